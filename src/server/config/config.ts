@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { StoreInfo } from '../../contract/store';
+import { storeDefaults } from './store-defaults';
+
+/** Every setting the server reads from its environment; the README's configuration table lists them. */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default('./data'),
+  SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  STORE_NAME: z.string().min(1).optional(),
+  STORE_WORDMARK: z.string().min(1).optional(),
+  STORE_CONFIG: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; without it the store uses embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  seedDemoData: boolean;
+  logLevel: string;
+  /** Built web app (vite build output); served when present. */
+  webDistDir: string;
+  store: StoreInfo;
+}
+
+/** A STORE_CONFIG file may set any part of the store's information; the rest keeps its default. */
+const StoreOverrides = StoreInfo.partial().extend({
+  contact: StoreInfo.shape.contact.partial().optional(),
+  portfolio: StoreInfo.shape.portfolio.partial().optional(),
+});
+type StoreOverrides = z.infer<typeof StoreOverrides>;
+
+function readStoreFile(file: string): StoreOverrides {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`STORE_CONFIG: cannot read ${file} as JSON (${(error as Error).message})`);
+  }
+  const parsed = StoreOverrides.safeParse(raw);
+  if (!parsed.success) throw new Error(`STORE_CONFIG: ${file} is not valid: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const fromFile: StoreOverrides = e.STORE_CONFIG ? readStoreFile(e.STORE_CONFIG) : {};
+  const store: StoreInfo = {
+    ...storeDefaults,
+    ...fromFile,
+    contact: { ...storeDefaults.contact, ...fromFile.contact },
+    portfolio: { ...storeDefaults.portfolio, ...fromFile.portfolio },
+  };
+  if (e.STORE_NAME) store.brand = e.STORE_NAME;
+  if (e.STORE_WORDMARK) store.wordmark = e.STORE_WORDMARK;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir: path.resolve(e.DATA_DIR),
+    seedDemoData: e.SEED_DEMO_DATA === 'true',
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    store,
+  };
+}

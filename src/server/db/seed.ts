@@ -1,0 +1,45 @@
+import { count, sql } from 'drizzle-orm';
+import type { Db } from './database';
+import { reviews, storeSettings, tools } from './schema';
+import { seedReviews, seedTools } from './seed-data';
+
+const SEEDED_KEY = 'demo_seeded_at';
+
+/**
+ * Puts the demo catalog and reviews into a brand-new store. It runs at most once in a database's
+ * life: never again once it has run, and never into a store that already has tools or reviews,
+ * so a seller who deleted the demo products does not get them back on restart.
+ * Returns whether it seeded.
+ */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // The key row doubles as a lock: of two instances starting together only one inserts it.
+    const claimed = await tx
+      .insert(storeSettings)
+      .values({ key: SEEDED_KEY, value: sql`to_jsonb(now())` })
+      .onConflictDoNothing()
+      .returning({ key: storeSettings.key });
+    if (claimed.length === 0) return false;
+    const [toolCount] = await tx.select({ n: count() }).from(tools);
+    const [reviewCount] = await tx.select({ n: count() }).from(reviews);
+    if ((toolCount?.n ?? 0) > 0 || (reviewCount?.n ?? 0) > 0) return false;
+
+    // Distinct timestamps keep the catalog's default order (oldest first) the order written here.
+    const start = Date.now() - seedTools.length * 1000;
+    await tx.insert(tools).values(
+      seedTools.map((t, i) => ({
+        name: t.name,
+        image: t.image,
+        priceCents: t.priceCents,
+        description: t.description,
+        availableQuantity: t.availableQuantity,
+        minimumOrderQuantity: t.minimumOrderQuantity,
+        createdAt: new Date(start + i * 1000),
+      })),
+    );
+    await tx
+      .insert(reviews)
+      .values(seedReviews.map((r, i) => ({ ...r, createdAt: new Date(start + i * 1000) })));
+    return true;
+  });
+}

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ContactMessageCreated, ContactMessageInput } from '../../../contract/contact';
+import { errorResponses } from '../../http/openapi';
+import { saveContactMessage } from './contact.service';
+
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/contact',
+    {
+      schema: {
+        tags: ['contact'],
+        summary: 'Send the store a message',
+        body: ContactMessageInput,
+        response: { 201: ContactMessageCreated, ...errorResponses(400, 413) },
+      },
+    },
+    async (request, reply) => {
+      const created = await saveContactMessage(app.db, request.body);
+      return reply.status(201).send(created);
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode, ErrorEnvelope, FieldIssue } from '../../contract/errors';
+import { AppError } from '../errors';
+
+function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, issues?: FieldIssue[]) {
+  const body: ErrorEnvelope = { error: { code, message, ...(issues?.length ? { issues } : {}) } };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own 4xx errors (bad JSON, body too large, ...) mapped onto our codes. */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 409) return 'CONFLICT';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 503) return 'UNAVAILABLE';
+  return 'VALIDATION_FAILED';
+}
+
+/**
+ * One error envelope for every non-2xx answer (DESIGN.md section 3). 4xx messages are meant for
+ * the caller and pass through; anything else is logged and answered generically so no stack
+ * trace, SQL or path leaves the server.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: String(v.instancePath ?? '')
+          .replace(/^\//, '')
+          .replaceAll('/', '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return send(reply, 400, 'VALIDATION_FAILED', issues[0]?.message ?? 'The request is not valid', issues);
+    }
+    if (error instanceof AppError) {
+      return send(reply, error.status, error.code, error.message, error.issues);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return send(reply, status, codeForStatus(status), error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+  });
+}

@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { StoreInfo } from '../../contract/store';
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The built index.html with the store's own name and details written in, so the first paint
+ * already shows the configured brand. A meta tag, not an inline script, keeps a strict CSP possible.
+ */
+export function renderIndexHtml(template: string, store: StoreInfo): string {
+  const meta = `<meta name="store-config" content="${escapeAttribute(JSON.stringify(store))}">`;
+  return template
+    .replace('<!-- store-config -->', meta)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(store.brand)}</title>`);
+}
+
+/** Hashed build output never changes under its name, so browsers may keep it for a year. */
+function cacheHeaders(reply: FastifyReply, filePath: string) {
+  const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+  reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+}
+
+const wantsPage = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  !request.url.startsWith('/api/') &&
+  request.url !== '/api' &&
+  (request.headers.accept ?? '').includes('text/html');
+
+/**
+ * Serves the React app from `distDir` when it has been built: files as they are, and index.html
+ * for any other page address so the client-side router can show the page (or its 404 card).
+ * Returns a function that answers page requests, or undefined when there is no build.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string, store: StoreInfo) {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`No web build in ${distDir}: serving the API only (run "npm run build")`);
+    return undefined;
+  }
+  const html = renderIndexHtml(readFileSync(indexFile, 'utf8'), store);
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+    // index.html goes out only through sendIndex, with the store's details written in.
+    allowedPath: (pathName) => pathName !== '/index.html',
+  });
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  return { wantsPage, sendIndex };
+}
