@@ -1,0 +1,37 @@
+// Builds the web app when dist/web is missing or older than its sources, so `npm start` on a
+// fresh clone serves the store without a separate build step.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = path.join(root, 'dist', 'web', 'index.html');
+const inputs = ['src/web', 'src/contract', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+export function buildWebIfNeeded() {
+  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  const sources = Math.max(...inputs.map((p) => newestMtime(path.join(root, p))));
+  if (built >= sources) return;
+  console.log(built ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…');
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    console.error('The web app failed to build; see the messages above.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) buildWebIfNeeded();

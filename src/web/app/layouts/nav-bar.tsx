@@ -1,0 +1,78 @@
+import { Link, NavLink } from 'react-router';
+import { useStoreInfo } from '../../features/store/api/get-store-info';
+
+const links = [
+  { to: '/', label: 'Home' },
+  { to: '/tools', label: 'Tools' },
+  { to: '/reviews', label: 'Reviews' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/portfolio', label: 'Portfolio' },
+  { to: '/blog', label: 'Blog' },
+] as const;
+
+/** The wordmark's two words in two weights, e.g. "Torque" + "Works". */
+function Wordmark({ text }: { text: string }) {
+  const [first, ...rest] = text.split(' ');
+  return (
+    <span className="text-xl font-extrabold tracking-tight">
+      {first} <span className="font-medium text-primary">{rest.join(' ')}</span>
+    </span>
+  );
+}
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === '/'} onClick={onNavigate}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+      <li>
+        <NavLink to="/login" onClick={onNavigate}>
+          Login
+        </NavLink>
+      </li>
+    </>
+  );
+}
+
+export function NavBar() {
+  const { wordmark } = useStoreInfo();
+  const closeMenu = () => (document.activeElement as HTMLElement | null)?.blur();
+  return (
+    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
+        <div className="navbar-start">
+          <div className="dropdown lg:hidden">
+            <button type="button" className="btn btn-ghost btn-square" aria-label="Open menu">
+              <svg
+                aria-hidden="true"
+                width="24"
+                height="24"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+              >
+                <path strokeLinecap="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+            </button>
+            <ul className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow-lg">
+              <NavLinks onNavigate={closeMenu} />
+            </ul>
+          </div>
+          <Link to="/" className="btn btn-ghost px-2" aria-label={`${wordmark} home`}>
+            <Wordmark text={wordmark} />
+          </Link>
+        </div>
+        <div className="navbar-end hidden lg:flex">
+          <ul className="menu menu-horizontal gap-1 px-1">
+            <NavLinks />
+          </ul>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { useStoreInfo } from '../../features/store/api/get-store-info';
+
+export function SiteFooter() {
+  const { brand, contact } = useStoreInfo();
+  return (
+    <footer className="mt-16 bg-neutral text-neutral-content">
+      <div className="footer mx-auto max-w-7xl p-10 sm:footer-horizontal">
+        <nav aria-label="Shop">
+          <h2 className="footer-title">Shop</h2>
+          <Link className="link link-hover" to="/tools">
+            All tools
+          </Link>
+          <Link className="link link-hover" to="/reviews">
+            Reviews
+          </Link>
+        </nav>
+        <nav aria-label="Company">
+          <h2 className="footer-title">Company</h2>
+          <Link className="link link-hover" to="/portfolio">
+            About us
+          </Link>
+          <Link className="link link-hover" to="/blog">
+            Blog
+          </Link>
+          <Link className="link link-hover" to="/contact">
+            Contact
+          </Link>
+        </nav>
+        <address className="not-italic">
+          <h2 className="footer-title">Visit or call</h2>
+          {contact.address ? <span>{contact.address}</span> : null}
+          {contact.phone ? <span>{contact.phone}</span> : null}
+          {contact.email ? (
+            <a className="link link-hover" href={`mailto:${contact.email}`}>
+              {contact.email}
+            </a>
+          ) : null}
+        </address>
+      </div>
+      <div className="border-t border-neutral-content/10 py-4 text-center text-sm">
+        <p>
+          Copyright © {new Date().getFullYear()} - All rights reserved by {brand}
+        </p>
+      </div>
+    </footer>
+  );
+}

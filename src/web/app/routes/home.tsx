@@ -1,0 +1,40 @@
+import { PageSection } from '../../components/ui/page-section';
+import { useTools } from '../../features/catalog/api/get-tools';
+import { ToolGrid } from '../../features/catalog/components/tool-grid';
+import { ContactForm } from '../../features/contact/components/contact-form';
+import { BannerCarousel } from '../../features/home/components/banner-carousel';
+import { BusinessSummary } from '../../features/home/components/business-summary';
+import { CategoryCards } from '../../features/home/components/category-cards';
+import { useReviews } from '../../features/reviews/api/get-reviews';
+import { ReviewGrid } from '../../features/reviews/components/review-grid';
+import { useStoreInfo } from '../../features/store/api/get-store-info';
+
+/** The home page's six sections in the spec's order (SPEC.md section 2). */
+export function HomePage() {
+  const { brand } = useStoreInfo();
+  // The spec: the lists render nothing until their data arrives, with no loading indicator.
+  const tools = useTools();
+  const reviews = useReviews();
+  return (
+    <>
+      <BannerCarousel brand={brand} />
+      <PageSection id="all-tools" title="All Tools">
+        {tools.data ? <ToolGrid tools={tools.data} eagerCount={0} /> : null}
+      </PageSection>
+      <PageSection id="tools-category" title="Tools Category">
+        <CategoryCards />
+      </PageSection>
+      <PageSection id="reviews" title="Reviews">
+        {reviews.data ? <ReviewGrid reviews={reviews.data} /> : null}
+      </PageSection>
+      <PageSection id="business-summery" title="Business Summery">
+        <BusinessSummary />
+      </PageSection>
+      <PageSection id="contact-us" title="Contact Us" subtitle="Stay Connected with Us">
+        <div className="mx-auto max-w-xl">
+          <ContactForm idPrefix="home-contact" />
+        </div>
+      </PageSection>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link, useParams } from 'react-router';
+import { QueryState } from '../../components/ui/query-state';
+import { useTool } from '../../features/catalog/api/get-tool';
+import { ApiError } from '../../lib/api-client';
+import { formatNumber, formatPrice } from '../../lib/format';
+import { NotFoundPage } from './not-found';
+
+/** /purchase/:id: the tool in full. Ordering it arrives with accounts and ordering. */
+export function PurchasePage() {
+  const { id = '' } = useParams();
+  const tool = useTool(id);
+  if (tool.error instanceof ApiError && tool.error.code === 'NOT_FOUND') return <NotFoundPage />;
+  return (
+    <QueryState query={tool} empty={null}>
+      {(data) => (
+        <article className="grid gap-8 py-6 lg:grid-cols-2">
+          <figure className="overflow-hidden rounded-box bg-base-200">
+            <img
+              src={data.image}
+              alt={data.name}
+              width={600}
+              height={450}
+              className="h-full w-full object-cover"
+            />
+          </figure>
+          <div className="space-y-4">
+            <h1 className="text-3xl font-bold">{data.name}</h1>
+            <p className="text-2xl font-semibold">Price: ${formatPrice(data.price)}</p>
+            <dl className="grid max-w-xs grid-cols-2 gap-y-1">
+              <dt className="text-base-content/70">Available Quantity</dt>
+              <dd className="text-right font-medium">{formatNumber(data.available_quantity)}</dd>
+              <dt className="text-base-content/70">Order Quantity</dt>
+              <dd className="text-right font-medium">{formatNumber(data.minimum_order_quantity)}</dd>
+            </dl>
+            <ul className="list-disc space-y-1 pl-5">
+              {data.description.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <Link to="/login" state={{ from: `/purchase/${data._id}` }} className="btn btn-primary">
+              Order Now
+            </Link>
+          </div>
+        </article>
+      )}
+    </QueryState>
+  );
+}

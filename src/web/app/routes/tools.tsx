@@ -1,0 +1,134 @@
+import { type FormEvent, useId } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  TOOL_PAGE_SIZE_DEFAULT,
+  type ToolListQuery,
+  ToolListQuery as ToolListQuerySchema,
+  toolSorts,
+} from '../../../contract/catalog';
+import { QueryState } from '../../components/ui/query-state';
+import { useToolPage } from '../../features/catalog/api/get-tools';
+import { ToolGrid } from '../../features/catalog/components/tool-grid';
+
+const sortLabels: Record<(typeof toolSorts)[number], string> = {
+  newest: 'Newest first',
+  price: 'Price: low to high',
+  '-price': 'Price: high to low',
+  name: 'Name: A to Z',
+};
+
+/** The list query lives in the address, so a search can be bookmarked, shared and gone back to. */
+function queryFromParams(params: URLSearchParams): ToolListQuery {
+  const parsed = ToolListQuerySchema.safeParse(Object.fromEntries(params));
+  const query = parsed.success ? parsed.data : {};
+  return { ...query, limit: TOOL_PAGE_SIZE_DEFAULT, page: query.page ?? 1 };
+}
+
+export function ToolsPage() {
+  const [params, setParams] = useSearchParams();
+  const query = queryFromParams(params);
+  const page = useToolPage(query);
+  const searchId = useId();
+  const sortId = useId();
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next);
+  };
+
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const search = String(new FormData(event.currentTarget).get('search') ?? '').trim();
+    update({ search: search || undefined, page: undefined });
+  };
+
+  const totalPages = page.data ? Math.max(1, Math.ceil(page.data.total / TOOL_PAGE_SIZE_DEFAULT)) : 1;
+  const current = query.page ?? 1;
+
+  return (
+    <div className="space-y-6 py-6">
+      <h1 className="text-3xl font-bold">Tools</h1>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <form role="search" onSubmit={onSearch} className="join w-full sm:max-w-md" key={query.search ?? ''}>
+          <label htmlFor={searchId} className="sr-only">
+            Search tools
+          </label>
+          <input
+            id={searchId}
+            name="search"
+            type="search"
+            maxLength={100}
+            defaultValue={query.search ?? ''}
+            placeholder="Search tools and parts"
+            className="input join-item w-full"
+          />
+          <button type="submit" className="btn btn-primary join-item">
+            Search
+          </button>
+        </form>
+        <div className="flex items-center gap-2">
+          <label htmlFor={sortId} className="text-sm whitespace-nowrap">
+            Sort by
+          </label>
+          <select
+            id={sortId}
+            className="select"
+            value={query.sort ?? ''}
+            onChange={(e) => update({ sort: e.target.value || undefined, page: undefined })}
+          >
+            <option value="">Featured</option>
+            {toolSorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {sortLabels[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <QueryState
+        query={page}
+        isEmpty={(data) => data.tools.length === 0}
+        empty={query.search ? `No tools match “${query.search}”.` : 'No tools in the catalog yet.'}
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-base-content/70" role="status">
+              {data.total} {data.total === 1 ? 'tool' : 'tools'}
+              {query.search ? ` matching “${query.search}”` : ''}
+            </p>
+            <ToolGrid tools={data.tools} eagerCount={3} />
+          </>
+        )}
+      </QueryState>
+      {totalPages > 1 ? (
+        <nav aria-label="Pages" className="flex justify-center">
+          <div className="join">
+            <button
+              type="button"
+              className="btn join-item"
+              disabled={current <= 1}
+              onClick={() => update({ page: String(current - 1) })}
+            >
+              « Previous
+            </button>
+            <span className="btn join-item pointer-events-none" aria-current="page">
+              Page {current} of {totalPages}
+            </span>
+            <button
+              type="button"
+              className="btn join-item"
+              disabled={current >= totalPages}
+              onClick={() => update({ page: String(current + 1) })}
+            >
+              Next »
+            </button>
+          </div>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { TOTAL_COUNT_HEADER, type Tool, type ToolListQuery } from '../../../../contract/catalog';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+
+/** The spec's list of all tools, cached under the key 'tools'. */
+export const toolsQuery = queryOptions({
+  queryKey: ['tools'],
+  queryFn: ({ signal }) => apiGet<Tool[]>('/tool', signal),
+});
+
+export const useTools = () => useQuery(toolsQuery);
+
+export interface ToolPage {
+  tools: Tool[];
+  total: number;
+}
+
+function toSearchParams(query: ToolListQuery) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+/** One page of a searched and sorted list, under 'tools' too so a product change refreshes both. */
+export const toolPageQuery = (query: ToolListQuery) =>
+  queryOptions({
+    queryKey: ['tools', 'page', query],
+    queryFn: async ({ signal }): Promise<ToolPage> => {
+      const { data, headers } = await apiRequest<Tool[]>(`/tool?${toSearchParams(query)}`, { signal });
+      return { tools: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useToolPage = (query: ToolListQuery) => useQuery(toolPageQuery(query));

@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import type { Tool } from '../../../../contract/catalog';
+import { formatNumber, formatPrice } from '../../../lib/format';
+
+/** A tool as the spec's card shows it, with 'Order Now' leading to its purchase page. */
+export function ToolCard({ tool, eager = false }: { tool: Tool; eager?: boolean }) {
+  const headingId = `tool-${tool._id}`;
+  return (
+    <article className="card bg-base-100 shadow-sm border border-base-300" aria-labelledby={headingId}>
+      <figure className="bg-base-200 aspect-[4/3]">
+        <img
+          src={tool.image}
+          alt={tool.name}
+          width={600}
+          height={450}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-2">
+        <h3 id={headingId} className="card-title text-lg">
+          {tool.name}
+        </h3>
+        <p className="text-xl font-semibold">Price: ${formatPrice(tool.price)}</p>
+        <dl className="grid grid-cols-2 gap-x-3 text-sm">
+          <dt className="text-base-content/70">Available Quantity</dt>
+          <dd className="font-medium text-right">{formatNumber(tool.available_quantity)}</dd>
+          <dt className="text-base-content/70">Order Quantity</dt>
+          <dd className="font-medium text-right">{formatNumber(tool.minimum_order_quantity)}</dd>
+        </dl>
+        <ul className="list-disc pl-5 text-sm text-base-content/80 space-y-1">
+          {tool.description.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <div className="card-actions mt-auto pt-2">
+          <Link to={`/purchase/${tool._id}`} className="btn btn-primary btn-block">
+            Order Now
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Tool } from '../../../../contract/catalog';
+import { ToolCard } from './tool-card';
+
+/** One column on phones, two on tablets, three on large screens (SPEC.md section 9). */
+export function ToolGrid({ tools, eagerCount = 0 }: { tools: Tool[]; eagerCount?: number }) {
+  return (
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="tool-grid">
+      {tools.map((tool, index) => (
+        <ToolCard key={tool._id} tool={tool} eager={index < eagerCount} />
+      ))}
+    </div>
+  );
+}

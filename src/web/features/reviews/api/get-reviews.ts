@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Review } from '../../../../contract/reviews';
+import { apiGet } from '../../../lib/api-client';
+
+/** The spec's list of reviews, cached under the key 'reviews'. */
+export const reviewsQuery = queryOptions({
+  queryKey: ['reviews'],
+  queryFn: ({ signal }) => apiGet<Review[]>('/review', signal),
+});
+
+export const useReviews = () => useQuery(reviewsQuery);

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { StoreInfo } from '../../../../contract/store';
+import { apiGet } from '../../../lib/api-client';
+
+/** The server writes the store's details into index.html; reading them avoids a flash of defaults. */
+function storeInfoFromPage(): StoreInfo | undefined {
+  const content = document.querySelector('meta[name="store-config"]')?.getAttribute('content');
+  if (!content) return undefined;
+  try {
+    const parsed = StoreInfo.safeParse(JSON.parse(content));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const fromPage = typeof document === 'undefined' ? undefined : storeInfoFromPage();
+
+export const storeInfoQuery = queryOptions({
+  queryKey: ['store'],
+  queryFn: ({ signal }) => apiGet<StoreInfo>('/store', signal),
+  initialData: fromPage,
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+const fallback: StoreInfo = {
+  brand: 'TorqueWorks',
+  wordmark: 'Torque Works',
+  contact: { email: '', phone: '', address: '' },
+  portfolio: { name: '', role: '', bio: [], projects: [] },
+};
+
+/** The store's name, wordmark and details; the defaults only show while a dev server loads them. */
+export function useStoreInfo(): StoreInfo {
+  return useQuery(storeInfoQuery).data ?? fallback;
+}

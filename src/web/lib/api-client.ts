@@ -1,0 +1,68 @@
+import type { ErrorCode, FieldIssue } from '../../contract/errors';
+import { ErrorEnvelope } from '../../contract/errors';
+
+/** A non-2xx answer from our API, carrying the error envelope's parts (DESIGN.md section 3). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK',
+    message: string,
+    readonly issues: FieldIssue[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+/**
+ * Calls /api + path with JSON in and out; every failure becomes an ApiError with a message a
+ * person can read, so components handle errors one way.
+ */
+export async function apiRequest<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<ApiResponse<T>> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: init.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', 'Could not reach the store. Check your connection and try again.');
+  }
+  const text = await response.text();
+  const json: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const envelope = ErrorEnvelope.safeParse(json);
+    if (envelope.success) {
+      const { code, message, issues } = envelope.data.error;
+      throw new ApiError(response.status, code, message, issues);
+    }
+    throw new ApiError(response.status, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+  }
+  return { data: json as T, headers: response.headers };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export const apiGet = async <T>(path: string, signal?: AbortSignal) =>
+  (await apiRequest<T>(path, { signal })).data;
