@@ -35,8 +35,11 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The bound port, not the configured one: PORT=0 asks the system for a free port.
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  app.log.info(`${config.store.brand} is open on http://localhost:${config.port} (database: ${where})`);
+  app.log.info(`${config.store.brand} is open on http://localhost:${port} (database: ${where})`);
 }
 
 main().catch((error: unknown) => {

@@ -53,23 +53,25 @@ export function ToolsPage() {
     <div className="space-y-6 py-6">
       <h1 className="text-3xl font-bold">Tools</h1>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <form role="search" onSubmit={onSearch} className="join w-full sm:max-w-md" key={query.search ?? ''}>
-          <label htmlFor={searchId} className="sr-only">
-            Search tools
-          </label>
-          <input
-            id={searchId}
-            name="search"
-            type="search"
-            maxLength={100}
-            defaultValue={query.search ?? ''}
-            placeholder="Search tools and parts"
-            className="input join-item w-full"
-          />
-          <button type="submit" className="btn btn-primary join-item">
-            Search
-          </button>
-        </form>
+        <search className="w-full sm:max-w-md">
+          <form onSubmit={onSearch} className="join w-full" key={query.search ?? ''}>
+            <label htmlFor={searchId} className="sr-only">
+              Search tools
+            </label>
+            <input
+              id={searchId}
+              name="search"
+              type="search"
+              maxLength={100}
+              defaultValue={query.search ?? ''}
+              placeholder="Search tools and parts"
+              className="input join-item w-full"
+            />
+            <button type="submit" className="btn btn-primary join-item">
+              Search
+            </button>
+          </form>
+        </search>
         <div className="flex items-center gap-2">
           <label htmlFor={sortId} className="text-sm whitespace-nowrap">
             Sort by

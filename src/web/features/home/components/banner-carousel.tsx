@@ -31,7 +31,7 @@ export function BannerCarousel({ brand }: { brand: string }) {
         {slides.map((slide, index) => {
           const { prev, next } = slideTargets(index);
           return (
-            <div
+            <section
               key={slide.id}
               id={slide.id}
               className="carousel-item relative w-full"
@@ -74,7 +74,7 @@ export function BannerCarousel({ brand }: { brand: string }) {
                   ❯
                 </a>
               </div>
-            </div>
+            </section>
           );
         })}
       </div>
