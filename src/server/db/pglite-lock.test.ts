@@ -179,6 +179,7 @@ describe('two real store processes on one DATA_DIR', () => {
     const first = startStore(dataDir);
     const port = await waitUntilOpen(first);
     expect(port).toBeGreaterThan(0);
+    expect(first.output.stdout).toContain(`PGlite in ${dataDir}`);
     expect(readFileSync(pidFile(dataDir), 'utf8')).toBe(String(first.child.pid));
 
     const second = startStore(dataDir);

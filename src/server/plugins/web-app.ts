@@ -13,9 +13,9 @@ const escapeAttribute = (text: string) =>
  */
 export function renderIndexHtml(template: string, store: StoreInfo): string {
   const meta = `<meta name="store-config" content="${escapeAttribute(JSON.stringify(store))}">`;
-  return template
-    .replace('<!-- store-config -->', meta)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(store.brand)}</title>`);
+  const title = `<title>${escapeAttribute(store.brand)}</title>`;
+  // Replacer functions, so a `$&` or `$'` in the store's details is written as it is, not as a pattern.
+  return template.replace('<!-- store-config -->', () => meta).replace(/<title>[^<]*<\/title>/, () => title);
 }
 
 /** Hashed build output never changes under its name, so browsers may keep it for a year. */
@@ -24,11 +24,15 @@ function cacheHeaders(reply: FastifyReply, filePath: string) {
   reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
 }
 
-const wantsPage = (request: FastifyRequest) =>
-  (request.method === 'GET' || request.method === 'HEAD') &&
-  !request.url.startsWith('/api/') &&
-  request.url !== '/api' &&
-  (request.headers.accept ?? '').includes('text/html');
+const wantsPage = (request: FastifyRequest) => {
+  const pathName = request.url.split('?')[0] ?? '';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !pathName.startsWith('/api/') &&
+    pathName !== '/api' &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+};
 
 /**
  * Serves the React app from `distDir` when it has been built: files as they are, and index.html
