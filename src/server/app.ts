@@ -8,13 +8,17 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '../contract/errors';
+import { createAuth } from './auth/auth';
+import { resolveAuthSecret } from './auth/auth-secret';
 import type { Config } from './config/config';
 import type { Database, Db } from './db/database';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { storeRoutes } from './modules/store/store.routes';
+import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerWebApp } from './plugins/web-app';
 
@@ -63,6 +67,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const secret = await resolveAuthSecret(database.db, config.auth.secret);
+  await registerAuth(app, createAuth(database.db, config.auth, secret), config.auth);
+
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
@@ -70,6 +77,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(storeRoutes);
+      await api.register(accountsRoutes);
     },
     { prefix: '/api' },
   );

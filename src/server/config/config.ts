@@ -17,7 +17,30 @@ const Env = z.object({
   STORE_CONFIG: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  TRUSTED_ORIGINS: z.string().default(''),
+  ADMIN_EMAILS: z.string().default(''),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_PROVIDER_ID: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'OIDC_PROVIDER_ID may use a-z, 0-9 and -')
+    .default('oidc'),
+  OIDC_NAME: z.string().default('Single sign-on'),
+  OIDC_DISCOVERY_URL: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
 });
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 export interface Config {
   port: number;
@@ -31,6 +54,24 @@ export interface Config {
   /** Built web app (vite build output); served when present. */
   webDistDir: string;
   store: StoreInfo;
+  auth: AuthConfig;
+}
+
+export interface AuthConfig {
+  /** Signs session cookies; when unset one is generated once and kept in the database. */
+  secret: string | undefined;
+  /** The address customers use (https://shop.example.com); unset: taken from each request's host. */
+  publicUrl: string | undefined;
+  /** Other origins allowed to call the auth endpoints with cookies (the Vite dev server by default). */
+  trustedOrigins: string[];
+  /** Accounts with these emails become admins when they sign up. */
+  adminEmails: string[];
+  google: { clientId: string; clientSecret: string } | undefined;
+  /** Any OpenID Connect provider, through discovery. */
+  oidc:
+    | { providerId: string; name: string; discoveryUrl: string; clientId: string; clientSecret: string }
+    | undefined;
+  rateLimit: { perIp: number; perAccount: number; windowSeconds: number };
 }
 
 /** A STORE_CONFIG file may set any part of the store's information; the rest keeps its default. */
@@ -78,5 +119,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     store,
+    auth: {
+      secret: e.AUTH_SECRET,
+      publicUrl: e.PUBLIC_URL,
+      trustedOrigins: [...list(e.TRUSTED_ORIGINS), 'http://localhost:5173', 'http://127.0.0.1:5173'],
+      adminEmails: list(e.ADMIN_EMAILS).map((email) => email.toLowerCase()),
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+          : undefined,
+      oidc:
+        e.OIDC_DISCOVERY_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+          ? {
+              providerId: e.OIDC_PROVIDER_ID,
+              name: e.OIDC_NAME,
+              discoveryUrl: e.OIDC_DISCOVERY_URL,
+              clientId: e.OIDC_CLIENT_ID,
+              clientSecret: e.OIDC_CLIENT_SECRET,
+            }
+          : undefined,
+      rateLimit: {
+        perIp: e.AUTH_RATE_LIMIT_PER_IP,
+        perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+        windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      },
+    },
   };
 }

@@ -157,11 +157,17 @@ describe('two real store processes on one DATA_DIR', () => {
       };
       const onExit = (code: number | null) => {
         cleanup();
-        reject(new Error(`store exited (${code}) before opening:\n${store.output.stdout}\n${store.output.stderr}`));
+        reject(
+          new Error(`store exited (${code}) before opening:\n${store.output.stdout}\n${store.output.stderr}`),
+        );
       };
       const timer = setTimeout(() => {
         cleanup();
-        reject(new Error(`store did not open within ${boundMs} ms:\n${store.output.stdout}\n${store.output.stderr}`));
+        reject(
+          new Error(
+            `store did not open within ${boundMs} ms:\n${store.output.stdout}\n${store.output.stderr}`,
+          ),
+        );
       }, boundMs);
       const cleanup = () => {
         clearTimeout(timer);

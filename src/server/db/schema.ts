@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth-schema';
+
+export * from './auth-schema';
 
 /**
  * The store's tables. One schema for PGlite and PostgreSQL (DESIGN.md section 2); migrations in
@@ -56,5 +59,17 @@ export const contactMessages = pgTable('contact_messages', {
 export const storeSettings = pgTable('store_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** What a customer keeps on their profile page (SPEC.md section 3: Profile). One row per user. */
+export const profiles = pgTable('profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  education: text('education').notNull(),
+  address: text('address').notNull(),
+  linkedin: text('linkedin').notNull(),
+  phone: text('phone').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

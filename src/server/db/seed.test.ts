@@ -55,13 +55,16 @@ describe('the demo data itself', () => {
     expect(statSync(path.join(webPublicDir, tool.image), { throwIfNoEntry: false })?.isFile()).toBe(true);
   });
 
-  it.each(seedReviews.map((r) => [r.commenter, r] as const))('the review by %s is complete', (_name, review) => {
-    expect(review.comment.trim().length).toBeGreaterThan(0);
-    expect(review.commenter.trim().length).toBeGreaterThan(0);
-    expect(Number.isInteger(review.ratings)).toBe(true);
-    expect(review.ratings).toBeGreaterThanOrEqual(1);
-    expect(review.ratings).toBeLessThanOrEqual(5);
-  });
+  it.each(seedReviews.map((r) => [r.commenter, r] as const))(
+    'the review by %s is complete',
+    (_name, review) => {
+      expect(review.comment.trim().length).toBeGreaterThan(0);
+      expect(review.commenter.trim().length).toBeGreaterThan(0);
+      expect(Number.isInteger(review.ratings)).toBe(true);
+      expect(review.ratings).toBeGreaterThanOrEqual(1);
+      expect(review.ratings).toBeLessThanOrEqual(5);
+    },
+  );
 });
 
 describe('seedDemoData', () => {

@@ -35,7 +35,11 @@ afterAll(async () => {
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 const unescapeAttribute = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The store info a page carries in its meta tag, read back the way a browser would. */
 function storeConfigOf(page: string): unknown {
@@ -89,7 +93,11 @@ describe('the built web app', () => {
   });
 
   it('serves hashed assets as immutable for a year', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { accept: '*/*' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { accept: '*/*' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(SCRIPT);
     expect(res.headers['content-type']).toMatch(/javascript/);
@@ -120,7 +128,11 @@ describe('the built web app', () => {
   );
 
   it('answers a missing file asked for by a script tag with 404, not with the page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/missing-999.js', headers: { accept: '*/*' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/missing-999.js',
+      headers: { accept: '*/*' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
@@ -131,12 +143,15 @@ describe('the built web app', () => {
     ['/api', '/api'],
     ['/api?page=1', '/api'],
     ['/api/nope?accept=text/html', '/api/nope'],
-  ])('answers the unknown API address %s with the JSON 404 envelope even to a browser', async (url, shown) => {
-    const res = await t.app.inject({ method: 'GET', url, headers: html });
-    expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: `No route for GET ${shown}` } });
-  });
+  ])(
+    'answers the unknown API address %s with the JSON 404 envelope even to a browser',
+    async (url, shown) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: `No route for GET ${shown}` } });
+    },
+  );
 
   it('answers /index.html to a browser with the rendered page, never the template', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/index.html', headers: html });
@@ -151,14 +166,16 @@ describe('the built web app', () => {
     expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 
-  it.each(['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/images/%2e%2e/%2e%2e/secret.txt'])(
-    'does not serve files outside the build for %s',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
-      expect(res.body).not.toContain(SECRET);
-      expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    },
-  );
+  it.each([
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/images/%2e%2e/%2e%2e/secret.txt',
+  ])('does not serve files outside the build for %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+    expect(res.body).not.toContain(SECRET);
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+  });
 });
 
 describe('without a web build', () => {

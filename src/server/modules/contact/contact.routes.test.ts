@@ -14,7 +14,8 @@ afterAll(() => t.close());
 
 const valid = { email: 'Driver@Example.com', name: 'Dana Driver', message: 'Do you stock 10 mm sockets?' };
 
-const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/contact', payload: payload as object });
+const post = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/contact', payload: payload as object });
 
 const storedCount = async () => {
   const [row] = await t.database.db.select({ n: count() }).from(contactMessages);
@@ -222,11 +223,13 @@ describe('POST /api/contact', () => {
   it.each([
     ['application/x-www-form-urlencoded', 'email=a%40b.com&name=Al&message=Hi'],
     ['application/xml', '<contact><email>a@b.com</email></contact>'],
-    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.com\r\n--x--'],
+    [
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.com\r\n--x--',
+    ],
   ])('refuses the content type %s with 415 UNSUPPORTED_MEDIA_TYPE', async (type, payload) => {
     await expectRefused(
-      () =>
-        t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': type }, payload }),
+      () => t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': type }, payload }),
       415,
       'UNSUPPORTED_MEDIA_TYPE',
     );

@@ -58,6 +58,7 @@ describe('GET /api/review', () => {
       { _id: oldest.id, comment: 'Arrived on time.', commenter: 'Ada', ratings: 4 },
     ]);
     // Exactly the wire fields: no internal columns such as createdAt leave the server.
-    for (const review of body) expect(Object.keys(review).sort()).toEqual(['_id', 'comment', 'commenter', 'ratings']);
+    for (const review of body)
+      expect(Object.keys(review).sort()).toEqual(['_id', 'comment', 'commenter', 'ratings']);
   });
 });

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { emailField, phoneField } from './fields';
+
+/** Password rule of SPEC.md section 5: 6+ characters with a letter, a digit and one of @$!%*#?&. */
+export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*#?&]).{6,}$/;
+export const PASSWORD_MESSAGE = 'minimum 6 character, one letter, one number and one special character';
+export const PASSWORD_MAX = 128;
+
+export const passwordField = z
+  .string({ error: 'Password is Required' })
+  .min(1, 'Password is Required')
+  .max(PASSWORD_MAX, `Password must be ${PASSWORD_MAX} characters or fewer`)
+  .regex(PASSWORD_RULE, PASSWORD_MESSAGE);
+
+export const NAME_MAX = 100;
+
+export const SignInInput = z.object({ email: emailField, password: passwordField });
+export type SignInInput = z.infer<typeof SignInInput>;
+
+export const SignUpInput = z.object({
+  name: z
+    .string({ error: 'Name is Required' })
+    .trim()
+    .min(1, 'Name is Required')
+    .max(NAME_MAX, `Name must be ${NAME_MAX} characters or fewer`),
+  email: emailField,
+  password: passwordField,
+});
+export type SignUpInput = z.infer<typeof SignUpInput>;
+
+/** PUT /user/:email: what the spec's client sends after each sign-in; the email comes from the session. */
+export const UserRecordInput = z.object({
+  email: z.string().optional(),
+  displayName: z.string().trim().min(1).max(NAME_MAX).optional(),
+  photoURL: z.string().url().max(2048).optional().or(z.literal('')),
+});
+export type UserRecordInput = z.infer<typeof UserRecordInput>;
+
+export const TokenAnswer = z.object({ token: z.string() });
+export const AdminAnswer = z.object({ admin: z.boolean() });
+export const ModifiedCount = z.object({ modifiedCount: z.number().int() });
+
+/** A row of the admin's Users page; `role` is 'admin' or absent, as the spec has it. */
+export const UserListEntry = z.object({
+  photoURL: z.string().nullable(),
+  displayName: z.string(),
+  email: z.string(),
+  role: z.literal('admin').optional(),
+});
+export type UserListEntry = z.infer<typeof UserListEntry>;
+
+export const ProfileInput = z.object({
+  education: z
+    .string({ error: 'Education status is Required' })
+    .trim()
+    .min(1, 'Education status is Required')
+    .max(200, 'Education must be 200 characters or fewer'),
+  address: z
+    .string({ error: 'Write your Location correctly' })
+    .trim()
+    .min(1, 'Write your Location correctly')
+    .max(300, 'Address must be 300 characters or fewer'),
+  linkedin: z
+    .string({ error: 'LinkedIn profile is required' })
+    .trim()
+    .min(1, 'LinkedIn profile is required')
+    .max(300, 'LinkedIn profile must be 300 characters or fewer'),
+  phone: phoneField,
+});
+export type ProfileInput = z.infer<typeof ProfileInput>;
+
+/** A profile as GET /profile/:email answers it; fields are empty until the customer fills them in. */
+export const Profile = z.object({
+  email: z.string(),
+  education: z.string(),
+  address: z.string(),
+  linkedin: z.string(),
+  phone: z.string(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+/** Which sign-in providers this store has set up, so the pages never offer one that fails. */
+export const AuthProviders = z.object({
+  google: z.boolean(),
+  oidc: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type AuthProviders = z.infer<typeof AuthProviders>;
+
+export const FAILED_TO_MAKE_ADMIN = 'Failed to make an admin!!!';

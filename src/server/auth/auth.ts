@@ -1,0 +1,107 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { admin, bearer, genericOAuth } from 'better-auth/plugins';
+import { SignInInput, SignUpInput } from '../../contract/accounts';
+import type { AuthConfig } from '../config/config';
+import type { Db } from '../db/database';
+import * as schema from '../db/schema';
+
+/** Checks a sign-in or sign-up body with the same zod rules and messages as the web forms. */
+function validate(path: string, body: unknown) {
+  const rule = path === '/sign-up/email' ? SignUpInput : path === '/sign-in/email' ? SignInInput : undefined;
+  if (!rule) return;
+  const result = rule.safeParse(body);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new APIError('BAD_REQUEST', {
+      code: 'VALIDATION_FAILED',
+      message: issue?.message ?? 'The request is not valid',
+      field: issue?.path.join('.'),
+    });
+  }
+}
+
+/**
+ * better-auth with our tables: email and password, Google and any OIDC provider when configured,
+ * bearer tokens for API clients (the spec's accessToken), and the admin plugin's role field.
+ */
+export function createAuth(db: Db, config: AuthConfig, secret: string) {
+  const adminEmails = new Set(config.adminEmails);
+  return betterAuth({
+    appName: 'Torque Works',
+    secret,
+    basePath: '/api/auth',
+    baseURL: config.publicUrl ?? {
+      // Without PUBLIC_URL the store answers on whatever local address it was reached by.
+      allowedHosts: ['localhost', 'localhost:*', '127.0.0.1', '127.0.0.1:*', '[::1]:*'],
+      protocol: 'http',
+    },
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+    },
+    socialProviders: config.google
+      ? {
+          google: {
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            prompt: 'select_account',
+          },
+        }
+      : {},
+    account: {
+      accountLinking: {
+        enabled: true,
+        trustedProviders: ['google', ...(config.oidc ? [config.oidc.providerId] : [])],
+      },
+    },
+    // Our own limiter (auth-rate-limit.ts) counts per IP and per account across the auth routes.
+    rateLimit: { enabled: false },
+    plugins: [
+      bearer(),
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: config.oidc.providerId,
+                  name: config.oidc.name,
+                  discoveryUrl: config.oidc.discoveryUrl,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          // Emails are kept lower-case so every comparison is case-insensitive; ADMIN_EMAILS
+          // names the first admins (README: first admin).
+          before: async (user) => {
+            const email = user.email.toLowerCase();
+            return { data: { ...user, email, role: adminEmails.has(email) ? 'admin' : 'user' } };
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        validate(ctx.path, ctx.body);
+      }),
+    },
+    logger: { disabled: process.env.NODE_ENV === 'test' },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

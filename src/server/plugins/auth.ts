@@ -1,0 +1,111 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorEnvelope } from '../../contract/errors';
+import type { Auth } from '../auth/auth';
+import { createAuthRateLimiter } from '../auth/auth-rate-limit';
+import type { AuthConfig } from '../config/config';
+import { AppError } from '../errors';
+
+/** The signed-in person as our routes see them; emails are lower-case. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  role: 'admin' | 'user';
+  /** The session token, which is also this session's bearer token. */
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    /** preHandler: 401 unless signed in (cookie or bearer token). */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: 401 unless signed in, 403 unless an admin. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+/** Paths whose attempts are rate limited: everything that checks or creates a password. */
+const LIMITED = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+
+function toWebRequest(request: FastifyRequest): Request {
+  const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  return new Request(url, {
+    method: request.method,
+    headers: fromNodeHeaders(request.headers),
+    body: hasBody ? JSON.stringify(request.body) : undefined,
+  });
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+}
+
+/**
+ * Mounts better-auth at /api/auth/* and gives routes `requireUser` / `requireAdmin`. The auth
+ * endpoints answer in better-auth's own `{ code, message }` shape, which its web client reads;
+ * everything else of ours uses the error envelope (docs/decisions/004-accounts-with-better-auth.md).
+ */
+export async function registerAuth(app: FastifyInstance, auth: Auth, config: AuthConfig) {
+  app.decorate('auth', auth);
+  app.decorateRequest('user', null);
+  const consume = createAuthRateLimiter(config.rateLimit);
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      if (request.method === 'POST' && LIMITED.has(request.url.split('?')[0] ?? '')) {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        const wait = await consume(request.ip, typeof email === 'string' ? email : undefined);
+        if (wait > 0) {
+          const body: ErrorEnvelope = {
+            error: {
+              code: 'RATE_LIMITED',
+              message: `Too many attempts. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`,
+            },
+          };
+          return reply.status(429).header('retry-after', String(wait)).send(body);
+        }
+      }
+      return sendWebResponse(reply, await auth.handler(toWebRequest(request)));
+    },
+  });
+
+  const loadUser = async (request: FastifyRequest) => {
+    const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!found) return null;
+    const { user, session } = found;
+    return {
+      id: user.id,
+      email: user.email.toLowerCase(),
+      name: user.name,
+      image: user.image ?? null,
+      role: user.role === 'admin' ? 'admin' : 'user',
+      token: session.token,
+    } satisfies SessionUser;
+  };
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    request.user = await loadUser(request);
+    if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
+  });
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    request.user = await loadUser(request);
+    if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
+    if (request.user.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an admin may do this');
+  });
+}
