@@ -111,9 +111,9 @@ journeys('the public store on a fresh database', () => {
   it('sorts /tools by price', async () => {
     await page.goto(`${store.url}/tools?sort=price`);
     await page.locator('[data-testid="tool-grid"] article').first().waitFor();
-    const prices = (await page.locator('[data-testid="tool-grid"] article p:has-text("Price: $")').allTextContents()).map(
-      (text) => Number(text.replace('Price: $', '')),
-    );
+    const prices = (
+      await page.locator('[data-testid="tool-grid"] article p:has-text("Price: $")').allTextContents()
+    ).map((text) => Number(text.replace('Price: $', '')));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(prices).toHaveLength(seedTools.length);
   });
@@ -170,7 +170,10 @@ journeys('the public store on a fresh database', () => {
       await page.setViewportSize({ width, height });
       await page.goto(store.url);
       await page.locator('[data-testid="review-grid"] figure').first().waitFor();
-      await page.screenshot({ path: path.join(import.meta.dirname, 'screenshots', `${name}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(import.meta.dirname, 'screenshots', `${name}.png`),
+        fullPage: true,
+      });
     }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);

@@ -9,7 +9,9 @@ const chromePath = inject('chromePath');
  * Chromium so `npm test` still runs everything else there.
  */
 export const journeys = (name: string, fn: () => void) =>
-  chromePath ? describe(name, fn) : describe.skip(`${name} (skipped: no Chromium found; ${INSTALL_HINT})`, fn);
+  chromePath
+    ? describe(name, fn)
+    : describe.skip(`${name} (skipped: no Chromium found; ${INSTALL_HINT})`, fn);
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -4,6 +4,11 @@ export const INSTALL_HINT = 'apt-get install -y chromium, or set CHROME_PATH to 
 
 /** The Chromium the journeys drive: CHROME_PATH, else Debian's or a usual install path; '' if none. */
 export function findChromium(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   return candidates.find((p): p is string => Boolean(p) && existsSync(p as string)) ?? '';
 }

@@ -1,12 +1,19 @@
 import { createBrowserRouter } from 'react-router';
+import { RequireAdmin } from './guards/require-admin';
+import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layouts/root-layout';
 import { BlogPage } from './routes/blog';
 import { ContactPage } from './routes/contact';
+import { DashboardLayout } from './routes/dashboard/dashboard-layout';
+import { MyProfilePage } from './routes/dashboard/my-profile';
+import { UsersPage } from './routes/dashboard/users';
 import { HomePage } from './routes/home';
+import { LoginPage } from './routes/login';
 import { NotFoundPage } from './routes/not-found';
 import { PortfolioPage } from './routes/portfolio';
 import { PurchasePage } from './routes/purchase';
 import { ReviewsPage } from './routes/reviews';
+import { SignupPage } from './routes/signup';
 import { ToolsPage } from './routes/tools';
 
 /** The spec's routes (SPEC.md section 2); anything else shows the 'Page is not Found' card. */
@@ -20,7 +27,36 @@ export const router = createBrowserRouter([
       { path: '/contact', element: <ContactPage /> },
       { path: '/portfolio', element: <PortfolioPage /> },
       { path: '/blog', element: <BlogPage /> },
-      { path: '/purchase/:id', element: <PurchasePage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      {
+        path: '/purchase/:id',
+        element: (
+          <RequireAuth>
+            <PurchasePage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/dashboard',
+        element: (
+          <RequireAuth>
+            <DashboardLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <MyProfilePage /> },
+          {
+            path: 'users',
+            element: (
+              <RequireAdmin>
+                <UsersPage />
+              </RequireAdmin>
+            ),
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

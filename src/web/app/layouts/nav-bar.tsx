@@ -1,4 +1,5 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { type SignedInUser, useSession, useSignOut } from '../../features/accounts/api/session';
 import { useStoreInfo } from '../../features/store/api/get-store-info';
 
 const links = [
@@ -20,7 +21,14 @@ function Wordmark({ text }: { text: string }) {
   );
 }
 
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+function NavLinks({ onNavigate, user }: { onNavigate?: () => void; user: SignedInUser | null }) {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const logout = async () => {
+    onNavigate?.();
+    await signOut();
+    navigate('/', { replace: true });
+  };
   return (
     <>
       {links.map((link) => (
@@ -30,17 +38,33 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
           </NavLink>
         </li>
       ))}
-      <li>
-        <NavLink to="/login" onClick={onNavigate}>
-          Login
-        </NavLink>
-      </li>
+      {user ? (
+        <>
+          <li>
+            <NavLink to="/dashboard" onClick={onNavigate}>
+              Dashboard
+            </NavLink>
+          </li>
+          <li>
+            <button type="button" onClick={() => void logout()}>
+              Logout
+            </button>
+          </li>
+        </>
+      ) : (
+        <li>
+          <NavLink to="/login" onClick={onNavigate}>
+            Login
+          </NavLink>
+        </li>
+      )}
     </>
   );
 }
 
 export function NavBar() {
   const { wordmark } = useStoreInfo();
+  const { user } = useSession();
   const closeMenu = () => (document.activeElement as HTMLElement | null)?.blur();
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
@@ -60,17 +84,26 @@ export function NavBar() {
               </svg>
             </button>
             <ul className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow-lg">
-              <NavLinks onNavigate={closeMenu} />
+              <NavLinks onNavigate={closeMenu} user={user} />
             </ul>
           </div>
           <Link to="/" className="btn btn-ghost px-2" aria-label={`${wordmark} home`}>
             <Wordmark text={wordmark} />
           </Link>
         </div>
-        <div className="navbar-end hidden lg:flex">
-          <ul className="menu menu-horizontal gap-1 px-1">
-            <NavLinks />
+        <div className="navbar-end gap-2">
+          <ul className="menu menu-horizontal hidden gap-1 px-1 lg:flex">
+            <NavLinks user={user} />
           </ul>
+          {user ? (
+            <span
+              className="max-w-40 truncate text-sm font-medium"
+              data-testid="display-name"
+              title={user.email}
+            >
+              {user.name}
+            </span>
+          ) : null}
         </div>
       </nav>
     </header>

@@ -1,8 +1,10 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useRecordUserOnSignIn } from '../../features/accounts/components/use-record-user';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
 
 export function RootLayout() {
+  useRecordUserOnSignIn();
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageLoading } from '../../components/ui/page-loading';
+import { useSession } from '../../features/accounts/api/session';
+
+/** Signed-out visitors go to /login, which brings them back here afterwards (SPEC.md section 4). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, isPending } = useSession();
+  const location = useLocation();
+  if (isPending) return <PageLoading />;
+  if (!user)
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { FAILED_TO_MAKE_ADMIN } from '../../../../contract/accounts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { QueryState } from '../../../components/ui/query-state';
+import { useMakeAdmin, useUsers } from '../../../features/accounts/api/account-calls';
+import { ApiError } from '../../../lib/api-client';
+
+/** Make Admin: every user, with an Admin badge or the spec's Make admin / Remove User buttons. */
+export function UsersPage() {
+  const users = useUsers();
+  const makeAdmin = useMakeAdmin();
+  const [pending, setPending] = useState<string | null>(null);
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      await makeAdmin.mutateAsync(pending);
+      toast.success('Successfully Make an Admin!!');
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError && error.status !== 403
+          ? `${FAILED_TO_MAKE_ADMIN} ${error.message}`
+          : FAILED_TO_MAKE_ADMIN,
+      );
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <h2 className="text-xl font-semibold">Make Admin</h2>
+      <QueryState query={users} empty="No users yet." isEmpty={(data) => data.length === 0}>
+        {(data) => (
+          <div className="overflow-x-auto rounded-box border border-base-300">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((u, index) => (
+                  <tr key={u.email}>
+                    <th scope="row">{index + 1}</th>
+                    <td>
+                      <div className="flex items-center gap-3">
+                        <div className="avatar avatar-placeholder">
+                          <div className="w-9 rounded-full bg-neutral text-neutral-content">
+                            {u.photoURL ? (
+                              <img src={u.photoURL} alt="" referrerPolicy="no-referrer" />
+                            ) : (
+                              <span>{u.displayName.slice(0, 1).toUpperCase()}</span>
+                            )}
+                          </div>
+                        </div>
+                        {u.displayName}
+                      </div>
+                    </td>
+                    <td>{u.email}</td>
+                    <td>{u.role ? <span className="badge badge-primary">Admin</span> : null}</td>
+                    <td className="whitespace-nowrap">
+                      {u.role ? null : (
+                        <div className="flex gap-2">
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-primary"
+                            onClick={() => setPending(u.email)}
+                            aria-label={`Make ${u.email} an admin`}
+                          >
+                            Make admin
+                          </button>
+                          {/* SPEC.md section 4: Remove User is shown but does nothing. */}
+                          <button type="button" className="btn btn-sm btn-outline" aria-disabled="true">
+                            Remove User
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={pending !== null}
+        title="Make this user an admin?"
+        confirmLabel="Make admin"
+        busy={makeAdmin.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      >
+        <p>
+          <strong>{pending}</strong> will be able to manage products, orders and other admins.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../features/accounts/api/session';
+import { LoginForm } from '../../features/accounts/components/login-form';
+import { SocialSignIn } from '../../features/accounts/components/social-sign-in';
+import { useReturnPath } from '../../features/accounts/components/use-return-path';
+
+/** Messages for the error codes better-auth adds to /login after a failed social sign-in. */
+function socialError(code: string | null) {
+  if (!code) return null;
+  return code === 'access_denied'
+    ? 'Sign-in was cancelled.'
+    : `Sign-in with that provider failed (${code.replaceAll('_', ' ')}). Please try again.`;
+}
+
+export function LoginPage() {
+  const returnTo = useReturnPath();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [params] = useSearchParams();
+  const providerError = socialError(params.get('error'));
+
+  if (user) return <Navigate to={returnTo} replace />;
+
+  // The root layout registers the user with the backend once the session appears.
+  const onSignedIn = async () => {
+    navigate(returnTo, { replace: true });
+  };
+
+  return (
+    <div className="flex justify-center py-10">
+      <div className="card w-full max-w-md bg-base-100 border border-base-300 shadow-sm">
+        <div className="card-body">
+          <h1 className="card-title justify-center text-2xl">Login</h1>
+          {providerError ? (
+            <p className="text-error text-sm" role="alert">
+              {providerError}
+            </p>
+          ) : null}
+          <LoginForm onSignedIn={onSignedIn} />
+          <p className="text-center text-sm">
+            New to the store?{' '}
+            <Link to="/signup" state={{ from: returnTo }} className="link link-primary">
+              Create New Account
+            </Link>
+          </p>
+          <div className="divider">OR</div>
+          <SocialSignIn returnTo={returnTo} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { recordUser } from '../../features/accounts/api/account-calls';
+import { useSession } from '../../features/accounts/api/session';
+import { SignupForm } from '../../features/accounts/components/signup-form';
+import { SocialSignIn } from '../../features/accounts/components/social-sign-in';
+import { useReturnPath } from '../../features/accounts/components/use-return-path';
+
+export function SignupPage() {
+  const returnTo = useReturnPath();
+  const navigate = useNavigate();
+  const { user } = useSession();
+
+  if (user) return <Navigate to={returnTo} replace />;
+
+  const onSignedUp = async (email: string, name: string) => {
+    try {
+      await recordUser(email, { displayName: name });
+      toast.success('Updated profile');
+    } catch {
+      toast.error('No user is logged in');
+    }
+    navigate(returnTo, { replace: true });
+  };
+
+  return (
+    <div className="flex justify-center py-10">
+      <div className="card w-full max-w-md bg-base-100 border border-base-300 shadow-sm">
+        <div className="card-body">
+          <h1 className="card-title justify-center text-2xl">Sign Up</h1>
+          <SignupForm onSignedUp={onSignedUp} />
+          <p className="text-center text-sm">
+            Already have an account?{' '}
+            <Link to="/login" state={{ from: returnTo }} className="link link-primary">
+              Please Login
+            </Link>
+          </p>
+          <div className="divider">OR</div>
+          <SocialSignIn returnTo={returnTo} />
+        </div>
+      </div>
+    </div>
+  );
+}

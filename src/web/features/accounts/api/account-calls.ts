@@ -1,0 +1,61 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuthProviders, Profile, ProfileInput, UserListEntry } from '../../../../contract/accounts';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+
+const byEmail = (email: string) => encodeURIComponent(email);
+
+export const authProvidersQuery = queryOptions({
+  queryKey: ['auth-providers'],
+  queryFn: ({ signal }) => apiGet<AuthProviders>('/auth-providers', signal),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+export const useAuthProviders = () => useQuery(authProvidersQuery);
+
+/** After each sign-in or sign-up the client registers the user with the backend (SPEC.md section 4). */
+export const recordUser = (email: string, user: { displayName?: string; photoURL?: string }) =>
+  apiRequest<{ token: string }>(`/user/${byEmail(email)}`, { method: 'PUT', body: { email, ...user } });
+
+export const adminQuery = (email: string) =>
+  queryOptions({
+    queryKey: ['account', 'admin', email],
+    queryFn: ({ signal }) => apiGet<{ admin: boolean }>(`/admin/${byEmail(email)}`, signal),
+    retry: false,
+  });
+export const useIsAdmin = (email: string | undefined) =>
+  useQuery({ ...adminQuery(email ?? ''), enabled: Boolean(email) });
+
+export const profileQuery = (email: string) =>
+  queryOptions({
+    queryKey: ['account', 'profile', email],
+    queryFn: ({ signal }) => apiGet<Profile>(`/profile/${byEmail(email)}`, signal),
+  });
+export const useProfile = (email: string) => useQuery(profileQuery(email));
+
+export function useSaveProfile(email: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ProfileInput) =>
+      (
+        await apiRequest<{ modifiedCount: number }>(`/profile/${byEmail(email)}`, {
+          method: 'PUT',
+          body: input,
+        })
+      ).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account', 'profile', email] }),
+  });
+}
+
+export const usersQuery = queryOptions({
+  queryKey: ['account', 'users'],
+  queryFn: ({ signal }) => apiGet<UserListEntry[]>('/user', signal),
+});
+export const useUsers = () => useQuery(usersQuery);
+
+export function useMakeAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (email: string) =>
+      (await apiRequest<{ modifiedCount: number }>(`/user/admin/${byEmail(email)}`, { method: 'PUT' })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account', 'users'] }),
+  });
+}

@@ -1,0 +1,57 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { SignInInput } from '../../../../contract/accounts';
+import { TextField } from '../../../components/ui/text-field';
+import { authClient } from '../../../lib/auth-client';
+
+/** Email and password sign-in; the provider's error is shown in red text (SPEC.md section 8). */
+export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput>({
+    resolver: zodResolver(SignInInput),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setFailure(null);
+    const { data, error } = await authClient.signIn.email({ email, password });
+    if (error || !data) {
+      setFailure(error?.message ?? 'Sign-in failed. Please try again.');
+      return;
+    }
+    await onSignedIn();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-1">
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      {failure ? (
+        <p className="text-error text-sm" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary mt-3 w-full" disabled={isSubmitting}>
+        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        Login
+      </button>
+    </form>
+  );
+}
