@@ -1,57 +1,24 @@
 import { afterAll, beforeAll, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, testConfig, type TestApp } from '../../test/harness';
 import { signUp, uniqueEmail } from '../../test/sessions';
-
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
+beforeAll(async () => { t = await createTestApp({ auth: { ...testConfig().auth, rateLimit: { perIp: 1000, perAccount: 1, windowSeconds: 600 } } }); });
 afterAll(() => t.close());
 it('probe', async () => {
-  const email = uniqueEmail();
-  const up = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    payload: { email, name: 'A', password: 'Spanner#42' },
-  });
-  console.log('signup', up.statusCode, up.headers, up.body);
-  const dup = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    payload: { email, name: 'A', password: 'Spanner#42' },
-  });
-  console.log('dup', dup.statusCode, dup.body);
-  const wrong = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    payload: { email, password: 'Wrong#123' },
-  });
-  console.log('wrong', wrong.statusCode, wrong.body);
-  const unknown = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    payload: { email: uniqueEmail(), password: 'Wrong#123' },
-  });
-  console.log('unknown', unknown.statusCode, unknown.body);
-  const weak = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    payload: { email: uniqueEmail(), name: 'A', password: 'abc' },
-  });
-  console.log('weak', weak.statusCode, weak.body);
-  const s = await signUp(t.app);
-  console.log(s);
-  const out = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-out',
-    headers: { cookie: s.cookie, origin: 'http://localhost' },
-    payload: {},
-  });
-  console.log('out', out.statusCode, out.headers, out.body);
-  const after = await t.app.inject({
-    method: 'GET',
-    url: `/api/admin/${s.email}`,
-    headers: { authorization: `Bearer ${s.token}` },
-  });
-  console.log('after', after.statusCode, after.body);
+  const s = await signUp(t.app, { email: 'Mixed.Case' + Date.now() + '@Example.com' });
+  console.log(s.email);
+  for (const url of ['/api/auth/sign-in/email', '/api/auth/sign-in/email/', '/api/auth/sign-in/%65mail', '/api/auth/Sign-In/Email', '/api/auth//sign-in/email', '/api/auth/sign-in/email?x=1', '/api/auth/sign-in/./email', '/api/auth/x/../sign-in/email']) {
+    const r = await t.app.inject({ method: 'POST', url, payload: { email: s.email.toUpperCase(), password: 'Spanner#42' } });
+    console.log(url, r.statusCode, r.body.slice(0, 100));
+  }
+  const role = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', remoteAddress: '9.9.9.9', payload: { email: uniqueEmail(), name: 'X', password: 'Spanner#42', role: 'admin' } });
+  console.log('role', role.statusCode, role.body);
+  const upd = await t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: { cookie: s.cookie, origin: 'http://localhost' }, payload: { role: 'admin' } });
+  console.log('upd', upd.statusCode, upd.body);
+  const upd2 = await t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: { authorization: 'Bearer ' + s.token }, payload: { role: 'admin' } });
+  console.log('upd2', upd2.statusCode, upd2.body);
+  const me = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: s.cookie } });
+  console.log('me', me.statusCode, me.body);
+  const bad = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', remoteAddress: '9.9.9.8', payload: { email: 'x a@bc.com', name: 'X', password: 'Spanner#42' } });
+  console.log('bad', bad.statusCode, bad.body);
 });

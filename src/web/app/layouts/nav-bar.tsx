@@ -92,12 +92,12 @@ export function NavBar() {
           </Link>
         </div>
         <div className="navbar-end gap-2">
-          <ul className="menu menu-horizontal hidden gap-1 px-1 lg:flex">
+          <ul className="menu menu-horizontal hidden flex-nowrap gap-0 whitespace-nowrap px-1 lg:flex">
             <NavLinks user={user} />
           </ul>
           {user ? (
             <span
-              className="max-w-40 truncate text-sm font-medium"
+              className="max-w-32 truncate text-sm font-medium"
               data-testid="display-name"
               title={user.email}
             >
