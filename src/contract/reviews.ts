@@ -10,3 +10,24 @@ export type Review = z.infer<typeof Review>;
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
+
+export const REVIEW_COMMENT_MAX = 1000;
+
+/** Add a review: the commenter is the signed-in user's name, never the body's. */
+export const ReviewInput = z.object({
+  comment: z
+    .string({ error: 'Please write something about our service.' })
+    .trim()
+    .min(1, 'Please write something about our service.')
+    .max(REVIEW_COMMENT_MAX, `Please keep it under ${REVIEW_COMMENT_MAX} characters.`),
+  ratings: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: 'rating must be (1 - 5).' })
+      .int('rating must be (1 - 5).')
+      .min(RATING_MIN, 'rating must be (1 - 5).')
+      .max(RATING_MAX, 'rating must be (1 - 5).'),
+  ),
+});
+export type ReviewInput = z.infer<typeof ReviewInput>;
+export const ReviewCreated = z.object({ insertedId: z.string() });

@@ -16,6 +16,12 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import type { PaymentProvider } from './modules/payments/payment-provider';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createSimulatedProvider } from './modules/payments/simulated-provider';
+import { createStripeProvider, stripeClient } from './modules/payments/stripe-provider';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { registerAuth } from './plugins/auth';
@@ -27,6 +33,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** The card provider: Stripe when configured, else the simulated processor. */
+    payments: PaymentProvider;
   }
 }
 
@@ -39,7 +47,10 @@ const BODY_LIMIT_BYTES = 64 * 1024;
  */
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     // Request ids let one customer's problem be followed through the logs.
     requestIdHeader: 'x-request-id',
@@ -50,6 +61,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const stripe = config.stripe ? stripeClient(config.stripe) : undefined;
+  app.decorate(
+    'payments',
+    config.stripe && stripe
+      ? createStripeProvider(config.stripe, stripe)
+      : createSimulatedProvider(database.db),
+  );
   registerErrorHandling(app);
 
   await app.register(swagger, {
@@ -78,6 +96,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(contactRoutes);
       await api.register(storeRoutes);
       await api.register(accountsRoutes);
+      await api.register(ordersRoutes);
+      await api.register(paymentsRoutes);
+      if (config.stripe && stripe) await api.register(stripeWebhookRoutes(stripe, config.stripe));
     },
     { prefix: '/api' },
   );

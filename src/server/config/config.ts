@@ -34,6 +34,15 @@ const Env = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  ORDER_HOLD_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.string().url().optional(),
 });
 
 const list = (text: string) =>
@@ -51,10 +60,23 @@ export interface Config {
   dataDir: string;
   seedDemoData: boolean;
   logLevel: string;
+  /** Where log lines go instead of stdout; never set from the environment (tests read the logs with it). */
+  logStream?: { write(line: string): void };
   /** Built web app (vite build output); served when present. */
   webDistDir: string;
   store: StoreInfo;
   auth: AuthConfig;
+  orders: { holdMs: number };
+  /** Stripe when both keys are set; otherwise the built-in simulated card processor. */
+  stripe: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string | undefined;
+  /** Another Stripe API address (a local fake in tests); unset: Stripe itself. */
+  apiUrl: string | undefined;
 }
 
 export interface AuthConfig {
@@ -144,5 +166,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       },
     },
+    orders: { holdMs: e.ORDER_HOLD_HOURS * 3600 * 1000 },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : undefined,
   };
 }

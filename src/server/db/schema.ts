@@ -39,6 +39,8 @@ export const reviews = pgTable(
     comment: text('comment').notNull(),
     commenter: text('commenter').notNull(),
     ratings: integer('ratings').notNull(),
+    /** The account that wrote it; the demo reviews have none. */
+    userId: text('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -72,4 +74,80 @@ export const profiles = pgTable('profiles', {
   linkedin: text('linkedin').notNull(),
   phone: text('phone').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Orders (SPEC.md section 3). The tool's name and price are copied in when the order is placed, so
+ * an order keeps what the customer agreed to even if the product changes later.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    toolName: text('tool_name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    userName: text('user_name').notNull(),
+    userEmail: text('user_email').notNull(),
+    phone: text('phone').notNull(),
+    status: text('status', { enum: ['unpaid', 'pending', 'shipped', 'cancelled'] })
+      .notNull()
+      .default('unpaid'),
+    transactionId: text('transaction_id'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('orders_quantity_positive', sql`${t.quantity} >= 1`),
+    check('orders_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    index('orders_tool_idx').on(t.toolId),
+  ],
+);
+
+/**
+ * One payment intent per order and provider attempt. For the simulated processor this table is
+ * the processor's own record; for Stripe it mirrors what Stripe reported.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider', { enum: ['simulated', 'stripe'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    clientSecret: text('client_secret').notNull(),
+    status: text('status', { enum: ['open', 'succeeded', 'failed'] })
+      .notNull()
+      .default('open'),
+    lastError: text('last_error'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_intents_order_idx').on(t.orderId, t.provider)],
+);
+
+/** Stripe webhook events already handled, so a redelivered event changes nothing twice. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

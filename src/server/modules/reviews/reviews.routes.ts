@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Review } from '../../../contract/reviews';
-import { listReviews } from './reviews.service';
+import { Review, ReviewCreated, ReviewInput } from '../../../contract/reviews';
+import { errorResponses } from '../../http/openapi';
+import { addReview, listReviews } from './reviews.service';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,5 +15,19 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => listReviews(app.db),
+  );
+
+  app.post(
+    '/review',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['reviews'],
+        summary: 'Review the store (commenter = your account name)',
+        body: ReviewInput,
+        response: { 201: ReviewCreated, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await addReview(app.db, request.user!, request.body)),
   );
 };

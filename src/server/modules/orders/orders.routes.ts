@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DeletedCount, Order, OrderInput, OrderListQuery } from '../../../contract/orders';
+import { errorResponses } from '../../http/openapi';
+import { assertSelf } from '../accounts/accounts.service';
+import { cancelUnpaidOrder, getOwnOrder, listOwnOrders, placeOrder, toOrder } from './orders.service';
+
+const IdParams = z.object({ id: z.string().max(100) });
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/order',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Order a tool: reserves the stock; price, name and email come from the store, not the body',
+        body: OrderInput,
+        response: { 201: Order, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const order = await placeOrder(app.db, request.user!, request.body, app.config.orders.holdMs);
+      return reply.status(201).send(order);
+    },
+  );
+
+  app.get(
+    '/order',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in user's orders (userEmail must be their own)",
+        querystring: OrderListQuery,
+        response: { 200: z.array(Order), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listOwnOrders(app.db, assertSelf(request.user, request.query.userEmail)),
+  );
+
+  app.get(
+    '/order/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'One of your orders',
+        params: IdParams,
+        response: { 200: Order, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => toOrder(await getOwnOrder(app.db, request.user!, request.params.id)),
+  );
+
+  app.delete(
+    '/order/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel one of your unpaid orders; its stock returns',
+        params: IdParams,
+        response: { 200: DeletedCount, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => cancelUnpaidOrder(app.db, request.params.id, { userId: request.user!.id }),
+  );
+};

@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Order } from '../../../contract/orders';
+import {
+  MarkPaidInput,
+  PaymentConfirmed,
+  PaymentIntentAnswer,
+  PaymentIntentInput,
+  SimulatedConfirmInput,
+} from '../../../contract/payments';
+import { paymentIntents } from '../../db/schema';
+import { AppError } from '../../errors';
+import { errorResponses } from '../../http/openapi';
+import { getOwnOrder } from '../orders/orders.service';
+import { confirmOrderPayment, createPaymentIntent } from './payments.service';
+import type { SimulatedProvider } from './simulated-provider';
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/create-payment-intent',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Open the payment for one of your unpaid orders; the amount comes from the order',
+        body: PaymentIntentInput,
+        response: { 200: PaymentIntentAnswer, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => createPaymentIntent(app.db, app.payments, request.user!, request.body.orderId),
+  );
+
+  app.patch(
+    '/order/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Mark your order paid after the provider confirmed the payment',
+        params: z.object({ id: z.string().max(100) }),
+        body: MarkPaidInput,
+        response: { 200: Order, ...errorResponses(400, 401, 402, 404, 409) },
+      },
+    },
+    async (request) =>
+      confirmOrderPayment(
+        app.db,
+        app.payments,
+        request.user!,
+        request.params.id,
+        request.body.transactionId,
+        request.log,
+      ),
+  );
+
+  if (app.payments.name === 'simulated') {
+    const simulated = app.payments as SimulatedProvider;
+    app.post(
+      '/payments/simulated/confirm',
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['payments'],
+          summary: 'Test mode: charge a card with the simulated processor',
+          body: SimulatedConfirmInput,
+          response: { 200: PaymentConfirmed, ...errorResponses(400, 401, 402, 404) },
+        },
+      },
+      async (request) => {
+        const { clientSecret, cardNumber, expiry, cvc } = request.body;
+        // The client secret is a capability, but it must also be for one of this user's orders.
+        const [intent] = await app.db
+          .select()
+          .from(paymentIntents)
+          .where(eq(paymentIntents.clientSecret, clientSecret));
+        if (!intent) throw new AppError('NOT_FOUND', 'Payment was not found');
+        await getOwnOrder(app.db, request.user!, intent.orderId);
+        const confirmed = await simulated.confirm(clientSecret, { number: cardNumber, expiry, cvc });
+        return { status: 'succeeded' as const, transactionId: confirmed.id };
+      },
+    );
+  }
+};

@@ -1,0 +1,165 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { ORDER_NOT_FOUND, type Order } from '../../../contract/orders';
+import type { PaymentIntentAnswer } from '../../../contract/payments';
+import type { Db } from '../../db/database';
+import { orders, paymentIntents, tools } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { SessionUser } from '../../plugins/auth';
+import { getOwnOrder, toOrder } from '../orders/orders.service';
+import type { IntentSnapshot, PaymentProvider } from './payment-provider';
+
+/**
+ * Opens (or re-uses) the payment intent for one of the user's unpaid orders. The amount is the
+ * order's total from the database, whatever the request said; a reload gets the same intent.
+ */
+export async function createPaymentIntent(
+  db: Db,
+  provider: PaymentProvider,
+  me: SessionUser,
+  orderId: string,
+): Promise<PaymentIntentAnswer> {
+  const order = await getOwnOrder(db, me, orderId);
+  if (order.status !== 'unpaid') throw new AppError('CONFLICT', 'This order is already paid');
+  const answer = (row: { clientSecret: string }) => ({
+    clientSecret: row.clientSecret,
+    provider: provider.name,
+    publishableKey: provider.publishableKey,
+    amount: order.totalCents / 100,
+  });
+
+  const [open] = await db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.orderId, order.id),
+        eq(paymentIntents.provider, provider.name),
+        eq(paymentIntents.amountCents, order.totalCents),
+        eq(paymentIntents.status, 'open'),
+      ),
+    )
+    .limit(1);
+  if (open) return answer(open);
+
+  // The key makes a provider answer a retry with the same intent instead of a second one.
+  const created = await provider.createIntent({
+    orderId: order.id,
+    amountCents: order.totalCents,
+    idempotencyKey: `order-${order.id}-${order.totalCents}`,
+  });
+  await db
+    .insert(paymentIntents)
+    .values({
+      id: created.id,
+      orderId: order.id,
+      provider: provider.name,
+      amountCents: order.totalCents,
+      clientSecret: created.clientSecret,
+    })
+    .onConflictDoNothing();
+  return answer(created);
+}
+
+/**
+ * Marks an order paid once its provider has confirmed this intent succeeded for the order's full
+ * amount (DESIGN.md section 5). Idempotent: a repeat, from the customer's PATCH or a redelivered
+ * webhook, changes nothing. An order released while the customer was paying gets its stock back
+ * if there is still enough; otherwise it stays cancelled and the payment is logged for a refund.
+ */
+export async function markOrderPaid(
+  db: Db,
+  intent: IntentSnapshot,
+  log: { error(obj: object, msg: string): void },
+): Promise<Order> {
+  if (intent.status !== 'succeeded')
+    throw new AppError('PAYMENT_FAILED', 'The payment has not been completed');
+  return db.transaction(async (tx) => {
+    const [known] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id));
+    if (!known || (intent.orderId && intent.orderId !== known.orderId)) {
+      throw new AppError('NOT_FOUND', 'Payment was not found');
+    }
+    const [order] = await tx.select().from(orders).where(eq(orders.id, known.orderId)).for('update');
+    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    if (intent.amountCents !== order.totalCents || intent.currency !== 'usd') {
+      log.error({ orderId: order.id, intentId: intent.id }, 'payment amount does not match the order');
+      throw new AppError('PAYMENT_FAILED', 'The payment does not match the order total');
+    }
+    await tx
+      .update(paymentIntents)
+      .set({
+        status: 'succeeded',
+        cardBrand: intent.cardBrand,
+        cardLast4: intent.cardLast4,
+        updatedAt: new Date(),
+      })
+      .where(eq(paymentIntents.id, intent.id));
+
+    if (order.status === 'pending' || order.status === 'shipped') {
+      if (order.transactionId !== intent.id) {
+        log.error({ orderId: order.id, intentId: intent.id }, 'second payment for a paid order: refund it');
+      }
+      return toOrder(order);
+    }
+    if (order.status === 'cancelled') {
+      const [taken] = await tx
+        .update(tools)
+        .set({ availableQuantity: sql`${tools.availableQuantity} - ${order.quantity}` })
+        .where(and(eq(tools.id, order.toolId), gte(tools.availableQuantity, order.quantity)))
+        .returning({ id: tools.id });
+      if (!taken) {
+        log.error(
+          { orderId: order.id, intentId: intent.id },
+          'paid for an order released meanwhile: refund it',
+        );
+        throw new AppError(
+          'CONFLICT',
+          'This order was released before the payment arrived; it will be refunded',
+        );
+      }
+    }
+    const [paid] = await tx
+      .update(orders)
+      .set({
+        status: 'pending',
+        transactionId: intent.id,
+        cardBrand: intent.cardBrand,
+        cardLast4: intent.cardLast4,
+        paidAt: new Date(),
+        cancelledAt: null,
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!paid) throw new Error('order vanished');
+    return toOrder(paid);
+  });
+}
+
+/** PATCH /order/:id: the customer reports the transaction; we ask the provider before believing it. */
+export async function confirmOrderPayment(
+  db: Db,
+  provider: PaymentProvider,
+  me: SessionUser,
+  orderId: string,
+  transactionId: string,
+  log: { error(obj: object, msg: string): void },
+): Promise<Order> {
+  const order = await getOwnOrder(db, me, orderId);
+  const [known] = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.id, transactionId), eq(paymentIntents.orderId, order.id)));
+  if (!known) throw new AppError('NOT_FOUND', 'Payment was not found for this order');
+  const intent = await provider.retrieveIntent(known.id);
+  return markOrderPaid(db, { ...intent, orderId: intent.orderId ?? order.id }, log);
+}
+
+/**
+ * A failed attempt is noted on the intent, which stays open for another card (as Stripe's does).
+ * It never undoes a success: webhook events may arrive out of order.
+ */
+export async function recordPaymentFailure(db: Db, intentId: string, reason: string) {
+  await db
+    .update(paymentIntents)
+    .set({ lastError: reason.slice(0, 200), updatedAt: new Date() })
+    .where(and(eq(paymentIntents.id, intentId), eq(paymentIntents.status, 'open')));
+}

@@ -1,0 +1,75 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { paymentIntents } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { IntentSnapshot, PaymentProvider } from './payment-provider';
+import { checkCard } from './test-cards';
+
+/**
+ * The built-in card processor for stores without Stripe keys (and for every test): intents live
+ * in our payment_intents table and cards follow the test-card rules. Only brand and last four
+ * digits are ever stored. The UI labels it "test mode".
+ */
+export function createSimulatedProvider(db: Db): PaymentProvider & {
+  confirm(
+    clientSecret: string,
+    card: { number: string; expiry: string; cvc: string },
+  ): Promise<IntentSnapshot>;
+} {
+  const snapshot = (row: typeof paymentIntents.$inferSelect): IntentSnapshot => ({
+    id: row.id,
+    status: row.status === 'succeeded' ? 'succeeded' : row.status === 'failed' ? 'failed' : 'open',
+    amountCents: row.amountCents,
+    currency: row.currency,
+    orderId: row.orderId,
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
+  });
+
+  return {
+    name: 'simulated',
+    publishableKey: null,
+    async createIntent() {
+      const id = `sim_pi_${randomUUID().replaceAll('-', '')}`;
+      return { id, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}` };
+    },
+    async retrieveIntent(id) {
+      const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id));
+      if (!row) throw new AppError('NOT_FOUND', 'Payment was not found');
+      return snapshot(row);
+    },
+    /** Charges the card for the intent named by its client secret; a repeat after success is a no-op. */
+    async confirm(clientSecret, card) {
+      const [row] = await db
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.clientSecret, clientSecret));
+      if (!row || row.provider !== 'simulated') throw new AppError('NOT_FOUND', 'Payment was not found');
+      if (row.status === 'succeeded') return snapshot(row);
+      const result = checkCard(card);
+      if (!result.ok) {
+        await db
+          .update(paymentIntents)
+          .set({ lastError: result.code, updatedAt: new Date() })
+          .where(eq(paymentIntents.id, row.id));
+        throw new AppError('PAYMENT_FAILED', result.message);
+      }
+      const [updated] = await db
+        .update(paymentIntents)
+        .set({
+          status: 'succeeded',
+          cardBrand: result.brand,
+          cardLast4: result.last4,
+          lastError: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(paymentIntents.id, row.id))
+        .returning();
+      if (!updated) throw new Error('intent vanished');
+      return snapshot(updated);
+    },
+  };
+}
+
+export type SimulatedProvider = ReturnType<typeof createSimulatedProvider>;

@@ -1,0 +1,67 @@
+import Stripe from 'stripe';
+import type { StripeConfig } from '../../config/config';
+import type { IntentSnapshot, PaymentProvider } from './payment-provider';
+
+export function stripeClient(config: StripeConfig): Stripe {
+  const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
+  return new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
+}
+
+/** Stripe's answer about an intent, in the provider-neutral shape. */
+export function snapshotOf(intent: Stripe.PaymentIntent): IntentSnapshot {
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const card = charge?.payment_method_details?.card;
+  const status =
+    intent.status === 'succeeded'
+      ? 'succeeded'
+      : intent.status === 'processing'
+        ? 'processing'
+        : intent.status === 'requires_action'
+          ? 'requires_action'
+          : intent.status === 'canceled'
+            ? 'failed'
+            : 'open';
+  return {
+    id: intent.id,
+    status,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    orderId: intent.metadata?.orderId,
+    cardBrand: card?.brand ?? null,
+    cardLast4: card?.last4 ?? null,
+  };
+}
+
+/** Stripe PaymentIntents: the amount comes from the order; one idempotency key per order and amount. */
+export function createStripeProvider(config: StripeConfig, stripe = stripeClient(config)): PaymentProvider {
+  return {
+    name: 'stripe',
+    publishableKey: config.publishableKey,
+    async createIntent({ orderId, amountCents, idempotencyKey }) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: 'usd',
+          metadata: { orderId },
+          automatic_payment_methods: { enabled: true },
+        },
+        { idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error('Stripe returned no client secret');
+      return { id: intent.id, clientSecret: intent.client_secret };
+    },
+    async retrieveIntent(id) {
+      return snapshotOf(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+    },
+  };
+}

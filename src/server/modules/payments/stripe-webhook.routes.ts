@@ -1,0 +1,56 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type Stripe from 'stripe';
+import type { ErrorEnvelope } from '../../../contract/errors';
+import type { StripeConfig } from '../../config/config';
+import { processedWebhookEvents } from '../../db/schema';
+import { AppError } from '../../errors';
+import { markOrderPaid, recordPaymentFailure } from './payments.service';
+import { snapshotOf } from './stripe-provider';
+
+/**
+ * POST /api/payments/stripe/webhook. Stripe signs the raw body, so this plugin keeps JSON bodies
+ * as bytes (encapsulated: other routes still get parsed JSON). Events are handled idempotently:
+ * a redelivery or a late payment_failed after a success changes nothing.
+ */
+export function stripeWebhookRoutes(stripe: Stripe, config: StripeConfig): FastifyPluginAsync {
+  return async (app) => {
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    app.post('/payments/stripe/webhook', { schema: { hide: true } }, async (request, reply) => {
+      const refuse = (message: string) => {
+        const body: ErrorEnvelope = { error: { code: 'VALIDATION_FAILED', message } };
+        return reply.status(400).send(body);
+      };
+      if (!config.webhookSecret) return refuse('Webhooks are not set up (STRIPE_WEBHOOK_SECRET)');
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) return refuse('Missing signature');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(request.body, signature, config.webhookSecret);
+      } catch {
+        return refuse('Invalid signature');
+      }
+
+      if (event.type === 'payment_intent.succeeded') {
+        try {
+          await markOrderPaid(app.db, snapshotOf(event.data.object), request.log);
+        } catch (error) {
+          // An intent we did not create (another app on the same Stripe account) is not ours to retry.
+          if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+          request.log.warn({ intentId: event.data.object.id }, 'webhook for an unknown payment intent');
+        }
+      } else if (event.type === 'payment_intent.payment_failed') {
+        const intent = event.data.object;
+        await recordPaymentFailure(app.db, intent.id, intent.last_payment_error?.code ?? 'payment_failed');
+      }
+      await app.db
+        .insert(processedWebhookEvents)
+        .values({ id: event.id, type: event.type })
+        .onConflictDoNothing();
+      return { received: true };
+    });
+  };
+}
