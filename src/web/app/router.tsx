@@ -4,8 +4,11 @@ import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layouts/root-layout';
 import { BlogPage } from './routes/blog';
 import { ContactPage } from './routes/contact';
+import { AddReviewPage } from './routes/dashboard/add-review';
 import { DashboardLayout } from './routes/dashboard/dashboard-layout';
+import { MyOrdersPage } from './routes/dashboard/my-orders';
 import { MyProfilePage } from './routes/dashboard/my-profile';
+import { PaymentPage } from './routes/dashboard/payment';
 import { UsersPage } from './routes/dashboard/users';
 import { HomePage } from './routes/home';
 import { LoginPage } from './routes/login';
@@ -46,6 +49,9 @@ export const router = createBrowserRouter([
         ),
         children: [
           { index: true, element: <MyProfilePage /> },
+          { path: 'myOrders', element: <MyOrdersPage /> },
+          { path: 'payment/:id', element: <PaymentPage /> },
+          { path: 'addReview', element: <AddReviewPage /> },
           {
             path: 'users',
             element: (

@@ -1,14 +1,19 @@
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { QueryState } from '../../components/ui/query-state';
+import { useSession } from '../../features/accounts/api/session';
 import { useTool } from '../../features/catalog/api/get-tool';
+import { OrderModal } from '../../features/orders/components/order-modal';
 import { ApiError } from '../../lib/api-client';
 import { formatNumber, formatPrice } from '../../lib/format';
 import { NotFoundPage } from './not-found';
 
-/** /purchase/:id: the tool in full. Ordering it arrives with accounts and ordering. */
+/** /purchase/:id (signed in): the tool in full and the order modal. */
 export function PurchasePage() {
   const { id = '' } = useParams();
   const tool = useTool(id);
+  const { user } = useSession();
+  const [ordering, setOrdering] = useState(false);
   if (tool.error instanceof ApiError && tool.error.code === 'NOT_FOUND') return <NotFoundPage />;
   return (
     <QueryState query={tool} empty={null}>
@@ -37,9 +42,16 @@ export function PurchasePage() {
                 <li key={line}>{line}</li>
               ))}
             </ul>
-            <Link to="/login" state={{ from: `/purchase/${data._id}` }} className="btn btn-primary">
-              Order Now
-            </Link>
+            {data.available_quantity >= data.minimum_order_quantity ? (
+              <button type="button" className="btn btn-primary" onClick={() => setOrdering(true)}>
+                Order Now
+              </button>
+            ) : (
+              <p className="badge badge-warning badge-lg">Out of stock</p>
+            )}
+            {user ? (
+              <OrderModal tool={data} user={user} open={ordering} onClose={() => setOrdering(false)} />
+            ) : null}
           </div>
         </article>
       )}

@@ -1,0 +1,135 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import type { Order } from '../../../../contract/orders';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { QueryState } from '../../../components/ui/query-state';
+import { useSession, useSignOut } from '../../../features/accounts/api/session';
+import { useCancelOrder, useMyOrders } from '../../../features/orders/api/order-calls';
+import { ApiError } from '../../../lib/api-client';
+import { formatNumber, formatPrice } from '../../../lib/format';
+
+const statusBadge: Record<Order['status'], string> = {
+  unpaid: 'badge-ghost',
+  pending: 'badge-info',
+  shipped: 'badge-success',
+  cancelled: 'badge-error',
+};
+
+export function MyOrdersPage() {
+  const { user } = useSession();
+  const orders = useMyOrders(user?.email ?? '');
+  const cancel = useCancelOrder();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState<Order | null>(null);
+
+  // SPEC.md section 4: a 401 or 403 on the own-orders call signs the user out and goes home.
+  const refused =
+    orders.error instanceof ApiError && (orders.error.status === 401 || orders.error.status === 403);
+  useEffect(() => {
+    if (refused) void signOut().finally(() => navigate('/', { replace: true }));
+  }, [refused, signOut, navigate]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await cancel.mutateAsync(deleting._id);
+      toast.success(`Order for ${deleting.orderName} is deleted`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The order could not be deleted.');
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <h2 className="text-xl font-semibold">My Orders</h2>
+      <QueryState
+        query={orders}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <>
+            You have no orders yet.{' '}
+            <Link to="/tools" className="link link-primary">
+              Browse the tools
+            </Link>
+          </>
+        }
+      >
+        {(data) => (
+          <div className="overflow-x-auto rounded-box border border-base-300">
+            <table className="table" data-testid="my-orders">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Tool</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((order, index) => (
+                  <tr key={order._id} data-order-id={order._id}>
+                    <th scope="row">{index + 1}</th>
+                    <td>{order.orderName}</td>
+                    <td>{formatNumber(order.orderQuantity)}</td>
+                    <td>${formatPrice(order.total)}</td>
+                    <td>
+                      <span className={`badge ${statusBadge[order.status]}`}>{order.status}</span>
+                    </td>
+                    <td>
+                      {order.paid ? (
+                        <div className="space-y-1">
+                          <span className="badge badge-success">Paid</span>
+                          <p className="text-xs break-all">
+                            Transaction id: <span className="font-mono">{order.transactionId}</span>
+                          </p>
+                        </div>
+                      ) : (
+                        <Link to={`/dashboard/payment/${order._id}`} className="btn btn-sm btn-primary">
+                          Pay
+                        </Link>
+                      )}
+                    </td>
+                    <td>
+                      {order.paid ? null : (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline btn-error"
+                          onClick={() => setDeleting(order)}
+                          aria-label={`Delete the order for ${order.orderName}`}
+                        >
+                          Delete
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this order?"
+        confirmLabel="Delete order"
+        busy={cancel.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>
+          The unpaid order for <strong>{deleting?.orderName}</strong> will be cancelled and its items put back
+          in stock.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

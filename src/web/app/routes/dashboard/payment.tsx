@@ -1,0 +1,98 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { QueryState } from '../../../components/ui/query-state';
+import { useSession } from '../../../features/accounts/api/session';
+import { useOrder } from '../../../features/orders/api/order-calls';
+import { useMarkPaid, usePaymentIntent } from '../../../features/payments/api/payment-calls';
+import { SimulatedCardForm } from '../../../features/payments/components/simulated-card-form';
+import { formatNumber, formatPrice } from '../../../lib/format';
+
+const StripePaymentForm = lazy(() => import('../../../features/payments/components/stripe-payment-form'));
+
+/** How long the confirmation stays on screen before My Orders opens. */
+const CONFIRMATION_MS = 2500;
+
+export function PaymentPage() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const order = useOrder(id);
+  const unpaid = order.data?.status === 'unpaid';
+  const intent = usePaymentIntent(id, unpaid);
+  const markPaid = useMarkPaid();
+  const navigate = useNavigate();
+  const [paidWith, setPaidWith] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!paidWith) return;
+    const timer = setTimeout(() => navigate('/dashboard/myOrders'), CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [paidWith, navigate]);
+
+  const onPaid = async (transactionId: string) => {
+    toast.success('Payment Sent!');
+    await markPaid.mutateAsync({ orderId: id, transactionId });
+    toast.success('Congrats! Your payment is completed');
+    setPaidWith(transactionId);
+  };
+
+  const billing = { name: user?.name ?? '', email: user?.email ?? '' };
+
+  return (
+    <div className="max-w-xl space-y-4">
+      <h2 className="text-xl font-semibold">Payment</h2>
+      <QueryState query={order} empty={null}>
+        {(data) => (
+          <section aria-label="Order" className="card bg-base-200">
+            <div className="card-body gap-1">
+              <p className="text-lg font-semibold">Please pay for {data.orderName}</p>
+              <p>
+                Quantity: {formatNumber(data.orderQuantity)} × ${formatPrice(data.price)}
+              </p>
+              <p className="text-xl font-bold">Total: ${formatPrice(data.total)}</p>
+            </div>
+          </section>
+        )}
+      </QueryState>
+      {paidWith ? (
+        <div role="status" className="alert alert-success">
+          <div>
+            <p className="font-semibold">Congrats! Your payment is completed</p>
+            <p className="text-sm break-all">
+              Your transaction id:{' '}
+              <span className="font-mono" data-testid="transaction-id">
+                {paidWith}
+              </span>
+            </p>
+          </div>
+        </div>
+      ) : order.data && !unpaid ? (
+        <p className="alert">This order is already paid.</p>
+      ) : intent.isError ? (
+        <p className="text-error" role="alert">
+          {intent.error.message}
+        </p>
+      ) : intent.data?.provider === 'stripe' && intent.data.publishableKey ? (
+        <Suspense fallback={<PageLoading />}>
+          <StripePaymentForm
+            publishableKey={intent.data.publishableKey}
+            clientSecret={intent.data.clientSecret}
+            billing={billing}
+            amount={formatPrice(intent.data.amount)}
+            onPaid={onPaid}
+          />
+        </Suspense>
+      ) : (
+        <SimulatedCardForm
+          clientSecret={intent.data?.clientSecret}
+          billing={billing}
+          amount={
+            intent.data ? formatPrice(intent.data.amount) : order.data ? formatPrice(order.data.total) : ''
+          }
+          onPaid={onPaid}
+        />
+      )}
+    </div>
+  );
+}

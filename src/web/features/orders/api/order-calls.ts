@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order, OrderInput } from '../../../../contract/orders';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+
+export const myOrdersQuery = (email: string) =>
+  queryOptions({
+    queryKey: ['account', 'orders', email],
+    queryFn: ({ signal }) => apiGet<Order[]>(`/order?userEmail=${encodeURIComponent(email)}`, signal),
+    // A 401/403 here signs the user out (SPEC.md section 4): no point retrying it.
+    retry: (count, error) => count < 3 && !(error as { status?: number }).status?.toString().startsWith('4'),
+  });
+export const useMyOrders = (email: string) => useQuery(myOrdersQuery(email));
+
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['account', 'order', id],
+    queryFn: ({ signal }) => apiGet<Order>(`/order/${encodeURIComponent(id)}`, signal),
+  });
+export const useOrder = (id: string) => useQuery(orderQuery(id));
+
+/** Placing or cancelling an order changes stock, so the tool lists refresh too. */
+function useOrderChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['account', 'orders'] }),
+      queryClient.invalidateQueries({ queryKey: ['tools'] }),
+    ]);
+}
+
+export function usePlaceOrder() {
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: async (input: OrderInput) =>
+      (await apiRequest<Order>('/order', { method: 'POST', body: input })).data,
+    onSuccess: changed,
+  });
+}
+
+export function useCancelOrder() {
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await apiRequest<{ deletedCount: number }>(`/order/${encodeURIComponent(id)}`, { method: 'DELETE' }))
+        .data,
+    onSuccess: changed,
+  });
+}

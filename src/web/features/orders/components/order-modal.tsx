@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import type { Tool } from '../../../../contract/catalog';
+import { orderFormSchema } from '../../../../contract/orders';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { formatTotal } from '../../../lib/format';
+import { usePlaceOrder } from '../api/order-calls';
+
+interface Values {
+  phone: string;
+  orderQuantity: number | string;
+}
+
+/**
+ * The spec's order modal: name and email from the account (read-only), phone and quantity with
+ * the spec's messages, and the total as price x quantity in whole dollars.
+ */
+export function OrderModal({
+  tool,
+  user,
+  open,
+  onClose,
+}: {
+  tool: Tool;
+  user: { name: string; email: string };
+  open: boolean;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const place = usePlaceOrder();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(orderFormSchema(tool)) as never,
+    defaultValues: { phone: '', orderQuantity: tool.minimum_order_quantity },
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const quantity = Number(watch('orderQuantity'));
+  const total = Number.isFinite(quantity) && quantity > 0 ? formatTotal(tool.price, quantity) : '0.00';
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await place.mutateAsync({
+        orderId: tool._id,
+        orderQuantity: Number(values.orderQuantity),
+        phone: values.phone,
+      });
+      toast.success('Order added successsfully!');
+      reset({ phone: values.phone, orderQuantity: tool.minimum_order_quantity });
+      onClose();
+    } catch (error) {
+      const issue =
+        error instanceof ApiError
+          ? error.issues.find((i) => i.path === 'orderQuantity' || i.path === 'phone')
+          : undefined;
+      if (issue) setError(issue.path as keyof Values, { type: 'server', message: issue.message });
+      else toast.error(error instanceof Error ? error.message : 'The order could not be placed.');
+    }
+  });
+
+  return (
+    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
+      <div className="modal-box">
+        <h2 id={titleId} className="text-lg font-bold">
+          Order {tool.name}
+        </h2>
+        <form onSubmit={onSubmit} noValidate className="mt-2 space-y-1" aria-label="Order">
+          <TextField label="Name" value={user.name} readOnly />
+          <TextField label="Email" value={user.email} readOnly />
+          <TextField
+            label="Phone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            placeholder="01XXXXXXXXX"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <TextField
+            label={`Quantity (${tool.minimum_order_quantity} to ${tool.available_quantity})`}
+            type="number"
+            inputMode="numeric"
+            error={errors.orderQuantity?.message}
+            {...register('orderQuantity')}
+          />
+          <p className="pt-2 text-lg font-semibold" aria-live="polite" data-testid="order-total">
+            Total: ${total}
+          </p>
+          <div className="modal-action">
+            <button type="button" className="btn" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+              {isSubmitting ? (
+                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              ) : null}
+              Place Order
+            </button>
+          </div>
+          <p className="text-sm text-base-content/70">
+            Unpaid orders are held for you for a day.{' '}
+            <Link to="/dashboard/myOrders" className="link">
+              My Orders
+            </Link>
+          </p>
+        </form>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { ReviewInput } from '../../../../contract/reviews';
+import { TextAreaField, TextField } from '../../../components/ui/text-field';
+import { apiRequest } from '../../../lib/api-client';
+
+interface Values {
+  comment: string;
+  ratings: number | string;
+}
+
+export function ReviewForm() {
+  const queryClient = useQueryClient();
+  const post = useMutation({
+    mutationFn: async (input: ReviewInput) =>
+      (await apiRequest<{ insertedId: string }>('/review', { method: 'POST', body: input })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(ReviewInput) as never,
+    defaultValues: { comment: '', ratings: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await post.mutateAsync({ comment: values.comment, ratings: Number(values.ratings) });
+      toast.success('Comment is posted!!');
+      reset();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The review could not be posted.');
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="max-w-xl space-y-1" aria-label="Add a review">
+      <TextAreaField label="Your review" rows={4} error={errors.comment?.message} {...register('comment')} />
+      <TextField
+        label="Rating (1 - 5)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={5}
+        error={errors.ratings?.message}
+        {...register('ratings')}
+      />
+      <button type="submit" className="btn btn-primary mt-3" disabled={isSubmitting}>
+        Post review
+      </button>
+    </form>
+  );
+}
