@@ -109,3 +109,9 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
     if (request.user.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an admin may do this');
   });
 }
+
+/** The signed-in user of a route behind `requireUser`/`requireAdmin` (never null there). */
+export function signedIn(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
+  return request.user;
+}

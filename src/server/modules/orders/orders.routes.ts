@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DeletedCount, Order, OrderInput, OrderListQuery } from '../../../contract/orders';
 import { errorResponses } from '../../http/openapi';
+import { signedIn } from '../../plugins/auth';
 import { assertSelf } from '../accounts/accounts.service';
 import { cancelUnpaidOrder, getOwnOrder, listOwnOrders, placeOrder, toOrder } from './orders.service';
 
@@ -20,7 +21,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await placeOrder(app.db, request.user!, request.body, app.config.orders.holdMs);
+      const order = await placeOrder(app.db, signedIn(request), request.body, app.config.orders.holdMs);
       return reply.status(201).send(order);
     },
   );
@@ -50,7 +51,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Order, ...errorResponses(401, 404) },
       },
     },
-    async (request) => toOrder(await getOwnOrder(app.db, request.user!, request.params.id)),
+    async (request) => toOrder(await getOwnOrder(app.db, signedIn(request), request.params.id)),
   );
 
   app.delete(
@@ -64,6 +65,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeletedCount, ...errorResponses(401, 404, 409) },
       },
     },
-    async (request) => cancelUnpaidOrder(app.db, request.params.id, { userId: request.user!.id }),
+    async (request) => cancelUnpaidOrder(app.db, request.params.id, { userId: signedIn(request).id }),
   );
 };

@@ -12,6 +12,7 @@ import {
 import { paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
 import { errorResponses } from '../../http/openapi';
+import { signedIn } from '../../plugins/auth';
 import { getOwnOrder } from '../orders/orders.service';
 import { confirmOrderPayment, createPaymentIntent } from './payments.service';
 import type { SimulatedProvider } from './simulated-provider';
@@ -28,7 +29,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PaymentIntentAnswer, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (request) => createPaymentIntent(app.db, app.payments, request.user!, request.body.orderId),
+    async (request) => createPaymentIntent(app.db, app.payments, signedIn(request), request.body.orderId),
   );
 
   app.patch(
@@ -47,7 +48,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       confirmOrderPayment(
         app.db,
         app.payments,
-        request.user!,
+        signedIn(request),
         request.params.id,
         request.body.transactionId,
         request.log,
@@ -75,7 +76,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(paymentIntents)
           .where(eq(paymentIntents.clientSecret, clientSecret));
         if (!intent) throw new AppError('NOT_FOUND', 'Payment was not found');
-        await getOwnOrder(app.db, request.user!, intent.orderId);
+        await getOwnOrder(app.db, signedIn(request), intent.orderId);
         const confirmed = await simulated.confirm(clientSecret, { number: cardNumber, expiry, cvc });
         return { status: 'succeeded' as const, transactionId: confirmed.id };
       },

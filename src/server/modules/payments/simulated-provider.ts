@@ -45,7 +45,7 @@ export function createSimulatedProvider(db: Db): PaymentProvider & {
         .select()
         .from(paymentIntents)
         .where(eq(paymentIntents.clientSecret, clientSecret));
-      if (!row || row.provider !== 'simulated') throw new AppError('NOT_FOUND', 'Payment was not found');
+      if (row?.provider !== 'simulated') throw new AppError('NOT_FOUND', 'Payment was not found');
       if (row.status === 'succeeded') return snapshot(row);
       const result = checkCard(card);
       if (!result.ok) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Review, ReviewCreated, ReviewInput } from '../../../contract/reviews';
 import { errorResponses } from '../../http/openapi';
+import { signedIn } from '../../plugins/auth';
 import { addReview, listReviews } from './reviews.service';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,6 +29,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ReviewCreated, ...errorResponses(400, 401) },
       },
     },
-    async (request, reply) => reply.status(201).send(await addReview(app.db, request.user!, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await addReview(app.db, signedIn(request), request.body)),
   );
 };
