@@ -79,3 +79,30 @@ export const OrderListQuery = z.object({ userEmail: z.string().min(1).max(254) }
 export const DeletedCount = z.object({ deletedCount: z.number().int() });
 
 export const ORDER_NOT_FOUND = 'Order was not found';
+
+/** GET /manage: every order, optionally of one status. Cancelled orders are only listed when asked for. */
+export const ManageOrdersQuery = z.object({
+  status: z.enum(orderStatuses, { error: `Status must be one of ${orderStatuses.join(', ')}` }).optional(),
+});
+
+/** The admin overview (GET /manage/stats). */
+export const StoreStats = z.object({
+  days: z.number().int(),
+  salesByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
+  ordersByStatus: z.object({
+    unpaid: z.number().int(),
+    pending: z.number().int(),
+    shipped: z.number().int(),
+    cancelled: z.number().int(),
+  }),
+  lowStock: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      available_quantity: z.number().int(),
+      minimum_order_quantity: z.number().int(),
+    }),
+  ),
+});
+export type StoreStats = z.infer<typeof StoreStats>;
+export const STATS_DAYS = 30;

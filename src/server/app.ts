@@ -16,6 +16,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { manageRoutes } from './modules/manage/manage.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -24,6 +25,8 @@ import { createStripeProvider, stripeClient } from './modules/payments/stripe-pr
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { storeRoutes } from './modules/store/store.routes';
+import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerWebApp } from './plugins/web-app';
@@ -88,7 +91,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const secret = await resolveAuthSecret(database.db, config.auth.secret);
   await registerAuth(app, createAuth(database.db, config.auth, secret), config.auth);
 
+  const images = config.uploads.s3 ? s3ImageStore(config.uploads.s3) : localImageStore(config.uploads.dir);
+  const uploads = uploadsRoutes(images);
+
   await app.register(healthRoutes);
+  await app.register(uploads.files);
   await app.register(
     async (api) => {
       await api.register(catalogRoutes);
@@ -98,6 +105,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(accountsRoutes);
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
+      await api.register(manageRoutes);
+      await api.register(uploads.api);
       if (config.stripe && stripe) await api.register(stripeWebhookRoutes(stripe, config.stripe));
     },
     { prefix: '/api' },

@@ -43,6 +43,14 @@ const Env = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  UPLOADS_DIR: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z.string().default('uploads/'),
+  LOW_STOCK_FACTOR: z.coerce.number().positive().max(100).default(2),
 });
 
 const list = (text: string) =>
@@ -69,6 +77,19 @@ export interface Config {
   orders: { holdMs: number };
   /** Stripe when both keys are set; otherwise the built-in simulated card processor. */
   stripe: StripeConfig | undefined;
+  /** Where product images go: a local folder, or an S3-compatible bucket when S3_BUCKET is set. */
+  uploads: { dir: string; s3: S3Config | undefined };
+  /** A product is low on stock below its minimum order quantity times this. */
+  lowStockFactor: number;
+}
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  prefix: string;
 }
 
 export interface StripeConfig {
@@ -176,5 +197,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: e.STRIPE_API_URL,
           }
         : undefined,
+    uploads: {
+      dir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            prefix: e.S3_PREFIX,
+          }
+        : undefined,
+    },
+    lowStockFactor: e.LOW_STOCK_FACTOR,
   };
 }

@@ -21,6 +21,8 @@ export const tools = pgTable(
     availableQuantity: integer('available_quantity').notNull(),
     minimumOrderQuantity: integer('minimum_order_quantity').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Set when an admin deletes a product that has orders: hidden from the catalog, kept for them. */
+    retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     check('tools_price_positive', sql`${t.priceCents} >= 100`),

@@ -40,7 +40,12 @@ export async function createTestDatabase(): Promise<Database> {
 /** Configuration as a test wants it: quiet, no web build unless asked for, no demo seed. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-build' }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent-web-build',
+      // Uploads of a test never land in the working tree.
+      UPLOADS_DIR: mkdtempSync(path.join(tmpdir(), 'store-uploads-')),
+    }),
     seedDemoData: false,
     ...overrides,
   };

@@ -1,7 +1,13 @@
-import { asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { TOOL_LIST_DEFAULT_LIMIT, type Tool, type ToolListQuery } from '../../../contract/catalog';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type NewToolInput,
+  TOOL_LIST_DEFAULT_LIMIT,
+  type Tool,
+  type ToolChanges,
+  type ToolListQuery,
+} from '../../../contract/catalog';
 import type { Db } from '../../db/database';
-import { tools } from '../../db/schema';
+import { orders, tools } from '../../db/schema';
 import { notFound } from '../../errors';
 
 type ToolRow = typeof tools.$inferSelect;
@@ -36,12 +42,13 @@ const orderBy: Record<NonNullable<ToolListQuery['sort']> | 'catalog', SQL[]> = {
 
 export async function listTools(db: Db, query: ToolListQuery): Promise<{ tools: Tool[]; total: number }> {
   const term = query.search?.trim();
-  const where = term
+  const matches = term
     ? or(
         ilike(tools.name, `%${escapeLike(term)}%`),
         ilike(sql`array_to_string(${tools.description}, ' ')`, `%${escapeLike(term)}%`),
       )
     : undefined;
+  const where = and(isNull(tools.retiredAt), matches);
   const limit = query.limit ?? TOOL_LIST_DEFAULT_LIMIT;
   const offset = ((query.page ?? 1) - 1) * limit;
   const [rows, [totals]] = await Promise.all([
@@ -59,7 +66,68 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<{ tools: 
 
 export async function getTool(db: Db, id: string): Promise<Tool> {
   if (!isUuid(id)) throw notFound('Tool');
-  const [row] = await db.select().from(tools).where(eq(tools.id, id));
+  const [row] = await db
+    .select()
+    .from(tools)
+    .where(and(eq(tools.id, id), isNull(tools.retiredAt)));
   if (!row) throw notFound('Tool');
   return toTool(row);
+}
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+/** POST /tool (admin). The input is validated by the contract; money is stored in cents. */
+export async function addTool(db: Db, input: NewToolInput): Promise<{ insertedId: string }> {
+  const [row] = await db
+    .insert(tools)
+    .values({
+      name: input.name,
+      image: input.image,
+      priceCents: toCents(input.price),
+      description: input.description,
+      availableQuantity: input.available_quantity,
+      minimumOrderQuantity: input.minimum_order_quantity,
+    })
+    .returning({ id: tools.id });
+  if (!row) throw new Error('insert returned no row');
+  return { insertedId: row.id };
+}
+
+/** PATCH /tool/:id (admin): price, stock and description; orders already placed keep their price. */
+export async function updateTool(db: Db, id: string, changes: ToolChanges): Promise<Tool> {
+  if (!isUuid(id)) throw notFound('Tool');
+  const [row] = await db
+    .update(tools)
+    .set({
+      ...(changes.price !== undefined ? { priceCents: toCents(changes.price) } : {}),
+      ...(changes.available_quantity !== undefined ? { availableQuantity: changes.available_quantity } : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+    })
+    .where(and(eq(tools.id, id), isNull(tools.retiredAt)))
+    .returning();
+  if (!row) throw notFound('Tool');
+  return toTool(row);
+}
+
+/**
+ * DELETE /tool/:id (admin). A product nobody ordered is removed; one with orders is retired:
+ * hidden from the catalog while its orders keep their name and price.
+ */
+export async function deleteTool(db: Db, id: string): Promise<{ deletedCount: number; retired: boolean }> {
+  if (!isUuid(id)) throw notFound('Tool');
+  return db.transaction(async (tx) => {
+    const [tool] = await tx
+      .select({ id: tools.id })
+      .from(tools)
+      .where(and(eq(tools.id, id), isNull(tools.retiredAt)))
+      .for('update');
+    if (!tool) throw notFound('Tool');
+    const [ordered] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.toolId, id)).limit(1);
+    if (ordered) {
+      await tx.update(tools).set({ retiredAt: new Date() }).where(eq(tools.id, id));
+      return { deletedCount: 1, retired: true };
+    }
+    await tx.delete(tools).where(eq(tools.id, id));
+    return { deletedCount: 1, retired: false };
+  });
 }

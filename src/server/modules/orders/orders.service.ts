@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   maximumQuantityMessage,
   minimumQuantityMessage,
@@ -53,7 +53,11 @@ export async function placeOrder(
   if (!isUuid(input.orderId)) throw notFound('Tool');
   const quantity = input.orderQuantity;
   return db.transaction(async (tx) => {
-    const [tool] = await tx.select().from(tools).where(eq(tools.id, input.orderId)).for('update');
+    const [tool] = await tx
+      .select()
+      .from(tools)
+      .where(and(eq(tools.id, input.orderId), isNull(tools.retiredAt)))
+      .for('update');
     if (!tool) throw notFound('Tool');
     if (quantity < tool.minimumOrderQuantity)
       throw quantityIssue(minimumQuantityMessage(tool.minimumOrderQuantity));

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DeletedCount, ManageOrdersQuery, Order, STATS_DAYS, StoreStats } from '../../../contract/orders';
+import { errorResponses } from '../../http/openapi';
+import { cancelUnpaidOrder } from '../orders/orders.service';
+import { listAllOrders, shipOrder, storeStats } from './manage.service';
+
+const IdParams = z.object({ id: z.string().max(100) });
+
+/** The admin's order desk (SPEC.md section 7: /manage) and overview. */
+export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/manage',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary: 'All orders (admin), optionally of one status',
+        querystring: ManageOrdersQuery,
+        response: { 200: z.array(Order), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listAllOrders(app.db, request.query.status),
+  );
+
+  app.get(
+    '/manage/stats',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary: 'Sales of the last 30 days, orders by status and low-stock products (admin)',
+        response: { 200: StoreStats, ...errorResponses(401, 403) },
+      },
+    },
+    async () => storeStats(app.db, STATS_DAYS, app.config.lowStockFactor),
+  );
+
+  app.put(
+    '/manage/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary: 'Ship a paid order (admin); only pending orders can be shipped',
+        params: IdParams,
+        response: { 200: Order, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => shipOrder(app.db, request.params.id),
+  );
+
+  app.delete(
+    '/manage/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary: 'Cancel an unpaid order (admin); its stock returns',
+        params: IdParams,
+        response: { 200: DeletedCount, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => cancelUnpaidOrder(app.db, request.params.id, 'admin'),
+  );
+};

@@ -1,0 +1,76 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UPLOAD_MAX_BYTES, UploadAnswer } from '../../../contract/uploads';
+import { AppError } from '../../errors';
+import { errorResponses } from '../../http/openapi';
+import type { ImageStore } from './image-store';
+import { storeProductImage } from './uploads.service';
+
+const KEY = /^[0-9a-f-]{36}-\d+\.webp$/;
+
+/** POST /api/uploads (admin, multipart field `image`) and GET /uploads/:key for everyone. */
+export function uploadsRoutes(store: ImageStore): {
+  api: FastifyPluginAsyncZod;
+  files: FastifyPluginAsyncZod;
+} {
+  const api: FastifyPluginAsyncZod = async (app) => {
+    await app.register(multipart, {
+      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+      throwFileSizeLimit: true,
+    });
+    app.post(
+      '/uploads',
+      {
+        preHandler: app.requireAdmin,
+        bodyLimit: UPLOAD_MAX_BYTES + 64 * 1024,
+        schema: {
+          tags: ['uploads'],
+          summary:
+            'Upload a product image (admin; multipart field "image"; JPEG, PNG, WebP or AVIF up to 5 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 200: UploadAnswer, ...errorResponses(400, 401, 403, 413, 415) },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart())
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
+        const file = await request.file();
+        if (!file || file.fieldname !== 'image') {
+          throw new AppError('VALIDATION_FAILED', 'Product image is required', [
+            { path: 'image', message: 'Product image is required' },
+          ]);
+        }
+        let bytes: Buffer;
+        try {
+          bytes = await file.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be 5 MB or smaller');
+          }
+          throw error;
+        }
+        return storeProductImage(store, bytes);
+      },
+    );
+  };
+
+  const files: FastifyPluginAsyncZod = async (app) => {
+    app.get(
+      '/uploads/:key',
+      { schema: { hide: true, params: z.object({ key: z.string().max(100) }) } },
+      async (request, reply) => {
+        const { key } = request.params;
+        const bytes = KEY.test(key) ? await store.get(key) : undefined;
+        if (!bytes) throw new AppError('NOT_FOUND', 'Image was not found');
+        // Names never change content, so browsers and CDNs may keep them for a year.
+        return reply
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .type('image/webp')
+          .send(bytes);
+      },
+    );
+  };
+  return { api, files };
+}
