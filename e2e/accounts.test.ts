@@ -193,6 +193,7 @@ journeys('accounts in the browser', () => {
       await owner.page.getByTestId('dashboard-menu').getByRole('link', { name: 'Make Admin' }).waitFor();
       expect(await menuItems(owner.page)).toEqual([
         'My Profile',
+        'Overview',
         'Make Admin',
         'Manage Product',
         'Add Product',

@@ -4,10 +4,14 @@ import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layouts/root-layout';
 import { BlogPage } from './routes/blog';
 import { ContactPage } from './routes/contact';
+import { AddProductPage } from './routes/dashboard/add-product';
 import { AddReviewPage } from './routes/dashboard/add-review';
 import { DashboardLayout } from './routes/dashboard/dashboard-layout';
+import { ManageOrdersPage } from './routes/dashboard/manage-orders';
+import { ManageProductsPage } from './routes/dashboard/manage-products';
 import { MyOrdersPage } from './routes/dashboard/my-orders';
 import { MyProfilePage } from './routes/dashboard/my-profile';
+import { OverviewPage } from './routes/dashboard/overview';
 import { PaymentPage } from './routes/dashboard/payment';
 import { UsersPage } from './routes/dashboard/users';
 import { HomePage } from './routes/home';
@@ -52,14 +56,15 @@ export const router = createBrowserRouter([
           { path: 'myOrders', element: <MyOrdersPage /> },
           { path: 'payment/:id', element: <PaymentPage /> },
           { path: 'addReview', element: <AddReviewPage /> },
-          {
-            path: 'users',
-            element: (
-              <RequireAdmin>
-                <UsersPage />
-              </RequireAdmin>
-            ),
-          },
+          ...(
+            [
+              ['users', <UsersPage key="users" />],
+              ['overview', <OverviewPage key="overview" />],
+              ['manageProduct', <ManageProductsPage key="manageProduct" />],
+              ['addProduct', <AddProductPage key="addProduct" />],
+              ['manageOrders', <ManageOrdersPage key="manageOrders" />],
+            ] as const
+          ).map(([path, page]) => ({ path, element: <RequireAdmin>{page}</RequireAdmin> })),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -208,7 +208,7 @@ describe('POST /api/auth/sign-out', () => {
 
 describe('emails are case-insensitive', () => {
   it('stores a mixed-case sign-up lower-case and accepts any casing afterwards', async () => {
-    const tag = uniqueEmail('case').split('@')[0];
+    const tag = uniqueEmail('case').replace(/@.*/, '');
     const typed = `Mixed.Case.${tag}@Example.com`;
     const stored = typed.toLowerCase();
     const s = await signUp(t.app, { email: typed });
@@ -566,7 +566,7 @@ describe('profile', () => {
 
 describe('ADMIN_EMAILS', () => {
   it('makes an account with a listed email an admin at sign-up, whatever the casing', async () => {
-    const tag = uniqueEmail('boss').split('@')[0];
+    const tag = uniqueEmail('boss').replace(/@.*/, '');
     const listedAs = `Boss.${tag}@Example.com`;
     const adminEmails = loadConfig({ ADMIN_EMAILS: ` ${listedAs} , someone-else@example.com` }).auth
       .adminEmails;

@@ -10,6 +10,7 @@ const customerMenu = [
 
 const adminMenu = [
   { to: '/dashboard', label: 'My Profile' },
+  { to: '/dashboard/overview', label: 'Overview' },
   { to: '/dashboard/users', label: 'Make Admin' },
   { to: '/dashboard/manageProduct', label: 'Manage Product' },
   { to: '/dashboard/addProduct', label: 'Add Product' },

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Tool } from '../../../../contract/catalog';
+import { srcSetFor } from '../../../../contract/uploads';
 import { formatNumber, formatPrice } from '../../../lib/format';
 
 /** A tool as the spec's card shows it, with 'Order Now' leading to its purchase page. */
@@ -10,6 +11,8 @@ export function ToolCard({ tool, eager = false }: { tool: Tool; eager?: boolean 
       <figure className="bg-base-200 aspect-[4/3]">
         <img
           src={tool.image}
+          srcSet={srcSetFor(tool.image)}
+          sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
           alt={tool.name}
           width={600}
           height={450}

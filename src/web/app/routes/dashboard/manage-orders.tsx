@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { type Order, type OrderStatus, orderStatuses } from '../../../../contract/orders';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { QueryState } from '../../../components/ui/query-state';
+import { useAllOrders, useCancelAnyOrder, useShipOrder } from '../../../features/catalog/api/admin-calls';
+import { formatNumber, formatPrice } from '../../../lib/format';
+
+/** Manage All Orders (admin): every order, a status filter, Ship for paid ones, cancel for unpaid ones. */
+export function ManageOrdersPage() {
+  const [status, setStatus] = useState<OrderStatus | undefined>(undefined);
+  const orders = useAllOrders(status);
+  const ship = useShipOrder();
+  const cancel = useCancelAnyOrder();
+  const [deleting, setDeleting] = useState<Order | null>(null);
+
+  const onShip = async (order: Order) => {
+    try {
+      await ship.mutateAsync(order._id);
+      toast.success('Order Shipped!!');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The order could not be shipped.');
+    }
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await cancel.mutateAsync(deleting._id);
+      toast.success(`Order for ${deleting.orderName} is deleted`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The order could not be deleted.');
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-xl font-semibold">Manage All Orders</h2>
+        <label className="flex items-center gap-2 text-sm">
+          Status
+          <select
+            className="select select-sm"
+            value={status ?? ''}
+            onChange={(e) => setStatus((e.target.value || undefined) as OrderStatus | undefined)}
+          >
+            <option value="">All open orders</option>
+            {orderStatuses.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <QueryState query={orders} isEmpty={(d) => d.length === 0} empty="No orders here.">
+        {(data) => (
+          <div className="overflow-x-auto rounded-box border border-base-300">
+            <table className="table" data-testid="manage-orders">
+              <thead>
+                <tr>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Tool</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Paid</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((order) => (
+                  <tr key={order._id} data-order-id={order._id}>
+                    <td>
+                      <div className="font-medium">{order.userName}</div>
+                      <div className="text-xs text-base-content/70">{order.userEmail}</div>
+                    </td>
+                    <td>{order.orderName}</td>
+                    <td>{formatNumber(order.orderQuantity)}</td>
+                    <td>${formatPrice(order.total)}</td>
+                    <td>
+                      {order.paid ? (
+                        <span className="badge badge-success">Paid</span>
+                      ) : (
+                        <span className="badge badge-ghost">No</span>
+                      )}
+                    </td>
+                    <td>{order.status || 'unpaid'}</td>
+                    <td className="whitespace-nowrap">
+                      {order.status === 'pending' ? (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary"
+                          disabled={ship.isPending}
+                          onClick={() => void onShip(order)}
+                          aria-label={`Ship the order of ${order.userEmail} for ${order.orderName}`}
+                        >
+                          Ship
+                        </button>
+                      ) : order.status === 'shipped' ? (
+                        <button type="button" className="btn btn-sm btn-success" disabled>
+                          Shipped
+                        </button>
+                      ) : order.status === 'unpaid' ? (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline btn-error"
+                          onClick={() => setDeleting(order)}
+                          aria-label={`Delete the order of ${order.userEmail} for ${order.orderName}`}
+                        >
+                          Delete
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this unpaid order?"
+        confirmLabel="Delete order"
+        busy={cancel.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>
+          The order of <strong>{deleting?.userEmail}</strong> for {deleting?.orderName} will be cancelled and
+          its items put back in stock.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { splitDescription, type Tool, ToolChanges } from '../../../../contract/catalog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { QueryState } from '../../../components/ui/query-state';
+import { TextAreaField, TextField } from '../../../components/ui/text-field';
+import { useDeleteTool, useUpdateTool } from '../../../features/catalog/api/admin-calls';
+import { useToolPage } from '../../../features/catalog/api/get-tools';
+import { formatNumber, formatPrice } from '../../../lib/format';
+
+const PAGE_SIZE = 100;
+
+const EditForm = z.object({
+  price: ToolChanges.shape.price.unwrap(),
+  available_quantity: ToolChanges.shape.available_quantity.unwrap(),
+  description: z.string().trim().min(1, 'Description is required').max(5000),
+});
+type EditValues = z.input<typeof EditForm>;
+
+function EditTool({ tool, onDone }: { tool: Tool; onDone: () => void }) {
+  const update = useUpdateTool();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<EditValues>({
+    resolver: zodResolver(EditForm),
+    defaultValues: {
+      price: tool.price,
+      available_quantity: tool.available_quantity,
+      description: tool.description.join(' '),
+    },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    const parsed = EditForm.parse(values);
+    try {
+      await update.mutateAsync({
+        id: tool._id,
+        changes: {
+          price: parsed.price,
+          available_quantity: parsed.available_quantity,
+          description: splitDescription(parsed.description),
+        },
+      });
+      toast.success(`Tool ${tool.name} is updated`);
+      onDone();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The product could not be updated.');
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-1" aria-label={`Edit ${tool.name}`}>
+      <TextField
+        label="Price ($)"
+        type="number"
+        step="0.01"
+        error={errors.price?.message}
+        {...register('price')}
+      />
+      <TextField
+        label="Available quantity"
+        type="number"
+        error={errors.available_quantity?.message}
+        {...register('available_quantity')}
+      />
+      <TextAreaField
+        label="Description"
+        rows={4}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          Save changes
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Manage Product (admin): every product with its image, price and stock; edit or delete. */
+export function ManageProductsPage() {
+  const [page, setPage] = useState(1);
+  const tools = useToolPage({ page, limit: PAGE_SIZE, sort: 'name' });
+  const remove = useDeleteTool();
+  const [deleting, setDeleting] = useState<Tool | null>(null);
+  const [editing, setEditing] = useState<Tool | null>(null);
+  const pages = tools.data ? Math.max(1, Math.ceil(tools.data.total / PAGE_SIZE)) : 1;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting._id);
+      toast.success(`Tool ${deleting.name} is deleted!!`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The product could not be deleted.');
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <h2 className="text-xl font-semibold">Manage Product</h2>
+      <QueryState query={tools} isEmpty={(d) => d.tools.length === 0} empty="No products yet.">
+        {(data) => (
+          <div className="overflow-x-auto rounded-box border border-base-300">
+            <table className="table" data-testid="manage-products">
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Stock</th>
+                  <th scope="col">Minimum</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.tools.map((tool) => (
+                  <tr key={tool._id}>
+                    <td>
+                      <div className="flex items-center gap-3">
+                        <img
+                          src={tool.image}
+                          alt=""
+                          width={64}
+                          height={48}
+                          loading="lazy"
+                          className="h-12 w-16 rounded object-cover"
+                        />
+                        <span className="font-medium">{tool.name}</span>
+                      </div>
+                    </td>
+                    <td>${formatPrice(tool.price)}</td>
+                    <td>{formatNumber(tool.available_quantity)}</td>
+                    <td>{formatNumber(tool.minimum_order_quantity)}</td>
+                    <td className="whitespace-nowrap">
+                      <div className="flex gap-2">
+                        <button
+                          type="button"
+                          className="btn btn-sm"
+                          onClick={() => setEditing(tool)}
+                          aria-label={`Edit ${tool.name}`}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline btn-error"
+                          onClick={() => setDeleting(tool)}
+                          aria-label={`Delete ${tool.name}`}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
+      {pages > 1 ? (
+        <div className="join">
+          <button
+            type="button"
+            className="btn join-item"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            « Previous
+          </button>
+          <span className="btn join-item pointer-events-none">
+            Page {page} of {pages}
+          </span>
+          <button
+            type="button"
+            className="btn join-item"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            Next »
+          </button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this product?"
+        confirmLabel="Delete product"
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>
+          <strong>{deleting?.name}</strong> leaves the catalog. If customers have ordered it, their orders
+          keep it.
+        </p>
+      </ConfirmDialog>
+      {editing ? (
+        <dialog open className="modal modal-open" aria-label={`Edit ${editing.name}`}>
+          <div className="modal-box">
+            <h3 className="text-lg font-bold">Edit {editing.name}</h3>
+            <EditTool tool={editing} onDone={() => setEditing(null)} />
+          </div>
+        </dialog>
+      ) : null}
+    </div>
+  );
+}

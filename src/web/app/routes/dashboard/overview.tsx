@@ -1,0 +1,80 @@
+import { lazy, Suspense } from 'react';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { QueryState } from '../../../components/ui/query-state';
+import { useStoreStats } from '../../../features/catalog/api/admin-calls';
+import { formatNumber, formatPrice } from '../../../lib/format';
+
+const SalesChart = lazy(() => import('../../../features/admin-overview/sales-chart'));
+
+/** The admin's overview: sales of the last 30 days, orders by status, products running low. */
+export function OverviewPage() {
+  const stats = useStoreStats();
+  return (
+    <div className="space-y-6">
+      <h2 className="text-xl font-semibold">Overview</h2>
+      <QueryState query={stats} empty={null}>
+        {(data) => {
+          const revenue = data.salesByDay.reduce((sum, d) => sum + d.revenue, 0);
+          const paidOrders = data.salesByDay.reduce((sum, d) => sum + d.orders, 0);
+          return (
+            <>
+              <dl className="stats stats-vertical w-full border border-base-300 sm:stats-horizontal">
+                <div className="stat">
+                  <dt className="stat-title">Revenue, last {data.days} days</dt>
+                  <dd className="stat-value text-primary" data-testid="revenue-total">
+                    ${formatPrice(revenue)}
+                  </dd>
+                </div>
+                <div className="stat">
+                  <dt className="stat-title">Paid orders</dt>
+                  <dd className="stat-value">{formatNumber(paidOrders)}</dd>
+                </div>
+                {(['unpaid', 'pending', 'shipped'] as const).map((status) => (
+                  <div key={status} className="stat">
+                    <dt className="stat-title capitalize">{status}</dt>
+                    <dd className="stat-value text-2xl" data-testid={`status-${status}`}>
+                      {formatNumber(data.ordersByStatus[status])}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              <section aria-labelledby="sales-heading" className="card border border-base-300">
+                <div className="card-body">
+                  <h3 id="sales-heading" className="card-title text-base">
+                    Sales per day
+                  </h3>
+                  <Suspense fallback={<PageLoading />}>
+                    <SalesChart days={data.salesByDay} />
+                  </Suspense>
+                </div>
+              </section>
+              <section aria-labelledby="low-stock-heading">
+                <h3 id="low-stock-heading" className="mb-2 font-semibold">
+                  Low stock
+                </h3>
+                {data.lowStock.length === 0 ? (
+                  <p className="text-base-content/70">Every product has enough stock.</p>
+                ) : (
+                  <ul
+                    className="divide-y divide-base-300 rounded-box border border-base-300"
+                    data-testid="low-stock"
+                  >
+                    {data.lowStock.map((tool) => (
+                      <li key={tool._id} className="flex justify-between p-3">
+                        <span>{tool.name}</span>
+                        <span className="badge badge-warning">
+                          {formatNumber(tool.available_quantity)} left (minimum order{' '}
+                          {tool.minimum_order_quantity})
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            </>
+          );
+        }}
+      </QueryState>
+    </div>
+  );
+}

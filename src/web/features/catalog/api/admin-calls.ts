@@ -1,0 +1,127 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NewToolInput, Tool, ToolChanges } from '../../../../contract/catalog';
+import type { ErrorEnvelope } from '../../../../contract/errors';
+import type { Order, OrderStatus, StoreStats } from '../../../../contract/orders';
+import type { UploadAnswer } from '../../../../contract/uploads';
+import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
+
+/** Any product change refreshes every tool list ('tools') and the admin's views. */
+function useCatalogChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['tools'] }),
+      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    ]);
+}
+
+/**
+ * Uploads a product image with progress (fetch cannot report upload progress, XMLHttpRequest can).
+ * Resolves with the stored image's URL; failures carry the server's message.
+ */
+export function uploadImage(
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<UploadAnswer['data']> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/uploads');
+    request.withCredentials = true;
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(100);
+        resolve((request.response as UploadAnswer).data);
+        return;
+      }
+      const envelope = request.response as ErrorEnvelope | null;
+      reject(
+        new ApiError(
+          request.status,
+          envelope?.error.code ?? 'INTERNAL',
+          envelope?.error.message ?? 'The image could not be uploaded.',
+          envelope?.error.issues,
+        ),
+      );
+    };
+    request.onerror = () =>
+      reject(new ApiError(0, 'NETWORK', 'Could not reach the store to upload the image.'));
+    const form = new FormData();
+    form.append('image', file);
+    request.send(form);
+  });
+}
+
+export function useAddTool() {
+  const changed = useCatalogChanged();
+  return useMutation({
+    mutationFn: async (input: NewToolInput) =>
+      (await apiRequest<{ insertedId: string }>('/tool', { method: 'POST', body: input })).data,
+    onSuccess: changed,
+  });
+}
+
+export function useUpdateTool() {
+  const changed = useCatalogChanged();
+  return useMutation({
+    mutationFn: async ({ id, changes }: { id: string; changes: ToolChanges }) =>
+      (await apiRequest<Tool>(`/tool/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes })).data,
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteTool() {
+  const changed = useCatalogChanged();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (
+        await apiRequest<{ deletedCount: number; retired: boolean }>(`/tool/${encodeURIComponent(id)}`, {
+          method: 'DELETE',
+        })
+      ).data,
+    onSuccess: changed,
+  });
+}
+
+export const useAllOrders = (status: OrderStatus | undefined) =>
+  useQuery({
+    queryKey: ['admin', 'orders', status ?? 'all'],
+    queryFn: ({ signal }) => apiGet<Order[]>(`/manage${status ? `?status=${status}` : ''}`, signal),
+  });
+
+function useOrdersChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      queryClient.invalidateQueries({ queryKey: ['tools'] }),
+    ]);
+}
+
+export function useShipOrder() {
+  const changed = useOrdersChanged();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await apiRequest<Order>(`/manage/${encodeURIComponent(id)}`, { method: 'PUT' })).data,
+    onSuccess: changed,
+  });
+}
+
+export function useCancelAnyOrder() {
+  const changed = useOrdersChanged();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await apiRequest<{ deletedCount: number }>(`/manage/${encodeURIComponent(id)}`, { method: 'DELETE' }))
+        .data,
+    onSuccess: changed,
+  });
+}
+
+export const useStoreStats = () =>
+  useQuery({
+    queryKey: ['admin', 'stats'],
+    queryFn: ({ signal }) => apiGet<StoreStats>('/manage/stats', signal),
+  });
