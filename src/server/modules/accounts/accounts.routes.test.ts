@@ -89,14 +89,15 @@ describe('authorization', () => {
   // Every call names a fresh customer's email in its path; the columns say who makes the call.
   // The admin also acts on that customer's email: the per-account calls are for the owner only.
   const ACTORS = ['anonymous', 'customer', 'other customer', 'admin'] as const;
+  // biome-ignore format: the expected statuses read best as an aligned table
   const MATRIX: [Route, number, number, number, number][] = [
-    //                              anonymous customer other  admin
-    ['PUT /api/user/:email', /*    */ 401, /**/ 200, /**/ 403, 403],
-    ['GET /api/admin/:email', /*   */ 401, /**/ 200, /**/ 403, 403],
-    ['GET /api/user', /*           */ 401, /**/ 403, /**/ 403, 200],
-    ['PUT /api/user/admin/:email', /**/ 401, /**/ 403, /**/ 403, 200],
-    ['GET /api/profile/:email', /* */ 401, /**/ 200, /**/ 403, 403],
-    ['PUT /api/profile/:email', /* */ 401, /**/ 200, /**/ 403, 403],
+    //                             anonymous customer other admin
+    ['PUT /api/user/:email',       401,      200,     403,  403],
+    ['GET /api/admin/:email',      401,      200,     403,  403],
+    ['GET /api/user',              401,      403,     403,  200],
+    ['PUT /api/user/admin/:email', 401,      403,     403,  200],
+    ['GET /api/profile/:email',    401,      200,     403,  403],
+    ['PUT /api/profile/:email',    401,      200,     403,  403],
   ];
   const cells = MATRIX.flatMap(([route, ...statuses]) =>
     ACTORS.map((actor, i) => [route, actor, statuses[i] as number] as const),
