@@ -29,6 +29,8 @@ import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerRateLimits } from './plugins/rate-limits';
+import { registerCsrfCheck, registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
 declare module 'fastify' {
@@ -55,6 +57,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         ? false
         : { level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
     // Request ids let one customer's problem be followed through the logs.
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
@@ -72,6 +75,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       : createSimulatedProvider(database.db),
   );
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
+  registerCsrfCheck(app, config);
+  await registerRateLimits(app);
 
   await app.register(swagger, {
     openapi: {
@@ -86,7 +92,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const secret = await resolveAuthSecret(database.db, config.auth.secret);
   await registerAuth(app, createAuth(database.db, config.auth, secret), config.auth);
@@ -113,7 +119,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   );
 
   const web = await registerWebApp(app, config.webDistDir, config.store);
-  app.setNotFoundHandler((request, reply) => {
+  // Guessing URLs is cheap for a scanner; the not-found answer is rate limited like any other.
+  const notFoundLimit = app.rateLimit({ max: config.rateLimits.notFoundPerMinute, timeWindow: 60_000 });
+  app.setNotFoundHandler({ preHandler: notFoundLimit }, (request, reply) => {
     if (web?.wantsPage(request)) return web.sendIndex(reply);
     const body: ErrorEnvelope = {
       error: {

@@ -51,7 +51,19 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().default('uploads/'),
   LOW_STOCK_FACTOR: z.coerce.number().positive().max(100).default(2),
+  TRUST_PROXY: z.string().default('false'),
+  RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_REVIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_CONTACT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_NOT_FOUND_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 });
+
+/** TRUST_PROXY: 'true', 'false', or a comma list of proxy addresses/CIDRs (Fastify's trustProxy). */
+function trustProxy(value: string): boolean | string {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  return value;
+}
 
 const list = (text: string) =>
   text
@@ -81,6 +93,15 @@ export interface Config {
   uploads: { dir: string; s3: S3Config | undefined };
   /** A product is low on stock below its minimum order quantity times this. */
   lowStockFactor: number;
+  /** Behind a reverse proxy, which hops to trust for the client's address (per-IP limits). */
+  trustProxy: boolean | string;
+  /** Requests per minute: orders and reviews per signed-in session, contact messages and unknown URLs per address. */
+  rateLimits: {
+    ordersPerMinute: number;
+    reviewsPerMinute: number;
+    contactPerMinute: number;
+    notFoundPerMinute: number;
+  };
 }
 
 export interface S3Config {
@@ -211,5 +232,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     lowStockFactor: e.LOW_STOCK_FACTOR,
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    rateLimits: {
+      ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
+      reviewsPerMinute: e.RATE_LIMIT_REVIEWS_PER_MINUTE,
+      contactPerMinute: e.RATE_LIMIT_CONTACT_PER_MINUTE,
+      notFoundPerMinute: e.RATE_LIMIT_NOT_FOUND_PER_MINUTE,
+    },
   };
 }

@@ -49,6 +49,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       UPLOADS_DIR: mkdtempSync(path.join(tmpdir(), 'store-uploads-')),
     }),
     seedDemoData: false,
+    // Many requests from one test address must not trip the limits; rate-limit tests set their own.
+    rateLimits: {
+      ordersPerMinute: 100_000,
+      reviewsPerMinute: 100_000,
+      contactPerMinute: 100_000,
+      notFoundPerMinute: 100_000,
+    },
     ...overrides,
   };
 }

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactMessageCreated, ContactMessageInput } from '../../../contract/contact';
 import { errorResponses } from '../../http/openapi';
+import { perAddress } from '../../plugins/rate-limits';
 import { saveContactMessage } from './contact.service';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
     {
+      config: { rateLimit: perAddress(app.config.rateLimits.contactPerMinute) },
       schema: {
         tags: ['contact'],
         summary: 'Send the store a message',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DeletedCount, Order, OrderInput, OrderListQuery } from '../../../contract/orders';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
+import { perSession } from '../../plugins/rate-limits';
 import { assertSelf } from '../accounts/accounts.service';
 import { cancelUnpaidOrder, getOwnOrder, listOwnOrders, placeOrder, toOrder } from './orders.service';
 
@@ -13,6 +14,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order',
     {
       preHandler: app.requireUser,
+      config: { rateLimit: perSession(app.config.rateLimits.ordersPerMinute) },
       schema: {
         tags: ['orders'],
         summary: 'Order a tool: reserves the stock; price, name and email come from the store, not the body',

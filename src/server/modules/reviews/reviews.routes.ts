@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Review, ReviewCreated, ReviewInput } from '../../../contract/reviews';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
+import { perSession } from '../../plugins/rate-limits';
 import { addReview, listReviews } from './reviews.service';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +23,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/review',
     {
       preHandler: app.requireUser,
+      config: { rateLimit: perSession(app.config.rateLimits.reviewsPerMinute) },
       schema: {
         tags: ['reviews'],
         summary: 'Review the store (commenter = your account name)',
