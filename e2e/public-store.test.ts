@@ -138,9 +138,10 @@ journeys('the public store on a fresh database', () => {
 
   it('shows blog articles and the portfolio', async () => {
     await page.goto(`${store.url}/blog`);
+    await page.locator('article h2').first().waitFor();
     expect(await page.locator('article h2').count()).toBeGreaterThanOrEqual(4);
     await page.goto(`${store.url}/portfolio`);
-    expect(await page.getByRole('heading', { name: 'Projects' }).count()).toBe(1);
+    await page.getByRole('heading', { name: 'Projects' }).waitFor();
     expect(await page.locator('main a[href^="http"]').count()).toBeGreaterThan(0);
   });
 

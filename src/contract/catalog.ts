@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { TOOL_PAGE_SIZE_MAX } from './catalog.constants';
+
+export * from './catalog.constants';
 
 /** A tool as the spec puts it on the wire: `_id` and snake_case quantities, price in dollars. */
 export const Tool = z.object({
@@ -14,11 +17,6 @@ export type Tool = z.infer<typeof Tool>;
 
 export const toolSorts = ['price', '-price', 'name', 'newest'] as const;
 export type ToolSort = (typeof toolSorts)[number];
-
-export const TOOL_PAGE_SIZE_DEFAULT = 24;
-export const TOOL_PAGE_SIZE_MAX = 100;
-/** Without `limit`, GET /tool answers up to this many tools, so the spec's "all tools" call stays bounded. */
-export const TOOL_LIST_DEFAULT_LIMIT = 100;
 
 export const ToolListQuery = z.object({
   search: z.string().trim().max(100, 'Search must be 100 characters or fewer').optional(),
@@ -37,9 +35,6 @@ export const ToolListQuery = z.object({
     .optional(),
 });
 export type ToolListQuery = z.infer<typeof ToolListQuery>;
-
-/** Name of the response header that carries the number of tools matching a list query. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 export const PRODUCT_LIMITS = {
   priceMin: 1,
@@ -105,12 +100,15 @@ const descriptionList = z
   .min(1, 'Description is required')
   .max(20, 'Description can have at most 20 sentences');
 
-/** An image the store serves itself: an upload (/uploads/...) or a bundled picture (/images/...). */
+/**
+ * An image the store serves itself: an upload (/uploads/...) or a bundled picture (/images/...).
+ * No `..` anywhere: `/images/../api/...` would make every shopper's browser fetch another URL.
+ */
 const imagePath = z
   .string({ error: 'Product image is required' })
   .min(1, 'Product image is required')
   .max(500)
-  .regex(/^\/(uploads|images)\/[A-Za-z0-9._/-]+$/, 'Upload the image first');
+  .regex(/^\/(uploads|images)\/(?!.*\.\.)[A-Za-z0-9._/-]+$/, 'Upload the image first');
 
 /** POST /tool, the spec's payload (description already split into a list). */
 export const NewToolInput = z.object({ ...productFields, description: descriptionList, image: imagePath });

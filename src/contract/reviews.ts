@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { RATING_MAX, RATING_MIN } from './reviews.constants';
+
+export * from './reviews.constants';
 
 export const Review = z.object({
   _id: z.string(),
@@ -7,9 +10,6 @@ export const Review = z.object({
   ratings: z.number().int().min(1).max(5),
 });
 export type Review = z.infer<typeof Review>;
-
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
 
 export const REVIEW_COMMENT_MAX = 1000;
 

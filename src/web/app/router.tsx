@@ -1,27 +1,36 @@
+import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layouts/root-layout';
-import { BlogPage } from './routes/blog';
-import { ContactPage } from './routes/contact';
-import { AddProductPage } from './routes/dashboard/add-product';
-import { AddReviewPage } from './routes/dashboard/add-review';
-import { DashboardLayout } from './routes/dashboard/dashboard-layout';
-import { ManageOrdersPage } from './routes/dashboard/manage-orders';
-import { ManageProductsPage } from './routes/dashboard/manage-products';
-import { MyOrdersPage } from './routes/dashboard/my-orders';
-import { MyProfilePage } from './routes/dashboard/my-profile';
-import { OverviewPage } from './routes/dashboard/overview';
-import { PaymentPage } from './routes/dashboard/payment';
-import { UsersPage } from './routes/dashboard/users';
 import { HomePage } from './routes/home';
-import { LoginPage } from './routes/login';
 import { NotFoundPage } from './routes/not-found';
-import { PortfolioPage } from './routes/portfolio';
-import { PurchasePage } from './routes/purchase';
-import { ReviewsPage } from './routes/reviews';
-import { SignupPage } from './routes/signup';
-import { ToolsPage } from './routes/tools';
+
+/**
+ * Every page but home loads on first visit (its own chunk), so the home page's first load carries
+ * only what home needs (issue: front-end budget).
+ */
+const page = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+const BlogPage = page(() => import('./routes/blog'), 'BlogPage');
+const ContactPage = page(() => import('./routes/contact'), 'ContactPage');
+const PortfolioPage = page(() => import('./routes/portfolio'), 'PortfolioPage');
+const ReviewsPage = page(() => import('./routes/reviews'), 'ReviewsPage');
+const ToolsPage = page(() => import('./routes/tools'), 'ToolsPage');
+const LoginPage = page(() => import('./routes/login'), 'LoginPage');
+const SignupPage = page(() => import('./routes/signup'), 'SignupPage');
+const PurchasePage = page(() => import('./routes/purchase'), 'PurchasePage');
+const DashboardLayout = page(() => import('./routes/dashboard/dashboard-layout'), 'DashboardLayout');
+const MyProfilePage = page(() => import('./routes/dashboard/my-profile'), 'MyProfilePage');
+const MyOrdersPage = page(() => import('./routes/dashboard/my-orders'), 'MyOrdersPage');
+const PaymentPage = page(() => import('./routes/dashboard/payment'), 'PaymentPage');
+const AddReviewPage = page(() => import('./routes/dashboard/add-review'), 'AddReviewPage');
+const UsersPage = page(() => import('./routes/dashboard/users'), 'UsersPage');
+const OverviewPage = page(() => import('./routes/dashboard/overview'), 'OverviewPage');
+const ManageProductsPage = page(() => import('./routes/dashboard/manage-products'), 'ManageProductsPage');
+const AddProductPage = page(() => import('./routes/dashboard/add-product'), 'AddProductPage');
+const ManageOrdersPage = page(() => import('./routes/dashboard/manage-orders'), 'ManageOrdersPage');
 
 /** The spec's routes (SPEC.md section 2); anything else shows the 'Page is not Found' card. */
 export const router = createBrowserRouter([

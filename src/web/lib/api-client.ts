@@ -1,5 +1,18 @@
-import type { ErrorCode, FieldIssue } from '../../contract/errors';
-import { ErrorEnvelope } from '../../contract/errors';
+import type { ErrorCode, ErrorEnvelope, FieldIssue } from '../../contract/errors';
+
+/** The error envelope's shape, checked by hand: this file is on every page, zod is not. */
+function asEnvelope(json: unknown): ErrorEnvelope['error'] | undefined {
+  const error = (json as { error?: unknown } | undefined)?.error as
+    | Partial<ErrorEnvelope['error']>
+    | undefined;
+  if (!error || typeof error.code !== 'string' || typeof error.message !== 'string') return undefined;
+  const issues = Array.isArray(error.issues)
+    ? error.issues.filter(
+        (i): i is FieldIssue => typeof i?.path === 'string' && typeof i?.message === 'string',
+      )
+    : undefined;
+  return { code: error.code, message: error.message, issues };
+}
 
 /** A non-2xx answer from our API, carrying the error envelope's parts (DESIGN.md section 3). */
 export class ApiError extends Error {
@@ -46,11 +59,8 @@ export async function apiRequest<T>(
   const text = await response.text();
   const json: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const envelope = ErrorEnvelope.safeParse(json);
-    if (envelope.success) {
-      const { code, message, issues } = envelope.data.error;
-      throw new ApiError(response.status, code, message, issues);
-    }
+    const envelope = asEnvelope(json);
+    if (envelope) throw new ApiError(response.status, envelope.code, envelope.message, envelope.issues);
     throw new ApiError(response.status, 'INTERNAL', 'Something went wrong on our side. Please try again.');
   }
   return { data: json as T, headers: response.headers };

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { PageLoading } from '../../components/ui/page-loading';
 import { useRecordUserOnSignIn } from '../../features/accounts/components/use-record-user';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
@@ -15,7 +17,9 @@ export function RootLayout() {
       </a>
       <NavBar />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
       <ScrollRestoration />

@@ -1,13 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { PageSection } from '../../components/ui/page-section';
 import { useTools } from '../../features/catalog/api/get-tools';
 import { ToolGrid } from '../../features/catalog/components/tool-grid';
-import { ContactForm } from '../../features/contact/components/contact-form';
 import { BannerCarousel } from '../../features/home/components/banner-carousel';
 import { BusinessSummary } from '../../features/home/components/business-summary';
 import { CategoryCards } from '../../features/home/components/category-cards';
 import { useReviews } from '../../features/reviews/api/get-reviews';
 import { ReviewGrid } from '../../features/reviews/components/review-grid';
 import { useStoreInfo } from '../../features/store/api/get-store-info';
+
+// Below the fold, with the form library and the validation schemas: its own chunk.
+const ContactForm = lazy(async () => ({
+  default: (await import('../../features/contact/components/contact-form')).ContactForm,
+}));
 
 /** The home page's six sections in the spec's order (SPEC.md section 2). */
 export function HomePage() {
@@ -32,7 +37,9 @@ export function HomePage() {
       </PageSection>
       <PageSection id="contact-us" title="Contact Us" subtitle="Stay Connected with Us">
         <div className="mx-auto max-w-xl">
-          <ContactForm idPrefix="home-contact" />
+          <Suspense fallback={<div className="h-96" />}>
+            <ContactForm idPrefix="home-contact" />
+          </Suspense>
         </div>
       </PageSection>
     </>

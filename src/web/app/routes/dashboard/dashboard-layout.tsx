@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { PageLoading } from '../../../components/ui/page-loading';
 import { useIsAdmin } from '../../../features/accounts/api/account-calls';
 import { useSession } from '../../../features/accounts/api/session';
 
@@ -36,7 +38,9 @@ export function DashboardLayout() {
             Menu
           </label>
         </div>
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </div>
       <div className="drawer-side z-40 lg:z-auto">
         <label htmlFor="dashboard-drawer" aria-label="Close menu" className="drawer-overlay" />

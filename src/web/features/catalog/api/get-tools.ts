@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER, type Tool, type ToolListQuery } from '../../../../contract/catalog';
+import type { Tool, ToolListQuery } from '../../../../contract/catalog';
+import { TOTAL_COUNT_HEADER } from '../../../../contract/catalog.constants';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 
 /** The spec's list of all tools, cached under the key 'tools'. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Tool } from '../../../../contract/catalog';
-import { srcSetFor } from '../../../../contract/uploads';
+import { srcSetFor } from '../../../../contract/uploads.constants';
 import { formatNumber, formatPrice } from '../../../lib/format';
 
 /** A tool as the spec's card shows it, with 'Order Now' leading to its purchase page. */

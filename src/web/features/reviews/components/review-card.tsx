@@ -1,5 +1,5 @@
 import type { Review } from '../../../../contract/reviews';
-import { RATING_MAX } from '../../../../contract/reviews';
+import { RATING_MAX } from '../../../../contract/reviews.constants';
 
 export function ReviewCard({ review }: { review: Review }) {
   return (

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { StoreInfo } from '../../../../contract/store';
+import type { StoreInfo } from '../../../../contract/store';
 import { apiGet } from '../../../lib/api-client';
 
 /** The server writes the store's details into index.html; reading them avoids a flash of defaults. */
@@ -7,8 +7,9 @@ function storeInfoFromPage(): StoreInfo | undefined {
   const content = document.querySelector('meta[name="store-config"]')?.getAttribute('content');
   if (!content) return undefined;
   try {
-    const parsed = StoreInfo.safeParse(JSON.parse(content));
-    return parsed.success ? parsed.data : undefined;
+    // Our own server wrote it (plugins/web-app.ts); a glance at its shape is enough.
+    const parsed = JSON.parse(content) as StoreInfo;
+    return typeof parsed.brand === 'string' && typeof parsed.wordmark === 'string' ? parsed : undefined;
   } catch {
     return undefined;
   }

@@ -1,0 +1,12 @@
+/** Upload limits and image naming, apart from the schemas so product cards can use them without zod. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** Every upload is stored at these widths (never enlarged), for responsive `srcset`. */
+export const UPLOAD_WIDTHS = [480, 960] as const;
+export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+
+/** `/uploads/<id>-960.webp` → the srcset of all its widths; undefined for other images. */
+export function srcSetFor(url: string): string | undefined {
+  const match = /^(.*\/uploads\/[A-Za-z0-9-]+)-\d+\.webp$/.exec(url);
+  if (!match) return undefined;
+  return UPLOAD_WIDTHS.map((w) => `${match[1]}-${w}.webp ${w}w`).join(', ');
+}
