@@ -36,7 +36,7 @@ export function uploadsRoutes(store: ImageStore): {
         if (!request.isMultipart())
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
         const file = await request.file();
-        if (!file || file.fieldname !== 'image') {
+        if (file?.fieldname !== 'image') {
           throw new AppError('VALIDATION_FAILED', 'Product image is required', [
             { path: 'image', message: 'Product image is required' },
           ]);
