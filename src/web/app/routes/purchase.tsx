@@ -3,9 +3,10 @@ import { useParams } from 'react-router';
 import { QueryState } from '../../components/ui/query-state';
 import { useSession } from '../../features/accounts/api/session';
 import { useTool } from '../../features/catalog/api/get-tool';
+import { ToolDescription, ToolQuantities } from '../../features/catalog/components/tool-facts';
 import { OrderModal } from '../../features/orders/components/order-modal';
 import { ApiError } from '../../lib/api-client';
-import { formatNumber, formatPrice } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 import { NotFoundPage } from './not-found';
 
 /** /purchase/:id (signed in): the tool in full and the order modal. */
@@ -31,17 +32,8 @@ export function PurchasePage() {
           <div className="space-y-4">
             <h1 className="text-3xl font-bold">{data.name}</h1>
             <p className="text-2xl font-semibold">Price: ${formatPrice(data.price)}</p>
-            <dl className="grid max-w-xs grid-cols-2 gap-y-1">
-              <dt className="text-base-content/70">Available Quantity</dt>
-              <dd className="text-right font-medium">{formatNumber(data.available_quantity)}</dd>
-              <dt className="text-base-content/70">Order Quantity</dt>
-              <dd className="text-right font-medium">{formatNumber(data.minimum_order_quantity)}</dd>
-            </dl>
-            <ul className="list-disc space-y-1 pl-5">
-              {data.description.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
+            <ToolQuantities tool={data} className="max-w-xs gap-y-1" />
+            <ToolDescription tool={data} />
             {data.available_quantity >= data.minimum_order_quantity ? (
               <button type="button" className="btn btn-primary" onClick={() => setOrdering(true)}>
                 Order Now

@@ -6,6 +6,7 @@ import {
   ToolListQuery as ToolListQuerySchema,
   toolSorts,
 } from '../../../contract/catalog';
+import { Pager } from '../../components/ui/pager';
 import { QueryState } from '../../components/ui/query-state';
 import { useToolPage } from '../../features/catalog/api/get-tools';
 import { ToolGrid } from '../../features/catalog/components/tool-grid';
@@ -106,31 +107,7 @@ export function ToolsPage() {
           </>
         )}
       </QueryState>
-      {totalPages > 1 ? (
-        <nav aria-label="Pages" className="flex justify-center">
-          <div className="join">
-            <button
-              type="button"
-              className="btn join-item"
-              disabled={current <= 1}
-              onClick={() => update({ page: String(current - 1) })}
-            >
-              « Previous
-            </button>
-            <span className="btn join-item pointer-events-none" aria-current="page">
-              Page {current} of {totalPages}
-            </span>
-            <button
-              type="button"
-              className="btn join-item"
-              disabled={current >= totalPages}
-              onClick={() => update({ page: String(current + 1) })}
-            >
-              Next »
-            </button>
-          </div>
-        </nav>
-      ) : null}
+      <Pager page={current} pages={totalPages} onPage={(n) => update({ page: String(n) })} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { ProductForm, splitDescription } from '../../../../contract/catalog';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../../contract/uploads';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { uploadImage, useAddTool } from '../../../features/catalog/api/admin-calls';
 
@@ -115,10 +116,9 @@ export function AddProductPage() {
           </div>
         ) : null}
         <div className="sm:col-span-2">
-          <button type="submit" className="btn btn-primary mt-3" disabled={isSubmitting}>
-            {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          <SubmitButton busy={isSubmitting} className="mt-3">
             Add Product
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </div>

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { type Order, type OrderStatus, orderStatuses } from '../../../../contract/orders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useAllOrders, useCancelAnyOrder, useShipOrder } from '../../../features/catalog/api/admin-calls';
 import { formatNumber, formatPrice } from '../../../lib/format';
 
@@ -12,7 +13,10 @@ export function ManageOrdersPage() {
   const orders = useAllOrders(status);
   const ship = useShipOrder();
   const cancel = useCancelAnyOrder();
-  const [deleting, setDeleting] = useState<Order | null>(null);
+  const deleting = useConfirmedAction(async (order: Order) => {
+    await cancel.mutateAsync(order._id);
+    return `Order for ${order.orderName} is deleted`;
+  }, 'The order could not be deleted.');
 
   const onShip = async (order: Order) => {
     try {
@@ -22,18 +26,6 @@ export function ManageOrdersPage() {
       toast.error(error instanceof Error ? error.message : 'The order could not be shipped.');
     }
   };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await cancel.mutateAsync(deleting._id);
-      toast.success(`Order for ${deleting.orderName} is deleted`);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The order could not be deleted.');
-    } finally {
-      setDeleting(null);
-    }
-  };
-
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -108,7 +100,7 @@ export function ManageOrdersPage() {
                         <button
                           type="button"
                           className="btn btn-sm btn-outline btn-error"
-                          onClick={() => setDeleting(order)}
+                          onClick={() => deleting.ask(order)}
                           aria-label={`Delete the order of ${order.userEmail} for ${order.orderName}`}
                         >
                           Delete
@@ -122,17 +114,10 @@ export function ManageOrdersPage() {
           </div>
         )}
       </QueryState>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this unpaid order?"
-        confirmLabel="Delete order"
-        busy={cancel.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      >
+      <ConfirmDialog {...deleting.dialog} title="Delete this unpaid order?" confirmLabel="Delete order">
         <p>
-          The order of <strong>{deleting?.userEmail}</strong> for {deleting?.orderName} will be cancelled and
-          its items put back in stock.
+          The order of <strong>{deleting.item?.userEmail}</strong> for {deleting.item?.orderName} will be
+          cancelled and its items put back in stock.
         </p>
       </ConfirmDialog>
     </div>

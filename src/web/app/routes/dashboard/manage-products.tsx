@@ -5,8 +5,10 @@ import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { splitDescription, type Tool, ToolChanges } from '../../../../contract/catalog';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useDeleteTool, useUpdateTool } from '../../../features/catalog/api/admin-calls';
 import { useToolPage } from '../../../features/catalog/api/get-tools';
 import { formatNumber, formatPrice } from '../../../lib/format';
@@ -89,21 +91,12 @@ export function ManageProductsPage() {
   const [page, setPage] = useState(1);
   const tools = useToolPage({ page, limit: PAGE_SIZE, sort: 'name' });
   const remove = useDeleteTool();
-  const [deleting, setDeleting] = useState<Tool | null>(null);
+  const deleting = useConfirmedAction(async (tool: Tool) => {
+    await remove.mutateAsync(tool._id);
+    return `Tool ${tool.name} is deleted!!`;
+  }, 'The product could not be deleted.');
   const [editing, setEditing] = useState<Tool | null>(null);
   const pages = tools.data ? Math.max(1, Math.ceil(tools.data.total / PAGE_SIZE)) : 1;
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting._id);
-      toast.success(`Tool ${deleting.name} is deleted!!`);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The product could not be deleted.');
-    } finally {
-      setDeleting(null);
-    }
-  };
 
   return (
     <div className="space-y-4">
@@ -155,7 +148,7 @@ export function ManageProductsPage() {
                         <button
                           type="button"
                           className="btn btn-sm btn-outline btn-error"
-                          onClick={() => setDeleting(tool)}
+                          onClick={() => deleting.ask(tool)}
                           aria-label={`Delete ${tool.name}`}
                         >
                           Delete
@@ -169,40 +162,11 @@ export function ManageProductsPage() {
           </div>
         )}
       </QueryState>
-      {pages > 1 ? (
-        <div className="join">
-          <button
-            type="button"
-            className="btn join-item"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            « Previous
-          </button>
-          <span className="btn join-item pointer-events-none">
-            Page {page} of {pages}
-          </span>
-          <button
-            type="button"
-            className="btn join-item"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Next »
-          </button>
-        </div>
-      ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this product?"
-        confirmLabel="Delete product"
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      >
+      <Pager page={page} pages={pages} onPage={setPage} />
+      <ConfirmDialog {...deleting.dialog} title="Delete this product?" confirmLabel="Delete product">
         <p>
-          <strong>{deleting?.name}</strong> leaves the catalog. If customers have ordered it, their orders
-          keep it.
+          <strong>{deleting.item?.name}</strong> leaves the catalog. If customers have ordered it, their
+          orders keep it.
         </p>
       </ConfirmDialog>
       {editing ? (

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import type { Order } from '../../../../contract/orders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useSession, useSignOut } from '../../../features/accounts/api/session';
 import { useCancelOrder, useMyOrders } from '../../../features/orders/api/order-calls';
 import { ApiError } from '../../../lib/api-client';
@@ -22,7 +22,10 @@ export function MyOrdersPage() {
   const cancel = useCancelOrder();
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const [deleting, setDeleting] = useState<Order | null>(null);
+  const deleting = useConfirmedAction(async (order: Order) => {
+    await cancel.mutateAsync(order._id);
+    return `Order for ${order.orderName} is deleted`;
+  }, 'The order could not be deleted.');
 
   // SPEC.md section 4: a 401 or 403 on the own-orders call signs the user out and goes home.
   const refused =
@@ -30,18 +33,6 @@ export function MyOrdersPage() {
   useEffect(() => {
     if (refused) void signOut().finally(() => navigate('/', { replace: true }));
   }, [refused, signOut, navigate]);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await cancel.mutateAsync(deleting._id);
-      toast.success(`Order for ${deleting.orderName} is deleted`);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The order could not be deleted.');
-    } finally {
-      setDeleting(null);
-    }
-  };
 
   return (
     <div className="space-y-4">
@@ -103,7 +94,7 @@ export function MyOrdersPage() {
                         <button
                           type="button"
                           className="btn btn-sm btn-outline btn-error"
-                          onClick={() => setDeleting(order)}
+                          onClick={() => deleting.ask(order)}
                           aria-label={`Delete the order for ${order.orderName}`}
                         >
                           Delete
@@ -117,17 +108,10 @@ export function MyOrdersPage() {
           </div>
         )}
       </QueryState>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this order?"
-        confirmLabel="Delete order"
-        busy={cancel.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      >
+      <ConfirmDialog {...deleting.dialog} title="Delete this order?" confirmLabel="Delete order">
         <p>
-          The unpaid order for <strong>{deleting?.orderName}</strong> will be cancelled and its items put back
-          in stock.
+          The unpaid order for <strong>{deleting.item?.orderName}</strong> will be cancelled and its items put
+          back in stock.
         </p>
       </ConfirmDialog>
     </div>

@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { FAILED_TO_MAKE_ADMIN } from '../../../../contract/accounts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useMakeAdmin, useUsers } from '../../../features/accounts/api/account-calls';
 import { ApiError } from '../../../lib/api-client';
 
@@ -10,23 +9,19 @@ import { ApiError } from '../../../lib/api-client';
 export function UsersPage() {
   const users = useUsers();
   const makeAdmin = useMakeAdmin();
-  const [pending, setPending] = useState<string | null>(null);
-
-  const confirm = async () => {
-    if (!pending) return;
+  const promoting = useConfirmedAction(async (email: string) => {
     try {
-      await makeAdmin.mutateAsync(pending);
-      toast.success('Successfully Make an Admin!!');
+      await makeAdmin.mutateAsync(email);
     } catch (error) {
-      toast.error(
+      // SPEC.md section 8: a refusal (403) reads 'Failed to make an admin!!!'.
+      throw new Error(
         error instanceof ApiError && error.status !== 403
           ? `${FAILED_TO_MAKE_ADMIN} ${error.message}`
           : FAILED_TO_MAKE_ADMIN,
       );
-    } finally {
-      setPending(null);
     }
-  };
+    return 'Successfully Make an Admin!!';
+  }, FAILED_TO_MAKE_ADMIN);
 
   return (
     <div className="space-y-4">
@@ -72,7 +67,7 @@ export function UsersPage() {
                           <button
                             type="button"
                             className="btn btn-sm btn-primary"
-                            onClick={() => setPending(u.email)}
+                            onClick={() => promoting.ask(u.email)}
                             aria-label={`Make ${u.email} an admin`}
                           >
                             Make admin
@@ -91,16 +86,9 @@ export function UsersPage() {
           </div>
         )}
       </QueryState>
-      <ConfirmDialog
-        open={pending !== null}
-        title="Make this user an admin?"
-        confirmLabel="Make admin"
-        busy={makeAdmin.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setPending(null)}
-      >
+      <ConfirmDialog {...promoting.dialog} title="Make this user an admin?" confirmLabel="Make admin">
         <p>
-          <strong>{pending}</strong> will be able to manage products, orders and other admins.
+          <strong>{promoting.item}</strong> will be able to manage products, orders and other admins.
         </p>
       </ConfirmDialog>
     </div>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { type Profile, ProfileInput } from '../../../../contract/accounts';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveProfile } from '../api/account-calls';
@@ -60,10 +61,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         {...register('phone')}
       />
       <div className="sm:col-span-2">
-        <button type="submit" className="btn btn-primary mt-3" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <SubmitButton busy={isSubmitting} className="mt-3">
           Update Profile
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

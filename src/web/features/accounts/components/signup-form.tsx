@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { SignUpInput } from '../../../../contract/accounts';
+import { FormError, SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { authClient } from '../../../lib/auth-client';
 
@@ -43,15 +44,10 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string, name: s
         error={errors.password?.message}
         {...register('password')}
       />
-      {failure ? (
-        <p className="text-error text-sm" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <button type="submit" className="btn btn-primary mt-3 w-full" disabled={isSubmitting}>
-        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      <FormError message={failure} />
+      <SubmitButton busy={isSubmitting} className="mt-3 w-full">
         Sign Up
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { Tool } from '../../../../contract/catalog';
 import { srcSetFor } from '../../../../contract/uploads.constants';
-import { formatNumber, formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
+import { ToolDescription, ToolQuantities } from './tool-facts';
 
 /** A tool as the spec's card shows it, with 'Order Now' leading to its purchase page. */
 export function ToolCard({ tool, eager = false }: { tool: Tool; eager?: boolean }) {
@@ -26,17 +27,8 @@ export function ToolCard({ tool, eager = false }: { tool: Tool; eager?: boolean 
           {tool.name}
         </h3>
         <p className="text-xl font-semibold">Price: ${formatPrice(tool.price)}</p>
-        <dl className="grid grid-cols-2 gap-x-3 text-sm">
-          <dt className="text-base-content/70">Available Quantity</dt>
-          <dd className="font-medium text-right">{formatNumber(tool.available_quantity)}</dd>
-          <dt className="text-base-content/70">Order Quantity</dt>
-          <dd className="font-medium text-right">{formatNumber(tool.minimum_order_quantity)}</dd>
-        </dl>
-        <ul className="list-disc pl-5 text-sm text-base-content/80 space-y-1">
-          {tool.description.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
+        <ToolQuantities tool={tool} className="text-sm" />
+        <ToolDescription tool={tool} className="text-sm text-base-content/80" />
         <div className="card-actions mt-auto pt-2">
           <Link to={`/purchase/${tool._id}`} className="btn btn-primary btn-block">
             Order Now

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { ContactMessageInput } from '../../../../contract/contact';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { showServerErrors } from '../../../lib/form-errors';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -43,10 +44,9 @@ export function ContactForm({ idPrefix = 'contact' }: { idPrefix?: string }) {
       />
       <TextField label="Your Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
       <TextAreaField label="Your Message" rows={5} error={errors.message?.message} {...register('message')} />
-      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
-        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+      <SubmitButton busy={isSubmitting} className="w-full sm:w-auto">
         Submit
-      </button>
+      </SubmitButton>
     </form>
   );
 }

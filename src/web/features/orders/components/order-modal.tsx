@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import type { Tool } from '../../../../contract/catalog';
 import { orderFormSchema } from '../../../../contract/orders';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { formatTotal } from '../../../lib/format';
@@ -107,12 +108,7 @@ export function OrderModal({
             <button type="button" className="btn" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-              {isSubmitting ? (
-                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-              ) : null}
-              Place Order
-            </button>
+            <SubmitButton busy={isSubmitting}>Place Order</SubmitButton>
           </div>
           <p className="text-sm text-base-content/70">
             Unpaid orders are held for you for a day.{' '}

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { ReviewInput } from '../../../../contract/reviews';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -50,9 +51,9 @@ export function ReviewForm() {
         error={errors.ratings?.message}
         {...register('ratings')}
       />
-      <button type="submit" className="btn btn-primary mt-3" disabled={isSubmitting}>
+      <SubmitButton busy={isSubmitting} className="mt-3">
         Post review
-      </button>
+      </SubmitButton>
     </form>
   );
 }
