@@ -32,8 +32,8 @@ const orderRow = async (app: TestApp, id: string) =>
 
 /** Everything a refused call must leave alone: every tool's stock and every order's state. */
 const snapshot = async (app: TestApp) => ({
-  stock: (await app.database.db.select({ id: tools.id, q: tools.availableQuantity }).from(tools)).sort((a, b) =>
-    a.id.localeCompare(b.id),
+  stock: (await app.database.db.select({ id: tools.id, q: tools.availableQuantity }).from(tools)).sort(
+    (a, b) => a.id.localeCompare(b.id),
   ),
   orders: (
     await app.database.db
@@ -153,7 +153,10 @@ describe('orders (one store)', () => {
       const before = await snapshot(t);
       const res = await post(alice, { orderId: tool.id, orderQuantity: 5, phone: PHONE });
       expect(res.statusCode).toBe(409);
-      expect(errorOf(res)).toMatchObject({ code: 'OUT_OF_STOCK', message: expect.stringMatching(/out of stock/) });
+      expect(errorOf(res)).toMatchObject({
+        code: 'OUT_OF_STOCK',
+        message: expect.stringMatching(/out of stock/),
+      });
       expect(await snapshot(t)).toEqual(before);
       expect(await stockOf(t, tool.id)).toBe(3);
     });
@@ -303,7 +306,11 @@ describe('orders (one store)', () => {
       expect(own.json()).toEqual(order);
 
       const theirs = await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: as(bob) });
-      const unknown = await t.app.inject({ method: 'GET', url: `/api/order/${UNKNOWN_ID}`, headers: as(bob) });
+      const unknown = await t.app.inject({
+        method: 'GET',
+        url: `/api/order/${UNKNOWN_ID}`,
+        headers: as(bob),
+      });
       expect(theirs.statusCode).toBe(404);
       expect(theirs.body).toBe(unknown.body);
       expect(errorOf(theirs)).toEqual({ code: 'NOT_FOUND', message: ORDER_NOT_FOUND });
@@ -405,7 +412,9 @@ describe('expiry of unpaid orders', () => {
 
     const latest = Math.max(...[a, b, c, paid].map((o) => Date.parse(o.expiresAt as string)));
     const past = new Date(latest + 1);
-    const counts = await Promise.all(Array.from({ length: 6 }, () => expireUnpaidOrders(t.database.db, past)));
+    const counts = await Promise.all(
+      Array.from({ length: 6 }, () => expireUnpaidOrders(t.database.db, past)),
+    );
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(3);
     expect(await stockOf(t, tool.id)).toBe(28);
     expect(await stockOf(t, other.id)).toBe(10);
@@ -549,7 +558,10 @@ describe('100+ concurrent buyers', () => {
 
   const soldInDb = async (toolId: string) => {
     const [row] = await t.database.db
-      .select({ sold: sql<number>`coalesce(sum(${orders.quantity}), 0)::int`, count: sql<number>`count(*)::int` })
+      .select({
+        sold: sql<number>`coalesce(sum(${orders.quantity}), 0)::int`,
+        count: sql<number>`count(*)::int`,
+      })
       .from(orders)
       .where(and(eq(orders.toolId, toolId), ne(orders.status, 'cancelled')));
     return { sold: Number(row?.sold), count: Number(row?.count) };
@@ -566,7 +578,8 @@ describe('100+ concurrent buyers', () => {
     for (const res of refused) {
       const error = errorOf(res);
       const outOfStock = res.statusCode === 409 && error.code === 'OUT_OF_STOCK';
-      const overMaximum = res.statusCode === 400 && /^Maximum order quantity must be \d+ or below\.$/.test(error.message);
+      const overMaximum =
+        res.statusCode === 400 && /^Maximum order quantity must be \d+ or below\.$/.test(error.message);
       expect(outOfStock || overMaximum, res.body).toBe(true);
     }
     expect(await stockOf(t, tool.id)).toBe(0);

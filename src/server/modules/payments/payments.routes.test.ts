@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const errorOf = (res: Inject) => (res.json() as { error: { code: string; message: string } }).error;
-const orderRow = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
+const orderRow = async (id: string) =>
+  (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 const intentsOf = (orderId: string) =>
   t.database.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, orderId));
 const stockOf = async (toolId: string) =>
@@ -93,7 +94,12 @@ describe('POST /api/create-payment-intent (simulated processor)', () => {
     expect(answer.amount).toBe(order.total);
     const rows = await intentsOf(order._id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ provider: 'simulated', amountCents: 5997, currency: 'usd', status: 'open' });
+    expect(rows[0]).toMatchObject({
+      provider: 'simulated',
+      amountCents: 5997,
+      currency: 'usd',
+      status: 'open',
+    });
 
     // A reload of the payment page gets the same payment, not a second one.
     const again = await createIntent(alice, { orderId: order._id, price: 1000 });
@@ -161,7 +167,12 @@ describe('POST /api/payments/simulated/confirm', () => {
     ['the declined card', { cardNumber: '4000 0000 0000 0002' }, 402, 'Your card was declined.'],
     ['insufficient funds', { cardNumber: '4000000000009995' }, 402, 'Your card has insufficient funds.'],
     ['the expired card', { cardNumber: '4000000000000069' }, 402, 'Your card has expired.'],
-    ['the incorrect CVC card', { cardNumber: '4000000000000127' }, 402, "Your card's security code is incorrect."],
+    [
+      'the incorrect CVC card',
+      { cardNumber: '4000000000000127' },
+      402,
+      "Your card's security code is incorrect.",
+    ],
     ['a Luhn-invalid number', { cardNumber: '4242 4242 4242 4241' }, 402, 'Your card number is invalid.'],
     ['a too long number', { cardNumber: '4242 4242 4242 4242 4242' }, 400, 'Your card number is invalid.'],
     ['no number', { cardNumber: '' }, 400, 'Enter a card number'],
@@ -170,18 +181,21 @@ describe('POST /api/payments/simulated/confirm', () => {
     ['a short CVC', { cvc: '12' }, 400, "Your card's security code is incomplete."],
     ['a CVC with letters', { cvc: '1a3' }, 400, "Your card's security code is incomplete."],
     ['a 4-digit CVC on a visa', { cvc: '1234' }, 402, "Your card's security code is invalid."],
-  ])('refuses %s with %i and the card message; the payment stays open', async (_label, card, status, message) => {
-    const { order, clientSecret } = await openIntent();
-    const res = await confirm(alice, clientSecret, card);
-    expect(res.statusCode, res.body).toBe(status);
-    expect(errorOf(res)).toMatchObject({
-      code: status === 402 ? 'PAYMENT_FAILED' : 'VALIDATION_FAILED',
-      message,
-    });
-    const [intent] = await intentsOf(order._id);
-    expect(intent).toMatchObject({ status: 'open', cardBrand: null, cardLast4: null });
-    expect((await orderRow(order._id))?.status).toBe('unpaid');
-  });
+  ])(
+    'refuses %s with %i and the card message; the payment stays open',
+    async (_label, card, status, message) => {
+      const { order, clientSecret } = await openIntent();
+      const res = await confirm(alice, clientSecret, card);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(errorOf(res)).toMatchObject({
+        code: status === 402 ? 'PAYMENT_FAILED' : 'VALIDATION_FAILED',
+        message,
+      });
+      const [intent] = await intentsOf(order._id);
+      expect(intent).toMatchObject({ status: 'open', cardBrand: null, cardLast4: null });
+      expect((await orderRow(order._id))?.status).toBe('unpaid');
+    },
+  );
 
   it('lets the customer try another card after a decline', async () => {
     const { order, clientSecret } = await openIntent();
@@ -209,13 +223,15 @@ describe('POST /api/payments/simulated/confirm', () => {
     const paid = await openIntent();
     const ok = await confirm(alice, paid.clientSecret);
     await markPaid(alice, paid.order._id, ok.json().transactionId);
-    expect((await orderRow(paid.order._id))).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+    expect(await orderRow(paid.order._id)).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
 
     const tables = (await t.database.db.execute(
       sql`select table_schema, table_name from information_schema.tables
           where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`,
     )) as unknown as { rows: Array<{ table_schema: string; table_name: string }> };
-    expect(tables.rows.map((r) => r.table_name)).toEqual(expect.arrayContaining(['orders', 'payment_intents']));
+    expect(tables.rows.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(['orders', 'payment_intents']),
+    );
     let everything = '';
     for (const { table_schema, table_name } of tables.rows) {
       const dump = (await t.database.db.execute(
@@ -224,7 +240,12 @@ describe('POST /api/payments/simulated/confirm', () => {
       everything += dump.rows[0]?.rows ?? '';
     }
     expect(everything).toContain('4242'); // the last four are kept
-    for (const secret of ['4242424242424242', '4242 4242 4242 4242', '4000000000000002', '4000 0000 0000 0002']) {
+    for (const secret of [
+      '4242424242424242',
+      '4242 4242 4242 4242',
+      '4000000000000002',
+      '4000 0000 0000 0002',
+    ]) {
       expect(everything).not.toContain(secret);
       expect(logs.join('')).not.toContain(secret);
     }
@@ -294,7 +315,7 @@ describe('PATCH /api/order/:id (mark paid)', () => {
     expect(await orderRow(order._id)).toMatchObject({ status: 'unpaid', transactionId: null });
   });
 
-  it("a payment for one order cannot mark another order paid", async () => {
+  it('a payment for one order cannot mark another order paid', async () => {
     const first = await openIntent();
     const ok = await confirm(alice, first.clientSecret);
     const transactionId = ok.json().transactionId as string;

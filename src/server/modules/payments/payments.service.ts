@@ -71,7 +71,7 @@ export async function markOrderPaid(
   intent: IntentSnapshot,
   log: { error(obj: object, msg: string): void },
 ): Promise<Order> {
-  if (false)
+  if (intent.status !== 'succeeded')
     throw new AppError('PAYMENT_FAILED', 'The payment has not been completed');
   return db.transaction(async (tx) => {
     const [known] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id));
@@ -84,12 +84,13 @@ export async function markOrderPaid(
       log.error({ orderId: order.id, intentId: intent.id }, 'payment amount does not match the order');
       throw new AppError('PAYMENT_FAILED', 'The payment does not match the order total');
     }
+    // A webhook's intent names its charge without the card: it must not erase what a lookup found.
     await tx
       .update(paymentIntents)
       .set({
         status: 'succeeded',
-        cardBrand: intent.cardBrand,
-        cardLast4: intent.cardLast4,
+        cardBrand: intent.cardBrand ?? known.cardBrand,
+        cardLast4: intent.cardLast4 ?? known.cardLast4,
         updatedAt: new Date(),
       })
       .where(eq(paymentIntents.id, intent.id));

@@ -54,7 +54,8 @@ const deliver = (app: FastifyInstance, event: unknown, secret = 'whsec_test') =>
   });
 };
 
-const orderRow = async (id: string) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
+const orderRow = async (id: string) =>
+  (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 const intentRow = async (id: string) =>
   (await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.id, id)))[0];
 const stockOf = async (toolId: string) =>
@@ -67,7 +68,11 @@ const snapshot = async () => ({
 
 /** A new unpaid order of 4 x $24.75 = $99.00. */
 const unpaidOrder = async (customer: TestSession = alice) => {
-  const tool = await insertTool(t.database.db, { priceCents: 2475, availableQuantity: 40, minimumOrderQuantity: 1 });
+  const tool = await insertTool(t.database.db, {
+    priceCents: 2475,
+    availableQuantity: 40,
+    minimumOrderQuantity: 1,
+  });
   return placeOrder(t.app, customer, tool.id, 4);
 };
 
@@ -124,7 +129,10 @@ describe('POST /api/create-payment-intent with Stripe', () => {
     });
     const key = call?.headers['idempotency-key'];
     expect(key).toEqual(expect.stringContaining(order._id));
-    const intent = fake.intents.get((await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, order._id)))[0]?.id ?? '');
+    const intent = fake.intents.get(
+      (await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, order._id)))[0]
+        ?.id ?? '',
+    );
     expect(intent?.client_secret).toBe(answer.clientSecret);
     expect(intent?.amount).toBe(Math.round(order.total * 100));
 
@@ -140,7 +148,9 @@ describe('POST /api/create-payment-intent with Stripe', () => {
     const calls = createCallsFor(order._id);
     expect(calls).toHaveLength(2);
     expect(calls[1]?.headers['idempotency-key']).toBe(key);
-    expect(fake.intents.size).toBe(new Set(fake.calls('POST', '/v1/payment_intents').map((r) => r.headers['idempotency-key'])).size);
+    expect(fake.intents.size).toBe(
+      new Set(fake.calls('POST', '/v1/payment_intents').map((r) => r.headers['idempotency-key'])).size,
+    );
   });
 
   it("answers 404 for another customer's order without calling Stripe", async () => {
@@ -250,6 +260,25 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(await orderRow(order._id)).toEqual(paid);
   });
 
+  it("keeps the card's brand and last four when the webhook follows the customer's report", async () => {
+    const { order, intentId } = await openIntent();
+    fake.succeed(intentId);
+    expect((await markPaid(alice, order._id, intentId)).statusCode).toBe(200);
+    const paid = await orderRow(order._id);
+    const intent = await intentRow(intentId);
+    expect(intent).toMatchObject({ status: 'succeeded', cardBrand: 'visa', cardLast4: '4242' });
+
+    // Stripe's event carries latest_charge as an id, not the card: it must not erase what we know.
+    const res = await deliver(t.app, fake.event('payment_intent.succeeded', intentId));
+    expect(res.statusCode).toBe(200);
+    expect(await orderRow(order._id)).toEqual(paid);
+    expect(await intentRow(intentId)).toMatchObject({
+      status: 'succeeded',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
+  });
+
   it('notes a payment failure on an open intent, leaving the order payable', async () => {
     const { order, intentId } = await openIntent();
     fake.fail(intentId, 'insufficient_funds');
@@ -347,7 +376,10 @@ describe('POST /api/payments/stripe/webhook', () => {
         deliver(t.app, raceEvent),
       ]);
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
-      expect(await orderRow(racing.order._id)).toMatchObject({ status: 'pending', transactionId: racing.intentId });
+      expect(await orderRow(racing.order._id)).toMatchObject({
+        status: 'pending',
+        transactionId: racing.intentId,
+      });
       expect(await stockOf(toolId)).toBe(stock);
       const recorded = await t.database.db
         .select()
@@ -385,7 +417,11 @@ describe('POST /api/payments/stripe/webhook', () => {
     fake.succeed(intentId);
     const res = await deliver(t.app, fake.event('payment_intent.succeeded', intentId));
     expect(res.statusCode, res.body).toBe(200);
-    expect(await orderRow(order._id)).toMatchObject({ status: 'pending', transactionId: intentId, cancelledAt: null });
+    expect(await orderRow(order._id)).toMatchObject({
+      status: 'pending',
+      transactionId: intentId,
+      cancelledAt: null,
+    });
     expect(await stockOf(toolId)).toBe(stock);
   });
 });

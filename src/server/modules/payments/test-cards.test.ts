@@ -22,9 +22,12 @@ describe('luhnValid', () => {
     expect(luhnValid(digits)).toBe(true);
   });
 
-  it.each(['4242424242424241', '4242424242424243', '1234567812345678', '79927398710'])('rejects %s', (digits) => {
-    expect(luhnValid(digits)).toBe(false);
-  });
+  it.each(['4242424242424241', '4242424242424243', '1234567812345678', '79927398710'])(
+    'rejects %s',
+    (digits) => {
+      expect(luhnValid(digits)).toBe(false);
+    },
+  );
 });
 
 describe('cardBrand', () => {
@@ -106,8 +109,12 @@ describe('checkCard', () => {
     expect(checkCard(card('4242424242424242', { expiry: '05/26' }), NOW)).toEqual(ok);
     expect(checkCard(card('4242424242424242', { expiry: '05/2026' }), NOW)).toEqual(ok);
     expect(checkCard(card('4242424242424242', { expiry: '05 / 26' }), NOW)).toEqual(ok);
-    expect(checkCard(card('4242424242424242', { expiry: '05/26' }), new Date('2026-05-31T23:59:59Z'))).toEqual(ok);
-    expect(checkCard(card('4242424242424242', { expiry: '05/26' }), new Date('2026-06-01T00:00:00Z'))).toEqual(past);
+    expect(
+      checkCard(card('4242424242424242', { expiry: '05/26' }), new Date('2026-05-31T23:59:59Z')),
+    ).toEqual(ok);
+    expect(
+      checkCard(card('4242424242424242', { expiry: '05/26' }), new Date('2026-06-01T00:00:00Z')),
+    ).toEqual(past);
     expect(checkCard(card('4242424242424242', { expiry: '04/26' }), NOW)).toEqual(past);
     expect(checkCard(card('4242424242424242', { expiry: '12/25' }), NOW)).toEqual(past);
     expect(checkCard(card('4242424242424242', { expiry: '01/27' }), NOW)).toEqual(ok);

@@ -21,7 +21,11 @@ const count = async () => (await t.database.db.select({ id: reviews.id }).from(r
 
 describe('POST /api/review', () => {
   it("adds the review under the account's name, whatever commenter the body sends", async () => {
-    const res = await post(rita, { comment: '  Quick delivery, solid wrench.  ', ratings: 4, commenter: 'Mallory' });
+    const res = await post(rita, {
+      comment: '  Quick delivery, solid wrench.  ',
+      ratings: 4,
+      commenter: 'Mallory',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { insertedId } = res.json() as { insertedId: string };
     expect(res.json()).toEqual({ insertedId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
