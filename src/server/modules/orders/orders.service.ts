@@ -133,13 +133,27 @@ export async function listOwnOrders(db: Db, me: SessionUser): Promise<Order[]> {
   return rows.map(toOrder);
 }
 
-/** An order of this user's; another customer's order is simply not found (never a leak). */
-export async function getOwnOrder(db: Db | Tx, me: SessionUser, id: string): Promise<OrderRow> {
+/**
+ * An order of this user's; another customer's order is simply not found (never a leak). Cancelled
+ * orders count as gone, except for a payment that was already under way when the hold ran out.
+ */
+export async function getOwnOrder(
+  db: Db | Tx,
+  me: SessionUser,
+  id: string,
+  { includeCancelled = false } = {},
+): Promise<OrderRow> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.userId, me.id), ne(orders.status, 'cancelled')));
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.userId, me.id),
+        includeCancelled ? undefined : ne(orders.status, 'cancelled'),
+      ),
+    );
   if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   return row;
 }

@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { getOwnOrder } from '../orders/orders.service';
-import { confirmOrderPayment, createPaymentIntent } from './payments.service';
+import { confirmOrderPayment, createPaymentIntent, markOrderPaid } from './payments.service';
 import type { SimulatedProvider } from './simulated-provider';
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -76,8 +76,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(paymentIntents)
           .where(eq(paymentIntents.clientSecret, clientSecret));
         if (!intent) throw new AppError('NOT_FOUND', 'Payment was not found');
-        await getOwnOrder(app.db, signedIn(request), intent.orderId);
+        await getOwnOrder(app.db, signedIn(request), intent.orderId, { includeCancelled: true });
         const confirmed = await simulated.confirm(clientSecret, { number: cardNumber, expiry, cvc });
+        // The processor itself reports the success, as Stripe's webhook does: the order is paid even
+        // if the customer's page never sends its PATCH (which then changes nothing).
+        await markOrderPaid(app.db, confirmed, request.log);
         return { status: 'succeeded' as const, transactionId: confirmed.id };
       },
     );

@@ -144,7 +144,7 @@ export async function confirmOrderPayment(
   transactionId: string,
   log: { error(obj: object, msg: string): void },
 ): Promise<Order> {
-  const order = await getOwnOrder(db, me, orderId);
+  const order = await getOwnOrder(db, me, orderId, { includeCancelled: true });
   const [known] = await db
     .select()
     .from(paymentIntents)

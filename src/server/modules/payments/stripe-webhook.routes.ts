@@ -38,9 +38,16 @@ export function stripeWebhookRoutes(stripe: Stripe, config: StripeConfig): Fasti
         try {
           await markOrderPaid(app.db, snapshotOf(event.data.object), request.log);
         } catch (error) {
-          // An intent we did not create (another app on the same Stripe account) is not ours to retry.
-          if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
-          request.log.warn({ intentId: event.data.object.id }, 'webhook for an unknown payment intent');
+          // An intent we did not create (another app on the same Stripe account), or one that can never
+          // pay its order (wrong amount: logged for a refund), must not make Stripe retry for days.
+          if (
+            !(error instanceof AppError && ['NOT_FOUND', 'PAYMENT_FAILED', 'CONFLICT'].includes(error.code))
+          )
+            throw error;
+          request.log.warn(
+            { intentId: event.data.object.id, code: error.code },
+            'webhook left the order as it was',
+          );
         }
       } else if (event.type === 'payment_intent.payment_failed') {
         const intent = event.data.object;
