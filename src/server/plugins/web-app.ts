@@ -19,9 +19,12 @@ export function renderIndexHtml(template: string, store: StoreInfo): string {
 }
 
 /** Hashed build output never changes under its name, so browsers may keep it for a year. */
-function cacheHeaders(reply: FastifyReply, filePath: string) {
-  const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-  reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+function cacheHeaders(distDir: string) {
+  const assets = path.join(distDir, 'assets') + path.sep;
+  return (reply: FastifyReply, filePath: string) => {
+    const immutable = filePath.startsWith(assets);
+    reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+  };
 }
 
 const wantsPage = (request: FastifyRequest) => {
@@ -54,7 +57,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
     index: false,
     wildcard: true,
     cacheControl: false,
-    setHeaders: cacheHeaders,
+    setHeaders: cacheHeaders(distDir),
     // index.html goes out only through sendIndex, with the store's details written in.
     allowedPath: (pathName) => pathName !== '/index.html',
   });
