@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker, which runs every file in turn. Browser
+    // journeys mostly wait on their server and Chromium processes, so a second worker overlaps that
+    // waiting with the server suite. Timeouts are generous: a loaded CI machine is slow, not wrong.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -10,8 +14,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
           setupFiles: ['src/server/test/fail-on-console-error.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -20,8 +24,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 150_000,
+          hookTimeout: 150_000,
         },
       },
     ],
