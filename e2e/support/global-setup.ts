@@ -10,13 +10,13 @@ declare module 'vitest' {
   }
 }
 
-/** Journeys run against the built app, so build it once (only if sources changed) before they start. */
+/** Journeys and the budget check run against the built app: build it once (only if sources changed). */
 export default function setup(project: TestProject) {
   const chromePath = findChromium();
   if (!chromePath) {
     console.warn(`\n⚠ Browser journeys are skipped: no Chromium found (${INSTALL_HINT}).\n`);
-  } else {
-    buildWebIfNeeded();
   }
+  // Built even without Chromium: the first-load budget check reads the build.
+  buildWebIfNeeded();
   project.provide('chromePath', chromePath);
 }

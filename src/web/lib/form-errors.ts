@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { ApiError } from './api-client';
+import { toast } from './toast';
 
 /**
  * Puts the server's field issues under the matching form fields; anything else (a network

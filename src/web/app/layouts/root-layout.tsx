@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useRecordUserOnSignIn } from '../../features/accounts/components/use-record-user';
 import { NavBar } from './nav-bar';
+import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 
 export function RootLayout() {
@@ -22,7 +23,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { PageSection } from '../../components/ui/page-section';
 import { useTools } from '../../features/catalog/api/get-tools';
 import { ToolGrid } from '../../features/catalog/components/tool-grid';
@@ -8,8 +8,10 @@ import { CategoryCards } from '../../features/home/components/category-cards';
 import { useReviews } from '../../features/reviews/api/get-reviews';
 import { ReviewGrid } from '../../features/reviews/components/review-grid';
 import { useStoreInfo } from '../../features/store/api/get-store-info';
+import { useNearViewport } from '../../lib/use-near-viewport';
 
-// Below the fold, with the form library and the validation schemas: its own chunk.
+// Below the fold, with the form library and the validation schemas: its own chunk, fetched when
+// the reader scrolls towards it so the first load stays within its budget.
 const ContactForm = lazy(async () => ({
   default: (await import('../../features/contact/components/contact-form')).ContactForm,
 }));
@@ -20,6 +22,8 @@ export function HomePage() {
   // The spec: the lists render nothing until their data arrives, with no loading indicator.
   const tools = useTools();
   const reviews = useReviews();
+  const contactSlot = useRef<HTMLDivElement>(null);
+  const showContactForm = useNearViewport(contactSlot);
   return (
     <>
       <BannerCarousel brand={brand} />
@@ -36,10 +40,12 @@ export function HomePage() {
         <BusinessSummary />
       </PageSection>
       <PageSection id="contact-us" title="Contact Us" subtitle="Stay Connected with Us">
-        <div className="mx-auto max-w-xl">
-          <Suspense fallback={<div className="h-96" />}>
-            <ContactForm idPrefix="home-contact" />
-          </Suspense>
+        <div ref={contactSlot} className="mx-auto min-h-96 max-w-xl">
+          {showContactForm ? (
+            <Suspense fallback={null}>
+              <ContactForm idPrefix="home-contact" />
+            </Suspense>
+          ) : null}
         </div>
       </PageSection>
     </>

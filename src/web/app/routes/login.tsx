@@ -1,5 +1,5 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../features/accounts/api/session';
+import { useRefreshSession, useSession } from '../../features/accounts/api/session';
 import { LoginForm } from '../../features/accounts/components/login-form';
 import { SocialSignIn } from '../../features/accounts/components/social-sign-in';
 import { useReturnPath } from '../../features/accounts/components/use-return-path';
@@ -16,6 +16,7 @@ export function LoginPage() {
   const returnTo = useReturnPath();
   const navigate = useNavigate();
   const { user } = useSession();
+  const refreshSession = useRefreshSession();
   const [params] = useSearchParams();
   const providerError = socialError(params.get('error'));
 
@@ -23,6 +24,7 @@ export function LoginPage() {
 
   // The root layout registers the user with the backend once the session appears.
   const onSignedIn = async () => {
+    await refreshSession();
     navigate(returnTo, { replace: true });
   };
 

@@ -1,15 +1,16 @@
 import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { recordUser } from '../../features/accounts/api/account-calls';
-import { useSession } from '../../features/accounts/api/session';
+import { useRefreshSession, useSession } from '../../features/accounts/api/session';
 import { SignupForm } from '../../features/accounts/components/signup-form';
 import { SocialSignIn } from '../../features/accounts/components/social-sign-in';
 import { useReturnPath } from '../../features/accounts/components/use-return-path';
+import { toast } from '../../lib/toast';
 
 export function SignupPage() {
   const returnTo = useReturnPath();
   const navigate = useNavigate();
   const { user } = useSession();
+  const refreshSession = useRefreshSession();
 
   if (user) return <Navigate to={returnTo} replace />;
 
@@ -20,6 +21,7 @@ export function SignupPage() {
     } catch {
       toast.error('No user is logged in');
     }
+    await refreshSession();
     navigate(returnTo, { replace: true });
   };
 

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { ProductForm, splitDescription } from '../../../../contract/catalog';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../../contract/uploads';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { uploadImage, useAddTool } from '../../../features/catalog/api/admin-calls';
+import { toast } from '../../../lib/toast';
 
 const AddProductForm = ProductForm.extend({
   image: z

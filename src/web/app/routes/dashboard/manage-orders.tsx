@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { type Order, type OrderStatus, orderStatuses } from '../../../../contract/orders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useAllOrders, useCancelAnyOrder, useShipOrder } from '../../../features/catalog/api/admin-calls';
 import { formatNumber, formatPrice } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 
 /** Manage All Orders (admin): every order, a status filter, Ship for paid ones, cancel for unpaid ones. */
 export function ManageOrdersPage() {

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { splitDescription, type Tool, ToolChanges } from '../../../../contract/catalog';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -12,6 +11,7 @@ import { useConfirmedAction } from '../../../components/ui/use-confirmed-action'
 import { useDeleteTool, useUpdateTool } from '../../../features/catalog/api/admin-calls';
 import { useToolPage } from '../../../features/catalog/api/get-tools';
 import { formatNumber, formatPrice } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 
 const PAGE_SIZE = 100;
 

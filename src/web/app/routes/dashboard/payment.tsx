@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { QueryState } from '../../../components/ui/query-state';
 import { useSession } from '../../../features/accounts/api/session';
@@ -8,6 +7,7 @@ import { useOrder } from '../../../features/orders/api/order-calls';
 import { useMarkPaid, usePaymentIntent } from '../../../features/payments/api/payment-calls';
 import { SimulatedCardForm } from '../../../features/payments/components/simulated-card-form';
 import { formatNumber, formatPrice } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 
 const StripePaymentForm = lazy(() => import('../../../features/payments/components/stripe-payment-form'));
 

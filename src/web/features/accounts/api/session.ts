@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { authClient } from '../../../lib/auth-client';
 
 export interface SignedInUser {
   id: string;
@@ -9,20 +8,43 @@ export interface SignedInUser {
   image: string | null;
 }
 
+const SESSION_KEY = ['session'] as const;
+
+/**
+ * better-auth's own session endpoint, read with a plain fetch: every page needs the session (the
+ * nav, the guards) but few need better-auth's client, which stays out of the first load.
+ */
+async function fetchSession(): Promise<SignedInUser | null> {
+  const response = await fetch('/api/auth/get-session', {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`The session could not be read (${response.status}).`);
+  const body = (await response.json()) as { user?: Partial<SignedInUser> } | null;
+  const user = body?.user;
+  if (!user?.id || !user.email) return null;
+  return { id: user.id, email: user.email, name: user.name ?? '', image: user.image ?? null };
+}
+
 /** The signed-in user, or null; `isPending` while the first answer is on its way. */
 export function useSession(): { user: SignedInUser | null; isPending: boolean } {
-  const { data, isPending } = authClient.useSession();
-  const user = data?.user
-    ? { id: data.user.id, email: data.user.email, name: data.user.name, image: data.user.image ?? null }
-    : null;
-  return { user, isPending };
+  const { data, isPending } = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession });
+  return { user: data ?? null, isPending };
+}
+
+/** Reads the session again, e.g. right after signing in, before a guarded page is opened. */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.refetchQueries({ queryKey: SESSION_KEY }), [queryClient]);
 }
 
 /** Ends the session on the server and forgets everything cached about the user. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
+    const { authClient } = await import('../../../lib/auth-client');
     await authClient.signOut();
+    queryClient.setQueryData(SESSION_KEY, null);
     queryClient.removeQueries({ queryKey: ['account'] });
   }, [queryClient]);
 }

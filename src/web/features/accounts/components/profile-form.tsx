@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { type Profile, ProfileInput } from '../../../../contract/accounts';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useSaveProfile } from '../api/account-calls';
 
 const fields = ['education', 'address', 'linkedin', 'phone'] as const;

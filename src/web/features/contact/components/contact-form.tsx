@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { ContactMessageInput } from '../../../../contract/contact';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { showServerErrors } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 const fields = ['email', 'name', 'message'] as const;

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import type { Tool } from '../../../../contract/catalog';
 import { orderFormSchema } from '../../../../contract/orders';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { formatTotal } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { usePlaceOrder } from '../api/order-calls';
 
 interface Values {

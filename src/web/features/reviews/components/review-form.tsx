@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { ReviewInput } from '../../../../contract/reviews';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { apiRequest } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 
 interface Values {
   comment: string;

@@ -1,0 +1,15 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { loadToastify, onToastRequested, toastRequested } from '../../lib/toast';
+
+const ToastContainer = lazy(async () => ({ default: (await loadToastify()).ToastContainer }));
+
+/** The toast container as the spec sets it: top-right, 5000 ms, light; mounted on the first toast. */
+export function Toaster() {
+  const requested = useSyncExternalStore(onToastRequested, toastRequested, () => false);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer position="top-right" autoClose={5000} theme="light" />
+    </Suspense>
+  );
+}
