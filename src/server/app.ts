@@ -122,7 +122,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   // Guessing URLs is cheap for a scanner; the not-found answer is rate limited like any other.
   const notFoundLimit = app.rateLimit({ max: config.rateLimits.notFoundPerMinute, timeWindow: 60_000 });
   app.setNotFoundHandler({ preHandler: notFoundLimit }, (request, reply) => {
-    if (web?.wantsPage(request)) return web.sendIndex(reply);
+    if (web?.wantsPage(request)) return web.sendIndex(request, reply);
     const body: ErrorEnvelope = {
       error: {
         code: 'NOT_FOUND',

@@ -123,7 +123,7 @@ describe('the built web app', () => {
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url, headers: html });
       expectRenderedIndex(res, testConfig().store);
-      expect(res.body).toContain('<title>TorqueWorks</title>');
+      expect(res.body).toMatch(/<title>([^<]+ \| )?TorqueWorks<\/title>/);
     },
   );
 

@@ -3,19 +3,17 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreInfo } from '../../contract/store';
-
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+import { escapeAttribute, pageMetaFor, withPageMeta } from './page-meta';
 
 /**
- * The built index.html with the store's own name and details written in, so the first paint
- * already shows the configured brand. A meta tag, not an inline script, keeps a strict CSP possible.
+ * The built index.html with the store's own details written in, so the first paint already shows
+ * the configured brand. A meta tag, not an inline script, keeps a strict CSP possible. The title
+ * is the page's own (page-meta.ts).
  */
 export function renderIndexHtml(template: string, store: StoreInfo): string {
   const meta = `<meta name="store-config" content="${escapeAttribute(JSON.stringify(store))}">`;
-  const title = `<title>${escapeAttribute(store.brand)}</title>`;
-  // Replacer functions, so a `$&` or `$'` in the store's details is written as it is, not as a pattern.
-  return template.replace('<!-- store-config -->', () => meta).replace(/<title>[^<]*<\/title>/, () => title);
+  // A replacer function, so a `$&` or `$'` in the store's details is written as it is, not as a pattern.
+  return template.replace('<!-- store-config -->', () => meta);
 }
 
 /** Hashed build output never changes under its name, so browsers may keep it for a year. */
@@ -49,8 +47,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
     return undefined;
   }
   const html = renderIndexHtml(readFileSync(indexFile, 'utf8'), store);
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  /** index.html with the page's own title, description and link-preview tags. */
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = withPageMeta(html, await pageMetaFor(request, app.db, store), store.brand);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  };
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -61,6 +62,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
     // index.html goes out only through sendIndex, with the store's details written in.
     allowedPath: (pathName) => pathName !== '/index.html',
   });
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   return { wantsPage, sendIndex };
 }

@@ -1,0 +1,90 @@
+import type { FastifyRequest } from 'fastify';
+import type { StoreInfo } from '../../contract/store';
+import type { Db } from '../db/database';
+import { getTool } from '../modules/catalog/catalog.service';
+
+/** What a page says about itself to search engines and link previews, before any script runs. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URL of a picture for link previews. */
+  image?: string;
+  type: 'website' | 'product';
+}
+
+const STORE_DESCRIPTION =
+  'Vehicle parts and tools: torque wrenches, jacks, lights, wheels and tires, delivered.';
+
+/** The public pages' own titles and descriptions; the dashboard is private and keeps the store's. */
+const PAGES: Record<string, { title?: string; description: string }> = {
+  '/': { description: STORE_DESCRIPTION },
+  '/tools': {
+    title: 'All Tools',
+    description: 'Every tool and part in the store: search by name, sort by price, order in bulk.',
+  },
+  '/reviews': {
+    title: 'Reviews',
+    description: 'What customers say about the store, with the average rating.',
+  },
+  '/contact': {
+    title: 'Contact Us',
+    description: 'Send the store a message: questions, bulk orders, returns.',
+  },
+  '/blog': { title: 'Blog', description: 'Questions and answers on React and JavaScript.' },
+  '/portfolio': { title: 'Portfolio', description: 'Who built the store, and their other projects.' },
+  '/login': { title: 'Login', description: 'Sign in to order tools, pay and follow your orders.' },
+  '/signup': { title: 'Sign Up', description: 'Create an account to order tools and follow your orders.' },
+};
+
+const PURCHASE = /^\/purchase\/([^/]+)\/?$/;
+const MAX_DESCRIPTION = 160;
+
+const shorten = (text: string) =>
+  text.length <= MAX_DESCRIPTION ? text : `${text.slice(0, MAX_DESCRIPTION - 1).trimEnd()}…`;
+
+/** The page's meta: a product's own name, words and picture on /purchase/:id, fixed texts elsewhere. */
+export async function pageMetaFor(request: FastifyRequest, db: Db, store: StoreInfo): Promise<PageMeta> {
+  const pathName = (request.url.split('?')[0] ?? '/').replace(/(.)\/$/, '$1');
+  const product = PURCHASE.exec(pathName)?.[1];
+  if (product) {
+    // Unknown, retired or malformed: the page still opens (it shows its own not-found card).
+    const tool = await Promise.resolve()
+      .then(() => getTool(db, decodeURIComponent(product)))
+      .catch(() => undefined);
+    if (tool) {
+      return {
+        title: `${tool.name} | ${store.brand}`,
+        description: shorten(tool.description.join(' ')),
+        image: new URL(tool.image, `${request.protocol}://${request.host}`).toString(),
+        type: 'product',
+      };
+    }
+  }
+  const page = PAGES[pathName];
+  return {
+    title: page?.title ? `${page.title} | ${store.brand}` : store.brand,
+    description: page?.description ?? STORE_DESCRIPTION,
+    type: 'website',
+  };
+}
+
+export const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The title, description and Open Graph tags of one page, written into the built index.html. */
+export function withPageMeta(html: string, meta: PageMeta, storeName: string): string {
+  const tags = [
+    `<meta property="og:site_name" content="${escapeAttribute(storeName)}">`,
+    `<meta property="og:type" content="${meta.type}">`,
+    `<meta property="og:title" content="${escapeAttribute(meta.title)}">`,
+    `<meta property="og:description" content="${escapeAttribute(meta.description)}">`,
+    ...(meta.image ? [`<meta property="og:image" content="${escapeAttribute(meta.image)}">`] : []),
+  ].join('\n    ');
+  // Replacer functions, so a `$&` in a product's name is written as it is, not as a pattern.
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttribute(meta.title)}</title>\n    ${tags}`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeAttribute(meta.description)}">`,
+    );
+}
