@@ -28,7 +28,7 @@ import { storeRoutes } from './modules/store/store.routes';
 import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerCsrfCheck, registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
@@ -60,6 +60,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     trustProxy: config.trustProxy,
     // Request ids let one customer's problem be followed through the logs.
     requestIdHeader: 'x-request-id',
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope, FieldIssue } from '../../contract/errors';
 import { AppError } from '../errors';
@@ -19,6 +19,23 @@ function codeForStatus(status: number): ErrorCode {
   if (status === 429) return 'RATE_LIMITED';
   if (status === 503) return 'UNAVAILABLE';
   return 'VALIDATION_FAILED';
+}
+
+/**
+ * Fastify's `frameworkErrors`: refusals it makes before any route runs (a broken %-escape in the
+ * path, a path parameter over its length), which would otherwise leave in Fastify's own shape
+ * and quote the path back. Same envelope as everything else.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400;
+  if (status >= 500)
+    return send(reply, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+  return send(
+    reply,
+    status,
+    codeForStatus(status),
+    status === 414 ? 'The address is too long' : 'The address is not valid',
+  );
 }
 
 /**
