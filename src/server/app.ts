@@ -29,6 +29,7 @@ import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
+import { refuseNulCharacters } from './plugins/nul-characters';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerCsrfCheck, registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
   registerCsrfCheck(app, config);
+  refuseNulCharacters(app);
   await registerRateLimits(app);
 
   await app.register(swagger, {

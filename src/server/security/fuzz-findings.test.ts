@@ -1,6 +1,9 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../contract/errors';
-import { createTestApp, type TestApp } from '../test/harness';
+import type { TestApp } from '../test/harness';
+import { signUp, type TestSession } from '../test/sessions';
+import { as, createAdminApp } from '../test/store-flow';
 
 /**
  * Requests the API fuzzer (fuzz.test.ts, `npm run fuzz`) found mishandled, kept here as plain
@@ -8,8 +11,11 @@ import { createTestApp, type TestApp } from '../test/harness';
  */
 
 let t: TestApp;
+let admin: TestSession;
+let customer: TestSession;
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ t, admin } = await createAdminApp());
+  customer = await signUp(t.app);
 });
 afterAll(() => t?.close());
 
@@ -24,5 +30,75 @@ describe('addresses Fastify refuses before routing', () => {
     expect(res.statusCode).toBe(status);
     expect(envelope(res.body).code).toBe(code);
     expect(res.body).not.toContain('/api/purchase');
+  });
+});
+
+describe('text with a NUL character (which PostgreSQL cannot store)', () => {
+  const NUL = '\u0000';
+  const cases: Array<[string, () => InjectOptions, string]> = [
+    [
+      'a contact message',
+      () => ({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { email: 'a@b.com', name: `N${NUL}`, message: 'm' },
+      }),
+      'name',
+    ],
+    [
+      'a review',
+      () => ({
+        method: 'POST',
+        url: '/api/review',
+        headers: as(customer),
+        payload: { comment: `a${NUL}b`, ratings: 5 },
+      }),
+      'comment',
+    ],
+    ['a catalog search', () => ({ method: 'GET', url: '/api/tool?search=%00' }), 'search'],
+    [
+      'an email in the path',
+      () => ({ method: 'PUT', url: '/api/user/admin/a%00b', headers: as(admin) }),
+      'email',
+    ],
+    [
+      'a nested body field',
+      () => ({
+        method: 'PUT',
+        url: `/api/user/${customer.email}`,
+        headers: as(customer),
+        payload: { displayName: 'x', extra: [{ deep: NUL }] },
+      }),
+      'extra',
+    ],
+    [
+      'a better-auth sign-up',
+      () => ({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { email: 'nul@example.com', name: `N${NUL}`, password: 'Spanner#42' },
+      }),
+      'name',
+    ],
+    [
+      'a better-auth profile change',
+      () => ({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { authorization: `Bearer ${customer.token}` },
+        payload: { name: `N${NUL}` },
+      }),
+      'name',
+    ],
+  ];
+
+  it.each(cases)('in %s is refused with 400, naming the field', async (_what, request, field) => {
+    const res = await t.app.inject(request());
+    expect(res.statusCode, res.body).toBe(400);
+    expect(envelope(res.body)).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Text may not contain NUL characters',
+      issues: [{ path: field, message: 'Text may not contain NUL characters' }],
+    });
   });
 });
