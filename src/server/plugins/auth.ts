@@ -33,13 +33,24 @@ declare module 'fastify' {
 /** Paths whose attempts are rate limited: everything that checks or creates a password. */
 const LIMITED = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
 
+/** JSON text of a parsed body; one nested thousands deep overflows the stack and is refused (400). */
+function bodyText(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    if (error instanceof RangeError)
+      throw new AppError('VALIDATION_FAILED', 'The request body is nested too deeply');
+    throw error;
+  }
+}
+
 function toWebRequest(request: FastifyRequest): Request {
   const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   return new Request(url, {
     method: request.method,
     headers: fromNodeHeaders(request.headers),
-    body: hasBody ? JSON.stringify(request.body) : undefined,
+    body: hasBody ? bodyText(request.body) : undefined,
   });
 }
 

@@ -102,3 +102,19 @@ describe('text with a NUL character (which PostgreSQL cannot store)', () => {
     });
   });
 });
+
+describe('a JSON body nested thousands deep', () => {
+  it.each([
+    ['array', `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
+    ['object', `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`],
+  ])('as an %s, sent to better-auth, is refused with 400', async (_shape, payload) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(envelope(res.body).code).toBe('VALIDATION_FAILED');
+  });
+});
