@@ -1,0 +1,95 @@
+import type { Database } from '../../src/server/db/database';
+import { orders, paymentIntents, tools } from '../../src/server/db/schema';
+import type { Ledger, LoadTool } from './order-load';
+
+/**
+ * Compares what the store acknowledged with what its database holds, read directly while no store
+ * process runs. Stock is represented by the tool's `available_quantity` (what can still be ordered)
+ * and the orders themselves: an unpaid order holds its quantity reserved, a pending or shipped one
+ * has sold it, a cancelled one gave it back. So for every tool
+ *   available + reserved + sold = the quantity it was created with.
+ */
+
+export interface AuditResult {
+  ackedOrders: number;
+  ackedOrdersFound: number;
+  ackedPaid: number;
+  ackedPaidStillPaid: number;
+  /** Orders in the database whose 201 never reached the customer (cut off by a kill): allowed. */
+  ordersInDoubt: number;
+  mismatches: string[];
+}
+
+const PAID = new Set(['pending', 'shipped']);
+
+export async function auditStore(
+  database: Database,
+  ledger: Ledger,
+  loadTools: LoadTool[],
+): Promise<AuditResult> {
+  const orderRows = await database.db.select().from(orders);
+  const toolRows = await database.db.select().from(tools);
+  const intentRows = await database.db.select().from(paymentIntents);
+  const byId = new Map(orderRows.map((row) => [row.id, row]));
+  const mismatches: string[] = [];
+
+  let ackedOrdersFound = 0;
+  for (const acked of ledger.orders.values()) {
+    const row = byId.get(acked.id);
+    if (!row) {
+      mismatches.push(`order ${acked.id} was acknowledged (201) but is not in the database`);
+      continue;
+    }
+    ackedOrdersFound += 1;
+    if (row.toolId !== acked.toolId || row.quantity !== acked.quantity || row.userEmail !== acked.email) {
+      mismatches.push(`order ${acked.id} differs from what was acknowledged`);
+    }
+  }
+
+  let ackedPaidStillPaid = 0;
+  for (const id of ledger.paid) {
+    const row = byId.get(id);
+    if (row && PAID.has(row.status) && row.transactionId) ackedPaidStillPaid += 1;
+    else mismatches.push(`order ${id} was acknowledged as paid but is ${row?.status ?? 'missing'}`);
+  }
+  for (const id of ledger.cancelled) {
+    const status = byId.get(id)?.status;
+    if (status !== 'cancelled') mismatches.push(`order ${id} was acknowledged as deleted but is ${status}`);
+  }
+
+  // A paid order must rest on a payment the processor recorded as succeeded, for its own order.
+  const intents = new Map(intentRows.map((row) => [row.id, row]));
+  for (const row of orderRows) {
+    if (!PAID.has(row.status)) continue;
+    const intent = row.transactionId ? intents.get(row.transactionId) : undefined;
+    if (
+      intent?.status !== 'succeeded' ||
+      intent.orderId !== row.id ||
+      intent.amountCents !== row.totalCents
+    ) {
+      mismatches.push(`order ${row.id} is ${row.status} without a matching succeeded payment`);
+    }
+  }
+
+  for (const tool of loadTools) {
+    const available = toolRows.find((row) => row.id === tool.id)?.availableQuantity;
+    const ofTool = orderRows.filter((row) => row.toolId === tool.id);
+    const sum = (rows: typeof orderRows) => rows.reduce((total, row) => total + row.quantity, 0);
+    const reserved = sum(ofTool.filter((row) => row.status === 'unpaid'));
+    const sold = sum(ofTool.filter((row) => PAID.has(row.status)));
+    if (available === undefined || available + reserved + sold !== tool.initial) {
+      mismatches.push(
+        `tool ${tool.id}: available ${available} + reserved ${reserved} + sold ${sold} != ${tool.initial}`,
+      );
+    }
+  }
+
+  return {
+    ackedOrders: ledger.orders.size,
+    ackedOrdersFound,
+    ackedPaid: ledger.paid.size,
+    ackedPaidStillPaid,
+    ordersInDoubt: orderRows.filter((row) => !ledger.orders.has(row.id)).length,
+    mismatches,
+  };
+}
