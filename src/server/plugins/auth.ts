@@ -5,6 +5,7 @@ import type { Auth } from '../auth/auth';
 import { createAuthRateLimiter } from '../auth/auth-rate-limit';
 import type { AuthConfig } from '../config/config';
 import { AppError } from '../errors';
+import { codeForStatus } from './errors';
 
 /** The signed-in person as our routes see them; emails are lower-case. */
 export interface SessionUser {
@@ -61,7 +62,22 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
-  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+  const bytes = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  // Some refusals (an admin endpoint without a session) come with no body, or `null`: the caller
+  // still gets the error envelope saying what happened.
+  if (response.status >= 400 && (!bytes?.length || bytes.toString() === 'null')) {
+    const body: ErrorEnvelope = {
+      error: { code: codeForStatus(response.status), message: messageForStatus(response.status) },
+    };
+    return reply.removeHeader('content-length').type('application/json; charset=utf-8').send(body);
+  }
+  return reply.send(bytes);
+}
+
+function messageForStatus(status: number): string {
+  if (status === 401) return 'Please log in to continue';
+  if (status === 403) return 'You may not do this';
+  return 'The request could not be completed';
 }
 
 /**

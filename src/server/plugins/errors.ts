@@ -9,7 +9,7 @@ function send(reply: FastifyReply, status: number, code: ErrorCode, message: str
 }
 
 /** Fastify's own 4xx errors (bad JSON, body too large, ...) mapped onto our codes. */
-function codeForStatus(status: number): ErrorCode {
+export function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'UNAUTHENTICATED';
   if (status === 403) return 'FORBIDDEN';
   if (status === 404) return 'NOT_FOUND';

@@ -118,3 +118,25 @@ describe('a JSON body nested thousands deep', () => {
     expect(envelope(res.body).code).toBe('VALIDATION_FAILED');
   });
 });
+
+describe("better-auth's refusals that come without a body", () => {
+  const setRole = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/set-role',
+      headers,
+      payload: { userId: 'someone', role: 'admin' },
+    });
+
+  it('POST /api/auth/admin/set-role without a session answers 401 with the error envelope', async () => {
+    const res = await setRole({});
+    expect(res.statusCode).toBe(401);
+    expect(envelope(res.body)).toEqual({ code: 'UNAUTHENTICATED', message: 'Please log in to continue' });
+  });
+
+  it("keeps better-auth's own { code, message } where it sends one (docs/decisions/004)", async () => {
+    const res = await setRole({ authorization: `Bearer ${customer.token}` });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: expect.any(String), message: expect.any(String) });
+  });
+});
