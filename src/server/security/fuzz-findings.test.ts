@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../contract/errors';
 import type { TestApp } from '../test/harness';
+import { bigPng, imageForm } from '../test/images';
 import { signUp, type TestSession } from '../test/sessions';
 import { as, createAdminApp } from '../test/store-flow';
 
@@ -138,5 +139,23 @@ describe("better-auth's refusals that come without a body", () => {
     const res = await setRole({ authorization: `Bearer ${customer.token}` });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: expect.any(String), message: expect.any(String) });
+  });
+});
+
+describe('an upload whose form cannot be read', () => {
+  const form = imageForm(bigPng(8, 8), 'a.png', 'image/png');
+  it.each([
+    ['a boundary that is not the one used', 'multipart/form-data; boundary=zzz', form.payload],
+    ['no boundary', 'multipart/form-data', form.payload],
+    ['a form cut short', form.headers['content-type'], form.payload.subarray(0, form.payload.length / 2)],
+  ])('(%s) is refused with 400', async (_what, contentType, payload) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...as(admin), 'content-type': contentType },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(envelope(res.body).code).toBe('VALIDATION_FAILED');
   });
 });

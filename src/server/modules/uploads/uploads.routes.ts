@@ -9,6 +9,17 @@ import { storeProductImage } from './uploads.service';
 
 const KEY = /^[0-9a-f-]{36}-\d+\.webp$/;
 
+/**
+ * The form parser's own errors carry no status: a form it cannot read (no boundary, cut short) is
+ * the sender's mistake, answered 400 rather than 500. Errors with a status keep it.
+ */
+function unreadableForm(error: unknown): never {
+  if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+  throw new AppError('VALIDATION_FAILED', 'The form could not be read', [
+    { path: 'image', message: 'The form could not be read' },
+  ]);
+}
+
 /** POST /api/uploads (admin, multipart field `image`) and GET /uploads/:key for everyone. */
 export function uploadsRoutes(store: ImageStore): {
   api: FastifyPluginAsyncZod;
@@ -35,7 +46,7 @@ export function uploadsRoutes(store: ImageStore): {
       async (request) => {
         if (!request.isMultipart())
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
-        const file = await request.file();
+        const file = await request.file().catch(unreadableForm);
         if (file?.fieldname !== 'image') {
           throw new AppError('VALIDATION_FAILED', 'Product image is required', [
             { path: 'image', message: 'Product image is required' },
@@ -48,7 +59,7 @@ export function uploadsRoutes(store: ImageStore): {
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
             throw new AppError('PAYLOAD_TOO_LARGE', 'The image must be 5 MB or smaller');
           }
-          throw error;
+          unreadableForm(error);
         }
         return storeProductImage(store, bytes);
       },
