@@ -8,3 +8,11 @@ export const TOOL_PAGE_SIZE_MAX = 100;
 export const TOOL_LIST_DEFAULT_LIMIT = 100;
 /** Name of the response header that carries the number of tools matching a list query. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+/**
+ * How deep a list may be paged: page x limit stays within this many tools. Reading past an offset
+ * costs the database every row skipped, so the last pages of a 100,000-tool catalog would be the
+ * slowest answers of the store; a customer that far down searches or sorts instead.
+ */
+export const TOOL_LIST_MAX_DEPTH = 10_000;
+/** The message of the 400 answer to a page past TOOL_LIST_MAX_DEPTH. */
+export const TOOL_LIST_TOO_DEEP = `Only the first ${TOOL_LIST_MAX_DEPTH} tools of a list can be paged through; search or sort to find the others`;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ANY_TABLE, type ChangeFeed, changeFeed, TABLE_CHANGES_CHANNEL } from './change-feed';
 import { lockDataDir } from './pglite-lock';
 import * as schema from './schema';
 
@@ -19,6 +21,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Committed changes of announced tables (drizzle/0004), for caches of what they hold. */
+  changes: ChangeFeed;
   /** Runs the migrations in drizzle/ that have not run yet. */
   migrate(): Promise<void>;
   /** Resolves when the database answers a query; used by /readyz. */
@@ -33,13 +37,34 @@ const MIGRATION_LOCK_KEY = 7_245_001;
 
 /** PostgreSQL through node-postgres, for one or many instances sharing one server. */
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const changes = changeFeed();
+  // Every pooled connection listens, so the connection that commits a change hears it before its
+  // COMMIT returns (this instance reads its own writes), and other instances' commits arrive on
+  // whichever connections are open. The pool hands a connection out only after its LISTEN ran.
+  const listening = new Set<pg.ClientBase>();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    async onConnect(client) {
+      client.on('notification', (message) => {
+        if (message.channel === TABLE_CHANGES_CHANNEL) changes.announce(message.payload ?? ANY_TABLE);
+      });
+      await client.query(`listen ${TABLE_CHANGES_CHANNEL}`);
+      listening.add(client);
+    },
+  });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
+  pool.on('remove', (client) => {
+    // With no connection left listening, a change could pass unheard: forget everything known.
+    if (listening.delete(client) && listening.size === 0) changes.announce(ANY_TABLE);
+  });
+  changes.setListening(() => listening.size > 0);
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    changes,
     async migrate() {
       // Several instances may start at once: one migrates while the others wait for it.
       const client = await pool.connect();
@@ -72,16 +97,22 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
+      extensions: { pg_trgm },
       ...(loadDataDir ? { loadDataDir } : {}),
     });
   } catch (error) {
     release();
     throw error;
   }
+  // One process owns the data, so every change is one of ours: PGlite hands the notification over
+  // before the committing query returns, and nothing can be missed.
+  const changes = changeFeed();
+  await client.listen(TABLE_CHANGES_CHANNEL, (payload) => changes.announce(payload));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    changes,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     async ping() {
       await client.query('select 1');

@@ -18,6 +18,11 @@ export const tools = pgTable(
     /** Money is integer cents; the API shows dollars. */
     priceCents: integer('price_cents').notNull(),
     description: text('description').array().notNull(),
+    /**
+     * The description's sentences as one text, kept by a trigger (drizzle/0006) for `?search=`:
+     * a real column has statistics and a plain trigram index, which an expression cannot have.
+     */
+    descriptionText: text('description_text').notNull().default(''),
     availableQuantity: integer('available_quantity').notNull(),
     minimumOrderQuantity: integer('minimum_order_quantity').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -28,9 +33,17 @@ export const tools = pgTable(
     check('tools_price_positive', sql`${t.priceCents} >= 100`),
     check('tools_stock_not_negative', sql`${t.availableQuantity} >= 0`),
     check('tools_minimum_positive', sql`${t.minimumOrderQuantity} >= 1`),
-    index('tools_created_at_idx').on(t.createdAt),
-    index('tools_price_idx').on(t.priceCents),
-    index('tools_name_idx').on(t.name),
+    // The catalog shows live products only, so its indexes leave retired ones out. Each sort of
+    // GET /tool reads its own index in order (backwards for newest and -price) and stops after a page.
+    index('tools_catalog_order_idx').on(t.createdAt, t.id).where(sql`${t.retiredAt} is null`),
+    index('tools_price_order_idx').on(t.priceCents, t.id).where(sql`${t.retiredAt} is null`),
+    index('tools_name_order_idx').on(sql`lower(${t.name})`, t.id).where(sql`${t.retiredAt} is null`),
+    // `?search=` is ILIKE '%term%' on the name or the description: trigram indexes (pg_trgm,
+    // created in drizzle/0004) answer it without reading every product.
+    index('tools_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).where(sql`${t.retiredAt} is null`),
+    index('tools_description_trgm_idx')
+      .using('gin', t.descriptionText.op('gin_trgm_ops'))
+      .where(sql`${t.retiredAt} is null`),
   ],
 );
 

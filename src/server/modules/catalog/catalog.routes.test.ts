@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOOL_LIST_DEFAULT_LIMIT, type Tool } from '../../../contract/catalog';
+import { TOOL_LIST_DEFAULT_LIMIT, TOOL_LIST_TOO_DEEP, type Tool } from '../../../contract/catalog';
 import { tools } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -107,6 +107,15 @@ describe('GET /api/tool', () => {
     const { error } = res.json();
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.issues.map((i: { path: string }) => i.path)).toContain(field);
+  });
+
+  it('refuses a page past the paging depth with 400 on page', async () => {
+    expect((await list('?limit=24&page=416')).res.statusCode).toBe(200);
+    for (const query of ['limit=24&page=417', 'page=101', 'limit=100&page=101']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/tool?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.issues).toEqual([{ path: 'page', message: TOOL_LIST_TOO_DEEP }]);
+    }
   });
 
   it('caps an unpaged list at the default limit', async () => {

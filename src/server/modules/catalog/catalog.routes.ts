@@ -3,31 +3,37 @@ import { z } from 'zod';
 import {
   InsertedId,
   NewToolInput,
-  TOTAL_COUNT_HEADER,
   Tool,
   ToolChanges,
   ToolDeleted,
   ToolListQuery,
 } from '../../../contract/catalog';
 import { errorResponses } from '../../http/openapi';
-import { addTool, deleteTool, getTool, listTools, updateTool } from './catalog.service';
+import { createAnswerCache } from './answer-cache';
+import { sendCachedAnswer } from './cached-reply';
+import { addTool, deleteTool, updateTool } from './catalog.service';
+import { catalogAnswers } from './catalog-answers';
+
+/** A 304 has no body: what the client sent If-None-Match for is still the answer. */
+const notModified = { 304: z.void().describe('Not modified: the ETag sent in If-None-Match is current') };
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The public reads are served from memory until the tools table changes (decision 007).
+  const cache = createAnswerCache(app.database.changes, 'tools');
+  app.addHook('onClose', async () => cache.close());
+  const answers = catalogAnswers(app.db, cache);
+
   app.get(
     '/tool',
     {
       schema: {
         tags: ['catalog'],
-        summary: 'List tools (search, sort, paging); the total is in X-Total-Count',
+        summary: 'List tools (search, sort, paging); the total is in X-Total-Count, the ETag allows 304',
         querystring: ToolListQuery,
-        response: { 200: z.array(Tool), ...errorResponses(400) },
+        response: { 200: z.array(Tool), ...notModified, ...errorResponses(400) },
       },
     },
-    async (request, reply) => {
-      const { tools, total } = await listTools(app.db, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return tools;
-    },
+    async (request, reply) => sendCachedAnswer(request, reply, await answers.list(request.query)),
   );
 
   app.get(
@@ -35,12 +41,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'One tool',
+        summary: 'One tool; the ETag allows 304',
         params: z.object({ id: z.string().max(100) }),
-        response: { 200: Tool, ...errorResponses(404) },
+        response: { 200: Tool, ...notModified, ...errorResponses(404) },
       },
     },
-    async (request) => getTool(app.db, request.params.id),
+    async (request, reply) => sendCachedAnswer(request, reply, await answers.tool(request.params.id)),
   );
 
   const IdParams = z.object({ id: z.string().max(100) });

@@ -2,13 +2,15 @@ import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'dri
 import {
   type NewToolInput,
   TOOL_LIST_DEFAULT_LIMIT,
+  TOOL_LIST_MAX_DEPTH,
+  TOOL_LIST_TOO_DEEP,
   type Tool,
   type ToolChanges,
   type ToolListQuery,
 } from '../../../contract/catalog';
 import type { Db } from '../../db/database';
 import { orders, tools } from '../../db/schema';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 
 type ToolRow = typeof tools.$inferSelect;
 
@@ -32,25 +34,30 @@ export const isUuid = (id: string) => UUID.test(id);
 /** `%` and `_` typed by a customer are searched for literally, not as wildcards. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * Each order matches an index of schema.ts column for column; the descending ones are those
+ * indexes read backwards, which is why their tie-breaker descends too.
+ */
 const orderBy: Record<NonNullable<ToolListQuery['sort']> | 'catalog', SQL[]> = {
   catalog: [asc(tools.createdAt), asc(tools.id)],
-  newest: [desc(tools.createdAt), asc(tools.id)],
+  newest: [desc(tools.createdAt), desc(tools.id)],
   price: [asc(tools.priceCents), asc(tools.id)],
-  '-price': [desc(tools.priceCents), asc(tools.id)],
+  '-price': [desc(tools.priceCents), desc(tools.id)],
   name: [asc(sql`lower(${tools.name})`), asc(tools.id)],
 };
 
 export async function listTools(db: Db, query: ToolListQuery): Promise<{ tools: Tool[]; total: number }> {
   const term = query.search?.trim();
-  const matches = term
-    ? or(
-        ilike(tools.name, `%${escapeLike(term)}%`),
-        ilike(sql`array_to_string(${tools.description}, ' ')`, `%${escapeLike(term)}%`),
-      )
-    : undefined;
+  const pattern = term ? `%${escapeLike(term)}%` : undefined;
+  const matches = pattern ? or(ilike(tools.name, pattern), ilike(tools.descriptionText, pattern)) : undefined;
   const where = and(isNull(tools.retiredAt), matches);
   const limit = query.limit ?? TOOL_LIST_DEFAULT_LIMIT;
   const offset = ((query.page ?? 1) - 1) * limit;
+  if (offset + limit > TOOL_LIST_MAX_DEPTH) {
+    throw new AppError('VALIDATION_FAILED', TOOL_LIST_TOO_DEEP, [
+      { path: 'page', message: TOOL_LIST_TOO_DEEP },
+    ]);
+  }
   const [rows, [totals]] = await Promise.all([
     db
       .select()

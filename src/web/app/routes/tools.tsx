@@ -1,6 +1,7 @@
 import { type FormEvent, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  TOOL_LIST_MAX_DEPTH,
   TOOL_PAGE_SIZE_DEFAULT,
   type ToolListQuery,
   ToolListQuery as ToolListQuerySchema,
@@ -47,7 +48,12 @@ export function ToolsPage() {
     update({ search: search || undefined, page: undefined });
   };
 
-  const totalPages = page.data ? Math.max(1, Math.ceil(page.data.total / TOOL_PAGE_SIZE_DEFAULT)) : 1;
+  // The server pages only so deep (TOOL_LIST_MAX_DEPTH); past that, searching and sorting find the rest.
+  const deepest = Math.floor(TOOL_LIST_MAX_DEPTH / TOOL_PAGE_SIZE_DEFAULT);
+  const totalPages = Math.max(
+    1,
+    Math.min(deepest, Math.ceil((page.data?.total ?? 0) / TOOL_PAGE_SIZE_DEFAULT)),
+  );
   const current = query.page ?? 1;
 
   return (

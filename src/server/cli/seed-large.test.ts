@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { asc, count } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../db/database';
+import { largeCatalog } from '../db/large-catalog';
+import { tools } from '../db/schema';
+import { listTools } from '../modules/catalog/catalog.service';
+import { runSeedLarge } from './seed-large';
+
+/**
+ * `npm run seed:large` against the store's own database settings: the PGlite in DATA_DIR, or with
+ * TEST_DATABASE_URL a fresh PostgreSQL database as DATABASE_URL. A few hundred tools stand in for
+ * the 100,000 (same code, same batches).
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+let env: NodeJS.ProcessEnv;
+let cleanUp: () => Promise<void>;
+
+beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'store-seed-large-'));
+  env = { DATA_DIR: dataDir };
+  cleanUp = async () => rmSync(dataDir, { recursive: true, force: true });
+  if (serverUrl) {
+    const name = `store_seed_large_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    const removeDir = cleanUp;
+    cleanUp = async () => {
+      await removeDir();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    };
+  }
+});
+afterAll(() => cleanUp());
+
+/** Opens the database the command used; on PGlite the command must have closed it first. */
+async function withDatabase<T>(work: (database: Database) => Promise<T>) {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: String(env.DATA_DIR) });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+describe('npm run seed:large', () => {
+  it('adds the generated tools once; a second run adds nothing', async () => {
+    const quiet = () => {};
+    const first = await runSeedLarge(['--count', '300'], env, quiet);
+    expect(first.code).toBe(0);
+    expect(first.message).toMatch(/^Added 300 tools in [\d.]+ s/);
+    expect(await runSeedLarge(['--count', '300'], env, quiet)).toEqual({
+      code: 0,
+      message: 'The store already has 300 tools; nothing added.',
+    });
+
+    await withDatabase(async ({ db }) => {
+      expect((await db.select({ n: count() }).from(tools))[0]?.n).toBe(300);
+      const expected = [...largeCatalog(300)];
+      const rows = await db.select().from(tools).orderBy(asc(tools.createdAt));
+      expect(rows.map((row) => row.name)).toEqual(expected.map((tool) => tool.name));
+      expect(rows[0]?.description).toEqual(expected[0]?.description);
+      // The trigger filled the searchable text, so descriptions are found like names.
+      expect(rows[0]?.descriptionText).toBe(expected[0]?.description.join(' '));
+      const sentence = expected[0]?.description[1] ?? '';
+      const found = await listTools(db, { search: sentence.slice(0, 12), limit: 100 });
+      expect(found.total).toBeGreaterThan(0);
+      expect(found.tools.every((tool) => tool.description.join(' ').includes(sentence.slice(0, 12)))).toBe(
+        true,
+      );
+    });
+  });
+
+  it('makes the same catalog from the same seed, within the store limits', () => {
+    const once = [...largeCatalog(2000)];
+    expect([...largeCatalog(2000)]).toEqual(once);
+    expect(new Set(once.map((tool) => tool.name)).size).toBeGreaterThan(1500);
+    for (const tool of once) {
+      expect(tool.priceCents).toBeGreaterThanOrEqual(100);
+      expect(tool.availableQuantity).toBeGreaterThanOrEqual(20);
+      expect(tool.minimumOrderQuantity).toBeGreaterThanOrEqual(1);
+      expect(tool.minimumOrderQuantity).toBeLessThanOrEqual(20);
+      expect(tool.description.every((sentence) => sentence.endsWith('.'))).toBe(true);
+    }
+  });
+
+  it.each([[['--count']], [['--count', 'many']], [['--count', '0']], [['--size', '5']]])(
+    'answers usage to %j',
+    async (argv) => {
+      expect(await runSeedLarge(argv, env)).toEqual({
+        code: 2,
+        message: 'Usage: npm run seed:large [-- --count <tools>]',
+      });
+    },
+  );
+});
