@@ -77,6 +77,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
 function messageForStatus(status: number): string {
   if (status === 401) return 'Please log in to continue';
   if (status === 403) return 'You may not do this';
+  if (status >= 500) return 'Something went wrong on our side. Please try again.';
   return 'The request could not be completed';
 }
 

@@ -18,6 +18,7 @@ export function codeForStatus(status: number): ErrorCode {
   if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
   if (status === 429) return 'RATE_LIMITED';
   if (status === 503) return 'UNAVAILABLE';
+  if (status >= 500) return 'INTERNAL';
   return 'VALIDATION_FAILED';
 }
 

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../contract/errors';
+import { codeForStatus } from '../plugins/errors';
 import type { TestApp } from '../test/harness';
 import { bigPng, imageForm } from '../test/images';
 import { signUp, type TestSession } from '../test/sessions';
@@ -133,6 +134,10 @@ describe("better-auth's refusals that come without a body", () => {
     const res = await setRole({});
     expect(res.statusCode).toBe(401);
     expect(envelope(res.body)).toEqual({ code: 'UNAUTHENTICATED', message: 'Please log in to continue' });
+  });
+
+  it('maps a bodiless server error to INTERNAL, never to a validation code', () => {
+    expect([500, 502, 504].map(codeForStatus)).toEqual(['INTERNAL', 'INTERNAL', 'INTERNAL']);
   });
 
   it("keeps better-auth's own { code, message } where it sends one (docs/decisions/004)", async () => {
