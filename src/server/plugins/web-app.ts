@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreInfo } from '../../contract/store';
+import { preferredEncoding, textCompressor } from '../http/content-encoding';
 import { escapeAttribute, pageMetaFor, withPageMeta } from './page-meta';
 
 /**
@@ -47,10 +48,17 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
     return undefined;
   }
   const html = renderIndexHtml(readFileSync(indexFile, 'utf8'), store);
-  /** index.html with the page's own title, description and link-preview tags. */
+  const compress = textCompressor();
+  /** index.html with the page's own title, description and link-preview tags, compressed if accepted. */
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const page = withPageMeta(html, await pageMetaFor(request, app.db, store), store.brand);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (!encoding) return reply.send(page);
+    return reply.header('content-encoding', encoding).send(compress(page, encoding));
   };
 
   await app.register(fastifyStatic, {
@@ -58,6 +66,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
     index: false,
     wildcard: true,
     cacheControl: false,
+    // The build writes .br and .gz beside each text file (scripts/vite-precompress.mjs); the one the
+    // browser accepts is sent, with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders: cacheHeaders(distDir),
     // index.html goes out only through sendIndex, with the store's details written in.
     allowedPath: (pathName) => pathName !== '/index.html',
