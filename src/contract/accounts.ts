@@ -28,6 +28,15 @@ export const SignUpInput = z.object({
 });
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
+/**
+ * POST /api/auth/update-user (better-auth's own call): the name follows the sign-up rule and the
+ * photo is a link or nothing. better-auth itself refuses fields a user may not set, such as `role`.
+ */
+export const AccountChangesInput = z.object({
+  name: SignUpInput.shape.name.optional(),
+  image: z.string().url().max(2048).nullable().optional(),
+});
+
 /** PUT /user/:email: what the spec's client sends after each sign-in; the email comes from the session. */
 export const UserRecordInput = z.object({
   email: z.string().optional(),

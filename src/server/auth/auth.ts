@@ -2,14 +2,22 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, bearer, genericOAuth } from 'better-auth/plugins';
-import { SignInInput, SignUpInput } from '../../contract/accounts';
+import type { z } from 'zod';
+import { AccountChangesInput, SignInInput, SignUpInput } from '../../contract/accounts';
 import type { AuthConfig } from '../config/config';
 import type { Db } from '../db/database';
 import * as schema from '../db/schema';
 
-/** Checks a sign-in or sign-up body with the same zod rules and messages as the web forms. */
+const RULES: Record<string, z.ZodType | undefined> = {
+  '/sign-up/email': SignUpInput,
+  '/sign-in/email': SignInInput,
+  // better-auth checks only the field names here; a null or numeric name reached the database as a 500.
+  '/update-user': AccountChangesInput,
+};
+
+/** Checks a sign-in, sign-up or account-change body with the same zod rules and messages as the web forms. */
 function validate(path: string, body: unknown) {
-  const rule = path === '/sign-up/email' ? SignUpInput : path === '/sign-in/email' ? SignInInput : undefined;
+  const rule = RULES[path];
   if (!rule) return;
   const result = rule.safeParse(body);
   if (!result.success) {

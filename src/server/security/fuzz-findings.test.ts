@@ -164,3 +164,25 @@ describe('an upload whose form cannot be read', () => {
     expect(envelope(res.body).code).toBe('VALIDATION_FAILED');
   });
 });
+
+describe("better-auth's own account change (POST /api/auth/update-user)", () => {
+  it.each([null, 42, '', '   ', 'x'.repeat(101), ['a']])(
+    'refuses the name %j with 400 and keeps the name',
+    async (name) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { authorization: `Bearer ${customer.token}` },
+        payload: { name },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      const session = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/get-session',
+        headers: { authorization: `Bearer ${customer.token}` },
+      });
+      expect(session.json().user.name).toBe(customer.name);
+    },
+  );
+});
