@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorEnvelope } from '../../contract/errors';
+import { accessRequests, authEndpointRequests, type MatrixRequest } from '../test/access-requests';
+import { type Access, accessTable, authEndpointTable, type Outcome, type Role } from '../test/access-table';
+import { type AccessWorld, createAccessWorld } from '../test/access-world';
+
+/**
+ * The authorization matrix: every route the app registers (collected from Fastify itself), called
+ * as every role, each answer checked against the one table in src/server/test/access-table.ts.
+ * Signed-in roles are tried with the session cookie (as the web app sends it) and with
+ * `Authorization: Bearer` (as the spec's API clients do); every GET of ours is tried as HEAD too.
+ */
+
+type Via = 'none' | 'cookie' | 'bearer';
+interface Caller {
+  role: Role;
+  via: Via;
+}
+
+const CALLERS: Caller[] = [
+  { role: 'anonymous', via: 'none' },
+  { role: 'customer', via: 'cookie' },
+  { role: 'customer', via: 'bearer' },
+  { role: 'other', via: 'cookie' },
+  { role: 'other', via: 'bearer' },
+  { role: 'admin', via: 'cookie' },
+  { role: 'admin', via: 'bearer' },
+];
+
+const REFUSAL_CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND' };
+
+let world: AccessWorld;
+beforeAll(async () => {
+  world = await createAccessWorld();
+});
+afterAll(() => world?.close());
+
+function sessionHeaders(caller: Caller, method: string): Record<string, string> {
+  if (caller.role === 'anonymous') return {};
+  const account = world[caller.role];
+  if (caller.via === 'bearer') return { authorization: `Bearer ${account.token}` };
+  // A browser names the page's origin on every change; better-auth refuses cookie POSTs without one.
+  return method === 'GET' || method === 'HEAD'
+    ? { cookie: account.cookie }
+    : { cookie: account.cookie, origin: 'http://localhost:80' };
+}
+
+/** Why an answer is not the expected outcome; undefined when it is. */
+function mismatch(expected: Outcome, status: number, body: string, checkCode: boolean): string | undefined {
+  if (expected === 'ok') return status >= 200 && status < 400 ? undefined : `${status}`;
+  if (status !== expected) return `${status}`;
+  if (!checkCode || !body) return undefined;
+  const parsed = ErrorEnvelope.safeParse(JSON.parse(body));
+  const code = parsed.success ? parsed.data.error.code : 'no error envelope';
+  return code === REFUSAL_CODES[expected] ? undefined : `${status} ${code}`;
+}
+
+interface Unexpected {
+  call: string;
+  caller: string;
+  expected: string;
+  got: string;
+  answer: string;
+}
+
+/** Calls each route as each caller (and each GET as HEAD too), returning what did not match. */
+async function runMatrix(
+  table: Record<string, Access>,
+  requests: Record<string, (w: AccessWorld) => MatrixRequest | Promise<MatrixRequest>>,
+): Promise<{ unexpected: Unexpected[]; calls: number }> {
+  const unexpected: Unexpected[] = [];
+  let calls = 0;
+  for (const [key, access] of Object.entries(table)) {
+    const build = requests[key];
+    if (!build) throw new Error(`no request for ${key}`);
+    for (const caller of CALLERS) {
+      // better-auth routes GET and POST only (it answers HEAD with 404), so its routes skip HEAD.
+      const headToo = key.startsWith('GET ') && !key.startsWith('GET /api/auth/');
+      const methods = headToo ? ['GET', 'HEAD'] : [key.split(' ')[0] ?? ''];
+      for (const method of methods) {
+        const { stripe, ...request } = await build(world);
+        const app = stripe ? world.stripeApp : world.app;
+        const res = await app.inject({
+          ...request,
+          method: method as MatrixRequest['method'],
+          headers: { ...(request.headers as Record<string, string>), ...sessionHeaders(caller, method) },
+        });
+        calls += 1;
+        const expected = access[caller.role];
+        // better-auth answers in its own shape (docs/decisions/004); a HEAD answer has no body.
+        const checkCode = method !== 'HEAD' && !request.url.startsWith('/api/auth/');
+        const got = mismatch(expected, res.statusCode, res.body, checkCode);
+        if (got !== undefined) {
+          unexpected.push({
+            call: `${method} ${request.url.slice(0, 70)}`,
+            caller: `${caller.role} (${caller.via})`,
+            expected: String(expected),
+            got,
+            answer: res.body.slice(0, 120).replace(/\s+/g, ' '),
+          });
+        }
+      }
+    }
+  }
+  return { unexpected, calls };
+}
+
+/** The unexpected outcomes as an aligned table, for the failure message. */
+function formatUnexpected(rows: Unexpected[]): string {
+  if (!rows.length) return '';
+  const columns: Array<keyof Unexpected> = ['call', 'caller', 'expected', 'got', 'answer'];
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ');
+  return [line(columns), ...rows.map((r) => line(columns.map((c) => r[c])))].join('\n');
+}
+
+describe('the access table and the routes the app registers', () => {
+  it('has an entry for every registered route', () => {
+    expect(world.routes.filter((route) => !(route in accessTable))).toEqual([]);
+  });
+
+  it('names no route the app does not register', () => {
+    expect(Object.keys(accessTable).filter((key) => !world.routes.includes(key))).toEqual([]);
+  });
+
+  it('has a realistic request for every entry', () => {
+    expect(Object.keys(accessTable).filter((key) => !(key in accessRequests))).toEqual([]);
+    expect(Object.keys(authEndpointTable).filter((key) => !(key in authEndpointRequests))).toEqual([]);
+  });
+});
+
+describe('every route called as every role', () => {
+  it('answers exactly as the access table says', async () => {
+    const { unexpected, calls } = await runMatrix(accessTable, accessRequests);
+    expect(formatUnexpected(unexpected)).toBe('');
+    expect(calls).toBeGreaterThanOrEqual(Object.keys(accessTable).length * CALLERS.length);
+  });
+
+  it("better-auth's account and admin endpoints behind /api/auth/* answer as the table says", async () => {
+    const { unexpected } = await runMatrix(authEndpointTable, authEndpointRequests);
+    expect(formatUnexpected(unexpected)).toBe('');
+  });
+});

@@ -1,0 +1,140 @@
+import type { InjectOptions } from 'fastify';
+import Stripe from 'stripe';
+import type { AuthEndpointKey, RouteKey } from './access-table';
+import { type AccessWorld, CARD, NEW_TOOL, WEB_ASSET } from './access-world';
+import { bigPng, imageForm } from './images';
+import { STRONG_PASSWORD } from './sessions';
+import { PHONE } from './store-flow';
+
+/**
+ * A realistic request for each route of the access table: real ids, the customer's own email and
+ * orders, valid bodies, so a refusal can only come from who is asking. Calls that use a record up
+ * (cancel, pay, ship, delete) get a fresh one each time. The caller's session is added by the test.
+ */
+
+export interface MatrixRequest extends InjectOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  /** Sent to the store set up with Stripe (its webhook exists only there). */
+  stripe?: boolean;
+}
+
+type Build = (w: AccessWorld) => MatrixRequest | Promise<MatrixRequest>;
+
+const get = (url: string): MatrixRequest => ({ method: 'GET', url });
+const send = (method: MatrixRequest['method'], url: string, payload?: object): MatrixRequest => ({
+  method,
+  url,
+  ...(payload ? { payload } : {}),
+});
+
+/** Only for its webhook signing helper: it never talks to the network. */
+const signer = new Stripe('sk_test_x');
+let eventNumber = 0;
+
+export const accessRequests: Record<RouteKey, Build> = {
+  'GET /healthz': () => get('/healthz'),
+  'GET /readyz': () => get('/readyz'),
+  'GET /': () => ({ ...get('/'), headers: { accept: 'text/html' } }),
+  'GET /*': () => get(WEB_ASSET),
+  'GET /uploads/:key': (w) => get(`/uploads/${w.uploadKey}`),
+  'GET /api/docs': () => get('/api/docs'),
+  'GET /api/docs/json': () => get('/api/docs/json'),
+  'GET /api/docs/yaml': () => get('/api/docs/yaml'),
+  'GET /api/docs/static/*': () => get('/api/docs/static/swagger-ui.css'),
+  'GET /api/docs/static/index.html': () => get('/api/docs/static/index.html'),
+  'GET /api/docs/static/swagger-initializer.js': () => get('/api/docs/static/swagger-initializer.js'),
+
+  'GET /api/auth/*': () => get('/api/auth/get-session'),
+  // Anyone who knows the customer's password may sign in as them, whoever they were before.
+  'POST /api/auth/*': (w) =>
+    send('POST', '/api/auth/sign-in/email', { email: w.customer.email, password: STRONG_PASSWORD }),
+
+  'GET /api/store': () => get('/api/store'),
+  'GET /api/auth-providers': () => get('/api/auth-providers'),
+
+  'GET /api/tool': () => get('/api/tool?search=socket&sort=price&page=1&limit=10'),
+  'GET /api/purchase/:id': (w) => get(`/api/purchase/${w.toolId}`),
+  'POST /api/tool': () => send('POST', '/api/tool', NEW_TOOL),
+  'PATCH /api/tool/:id': async (w) => send('PATCH', `/api/tool/${await w.newTool()}`, { price: 39.99 }),
+  'DELETE /api/tool/:id': async (w) => send('DELETE', `/api/tool/${await w.newTool()}`),
+  'POST /api/uploads': () => {
+    const form = imageForm(bigPng(16, 16), 'a.png', 'image/png');
+    return { method: 'POST', url: '/api/uploads', headers: form.headers, payload: form.payload };
+  },
+
+  'GET /api/review': () => get('/api/review'),
+  'POST /api/review': () => send('POST', '/api/review', { comment: 'Quick and friendly.', ratings: 5 }),
+  'POST /api/contact': () =>
+    send('POST', '/api/contact', {
+      email: 'visitor@example.com',
+      name: 'Visitor',
+      message: 'Open on Sundays?',
+    }),
+
+  'PUT /api/user/:email': (w) =>
+    send('PUT', `/api/user/${w.customer.email}`, { displayName: w.customer.name }),
+  'GET /api/admin/:email': (w) => get(`/api/admin/${w.customer.email}`),
+  'GET /api/profile/:email': (w) => get(`/api/profile/${w.customer.email}`),
+  'PUT /api/profile/:email': (w) =>
+    send('PUT', `/api/profile/${w.customer.email}`, {
+      education: 'Mechanic',
+      address: 'Dhaka',
+      linkedin: 'https://linkedin.com/in/customer',
+      phone: PHONE,
+    }),
+  'GET /api/user': () => get('/api/user'),
+  'PUT /api/user/admin/:email': (w) => send('PUT', `/api/user/admin/${w.bystander.email}`),
+
+  'POST /api/order': (w) => send('POST', '/api/order', { orderId: w.toolId, orderQuantity: 1, phone: PHONE }),
+  'GET /api/order': (w) => get(`/api/order?userEmail=${encodeURIComponent(w.customer.email)}`),
+  'GET /api/order/:id': async (w) => get(`/api/order/${await w.unpaidOrder()}`),
+  'DELETE /api/order/:id': async (w) => send('DELETE', `/api/order/${await w.unpaidOrder()}`),
+  'PATCH /api/order/:id': async (w) => {
+    const { orderId, transactionId } = await w.succeededPayment();
+    return send('PATCH', `/api/order/${orderId}`, { orderId, transactionId });
+  },
+  'POST /api/create-payment-intent': async (w) =>
+    send('POST', '/api/create-payment-intent', { orderId: await w.unpaidOrder() }),
+  'POST /api/payments/simulated/confirm': async (w) => {
+    const { clientSecret } = await w.openPayment();
+    return send('POST', '/api/payments/simulated/confirm', {
+      clientSecret,
+      ...CARD,
+      name: w.customer.name,
+      email: w.customer.email,
+    });
+  },
+  'POST /api/payments/stripe/webhook': (w) => {
+    // An event the store does not act on: the answer shows only whether the call was let in.
+    const payload = JSON.stringify({
+      id: `evt_matrix_${++eventNumber}`,
+      type: 'customer.created',
+      data: { object: {} },
+    });
+    return {
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      stripe: true,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: w.webhookSecret }),
+      },
+      payload,
+    };
+  },
+
+  'GET /api/manage': () => get('/api/manage?status=pending'),
+  'GET /api/manage/stats': () => get('/api/manage/stats'),
+  'PUT /api/manage/:id': async (w) => send('PUT', `/api/manage/${await w.paidOrder()}`),
+  'DELETE /api/manage/:id': async (w) => send('DELETE', `/api/manage/${await w.unpaidOrder()}`),
+};
+
+export const authEndpointRequests: Record<AuthEndpointKey, Build> = {
+  'POST /api/auth/update-user': () => send('POST', '/api/auth/update-user', { image: null }),
+  'GET /api/auth/admin/list-users': () => get('/api/auth/admin/list-users'),
+  'POST /api/auth/admin/set-role': (w) =>
+    send('POST', '/api/auth/admin/set-role', { userId: w.bystander.id, role: 'user' }),
+  'POST /api/auth/admin/impersonate-user': (w) =>
+    send('POST', '/api/auth/admin/impersonate-user', { userId: w.bystander.id }),
+};

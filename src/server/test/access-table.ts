@@ -1,0 +1,104 @@
+/**
+ * Who may call what: the authorization matrix of the whole app, written down once (DESIGN.md
+ * section 4). Keyed by `METHOD url` exactly as Fastify registers each route; the matrix test
+ * (src/server/security/access-matrix.test.ts) fails if a route has no entry here or an entry has
+ * no route, and calls every route as every role with a realistic request (access-requests.ts).
+ *
+ * Roles: `customer` acts on their own things; `other` is a second customer who owns none of them;
+ * `admin` is an admin account. Every request names the customer's things (their email, their
+ * orders), so `other` and `admin` show what happens when someone else asks for them.
+ *
+ * Outcomes: 'ok' is a 2xx (or a redirect, for the API docs); 401, 403 and 404 are those refusals.
+ */
+
+export const ROLES = ['anonymous', 'customer', 'other', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export type Outcome = 'ok' | 401 | 403 | 404;
+export type Access = Record<Role, Outcome>;
+
+/** Public: the catalog, reviews, contact, store details, health, images, docs, the web app. */
+const anyone: Access = { anonymous: 'ok', customer: 'ok', other: 'ok', admin: 'ok' };
+/** Any signed-in account, acting as itself. */
+const signedIn: Access = { anonymous: 401, customer: 'ok', other: 'ok', admin: 'ok' };
+/** The spec's calls naming an account by email: its owner only; anyone else signed in is 403. */
+const ownEmail: Access = { anonymous: 401, customer: 'ok', other: 403, admin: 403 };
+/** One of the customer's orders: anyone else (an admin too, on these routes) finds no such order. */
+const ownOrder: Access = { anonymous: 401, customer: 'ok', other: 404, admin: 404 };
+/** The store's staff only. */
+const adminOnly: Access = { anonymous: 401, customer: 403, other: 403, admin: 'ok' };
+
+export const accessTable = {
+  // Operations and the web app
+  'GET /healthz': anyone,
+  'GET /readyz': anyone,
+  'GET /': anyone,
+  'GET /*': anyone,
+  'GET /uploads/:key': anyone,
+  'GET /api/docs': anyone,
+  'GET /api/docs/json': anyone,
+  'GET /api/docs/yaml': anyone,
+  'GET /api/docs/static/*': anyone,
+  'GET /api/docs/static/index.html': anyone,
+  'GET /api/docs/static/swagger-initializer.js': anyone,
+
+  // better-auth (one catch-all route; its admin endpoints are checked separately below)
+  'GET /api/auth/*': anyone,
+  'POST /api/auth/*': anyone,
+
+  // The store's own details
+  'GET /api/store': anyone,
+  'GET /api/auth-providers': anyone,
+
+  // Catalog
+  'GET /api/tool': anyone,
+  'GET /api/purchase/:id': anyone,
+  'POST /api/tool': adminOnly,
+  'PATCH /api/tool/:id': adminOnly,
+  'DELETE /api/tool/:id': adminOnly,
+  'POST /api/uploads': adminOnly,
+
+  // Reviews and contact
+  'GET /api/review': anyone,
+  'POST /api/review': signedIn,
+  'POST /api/contact': anyone,
+
+  // Accounts
+  'PUT /api/user/:email': ownEmail,
+  'GET /api/admin/:email': ownEmail,
+  'GET /api/profile/:email': ownEmail,
+  'PUT /api/profile/:email': ownEmail,
+  'GET /api/user': adminOnly,
+  'PUT /api/user/admin/:email': adminOnly,
+
+  // Orders and payments
+  'POST /api/order': signedIn,
+  'GET /api/order': ownEmail,
+  'GET /api/order/:id': ownOrder,
+  'DELETE /api/order/:id': ownOrder,
+  'PATCH /api/order/:id': ownOrder,
+  'POST /api/create-payment-intent': ownOrder,
+  'POST /api/payments/simulated/confirm': ownOrder,
+  // Stripe signs its webhook; the signature, not a session, is the credential (only with Stripe set up).
+  'POST /api/payments/stripe/webhook': anyone,
+
+  // The admin's order desk
+  'GET /api/manage': adminOnly,
+  'GET /api/manage/stats': adminOnly,
+  'PUT /api/manage/:id': adminOnly,
+  'DELETE /api/manage/:id': adminOnly,
+} satisfies Record<string, Access>;
+
+export type RouteKey = keyof typeof accessTable;
+
+/**
+ * better-auth's endpoints behind the /api/auth/* catch-all that change accounts: its admin
+ * plugin's (admins only) and the account change every signed-in user may make to themselves.
+ */
+export const authEndpointTable = {
+  'POST /api/auth/update-user': signedIn,
+  'GET /api/auth/admin/list-users': adminOnly,
+  'POST /api/auth/admin/set-role': adminOnly,
+  'POST /api/auth/admin/impersonate-user': adminOnly,
+} satisfies Record<string, Access>;
+
+export type AuthEndpointKey = keyof typeof authEndpointTable;

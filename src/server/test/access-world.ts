@@ -1,0 +1,172 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { user } from '../db/schema';
+import { type FakeStripe, startFakeStripe } from './fake-stripe';
+import { createTestApp, type TestApp, testConfig } from './harness';
+import { bigPng, imageForm } from './images';
+import { collectRoutes } from './registered-routes';
+import { signUp, type TestSession, uniqueEmail } from './sessions';
+import { as, payOrder, placeOrder } from './store-flow';
+
+/**
+ * Everything the authorization matrix calls on: the store as it runs in production (a web build,
+ * the simulated card processor) and a second one with Stripe set up (its webhook route exists only
+ * then), with the routes each registered, the four accounts of the matrix, and fresh records made
+ * through the API for calls that change or use them up.
+ */
+
+export interface Account extends TestSession {
+  id: string;
+}
+
+export interface AccessWorld {
+  app: FastifyInstance;
+  stripeApp: FastifyInstance;
+  /** Every route of both apps, as `METHOD url`. */
+  routes: string[];
+  admin: Account;
+  customer: Account;
+  other: Account;
+  /** An account nobody acts as: the admin calls promote it. */
+  bystander: Account;
+  toolId: string;
+  uploadKey: string;
+  webhookSecret: string;
+  newTool(): Promise<string>;
+  /** A new unpaid order of the customer's. */
+  unpaidOrder(): Promise<string>;
+  /** A new order of the customer's, paid and awaiting shipment. */
+  paidOrder(): Promise<string>;
+  /** A new order of the customer's with its payment opened. */
+  openPayment(): Promise<{ orderId: string; clientSecret: string }>;
+  /** A new order of the customer's whose card payment went through. */
+  succeededPayment(): Promise<{ orderId: string; transactionId: string }>;
+  close(): Promise<void>;
+}
+
+const INDEX_HTML =
+  '<!doctype html><html><head><title>x</title><!-- store-config --></head><body></body></html>';
+export const WEB_ASSET = '/assets/app-matrix.js';
+export const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
+
+export async function createAccessWorld(): Promise<AccessWorld> {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'store-matrix-web-'));
+  mkdirSync(path.join(webRoot, 'assets'));
+  writeFileSync(path.join(webRoot, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(webRoot, WEB_ASSET), 'console.log("matrix");');
+  const adminEmail = uniqueEmail('matrixadmin');
+  // Sign-ups and sign-ins of the matrix come from one test address: the auth limiter is not under test here.
+  const rateLimit = { perIp: 1_000_000, perAccount: 1_000_000, windowSeconds: 600 };
+  const auth = { ...testConfig().auth, adminEmails: [adminEmail], rateLimit };
+  const webhookSecret = 'whsec_matrix';
+  let fake: FakeStripe | undefined;
+  const apps: TestApp[] = [];
+  const close = async () => {
+    for (const t of apps) await t.close();
+    await fake?.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  };
+
+  try {
+    const main = await collectRoutes(() => createTestApp({ auth, webDistDir: webRoot }));
+    apps.push(main.built);
+    fake = await startFakeStripe();
+    const stripeConfig = {
+      secretKey: 'sk_test_x',
+      publishableKey: 'pk_test_x',
+      webhookSecret,
+      apiUrl: fake.url,
+    };
+    const stripe = await collectRoutes(() => createTestApp({ auth, stripe: stripeConfig }));
+    apps.push(stripe.built);
+    const { app, database } = main.built;
+
+    const account = async (email: string, name: string): Promise<Account> => {
+      const session = await signUp(app, { email, name });
+      const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, session.email));
+      if (!row) throw new Error(`no account for ${email}`);
+      return { ...session, id: row.id };
+    };
+    const admin = await account(adminEmail, 'Matrix Admin');
+    const customer = await account(uniqueEmail('matrixcustomer'), 'Matrix Customer');
+    const other = await account(uniqueEmail('matrixother'), 'Matrix Other');
+    const bystander = await account(uniqueEmail('matrixbystander'), 'Matrix Bystander');
+
+    const newTool = async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/tool',
+        headers: as(admin),
+        payload: NEW_TOOL,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().insertedId as string;
+    };
+    const toolId = await newTool();
+    const form = imageForm(bigPng(16, 16), 'a.png', 'image/png');
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      headers: { ...as(admin), ...form.headers },
+      payload: form.payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+
+    const unpaidOrder = async () => (await placeOrder(app, customer, toolId, 1))._id;
+    const openPayment = async () => {
+      const orderId = await unpaidOrder();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: as(customer),
+        payload: { orderId },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { orderId, clientSecret: res.json().clientSecret as string };
+    };
+    return {
+      app,
+      stripeApp: stripe.built.app,
+      routes: [...new Set([...main.routes, ...stripe.routes])].sort(),
+      admin,
+      customer,
+      other,
+      bystander,
+      toolId,
+      uploadKey: String(upload.json().data.url).replace('/uploads/', ''),
+      webhookSecret,
+      newTool,
+      unpaidOrder,
+      paidOrder: async () => (await payOrder(app, customer, await unpaidOrder()))._id,
+      openPayment,
+      async succeededPayment() {
+        const { orderId, clientSecret } = await openPayment();
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/payments/simulated/confirm',
+          headers: as(customer),
+          payload: { clientSecret, ...CARD, name: customer.name, email: customer.email },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return { orderId, transactionId: res.json().transactionId as string };
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export const NEW_TOOL = {
+  name: 'Matrix socket set',
+  price: 42.5,
+  description: ['Forty pieces.', 'Chrome vanadium.'],
+  available_quantity: 10_000,
+  minimum_order_quantity: 1,
+  image: '/images/tools/torque-wrench.svg',
+};
