@@ -34,6 +34,14 @@ console.error = (...args: unknown[]) => {
   if (/Invalid origin: https:\/\/evil\.example/.test(line)) return;
   consoleErrors.push(line.slice(0, 500));
 };
+// better-auth warns of every failed sign-in ("User not found", "Invalid password"): the fuzzer makes
+// hundreds on purpose, so they are counted rather than printed.
+let authWarnings = 0;
+const consoleWarn = console.warn;
+console.warn = (...args: unknown[]) => {
+  if (args.map(String).join(' ').includes('[Better Auth]')) authWarnings += 1;
+  else consoleWarn(...args);
+};
 
 const database = await openDatabase();
 const adminEmail = fuzzAdminEmail();
@@ -61,10 +69,12 @@ try {
   console.log(`failures:         ${report.failures.length}`);
   if (report.failures.length) console.log(formatFailures(report.failures));
   console.log(`console errors:   ${consoleErrors.length}`);
+  console.log(`auth warnings:    ${authWarnings} (failed sign-ins, expected)`);
   for (const line of consoleErrors.slice(0, 20)) console.log(`  ${line}`);
   exitCode = report.failures.length || consoleErrors.length ? 1 : 0;
 } finally {
   console.error = consoleError;
+  console.warn = consoleWarn;
   await app.close();
   await database.close();
 }
