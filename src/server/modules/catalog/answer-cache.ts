@@ -41,10 +41,11 @@ export interface FreshAnswer {
 
 export interface AnswerCache {
   /**
-   * The answer stored under `key`, or `build`'s, which is stored unless the table changed (or the
-   * feed went deaf) while it was being built. Concurrent misses of one key share one build.
+   * The answer stored under `key` (at once, not a promise: the hot path stays synchronous), or
+   * `build`'s, which is stored unless the table changed (or the feed went deaf) while it was being
+   * built. Concurrent misses of one key share one build.
    */
-  answer(key: string, build: () => Promise<FreshAnswer>): Promise<CachedAnswer>;
+  answer(key: string, build: () => Promise<FreshAnswer>): CachedAnswer | Promise<CachedAnswer>;
   /** Stops following the feed and forgets everything. */
   close(): void;
 }
@@ -103,7 +104,7 @@ export function createAnswerCache(
     answer(key, build) {
       const entry = entries.get(key);
       if (entry && entry.generation === generation && options.now() - entry.storedAt < options.maxAgeMs) {
-        return Promise.resolve(entry);
+        return entry;
       }
       const pending = building.get(key);
       if (pending && pending.generation === generation) return pending.promise;

@@ -13,12 +13,45 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => opaque(tag.trim()) === wanted);
 }
 
+/** Every header of an answer, put together on its first sending and reused while it is cached. */
+const headersOf = new WeakMap<CachedAnswer, Record<string, string>>();
+
 /**
  * Sends a cached answer: 304 with no body when the client already holds these bytes. `no-cache`
  * lets a browser keep the answer but makes it ask again each time, since stock changes any moment.
  */
 export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply.header('etag', answer.etag).header('cache-control', 'no-cache').headers(answer.headers);
+  let headers = headersOf.get(answer);
+  if (!headers) {
+    headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-cache',
+      etag: answer.etag,
+      ...answer.headers,
+    };
+    headersOf.set(answer, headers);
+  }
+  reply.headers(headers);
   if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  return reply.send(answer.body);
+}
+
+/**
+ * Sends the answer now when it is at hand, or once it is built (Fastify's callback style: the
+ * handler returns nothing and the reply follows); a failed build goes to the error handler. On a
+ * hit the handler stays synchronous, with no promise on the busiest path of the store.
+ */
+export function replyWith(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer | Promise<CachedAnswer>,
+) {
+  if (answer instanceof Promise) {
+    answer.then(
+      (built) => sendCachedAnswer(request, reply, built),
+      (error: unknown) => reply.send(error),
+    );
+    return;
+  }
+  sendCachedAnswer(request, reply, answer);
 }

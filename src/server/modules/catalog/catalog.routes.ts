@@ -10,7 +10,7 @@ import {
 } from '../../../contract/catalog';
 import { errorResponses } from '../../http/openapi';
 import { createAnswerCache } from './answer-cache';
-import { sendCachedAnswer } from './cached-reply';
+import { replyWith } from './cached-reply';
 import { addTool, deleteTool, updateTool } from './catalog.service';
 import { catalogAnswers } from './catalog-answers';
 
@@ -33,7 +33,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(Tool), ...notModified, ...errorResponses(400) },
       },
     },
-    async (request, reply) => sendCachedAnswer(request, reply, await answers.list(request.query)),
+    (request, reply) => replyWith(request, reply, answers.list(request.query)),
   );
 
   app.get(
@@ -46,7 +46,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Tool, ...notModified, ...errorResponses(404) },
       },
     },
-    async (request, reply) => sendCachedAnswer(request, reply, await answers.tool(request.params.id)),
+    (request, reply) => replyWith(request, reply, answers.tool(request.params.id)),
   );
 
   const IdParams = z.object({ id: z.string().max(100) });
