@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   type NewToolInput,
   TOOL_LIST_DEFAULT_LIMIT,
@@ -11,21 +11,8 @@ import {
 import type { Db } from '../../db/database';
 import { orders, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-
-type ToolRow = typeof tools.$inferSelect;
-
-/** Database row to the spec's wire shape: `_id`, snake_case quantities, dollars. */
-export function toTool(row: ToolRow): Tool {
-  return {
-    _id: row.id,
-    name: row.name,
-    image: row.image,
-    price: row.priceCents / 100,
-    description: row.description,
-    available_quantity: row.availableQuantity,
-    minimum_order_quantity: row.minimumOrderQuantity,
-  };
-}
+import { searchTools } from './catalog-search';
+import { toTool } from './tool-wire';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids are UUIDs; anything else cannot name a row, so it is simply not found. */
@@ -46,11 +33,8 @@ const orderBy: Record<NonNullable<ToolListQuery['sort']> | 'catalog', SQL[]> = {
   name: [asc(sql`lower(${tools.name})`), asc(tools.id)],
 };
 
+/** GET /tool: one page of the live catalog, or of what a search found, and how many there are in all. */
 export async function listTools(db: Db, query: ToolListQuery): Promise<{ tools: Tool[]; total: number }> {
-  const term = query.search?.trim();
-  const pattern = term ? `%${escapeLike(term)}%` : undefined;
-  const matches = pattern ? or(ilike(tools.name, pattern), ilike(tools.descriptionText, pattern)) : undefined;
-  const where = and(isNull(tools.retiredAt), matches);
   const limit = query.limit ?? TOOL_LIST_DEFAULT_LIMIT;
   const offset = ((query.page ?? 1) - 1) * limit;
   if (offset + limit > TOOL_LIST_MAX_DEPTH) {
@@ -58,15 +42,20 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<{ tools: 
       { path: 'page', message: TOOL_LIST_TOO_DEEP },
     ]);
   }
+  const sort = query.sort ?? 'catalog';
+  const term = query.search?.trim();
+  if (term) return searchTools(db, `%${escapeLike(term)}%`, sort, limit, offset);
+
+  const live = isNull(tools.retiredAt);
   const [rows, [totals]] = await Promise.all([
     db
       .select()
       .from(tools)
-      .where(where)
-      .orderBy(...orderBy[query.sort ?? 'catalog'])
+      .where(live)
+      .orderBy(...orderBy[sort])
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(tools).where(where),
+    db.select({ total: count() }).from(tools).where(live),
   ]);
   return { tools: rows.map(toTool), total: totals?.total ?? 0 };
 }
