@@ -214,6 +214,7 @@ describe('one answer per query', () => {
       'Cachequery beta',
     ]);
     expect(await listed(`${q}&sort=newest`)).toEqual([...names].reverse());
+    expect(await listed(`${q}&sort=name`)).toEqual(names);
     expect(await listed(`${q}&limit=2&page=1`)).toEqual(names.slice(0, 2));
     expect(await listed(`${q}&limit=2&page=2`)).toEqual(names.slice(2));
     expect(await listed(`${q}&limit=1&page=2`)).toEqual(names.slice(1, 2));

@@ -1,0 +1,245 @@
+// `npm run bench`: the store's performance figures, all measured in one run and printed as one
+// table (bench/README.md says how to read it). Each store runs as its own process with logging
+// off; the load comes from this process (autocannon, fixed settings, seeded data).
+//
+//   npm run bench [-- --seconds=5] [--postgres-url=postgres://postgres@127.0.0.1:5432/test] [--no-postgres]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { seedTools } from '../src/server/db/seed-data';
+import { createScratchDatabase } from '../src/server/test/scratch-postgres';
+import { checkoutEnv, runCheckout } from './run/checkout';
+import { type Child, capture, startRaw, startStore } from './run/children';
+import { largePgliteDir, largePostgresUrl } from './run/large-catalog-db';
+import { type LoadResult, measurePair } from './run/load';
+import { describeMachine } from './run/machine';
+import { measureScale } from './run/scale';
+import { formatTable, perSecond, type Row } from './run/table';
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    'postgres-url': {
+      type: 'string',
+      default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    },
+    'no-postgres': { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(args.seconds);
+const postgresUrl = args['no-postgres'] ? undefined : args['postgres-url'];
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDist = path.join(root, 'dist', 'web');
+/** The same for the store and its baseline. */
+const CONNECTIONS = 10;
+
+const log = (line: string) => console.error(`bench: ${line}`);
+const rows: Row[] = [];
+const began = performance.now();
+const machine = describeMachine();
+
+/** The store and the raw baseline on the same path, headers and settings, one after the other. */
+async function againstRaw(
+  store: Child,
+  what: string,
+  database: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  note: (size: number) => string,
+) {
+  const answer = await capture(store.url + urlPath, headers);
+  const raw = await startRaw({ [urlPath]: answer });
+  try {
+    const options = { connections: CONNECTIONS, seconds, headers };
+    const [mine, theirs] = await measurePair(
+      { url: store.url + urlPath, cpu: store.cpu },
+      { url: raw.url + urlPath, cpu: raw.cpu },
+      options,
+    );
+    rows.push({
+      what,
+      database,
+      rate: perSecond(mine.rps),
+      p50: mine.p50,
+      p99: mine.p99,
+      rawRate: perSecond(theirs.rps),
+      rawP50: theirs.p50,
+      rawP99: theirs.p99,
+      ratio: `${(mine.rps / theirs.rps).toFixed(2)}x`,
+      note: [
+        note(answer.size),
+        `CPU per answer ${cpuNote(mine)} vs ${cpuNote(theirs)} µs`,
+        failuresNote(mine),
+        failuresNote(theirs),
+      ]
+        .filter(Boolean)
+        .join('; '),
+    });
+  } finally {
+    await raw.stop();
+  }
+}
+
+const failuresNote = (result: LoadResult) => (result.failures ? `${result.failures} failed` : '');
+const cpuNote = (result: LoadResult) => (result.cpuPerAnswer ?? Number.NaN).toFixed(0);
+
+const KB = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+
+function ensureWebBuild() {
+  // scripts/build-web-if-needed.mjs: builds only when dist/web is missing or older than its sources.
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-web-if-needed.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error('the web build failed');
+}
+
+/** The entry script index.html loads: the biggest hashed asset of the first page. */
+function entryAsset(): string {
+  const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const src = /<script[^>]+type="module"[^>]+src="([^"]+)"/.exec(html)?.[1];
+  if (!src) throw new Error('no entry script in dist/web/index.html');
+  return src;
+}
+
+async function demoStoreSections() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'torque-bench-demo-'));
+  const adminEmail = 'bench-admin@example.com';
+  log('PGlite store with the demo catalog');
+  const store = await startStore({ DATA_DIR: dataDir, WEB_DIST_DIR: webDist, ...checkoutEnv(adminEmail) });
+  try {
+    const db = 'PGlite';
+    await againstRaw(
+      store,
+      `GET /api/tool (demo catalog, ${seedTools.length} tools)`,
+      db,
+      '/api/tool',
+      {},
+      (size) => `${KB(size)} JSON, cached answer`,
+    );
+    const first = (
+      (await (await fetch(`${store.url}/api/tool?limit=1`)).json()) as Array<{ _id: string }>
+    )[0];
+    if (!first) throw new Error('the demo catalog is empty');
+    await againstRaw(
+      store,
+      'GET /api/purchase/:id',
+      db,
+      `/api/purchase/${first._id}`,
+      {},
+      (size) => `${KB(size)} JSON, cached answer`,
+    );
+    const browser = {
+      accept: 'text/html,application/xhtml+xml',
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    };
+    const htmlSize = readFileSync(path.join(webDist, 'index.html')).length;
+    await againstRaw(
+      store,
+      'GET / (home page HTML)',
+      db,
+      '/',
+      browser,
+      (size) => `brotli ${KB(size)} of ${KB(htmlSize)}`,
+    );
+    const asset = entryAsset();
+    const assetSize = readFileSync(path.join(webDist, asset)).length;
+    await againstRaw(
+      store,
+      `GET ${asset.replace(/-[\w-]+\./, '-<hash>.')} (entry script)`,
+      db,
+      asset,
+      { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      (size) => `brotli ${KB(size)} of ${KB(assetSize)}, immutable`,
+    );
+    log('checkout on PGlite');
+    rows.push(checkoutRow(await runCheckout(store.url, adminEmail, { seconds: seconds + 3 }), 'PGlite'));
+  } finally {
+    await store.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function checkoutRow(result: Awaited<ReturnType<typeof runCheckout>>, database: string): Row {
+  return {
+    what: 'checkout: order, intent, confirm, mark paid',
+    database,
+    rate: `${result.ordersPerSecond.toFixed(1)} orders`,
+    p50: result.p50,
+    p99: result.p99,
+    note: `12 buyers, one tool; oversold: ${result.oversold}${result.failures ? `; ${result.failures} failed` : ''}`,
+  };
+}
+
+async function postgresCheckout(serverUrl: string) {
+  const scratch = await createScratchDatabase(serverUrl, 'torque_bench');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'torque-bench-pg-'));
+  const adminEmail = 'bench-admin@example.com';
+  const poolSize = '10';
+  log('checkout on PostgreSQL');
+  const store = await startStore({
+    DATABASE_URL: scratch.url,
+    DATABASE_POOL_SIZE: poolSize,
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: 'false',
+    WEB_DIST_DIR: '/nonexistent-web-build',
+    ...checkoutEnv(adminEmail),
+  });
+  try {
+    rows.push(
+      checkoutRow(
+        await runCheckout(store.url, adminEmail, { seconds: seconds + 3 }),
+        `PostgreSQL, pool ${poolSize}`,
+      ),
+    );
+  } finally {
+    await store.stop();
+    await scratch.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function scaleSection(database: string, env: Record<string, string>) {
+  log(`100,000 tools on ${database}`);
+  const store = await startStore({ ...env, SEED_DEMO_DATA: 'false', WEB_DIST_DIR: '/nonexistent-web-build' });
+  try {
+    for (const [name, result] of Object.entries(await measureScale(store.url, seconds))) {
+      rows.push({
+        what: `100k tools, ${name}`,
+        database,
+        rate: perSecond(result.rps),
+        p50: result.p50,
+        p99: result.p99,
+        note: ['1 connection, every request a cache miss', failuresNote(result)].filter(Boolean).join('; '),
+      });
+    }
+  } finally {
+    await store.stop();
+  }
+}
+
+ensureWebBuild();
+if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('no web build in dist/web');
+await demoStoreSections();
+if (postgresUrl) await postgresCheckout(postgresUrl);
+await scaleSection('PGlite', { DATA_DIR: await largePgliteDir(log) });
+if (postgresUrl) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'torque-bench-pg-'));
+  try {
+    await scaleSection('PostgreSQL', {
+      DATABASE_URL: await largePostgresUrl(postgresUrl, log),
+      DATA_DIR: dataDir,
+    });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`\nTorque Works bench: ${machine}`);
+console.log(
+  `${CONNECTIONS} connections, ${seconds} s per measurement after 1 s of warm-up; total ${((performance.now() - began) / 1000).toFixed(0)} s\n`,
+);
+console.log(formatTable(rows));

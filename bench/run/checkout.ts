@@ -1,0 +1,162 @@
+import { addToolOverHttp, call, signUpOverHttp } from '../../src/server/test/http-client';
+import type { TestSession } from '../../src/server/test/sessions';
+import { percentile } from './load';
+
+/** The settings a store needs for this: buyers from one address, far more orders than the limits allow. */
+export const checkoutEnv = (adminEmail: string) => ({
+  ADMIN_EMAILS: adminEmail,
+  AUTH_RATE_LIMIT_PER_IP: '1000000',
+  AUTH_RATE_LIMIT_PER_ACCOUNT: '1000000',
+  RATE_LIMIT_ORDERS_PER_MINUTE: '1000000',
+});
+
+export interface CheckoutResult {
+  ordersPerSecond: number;
+  /** Milliseconds from placing an order to its PATCH answering paid. */
+  p50: number;
+  p99: number;
+  failures: number;
+  /** What the sell-out burst and the stock count showed; "none" is the only good answer. */
+  oversold: string;
+}
+
+const PHONE = '01712345678';
+
+async function expectStatus(
+  answer: Promise<{ status: number; body: unknown }>,
+  status: number,
+  what: string,
+) {
+  const got = await answer;
+  if (got.status !== status) throw new Error(`${what}: ${got.status} ${JSON.stringify(got.body)}`);
+  return got.body as Record<string, unknown>;
+}
+
+/** One purchase the way the web app makes it with the simulated processor (src/server/test/store-flow.ts). */
+async function buyOnce(url: string, buyer: TestSession, toolId: string): Promise<'placed' | 'paid'> {
+  const as = { session: buyer, via: 'bearer' as const };
+  const order = await call(url, 'POST', '/api/order', {
+    ...as,
+    json: { orderId: toolId, orderQuantity: 1, phone: PHONE },
+  });
+  if (order.status !== 201) throw new Error(`order: ${order.status}`);
+  const orderId = (order.body as { _id: string })._id;
+  try {
+    const intent = await expectStatus(
+      call(url, 'POST', '/api/create-payment-intent', { ...as, json: { orderId } }),
+      200,
+      'intent',
+    );
+    const confirmed = await expectStatus(
+      call(url, 'POST', '/api/payments/simulated/confirm', {
+        ...as,
+        json: {
+          clientSecret: intent.clientSecret,
+          cardNumber: '4242 4242 4242 4242',
+          expiry: '12/40',
+          cvc: '123',
+          name: buyer.name,
+          email: buyer.email,
+        },
+      }),
+      200,
+      'confirm',
+    );
+    const paid = await expectStatus(
+      call(url, 'PATCH', `/api/order/${orderId}`, {
+        ...as,
+        json: { orderId, transactionId: confirmed.transactionId },
+      }),
+      200,
+      'mark paid',
+    );
+    return paid.status === 'pending' ? 'paid' : 'placed';
+  } catch {
+    return 'placed';
+  }
+}
+
+const stockOf = async (url: string, toolId: string) =>
+  ((await call(url, 'GET', `/api/purchase/${toolId}`)).body as { available_quantity: number })
+    .available_quantity;
+
+/**
+ * `buyers` customers each buying one unit after another for `seconds`, all of the same tool (a
+ * sale: every order queues on the tool's row). Then the stock must equal what it was less every
+ * order placed, and a burst of orders for the last 40 units of another tool must sell exactly 40.
+ */
+export async function runCheckout(
+  url: string,
+  adminEmail: string,
+  { buyers = 12, seconds = 8 } = {},
+): Promise<CheckoutResult> {
+  const admin = await signUpOverHttp(url, { email: adminEmail, name: 'Bench Admin' });
+  const sessions: TestSession[] = [];
+  // Each sign-up hashes a password: a few at a time.
+  for (let i = 0; i < buyers; i += 4) {
+    const batch = Array.from({ length: Math.min(4, buyers - i) }, (_, j) =>
+      signUpOverHttp(url, { name: `Bench Buyer ${i + j}` }),
+    );
+    sessions.push(...(await Promise.all(batch)));
+  }
+  const initial = 1_000_000;
+  const toolId = await addToolOverHttp(url, admin, { name: 'Bench sale wrench', availableQuantity: initial });
+
+  let placed = 0;
+  let failures = 0;
+  const orderTimes: number[] = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    sessions.map(async (buyer) => {
+      while (performance.now() < deadline) {
+        const begun = performance.now();
+        try {
+          const outcome = await buyOnce(url, buyer, toolId);
+          placed += 1;
+          if (outcome === 'paid') orderTimes.push(performance.now() - begun);
+          else failures += 1;
+        } catch {
+          failures += 1;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  orderTimes.sort((a, b) => a - b);
+  const problems: string[] = [];
+  const stock = await stockOf(url, toolId);
+  if (stock !== initial - placed) problems.push(`stock ${stock} after ${placed} orders of ${initial}`);
+
+  // The sell-out burst: ten orders per buyer at once for 40 units.
+  const lastUnits = await addToolOverHttp(url, admin, { name: 'Bench last forty', availableQuantity: 40 });
+  const burst = await Promise.all(
+    sessions.flatMap((buyer) =>
+      Array.from({ length: 10 }, () =>
+        call(url, 'POST', '/api/order', {
+          session: buyer,
+          via: 'bearer',
+          json: { orderId: lastUnits, orderQuantity: 1, phone: PHONE },
+        }),
+      ),
+    ),
+  );
+  const sold = burst.filter((answer) => answer.status === 201).length;
+  const refused = burst.filter(
+    (answer) =>
+      answer.status === 409 && (answer.body as { error?: { code?: string } }).error?.code === 'OUT_OF_STOCK',
+  ).length;
+  const left = await stockOf(url, lastUnits);
+  if (sold !== 40 || left !== 0 || sold + refused !== burst.length) {
+    problems.push(`burst sold ${sold} of 40, refused ${refused} of ${burst.length - 40}, ${left} left`);
+  }
+  return {
+    ordersPerSecond: orderTimes.length / elapsed,
+    p50: percentile(orderTimes, 50),
+    p99: percentile(orderTimes, 99),
+    failures,
+    oversold: problems.length
+      ? `OVERSOLD? ${problems.join('; ')}`
+      : `none (${sold}/40 sold in a burst of ${burst.length}; stock adds up)`,
+  };
+}
