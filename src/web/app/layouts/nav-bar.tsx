@@ -16,7 +16,7 @@ function Wordmark({ text }: { text: string }) {
   const [first, ...rest] = text.split(' ');
   return (
     <span className="text-xl font-extrabold tracking-tight">
-      {first} <span className="font-medium text-primary">{rest.join(' ')}</span>
+      {first} <span className="font-medium text-orange-700">{rest.join(' ')}</span>
     </span>
   );
 }

@@ -17,7 +17,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavBar />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+      {/* At least a screen tall (less the nav bar): the footer starts below the fold, so a page
+          that fills in after its data arrives does not push it visibly (layout shift). */}
+      <main id="main" className="mx-auto min-h-[calc(100svh-4rem)] w-full max-w-7xl flex-1 px-4 py-6">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

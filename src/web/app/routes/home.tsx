@@ -19,7 +19,8 @@ const ContactForm = lazy(async () => ({
 /** The home page's six sections in the spec's order (SPEC.md section 2). */
 export function HomePage() {
   const { brand } = useStoreInfo();
-  // The spec: the lists render nothing until their data arrives, with no loading indicator.
+  // The spec: the lists render nothing until their data arrives, with no loading indicator. The
+  // empty space they keep meanwhile holds the sections below out of view, so nothing jumps.
   const tools = useTools();
   const reviews = useReviews();
   const contactSlot = useRef<HTMLDivElement>(null);
@@ -28,13 +29,13 @@ export function HomePage() {
     <>
       <BannerCarousel brand={brand} />
       <PageSection id="all-tools" title="All Tools">
-        {tools.data ? <ToolGrid tools={tools.data} eagerCount={0} /> : null}
+        {tools.data ? <ToolGrid tools={tools.data} eagerCount={0} /> : <div className="min-h-svh" />}
       </PageSection>
       <PageSection id="tools-category" title="Tools Category">
         <CategoryCards />
       </PageSection>
       <PageSection id="reviews" title="Reviews">
-        {reviews.data ? <ReviewGrid reviews={reviews.data} /> : null}
+        {reviews.data ? <ReviewGrid reviews={reviews.data} /> : <div className="min-h-svh" />}
       </PageSection>
       <PageSection id="business-summery" title="Business Summery">
         <BusinessSummary />

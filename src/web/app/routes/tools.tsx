@@ -105,6 +105,8 @@ export function ToolsPage() {
       >
         {(data) => (
           <>
+            {/* The cards' names are h3: an outline from the page's h1 does not skip a level. */}
+            <h2 className="sr-only">Results</h2>
             <p className="text-sm text-base-content/70" role="status">
               {data.total} {data.total === 1 ? 'tool' : 'tools'}
               {query.search ? ` matching “${query.search}”` : ''}

@@ -21,7 +21,7 @@ export function OverviewPage() {
               <dl className="stats stats-vertical w-full border border-base-300 sm:stats-horizontal">
                 <div className="stat">
                   <dt className="stat-title">Revenue, last {data.days} days</dt>
-                  <dd className="stat-value text-primary" data-testid="revenue-total">
+                  <dd className="stat-value text-orange-700" data-testid="revenue-total">
                     ${formatPrice(revenue)}
                   </dd>
                 </div>

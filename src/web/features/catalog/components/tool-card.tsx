@@ -5,7 +5,15 @@ import { formatPrice } from '../../../lib/format';
 import { ToolDescription, ToolQuantities } from './tool-facts';
 
 /** A tool as the spec's card shows it, with 'Order Now' leading to its purchase page. */
-export function ToolCard({ tool, eager = false }: { tool: Tool; eager?: boolean }) {
+export function ToolCard({
+  tool,
+  eager = false,
+  priority = false,
+}: {
+  tool: Tool;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const headingId = `tool-${tool._id}`;
   return (
     <article className="card bg-base-100 shadow-sm border border-base-300" aria-labelledby={headingId}>
@@ -18,6 +26,7 @@ export function ToolCard({ tool, eager = false }: { tool: Tool; eager?: boolean 
           width={600}
           height={450}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           className="h-full w-full object-cover"
         />

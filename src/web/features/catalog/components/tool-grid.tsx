@@ -1,12 +1,20 @@
 import type { Tool } from '../../../../contract/catalog';
 import { ToolCard } from './tool-card';
 
-/** One column on phones, two on tablets, three on large screens (SPEC.md section 9). */
+/**
+ * One column on phones, two on tablets, three on large screens (SPEC.md section 9). The first
+ * `eagerCount` pictures load at once, the very first with high priority: it is the page's largest paint.
+ */
 export function ToolGrid({ tools, eagerCount = 0 }: { tools: Tool[]; eagerCount?: number }) {
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="tool-grid">
       {tools.map((tool, index) => (
-        <ToolCard key={tool._id} tool={tool} eager={index < eagerCount} />
+        <ToolCard
+          key={tool._id}
+          tool={tool}
+          eager={index < eagerCount}
+          priority={index === 0 && eagerCount > 0}
+        />
       ))}
     </div>
   );

@@ -12,7 +12,7 @@ export function BusinessSummary() {
       {tiles.map((tile) => (
         <div key={tile.title} className="stat place-items-center">
           <dt className="stat-title">{tile.title}</dt>
-          <dd className="stat-value text-primary">{tile.value}</dd>
+          <dd className="stat-value text-orange-700">{tile.value}</dd>
           <dd className="stat-desc">{tile.change}</dd>
         </div>
       ))}

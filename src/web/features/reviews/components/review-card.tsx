@@ -6,7 +6,7 @@ export function ReviewCard({ review }: { review: Review }) {
     <figure className="card bg-base-100 border border-base-300 shadow-sm">
       <div className="card-body gap-3">
         <p
-          className="font-semibold text-primary"
+          className="font-semibold text-orange-700"
           role="img"
           aria-label={`${review.ratings} out of ${RATING_MAX}`}
         >
