@@ -36,6 +36,8 @@ function validate(path: string, body: unknown) {
  */
 export function createAuth(db: Db, config: AuthConfig, secret: string) {
   const adminEmails = new Set(config.adminEmails);
+  // Kept for its `role` field (set only by ADMIN_EMAILS, PUT /api/user/admin/:email and the CLI).
+  const adminPlugin = admin({ defaultRole: 'user', adminRoles: ['admin'] });
   return betterAuth({
     appName: 'Torque Works',
     secret,
@@ -46,6 +48,12 @@ export function createAuth(db: Db, config: AuthConfig, secret: string) {
       protocol: 'http',
     },
     trustedOrigins: config.trustedOrigins,
+    // None of the admin plugin's endpoints is a power the store gives anyone (DESIGN.md section 4):
+    // impersonation, bans, set-role (which could demote other admins), passwords, removing or
+    // creating accounts. better-auth answers them 404; auth.api calls in our code are unaffected.
+    // The route in plugins/auth.ts lets through only the endpoints the store uses, so this is the
+    // second lock (docs/decisions/008-auth-endpoints-the-store-uses.md).
+    disabledPaths: Object.values(adminPlugin.endpoints).map((endpoint) => endpoint.path),
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     emailAndPassword: {
       enabled: true,
@@ -72,7 +80,7 @@ export function createAuth(db: Db, config: AuthConfig, secret: string) {
     rateLimit: { enabled: false },
     plugins: [
       bearer(),
-      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      adminPlugin,
       ...(config.oidc
         ? [
             genericOAuth({

@@ -34,6 +34,39 @@ declare module 'fastify' {
 /** Paths whose attempts are rate limited: everything that checks or creates a password. */
 const LIMITED = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
 
+/**
+ * The better-auth endpoints the store uses; every other one under /api/auth/* is refused with 404
+ * before better-auth sees it. better-auth and its plugins bring many more (the admin plugin's
+ * impersonation, bans, role and password changes; session lists; password resets with no mail to
+ * send them): powers DESIGN.md section 4 gives no one, or flows the store does not offer. An
+ * allow-list, so an endpoint a better-auth upgrade adds stays closed until someone opens it here
+ * (docs/decisions/008-auth-endpoints-the-store-uses.md).
+ */
+const OPEN_ENDPOINTS: Record<string, ReadonlySet<string>> = {
+  GET: new Set([
+    // The web app's session read (every page) and API clients' check of their token.
+    '/api/auth/get-session',
+    // Where better-auth sends the browser when a Google / single sign-on attempt fails early.
+    '/api/auth/error',
+  ]),
+  POST: new Set([
+    '/api/auth/sign-up/email',
+    '/api/auth/sign-in/email',
+    // Starts Google or the configured OIDC provider (genericOAuth registers it as a social provider).
+    '/api/auth/sign-in/social',
+    '/api/auth/sign-out',
+    // A signed-in user's own name and photo (contract/accounts.ts AccountChangesInput).
+    '/api/auth/update-user',
+  ]),
+};
+/** The provider's return: GET, or POST for providers that answer with form_post. */
+const PROVIDER_CALLBACK = /^\/api\/auth\/callback\/[A-Za-z0-9_-]{1,64}$/;
+
+/** Whether the store uses this better-auth endpoint; `pathname` is the one better-auth will route. */
+function isOpenEndpoint(method: string, pathname: string): boolean {
+  return OPEN_ENDPOINTS[method]?.has(pathname) === true || PROVIDER_CALLBACK.test(pathname);
+}
+
 /** JSON text of a parsed body; one nested thousands deep overflows the stack and is refused (400). */
 function bodyText(body: unknown): string {
   try {
@@ -45,8 +78,7 @@ function bodyText(body: unknown): string {
   }
 }
 
-function toWebRequest(request: FastifyRequest): Request {
-  const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+function toWebRequest(request: FastifyRequest, url: URL): Request {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   return new Request(url, {
     method: request.method,
@@ -63,9 +95,10 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   const bytes = response.body ? Buffer.from(await response.arrayBuffer()) : null;
-  // Some refusals (an admin endpoint without a session) come with no body, or `null`: the caller
-  // still gets the error envelope saying what happened.
-  if (response.status >= 400 && (!bytes?.length || bytes.toString() === 'null')) {
+  // Some refusals come with no body, `null`, or plain text (a disabled path's "Not Found"): the
+  // caller still gets the error envelope saying what happened.
+  const json = response.headers.get('content-type')?.includes('application/json') === true;
+  if (response.status >= 400 && (!json || !bytes?.length || bytes.toString() === 'null')) {
     const body: ErrorEnvelope = {
       error: { code: codeForStatus(response.status), message: messageForStatus(response.status) },
     };
@@ -96,7 +129,19 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
-      if (request.method === 'POST' && LIMITED.has(request.url.split('?')[0] ?? '')) {
+      // The same URL parsing better-auth does, so `..`, `%2e` or `//` cannot make the path checked
+      // here differ from the path it routes.
+      const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+      if (!isOpenEndpoint(request.method, url.pathname)) {
+        const body: ErrorEnvelope = {
+          error: {
+            code: 'NOT_FOUND',
+            message: `No route for ${request.method} ${url.pathname.slice(0, 200)}`,
+          },
+        };
+        return reply.status(404).send(body);
+      }
+      if (request.method === 'POST' && LIMITED.has(url.pathname)) {
         const email = (request.body as { email?: unknown } | undefined)?.email;
         const wait = await consume(request.ip, typeof email === 'string' ? email : undefined);
         if (wait > 0) {
@@ -109,7 +154,7 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
           return reply.status(429).header('retry-after', String(wait)).send(body);
         }
       }
-      return sendWebResponse(reply, await auth.handler(toWebRequest(request)));
+      return sendWebResponse(reply, await auth.handler(toWebRequest(request, url)));
     },
   });
 

@@ -133,8 +133,40 @@ export const accessRequests: Record<RouteKey, Build> = {
 export const authEndpointRequests: Record<AuthEndpointKey, Build> = {
   'POST /api/auth/update-user': () => send('POST', '/api/auth/update-user', { image: null }),
   'GET /api/auth/admin/list-users': () => get('/api/auth/admin/list-users'),
+  'GET /api/auth/admin/get-user': (w) => get(`/api/auth/admin/get-user?id=${w.bystander.id}`),
   'POST /api/auth/admin/set-role': (w) =>
     send('POST', '/api/auth/admin/set-role', { userId: w.bystander.id, role: 'user' }),
   'POST /api/auth/admin/impersonate-user': (w) =>
     send('POST', '/api/auth/admin/impersonate-user', { userId: w.bystander.id }),
+  'POST /api/auth/admin/ban-user': (w) =>
+    send('POST', '/api/auth/admin/ban-user', { userId: w.bystander.id, banReason: 'matrix' }),
+  'POST /api/auth/admin/unban-user': (w) =>
+    send('POST', '/api/auth/admin/unban-user', { userId: w.bystander.id }),
+  'POST /api/auth/admin/remove-user': (w) =>
+    send('POST', '/api/auth/admin/remove-user', { userId: w.bystander.id }),
+  'POST /api/auth/admin/set-user-password': (w) =>
+    send('POST', '/api/auth/admin/set-user-password', { userId: w.bystander.id, newPassword: 'Taken#2024' }),
+  'POST /api/auth/admin/create-user': () =>
+    send('POST', '/api/auth/admin/create-user', {
+      email: `matrix-created-${++eventNumber}@example.com`,
+      password: STRONG_PASSWORD,
+      name: 'Made By Admin',
+      role: 'admin',
+    }),
+  'POST /api/auth/admin/update-user': (w) =>
+    send('POST', '/api/auth/admin/update-user', { userId: w.bystander.id, data: { name: 'Renamed' } }),
+  'POST /api/auth/admin/list-user-sessions': (w) =>
+    send('POST', '/api/auth/admin/list-user-sessions', { userId: w.bystander.id }),
+  'POST /api/auth/admin/revoke-user-sessions': (w) =>
+    send('POST', '/api/auth/admin/revoke-user-sessions', { userId: w.bystander.id }),
+  'GET /api/auth/list-sessions': () => get('/api/auth/list-sessions'),
+  'POST /api/auth/revoke-other-sessions': () => send('POST', '/api/auth/revoke-other-sessions', {}),
+  'POST /api/auth/change-password': () =>
+    send('POST', '/api/auth/change-password', {
+      currentPassword: STRONG_PASSWORD,
+      newPassword: 'Changed#2024',
+    }),
+  'POST /api/auth/change-email': (w) =>
+    send('POST', '/api/auth/change-email', { newEmail: `changed-${w.bystander.id}@example.com` }),
+  'POST /api/auth/delete-user': () => send('POST', '/api/auth/delete-user', { password: STRONG_PASSWORD }),
 };

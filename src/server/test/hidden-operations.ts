@@ -4,8 +4,8 @@ import type { JsonSchema, Operation } from './openapi-operations';
 
 /**
  * Calls the OpenAPI document leaves out (`schema.hide`) but a client can still make: better-auth's
- * endpoints behind /api/auth/* that take a password or change an account, and the uploaded image
- * files. The fuzzer adds them to the documented operations so they get the same treatment.
+ * endpoints behind /api/auth/* that take a password or change an account (and one it must refuse),
+ * and the uploaded image files. The fuzzer adds them to the documented operations so they get the same treatment.
  */
 
 const schemaOf = (type: z.ZodType) => z.toJSONSchema(type, { io: 'input' }) as JsonSchema;
@@ -23,7 +23,8 @@ export const hiddenOperations: Operation[] = [
   operation('POST', '/api/auth/update-user', {
     body: { type: 'object', properties: { name: { type: 'string' }, image: { type: 'string' } } },
   }),
-  // The admin plugin's own role change: only admins may call it.
+  // The admin plugin's role change: refused (404) to everyone, admins too (docs/decisions/008);
+  // fuzzed so malformed calls to it are refused the same way, never reaching better-auth.
   operation('POST', '/api/auth/admin/set-role', {
     body: {
       type: 'object',
