@@ -8,6 +8,7 @@ import { useLocation, useNavigationType } from 'react-router';
 export function ScrollToTop() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is meant to run on each new page (pathname)
   useEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigationType]);
