@@ -20,6 +20,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     assetsDir: 'assets',
+    // Which files each page's code is in: the server names them in the page's preload hints.
+    manifest: true,
   },
   server: {
     port: 5173,

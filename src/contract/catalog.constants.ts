@@ -16,3 +16,22 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
 export const TOOL_LIST_MAX_DEPTH = 10_000;
 /** The message of the 400 answer to a page past TOOL_LIST_MAX_DEPTH. */
 export const TOOL_LIST_TOO_DEEP = `Only the first ${TOOL_LIST_MAX_DEPTH} tools of a list can be paged through; search or sort to find the others`;
+
+/**
+ * The query string of a list call, its fields in a fixed order: the web app asks for exactly this
+ * address and the server names the same one in the /tools page's preload hint, so the browser
+ * uses the answer it fetched early.
+ */
+export function toolListSearch(query: {
+  search?: string;
+  sort?: string;
+  page?: number;
+  limit?: number;
+}): string {
+  const params = new URLSearchParams();
+  for (const key of ['search', 'sort', 'page', 'limit'] as const) {
+    const value = query[key];
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params.toString();
+}

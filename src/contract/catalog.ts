@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOOL_PAGE_SIZE_MAX } from './catalog.constants';
+import { TOOL_PAGE_SIZE_DEFAULT, TOOL_PAGE_SIZE_MAX } from './catalog.constants';
 
 export * from './catalog.constants';
 
@@ -35,6 +35,17 @@ export const ToolListQuery = z.object({
     .optional(),
 });
 export type ToolListQuery = z.infer<typeof ToolListQuery>;
+
+/**
+ * The list the /tools page shows for the address's query string: what it says, where valid, one
+ * page of the default size, page 1 unless another is named. The page and the server's preload
+ * hint read the address the same way.
+ */
+export function toolListFromAddress(params: Record<string, string>): ToolListQuery {
+  const parsed = ToolListQuery.safeParse(params);
+  const query = parsed.success ? parsed.data : {};
+  return { ...query, limit: TOOL_PAGE_SIZE_DEFAULT, page: query.page ?? 1 };
+}
 
 export const PRODUCT_LIMITS = {
   priceMin: 1,

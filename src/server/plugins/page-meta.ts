@@ -10,6 +10,8 @@ export interface PageMeta {
   /** Absolute URL of a picture for link previews. */
   image?: string;
   type: 'website' | 'product';
+  /** The product a purchase page shows, found once for its meta and its preload hints. */
+  product?: { id: string; image: string };
 }
 
 const STORE_DESCRIPTION =
@@ -36,6 +38,9 @@ const PAGES: Record<string, { title?: string; description: string }> = {
   '/signup': { title: 'Sign Up', description: 'Create an account to order tools and follow your orders.' },
 };
 
+/** The address's path without its query and a trailing slash: '/tools/?page=2' is '/tools'. */
+export const pagePath = (url: string) => (url.split('?')[0] ?? '/').replace(/(.)\/$/, '$1');
+
 const PURCHASE = /^\/purchase\/([^/]+)\/?$/;
 const MAX_DESCRIPTION = 160;
 
@@ -44,7 +49,7 @@ const shorten = (text: string) =>
 
 /** The page's meta: a product's own name, words and picture on /purchase/:id, fixed texts elsewhere. */
 export async function pageMetaFor(request: FastifyRequest, db: Db, store: StoreInfo): Promise<PageMeta> {
-  const pathName = (request.url.split('?')[0] ?? '/').replace(/(.)\/$/, '$1');
+  const pathName = pagePath(request.url);
   const product = PURCHASE.exec(pathName)?.[1];
   if (product) {
     // Unknown, retired or malformed: the page still opens (it shows its own not-found card).
@@ -57,6 +62,7 @@ export async function pageMetaFor(request: FastifyRequest, db: Db, store: StoreI
         description: shorten(tool.description.join(' ')),
         image: new URL(tool.image, `${request.protocol}://${request.host}`).toString(),
         type: 'product',
+        product: { id: tool._id, image: tool.image },
       };
     }
   }

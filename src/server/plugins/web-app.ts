@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreInfo } from '../../contract/store';
 import { preferredEncoding, textCompressor } from '../http/content-encoding';
-import { escapeAttribute, pageMetaFor, withPageMeta } from './page-meta';
+import { escapeAttribute, pageMetaFor, pagePath, withPageMeta } from './page-meta';
+import { pageScripts, preloadTags, readManifest } from './page-preloads';
 
 /**
  * The built index.html with the store's own details written in, so the first paint already shows
@@ -16,6 +17,10 @@ export function renderIndexHtml(template: string, store: StoreInfo): string {
   // A replacer function, so a `$&` or `$'` in the store's details is written as it is, not as a pattern.
   return template.replace('<!-- store-config -->', () => meta);
 }
+
+/** The page's preload hints at the end of its head, after the entry script's own. */
+const withPreloads = (html: string, hints: string[]) =>
+  hints.length === 0 ? html : html.replace('</head>', () => `  ${hints.join('\n    ')}\n  </head>`);
 
 /** Hashed build output never changes under its name, so browsers may keep it for a year. */
 function cacheHeaders(distDir: string) {
@@ -48,10 +53,21 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
     return undefined;
   }
   const html = renderIndexHtml(readFileSync(indexFile, 'utf8'), store);
+  const scriptsFor = pageScripts(readManifest(distDir), html);
   const compress = textCompressor();
-  /** index.html with the page's own title, description and link-preview tags, compressed if accepted. */
+  /**
+   * index.html with the page's own title, description, link-preview tags and preload hints,
+   * compressed if accepted.
+   */
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = withPageMeta(html, await pageMetaFor(request, app.db, store), store.brand);
+    const meta = await pageMetaFor(request, app.db, store);
+    const hints = preloadTags(scriptsFor, {
+      pathName: pagePath(request.url),
+      search: new URLSearchParams(request.url.split('?')[1] ?? ''),
+      signedIn: /session_token=/.test(request.headers.cookie ?? ''),
+      product: meta.product,
+    });
+    const page = withPreloads(withPageMeta(html, meta, store.brand), hints);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply
       .header('cache-control', 'no-cache')
@@ -71,7 +87,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
     preCompressed: true,
     setHeaders: cacheHeaders(distDir),
     // index.html goes out only through sendIndex, with the store's details written in.
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // The build's manifest (.vite/) is for the server's preload hints, not for browsers.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
   });
   app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   return { wantsPage, sendIndex };

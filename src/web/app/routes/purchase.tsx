@@ -1,13 +1,21 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
+import { PURCHASE_IMAGE_SIZES, srcSetFor } from '../../../contract/uploads.constants';
 import { QueryState } from '../../components/ui/query-state';
 import { useSession } from '../../features/accounts/api/session';
 import { useTool } from '../../features/catalog/api/get-tool';
 import { ToolDescription, ToolQuantities } from '../../features/catalog/components/tool-facts';
-import { OrderModal } from '../../features/orders/components/order-modal';
 import { ApiError } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
 import { NotFoundPage } from './not-found';
+
+// The order form brings the form library and the validation schemas: fetched when the customer
+// reaches for the button, not with the page, so the product shows without waiting for them.
+const loadOrderModal = () => import('../../features/orders/components/order-modal');
+const OrderModal = lazy(async () => ({ default: (await loadOrderModal()).OrderModal }));
+const warmOrderModal = () => {
+  void loadOrderModal();
+};
 
 /** /purchase/:id (signed in): the tool in full and the order modal. */
 export function PurchasePage() {
@@ -15,6 +23,8 @@ export function PurchasePage() {
   const tool = useTool(id);
   const { user } = useSession();
   const [ordering, setOrdering] = useState(false);
+  // Mounted from the first click on, so closing the modal keeps what was typed.
+  const [modalWanted, setModalWanted] = useState(false);
   if (tool.error instanceof ApiError && tool.error.code === 'NOT_FOUND') return <NotFoundPage />;
   return (
     <QueryState query={tool} empty={null}>
@@ -23,9 +33,12 @@ export function PurchasePage() {
           <figure className="overflow-hidden rounded-box bg-base-200">
             <img
               src={data.image}
+              srcSet={srcSetFor(data.image)}
+              sizes={PURCHASE_IMAGE_SIZES}
               alt={data.name}
               width={600}
               height={450}
+              fetchPriority="high"
               className="h-full w-full object-cover"
             />
           </figure>
@@ -35,14 +48,25 @@ export function PurchasePage() {
             <ToolQuantities tool={data} className="max-w-xs gap-y-1" />
             <ToolDescription tool={data} />
             {data.available_quantity >= data.minimum_order_quantity ? (
-              <button type="button" className="btn btn-primary" onClick={() => setOrdering(true)}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onPointerEnter={warmOrderModal}
+                onFocus={warmOrderModal}
+                onClick={() => {
+                  setModalWanted(true);
+                  setOrdering(true);
+                }}
+              >
                 Order Now
               </button>
             ) : (
               <p className="badge badge-warning badge-lg">Out of stock</p>
             )}
-            {user ? (
-              <OrderModal tool={data} user={user} open={ordering} onClose={() => setOrdering(false)} />
+            {user && modalWanted ? (
+              <Suspense fallback={null}>
+                <OrderModal tool={data} user={user} open={ordering} onClose={() => setOrdering(false)} />
+              </Suspense>
             ) : null}
           </div>
         </article>

@@ -3,8 +3,7 @@ import { useSearchParams } from 'react-router';
 import {
   TOOL_LIST_MAX_DEPTH,
   TOOL_PAGE_SIZE_DEFAULT,
-  type ToolListQuery,
-  ToolListQuery as ToolListQuerySchema,
+  toolListFromAddress,
   toolSorts,
 } from '../../../contract/catalog';
 import { Pager } from '../../components/ui/pager';
@@ -19,16 +18,10 @@ const sortLabels: Record<(typeof toolSorts)[number], string> = {
   name: 'Name: A to Z',
 };
 
-/** The list query lives in the address, so a search can be bookmarked, shared and gone back to. */
-function queryFromParams(params: URLSearchParams): ToolListQuery {
-  const parsed = ToolListQuerySchema.safeParse(Object.fromEntries(params));
-  const query = parsed.success ? parsed.data : {};
-  return { ...query, limit: TOOL_PAGE_SIZE_DEFAULT, page: query.page ?? 1 };
-}
-
 export function ToolsPage() {
   const [params, setParams] = useSearchParams();
-  const query = queryFromParams(params);
+  // The list query lives in the address, so a search can be bookmarked, shared and gone back to.
+  const query = toolListFromAddress(Object.fromEntries(params));
   const page = useToolPage(query);
   const searchId = useId();
   const sortId = useId();

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tool, ToolListQuery } from '../../../../contract/catalog';
-import { TOTAL_COUNT_HEADER } from '../../../../contract/catalog.constants';
+import { TOTAL_COUNT_HEADER, toolListSearch } from '../../../../contract/catalog.constants';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 
 /** The spec's list of all tools, cached under the key 'tools'. */
@@ -16,20 +16,12 @@ export interface ToolPage {
   total: number;
 }
 
-function toSearchParams(query: ToolListQuery) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  return params.toString();
-}
-
 /** One page of a searched and sorted list, under 'tools' too so a product change refreshes both. */
 export const toolPageQuery = (query: ToolListQuery) =>
   queryOptions({
     queryKey: ['tools', 'page', query],
     queryFn: async ({ signal }): Promise<ToolPage> => {
-      const { data, headers } = await apiRequest<Tool[]>(`/tool?${toSearchParams(query)}`, { signal });
+      const { data, headers } = await apiRequest<Tool[]>(`/tool?${toolListSearch(query)}`, { signal });
       return { tools: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
     },
     placeholderData: keepPreviousData,

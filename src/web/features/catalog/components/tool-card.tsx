@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Tool } from '../../../../contract/catalog';
-import { srcSetFor } from '../../../../contract/uploads.constants';
+import { srcSetFor, TOOL_CARD_IMAGE_SIZES } from '../../../../contract/uploads.constants';
 import { formatPrice } from '../../../lib/format';
 import { ToolDescription, ToolQuantities } from './tool-facts';
 
@@ -21,7 +21,7 @@ export function ToolCard({
         <img
           src={tool.image}
           srcSet={srcSetFor(tool.image)}
-          sizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
+          sizes={TOOL_CARD_IMAGE_SIZES}
           alt={tool.name}
           width={600}
           height={450}
