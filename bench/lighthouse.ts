@@ -75,7 +75,7 @@ try {
   for (const page of pages) {
     const results = [];
     let discarded = 0;
-    for (let run = 0; run < runs; run++) {
+    while (results.length < runs) {
       const result = await lighthouse(
         page.url,
         {
@@ -92,10 +92,9 @@ try {
       if (result.lhr.runtimeError) {
         console.log(`${page.name}: run discarded (${result.lhr.runtimeError.code}), running again`);
         if (++discarded > 3 * runs) throw new Error('Lighthouse keeps failing: see the codes above');
-        run -= 1;
-        continue;
+      } else {
+        results.push(result.lhr);
       }
-      results.push(result.lhr);
     }
     // The run with the median performance score stands for the page (Lighthouse's variance advice).
     const byPerformance = [...results].sort(

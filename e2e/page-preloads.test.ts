@@ -68,6 +68,18 @@ journeys('pages name what they need in their HTML', () => {
     expect(missing).toEqual([]);
   });
 
+  it('home: its two lists come from the hints, each fetched once', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await openAndRecord(context, '/', '#reviews blockquote');
+    await context.close();
+
+    for (const url of ['/api/tool', '/api/review']) {
+      expect(page.named).toContain(url);
+      expect(page.count(url)).toBe(1);
+    }
+    expect(page.errors).toEqual([]);
+  });
+
   it('/tools: its code and its list come from the hints, each fetched once', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await openAndRecord(context, '/tools?sort=price', '[data-testid="tool-grid"] article');

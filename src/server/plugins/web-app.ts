@@ -64,6 +64,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
     const hints = preloadTags(scriptsFor, {
       pathName: pagePath(request.url),
       search: new URLSearchParams(request.url.split('?')[1] ?? ''),
+      // better-auth's session cookie (`better-auth.session_token`, `__Secure-` prefixed behind
+      // HTTPS). Only its presence: an expired one costs one early fetch the page then skips.
       signedIn: /session_token=/.test(request.headers.cookie ?? ''),
       product: meta.product,
     });
