@@ -1,12 +1,30 @@
 import { z } from 'zod';
 import { phoneField } from './fields';
 
-/** The life of an order (DESIGN.md section 5). `cancelled` orders are kept for the record, never listed. */
-export const orderStatuses = ['unpaid', 'pending', 'shipped', 'cancelled'] as const;
+/**
+ * The life of an order (docs/architecture.md has the diagram): `unpaid` until paid, then `pending`
+ * (paid, awaiting shipment), then `shipped`. An unpaid order is `cancelled` by its customer or an
+ * admin, or `expired` when its hold runs out; both are kept for the record and not listed. The
+ * refund states are declared for the refunds still to come.
+ */
+export const orderStatuses = [
+  'unpaid',
+  'pending',
+  'shipped',
+  'cancelled',
+  'expired',
+  'refunded',
+  'partially_refunded',
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+/** Statuses that mean the money was received. */
+export const paidStatuses: readonly OrderStatus[] = ['pending', 'shipped', 'refunded', 'partially_refunded'];
+/** Statuses of orders that no longer exist for the customer (the spec's delete, or the hold ran out). */
+export const closedUnpaidStatuses: readonly OrderStatus[] = ['cancelled', 'expired'];
+
 /**
- * An order on the wire, in the spec's names. Note `orderId` is the TOOL's id (SPEC.md section 3);
+ * An order on the wire, in the spec's names. Note `orderId` is the TOOL's id, as the spec's client has it;
  * the order's own id is `_id`. `price` is the unit price in dollars; `total` is price x quantity.
  */
 export const Order = z.object({
@@ -34,12 +52,17 @@ export const QUANTITY_REQUIRED = 'How many product you want?';
 export const minimumQuantityMessage = (min: number) => `Minimum order quantity must be ${min} or up.`;
 export const maximumQuantityMessage = (max: number) => `Maximum order quantity must be ${max} or below.`;
 
-/** An empty box, a missing field or text that is not a number all get the spec's question. */
+/**
+ * An empty box, a missing field or text that is not a number all get the spec's question. Text is
+ * read as plain decimal digits only: `Number()` would also take "0x10", "1e3" or " 12 ".
+ */
 const toQuantity = (value: unknown) =>
   value === '' || value === null || value === undefined
     ? undefined
     : typeof value === 'string'
-      ? Number(value)
+      ? /^\d{1,9}$/.test(value)
+        ? Number(value)
+        : Number.NaN
       : value;
 
 const quantityNumber = () =>
@@ -52,7 +75,7 @@ const quantityField = z.preprocess(toQuantity, quantityNumber());
 
 /**
  * POST /order as the spec's client sends it. Only the tool, the quantity and the phone are read:
- * name, email, price and total come from the session and the database (DESIGN.md section 4).
+ * name, email, price and total come from the session and the database, never from the body.
  */
 export const OrderInput = z.object({
   orderId: z.string({ error: 'Choose a tool to order' }).min(1, 'Choose a tool to order').max(100),
@@ -89,12 +112,12 @@ export const ManageOrdersQuery = z.object({
 export const StoreStats = z.object({
   days: z.number().int(),
   salesByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
-  ordersByStatus: z.object({
-    unpaid: z.number().int(),
-    pending: z.number().int(),
-    shipped: z.number().int(),
-    cancelled: z.number().int(),
-  }),
+  ordersByStatus: z.object(
+    Object.fromEntries(orderStatuses.map((s) => [s, z.number().int()])) as Record<
+      OrderStatus,
+      z.ZodNumber
+    >,
+  ),
   lowStock: z.array(
     z.object({
       _id: z.string(),
@@ -106,3 +129,24 @@ export const StoreStats = z.object({
 });
 export type StoreStats = z.infer<typeof StoreStats>;
 export const STATS_DAYS = 30;
+
+/** Who moved an order: its customer, an admin, the card provider's confirmation, or the store itself (expiry). */
+export const orderActors = ['customer', 'admin', 'provider', 'system'] as const;
+export type OrderActor = (typeof orderActors)[number];
+
+/** One line of an order's history (GET /order/:id/history, GET /manage/:id/history). */
+export const OrderEvent = z.object({
+  event: z.string(),
+  from: z.enum(orderStatuses).nullable(),
+  to: z.enum(orderStatuses),
+  actor: z.enum(orderActors),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type OrderEvent = z.infer<typeof OrderEvent>;
+
+/** What a customer is told when the caps on unpaid orders stop a new one. */
+export const tooManyUnpaidOrdersMessage = (max: number) =>
+  `You already have ${max} unpaid orders. Pay or cancel one of them in My Orders before placing another.`;
+export const tooManyReservedUnitsMessage = (max: number, held: number) =>
+  `Unpaid orders may hold at most ${max} units at a time and yours hold ${held}. Pay or cancel an open order in My Orders, or order at most ${Math.max(0, max - held)}.`;

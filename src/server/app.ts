@@ -15,9 +15,14 @@ import type { Database, Db } from './db/database';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { healthRoutes } from './modules/health/health.routes';
+import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { manageRoutes } from './modules/manage/manage.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { expireUnpaidOrders } from './modules/orders/orders.service';
+import { orderWebhookHandler } from './modules/outbox/order-webhook';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createSimulatedProvider } from './modules/payments/simulated-provider';
@@ -41,6 +46,8 @@ declare module 'fastify' {
     db: Db;
     /** The card provider: Stripe when configured, else the simulated processor. */
     payments: PaymentProvider;
+    /** Outbox delivery and recurring jobs; main.ts starts it, tests run it a round at a time. */
+    jobs: JobRunner;
   }
 }
 
@@ -76,6 +83,23 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       ? createStripeProvider(config.stripe, stripe)
       : createSimulatedProvider(database.db),
   );
+  const jobs = createJobRunner(database.db, {
+    handlers: { 'order-webhook': orderWebhookHandler(config.orderWebhook) },
+    jobs: [
+      {
+        name: 'expire-unpaid-orders',
+        everyMs: config.orders.expirySweepMs,
+        run: async () => {
+          const count = await expireUnpaidOrders(database.db);
+          if (count > 0) app.log.info({ count }, 'expired unpaid orders past their hold');
+        },
+      },
+    ],
+    log: app.log,
+    ...config.outbox,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
   registerCsrfCheck(app, config);
@@ -87,6 +111,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       info: { title: `${config.store.brand} API`, version: '1.0.0' },
       tags: [
         { name: 'catalog' },
+        { name: 'inventory' },
         { name: 'reviews' },
         { name: 'contact' },
         { name: 'store' },
@@ -115,6 +140,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
       await api.register(manageRoutes);
+      await api.register(inventoryRoutes);
+      await api.register(outboxRoutes);
       await api.register(uploads.api);
       if (config.stripe && stripe) await api.register(stripeWebhookRoutes(stripe, config.stripe));
     },

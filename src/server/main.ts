@@ -2,10 +2,6 @@ import { buildApp } from './app';
 import { loadConfig } from './config/config';
 import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed';
-import { expireUnpaidOrders } from './modules/orders/orders.service';
-
-/** How often unpaid orders past their hold are released (their stock returns). */
-const EXPIRY_SWEEP_MS = 60_000;
 
 /** Starts the store: open and migrate the database, seed a new one, listen, stop cleanly on a signal. */
 async function main() {
@@ -21,19 +17,11 @@ async function main() {
     app.log.info('Seeded the demo catalog into the new database');
   }
 
-  const sweep = setInterval(() => {
-    expireUnpaidOrders(database.db).then(
-      (count) => count > 0 && app.log.info({ count }, 'released unpaid orders past their hold'),
-      (err: unknown) => app.log.warn({ err }, 'could not release expired orders'),
-    );
-  }, EXPIRY_SWEEP_MS);
-  sweep.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    clearInterval(sweep);
     app.log.info({ signal }, 'stopping: finishing requests in flight');
     try {
       await app.close(); // stops accepting, waits for in-flight requests
@@ -48,6 +36,8 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Outbox delivery and the expiry sweep, in every instance (claims keep them apart).
+  app.jobs.start();
   // The bound port, not the configured one: PORT=0 asks the system for a free port.
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -34,11 +34,19 @@ const Env = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
-  ORDER_HOLD_HOURS: z.coerce
+  ORDER_HOLD_MINUTES: z.coerce
     .number()
     .positive()
-    .max(24 * 30)
-    .default(24),
+    .max(60 * 24 * 30)
+    .default(30),
+  MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
+  MAX_UNPAID_UNITS: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  ORDER_WEBHOOK_URL: z.string().url().optional(),
+  ORDER_WEBHOOK_SECRET: z.string().optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -86,7 +94,12 @@ export interface Config {
   webDistDir: string;
   store: StoreInfo;
   auth: AuthConfig;
-  orders: { holdMs: number };
+  /** How long an unpaid order holds its stock, and how much one customer's unpaid orders may hold. */
+  orders: { holdMs: number; maxUnpaidOrders: number; maxReservedUnits: number; expirySweepMs: number };
+  /** The job runner that delivers outbox messages (docs/decisions/010). */
+  outbox: { pollMs: number; leaseMs: number; maxAttempts: number };
+  /** Where order events are POSTed, signed with the secret; unset: nowhere. */
+  orderWebhook: { url: string; secret: string | undefined } | undefined;
   /** Stripe when both keys are set; otherwise the built-in simulated card processor. */
   stripe: StripeConfig | undefined;
   /** Where product images go: a local folder, or an S3-compatible bucket when S3_BUCKET is set. */
@@ -208,7 +221,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       },
     },
-    orders: { holdMs: e.ORDER_HOLD_HOURS * 3600 * 1000 },
+    orders: {
+      holdMs: e.ORDER_HOLD_MINUTES * 60 * 1000,
+      maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+      maxReservedUnits: e.MAX_UNPAID_UNITS,
+      expirySweepMs: e.ORDER_EXPIRY_SWEEP_SECONDS * 1000,
+    },
+    outbox: {
+      pollMs: e.OUTBOX_POLL_MS,
+      leaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+    },
+    orderWebhook: e.ORDER_WEBHOOK_URL ? { url: e.ORDER_WEBHOOK_URL, secret: e.ORDER_WEBHOOK_SECRET } : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

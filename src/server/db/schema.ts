@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { orderStatuses } from '../../contract/orders';
 import { user } from './auth-schema';
 
 export * from './auth-schema';
+export * from './order-core-schema';
 
 /**
- * The store's tables. One schema for PGlite and PostgreSQL (DESIGN.md section 2); migrations in
- * drizzle/ are generated from this file with `npm run db:generate`.
+ * The store's tables. One schema for PGlite and PostgreSQL (docs/decisions/001); migrations in
+ * drizzle/ are generated from this file with `npm run db:generate`. Who writes which table is in
+ * docs/architecture.md: stock only through the inventory module, orders only through the orders module.
  */
 
 export const tools = pgTable(
@@ -23,6 +26,10 @@ export const tools = pgTable(
      * a real column has statistics and a plain trigram index, which an expression cannot have.
      */
     descriptionText: text('description_text').notNull().default(''),
+    /**
+     * Written only by the inventory module, always equal to the sum of this product's
+     * stock_movements (a product's first stock is its opening movement, see drizzle/0008).
+     */
     availableQuantity: integer('available_quantity').notNull(),
     minimumOrderQuantity: integer('minimum_order_quantity').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -79,7 +86,7 @@ export const storeSettings = pgTable('store_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** What a customer keeps on their profile page (SPEC.md section 3: Profile). One row per user. */
+/** What a customer keeps on their profile page (education, address, LinkedIn, phone). One row per user. */
 export const profiles = pgTable('profiles', {
   userId: text('user_id')
     .primaryKey()
@@ -92,8 +99,10 @@ export const profiles = pgTable('profiles', {
 });
 
 /**
- * Orders (SPEC.md section 3). The tool's name and price are copied in when the order is placed, so
- * an order keeps what the customer agreed to even if the product changes later.
+ * Orders, written only by the orders module; every change of `status` goes through its state
+ * machine (order-state.ts), which also writes order_events. The tool's name and price are copied in
+ * when the order is placed, so an order keeps what the customer agreed to even if the product
+ * changes later. Money is 64-bit cents: the largest price times the largest quantity overflows 32 bits.
  */
 export const orders = pgTable(
   'orders',
@@ -106,15 +115,13 @@ export const orders = pgTable(
       .notNull()
       .references(() => user.id),
     toolName: text('tool_name').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
-    totalCents: integer('total_cents').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     userName: text('user_name').notNull(),
     userEmail: text('user_email').notNull(),
     phone: text('phone').notNull(),
-    status: text('status', { enum: ['unpaid', 'pending', 'shipped', 'cancelled'] })
-      .notNull()
-      .default('unpaid'),
+    status: text('status', { enum: orderStatuses }).notNull().default('unpaid'),
     transactionId: text('transaction_id'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
@@ -123,12 +130,18 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    expiredAt: timestamp('expired_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
+    check(
+      'orders_status_known',
+      sql.raw(`status in (${orderStatuses.map((s) => `'${s}'`).join(', ')})`),
+    ),
     check('orders_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
-    index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    // The expiry job reads only unpaid orders past their hold.
+    index('orders_unpaid_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'unpaid'`),
     index('orders_tool_idx').on(t.toolId),
   ],
 );
@@ -145,7 +158,7 @@ export const paymentIntents = pgTable(
       .notNull()
       .references(() => orders.id),
     provider: text('provider', { enum: ['simulated', 'stripe'] }).notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('usd'),
     clientSecret: text('client_secret').notNull(),
     status: text('status', { enum: ['open', 'succeeded', 'failed'] })
@@ -160,7 +173,10 @@ export const paymentIntents = pgTable(
   (t) => [index('payment_intents_order_idx').on(t.orderId, t.provider)],
 );
 
-/** Stripe webhook events already handled, so a redelivered event changes nothing twice. */
+/**
+ * Stripe webhook events already handled: the webhook reads it first, so a redelivered event is
+ * answered 200 and changes nothing.
+ */
 export const processedWebhookEvents = pgTable('processed_webhook_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),

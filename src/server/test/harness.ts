@@ -49,6 +49,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       UPLOADS_DIR: mkdtempSync(path.join(tmpdir(), 'store-uploads-')),
     }),
     seedDemoData: false,
+    // One test customer places many orders; the tests of the caps set them back (realOrderCaps).
+    orders: { ...loadConfig({}).orders, maxUnpaidOrders: 100_000, maxReservedUnits: 100_000_000 },
     // Many requests from one test address must not trip the limits; rate-limit tests set their own.
     rateLimits: {
       ordersPerMinute: 100_000,
@@ -59,6 +61,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...overrides,
   };
 }
+
+/** The order caps of a real store, for the tests of those caps; other tests place orders freely. */
+export const realOrderCaps = () => loadConfig({}).orders;
 
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;

@@ -9,6 +9,7 @@ import {
   ToolListQuery,
 } from '../../../contract/catalog';
 import { errorResponses } from '../../http/openapi';
+import { signedIn } from '../../plugins/auth';
 import { createAnswerCache } from './answer-cache';
 import { replyWith } from './cached-reply';
 import { addTool, deleteTool, updateTool } from './catalog.service';
@@ -77,7 +78,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Tool, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => updateTool(app.db, request.params.id, request.body),
+    async (request) => updateTool(app.db, request.params.id, request.body, signedIn(request).id),
   );
 
   app.delete(

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/database';
 import { orders, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { moveStock } from '../inventory/inventory.service';
 import { searchTools } from './catalog-search';
 import { toTool } from './tool-wire';
 
@@ -89,20 +90,41 @@ export async function addTool(db: Db, input: NewToolInput): Promise<{ insertedId
   return { insertedId: row.id };
 }
 
-/** PATCH /tool/:id (admin): price, stock and description; orders already placed keep their price. */
-export async function updateTool(db: Db, id: string, changes: ToolChanges): Promise<Tool> {
+/**
+ * PATCH /tool/:id (admin): price, stock and description; orders already placed keep their price.
+ * A new available quantity is a count of the shelf: the inventory module turns it into an
+ * adjustment under the product's row lock, so units reserved meanwhile are not given away again.
+ */
+export async function updateTool(db: Db, id: string, changes: ToolChanges, adminId: string): Promise<Tool> {
   if (!isUuid(id)) throw notFound('Tool');
-  const [row] = await db
-    .update(tools)
-    .set({
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ available: tools.availableQuantity })
+      .from(tools)
+      .where(and(eq(tools.id, id), isNull(tools.retiredAt)))
+      .for('update');
+    if (!current) throw notFound('Tool');
+    if (changes.available_quantity !== undefined && changes.available_quantity !== current.available) {
+      await moveStock(tx, [
+        {
+          toolId: id,
+          delta: changes.available_quantity - current.available,
+          reason: 'admin_adjustment',
+          actorUserId: adminId,
+          note: 'available quantity set on the product form',
+        },
+      ]);
+    }
+    const fields = {
       ...(changes.price !== undefined ? { priceCents: toCents(changes.price) } : {}),
-      ...(changes.available_quantity !== undefined ? { availableQuantity: changes.available_quantity } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
-    })
-    .where(and(eq(tools.id, id), isNull(tools.retiredAt)))
-    .returning();
-  if (!row) throw notFound('Tool');
-  return toTool(row);
+    };
+    const [row] = Object.keys(fields).length
+      ? await tx.update(tools).set(fields).where(eq(tools.id, id)).returning()
+      : await tx.select().from(tools).where(eq(tools.id, id));
+    if (!row) throw notFound('Tool');
+    return toTool(row);
+  });
 }
 
 /**

@@ -19,6 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const noOrders = { expired: 0, refunded: 0, partially_refunded: 0 };
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const orderRow = async (app: TestApp, id: string) =>
@@ -142,7 +143,7 @@ describe('GET /api/manage (admin)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       code: 'VALIDATION_FAILED',
-      message: 'Status must be one of unpaid, pending, shipped, cancelled',
+      message: 'Status must be one of unpaid, pending, shipped, cancelled, expired, refunded, partially_refunded',
     });
   });
 });
@@ -319,7 +320,7 @@ describe('GET /api/manage/stats (admin)', () => {
     });
     expect(last).toMatchObject({ revenue: 87.5, orders: 2 });
     expect(body.salesByDay.slice(0, 29).every((d) => d.revenue === 0 && d.orders === 0)).toBe(true);
-    expect(body.ordersByStatus).toEqual({ unpaid: 1, pending: 1, shipped: 1, cancelled: 1 });
+    expect(body.ordersByStatus).toEqual({ ...noOrders, unpaid: 1, pending: 1, shipped: 1, cancelled: 1 });
   });
 
   it('lists live products below twice their minimum order quantity, lowest first', async () => {
@@ -384,7 +385,7 @@ describe('storeStats by day', () => {
       expect(stats.salesByDay[29]).toEqual({ date: '2026-03-10', revenue: 10, orders: 1 });
       expect(stats.salesByDay.slice(1, 28).every((d) => d.revenue === 0 && d.orders === 0)).toBe(true);
       expect(stats.salesByDay.reduce((sum, d) => sum + d.revenue, 0)).toBe(42);
-      expect(stats.ordersByStatus).toEqual({ unpaid: 1, pending: 4, shipped: 1, cancelled: 1 });
+      expect(stats.ordersByStatus).toEqual({ ...noOrders, unpaid: 1, pending: 4, shipped: 1, cancelled: 1 });
 
       // A shorter window starting later drops the older days.
       const week = await storeStats(db, 7, 2, now);

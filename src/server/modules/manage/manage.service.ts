@@ -1,40 +1,28 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
-import { ORDER_NOT_FOUND, type Order, type OrderStatus, type StoreStats } from '../../../contract/orders';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import {
+  closedUnpaidStatuses,
+  type Order,
+  type OrderStatus,
+  orderStatuses,
+  paidStatuses,
+  type StoreStats,
+} from '../../../contract/orders';
 import type { Db } from '../../db/database';
 import { orders, tools } from '../../db/schema';
-import { AppError } from '../../errors';
-import { isUuid } from '../catalog/catalog.service';
-import { expireUnpaidOrders, toOrder } from '../orders/orders.service';
+import { toOrder } from '../orders/orders.service';
 
 /** Cap on one answer of GET /manage, newest first. */
 export const MANAGE_LIST_LIMIT = 1000;
 
+/** GET /manage: every order of a status, or every live one (cancelled and expired only when asked for). */
 export async function listAllOrders(db: Db, status: OrderStatus | undefined): Promise<Order[]> {
-  await expireUnpaidOrders(db);
   const rows = await db
     .select()
     .from(orders)
-    .where(status ? eq(orders.status, status) : ne(orders.status, 'cancelled'))
+    .where(status ? eq(orders.status, status) : notInArray(orders.status, [...closedUnpaidStatuses]))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(MANAGE_LIST_LIMIT);
   return rows.map(toOrder);
-}
-
-/** PUT /manage/:id: a paid order awaiting shipment becomes shipped; nothing else may (409). */
-export async function shipOrder(db: Db, id: string): Promise<Order> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const [shipped] = await db
-    .update(orders)
-    .set({ status: 'shipped', shippedAt: new Date() })
-    .where(and(eq(orders.id, id), eq(orders.status, 'pending')))
-    .returning();
-  if (shipped) return toOrder(shipped);
-  const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
-  if (!row || row.status === 'cancelled') throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  throw new AppError(
-    'CONFLICT',
-    row.status === 'shipped' ? 'This order is already shipped' : 'Only paid orders can be shipped',
-  );
 }
 
 /**
@@ -51,9 +39,10 @@ export async function storeStats(
   const day = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const [sales, statuses, low] = await Promise.all([
     db
-      .select({ date: day, revenueCents: sql<number>`sum(${orders.totalCents})::int`, orders: count() })
+      // Sums of 64-bit cents are numeric in PostgreSQL; as text they reach us without rounding.
+      .select({ date: day, revenueCents: sql<string>`sum(${orders.totalCents})::text`, orders: count() })
       .from(orders)
-      .where(and(gte(orders.paidAt, start), ne(orders.status, 'cancelled')))
+      .where(and(gte(orders.paidAt, start), inArray(orders.status, [...paidStatuses])))
       .groupBy(day),
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
     db
@@ -75,9 +64,9 @@ export async function storeStats(
   const salesByDay = Array.from({ length: days }, (_, i) => {
     const date = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
     const found = byDate.get(date);
-    return { date, revenue: (found?.revenueCents ?? 0) / 100, orders: Number(found?.orders ?? 0) };
+    return { date, revenue: Number(found?.revenueCents ?? 0) / 100, orders: Number(found?.orders ?? 0) };
   });
-  const ordersByStatus = { unpaid: 0, pending: 0, shipped: 0, cancelled: 0 };
+  const ordersByStatus = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const s of statuses) ordersByStatus[s.status] = Number(s.n);
   return {
     days,

@@ -11,7 +11,7 @@ import {
 import { session, user } from '../../db/auth-schema';
 import { orders, tools } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { as, PHONE, payOrder, placeOrder } from '../../test/store-flow';
 import { expireUnpaidOrders } from './orders.service';
@@ -113,8 +113,8 @@ describe('orders (one store)', () => {
         createdAt: expect.any(String),
         expiresAt: expect.any(String),
       });
-      // The default hold is 24 hours.
-      expect(Date.parse(order.expiresAt as string) - Date.parse(order.createdAt)).toBe(DAY_MS);
+      // The default hold is 30 minutes.
+      expect(Date.parse(order.expiresAt as string) - Date.parse(order.createdAt)).toBe(30 * 60 * 1000);
       expect(await stockOf(t, tool.id)).toBe(37);
 
       const row = await orderRow(t, order._id);
@@ -424,7 +424,7 @@ describe('expiry of unpaid orders', () => {
     expect(await stockOf(t, tool.id)).toBe(28);
     expect(await stockOf(t, other.id)).toBe(10);
 
-    for (const order of [a, b, c]) expect((await orderRow(t, order._id))?.status).toBe('cancelled');
+    for (const order of [a, b, c]) expect((await orderRow(t, order._id))?.status).toBe('expired');
     const paidRow = await orderRow(t, paid._id);
     expect(paidRow).toMatchObject({ status: 'pending', cancelledAt: null });
 
@@ -456,7 +456,7 @@ describe('expiry of unpaid orders', () => {
     expect(await expireUnpaidOrders(t.database.db, new Date(expiresAt - 1))).toBe(0);
     expect((await orderRow(t, order._id))?.status).toBe('unpaid');
     expect(await stockOf(t, tool.id)).toBe(24);
-    // Listing (which releases what is due) keeps it too.
+    // Listing shows it (lists never expire anything; the expiry job does).
     const list = (
       await t.app.inject({
         method: 'GET',
@@ -468,7 +468,7 @@ describe('expiry of unpaid orders', () => {
   });
 
   it('uses the configured hold (orders.holdMs)', async () => {
-    const short = await createTestApp({ orders: { holdMs: 1000 } });
+    const short = await createTestApp({ orders: { ...testConfig().orders, holdMs: 1000 } });
     try {
       const erin = await signUp(short.app, { name: 'Erin Quick' });
       const tool = await insertTool(short.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
@@ -479,7 +479,7 @@ describe('expiry of unpaid orders', () => {
       expect(await stockOf(short, tool.id)).toBe(25);
       expect(await expireUnpaidOrders(short.database.db, new Date(createdAt + 1000))).toBe(1);
       expect(await stockOf(short, tool.id)).toBe(30);
-      expect((await orderRow(short, order._id))?.status).toBe('cancelled');
+      expect((await orderRow(short, order._id))?.status).toBe('expired');
     } finally {
       await short.close();
     }

@@ -1,14 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DeletedCount, Order, OrderInput, OrderListQuery } from '../../../contract/orders';
+import { DeletedCount, Order, OrderEvent, OrderInput, OrderListQuery } from '../../../contract/orders';
+import { MarkPaidInput } from '../../../contract/payments';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { perSession } from '../../plugins/rate-limits';
 import { assertSelf } from '../accounts/accounts.service';
-import { cancelUnpaidOrder, getOwnOrder, listOwnOrders, placeOrder, toOrder } from './orders.service';
+import { confirmOrderPayment } from '../payments/payments.service';
+import {
+  cancelUnpaidOrder,
+  getOwnOrder,
+  listOwnOrders,
+  orderHistory,
+  placeOrder,
+  toOrder,
+} from './orders.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 
+/** Every verb of /order and /order/:id: a customer's own orders. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order',
@@ -23,7 +33,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await placeOrder(app.db, signedIn(request), request.body, app.config.orders.holdMs);
+      const order = await placeOrder(app.db, signedIn(request), request.body, app.config.orders);
       return reply.status(201).send(order);
     },
   );
@@ -56,6 +66,20 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => toOrder(await getOwnOrder(app.db, signedIn(request), request.params.id)),
   );
 
+  app.get(
+    '/order/:id/history',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'What happened to one of your orders, oldest first',
+        params: IdParams,
+        response: { 200: z.array(OrderEvent), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => orderHistory(app.db, request.params.id, signedIn(request).id),
+  );
+
   app.delete(
     '/order/:id',
     {
@@ -67,6 +91,30 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeletedCount, ...errorResponses(401, 404, 409) },
       },
     },
-    async (request) => cancelUnpaidOrder(app.db, request.params.id, { userId: signedIn(request).id }),
+    async (request) =>
+      cancelUnpaidOrder(app.db, request.params.id, { userId: signedIn(request).id, admin: false }),
+  );
+
+  app.patch(
+    '/order/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Mark your order paid after the provider confirmed the payment',
+        params: IdParams,
+        body: MarkPaidInput,
+        response: { 200: Order, ...errorResponses(400, 401, 402, 404, 409) },
+      },
+    },
+    async (request) =>
+      confirmOrderPayment(
+        app.db,
+        app.payments,
+        signedIn(request),
+        request.params.id,
+        request.body.transactionId,
+        request.log,
+      ),
   );
 };

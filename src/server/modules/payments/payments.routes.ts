@@ -1,9 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { Order } from '../../../contract/orders';
 import {
-  MarkPaidInput,
   PaymentConfirmed,
   PaymentIntentAnswer,
   PaymentIntentInput,
@@ -14,7 +11,7 @@ import { AppError } from '../../errors';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { getOwnOrder } from '../orders/orders.service';
-import { confirmOrderPayment, createPaymentIntent, markOrderPaid } from './payments.service';
+import { createPaymentIntent, markOrderPaid } from './payments.service';
 import type { SimulatedProvider } from './simulated-provider';
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,29 +27,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => createPaymentIntent(app.db, app.payments, signedIn(request), request.body.orderId),
-  );
-
-  app.patch(
-    '/order/:id',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['payments'],
-        summary: 'Mark your order paid after the provider confirmed the payment',
-        params: z.object({ id: z.string().max(100) }),
-        body: MarkPaidInput,
-        response: { 200: Order, ...errorResponses(400, 401, 402, 404, 409) },
-      },
-    },
-    async (request) =>
-      confirmOrderPayment(
-        app.db,
-        app.payments,
-        signedIn(request),
-        request.params.id,
-        request.body.transactionId,
-        request.log,
-      ),
   );
 
   if (app.payments.name === 'simulated') {
@@ -76,7 +50,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(paymentIntents)
           .where(eq(paymentIntents.clientSecret, clientSecret));
         if (!intent) throw new AppError('NOT_FOUND', 'Payment was not found');
-        await getOwnOrder(app.db, signedIn(request), intent.orderId, { includeCancelled: true });
+        await getOwnOrder(app.db, signedIn(request), intent.orderId, { includeClosed: true });
         const confirmed = await simulated.confirm(clientSecret, { number: cardNumber, expiry, cvc });
         // The processor itself reports the success, as Stripe's webhook does: the order is paid even
         // if the customer's page never sends its PATCH (which then changes nothing).

@@ -1,10 +1,11 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
-import { ORDER_NOT_FOUND, type Order } from '../../../contract/orders';
+import { and, eq } from 'drizzle-orm';
+import { type Order, paidStatuses } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import type { Db } from '../../db/database';
-import { orders, paymentIntents, tools } from '../../db/schema';
+import { paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
+import { applyOrderEvent, lockOrder } from '../orders/order-state';
 import { getOwnOrder, toOrder } from '../orders/orders.service';
 import type { IntentSnapshot, PaymentProvider } from './payment-provider';
 
@@ -62,9 +63,10 @@ export async function createPaymentIntent(
 
 /**
  * Marks an order paid once its provider has confirmed this intent succeeded for the order's full
- * amount (DESIGN.md section 5). Idempotent: a repeat, from the customer's PATCH or a redelivered
- * webhook, changes nothing. An order released while the customer was paying gets its stock back
- * if there is still enough; otherwise it stays cancelled and the payment is logged for a refund.
+ * amount. Idempotent: a repeat, from the customer's PATCH or a redelivered webhook, changes nothing.
+ * The move itself is the state machine's `pay`: an order released while the customer was paying
+ * gets its stock back if there is still enough; otherwise it stays released and the payment is
+ * logged for a refund.
  */
 export async function markOrderPaid(
   db: Db,
@@ -78,60 +80,39 @@ export async function markOrderPaid(
     if (!known || (intent.orderId && intent.orderId !== known.orderId)) {
       throw new AppError('NOT_FOUND', 'Payment was not found');
     }
-    const [order] = await tx.select().from(orders).where(eq(orders.id, known.orderId)).for('update');
-    if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    const order = await lockOrder(tx, known.orderId);
     if (intent.amountCents !== order.totalCents || intent.currency !== 'usd') {
       log.error({ orderId: order.id, intentId: intent.id }, 'payment amount does not match the order');
       throw new AppError('PAYMENT_FAILED', 'The payment does not match the order total');
     }
     // A webhook's intent names its charge without the card: it must not erase what a lookup found.
-    await tx
-      .update(paymentIntents)
-      .set({
-        status: 'succeeded',
-        cardBrand: intent.cardBrand ?? known.cardBrand,
-        cardLast4: intent.cardLast4 ?? known.cardLast4,
-        updatedAt: new Date(),
-      })
-      .where(eq(paymentIntents.id, intent.id));
+    const cardBrand = intent.cardBrand ?? known.cardBrand;
+    const cardLast4 = intent.cardLast4 ?? known.cardLast4;
+    if (known.status !== 'succeeded' || cardBrand !== known.cardBrand || cardLast4 !== known.cardLast4) {
+      await tx
+        .update(paymentIntents)
+        .set({ status: 'succeeded', cardBrand, cardLast4, updatedAt: new Date() })
+        .where(eq(paymentIntents.id, intent.id));
+    }
 
-    if (order.status === 'pending' || order.status === 'shipped') {
+    if (paidStatuses.includes(order.status)) {
       if (order.transactionId !== intent.id) {
         log.error({ orderId: order.id, intentId: intent.id }, 'second payment for a paid order: refund it');
       }
       return toOrder(order);
     }
-    if (order.status === 'cancelled') {
-      const [taken] = await tx
-        .update(tools)
-        .set({ availableQuantity: sql`${tools.availableQuantity} - ${order.quantity}` })
-        .where(and(eq(tools.id, order.toolId), gte(tools.availableQuantity, order.quantity)))
-        .returning({ id: tools.id });
-      if (!taken) {
-        log.error(
-          { orderId: order.id, intentId: intent.id },
-          'paid for an order released meanwhile: refund it',
-        );
-        throw new AppError(
-          'CONFLICT',
-          'This order was released before the payment arrived; it will be refunded',
-        );
+    try {
+      const paid = await applyOrderEvent(tx, order, 'pay', {
+        actor: 'provider',
+        payment: { transactionId: intent.id, cardBrand: intent.cardBrand, cardLast4: intent.cardLast4 },
+      });
+      return toOrder(paid);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'CONFLICT') {
+        log.error({ orderId: order.id, intentId: intent.id }, 'paid for an order released meanwhile: refund it');
       }
+      throw error;
     }
-    const [paid] = await tx
-      .update(orders)
-      .set({
-        status: 'pending',
-        transactionId: intent.id,
-        cardBrand: intent.cardBrand,
-        cardLast4: intent.cardLast4,
-        paidAt: new Date(),
-        cancelledAt: null,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    if (!paid) throw new Error('order vanished');
-    return toOrder(paid);
   });
 }
 
@@ -144,7 +125,7 @@ export async function confirmOrderPayment(
   transactionId: string,
   log: { error(obj: object, msg: string): void },
 ): Promise<Order> {
-  const order = await getOwnOrder(db, me, orderId, { includeCancelled: true });
+  const order = await getOwnOrder(db, me, orderId, { includeClosed: true });
   const [known] = await db
     .select()
     .from(paymentIntents)

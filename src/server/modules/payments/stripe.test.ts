@@ -411,7 +411,7 @@ describe('POST /api/payments/stripe/webhook', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, order._id));
     expect(await expireUnpaidOrders(t.database.db)).toBe(1);
-    expect((await orderRow(order._id))?.status).toBe('cancelled');
+    expect((await orderRow(order._id))?.status).toBe('expired');
     expect(await stockOf(toolId)).toBe((stock ?? 0) + order.orderQuantity);
 
     fake.succeed(intentId);

@@ -14,6 +14,9 @@ const statusBadge: Record<Order['status'], string> = {
   pending: 'badge-info',
   shipped: 'badge-success',
   cancelled: 'badge-error',
+  expired: 'badge-error',
+  refunded: 'badge-warning',
+  partially_refunded: 'badge-warning',
 };
 
 export function MyOrdersPage() {

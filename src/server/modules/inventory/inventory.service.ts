@@ -1,0 +1,152 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import {
+  outOfStockMessage,
+  type StockLedger,
+  type StockMovementReason,
+} from '../../../contract/inventory';
+import type { Db, Tx } from '../../db/database';
+import { stockMovements, tools } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+
+/**
+ * The only code that changes a product's stock. Every change is a row in stock_movements and the
+ * product's `available_quantity` moves by the same amount in the same statement, so the column
+ * always equals the sum of its ledger (docs/architecture.md, "Stock").
+ */
+
+export interface StockMove {
+  toolId: string;
+  /** Negative takes stock (an order), positive returns or adds it. */
+  delta: number;
+  reason: StockMovementReason;
+  orderId?: string | null;
+  actorUserId?: string | null;
+  note?: string | null;
+}
+
+/** Thrown when a move would take a product below zero; nothing of the caller's transaction should stand. */
+export class OutOfStock extends AppError {
+  constructor(
+    readonly toolId: string,
+    readonly toolName: string,
+    readonly left: number,
+  ) {
+    super('OUT_OF_STOCK', outOfStockMessage(toolName, left));
+  }
+}
+
+/** A product as a move left it, read under the move's row lock. */
+export interface MovedTool {
+  available: number;
+  name: string;
+  priceCents: number;
+  minimumOrderQuantity: number;
+  retired: boolean;
+}
+
+/**
+ * Applies the moves inside the caller's transaction, each product once and in id order: two
+ * transactions moving the same products lock them in the same order, so they queue instead of
+ * deadlocking. A move that would leave a product below zero throws OutOfStock (the caller's
+ * transaction then rolls back every move). Returns each product as the move left it.
+ */
+export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string, MovedTool>> {
+  const levels = new Map<string, MovedTool>();
+  const ordered = [...moves].filter((m) => m.delta !== 0).sort((a, b) => a.toolId.localeCompare(b.toolId));
+  for (const move of ordered) {
+    // One statement: the conditional update takes the row lock and the ledger row is written only
+    // if the update happened. The CHECK on tools is the last line of defence, this WHERE the first.
+    const result = await tx.execute(sql`
+      with moved as (
+        update ${tools} set available_quantity = available_quantity + ${move.delta}
+        where id = ${move.toolId} and available_quantity + ${move.delta} >= 0
+        returning id, available_quantity, name, price_cents, minimum_order_quantity, retired_at
+      ), logged as (
+        insert into ${stockMovements} (tool_id, delta, reason, order_id, actor_user_id, note)
+        select id, ${move.delta}, ${move.reason}, ${move.orderId ?? null}, ${move.actorUserId ?? null}, ${move.note ?? null}
+        from moved
+      )
+      select available_quantity, name, price_cents, minimum_order_quantity, retired_at from moved`);
+    const row = rowsOf<{
+      available_quantity: number;
+      name: string;
+      price_cents: number;
+      minimum_order_quantity: number;
+      retired_at: unknown;
+    }>(result)[0];
+    if (row) {
+      levels.set(move.toolId, {
+        available: Number(row.available_quantity),
+        name: row.name,
+        priceCents: Number(row.price_cents),
+        minimumOrderQuantity: Number(row.minimum_order_quantity),
+        retired: row.retired_at !== null && row.retired_at !== undefined,
+      });
+      continue;
+    }
+    const [tool] = await tx
+      .select({ name: tools.name, available: tools.availableQuantity })
+      .from(tools)
+      .where(eq(tools.id, move.toolId));
+    if (!tool) throw notFound('Tool');
+    throw new OutOfStock(move.toolId, tool.name, tool.available);
+  }
+  return levels;
+}
+
+/**
+ * An admin's change of stock: by `delta`, or `set` to a counted number. "Set" reads the level under
+ * the row lock and moves by the difference, so a reservation made between the admin's page load and
+ * this call is kept, never overwritten.
+ */
+export async function adjustStock(
+  db: Db,
+  toolId: string,
+  change: { delta?: number; set?: number; note?: string },
+  actorUserId: string,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [tool] = await tx
+      .select({ available: tools.availableQuantity, retiredAt: tools.retiredAt })
+      .from(tools)
+      .where(eq(tools.id, toolId))
+      .for('update');
+    if (!tool || tool.retiredAt) throw notFound('Tool');
+    const delta = change.set !== undefined ? change.set - tool.available : (change.delta ?? 0);
+    if (delta === 0) return tool.available;
+    const levels = await moveStock(tx, [
+      { toolId, delta, reason: 'admin_adjustment', actorUserId, note: change.note ?? null },
+    ]);
+    return levels.get(toolId)?.available ?? tool.available;
+  });
+}
+
+/** A product's stock and its latest movements, newest first (admin). */
+export async function stockLedger(db: Db, toolId: string, limit = 100): Promise<StockLedger> {
+  const [tool] = await db
+    .select({ available: tools.availableQuantity })
+    .from(tools)
+    .where(eq(tools.id, toolId));
+  if (!tool) throw notFound('Tool');
+  const rows = await db
+    .select()
+    .from(stockMovements)
+    .where(eq(stockMovements.toolId, toolId))
+    .orderBy(desc(stockMovements.id))
+    .limit(limit);
+  return {
+    available_quantity: tool.available,
+    movements: rows.map((r) => ({
+      delta: r.delta,
+      reason: r.reason,
+      orderId: r.orderId,
+      note: r.note,
+      at: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

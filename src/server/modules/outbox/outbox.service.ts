@@ -1,0 +1,52 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { OutboxList } from '../../../contract/outbox';
+import type { Db } from '../../db/database';
+import { outboxMessages } from '../../db/schema';
+import { AppError } from '../../errors';
+
+/** What admins see of the outbox: counts by status and the latest messages of one status. */
+export async function listOutbox(
+  db: Db,
+  status: 'pending' | 'delivered' | 'dead',
+  limit = 100,
+): Promise<OutboxList> {
+  const [counts, rows] = await Promise.all([
+    db
+      .select({ status: outboxMessages.status, n: sql<number>`count(*)::int` })
+      .from(outboxMessages)
+      .groupBy(outboxMessages.status),
+    db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.status, status))
+      .orderBy(desc(outboxMessages.id))
+      .limit(limit),
+  ]);
+  const byStatus = { pending: 0, delivered: 0, dead: 0 };
+  for (const c of counts) byStatus[c.status] = Number(c.n);
+  return {
+    counts: byStatus,
+    messages: rows.map((r) => ({
+      id: r.id,
+      subscriber: r.subscriber,
+      topic: r.topic,
+      key: r.key,
+      status: r.status,
+      attempts: r.attempts,
+      lastError: r.lastError,
+      createdAt: r.createdAt.toISOString(),
+      deliveredAt: r.deliveredAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** An admin sends a dead letter again (after fixing what made it fail): it gets a fresh set of attempts. */
+export async function retryDeadMessage(db: Db, id: number): Promise<{ retried: true }> {
+  const revived = await db
+    .update(outboxMessages)
+    .set({ status: 'pending', attempts: 0, runAfter: sql`now()`, lockedUntil: null, lastError: null })
+    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'dead')))
+    .returning({ id: outboxMessages.id });
+  if (revived.length === 0) throw new AppError('NOT_FOUND', 'No dead message with that id');
+  return { retried: true };
+}

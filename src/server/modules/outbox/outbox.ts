@@ -1,0 +1,54 @@
+import type { Tx } from '../../db/database';
+import { outboxMessages } from '../../db/schema';
+
+/**
+ * The transactional outbox (docs/architecture.md, "Outbox"). A change that must reach the outside
+ * world publishes a message inside its own transaction: if the change rolls back, so does the
+ * message; if it commits, the job runner of some instance delivers it at least once.
+ */
+
+/** What each topic carries. */
+export interface Topics {
+  'order.status_changed': {
+    orderId: string;
+    event: string;
+    from: string | null;
+    to: string;
+    at: string;
+  };
+}
+export type Topic = keyof Topics;
+
+/**
+ * Who receives each topic. Subscribers are fixed in code, not configuration, so every instance
+ * writes the same rows; a subscriber with nothing configured (no webhook address) marks its
+ * messages delivered without sending anything.
+ */
+export const SUBSCRIBERS: { [T in Topic]: readonly string[] } = {
+  'order.status_changed': ['order-webhook'],
+};
+
+/**
+ * Queues `payload` for every subscriber of `topic`. `key` names the event: publishing the same key
+ * twice (a retried request) queues nothing more.
+ */
+export async function publish<T extends Topic>(tx: Tx, topic: T, key: string, payload: Topics[T]) {
+  const subscribers = SUBSCRIBERS[topic];
+  if (subscribers.length === 0) return;
+  await tx
+    .insert(outboxMessages)
+    .values(subscribers.map((subscriber) => ({ subscriber, topic, key, payload })))
+    .onConflictDoNothing({ target: [outboxMessages.subscriber, outboxMessages.key] });
+}
+
+/** A message as a subscriber's handler receives it. */
+export interface OutboxMessage {
+  id: number;
+  subscriber: string;
+  topic: string;
+  /** Stable across redeliveries: the receiver's idempotency key. */
+  key: string;
+  payload: unknown;
+  attempts: number;
+  createdAt: Date;
+}
