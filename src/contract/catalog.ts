@@ -125,10 +125,15 @@ const imagePath = z
 export const NewToolInput = z.object({ ...productFields, description: descriptionList, image: imagePath });
 export type NewToolInput = z.infer<typeof NewToolInput>;
 
-/** PATCH /tool/:id (admin edit): any of price, stock and description. */
+/**
+ * PATCH /tool/:id (admin edit): any of price, stock and description. With `available_quantity_was`
+ * (the number the form showed) the stock moves by the difference, so units ordered while the form
+ * was open stay reserved; without it the stock is set to the number given.
+ */
 export const ToolChanges = z
   .object({
     price: productFields.price.optional(),
+    available_quantity_was: z.number().int().min(0).max(PRODUCT_LIMITS.availableMax).optional(),
     available_quantity: number('Available quantity is required')
       .pipe(
         z

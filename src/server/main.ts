@@ -17,7 +17,6 @@ async function main() {
     app.log.info('Seeded the demo catalog into the new database');
   }
 
-
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

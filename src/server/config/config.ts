@@ -232,7 +232,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
       maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
     },
-    orderWebhook: e.ORDER_WEBHOOK_URL ? { url: e.ORDER_WEBHOOK_URL, secret: e.ORDER_WEBHOOK_SECRET } : undefined,
+    orderWebhook: e.ORDER_WEBHOOK_URL
+      ? { url: e.ORDER_WEBHOOK_URL, secret: e.ORDER_WEBHOOK_SECRET }
+      : undefined,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { orderActors, orderStatuses } from '../../contract/orders';
 import { stockMovementReasons } from '../../contract/inventory';
+import { orderActors, orderStatuses } from '../../contract/orders';
 import { user } from './auth-schema';
 import { orders, tools } from './schema';
 

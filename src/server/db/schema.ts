@@ -134,10 +134,7 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
-    check(
-      'orders_status_known',
-      sql.raw(`status in (${orderStatuses.map((s) => `'${s}'`).join(', ')})`),
-    ),
+    check('orders_status_known', sql.raw(`status in (${orderStatuses.map((s) => `'${s}'`).join(', ')})`)),
     check('orders_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     // The expiry job reads only unpaid orders past their hold.

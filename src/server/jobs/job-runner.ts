@@ -1,8 +1,8 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { outboxMessages, scheduledJobs } from '../db/schema';
-import type { OutboxMessage } from '../modules/outbox/outbox';
 import { rowsOf } from '../modules/inventory/inventory.service';
+import type { OutboxMessage } from '../modules/outbox/outbox';
 
 /**
  * Delivers outbox messages and runs recurring jobs, in every instance at once (docs/decisions/010).

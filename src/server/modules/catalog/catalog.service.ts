@@ -92,8 +92,9 @@ export async function addTool(db: Db, input: NewToolInput): Promise<{ insertedId
 
 /**
  * PATCH /tool/:id (admin): price, stock and description; orders already placed keep their price.
- * A new available quantity is a count of the shelf: the inventory module turns it into an
- * adjustment under the product's row lock, so units reserved meanwhile are not given away again.
+ * The stock change is an adjustment through the inventory module, computed under the product's row
+ * lock: the difference from what the admin's form showed (`available_quantity_was`), so units
+ * ordered while the form was open stay reserved, or else the difference to the number given.
  */
 export async function updateTool(db: Db, id: string, changes: ToolChanges, adminId: string): Promise<Tool> {
   if (!isUuid(id)) throw notFound('Tool');
@@ -104,11 +105,15 @@ export async function updateTool(db: Db, id: string, changes: ToolChanges, admin
       .where(and(eq(tools.id, id), isNull(tools.retiredAt)))
       .for('update');
     if (!current) throw notFound('Tool');
-    if (changes.available_quantity !== undefined && changes.available_quantity !== current.available) {
+    const delta =
+      changes.available_quantity === undefined
+        ? 0
+        : changes.available_quantity - (changes.available_quantity_was ?? current.available);
+    if (delta !== 0) {
       await moveStock(tx, [
         {
           toolId: id,
-          delta: changes.available_quantity - current.available,
+          delta,
           reason: 'admin_adjustment',
           actorUserId: adminId,
           note: 'available quantity set on the product form',

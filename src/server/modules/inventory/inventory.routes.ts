@@ -34,7 +34,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['inventory'],
-        summary: 'Adjust a product\'s stock by a delta, or set it to a counted number (admin)',
+        summary: "Adjust a product's stock by a delta, or set it to a counted number (admin)",
         params: IdParams,
         body: StockAdjustmentInput,
         response: { 200: StockLedger, ...errorResponses(400, 401, 403, 404, 409) },

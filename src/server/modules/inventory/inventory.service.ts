@@ -1,9 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import {
-  outOfStockMessage,
-  type StockLedger,
-  type StockMovementReason,
-} from '../../../contract/inventory';
+import { outOfStockMessage, type StockLedger, type StockMovementReason } from '../../../contract/inventory';
 import type { Db, Tx } from '../../db/database';
 import { stockMovements, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';

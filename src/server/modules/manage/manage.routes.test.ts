@@ -2,9 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Order, STATS_DAYS, type StoreStats } from '../../../contract/orders';
 import { user } from '../../db/auth-schema';
-import { orders, tools } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase, type TestApp } from '../../test/harness';
+import { unpaidOrder as newUnpaidOrder, orderRow, stockOf, UNKNOWN_ID } from '../../test/probes';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
 import { storeStats } from './manage.service';
@@ -20,19 +21,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const noOrders = { expired: 0, refunded: 0, partially_refunded: 0 };
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-const orderRow = async (app: TestApp, id: string) =>
-  (await app.database.db.select().from(orders).where(eq(orders.id, id)))[0];
-const stockOf = async (app: TestApp, id: string) =>
-  (await app.database.db.select().from(tools).where(eq(tools.id, id)))[0]?.availableQuantity;
 
 /** An unpaid order of the customer's for a new tool. */
-const unpaidOrder = async (quantity = 5) => {
-  const tool = await insertTool(t.database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
-  const order = await placeOrder(t.app, customer, tool.id, quantity);
-  return { tool, order };
-};
+const unpaidOrder = (quantity = 5) => newUnpaidOrder(t.app, t.database.db, customer, { quantity });
 const pendingOrder = async () => {
   const { tool, order } = await unpaidOrder();
   return { tool, order: await payOrder(t.app, customer, order._id) };
@@ -143,7 +134,8 @@ describe('GET /api/manage (admin)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       code: 'VALIDATION_FAILED',
-      message: 'Status must be one of unpaid, pending, shipped, cancelled, expired, refunded, partially_refunded',
+      message:
+        'Status must be one of unpaid, pending, shipped, cancelled, expired, refunded, partially_refunded',
     });
   });
 });
@@ -156,7 +148,7 @@ describe('PUT /api/manage/:id (ship)', () => {
     const res = await ship(order._id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ _id: order._id, status: 'shipped', paid: true });
-    expect((await orderRow(t, order._id))?.shippedAt).toBeInstanceOf(Date);
+    expect((await orderRow(t.database.db, order._id))?.shippedAt).toBeInstanceOf(Date);
 
     const mine = await t.app.inject({
       method: 'GET',
@@ -171,17 +163,17 @@ describe('PUT /api/manage/:id (ship)', () => {
     const res = await ship(order._id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: { code: 'CONFLICT', message: 'Only paid orders can be shipped' } });
-    expect((await orderRow(t, order._id))?.status).toBe('unpaid');
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('unpaid');
   });
 
   it('refuses to ship an order twice (409)', async () => {
     const { order } = await pendingOrder();
     expect((await ship(order._id)).statusCode).toBe(200);
-    const shippedAt = (await orderRow(t, order._id))?.shippedAt;
+    const shippedAt = (await orderRow(t.database.db, order._id))?.shippedAt;
     const again = await ship(order._id);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: { code: 'CONFLICT', message: 'This order is already shipped' } });
-    expect((await orderRow(t, order._id))?.shippedAt).toEqual(shippedAt);
+    expect((await orderRow(t.database.db, order._id))?.shippedAt).toEqual(shippedAt);
   });
 
   it('answers 404 for a cancelled, an unknown or a malformed order', async () => {
@@ -197,7 +189,7 @@ describe('PUT /api/manage/:id (ship)', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Order was not found' } });
     }
-    expect((await orderRow(t, order._id))?.status).toBe('cancelled');
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('cancelled');
   });
 });
 
@@ -207,19 +199,19 @@ describe('DELETE /api/manage/:id (cancel)', () => {
 
   it("cancels a customer's unpaid order and returns its stock", async () => {
     const { tool, order } = await unpaidOrder(7);
-    expect(await stockOf(t, tool.id)).toBe(93);
+    expect(await stockOf(t.database.db, tool.id)).toBe(93);
     const res = await cancel(order._id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
-    expect(await stockOf(t, tool.id)).toBe(100);
-    expect((await orderRow(t, order._id))?.status).toBe('cancelled');
+    expect(await stockOf(t.database.db, tool.id)).toBe(100);
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('cancelled');
     const own = await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: as(customer) });
     expect(own.statusCode).toBe(404);
     const listed = await t.app.inject({ method: 'GET', url: '/api/manage', headers: as(admin) });
     expect((listed.json() as Order[]).map((o) => o._id)).not.toContain(order._id);
     // A second cancel finds nothing and returns no stock twice.
     expect((await cancel(order._id)).statusCode).toBe(404);
-    expect(await stockOf(t, tool.id)).toBe(100);
+    expect(await stockOf(t.database.db, tool.id)).toBe(100);
   });
 
   it.each(['pending', 'shipped'] as const)('refuses to delete a %s (paid) order with 409', async (status) => {
@@ -228,12 +220,12 @@ describe('DELETE /api/manage/:id (cancel)', () => {
       const ship = await t.app.inject({ method: 'PUT', url: `/api/manage/${order._id}`, headers: as(admin) });
       expect(ship.statusCode).toBe(200);
     }
-    const stock = await stockOf(t, tool.id);
+    const stock = await stockOf(t.database.db, tool.id);
     const res = await cancel(order._id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: { code: 'CONFLICT', message: 'Paid orders cannot be deleted' } });
-    expect((await orderRow(t, order._id))?.status).toBe(status);
-    expect(await stockOf(t, tool.id)).toBe(stock);
+    expect((await orderRow(t.database.db, order._id))?.status).toBe(status);
+    expect(await stockOf(t.database.db, tool.id)).toBe(stock);
   });
 
   it.each([

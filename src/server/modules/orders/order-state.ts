@@ -29,8 +29,10 @@ export const canApply = (event: OrderEventName, from: OrderStatus) => TRANSITION
 
 /** Why an illegal move is refused, in words for the person who tried it. */
 function refusal(event: OrderEventName, from: OrderStatus): string {
-  if (event === 'cancel') return from === 'cancelled' || from === 'expired' ? ORDER_NOT_FOUND : 'Paid orders cannot be deleted';
-  if (event === 'ship') return from === 'shipped' ? 'This order is already shipped' : 'Only paid orders can be shipped';
+  if (event === 'cancel')
+    return from === 'cancelled' || from === 'expired' ? ORDER_NOT_FOUND : 'Paid orders cannot be deleted';
+  if (event === 'ship')
+    return from === 'shipped' ? 'This order is already shipped' : 'Only paid orders can be shipped';
   if (event === 'pay') return 'This order is already paid';
   return `An order that is ${from} cannot be ${TRANSITIONS[event].to.replace('_', ' ')}`;
 }
@@ -40,7 +42,8 @@ function stockFor(event: OrderEventName, row: OrderRow): StockMove[] {
   const line = { toolId: row.toolId, orderId: row.id };
   if (event === 'cancel') return [{ ...line, delta: row.quantity, reason: 'order_cancelled' }];
   if (event === 'expire') return [{ ...line, delta: row.quantity, reason: 'order_expired' }];
-  if (event === 'pay' && row.status !== 'unpaid') return [{ ...line, delta: -row.quantity, reason: 'payment_revived' }];
+  if (event === 'pay' && row.status !== 'unpaid')
+    return [{ ...line, delta: -row.quantity, reason: 'payment_revived' }];
   return [];
 }
 
@@ -85,7 +88,10 @@ export async function applyOrderEvent(
     await moveStock(tx, stockFor(event, row));
   } catch (error) {
     if (error instanceof OutOfStock && event === 'pay') {
-      throw new AppError('CONFLICT', 'This order was released before the payment arrived; it will be refunded');
+      throw new AppError(
+        'CONFLICT',
+        'This order was released before the payment arrived; it will be refunded',
+      );
     }
     throw error;
   }

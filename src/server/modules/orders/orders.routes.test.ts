@@ -12,23 +12,15 @@ import { session, user } from '../../db/auth-schema';
 import { orders, tools } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
+import { orderRow, stockOf, UNKNOWN_ID } from '../../test/probes';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { as, PHONE, payOrder, placeOrder } from '../../test/store-flow';
 import { expireUnpaidOrders } from './orders.service';
 
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PHONE_SHAPE_MESSAGE = 'Phone number must be 11 digits containing number (0-9). it starts with 01';
 
 type Inject = Awaited<ReturnType<TestApp['app']['inject']>>;
-
-const stockOf = async (app: TestApp, toolId: string) => {
-  const [row] = await app.database.db.select().from(tools).where(eq(tools.id, toolId));
-  if (!row) throw new Error(`no tool ${toolId}`);
-  return row.availableQuantity;
-};
-const orderRow = async (app: TestApp, id: string) =>
-  (await app.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 
 /** Everything a refused call must leave alone: every tool's stock and every order's state. */
 const snapshot = async (app: TestApp) => ({
@@ -115,9 +107,9 @@ describe('orders (one store)', () => {
       });
       // The default hold is 30 minutes.
       expect(Date.parse(order.expiresAt as string) - Date.parse(order.createdAt)).toBe(30 * 60 * 1000);
-      expect(await stockOf(t, tool.id)).toBe(37);
+      expect(await stockOf(t.database.db, tool.id)).toBe(37);
 
-      const row = await orderRow(t, order._id);
+      const row = await orderRow(t.database.db, order._id);
       expect(row).toMatchObject({
         unitPriceCents: 1250,
         totalCents: 3750,
@@ -139,7 +131,7 @@ describe('orders (one store)', () => {
       const tool = await insertTool(t.database.db, { availableQuantity: 25, minimumOrderQuantity: 5 });
       const all = await post(alice, { orderId: tool.id, orderQuantity: 25, phone: PHONE });
       expect(all.statusCode, all.body).toBe(201);
-      expect(await stockOf(t, tool.id)).toBe(0);
+      expect(await stockOf(t.database.db, tool.id)).toBe(0);
 
       const before = await snapshot(t);
       const next = await post(bob, { orderId: tool.id, orderQuantity: 5, phone: PHONE });
@@ -158,7 +150,7 @@ describe('orders (one store)', () => {
         message: expect.stringMatching(/out of stock/),
       });
       expect(await snapshot(t)).toEqual(before);
-      expect(await stockOf(t, tool.id)).toBe(3);
+      expect(await stockOf(t.database.db, tool.id)).toBe(3);
     });
 
     describe('quantity outside the tool’s bounds', () => {
@@ -193,7 +185,7 @@ describe('orders (one store)', () => {
         const res = await post(alice, { orderId: toolId, orderQuantity: '4', phone: PHONE });
         expect(res.statusCode, res.body).toBe(201);
         expect((res.json() as Order).orderQuantity).toBe(4);
-        expect(await stockOf(t, toolId)).toBe(36);
+        expect(await stockOf(t.database.db, toolId)).toBe(36);
       });
     });
 
@@ -334,22 +326,22 @@ describe('orders (one store)', () => {
     it('cancels an unpaid own order: deletedCount 1, the stock returns, it leaves the list; again -> 404', async () => {
       const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
       const order = await placeOrder(t.app, alice, tool.id, 7);
-      expect(await stockOf(t, tool.id)).toBe(23);
+      expect(await stockOf(t.database.db, tool.id)).toBe(23);
 
       const res = await remove(alice, order._id);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ deletedCount: 1 });
-      expect(await stockOf(t, tool.id)).toBe(30);
+      expect(await stockOf(t.database.db, tool.id)).toBe(30);
       const list = (await listOf(alice, alice.email)).json() as Order[];
       expect(list.map((o) => o._id)).not.toContain(order._id);
       // Kept for the record, as cancelled.
-      expect((await orderRow(t, order._id))?.status).toBe('cancelled');
+      expect((await orderRow(t.database.db, order._id))?.status).toBe('cancelled');
       const gone = await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: as(alice) });
       expect(gone.statusCode).toBe(404);
 
       const again = await remove(alice, order._id);
       expect(again.statusCode).toBe(404);
-      expect(await stockOf(t, tool.id)).toBe(30);
+      expect(await stockOf(t.database.db, tool.id)).toBe(30);
     });
 
     it("another customer's order -> 404 and nothing changes", async () => {
@@ -360,7 +352,7 @@ describe('orders (one store)', () => {
       expect(res.statusCode).toBe(404);
       expect(errorOf(res)).toEqual({ code: 'NOT_FOUND', message: ORDER_NOT_FOUND });
       expect(await snapshot(t)).toEqual(before);
-      expect(await stockOf(t, tool.id)).toBe(26);
+      expect(await stockOf(t.database.db, tool.id)).toBe(26);
       const still = await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: as(alice) });
       expect(still.json()).toMatchObject({ status: 'unpaid' });
     });
@@ -374,8 +366,8 @@ describe('orders (one store)', () => {
       expect(res.statusCode).toBe(409);
       expect(errorOf(res).code).toBe('CONFLICT');
       expect(await snapshot(t)).toEqual(before);
-      expect(await stockOf(t, tool.id)).toBe(26);
-      expect((await orderRow(t, order._id))?.status).toBe('pending');
+      expect(await stockOf(t.database.db, tool.id)).toBe(26);
+      expect((await orderRow(t.database.db, order._id))?.status).toBe('pending');
     });
 
     it('anonymous -> 401 and a malformed id -> 404, nothing changes', async () => {
@@ -407,8 +399,8 @@ describe('expiry of unpaid orders', () => {
     const c = await placeOrder(t.app, dana, other.id, 5);
     const paid = await placeOrder(t.app, dana, tool.id, 2);
     await payOrder(t.app, dana, paid._id);
-    expect(await stockOf(t, tool.id)).toBe(21);
-    expect(await stockOf(t, other.id)).toBe(5);
+    expect(await stockOf(t.database.db, tool.id)).toBe(21);
+    expect(await stockOf(t.database.db, other.id)).toBe(5);
 
     const latest = Math.max(...[a, b, c, paid].map((o) => Date.parse(o.expiresAt as string)));
     const past = new Date(latest + 1);
@@ -416,16 +408,16 @@ describe('expiry of unpaid orders', () => {
       Array.from({ length: 6 }, () => expireUnpaidOrders(t.database.db, past)),
     );
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(3);
-    expect(await stockOf(t, tool.id)).toBe(28);
-    expect(await stockOf(t, other.id)).toBe(10);
+    expect(await stockOf(t.database.db, tool.id)).toBe(28);
+    expect(await stockOf(t.database.db, other.id)).toBe(10);
 
     // Once more, later: nothing left to release.
     expect(await expireUnpaidOrders(t.database.db, new Date(latest + DAY_MS))).toBe(0);
-    expect(await stockOf(t, tool.id)).toBe(28);
-    expect(await stockOf(t, other.id)).toBe(10);
+    expect(await stockOf(t.database.db, tool.id)).toBe(28);
+    expect(await stockOf(t.database.db, other.id)).toBe(10);
 
-    for (const order of [a, b, c]) expect((await orderRow(t, order._id))?.status).toBe('expired');
-    const paidRow = await orderRow(t, paid._id);
+    for (const order of [a, b, c]) expect((await orderRow(t.database.db, order._id))?.status).toBe('expired');
+    const paidRow = await orderRow(t.database.db, paid._id);
     expect(paidRow).toMatchObject({ status: 'pending', cancelledAt: null });
 
     const list = (
@@ -446,7 +438,7 @@ describe('expiry of unpaid orders', () => {
       payload: { orderId: a._id },
     });
     expect(intent.statusCode).toBe(404);
-    expect(await stockOf(t, tool.id)).toBe(28);
+    expect(await stockOf(t.database.db, tool.id)).toBe(28);
   });
 
   it('keeps an order that is still within its hold', async () => {
@@ -454,8 +446,8 @@ describe('expiry of unpaid orders', () => {
     const order = await placeOrder(t.app, dana, tool.id, 6);
     const expiresAt = Date.parse(order.expiresAt as string);
     expect(await expireUnpaidOrders(t.database.db, new Date(expiresAt - 1))).toBe(0);
-    expect((await orderRow(t, order._id))?.status).toBe('unpaid');
-    expect(await stockOf(t, tool.id)).toBe(24);
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('unpaid');
+    expect(await stockOf(t.database.db, tool.id)).toBe(24);
     // Listing shows it (lists never expire anything; the expiry job does).
     const list = (
       await t.app.inject({
@@ -476,10 +468,10 @@ describe('expiry of unpaid orders', () => {
       const createdAt = Date.parse(order.createdAt);
       expect(Date.parse(order.expiresAt as string) - createdAt).toBe(1000);
       expect(await expireUnpaidOrders(short.database.db, new Date(createdAt + 999))).toBe(0);
-      expect(await stockOf(short, tool.id)).toBe(25);
+      expect(await stockOf(short.database.db, tool.id)).toBe(25);
       expect(await expireUnpaidOrders(short.database.db, new Date(createdAt + 1000))).toBe(1);
-      expect(await stockOf(short, tool.id)).toBe(30);
-      expect((await orderRow(short, order._id))?.status).toBe('expired');
+      expect(await stockOf(short.database.db, tool.id)).toBe(30);
+      expect((await orderRow(short.database.db, order._id))?.status).toBe('expired');
     } finally {
       await short.close();
     }
@@ -582,7 +574,7 @@ describe('100+ concurrent buyers', () => {
         res.statusCode === 400 && /^Maximum order quantity must be \d+ or below\.$/.test(error.message);
       expect(outOfStock || overMaximum, res.body).toBe(true);
     }
-    expect(await stockOf(t, tool.id)).toBe(0);
+    expect(await stockOf(t.database.db, tool.id)).toBe(0);
     expect(await soldInDb(tool.id)).toEqual({ sold: STOCK, count: STOCK });
     // Each answer is a distinct order of a distinct buyer.
     const placedOrders = placed.map((r) => r.json() as Order);
@@ -616,7 +608,7 @@ describe('100+ concurrent buyers', () => {
       expect(error.issues).toContainEqual({ path: 'orderQuantity', message: error.message });
     });
 
-    const available = await stockOf(t, tool.id);
+    const available = await stockOf(t.database.db, tool.id);
     expect(available).toBeGreaterThanOrEqual(0);
     expect(sold + available).toBe(STOCK);
     expect((await soldInDb(tool.id)).sold).toBe(sold);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { outOfStockMessage } from '../../../contract/inventory';
 import {
   closedUnpaidStatuses,
   maximumQuantityMessage,
@@ -12,7 +13,6 @@ import {
   tooManyReservedUnitsMessage,
   tooManyUnpaidOrdersMessage,
 } from '../../../contract/orders';
-import { outOfStockMessage } from '../../../contract/inventory';
 import type { Db, Tx } from '../../db/database';
 import { orderEvents, orders, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -74,7 +74,8 @@ async function checkUnpaidCaps(tx: Tx, userId: string, quantity: number, limits:
   );
   const n = Number(held?.n ?? 0);
   const units = Number(held?.units ?? 0);
-  if (n >= limits.maxUnpaidOrders) throw new AppError('CONFLICT', tooManyUnpaidOrdersMessage(limits.maxUnpaidOrders));
+  if (n >= limits.maxUnpaidOrders)
+    throw new AppError('CONFLICT', tooManyUnpaidOrdersMessage(limits.maxUnpaidOrders));
   if (units + quantity > limits.maxReservedUnits)
     throw new AppError('CONFLICT', tooManyReservedUnitsMessage(limits.maxReservedUnits, units));
 }
@@ -120,7 +121,8 @@ export async function placeOrder(
     }
     // Refusals after the move roll it back with the transaction.
     if (!tool || tool.retired) throw notFound('Tool');
-    if (quantity < tool.minimumOrderQuantity) throw quantityIssue(minimumQuantityMessage(tool.minimumOrderQuantity));
+    if (quantity < tool.minimumOrderQuantity)
+      throw quantityIssue(minimumQuantityMessage(tool.minimumOrderQuantity));
 
     const [row] = await tx
       .insert(orders)
@@ -236,7 +238,11 @@ export async function orderHistory(db: Db, id: string, ownerId?: string): Promis
     .from(orders)
     .where(and(eq(orders.id, id), ownerId ? eq(orders.userId, ownerId) : undefined));
   if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const rows = await db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id));
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, id))
+    .orderBy(asc(orderEvents.id));
   return rows.map((r) => ({
     event: r.event,
     from: r.fromStatus,

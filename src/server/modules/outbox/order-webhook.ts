@@ -11,7 +11,9 @@ const TIMEOUT_MS = 10_000;
  * is signed (`X-Signature: sha256=<hex HMAC>`). Without an address there is nothing to send and
  * the message is delivered as is.
  */
-export function orderWebhookHandler(target: { url: string; secret: string | undefined } | undefined): MessageHandler {
+export function orderWebhookHandler(
+  target: { url: string; secret: string | undefined } | undefined,
+): MessageHandler {
   return async (message) => {
     if (!target) return;
     const body = JSON.stringify({ id: message.key, topic: message.topic, data: message.payload });

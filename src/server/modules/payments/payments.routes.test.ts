@@ -2,9 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
-import { orders, paymentIntents, tools } from '../../db/schema';
+import { paymentIntents } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { orderRow, stockOf } from '../../test/probes';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, payOrder, placeOrder } from '../../test/store-flow';
 
@@ -24,12 +25,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const errorOf = (res: Inject) => (res.json() as { error: { code: string; message: string } }).error;
-const orderRow = async (id: string) =>
-  (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 const intentsOf = (orderId: string) =>
   t.database.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, orderId));
-const stockOf = async (toolId: string) =>
-  (await t.database.db.select().from(tools).where(eq(tools.id, toolId)))[0]?.availableQuantity;
 
 /** A new unpaid order of this customer's: 3 x $19.99 = $59.97. */
 const unpaidOrder = async (customer: TestSession = alice) => {
@@ -155,7 +152,10 @@ describe('POST /api/payments/simulated/confirm', () => {
       lastError: null,
     });
     // The processor reports its own success, so the order is paid even if the page never PATCHes.
-    expect(await orderRow(order._id)).toMatchObject({ status: 'pending', transactionId: body.transactionId });
+    expect(await orderRow(t.database.db, order._id)).toMatchObject({
+      status: 'pending',
+      transactionId: body.transactionId,
+    });
 
     // A repeat (double click) is the same payment.
     const again = await confirm(alice, clientSecret);
@@ -193,7 +193,7 @@ describe('POST /api/payments/simulated/confirm', () => {
       });
       const [intent] = await intentsOf(order._id);
       expect(intent).toMatchObject({ status: 'open', cardBrand: null, cardLast4: null });
-      expect((await orderRow(order._id))?.status).toBe('unpaid');
+      expect((await orderRow(t.database.db, order._id))?.status).toBe('unpaid');
     },
   );
 
@@ -223,7 +223,10 @@ describe('POST /api/payments/simulated/confirm', () => {
     const paid = await openIntent();
     const ok = await confirm(alice, paid.clientSecret);
     await markPaid(alice, paid.order._id, ok.json().transactionId);
-    expect(await orderRow(paid.order._id)).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+    expect(await orderRow(t.database.db, paid.order._id)).toMatchObject({
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    });
 
     const tables = (await t.database.db.execute(
       sql`select table_schema, table_name from information_schema.tables
@@ -262,7 +265,11 @@ describe('PATCH /api/order/:id (mark paid)', () => {
     const early = await markPaid(alice, order._id, transactionId);
     expect(early.statusCode).toBe(402);
     expect(errorOf(early).code).toBe('PAYMENT_FAILED');
-    expect(await orderRow(order._id)).toMatchObject({ status: 'unpaid', transactionId: null, paidAt: null });
+    expect(await orderRow(t.database.db, order._id)).toMatchObject({
+      status: 'unpaid',
+      transactionId: null,
+      paidAt: null,
+    });
 
     expect((await confirm(alice, clientSecret)).statusCode).toBe(200);
     const res = await markPaid(alice, order._id, transactionId);
@@ -278,7 +285,7 @@ describe('PATCH /api/order/:id (mark paid)', () => {
       expiresAt: null,
       total: order.total,
     });
-    const row = await orderRow(order._id);
+    const row = await orderRow(t.database.db, order._id);
     expect(row?.paidAt).toBeInstanceOf(Date);
     const list = (
       await t.app.inject({
@@ -293,16 +300,16 @@ describe('PATCH /api/order/:id (mark paid)', () => {
     const again = await markPaid(alice, order._id, transactionId);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(paid);
-    expect((await orderRow(order._id))?.paidAt?.getTime()).toBe(row?.paidAt?.getTime());
+    expect((await orderRow(t.database.db, order._id))?.paidAt?.getTime()).toBe(row?.paidAt?.getTime());
 
     // Paid: it can no longer be deleted nor paid again.
     const tool = order.orderId;
-    const stock = await stockOf(tool);
+    const stock = await stockOf(t.database.db, tool);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/order/${order._id}`, headers: as(alice) });
     expect(del.statusCode).toBe(409);
-    expect(await stockOf(tool)).toBe(stock);
+    expect(await stockOf(t.database.db, tool)).toBe(stock);
     expect((await createIntent(alice, { orderId: order._id })).statusCode).toBe(409);
-    expect((await orderRow(order._id))?.status).toBe('pending');
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('pending');
   });
 
   it('answers 404 for a made-up transaction id and changes nothing', async () => {
@@ -311,7 +318,7 @@ describe('PATCH /api/order/:id (mark paid)', () => {
       const res = await markPaid(alice, order._id, transactionId);
       expect(res.statusCode).toBe(404);
     }
-    expect(await orderRow(order._id)).toMatchObject({ status: 'unpaid', transactionId: null });
+    expect(await orderRow(t.database.db, order._id)).toMatchObject({ status: 'unpaid', transactionId: null });
   });
 
   it('a payment for one order cannot mark another order paid', async () => {
@@ -321,18 +328,21 @@ describe('PATCH /api/order/:id (mark paid)', () => {
     const second = await unpaidOrder(alice);
     const res = await markPaid(alice, second._id, transactionId);
     expect(res.statusCode).toBe(404);
-    expect(await orderRow(second._id)).toMatchObject({ status: 'unpaid', transactionId: null });
+    expect(await orderRow(t.database.db, second._id)).toMatchObject({
+      status: 'unpaid',
+      transactionId: null,
+    });
   });
 
   it("answers 404 for someone else's order, even with its real transaction id", async () => {
     const { order, clientSecret } = await openIntent(alice);
     const ok = await confirm(alice, clientSecret);
     const transactionId = ok.json().transactionId as string;
-    const before = await orderRow(order._id);
+    const before = await orderRow(t.database.db, order._id);
     const res = await markPaid(bob, order._id, transactionId);
     expect(res.statusCode).toBe(404);
     expect(errorOf(res).code).toBe('NOT_FOUND');
-    expect(await orderRow(order._id)).toEqual(before);
+    expect(await orderRow(t.database.db, order._id)).toEqual(before);
   });
 
   it('answers 401 to anonymous callers and 400 without a transaction id', async () => {
@@ -342,6 +352,6 @@ describe('PATCH /api/order/:id (mark paid)', () => {
     const missing = await markPaid(alice, order._id, '');
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing).message).toBe('transactionId is required');
-    expect((await orderRow(order._id))?.status).toBe('unpaid');
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('unpaid');
   });
 });

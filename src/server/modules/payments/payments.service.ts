@@ -109,7 +109,10 @@ export async function markOrderPaid(
       return toOrder(paid);
     } catch (error) {
       if (error instanceof AppError && error.code === 'CONFLICT') {
-        log.error({ orderId: order.id, intentId: intent.id }, 'paid for an order released meanwhile: refund it');
+        log.error(
+          { orderId: order.id, intentId: intent.id },
+          'paid for an order released meanwhile: refund it',
+        );
       }
       throw error;
     }

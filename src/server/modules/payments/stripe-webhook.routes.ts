@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import type { ErrorEnvelope } from '../../../contract/errors';
@@ -33,6 +34,13 @@ export function stripeWebhookRoutes(stripe: Stripe, config: StripeConfig): Fasti
       } catch {
         return refuse('Invalid signature');
       }
+
+      // A redelivery of an event already handled is acknowledged and changes nothing.
+      const [seen] = await app.db
+        .select({ id: processedWebhookEvents.id })
+        .from(processedWebhookEvents)
+        .where(eq(processedWebhookEvents.id, event.id));
+      if (seen) return { received: true };
 
       if (event.type === 'payment_intent.succeeded') {
         try {

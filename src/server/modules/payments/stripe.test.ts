@@ -11,6 +11,7 @@ import { orders, paymentIntents, processedWebhookEvents, tools } from '../../db/
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
+import { intentRow, orderRow, stockOf } from '../../test/probes';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, placeOrder } from '../../test/store-flow';
 import { expireUnpaidOrders } from '../orders/orders.service';
@@ -54,12 +55,6 @@ const deliver = (app: FastifyInstance, event: unknown, secret = 'whsec_test') =>
   });
 };
 
-const orderRow = async (id: string) =>
-  (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
-const intentRow = async (id: string) =>
-  (await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.id, id)))[0];
-const stockOf = async (toolId: string) =>
-  (await t.database.db.select().from(tools).where(eq(tools.id, toolId)))[0]?.availableQuantity;
 const snapshot = async () => ({
   orders: (await t.database.db.select().from(orders)).sort((a, b) => a.id.localeCompare(b.id)),
   intents: (await t.database.db.select().from(paymentIntents)).sort((a, b) => a.id.localeCompare(b.id)),
@@ -185,11 +180,15 @@ describe('PATCH /api/order/:id with Stripe', () => {
 
     const early = await markPaid(alice, order._id, intentId);
     expect(early.statusCode).toBe(402);
-    expect(await orderRow(order._id)).toMatchObject({ status: 'unpaid', transactionId: null, paidAt: null });
+    expect(await orderRow(t.database.db, order._id)).toMatchObject({
+      status: 'unpaid',
+      transactionId: null,
+      paidAt: null,
+    });
 
     fake.fail(intentId);
     expect((await markPaid(alice, order._id, intentId)).statusCode).toBe(402);
-    expect((await orderRow(order._id))?.status).toBe('unpaid');
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('unpaid');
 
     fake.succeed(intentId);
     const res = await markPaid(alice, order._id, intentId);
@@ -207,10 +206,10 @@ describe('PATCH /api/order/:id with Stripe', () => {
     expect(lookups.length).toBeGreaterThanOrEqual(3);
     expect(lookups.at(-1)?.query.expand).toEqual(['latest_charge']);
 
-    const paidAt = (await orderRow(order._id))?.paidAt?.getTime();
+    const paidAt = (await orderRow(t.database.db, order._id))?.paidAt?.getTime();
     const again = await markPaid(alice, order._id, intentId);
     expect(again.statusCode).toBe(200);
-    expect((await orderRow(order._id))?.paidAt?.getTime()).toBe(paidAt);
+    expect((await orderRow(t.database.db, order._id))?.paidAt?.getTime()).toBe(paidAt);
   });
 
   it('does not believe a transaction id Stripe does not know for this order', async () => {
@@ -219,11 +218,30 @@ describe('PATCH /api/order/:id with Stripe', () => {
     fake.succeed(other.intentId);
     expect((await markPaid(alice, order._id, other.intentId)).statusCode).toBe(404);
     expect((await markPaid(alice, order._id, 'pi_made_up')).statusCode).toBe(404);
-    expect((await orderRow(order._id))?.status).toBe('unpaid');
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('unpaid');
   });
 });
 
 describe('POST /api/payments/stripe/webhook', () => {
+  it('answers a redelivered event 200 from its record and changes nothing, even where handling it again would', async () => {
+    const { intentId } = await openIntent();
+    const declined = fake.event('payment_intent.payment_failed', intentId, {
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'card_declined', message: 'Your card was declined.', type: 'card_error' },
+    });
+    expect((await deliver(t.app, declined)).statusCode).toBe(200);
+    expect((await intentRow(t.database.db, intentId))?.lastError).toBe('card_declined');
+    // The customer has since tried again (the note is gone); the old event comes back from Stripe.
+    await t.database.db
+      .update(paymentIntents)
+      .set({ lastError: null })
+      .where(eq(paymentIntents.id, intentId));
+    const again = await deliver(t.app, declined);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ received: true });
+    expect((await intentRow(t.database.db, intentId))?.lastError).toBeNull();
+  });
+
   it('marks the order paid on payment_intent.succeeded without the customer, once, whatever comes after', async () => {
     const { order, intentId } = await openIntent();
     fake.succeed(intentId);
@@ -232,15 +250,15 @@ describe('POST /api/payments/stripe/webhook', () => {
     const res = await deliver(t.app, event);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ received: true });
-    const paid = await orderRow(order._id);
+    const paid = await orderRow(t.database.db, order._id);
     expect(paid).toMatchObject({ status: 'pending', transactionId: intentId });
     expect(paid?.paidAt).toBeInstanceOf(Date);
-    expect((await intentRow(intentId))?.status).toBe('succeeded');
+    expect((await intentRow(t.database.db, intentId))?.status).toBe('succeeded');
 
     // Stripe delivers at least once: the same event again changes nothing.
     const redelivered = await deliver(t.app, event);
     expect(redelivered.statusCode).toBe(200);
-    expect(await orderRow(order._id)).toEqual(paid);
+    expect(await orderRow(t.database.db, order._id)).toEqual(paid);
 
     // A failure reported late (events arrive out of order) does not undo the payment.
     const failed = await deliver(
@@ -251,28 +269,28 @@ describe('POST /api/payments/stripe/webhook', () => {
       }),
     );
     expect(failed.statusCode).toBe(200);
-    expect(await orderRow(order._id)).toEqual(paid);
-    expect((await intentRow(intentId))?.status).toBe('succeeded');
+    expect(await orderRow(t.database.db, order._id)).toEqual(paid);
+    expect((await intentRow(t.database.db, intentId))?.status).toBe('succeeded');
 
     // The customer's own report afterwards is a no-op too.
     const patched = await markPaid(alice, order._id, intentId);
     expect(patched.statusCode).toBe(200);
-    expect(await orderRow(order._id)).toEqual(paid);
+    expect(await orderRow(t.database.db, order._id)).toEqual(paid);
   });
 
   it("keeps the card's brand and last four when the webhook follows the customer's report", async () => {
     const { order, intentId } = await openIntent();
     fake.succeed(intentId);
     expect((await markPaid(alice, order._id, intentId)).statusCode).toBe(200);
-    const paid = await orderRow(order._id);
-    const intent = await intentRow(intentId);
+    const paid = await orderRow(t.database.db, order._id);
+    const intent = await intentRow(t.database.db, intentId);
     expect(intent).toMatchObject({ status: 'succeeded', cardBrand: 'visa', cardLast4: '4242' });
 
     // Stripe's event carries latest_charge as an id, not the card: it must not erase what we know.
     const res = await deliver(t.app, fake.event('payment_intent.succeeded', intentId));
     expect(res.statusCode).toBe(200);
-    expect(await orderRow(order._id)).toEqual(paid);
-    expect(await intentRow(intentId)).toMatchObject({
+    expect(await orderRow(t.database.db, order._id)).toEqual(paid);
+    expect(await intentRow(t.database.db, intentId)).toMatchObject({
       status: 'succeeded',
       cardBrand: 'visa',
       cardLast4: '4242',
@@ -284,8 +302,11 @@ describe('POST /api/payments/stripe/webhook', () => {
     fake.fail(intentId, 'insufficient_funds');
     const res = await deliver(t.app, fake.event('payment_intent.payment_failed', intentId));
     expect(res.statusCode).toBe(200);
-    expect(await intentRow(intentId)).toMatchObject({ status: 'open', lastError: 'insufficient_funds' });
-    expect((await orderRow(order._id))?.status).toBe('unpaid');
+    expect(await intentRow(t.database.db, intentId)).toMatchObject({
+      status: 'open',
+      lastError: 'insufficient_funds',
+    });
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('unpaid');
   });
 
   it('refuses a bad signature with 400 and changes nothing', async () => {
@@ -319,7 +340,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(unsigned.statusCode).toBe(400);
 
     expect(await snapshot()).toEqual(before);
-    expect((await orderRow(order._id))?.status).toBe('unpaid');
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('unpaid');
   });
 
   it('does not mark the order paid when the amount differs from the order total (and stops Stripe retrying)', async () => {
@@ -329,8 +350,12 @@ describe('POST /api/payments/stripe/webhook', () => {
     const res = await deliver(t.app, event);
     // 200: the event can never succeed, so a retry would only repeat the refusal for days.
     expect(res.statusCode).toBe(200);
-    expect(await orderRow(order._id)).toMatchObject({ status: 'unpaid', transactionId: null, paidAt: null });
-    expect((await intentRow(intentId))?.status).toBe('open');
+    expect(await orderRow(t.database.db, order._id)).toMatchObject({
+      status: 'unpaid',
+      transactionId: null,
+      paidAt: null,
+    });
+    expect((await intentRow(t.database.db, intentId))?.status).toBe('open');
   });
 
   it('answers 200 to an event about an intent that is not ours and changes nothing', async () => {
@@ -360,13 +385,13 @@ describe('POST /api/payments/stripe/webhook', () => {
       // more than once, its stock would be taken again more than once.
       const racing = await openIntent();
       const toolId = racing.order.orderId;
-      const stock = await stockOf(toolId);
+      const stock = await stockOf(t.database.db, toolId);
       await t.database.db
         .update(orders)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(orders.id, racing.order._id));
       expect(await expireUnpaidOrders(t.database.db)).toBe(1);
-      expect(await stockOf(toolId)).toBe((stock ?? 0) + racing.order.orderQuantity);
+      expect(await stockOf(t.database.db, toolId)).toBe((stock ?? 0) + racing.order.orderQuantity);
       fake.succeed(racing.intentId);
       const raceEvent = fake.event('payment_intent.succeeded', racing.intentId);
       const answers = await Promise.all([
@@ -376,11 +401,11 @@ describe('POST /api/payments/stripe/webhook', () => {
         deliver(t.app, raceEvent),
       ]);
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
-      expect(await orderRow(racing.order._id)).toMatchObject({
+      expect(await orderRow(t.database.db, racing.order._id)).toMatchObject({
         status: 'pending',
         transactionId: racing.intentId,
       });
-      expect(await stockOf(toolId)).toBe(stock);
+      expect(await stockOf(t.database.db, toolId)).toBe(stock);
       const recorded = await t.database.db
         .select()
         .from(processedWebhookEvents)
@@ -392,10 +417,10 @@ describe('POST /api/payments/stripe/webhook', () => {
       fake.succeed(intentId);
       const event = fake.event('payment_intent.succeeded', intentId);
       expect((await deliver(t.app, event)).statusCode).toBe(200);
-      const paid = await orderRow(order._id);
+      const paid = await orderRow(t.database.db, order._id);
       expect(paid?.status).toBe('pending');
       expect((await deliver(second, event)).statusCode).toBe(200);
-      expect(await orderRow(order._id)).toEqual(paid);
+      expect(await orderRow(t.database.db, order._id)).toEqual(paid);
     } finally {
       await second.close();
     }
@@ -404,24 +429,24 @@ describe('POST /api/payments/stripe/webhook', () => {
   it('revives an order released while the customer was paying, taking its stock again', async () => {
     const { order, intentId } = await openIntent();
     const toolId = order.orderId;
-    const stock = await stockOf(toolId);
+    const stock = await stockOf(t.database.db, toolId);
     // The hold passes before Stripe reports the payment (only this order's: the others keep theirs).
     await t.database.db
       .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, order._id));
     expect(await expireUnpaidOrders(t.database.db)).toBe(1);
-    expect((await orderRow(order._id))?.status).toBe('expired');
-    expect(await stockOf(toolId)).toBe((stock ?? 0) + order.orderQuantity);
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('expired');
+    expect(await stockOf(t.database.db, toolId)).toBe((stock ?? 0) + order.orderQuantity);
 
     fake.succeed(intentId);
     const res = await deliver(t.app, fake.event('payment_intent.succeeded', intentId));
     expect(res.statusCode, res.body).toBe(200);
-    expect(await orderRow(order._id)).toMatchObject({
+    expect(await orderRow(t.database.db, order._id)).toMatchObject({
       status: 'pending',
       transactionId: intentId,
       cancelledAt: null,
     });
-    expect(await stockOf(toolId)).toBe(stock);
+    expect(await stockOf(t.database.db, toolId)).toBe(stock);
   });
 });

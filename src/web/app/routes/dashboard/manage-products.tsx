@@ -44,6 +44,9 @@ function EditTool({ tool, onDone }: { tool: Tool; onDone: () => void }) {
         changes: {
           price: parsed.price,
           available_quantity: parsed.available_quantity,
+          // What the form showed: the server moves the stock by the difference (orders placed
+          // meanwhile keep their units).
+          available_quantity_was: tool.available_quantity,
           description: splitDescription(parsed.description),
         },
       });

@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database';
+import { stockMovements, tools } from '../../db/schema';
+import { insertTool } from '../../test/fixtures';
+import { createTestDatabase } from '../../test/harness';
+import { freeLimits, insertCustomer, ledgerSum, stockOf } from '../../test/probes';
+import { updateTool } from '../catalog/catalog.service';
+import { placeOrder } from '../orders/orders.service';
+import { adjustStock, moveStock, OutOfStock, stockLedger } from './inventory.service';
+
+// The inventory module against the real database, without HTTP.
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const reasonsOf = async (toolId: string) =>
+  (
+    await database.db
+      .select({ delta: stockMovements.delta, reason: stockMovements.reason })
+      .from(stockMovements)
+      .where(eq(stockMovements.toolId, toolId))
+      .orderBy(stockMovements.id)
+  ).map((m) => `${m.reason}${m.delta > 0 ? '+' : ''}${m.delta}`);
+
+describe('stock ledger', () => {
+  it('opens every new product with its stock, however it is inserted', async () => {
+    const one = await insertTool(database.db, { availableQuantity: 70 });
+    const [a, b] = await database.db
+      .insert(tools)
+      .values([
+        {
+          name: 'Bulk A',
+          image: '/a.svg',
+          priceCents: 500,
+          description: ['A.'],
+          availableQuantity: 20,
+          minimumOrderQuantity: 1,
+        },
+        {
+          name: 'Bulk B',
+          image: '/b.svg',
+          priceCents: 500,
+          description: ['B.'],
+          availableQuantity: 0,
+          minimumOrderQuantity: 1,
+        },
+      ])
+      .returning();
+    expect(await reasonsOf(one.id)).toEqual(['opening+70']);
+    expect(await reasonsOf(a?.id ?? '')).toEqual(['opening+20']);
+    // Nothing to open with: no zero row.
+    expect(await reasonsOf(b?.id ?? '')).toEqual([]);
+  });
+
+  it('moves the column and the ledger together, and refuses to go below zero leaving both alone', async () => {
+    const tool = await insertTool(database.db, { availableQuantity: 10 });
+    await database.db.transaction(async (tx) => {
+      const moved = await moveStock(tx, [{ toolId: tool.id, delta: -7, reason: 'order_placed' }]);
+      expect(moved.get(tool.id)).toMatchObject({
+        available: 3,
+        name: tool.name,
+        priceCents: tool.priceCents,
+      });
+    });
+    const refused = database.db.transaction((tx) =>
+      moveStock(tx, [{ toolId: tool.id, delta: -4, reason: 'order_placed' }]),
+    );
+    await expect(refused).rejects.toBeInstanceOf(OutOfStock);
+    await expect(refused).rejects.toMatchObject({
+      code: 'OUT_OF_STOCK',
+      left: 3,
+      message: `Only 3 of ${tool.name} left in stock.`,
+    });
+    expect(await stockOf(database.db, tool.id)).toBe(3);
+    expect(await ledgerSum(database.db, tool.id)).toBe(3);
+    expect(await reasonsOf(tool.id)).toEqual(['opening+10', 'order_placed-7']);
+  });
+
+  it('rolls back every move of a transaction when one product is short', async () => {
+    const plenty = await insertTool(database.db, { availableQuantity: 50 });
+    const scarce = await insertTool(database.db, { availableQuantity: 2 });
+    await expect(
+      database.db.transaction((tx) =>
+        moveStock(tx, [
+          { toolId: plenty.id, delta: -5, reason: 'order_placed' },
+          { toolId: scarce.id, delta: -5, reason: 'order_placed' },
+        ]),
+      ),
+    ).rejects.toMatchObject({ toolId: scarce.id, left: 2 });
+    expect(await stockOf(database.db, plenty.id)).toBe(50);
+    expect(await reasonsOf(plenty.id)).toEqual(['opening+50']);
+  });
+
+  it('adjusts by a delta or to a counted number, with the admin and the note on the ledger', async () => {
+    const admin = await insertCustomer(database.db, 'Stock Admin');
+    const tool = await insertTool(database.db, { availableQuantity: 40 });
+    expect(await adjustStock(database.db, tool.id, { delta: 15, note: 'delivery' }, admin.id)).toBe(55);
+    expect(await adjustStock(database.db, tool.id, { set: 30, note: 'counted' }, admin.id)).toBe(30);
+    // Setting what is already there records nothing.
+    expect(await adjustStock(database.db, tool.id, { set: 30 }, admin.id)).toBe(30);
+    const ledger = await stockLedger(database.db, tool.id);
+    expect(ledger.available_quantity).toBe(30);
+    expect(ledger.movements.map((m) => [m.reason, m.delta, m.note])).toEqual([
+      ['admin_adjustment', -25, 'counted'],
+      ['admin_adjustment', 15, 'delivery'],
+      ['opening', 40, null],
+    ]);
+    await expect(adjustStock(database.db, tool.id, { delta: -31 }, admin.id)).rejects.toBeInstanceOf(
+      OutOfStock,
+    );
+    expect(await ledgerSum(database.db, tool.id)).toBe(30);
+  });
+
+  it("keeps a reservation made while the admin's form was open (the edit is the difference from what it showed)", async () => {
+    const admin = await insertCustomer(database.db, 'Form Admin');
+    const buyer = await insertCustomer(database.db, 'Form Buyer');
+    const tool = await insertTool(database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
+    // The admin's form shows 100; meanwhile a customer reserves 10; the admin types 150.
+    await placeOrder(
+      database.db,
+      buyer,
+      { orderId: tool.id, orderQuantity: 10, phone: '01712345678' },
+      freeLimits(),
+    );
+    const edited = await updateTool(
+      database.db,
+      tool.id,
+      { available_quantity: 150, available_quantity_was: 100 },
+      admin.id,
+    );
+    expect(edited.available_quantity).toBe(140);
+    expect(await reasonsOf(tool.id)).toEqual(['opening+100', 'order_placed-10', 'admin_adjustment+50']);
+    expect(await ledgerSum(database.db, tool.id)).toBe(140);
+    // An API client without the form's number sets the stock to what it says, through the ledger too.
+    expect(
+      (await updateTool(database.db, tool.id, { available_quantity: 120 }, admin.id)).available_quantity,
+    ).toBe(120);
+    expect(await ledgerSum(database.db, tool.id)).toBe(120);
+  });
+});

@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OrderStatus, orderStatuses } from '../../../contract/orders';
+import type { Database } from '../../db/database';
+import { orders, outboxMessages } from '../../db/schema';
+import { AppError } from '../../errors';
+import { insertTool } from '../../test/fixtures';
+import { createTestDatabase } from '../../test/harness';
+import { freeLimits, historyOf, insertCustomer, ledgerSum, orderRow, stockOf } from '../../test/probes';
+import { applyOrderEvent, canApply, lockOrder, type OrderEventName } from './order-state';
+import { cancelUnpaidOrder, expireUnpaidOrders, placeOrder } from './orders.service';
+
+// The order state machine against the real database, without HTTP.
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const PHONE = '01712345678';
+const payment = { transactionId: 'sim_pi_test', cardBrand: 'visa', cardLast4: '4242' };
+
+async function newOrder(quantity = 4, availableQuantity = 50) {
+  const me = await insertCustomer(database.db);
+  const tool = await insertTool(database.db, { availableQuantity, minimumOrderQuantity: 1 });
+  const order = await placeOrder(
+    database.db,
+    me,
+    { orderId: tool.id, orderQuantity: quantity, phone: PHONE },
+    freeLimits(),
+  );
+  return { me, tool, order };
+}
+
+const apply = (id: string, event: OrderEventName) =>
+  database.db.transaction(async (tx) =>
+    applyOrderEvent(tx, await lockOrder(tx, id), event, {
+      actor: 'admin',
+      ...(event === 'pay' ? { payment } : {}),
+    }),
+  );
+
+/** Puts an order straight into a state, for the table test. */
+const force = (id: string, status: OrderStatus) =>
+  database.db.update(orders).set({ status }).where(eq(orders.id, id));
+
+describe('the transition table', () => {
+  const legal: Record<OrderEventName, OrderStatus[]> = {
+    pay: ['unpaid', 'expired', 'cancelled'],
+    ship: ['pending'],
+    cancel: ['unpaid'],
+    expire: ['unpaid'],
+    refund: ['pending', 'shipped', 'partially_refunded'],
+    partial_refund: ['pending', 'shipped', 'partially_refunded'],
+  };
+
+  it('allows exactly the moves of the table', () => {
+    for (const [event, from] of Object.entries(legal) as Array<[OrderEventName, OrderStatus[]]>) {
+      for (const status of orderStatuses)
+        expect(canApply(event, status), `${event} from ${status}`).toBe(from.includes(status));
+    }
+  });
+
+  it('refuses every illegal move with 409 and changes nothing: no status, no stock, no history', async () => {
+    const { tool, order } = await newOrder();
+    const before = await historyOf(database.db, order._id);
+    for (const [event, from] of Object.entries(legal) as Array<[OrderEventName, OrderStatus[]]>) {
+      for (const status of orderStatuses.filter((s) => !from.includes(s))) {
+        await force(order._id, status);
+        const error = await apply(order._id, event).catch((e: unknown) => e);
+        expect(error, `${event} from ${status}`).toBeInstanceOf(AppError);
+        expect((error as AppError).status).toBe(409);
+        expect((await orderRow(database.db, order._id))?.status).toBe(status);
+      }
+    }
+    expect(await historyOf(database.db, order._id)).toEqual(before);
+    expect(await stockOf(database.db, tool.id)).toBe(46);
+  });
+});
+
+describe('an order through its life', () => {
+  it('writes one history row per move, with who and the stock moved by the inventory module', async () => {
+    const { tool, order } = await newOrder(4, 50);
+    expect(await stockOf(database.db, tool.id)).toBe(46);
+    await apply(order._id, 'pay');
+    await apply(order._id, 'ship');
+    expect(await historyOf(database.db, order._id)).toEqual([
+      'place:->unpaid',
+      'pay:unpaid>pending',
+      'ship:pending>shipped',
+    ]);
+    const row = await orderRow(database.db, order._id);
+    expect(row).toMatchObject({ status: 'shipped', transactionId: 'sim_pi_test', cardLast4: '4242' });
+    expect(row?.paidAt).toBeInstanceOf(Date);
+    expect(row?.shippedAt).toBeInstanceOf(Date);
+    // Paying and shipping do not move stock; the ledger still adds up.
+    expect(await stockOf(database.db, tool.id)).toBe(46);
+    expect(await ledgerSum(database.db, tool.id)).toBe(46);
+  });
+
+  it('returns the stock of a cancelled order once, with the customer as actor', async () => {
+    const { me, tool, order } = await newOrder(6, 30);
+    expect(await cancelUnpaidOrder(database.db, order._id, { userId: me.id, admin: false })).toEqual({
+      deletedCount: 1,
+    });
+    await expect(
+      cancelUnpaidOrder(database.db, order._id, { userId: me.id, admin: false }),
+    ).rejects.toMatchObject({ status: 404 });
+    expect(await stockOf(database.db, tool.id)).toBe(30);
+    expect(await ledgerSum(database.db, tool.id)).toBe(30);
+    expect(await historyOf(database.db, order._id)).toEqual(['place:->unpaid', 'cancel:unpaid>cancelled']);
+  });
+
+  it('expires only what is past its hold, returning its stock; a payment then revives it if the stock is there', async () => {
+    const { tool, order } = await newOrder(5, 20);
+    const expiresAt = Date.parse(order.expiresAt ?? '');
+    expect(await expireUnpaidOrders(database.db, new Date(expiresAt - 1))).toBe(0);
+    expect(await expireUnpaidOrders(database.db, new Date(expiresAt))).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(database.db, order._id))?.status).toBe('expired');
+    expect(await stockOf(database.db, tool.id)).toBe(20);
+    await apply(order._id, 'pay');
+    expect((await orderRow(database.db, order._id))?.status).toBe('pending');
+    expect(await stockOf(database.db, tool.id)).toBe(15);
+    expect(await historyOf(database.db, order._id)).toEqual([
+      'place:->unpaid',
+      'expire:unpaid>expired',
+      'pay:expired>pending',
+    ]);
+    expect(await ledgerSum(database.db, tool.id)).toBe(15);
+  });
+
+  it('refuses to revive a released order whose stock was sold meanwhile, changing nothing', async () => {
+    const { me, tool, order } = await newOrder(5, 5);
+    await cancelUnpaidOrder(database.db, order._id, { userId: me.id, admin: false });
+    const other = await insertCustomer(database.db);
+    await placeOrder(database.db, other, { orderId: tool.id, orderQuantity: 5, phone: PHONE }, freeLimits());
+    await expect(apply(order._id, 'pay')).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await orderRow(database.db, order._id))?.status).toBe('cancelled');
+    expect(await stockOf(database.db, tool.id)).toBe(0);
+    expect(await ledgerSum(database.db, tool.id)).toBe(0);
+  });
+
+  it('queues every move for the outside world in the same transaction, once per event', async () => {
+    const { order } = await newOrder();
+    await apply(order._id, 'pay');
+    const messages = await database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.topic, 'order.status_changed'));
+    const mine = messages.filter((m) => (m.payload as { orderId: string }).orderId === order._id);
+    expect(mine.map((m) => (m.payload as { event: string }).event)).toEqual(['place', 'pay']);
+    expect(new Set(mine.map((m) => m.key)).size).toBe(2);
+    // A refused move rolls its message back with it.
+    await expect(apply(order._id, 'cancel')).rejects.toMatchObject({ status: 409 });
+    const after = await database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.topic, 'order.status_changed'));
+    expect(after.length).toBe(messages.length);
+  });
+});

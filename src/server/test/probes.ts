@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database';
+import { orderEvents, orders, paymentIntents, stockMovements, tools, user } from '../db/schema';
+import type { OrderLimits } from '../modules/orders/orders.service';
+import type { SessionUser } from '../plugins/auth';
+import { insertTool } from './fixtures';
+import { type TestSession, uniqueEmail } from './sessions';
+import { placeOrder } from './store-flow';
+
+/** A well-formed id that names nothing. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** A product's available quantity as the database has it. */
+export async function stockOf(db: Db, toolId: string): Promise<number> {
+  const [row] = await db.select({ q: tools.availableQuantity }).from(tools).where(eq(tools.id, toolId));
+  if (!row) throw new Error(`no tool ${toolId}`);
+  return row.q;
+}
+
+/** The sum of a product's stock ledger, which must always equal its available quantity. */
+export async function ledgerSum(db: Db, toolId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${stockMovements.delta}), 0)::text` })
+    .from(stockMovements)
+    .where(eq(stockMovements.toolId, toolId));
+  return Number(row?.n ?? 0);
+}
+
+export const orderRow = async (db: Db, id: string) =>
+  (await db.select().from(orders).where(eq(orders.id, id)))[0];
+
+export const intentRow = async (db: Db, id: string) =>
+  (await db.select().from(paymentIntents).where(eq(paymentIntents.id, id)))[0];
+
+/** An order's history as the events table has it, oldest first: `event:from>to` strings. */
+export async function historyOf(db: Db, orderId: string): Promise<string[]> {
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(orderEvents.id);
+  return rows.map((r) => `${r.event}:${r.fromStatus ?? '-'}>${r.toStatus}`);
+}
+
+/** A new product and an unpaid order of the customer's for it (through the API). */
+export async function unpaidOrder(
+  app: FastifyInstance,
+  db: Db,
+  customer: TestSession,
+  { priceCents = 1999, availableQuantity = 100, quantity = 5 } = {},
+) {
+  const tool = await insertTool(db, { priceCents, availableQuantity, minimumOrderQuantity: 1 });
+  const order = await placeOrder(app, customer, tool.id, quantity);
+  return { tool, order };
+}
+
+/** A customer straight into the database, as the services see one (no password, no session). */
+export async function insertCustomer(db: Db, name = 'Module Customer'): Promise<SessionUser> {
+  const id = randomUUID();
+  const email = uniqueEmail('module');
+  const now = new Date();
+  await db
+    .insert(user)
+    .values({ id, name, email, emailVerified: false, role: 'user', createdAt: now, updatedAt: now });
+  return { id, email, name, image: null, role: 'user', token: '' };
+}
+
+/** Order limits for module tests: caps out of the way unless a test sets them. */
+export const freeLimits = (overrides: Partial<OrderLimits> = {}): OrderLimits => ({
+  holdMs: 30 * 60_000,
+  maxUnpaidOrders: 100_000,
+  maxReservedUnits: 100_000_000,
+  ...overrides,
+});
