@@ -12,7 +12,7 @@ import { type Database, openPglite, openPostgres } from '../db/database';
  * A fresh, migrated, empty database for one test file: PGlite in memory by default, or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const dump = new Blob([readFileSync(inject('pgliteDumpFile'))]);
@@ -29,6 +29,7 @@ export async function createTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: testUrl.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: url });
