@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_LIMITS } from '../../../contract/catalog';
+import type { StoreStats } from '../../../contract/orders';
+import { insertTool } from '../../test/fixtures';
+import { createTestApp, realOrderCaps } from '../../test/harness';
+import { orderRow } from '../../test/probes';
+import { signUp } from '../../test/sessions';
+import { as, createAdminApp, PHONE, payOrder, placeOrder } from '../../test/store-flow';
+
+// Money is 64-bit cents end to end: the largest price times the largest quantity is 10^14 cents.
+let made: Awaited<ReturnType<typeof createAdminApp>>;
+beforeAll(async () => {
+  made = await createAdminApp();
+});
+afterAll(() => made.t.close());
+
+async function priciestTool() {
+  const res = await made.t.app.inject({
+    method: 'POST',
+    url: '/api/tool',
+    headers: as(made.admin),
+    payload: {
+      name: 'Industrial lift',
+      image: '/images/tools/torque-wrench.svg',
+      price: PRODUCT_LIMITS.priceMax,
+      description: ['Lifts anything.'],
+      available_quantity: PRODUCT_LIMITS.availableMax,
+      minimum_order_quantity: 1,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().insertedId as string;
+}
+
+describe('the largest order', () => {
+  it('is placed, paid and counted in the statistics without overflowing', async () => {
+    const toolId = await priciestTool();
+    const buyer = await signUp(made.t.app, { name: 'Big Spender' });
+    const order = await placeOrder(made.t.app, buyer, toolId, PRODUCT_LIMITS.availableMax);
+    expect(order.total).toBe(PRODUCT_LIMITS.priceMax * PRODUCT_LIMITS.availableMax);
+    expect((await orderRow(made.t.database.db, order._id))?.totalCents).toBe(100_000_000_000_000);
+
+    const paid = await payOrder(made.t.app, buyer, order._id);
+    expect(paid.total).toBe(1_000_000_000_000);
+    // Two of them: a sum past 2^31 and past 2^53 / 100 would break 32-bit or float sums.
+    const second = await placeOrder(made.t.app, buyer, await priciestTool(), PRODUCT_LIMITS.availableMax);
+    await payOrder(made.t.app, buyer, second._id);
+
+    const stats = await made.t.app.inject({
+      method: 'GET',
+      url: '/api/manage/stats',
+      headers: as(made.admin),
+    });
+    expect(stats.statusCode, stats.body).toBe(200);
+    const today = (stats.json() as StoreStats).salesByDay.at(-1);
+    expect(today?.revenue).toBe(2_000_000_000_000);
+  });
+
+  it('is refused with a clear 409, never a 500, where the caps on unpaid orders apply', async () => {
+    const capped = await createTestApp({ orders: realOrderCaps() });
+    try {
+      const tool = await insertTool(capped.database.db, {
+        priceCents: PRODUCT_LIMITS.priceMax * 100,
+        availableQuantity: PRODUCT_LIMITS.availableMax,
+        minimumOrderQuantity: 1,
+      });
+      const buyer = await signUp(capped.app, { name: 'Capped Spender' });
+      const res = await capped.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: as(buyer),
+        payload: { orderId: tool.id, orderQuantity: PRODUCT_LIMITS.availableMax, phone: PHONE },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('CONFLICT');
+    } finally {
+      await capped.close();
+    }
+  });
+});
