@@ -27,10 +27,35 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a query; used by /readyz. */
   ping(): Promise<void>;
+  /** Statements sent through drizzle so far (the store's and better-auth's): what a purchase costs. */
+  queryCount(): number;
   close(): Promise<void>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+/**
+ * Counts the statements drizzle sends, and two more for each transaction's BEGIN and COMMIT, which
+ * its logger does not see; a counter is all it costs.
+ */
+function queryCounter() {
+  let count = 0;
+  return {
+    logger: {
+      logQuery() {
+        count += 1;
+      },
+    },
+    countTransactions(db: Db) {
+      const transaction = db.transaction.bind(db);
+      db.transaction = ((run, config) => {
+        count += 2;
+        return transaction(run, config);
+      }) as Db['transaction'];
+    },
+    queryCount: () => count,
+  };
+}
 
 /** Any stable number: PostgreSQL advisory locks are keyed by a bigint. */
 const MIGRATION_LOCK_KEY = 7_245_001;
@@ -60,11 +85,14 @@ export function openPostgres(url: string, poolSize = 10): Database {
     if (listening.delete(client) && listening.size === 0) changes.announce(ANY_TABLE);
   });
   changes.setListening(() => listening.size > 0);
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const counter = queryCounter();
+  const db = drizzleNodePg(pool, { schema, logger: counter.logger }) as unknown as Db;
+  counter.countTransactions(db);
   return {
     db,
     kind: 'postgres',
     changes,
+    queryCount: counter.queryCount,
     async migrate() {
       // Several instances may start at once: one migrates while the others wait for it.
       const client = await pool.connect();
@@ -108,11 +136,14 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   // before the committing query returns, and nothing can be missed.
   const changes = changeFeed();
   await client.listen(TABLE_CHANGES_CHANNEL, (payload) => changes.announce(payload));
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const counter = queryCounter();
+  const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Db;
+  counter.countTransactions(db);
   return {
     db,
     kind: 'pglite',
     changes,
+    queryCount: counter.queryCount,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     async ping() {
       await client.query('select 1');

@@ -168,7 +168,13 @@ describe('recurring jobs', () => {
   it('runs a due job in one instance only, and again when it is next due', async () => {
     const name = `test-job-${Date.now()}`;
     let runs = 0;
-    const job = { name, everyMs: 3_600_000, run: async () => void (runs += 1) };
+    const job = {
+      name,
+      everyMs: 3_600_000,
+      run: async () => {
+        runs += 1;
+      },
+    };
     const a = runner(database, async () => {}, { jobs: [job] });
     const b = runner(second ?? database, async () => {}, { jobs: [job] });
     await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '../../contract/errors';
 import type { Auth } from '../auth/auth';
 import { createAuthRateLimiter } from '../auth/auth-rate-limit';
+import { createSessionCache } from '../auth/session-cache';
 import type { AuthConfig } from '../config/config';
 import { AppError } from '../errors';
 import { codeForStatus } from './errors';
@@ -158,18 +159,28 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
     },
   });
 
-  const loadUser = async (request: FastifyRequest) => {
-    const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!found) return null;
-    const { user, session } = found;
-    return {
-      id: user.id,
-      email: user.email.toLowerCase(),
-      name: user.name,
-      image: user.image ?? null,
-      role: user.role === 'admin' ? 'admin' : 'user',
-      token: session.token,
-    } satisfies SessionUser;
+  const sessions = createSessionCache<SessionUser>(app.database.changes);
+  app.addHook('onClose', async () => sessions.close());
+  const loadUser = async (request: FastifyRequest): Promise<SessionUser | null> => {
+    // The credential exactly as sent: other bytes (another cookie beside it) only miss the cache.
+    const credential = request.headers.authorization ?? request.headers.cookie;
+    if (!credential) return null;
+    const known = sessions.get(credential);
+    if (known) return known;
+    return sessions.load(credential, async () => {
+      const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      if (!found) return null;
+      const { user, session } = found;
+      const value: SessionUser = {
+        id: user.id,
+        email: user.email.toLowerCase(),
+        name: user.name,
+        image: user.image ?? null,
+        role: user.role === 'admin' ? 'admin' : 'user',
+        token: session.token,
+      };
+      return { value, expiresAt: new Date(session.expiresAt).getTime() };
+    });
   };
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

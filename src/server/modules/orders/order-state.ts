@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_NOT_FOUND, type OrderActor, type OrderStatus } from '../../../contract/orders';
 import type { Tx } from '../../db/database';
 import { orderEvents, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { moveStock, OutOfStock, type StockMove } from '../inventory/inventory.service';
-import { publish } from '../outbox/outbox';
+import { publishStatement } from '../outbox/outbox';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -118,7 +119,10 @@ export async function applyOrderEvent(
   return updated;
 }
 
-/** The history row and the outbox message of a transition (or of the order's creation). */
+/**
+ * The history row and the outbox message of a transition (or of the order's creation), in one
+ * statement: the event's key is made here, so the two inserts need not wait for each other.
+ */
 export async function recordEvent(
   tx: Tx,
   order: OrderRow,
@@ -127,27 +131,20 @@ export async function recordEvent(
   context: EventContext,
   now: Date,
 ) {
-  const [history] = await tx
-    .insert(orderEvents)
-    .values({
+  const history = sql`insert into ${orderEvents} (order_id, event, from_status, to_status, actor, actor_user_id, note, created_at)
+    values (${order.id}, ${event}, ${from}, ${order.status}, ${context.actor}, ${context.actorUserId ?? null}, ${context.note ?? null}, ${now.toISOString()}::timestamptz)`;
+  const message = publishStatement(
+    'order.status_changed',
+    `order-event:${order.id}:${event}:${randomUUID()}`,
+    {
       orderId: order.id,
       event,
-      fromStatus: from,
-      toStatus: order.status,
-      actor: context.actor,
-      actorUserId: context.actorUserId ?? null,
-      note: context.note ?? null,
-      createdAt: now,
-    })
-    .returning({ id: orderEvents.id });
-  if (!history) throw new Error('insert returned no row');
-  await publish(tx, 'order.status_changed', `order-event:${history.id}`, {
-    orderId: order.id,
-    event,
-    from,
-    to: order.status,
-    at: now.toISOString(),
-  });
+      from,
+      to: order.status,
+      at: now.toISOString(),
+    },
+  );
+  await tx.execute(message ? sql`with history as (${history}) ${message}` : history);
 }
 
 /** Unpaid orders past their hold, oldest first, locked for expiry; rows another runner holds are skipped. */

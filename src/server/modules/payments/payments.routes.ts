@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PaymentConfirmed,
@@ -6,11 +6,10 @@ import {
   PaymentIntentInput,
   SimulatedConfirmInput,
 } from '../../../contract/payments';
-import { paymentIntents } from '../../db/schema';
+import { orders, paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
-import { getOwnOrder } from '../orders/orders.service';
 import { createPaymentIntent, markOrderPaid } from './payments.service';
 import type { SimulatedProvider } from './simulated-provider';
 
@@ -44,18 +43,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { clientSecret, cardNumber, expiry, cvc } = request.body;
-        // The client secret is a capability, but it must also be for one of this user's orders.
-        const [intent] = await app.db
-          .select()
+        // The client secret is a capability, but it must also be for one of this user's orders: one
+        // read finds the intent and checks whose order it is.
+        const [found] = await app.db
+          .select({ intent: paymentIntents })
           .from(paymentIntents)
-          .where(eq(paymentIntents.clientSecret, clientSecret));
-        if (!intent) throw new AppError('NOT_FOUND', 'Payment was not found');
-        await getOwnOrder(app.db, signedIn(request), intent.orderId, { includeClosed: true });
-        const confirmed = await simulated.confirm(clientSecret, { number: cardNumber, expiry, cvc });
+          .innerJoin(orders, eq(orders.id, paymentIntents.orderId))
+          .where(and(eq(paymentIntents.clientSecret, clientSecret), eq(orders.userId, signedIn(request).id)));
+        if (!found) throw new AppError('NOT_FOUND', 'Payment was not found');
+        const confirmed = await simulated.confirm(found.intent, { number: cardNumber, expiry, cvc });
         // The processor itself reports the success, as Stripe's webhook does: the order is paid even
         // if the customer's page never sends its PATCH (which then changes nothing).
-        await markOrderPaid(app.db, confirmed, request.log);
-        return { status: 'succeeded' as const, transactionId: confirmed.id };
+        await markOrderPaid(app.db, confirmed.snapshot, request.log, confirmed.row);
+        return { status: 'succeeded' as const, transactionId: confirmed.snapshot.id };
       },
     );
   }

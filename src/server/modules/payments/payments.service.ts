@@ -1,13 +1,16 @@
-import { and, eq } from 'drizzle-orm';
-import { type Order, paidStatuses } from '../../../contract/orders';
+import { and, eq, notInArray } from 'drizzle-orm';
+import { closedUnpaidStatuses, ORDER_NOT_FOUND, type Order, paidStatuses } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import type { Db } from '../../db/database';
-import { paymentIntents } from '../../db/schema';
+import { orders, paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
+import { isUuid } from '../catalog/catalog.service';
 import { applyOrderEvent, lockOrder } from '../orders/order-state';
 import { getOwnOrder, toOrder } from '../orders/orders.service';
 import type { IntentSnapshot, PaymentProvider } from './payment-provider';
+
+export type IntentRow = typeof paymentIntents.$inferSelect;
 
 /**
  * Opens (or re-uses) the payment intent for one of the user's unpaid orders. The amount is the
@@ -19,7 +22,30 @@ export async function createPaymentIntent(
   me: SessionUser,
   orderId: string,
 ): Promise<PaymentIntentAnswer> {
-  const order = await getOwnOrder(db, me, orderId);
+  if (!isUuid(orderId)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  // The order and its open intent, if any, in one read.
+  const [found] = await db
+    .select({ order: orders, open: paymentIntents })
+    .from(orders)
+    .leftJoin(
+      paymentIntents,
+      and(
+        eq(paymentIntents.orderId, orders.id),
+        eq(paymentIntents.provider, provider.name),
+        eq(paymentIntents.amountCents, orders.totalCents),
+        eq(paymentIntents.status, 'open'),
+      ),
+    )
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.userId, me.id),
+        notInArray(orders.status, [...closedUnpaidStatuses]),
+      ),
+    )
+    .limit(1);
+  if (!found) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const { order, open } = found;
   if (order.status !== 'unpaid') throw new AppError('CONFLICT', 'This order is already paid');
   const answer = (row: { clientSecret: string }) => ({
     clientSecret: row.clientSecret,
@@ -27,19 +53,6 @@ export async function createPaymentIntent(
     publishableKey: provider.publishableKey,
     amount: order.totalCents / 100,
   });
-
-  const [open] = await db
-    .select()
-    .from(paymentIntents)
-    .where(
-      and(
-        eq(paymentIntents.orderId, order.id),
-        eq(paymentIntents.provider, provider.name),
-        eq(paymentIntents.amountCents, order.totalCents),
-        eq(paymentIntents.status, 'open'),
-      ),
-    )
-    .limit(1);
   if (open) return answer(open);
 
   // The key makes a provider answer a retry with the same intent instead of a second one.
@@ -72,11 +85,16 @@ export async function markOrderPaid(
   db: Db,
   intent: IntentSnapshot,
   log: { error(obj: object, msg: string): void },
+  /** Our record of the intent, when the caller has just read or written it. */
+  record?: IntentRow,
 ): Promise<Order> {
   if (intent.status !== 'succeeded')
     throw new AppError('PAYMENT_FAILED', 'The payment has not been completed');
   return db.transaction(async (tx) => {
-    const [known] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id));
+    const known =
+      record?.id === intent.id
+        ? record
+        : (await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id)))[0];
     if (!known || (intent.orderId && intent.orderId !== known.orderId)) {
       throw new AppError('NOT_FOUND', 'Payment was not found');
     }
@@ -129,6 +147,8 @@ export async function confirmOrderPayment(
   log: { error(obj: object, msg: string): void },
 ): Promise<Order> {
   const order = await getOwnOrder(db, me, orderId, { includeClosed: true });
+  // Already paid with this very transaction (the processor or the webhook got there first): nothing to do.
+  if (paidStatuses.includes(order.status) && order.transactionId === transactionId) return toOrder(order);
   const [known] = await db
     .select()
     .from(paymentIntents)

@@ -4,6 +4,9 @@ import type { Db } from '../../db/database';
 import { paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { IntentSnapshot, PaymentProvider } from './payment-provider';
+
+type IntentRow = typeof paymentIntents.$inferSelect;
+
 import { checkCard } from './test-cards';
 
 /**
@@ -13,9 +16,9 @@ import { checkCard } from './test-cards';
  */
 export function createSimulatedProvider(db: Db): PaymentProvider & {
   confirm(
-    clientSecret: string,
+    intent: IntentRow,
     card: { number: string; expiry: string; cvc: string },
-  ): Promise<IntentSnapshot>;
+  ): Promise<{ snapshot: IntentSnapshot; row: IntentRow }>;
 } {
   const snapshot = (row: typeof paymentIntents.$inferSelect): IntentSnapshot => ({
     id: row.id,
@@ -39,14 +42,10 @@ export function createSimulatedProvider(db: Db): PaymentProvider & {
       if (!row) throw new AppError('NOT_FOUND', 'Payment was not found');
       return snapshot(row);
     },
-    /** Charges the card for the intent named by its client secret; a repeat after success is a no-op. */
-    async confirm(clientSecret, card) {
-      const [row] = await db
-        .select()
-        .from(paymentIntents)
-        .where(eq(paymentIntents.clientSecret, clientSecret));
-      if (row?.provider !== 'simulated') throw new AppError('NOT_FOUND', 'Payment was not found');
-      if (row.status === 'succeeded') return snapshot(row);
+    /** Charges the card for one of our intents (the caller found it by its client secret); a repeat after success is a no-op. */
+    async confirm(row, card) {
+      if (row.provider !== 'simulated') throw new AppError('NOT_FOUND', 'Payment was not found');
+      if (row.status === 'succeeded') return { snapshot: snapshot(row), row };
       const result = checkCard(card);
       if (!result.ok) {
         await db
@@ -67,7 +66,7 @@ export function createSimulatedProvider(db: Db): PaymentProvider & {
         .where(eq(paymentIntents.id, row.id))
         .returning();
       if (!updated) throw new Error('intent vanished');
-      return snapshot(updated);
+      return { snapshot: snapshot(updated), row: updated };
     },
   };
 }

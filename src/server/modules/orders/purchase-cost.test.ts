@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTool } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { statementsPerPurchase } from '../../test/purchase-cost';
+import { signUp, type TestSession } from '../../test/sessions';
+
+// What one purchase costs the database, counted (not timed): a guard against round trips creeping back.
+let t: TestApp;
+let buyer: TestSession;
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = await signUp(t.app, { name: 'Counted Buyer' });
+});
+afterAll(() => t.close());
+
+describe('a purchase', () => {
+  it('costs the database a bounded number of statements, session checks included', async () => {
+    const tool = await insertTool(t.database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
+    // The first purchase warms what is remembered between requests (the session).
+    await statementsPerPurchase(t.app, t.database, buyer, tool.id);
+    const { statements, status } = await statementsPerPurchase(t.app, t.database, buyer, tool.id);
+    expect(status).toBe('pending');
+    console.info(`statements per purchase: ${statements}`);
+    // 17 today (the first line of docs/performance.md's checkout section says where they go).
+    expect(statements).toBeLessThanOrEqual(17);
+  });
+});
