@@ -128,6 +128,14 @@ export const accessRequests: Record<RouteKey, Build> = {
   'GET /api/manage/stats': () => get('/api/manage/stats'),
   'PUT /api/manage/:id': async (w) => send('PUT', `/api/manage/${await w.paidOrder()}`),
   'DELETE /api/manage/:id': async (w) => send('DELETE', `/api/manage/${await w.unpaidOrder()}`),
+  'GET /api/order/:id/history': async (w) => get(`/api/order/${await w.unpaidOrder()}/history`),
+  'GET /api/manage/:id/history': async (w) => get(`/api/manage/${await w.unpaidOrder()}/history`),
+  'GET /api/manage/outbox': () => get('/api/manage/outbox?status=dead'),
+  'POST /api/manage/outbox/:id/retry': async (w) =>
+    send('POST', `/api/manage/outbox/${await w.deadMessage()}/retry`),
+  'GET /api/tool/:id/stock': (w) => get(`/api/tool/${w.toolId}/stock`),
+  'POST /api/tool/:id/stock': (w) =>
+    send('POST', `/api/tool/${w.toolId}/stock`, { delta: 1, note: 'matrix' }),
 };
 
 export const authEndpointRequests: Record<AuthEndpointKey, Build> = {

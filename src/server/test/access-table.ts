@@ -76,6 +76,7 @@ export const accessTable = {
   'GET /api/order/:id': ownOrder,
   'DELETE /api/order/:id': ownOrder,
   'PATCH /api/order/:id': ownOrder,
+  'GET /api/order/:id/history': ownOrder,
   'POST /api/create-payment-intent': ownOrder,
   'POST /api/payments/simulated/confirm': ownOrder,
   // Stripe signs its webhook; the signature, not a session, is the credential (only with Stripe set up).
@@ -86,6 +87,12 @@ export const accessTable = {
   'GET /api/manage/stats': adminOnly,
   'PUT /api/manage/:id': adminOnly,
   'DELETE /api/manage/:id': adminOnly,
+  'GET /api/manage/:id/history': adminOnly,
+  'GET /api/manage/outbox': adminOnly,
+  'POST /api/manage/outbox/:id/retry': adminOnly,
+  // Stock ledger
+  'GET /api/tool/:id/stock': adminOnly,
+  'POST /api/tool/:id/stock': adminOnly,
 } satisfies Record<string, Access>;
 
 export type RouteKey = keyof typeof accessTable;

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { user } from '../db/schema';
+import { outboxMessages, user } from '../db/schema';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { createTestApp, type TestApp, testConfig } from './harness';
 import { bigPng, imageForm } from './images';
@@ -45,6 +46,8 @@ export interface AccessWorld {
   openPayment(): Promise<{ orderId: string; clientSecret: string }>;
   /** A new order of the customer's whose card payment went through. */
   succeededPayment(): Promise<{ orderId: string; transactionId: string }>;
+  /** An outbox message the store gave up on, for the admin's retry. */
+  deadMessage(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -153,6 +156,20 @@ export async function createAccessWorld(): Promise<AccessWorld> {
         });
         expect(res.statusCode, res.body).toBe(200);
         return { orderId, transactionId: res.json().transactionId as string };
+      },
+      async deadMessage() {
+        const [row] = await app.db
+          .insert(outboxMessages)
+          .values({
+            subscriber: 'order-webhook',
+            topic: 'order.status_changed',
+            key: `matrix-dead-${randomUUID()}`,
+            payload: {},
+            status: 'dead',
+            attempts: 8,
+          })
+          .returning({ id: outboxMessages.id });
+        return row?.id ?? 0;
       },
       close,
     };
