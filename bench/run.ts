@@ -2,7 +2,7 @@
 // table (bench/README.md says how to read it). Each store runs as its own process with logging
 // off; the load comes from this process (autocannon, fixed settings, seeded data).
 //
-//   npm run bench [-- --seconds=5] [--postgres-url=postgres://postgres@127.0.0.1:5432/test] [--no-postgres]
+//   npm run bench [-- --seconds=5] [--postgres-url=postgres://postgres@127.0.0.1:5432/test] [--no-postgres] [--only=checkout]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,8 @@ import { type Child, capture, startRaw, startStore } from './run/children';
 import { largePgliteDir, largePostgresUrl } from './run/large-catalog-db';
 import { type LoadResult, measurePair } from './run/load';
 import { describeMachine } from './run/machine';
+import { type PgbenchResult, pgbenchPurchase } from './run/pgbench';
+import { purchaseStatements } from './run/purchase-statements';
 import { measureScale } from './run/scale';
 import { formatTable, perSecond, type Row } from './run/table';
 
@@ -27,6 +29,7 @@ const { values: args } = parseArgs({
       default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     },
     'no-postgres': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const seconds = Number(args.seconds);
@@ -163,14 +166,32 @@ async function demoStoreSections() {
   }
 }
 
-function checkoutRow(result: Awaited<ReturnType<typeof runCheckout>>, database: string): Row {
+function checkoutRow(
+  result: Awaited<ReturnType<typeof runCheckout>>,
+  database: string,
+  limit?: { pgbench: PgbenchResult; statements: number },
+): Row {
   return {
     what: 'checkout: order, intent, confirm, mark paid',
     database,
     rate: `${result.ordersPerSecond.toFixed(1)} orders`,
     p50: result.p50,
     p99: result.p99,
-    note: `12 buyers, one tool; oversold: ${result.oversold}${result.failures ? `; ${result.failures} failed` : ''}`,
+    ...(limit
+      ? {
+          rawRate: `${limit.pgbench.purchasesPerSecond.toFixed(1)} (pgbench)`,
+          rawP50: limit.pgbench.latencyMs,
+          ratio: `${(result.ordersPerSecond / limit.pgbench.purchasesPerSecond).toFixed(2)}x`,
+        }
+      : {}),
+    note: [
+      `12 buyers, one tool; oversold: ${result.oversold}${result.failures ? `; ${result.failures} failed` : ''}`,
+      limit
+        ? `raw = pgbench, the same writes in the same 3 transactions, 12 clients (its p50 is the mean); ${limit.statements} statements per purchase`
+        : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
   };
 }
 
@@ -188,18 +209,18 @@ async function postgresCheckout(serverUrl: string) {
     WEB_DIST_DIR: '/nonexistent-web-build',
     ...checkoutEnv(adminEmail),
   });
+  let result: Awaited<ReturnType<typeof runCheckout>>;
   try {
-    rows.push(
-      checkoutRow(
-        await runCheckout(store.url, adminEmail, { seconds: seconds + 3 }),
-        `PostgreSQL, pool ${poolSize}`,
-      ),
-    );
+    result = await runCheckout(store.url, adminEmail, { seconds: seconds + 3 });
   } finally {
     await store.stop();
     await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  log('the same purchase writes with pgbench, and the statements of one purchase');
+  const pgbench = await pgbenchPurchase(serverUrl, 12, seconds + 3);
+  const statements = await purchaseStatements(serverUrl);
+  rows.push(checkoutRow(result, `PostgreSQL, pool ${poolSize}`, { pgbench, statements }));
 }
 
 async function scaleSection(database: string, env: Record<string, string>) {
@@ -221,12 +242,18 @@ async function scaleSection(database: string, env: Record<string, string>) {
   }
 }
 
-ensureWebBuild();
-if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('no web build in dist/web');
-await demoStoreSections();
-if (postgresUrl) await postgresCheckout(postgresUrl);
-await scaleSection('PGlite', { DATA_DIR: await largePgliteDir(log) });
-if (postgresUrl) {
+if (args.only === 'checkout') {
+  // Checkout alone: the PostgreSQL rows beside their pgbench limit.
+  if (!postgresUrl) throw new Error('--only=checkout needs PostgreSQL');
+  await postgresCheckout(postgresUrl);
+} else {
+  ensureWebBuild();
+  if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('no web build in dist/web');
+  await demoStoreSections();
+  if (postgresUrl) await postgresCheckout(postgresUrl);
+  await scaleSection('PGlite', { DATA_DIR: await largePgliteDir(log) });
+}
+if (postgresUrl && args.only !== 'checkout') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'torque-bench-pg-'));
   try {
     await scaleSection('PostgreSQL', {
