@@ -30,7 +30,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { refuseNulCharacters } from './plugins/nul-characters';
-import { registerRateLimits } from './plugins/rate-limits';
+import { namedPerAddress, registerRateLimits } from './plugins/rate-limits';
 import { registerCsrfCheck, registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
@@ -123,7 +123,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   const web = await registerWebApp(app, config.webDistDir, config.store);
   // Guessing URLs is cheap for a scanner; the not-found answer is rate limited like any other.
-  const notFoundLimit = app.rateLimit({ max: config.rateLimits.notFoundPerMinute, timeWindow: 60_000 });
+  const notFoundLimit = app.rateLimit(namedPerAddress('not-found', config.rateLimits.notFoundPerMinute));
   app.setNotFoundHandler({ preHandler: notFoundLimit }, (request, reply) => {
     if (web?.wantsPage(request)) return web.sendIndex(request, reply);
     const body: ErrorEnvelope = {

@@ -34,6 +34,7 @@ const Env = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  AUTH_SLOW_DOWN_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   ORDER_HOLD_HOURS: z.coerce
     .number()
     .positive()
@@ -135,7 +136,11 @@ export interface AuthConfig {
   oidc:
     | { providerId: string; name: string; discoveryUrl: string; clientId: string; clientSecret: string }
     | undefined;
-  rateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+  /**
+   * Failed sign-ins per address and per account from one address, in a window; past `perAccount`
+   * failures on an account from everywhere, each attempt on it waits `slowDownMs` (never refused).
+   */
+  rateLimit: { perIp: number; perAccount: number; windowSeconds: number; slowDownMs: number };
 }
 
 /** A STORE_CONFIG file may set any part of the store's information; the rest keeps its default. */
@@ -206,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         perIp: e.AUTH_RATE_LIMIT_PER_IP,
         perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
         windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+        slowDownMs: e.AUTH_SLOW_DOWN_MS,
       },
     },
     orders: { holdMs: e.ORDER_HOLD_HOURS * 3600 * 1000 },

@@ -3,6 +3,7 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'dr
 import { user } from './auth-schema';
 
 export * from './auth-schema';
+export * from './limits-schema';
 
 /**
  * The store's tables. One schema for PGlite and PostgreSQL (DESIGN.md section 2); migrations in

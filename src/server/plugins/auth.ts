@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '../../contract/errors';
@@ -31,8 +32,25 @@ declare module 'fastify' {
   }
 }
 
-/** Paths whose attempts are rate limited: everything that checks or creates a password. */
-const LIMITED = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+/** The calls that check or create a password: their attempts are limited (auth-rate-limit.ts). */
+const SIGN_IN = '/api/auth/sign-in/email';
+const SIGN_UP = '/api/auth/sign-up/email';
+
+/** A wrong e-mail or password is 401; anything else was refused before a password was checked. */
+function signInOutcome(status: number): 'failed' | 'succeeded' | 'unchecked' {
+  if (status === 401) return 'failed';
+  return status < 400 ? 'succeeded' : 'unchecked';
+}
+
+function refuseAttempt(reply: FastifyReply, waitSeconds: number) {
+  const body: ErrorEnvelope = {
+    error: {
+      code: 'RATE_LIMITED',
+      message: `Too many attempts. Please wait ${Math.ceil(waitSeconds / 60)} minute(s) and try again.`,
+    },
+  };
+  return reply.status(429).header('retry-after', String(waitSeconds)).send(body);
+}
 
 /**
  * The better-auth endpoints the store uses; every other one under /api/auth/* is refused with 404
@@ -122,7 +140,7 @@ function messageForStatus(status: number): string {
 export async function registerAuth(app: FastifyInstance, auth: Auth, config: AuthConfig) {
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
-  const consume = createAuthRateLimiter(config.rateLimit);
+  const limits = createAuthRateLimiter(app.db, config.rateLimit);
 
   app.route({
     method: ['GET', 'POST'],
@@ -141,18 +159,18 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
         };
         return reply.status(404).send(body);
       }
-      if (request.method === 'POST' && LIMITED.has(url.pathname)) {
+      if (request.method === 'POST' && url.pathname === SIGN_UP) {
+        const wait = await limits.signUp(request.ip);
+        if (wait > 0) return refuseAttempt(reply, wait);
+      }
+      if (request.method === 'POST' && url.pathname === SIGN_IN) {
         const email = (request.body as { email?: unknown } | undefined)?.email;
-        const wait = await consume(request.ip, typeof email === 'string' ? email : undefined);
-        if (wait > 0) {
-          const body: ErrorEnvelope = {
-            error: {
-              code: 'RATE_LIMITED',
-              message: `Too many attempts. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`,
-            },
-          };
-          return reply.status(429).header('retry-after', String(wait)).send(body);
-        }
+        const gate = await limits.signIn(request.ip, typeof email === 'string' ? email : undefined);
+        if (gate.refused) return refuseAttempt(reply, gate.waitSeconds);
+        if (gate.slowDownMs > 0) await sleep(gate.slowDownMs);
+        const response = await auth.handler(toWebRequest(request, url));
+        await gate.settle(signInOutcome(response.status));
+        return sendWebResponse(reply, response);
       }
       return sendWebResponse(reply, await auth.handler(toWebRequest(request, url)));
     },
