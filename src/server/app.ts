@@ -10,7 +10,7 @@ import {
 import type { ErrorEnvelope } from '../contract/errors';
 import { createAuth } from './auth/auth';
 import { resolveAuthSecret } from './auth/auth-secret';
-import type { Config } from './config/config';
+import { type Config, publicStoreInfo } from './config/config';
 import type { Database, Db } from './db/database';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -121,7 +121,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     { prefix: '/api' },
   );
 
-  const web = await registerWebApp(app, config.webDistDir, config.store);
+  const web = await registerWebApp(app, config.webDistDir, publicStoreInfo(config));
   // Guessing URLs is cheap for a scanner; the not-found answer is rate limited like any other.
   const notFoundLimit = app.rateLimit(namedPerAddress('not-found', config.rateLimits.notFoundPerMinute));
   app.setNotFoundHandler({ preHandler: notFoundLimit }, (request, reply) => {

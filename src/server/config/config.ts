@@ -53,6 +53,8 @@ const Env = z.object({
   S3_PREFIX: z.string().default('uploads/'),
   LOW_STOCK_FACTOR: z.coerce.number().positive().max(100).default(2),
   TRUST_PROXY: z.string().default('false'),
+  NODE_ENV: z.string().optional(),
+  PAYMENTS: z.enum(['stripe', 'simulated']).optional(),
   RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_REVIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CONTACT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
@@ -88,8 +90,14 @@ export interface Config {
   store: StoreInfo;
   auth: AuthConfig;
   orders: { holdMs: number };
-  /** Stripe when both keys are set; otherwise the built-in simulated card processor. */
+  /**
+   * NODE_ENV=development (npm run dev): the Vite dev server's origin is trusted. Nothing else
+   * relaxes with it.
+   */
+  development: boolean;
+  /** Stripe when both keys are set (unless PAYMENTS=simulated); otherwise the simulated card processor. */
   stripe: StripeConfig | undefined;
+
   /** Where product images go: a local folder, or an S3-compatible bucket when S3_BUCKET is set. */
   uploads: { dir: string; s3: S3Config | undefined };
   /** A product is low on stock below its minimum order quantity times this. */
@@ -143,8 +151,16 @@ export interface AuthConfig {
   rateLimit: { perIp: number; perAccount: number; windowSeconds: number; slowDownMs: number };
 }
 
+/**
+ * What the store says about itself to visitors: its configured details, and that it is in test
+ * mode whenever the simulated card processor takes the payments (no real money moves).
+ */
+export function publicStoreInfo(config: Config): StoreInfo {
+  return config.stripe ? config.store : { ...config.store, testMode: true };
+}
+
 /** A STORE_CONFIG file may set any part of the store's information; the rest keeps its default. */
-const StoreOverrides = StoreInfo.partial().extend({
+const StoreOverrides = StoreInfo.omit({ testMode: true }).partial().extend({
   contact: StoreInfo.shape.contact.partial().optional(),
   portfolio: StoreInfo.shape.portfolio.partial().optional(),
 });
@@ -169,6 +185,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  const development = e.NODE_ENV === 'development';
+  const hasStripeKeys = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
+  if (e.PAYMENTS === 'stripe' && !hasStripeKeys)
+    throw new Error(
+      'Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
+    );
+  // A store published at an address (or started as production) never takes simulated payments
+  // unless told to in so many words: a missing key must not mark real orders paid.
+  const published = Boolean(e.PUBLIC_URL) || e.NODE_ENV === 'production';
+  if (!hasStripeKeys && !e.PAYMENTS && published && !development)
+    throw new Error(
+      'Invalid configuration:\n  no Stripe keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY): set them, or set PAYMENTS=simulated to run in test mode with the simulated card processor',
+    );
+  const simulated = e.PAYMENTS === 'simulated' || !hasStripeKeys;
   const fromFile: StoreOverrides = e.STORE_CONFIG ? readStoreFile(e.STORE_CONFIG) : {};
   const store: StoreInfo = {
     ...storeDefaults,
@@ -191,7 +221,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: {
       secret: e.AUTH_SECRET,
       publicUrl: e.PUBLIC_URL,
-      trustedOrigins: [...list(e.TRUSTED_ORIGINS), 'http://localhost:5173', 'http://127.0.0.1:5173'],
+      trustedOrigins: [
+        ...list(e.TRUSTED_ORIGINS),
+        // Vite's dev server calls the API from its own port, in development only.
+        ...(development ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
+      ],
       adminEmails: list(e.ADMIN_EMAILS).map((email) => email.toLowerCase()),
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
@@ -215,8 +249,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     orders: { holdMs: e.ORDER_HOLD_HOURS * 3600 * 1000 },
+    development,
     stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+      !simulated && e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,

@@ -105,13 +105,31 @@ function toWebRequest(request: FastifyRequest, url: URL): Request {
   });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
+/**
+ * Whether the browser reached the store over HTTPS: the public URL says so, or the request came in
+ * over TLS or through a trusted proxy that says it did (X-Forwarded-Proto, honoured per TRUST_PROXY).
+ */
+function overHttps(request: FastifyRequest, config: AuthConfig): boolean {
+  return config.publicUrl?.startsWith('https://') === true || request.protocol === 'https';
+}
+
+/** A cookie that also travels over plain HTTP could be read on the way: Secure whenever HTTPS is used. */
+function secured(cookie: string): string {
+  return /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`;
+}
+
+async function sendWebResponse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  config: AuthConfig,
+) {
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie') reply.header(key, value);
   });
   const cookies = response.headers.getSetCookie();
-  if (cookies.length) reply.header('set-cookie', cookies);
+  if (cookies.length) reply.header('set-cookie', overHttps(request, config) ? cookies.map(secured) : cookies);
   const bytes = response.body ? Buffer.from(await response.arrayBuffer()) : null;
   // Some refusals come with no body, `null`, or plain text (a disabled path's "Not Found"): the
   // caller still gets the error envelope saying what happened.
@@ -170,9 +188,9 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
         if (gate.slowDownMs > 0) await sleep(gate.slowDownMs);
         const response = await auth.handler(toWebRequest(request, url));
         await gate.settle(signInOutcome(response.status));
-        return sendWebResponse(reply, response);
+        return sendWebResponse(request, reply, response, config);
       }
-      return sendWebResponse(reply, await auth.handler(toWebRequest(request, url)));
+      return sendWebResponse(request, reply, await auth.handler(toWebRequest(request, url)), config);
     },
   });
 
