@@ -34,7 +34,14 @@ function validate(path: string, body: unknown) {
  * better-auth with our tables: email and password, Google and any OIDC provider when configured,
  * bearer tokens for API clients (the spec's accessToken), and the admin plugin's role field.
  */
-export function createAuth(db: Db, config: AuthConfig, secret: string) {
+/** Where better-auth's own messages go (the app's logger), with failed queries' values left out. */
+export type AuthLog = (
+  level: 'debug' | 'info' | 'warn' | 'error',
+  message: string,
+  details: unknown[],
+) => void;
+
+export function createAuth(db: Db, config: AuthConfig, secret: string, log?: AuthLog) {
   const adminEmails = new Set(config.adminEmails);
   // Kept for its `role` field (set only by ADMIN_EMAILS, PUT /api/user/admin/:email and the CLI).
   const adminPlugin = admin({ defaultRole: 'user', adminRoles: ['admin'] });
@@ -116,7 +123,10 @@ export function createAuth(db: Db, config: AuthConfig, secret: string) {
         validate(ctx.path, ctx.body);
       }),
     },
-    logger: { disabled: process.env.NODE_ENV === 'test' },
+    logger: {
+      disabled: process.env.NODE_ENV === 'test',
+      ...(log ? { log: (level, message, ...args: unknown[]) => log(level, message, args) } : {}),
+    },
   });
 }
 
