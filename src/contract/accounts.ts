@@ -18,7 +18,9 @@ export const NAME_MAX = 100;
  * A profile photo is an http(s) link: a `javascript:` or `data:` "link" would be stored and put into
  * pages as it is. The same rule wherever a photo comes in (sign-up, account change, PUT /user).
  */
-export const photoLink = z.url({ protocol: /^https?$/, error: 'The photo must be an http(s) link' }).max(2048);
+export const photoLink = z
+  .url({ protocol: /^https?$/, error: 'The photo must be an http(s) link' })
+  .max(2048);
 
 export const SignInInput = z.object({ email: emailField, password: passwordField });
 export type SignInInput = z.infer<typeof SignInInput>;
