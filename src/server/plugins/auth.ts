@@ -15,7 +15,7 @@ export interface SessionUser {
   name: string;
   image: string | null;
   role: 'admin' | 'user';
-  /** The session token, which is also this session's bearer token. */
+  /** The session token, which is also this session's bearer token (see `mayShowToken`). */
   token: string;
 }
 
@@ -118,15 +118,48 @@ function secured(cookie: string): string {
   return /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`;
 }
 
+/**
+ * Whether the answer may carry the session token. A browser marks every request it sends with
+ * Sec-Fetch-Site, and page scripts can neither drop nor forge that header: anything such a request
+ * gets back, an injected script could read too, so a browser's cookie session never sees its token
+ * (the HttpOnly cookie is the whole point). API clients (Node's fetch, curl, apps) send no
+ * Sec-Fetch-Site and keep receiving the bearer token they ask for. `GET /api/auth/get-session`
+ * with a cookie never shows it, whatever the client: only a bearer client already holding it does.
+ */
+export function mayShowToken(request: FastifyRequest, pathname?: string): boolean {
+  if (request.headers['sec-fetch-site'] !== undefined) return false;
+  if (pathname === '/api/auth/get-session') return request.headers.authorization !== undefined;
+  return true;
+}
+
+/** better-auth's answer without the session token: `token` in sign-in/up, `session.token` in get-session. */
+function withoutToken(bytes: Buffer): Buffer {
+  let body: unknown;
+  try {
+    body = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return bytes;
+  }
+  if (typeof body !== 'object' || body === null) return bytes;
+  const answer = body as { token?: unknown; session?: { token?: unknown } | null };
+  if (typeof answer.token === 'string') answer.token = null;
+  if (answer.session && typeof answer.session === 'object' && 'token' in answer.session)
+    delete answer.session.token;
+  return Buffer.from(JSON.stringify(answer));
+}
+
 async function sendWebResponse(
   request: FastifyRequest,
   reply: FastifyReply,
   response: Response,
   config: AuthConfig,
+  pathname: string,
 ) {
   reply.status(response.status);
+  const showToken = mayShowToken(request, pathname);
   response.headers.forEach((value, key) => {
-    if (key !== 'set-cookie') reply.header(key, value);
+    if (key === 'set-cookie' || (!showToken && key === 'set-auth-token')) return;
+    reply.header(key, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', overHttps(request, config) ? cookies.map(secured) : cookies);
@@ -140,6 +173,8 @@ async function sendWebResponse(
     };
     return reply.removeHeader('content-length').type('application/json; charset=utf-8').send(body);
   }
+  if (!showToken && json && bytes?.length)
+    return reply.removeHeader('content-length').send(withoutToken(bytes));
   return reply.send(bytes);
 }
 
@@ -188,9 +223,15 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
         if (gate.slowDownMs > 0) await sleep(gate.slowDownMs);
         const response = await auth.handler(toWebRequest(request, url));
         await gate.settle(signInOutcome(response.status));
-        return sendWebResponse(request, reply, response, config);
+        return sendWebResponse(request, reply, response, config, url.pathname);
       }
-      return sendWebResponse(request, reply, await auth.handler(toWebRequest(request, url)), config);
+      return sendWebResponse(
+        request,
+        reply,
+        await auth.handler(toWebRequest(request, url)),
+        config,
+        url.pathname,
+      );
     },
   });
 
