@@ -59,6 +59,7 @@ const Env = z.object({
   RATE_LIMIT_REVIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CONTACT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_NOT_FOUND_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_CATALOG_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(300),
 });
 
 /** TRUST_PROXY: 'true', 'false', or a comma list of proxy addresses/CIDRs (Fastify's trustProxy). */
@@ -110,6 +111,8 @@ export interface Config {
     reviewsPerMinute: number;
     contactPerMinute: number;
     notFoundPerMinute: number;
+    /** Catalog searches and pages past the first, per address: the list reads that reach the database. */
+    catalogSearchPerMinute: number;
   };
 }
 
@@ -279,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reviewsPerMinute: e.RATE_LIMIT_REVIEWS_PER_MINUTE,
       contactPerMinute: e.RATE_LIMIT_CONTACT_PER_MINUTE,
       notFoundPerMinute: e.RATE_LIMIT_NOT_FOUND_PER_MINUTE,
+      catalogSearchPerMinute: e.RATE_LIMIT_CATALOG_SEARCH_PER_MINUTE,
     },
   };
 }

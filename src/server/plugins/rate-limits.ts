@@ -110,6 +110,21 @@ export const perAddress = (max: number): RateLimitOptions => ({
   keyGenerator: (request) => `address:${request.ip}`,
 });
 
+/**
+ * The catalog list's limit per address. A search, or a page past the first, is what one client can
+ * vary endlessly to miss the answer cache and keep the database busy for everyone; the plain first
+ * page (home, /tools) is answered from memory and not counted, so browsing costs no write.
+ */
+export const catalogSearchLimit = (max: number): RateLimitOptions => ({
+  ...perAddress(max),
+  // After validation, so the query is the parsed one (an invalid one is refused without a count).
+  hook: 'preHandler',
+  allowList: (request) => {
+    const query = request.query as { search?: string; page?: number } | undefined;
+    return !query?.search?.trim() && (query?.page ?? 1) <= 1;
+  },
+});
+
 /** A per-address limit not tied to one route (app.rateLimit), stored under `name`. */
 export const namedPerAddress = (name: string, max: number): RateLimitOptions => {
   const options: NamedLimit = { ...perAddress(max), nameSpace: name };

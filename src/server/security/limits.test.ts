@@ -17,7 +17,13 @@ const limitsConfig = (perIp: number, perAccount: number, slowDownMs = 0) => {
   const base = testConfig();
   return testConfig({
     auth: { ...base.auth, rateLimit: { perIp, perAccount, windowSeconds: 600, slowDownMs } },
-    rateLimits: { ordersPerMinute: 3, reviewsPerMinute: 3, contactPerMinute: 3, notFoundPerMinute: 3 },
+    rateLimits: {
+      ordersPerMinute: 3,
+      reviewsPerMinute: 3,
+      contactPerMinute: 3,
+      notFoundPerMinute: 3,
+      catalogSearchPerMinute: 3,
+    },
   });
 };
 
@@ -219,5 +225,21 @@ describe('no lock-out of the real owner', () => {
         expect((await signInFrom(app, owner, 'Wrong#pass1', home)).statusCode).toBe(401);
       expect((await signInFrom(app, owner, STRONG_PASSWORD, home)).statusCode).toBe(200);
     }
+  });
+});
+
+describe('public catalog reads that reach the database', () => {
+  it('searches and deeper pages are limited per address; the plain first page is not counted', async () => {
+    const app = await instance(limitsConfig(1000, 1000));
+    const list = (url: string, remoteAddress: string) =>
+      app.inject({ method: 'GET', url, remoteAddress }).then((res) => res.statusCode);
+    const scraper = '10.30.0.1';
+    const searches = [];
+    for (let i = 0; i < 5; i++) searches.push(await list(`/api/tool?search=wrench${i}`, scraper));
+    expect(searches).toEqual([200, 200, 200, 429, 429]);
+    expect(await list('/api/tool?page=7', scraper)).toBe(429);
+    // Browsing the first page costs nothing, even for that address; other shoppers search freely.
+    for (let i = 0; i < 6; i++) expect(await list('/api/tool', scraper)).toBe(200);
+    expect(await list('/api/tool?search=wrench', '10.30.0.2')).toBe(200);
   });
 });
