@@ -119,7 +119,13 @@ describe('rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      rateLimits: { ordersPerMinute: 2, reviewsPerMinute: 2, contactPerMinute: 2, notFoundPerMinute: 3, catalogSearchPerMinute: 3 },
+      rateLimits: {
+        ordersPerMinute: 2,
+        reviewsPerMinute: 2,
+        contactPerMinute: 2,
+        notFoundPerMinute: 3,
+        catalogSearchPerMinute: 3,
+      },
     });
   });
   afterAll(() => t.close());
