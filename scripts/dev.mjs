@@ -5,7 +5,11 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? './dist/does-not-exist' },
+    env: {
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV ?? 'development',
+      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? './dist/does-not-exist',
+    },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];

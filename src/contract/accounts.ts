@@ -14,6 +14,14 @@ export const passwordField = z
 
 export const NAME_MAX = 100;
 
+/**
+ * A profile photo is an http(s) link: a `javascript:` or `data:` "link" would be stored and put into
+ * pages as it is. The same rule wherever a photo comes in (sign-up, account change, PUT /user).
+ */
+export const photoLink = z
+  .url({ protocol: /^https?$/, error: 'The photo must be an http(s) link' })
+  .max(2048);
+
 export const SignInInput = z.object({ email: emailField, password: passwordField });
 export type SignInInput = z.infer<typeof SignInInput>;
 
@@ -25,6 +33,7 @@ export const SignUpInput = z.object({
     .max(NAME_MAX, `Name must be ${NAME_MAX} characters or fewer`),
   email: emailField,
   password: passwordField,
+  image: photoLink.nullable().optional(),
 });
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
@@ -34,14 +43,14 @@ export type SignUpInput = z.infer<typeof SignUpInput>;
  */
 export const AccountChangesInput = z.object({
   name: SignUpInput.shape.name.optional(),
-  image: z.string().url().max(2048).nullable().optional(),
+  image: photoLink.nullable().optional(),
 });
 
 /** PUT /user/:email: what the spec's client sends after each sign-in; the email comes from the session. */
 export const UserRecordInput = z.object({
   email: z.string().optional(),
   displayName: z.string().trim().min(1).max(NAME_MAX).optional(),
-  photoURL: z.string().url().max(2048).optional().or(z.literal('')),
+  photoURL: photoLink.optional().or(z.literal('')),
 });
 export type UserRecordInput = z.infer<typeof UserRecordInput>;
 

@@ -113,10 +113,7 @@ export const StoreStats = z.object({
   days: z.number().int(),
   salesByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
   ordersByStatus: z.object(
-    Object.fromEntries(orderStatuses.map((s) => [s, z.number().int()])) as Record<
-      OrderStatus,
-      z.ZodNumber
-    >,
+    Object.fromEntries(orderStatuses.map((s) => [s, z.number().int()])) as Record<OrderStatus, z.ZodNumber>,
   ),
   lowStock: z.array(
     z.object({

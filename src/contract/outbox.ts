@@ -4,7 +4,9 @@ export const outboxStatuses = ['pending', 'delivered', 'dead'] as const;
 
 /** GET /manage/outbox (admin): messages waiting, delivered or given up on (dead letters). */
 export const OutboxQuery = z.object({
-  status: z.enum(outboxStatuses, { error: `Status must be one of ${outboxStatuses.join(', ')}` }).default('dead'),
+  status: z
+    .enum(outboxStatuses, { error: `Status must be one of ${outboxStatuses.join(', ')}` })
+    .default('dead'),
 });
 
 export const OutboxMessageView = z.object({

@@ -17,5 +17,7 @@ export const StoreInfo = z.object({
     bio: z.array(z.string()),
     projects: z.array(PortfolioProject),
   }),
+  /** Set when the simulated card processor takes payments: no real money moves (shown on every page). */
+  testMode: z.boolean().optional(),
 });
 export type StoreInfo = z.infer<typeof StoreInfo>;

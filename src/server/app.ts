@@ -8,10 +8,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '../contract/errors';
-import { createAuth } from './auth/auth';
+import { type AuthLog, createAuth } from './auth/auth';
 import { resolveAuthSecret } from './auth/auth-secret';
-import type { Config } from './config/config';
+import { type Config, publicStoreInfo } from './config/config';
 import type { Database, Db } from './db/database';
+import { loggableError } from './http/loggable-error';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -35,7 +36,8 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { refuseNulCharacters } from './plugins/nul-characters';
-import { registerRateLimits } from './plugins/rate-limits';
+import { namedPerAddress, registerRateLimits } from './plugins/rate-limits';
+import { refuseMalformedHost, requestIdFor } from './plugins/request-checks';
 import { registerCsrfCheck, registerSecurityHeaders } from './plugins/security';
 import { registerWebApp } from './plugins/web-app';
 
@@ -66,8 +68,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         : { level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    // Request ids let one customer's problem be followed through the logs.
-    requestIdHeader: 'x-request-id',
+    // Request ids let one customer's problem be followed through the logs; a caller's own
+    // x-request-id only when short and plain (requestIdFor).
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -104,6 +108,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await registerSecurityHeaders(app, config);
   registerCsrfCheck(app, config);
   refuseNulCharacters(app);
+  refuseMalformedHost(app);
   await registerRateLimits(app);
 
   await app.register(swagger, {
@@ -123,7 +128,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const secret = await resolveAuthSecret(database.db, config.auth.secret);
-  await registerAuth(app, createAuth(database.db, config.auth, secret), config.auth);
+  const authLog: AuthLog = (level, message, details) =>
+    app.log[level]({ details: details.map((detail) => loggableError(detail)) }, message);
+  await registerAuth(app, createAuth(database.db, config.auth, secret, authLog), config.auth);
 
   const images = config.uploads.s3 ? s3ImageStore(config.uploads.s3) : localImageStore(config.uploads.dir);
   const uploads = uploadsRoutes(images);
@@ -148,9 +155,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     { prefix: '/api' },
   );
 
-  const web = await registerWebApp(app, config.webDistDir, config.store);
+  const web = await registerWebApp(app, config.webDistDir, publicStoreInfo(config));
   // Guessing URLs is cheap for a scanner; the not-found answer is rate limited like any other.
-  const notFoundLimit = app.rateLimit({ max: config.rateLimits.notFoundPerMinute, timeWindow: 60_000 });
+  const notFoundLimit = app.rateLimit(namedPerAddress('not-found', config.rateLimits.notFoundPerMinute));
   app.setNotFoundHandler({ preHandler: notFoundLimit }, (request, reply) => {
     if (web?.wantsPage(request)) return web.sendIndex(request, reply);
     const body: ErrorEnvelope = {

@@ -30,11 +30,46 @@ function validate(path: string, body: unknown) {
   }
 }
 
+/** What a sign-up with an e-mail that already has an account is told: nothing about the account. */
+export const SIGN_UP_REFUSED_MESSAGE =
+  'This email cannot be used to sign up. If you have an account, log in instead.';
+
+/**
+ * better-auth answers a sign-up for a registered e-mail at once and by name ("User already exists"),
+ * while a new one first spends a password hash: 10 ms against 200 ms told anyone which addresses
+ * have accounts. A known address now costs the same hash and gets a message naming nothing.
+ * (Its status still differs from a new account's, which signs in at once; closing that needs the
+ * address confirmed by e-mail first: docs/decisions/015-production-settings-and-enumeration.md.)
+ */
+async function refuseKnownEmailAlike(ctx: {
+  body?: unknown;
+  context: {
+    internalAdapter: { findUserByEmail(email: string): Promise<unknown> };
+    password: { hash(password: string): Promise<string> };
+  };
+}) {
+  const { email, password } = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
+  if (typeof email !== 'string' || typeof password !== 'string') return;
+  const found = (await ctx.context.internalAdapter.findUserByEmail(email.trim().toLowerCase())) as {
+    user?: unknown;
+  } | null;
+  if (!found?.user) return;
+  await ctx.context.password.hash(password);
+  throw new APIError('UNPROCESSABLE_ENTITY', { code: 'SIGN_UP_REFUSED', message: SIGN_UP_REFUSED_MESSAGE });
+}
+
 /**
  * better-auth with our tables: email and password, Google and any OIDC provider when configured,
  * bearer tokens for API clients (the spec's accessToken), and the admin plugin's role field.
  */
-export function createAuth(db: Db, config: AuthConfig, secret: string) {
+/** Where better-auth's own messages go (the app's logger), with failed queries' values left out. */
+export type AuthLog = (
+  level: 'debug' | 'info' | 'warn' | 'error',
+  message: string,
+  details: unknown[],
+) => void;
+
+export function createAuth(db: Db, config: AuthConfig, secret: string, log?: AuthLog) {
   const adminEmails = new Set(config.adminEmails);
   // Kept for its `role` field (set only by ADMIN_EMAILS, PUT /api/user/admin/:email and the CLI).
   const adminPlugin = admin({ defaultRole: 'user', adminRoles: ['admin'] });
@@ -114,9 +149,13 @@ export function createAuth(db: Db, config: AuthConfig, secret: string) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         validate(ctx.path, ctx.body);
+        if (ctx.path === '/sign-up/email') await refuseKnownEmailAlike(ctx);
       }),
     },
-    logger: { disabled: process.env.NODE_ENV === 'test' },
+    logger: {
+      disabled: process.env.NODE_ENV === 'test',
+      ...(log ? { log: (level, message, ...args: unknown[]) => log(level, message, args) } : {}),
+    },
   });
 }
 

@@ -34,6 +34,7 @@ const Env = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  AUTH_SLOW_DOWN_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   ORDER_HOLD_MINUTES: z.coerce
     .number()
     .positive()
@@ -60,10 +61,13 @@ const Env = z.object({
   S3_PREFIX: z.string().default('uploads/'),
   LOW_STOCK_FACTOR: z.coerce.number().positive().max(100).default(2),
   TRUST_PROXY: z.string().default('false'),
+  NODE_ENV: z.string().optional(),
+  PAYMENTS: z.enum(['stripe', 'simulated']).optional(),
   RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_REVIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CONTACT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_NOT_FOUND_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_CATALOG_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(300),
 });
 
 /** TRUST_PROXY: 'true', 'false', or a comma list of proxy addresses/CIDRs (Fastify's trustProxy). */
@@ -100,8 +104,14 @@ export interface Config {
   outbox: { pollMs: number; leaseMs: number; maxAttempts: number };
   /** Where order events are POSTed, signed with the secret; unset: nowhere. */
   orderWebhook: { url: string; secret: string | undefined } | undefined;
-  /** Stripe when both keys are set; otherwise the built-in simulated card processor. */
+  /**
+   * NODE_ENV=development (npm run dev): the Vite dev server's origin is trusted. Nothing else
+   * relaxes with it.
+   */
+  development: boolean;
+  /** Stripe when both keys are set (unless PAYMENTS=simulated); otherwise the simulated card processor. */
   stripe: StripeConfig | undefined;
+
   /** Where product images go: a local folder, or an S3-compatible bucket when S3_BUCKET is set. */
   uploads: { dir: string; s3: S3Config | undefined };
   /** A product is low on stock below its minimum order quantity times this. */
@@ -114,6 +124,8 @@ export interface Config {
     reviewsPerMinute: number;
     contactPerMinute: number;
     notFoundPerMinute: number;
+    /** Catalog searches and pages past the first, per address: the list reads that reach the database. */
+    catalogSearchPerMinute: number;
   };
 }
 
@@ -148,11 +160,23 @@ export interface AuthConfig {
   oidc:
     | { providerId: string; name: string; discoveryUrl: string; clientId: string; clientSecret: string }
     | undefined;
-  rateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+  /**
+   * Failed sign-ins per address and per account from one address, in a window; past `perAccount`
+   * failures on an account from everywhere, each attempt on it waits `slowDownMs` (never refused).
+   */
+  rateLimit: { perIp: number; perAccount: number; windowSeconds: number; slowDownMs: number };
+}
+
+/**
+ * What the store says about itself to visitors: its configured details, and that it is in test
+ * mode whenever the simulated card processor takes the payments (no real money moves).
+ */
+export function publicStoreInfo(config: Config): StoreInfo {
+  return config.stripe ? config.store : { ...config.store, testMode: true };
 }
 
 /** A STORE_CONFIG file may set any part of the store's information; the rest keeps its default. */
-const StoreOverrides = StoreInfo.partial().extend({
+const StoreOverrides = StoreInfo.omit({ testMode: true }).partial().extend({
   contact: StoreInfo.shape.contact.partial().optional(),
   portfolio: StoreInfo.shape.portfolio.partial().optional(),
 });
@@ -177,6 +201,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  const development = e.NODE_ENV === 'development';
+  const hasStripeKeys = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
+  if (e.PAYMENTS === 'stripe' && !hasStripeKeys)
+    throw new Error(
+      'Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
+    );
+  // A store published at an address (or started as production) never takes simulated payments
+  // unless told to in so many words: a missing key must not mark real orders paid.
+  const published = Boolean(e.PUBLIC_URL) || e.NODE_ENV === 'production';
+  if (!hasStripeKeys && !e.PAYMENTS && published && !development)
+    throw new Error(
+      'Invalid configuration:\n  no Stripe keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY): set them, or set PAYMENTS=simulated to run in test mode with the simulated card processor',
+    );
+  const simulated = e.PAYMENTS === 'simulated' || !hasStripeKeys;
   const fromFile: StoreOverrides = e.STORE_CONFIG ? readStoreFile(e.STORE_CONFIG) : {};
   const store: StoreInfo = {
     ...storeDefaults,
@@ -199,7 +237,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: {
       secret: e.AUTH_SECRET,
       publicUrl: e.PUBLIC_URL,
-      trustedOrigins: [...list(e.TRUSTED_ORIGINS), 'http://localhost:5173', 'http://127.0.0.1:5173'],
+      trustedOrigins: [
+        ...list(e.TRUSTED_ORIGINS),
+        // Vite's dev server calls the API from its own port, in development only.
+        ...(development ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : []),
+      ],
       adminEmails: list(e.ADMIN_EMAILS).map((email) => email.toLowerCase()),
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
@@ -219,8 +261,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         perIp: e.AUTH_RATE_LIMIT_PER_IP,
         perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
         windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+        slowDownMs: e.AUTH_SLOW_DOWN_MS,
       },
     },
+    development,
     orders: {
       holdMs: e.ORDER_HOLD_MINUTES * 60 * 1000,
       maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
@@ -236,7 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: e.ORDER_WEBHOOK_URL, secret: e.ORDER_WEBHOOK_SECRET }
       : undefined,
     stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+      !simulated && e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
@@ -264,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reviewsPerMinute: e.RATE_LIMIT_REVIEWS_PER_MINUTE,
       contactPerMinute: e.RATE_LIMIT_CONTACT_PER_MINUTE,
       notFoundPerMinute: e.RATE_LIMIT_NOT_FOUND_PER_MINUTE,
+      catalogSearchPerMinute: e.RATE_LIMIT_CATALOG_SEARCH_PER_MINUTE,
     },
   };
 }

@@ -4,6 +4,7 @@ import { orderStatuses } from '../../contract/orders';
 import { user } from './auth-schema';
 
 export * from './auth-schema';
+export * from './limits-schema';
 export * from './order-core-schema';
 
 /**

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '../../contract/errors';
@@ -15,7 +16,7 @@ export interface SessionUser {
   name: string;
   image: string | null;
   role: 'admin' | 'user';
-  /** The session token, which is also this session's bearer token. */
+  /** The session token, which is also this session's bearer token (see `mayShowToken`). */
   token: string;
 }
 
@@ -32,8 +33,25 @@ declare module 'fastify' {
   }
 }
 
-/** Paths whose attempts are rate limited: everything that checks or creates a password. */
-const LIMITED = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+/** The calls that check or create a password: their attempts are limited (auth-rate-limit.ts). */
+const SIGN_IN = '/api/auth/sign-in/email';
+const SIGN_UP = '/api/auth/sign-up/email';
+
+/** A wrong e-mail or password is 401; anything else was refused before a password was checked. */
+function signInOutcome(status: number): 'failed' | 'succeeded' | 'unchecked' {
+  if (status === 401) return 'failed';
+  return status < 400 ? 'succeeded' : 'unchecked';
+}
+
+function refuseAttempt(reply: FastifyReply, waitSeconds: number) {
+  const body: ErrorEnvelope = {
+    error: {
+      code: 'RATE_LIMITED',
+      message: `Too many attempts. Please wait ${Math.ceil(waitSeconds / 60)} minute(s) and try again.`,
+    },
+  };
+  return reply.status(429).header('retry-after', String(waitSeconds)).send(body);
+}
 
 /**
  * The better-auth endpoints the store uses; every other one under /api/auth/* is refused with 404
@@ -88,13 +106,64 @@ function toWebRequest(request: FastifyRequest, url: URL): Request {
   });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
+/**
+ * Whether the browser reached the store over HTTPS: the public URL says so, or the request came in
+ * over TLS or through a trusted proxy that says it did (X-Forwarded-Proto, honoured per TRUST_PROXY).
+ */
+function overHttps(request: FastifyRequest, config: AuthConfig): boolean {
+  return config.publicUrl?.startsWith('https://') === true || request.protocol === 'https';
+}
+
+/** A cookie that also travels over plain HTTP could be read on the way: Secure whenever HTTPS is used. */
+function secured(cookie: string): string {
+  return /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`;
+}
+
+/**
+ * Whether the answer may carry the session token. A browser marks every request it sends with
+ * Sec-Fetch-Site, and page scripts can neither drop nor forge that header: anything such a request
+ * gets back, an injected script could read too, so a browser's cookie session never sees its token
+ * (the HttpOnly cookie is the whole point). API clients (Node's fetch, curl, apps) send no
+ * Sec-Fetch-Site and keep receiving the bearer token they ask for. `GET /api/auth/get-session`
+ * with a cookie never shows it, whatever the client: only a bearer client already holding it does.
+ */
+export function mayShowToken(request: FastifyRequest, pathname?: string): boolean {
+  if (request.headers['sec-fetch-site'] !== undefined) return false;
+  if (pathname === '/api/auth/get-session') return request.headers.authorization !== undefined;
+  return true;
+}
+
+/** better-auth's answer without the session token: `token` in sign-in/up, `session.token` in get-session. */
+function withoutToken(bytes: Buffer): Buffer {
+  let body: unknown;
+  try {
+    body = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return bytes;
+  }
+  if (typeof body !== 'object' || body === null) return bytes;
+  const answer = body as { token?: unknown; session?: { token?: unknown } | null };
+  if (typeof answer.token === 'string') answer.token = null;
+  if (answer.session && typeof answer.session === 'object' && 'token' in answer.session)
+    delete answer.session.token;
+  return Buffer.from(JSON.stringify(answer));
+}
+
+async function sendWebResponse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  config: AuthConfig,
+  pathname: string,
+) {
   reply.status(response.status);
+  const showToken = mayShowToken(request, pathname);
   response.headers.forEach((value, key) => {
-    if (key !== 'set-cookie') reply.header(key, value);
+    if (key === 'set-cookie' || (!showToken && key === 'set-auth-token')) return;
+    reply.header(key, value);
   });
   const cookies = response.headers.getSetCookie();
-  if (cookies.length) reply.header('set-cookie', cookies);
+  if (cookies.length) reply.header('set-cookie', overHttps(request, config) ? cookies.map(secured) : cookies);
   const bytes = response.body ? Buffer.from(await response.arrayBuffer()) : null;
   // Some refusals come with no body, `null`, or plain text (a disabled path's "Not Found"): the
   // caller still gets the error envelope saying what happened.
@@ -105,6 +174,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
     };
     return reply.removeHeader('content-length').type('application/json; charset=utf-8').send(body);
   }
+  if (!showToken && json && bytes?.length)
+    return reply.removeHeader('content-length').send(withoutToken(bytes));
   return reply.send(bytes);
 }
 
@@ -123,7 +194,7 @@ function messageForStatus(status: number): string {
 export async function registerAuth(app: FastifyInstance, auth: Auth, config: AuthConfig) {
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
-  const consume = createAuthRateLimiter(config.rateLimit);
+  const limits = createAuthRateLimiter(app.db, config.rateLimit);
 
   app.route({
     method: ['GET', 'POST'],
@@ -142,20 +213,26 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
         };
         return reply.status(404).send(body);
       }
-      if (request.method === 'POST' && LIMITED.has(url.pathname)) {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        const wait = await consume(request.ip, typeof email === 'string' ? email : undefined);
-        if (wait > 0) {
-          const body: ErrorEnvelope = {
-            error: {
-              code: 'RATE_LIMITED',
-              message: `Too many attempts. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`,
-            },
-          };
-          return reply.status(429).header('retry-after', String(wait)).send(body);
-        }
+      if (request.method === 'POST' && url.pathname === SIGN_UP) {
+        const wait = await limits.signUp(request.ip);
+        if (wait > 0) return refuseAttempt(reply, wait);
       }
-      return sendWebResponse(reply, await auth.handler(toWebRequest(request, url)));
+      if (request.method === 'POST' && url.pathname === SIGN_IN) {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        const gate = await limits.signIn(request.ip, typeof email === 'string' ? email : undefined);
+        if (gate.refused) return refuseAttempt(reply, gate.waitSeconds);
+        if (gate.slowDownMs > 0) await sleep(gate.slowDownMs);
+        const response = await auth.handler(toWebRequest(request, url));
+        await gate.settle(signInOutcome(response.status));
+        return sendWebResponse(request, reply, response, config, url.pathname);
+      }
+      return sendWebResponse(
+        request,
+        reply,
+        await auth.handler(toWebRequest(request, url)),
+        config,
+        url.pathname,
+      );
     },
   });
 

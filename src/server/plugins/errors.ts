@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope, FieldIssue } from '../../contract/errors';
 import { AppError } from '../errors';
+import { loggableError } from '../http/loggable-error';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, issues?: FieldIssue[]) {
   const body: ErrorEnvelope = { error: { code, message, ...(issues?.length ? { issues } : {}) } };
@@ -62,7 +63,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return send(reply, status, codeForStatus(status), error.message);
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggableError(error) }, 'request failed');
     return send(reply, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
   });
 }

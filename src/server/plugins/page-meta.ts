@@ -47,8 +47,17 @@ const MAX_DESCRIPTION = 160;
 const shorten = (text: string) =>
   text.length <= MAX_DESCRIPTION ? text : `${text.slice(0, MAX_DESCRIPTION - 1).trimEnd()}…`;
 
-/** The page's meta: a product's own name, words and picture on /purchase/:id, fixed texts elsewhere. */
-export async function pageMetaFor(request: FastifyRequest, db: Db, store: StoreInfo): Promise<PageMeta> {
+/**
+ * The page's meta: a product's own name, words and picture on /purchase/:id, fixed texts elsewhere.
+ * Absolute links start with `publicUrl` when configured: a request's Host is the client's to choose,
+ * and a page shared from a forged one would point at someone else's site.
+ */
+export async function pageMetaFor(
+  request: FastifyRequest,
+  db: Db,
+  store: StoreInfo,
+  publicUrl?: string,
+): Promise<PageMeta> {
   const pathName = pagePath(request.url);
   const product = PURCHASE.exec(pathName)?.[1];
   if (product) {
@@ -60,7 +69,7 @@ export async function pageMetaFor(request: FastifyRequest, db: Db, store: StoreI
       return {
         title: `${tool.name} | ${store.brand}`,
         description: shorten(tool.description.join(' ')),
-        image: new URL(tool.image, `${request.protocol}://${request.host}`).toString(),
+        image: new URL(tool.image, publicUrl ?? `${request.protocol}://${request.host}`).toString(),
         type: 'product',
         product: { id: tool._id, image: tool.image },
       };

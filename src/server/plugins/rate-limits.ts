@@ -1,30 +1,132 @@
-import { createHash } from 'node:crypto';
-import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import rateLimit, {
+  type FastifyRateLimitOptions,
+  type FastifyRateLimitStore,
+  type RateLimitOptions,
+} from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
+import type { Db } from '../db/database';
 import { AppError } from '../errors';
+import { databaseLimiter, sweepExpiredLimits } from '../limits/database-limiter';
+
+/** Old counters are swept this often; only expired rows go, so any instance may do it. */
+const SWEEP_EVERY_MS = 5 * 60_000;
+
+/** What a route's limit options may add: the name its counters are stored under. */
+type NamedLimit = RateLimitOptions & { nameSpace?: string };
 
 /**
- * Request limits for the calls people can abuse cheaply (DESIGN.md section 6, ASVS 2.2): nothing is
- * limited unless a route asks. Answers over the limit are the 429 error envelope.
+ * @fastify/rate-limit's store over the `rate_limits` table (rate-limiter-flexible's Drizzle store):
+ * each route's counters under its own name, shared by every instance on the database.
+ */
+function databaseStore(db: Db) {
+  return class DatabaseStore implements FastifyRateLimitStore {
+    private readonly limiters = new Map<number, RateLimiterDrizzle>();
+    private readonly name: string;
+
+    constructor(options: FastifyRateLimitOptions & { nameSpace?: string; name?: string }) {
+      this.name = options.name ?? options.nameSpace ?? 'requests';
+    }
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+      max: number,
+    ) {
+      let limiter = this.limiters.get(timeWindow);
+      if (!limiter) {
+        limiter = databaseLimiter(db, {
+          name: this.name,
+          points: max,
+          windowSeconds: Math.max(1, Math.ceil(timeWindow / 1000)),
+        });
+        this.limiters.set(timeWindow, limiter);
+      }
+      // penalty: count the request and report the total, whatever it is (the plugin compares it with max).
+      limiter.penalty(key, 1).then(
+        (res) => callback(null, { current: res.consumedPoints, ttl: Math.max(0, res.msBeforeNext) }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    // The plugin passes the route's merged limit options, with the route itself as `routeInfo`.
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]) {
+      const named = routeOptions as unknown as NamedLimit & {
+        routeInfo?: { method?: string | string[]; url?: string };
+      };
+      const route = named.routeInfo;
+      const name = route?.url
+        ? `${[route.method].flat().join(',')} ${route.url}`
+        : (named.nameSpace ?? 'requests');
+      return new DatabaseStore({ name } as FastifyRateLimitOptions & { name: string });
+    }
+  };
+}
+
+/**
+ * Request limits for the calls people can abuse cheaply (ASVS 2.2): nothing is limited unless a
+ * route asks. The counters live in the database, so several instances enforce one limit and a
+ * restart resets nothing. Answers over the limit are the 429 error envelope.
  */
 export async function registerRateLimits(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
+    store: databaseStore(app.db),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
   });
+  const sweep = setInterval(() => {
+    sweepExpiredLimits(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'limit sweep failed'));
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 }
 
-/** Who is asking: the signed-in session when there is one, else the client's address. */
-function sessionOrAddress(request: FastifyRequest): string {
-  const credential = request.headers.authorization ?? request.headers.cookie;
-  return credential ? `s:${createHash('sha256').update(credential).digest('base64url')}` : `ip:${request.ip}`;
+/**
+ * Who is asking: the signed-in user once a route's preHandler resolved them, else the client's
+ * address (honouring TRUST_PROXY). Never the raw Cookie or Authorization bytes, which a client can
+ * vary at will (`bearer` in lower case, extra spaces, a junk cookie beside the real one).
+ */
+function userOrAddress(request: FastifyRequest): string {
+  return request.user ? `user:${request.user.id}` : `address:${request.ip}`;
 }
 
+/**
+ * A per-user limit for a signed-in route. It runs after the route's own preHandler (requireUser),
+ * so it counts the resolved user, however their credential is spelled.
+ */
 export const perSession = (max: number): RateLimitOptions => ({
   max,
   timeWindow: 60_000,
-  keyGenerator: sessionOrAddress,
+  hook: 'preHandler',
+  keyGenerator: userOrAddress,
 });
 
-export const perAddress = (max: number): RateLimitOptions => ({ max, timeWindow: 60_000 });
+/** A per-address limit for anonymous calls. */
+export const perAddress = (max: number): RateLimitOptions => ({
+  max,
+  timeWindow: 60_000,
+  keyGenerator: (request) => `address:${request.ip}`,
+});
+
+/**
+ * The catalog list's limit per address. A search, or a page past the first, is what one client can
+ * vary endlessly to miss the answer cache and keep the database busy for everyone; the plain first
+ * page (home, /tools) is answered from memory and not counted, so browsing costs no write.
+ */
+export const catalogSearchLimit = (max: number): RateLimitOptions => ({
+  ...perAddress(max),
+  // After validation, so the query is the parsed one (an invalid one is refused without a count).
+  hook: 'preHandler',
+  allowList: (request) => {
+    const query = request.query as { search?: string; page?: number } | undefined;
+    return !query?.search?.trim() && (query?.page ?? 1) <= 1;
+  },
+});
+
+/** A per-address limit not tied to one route (app.rateLimit), stored under `name`. */
+export const namedPerAddress = (name: string, max: number): RateLimitOptions => {
+  const options: NamedLimit = { ...perAddress(max), nameSpace: name };
+  return options;
+};

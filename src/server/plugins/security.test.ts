@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/config';
 import { insertTool } from '../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../test/harness';
 import { signUp, type TestSession } from '../test/sessions';
@@ -89,7 +90,28 @@ describe('CSRF check on cookie-authenticated changes', () => {
     expect(
       (await put({ authorization: `Bearer ${me.token}`, origin: 'https://evil.example' })).statusCode,
     ).toBe(200);
-    expect((await put({ cookie: me.cookie, origin: 'http://localhost:5173' })).statusCode).toBe(200);
+  });
+
+  it('trusts the development server’s origin only in development', async () => {
+    expect((await put({ cookie: me.cookie, origin: 'http://localhost:5173' })).statusCode).toBe(403);
+    const dev = await createTestApp({
+      auth: {
+        ...testConfig().auth,
+        trustedOrigins: loadConfig({ NODE_ENV: 'development' }).auth.trustedOrigins,
+      },
+    });
+    try {
+      const mine = await signUp(dev.app);
+      const res = await dev.app.inject({
+        method: 'PUT',
+        url: `/api/profile/${mine.email}`,
+        headers: { cookie: mine.cookie, origin: 'http://localhost:5173' },
+        payload: profile,
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await dev.close();
+    }
   });
 });
 
@@ -97,7 +119,13 @@ describe('rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      rateLimits: { ordersPerMinute: 2, reviewsPerMinute: 2, contactPerMinute: 2, notFoundPerMinute: 3 },
+      rateLimits: {
+        ordersPerMinute: 2,
+        reviewsPerMinute: 2,
+        contactPerMinute: 2,
+        notFoundPerMinute: 3,
+        catalogSearchPerMinute: 3,
+      },
     });
   });
   afterAll(() => t.close());

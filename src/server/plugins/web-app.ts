@@ -60,7 +60,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
    * compressed if accepted.
    */
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const meta = await pageMetaFor(request, app.db, store);
+    const meta = await pageMetaFor(request, app.db, store, app.config.auth.publicUrl);
     const hints = preloadTags(scriptsFor, {
       pathName: pagePath(request.url),
       search: new URLSearchParams(request.url.split('?')[1] ?? ''),

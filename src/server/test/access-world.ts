@@ -63,7 +63,7 @@ export async function createAccessWorld(): Promise<AccessWorld> {
   writeFileSync(path.join(webRoot, WEB_ASSET), 'console.log("matrix");');
   const adminEmail = uniqueEmail('matrixadmin');
   // Sign-ups and sign-ins of the matrix come from one test address: the auth limiter is not under test here.
-  const rateLimit = { perIp: 1_000_000, perAccount: 1_000_000, windowSeconds: 600 };
+  const rateLimit = { perIp: 1_000_000, perAccount: 1_000_000, windowSeconds: 600, slowDownMs: 0 };
   const auth = { ...testConfig().auth, adminEmails: [adminEmail], rateLimit };
   const webhookSecret = 'whsec_matrix';
   let fake: FakeStripe | undefined;

@@ -55,7 +55,7 @@ export function fuzzConfig(adminEmail: string, overrides: Partial<Config> = {}):
     auth: {
       ...base.auth,
       adminEmails: [adminEmail],
-      rateLimit: { perIp: 1_000_000, perAccount: 1_000_000, windowSeconds: 600 },
+      rateLimit: { perIp: 1_000_000, perAccount: 1_000_000, windowSeconds: 600, slowDownMs: 0 },
     },
   };
 }

@@ -58,6 +58,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       reviewsPerMinute: 100_000,
       contactPerMinute: 100_000,
       notFoundPerMinute: 100_000,
+      catalogSearchPerMinute: 100_000,
     },
     ...overrides,
   };

@@ -11,6 +11,7 @@ import {
   UserRecordInput,
 } from '../../../contract/accounts';
 import { errorResponses } from '../../http/openapi';
+import { mayShowToken } from '../../plugins/auth';
 import {
   assertSelf,
   getProfile,
@@ -46,7 +47,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: ['accounts'],
-        summary: "Record the signed-in user's display name and photo; answers the bearer token",
+        summary:
+          "Record the signed-in user's display name and photo; answers the bearer token (empty to a browser page)",
         params: EmailParams,
         body: UserRecordInput,
         response: { 200: TokenAnswer, ...errorResponses(400, 401, 403) },
@@ -55,7 +57,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = assertSelf(request.user, request.params.email);
       await recordUser(app.db, me, request.body);
-      return { token: me.token };
+      // A browser's cookie session gets an empty token: page scripts must not read the session's
+      // bearer token; API clients get it (plugins/auth.ts mayShowToken).
+      return { token: mayShowToken(request) ? me.token : '' };
     },
   );
 

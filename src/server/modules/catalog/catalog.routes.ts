@@ -10,6 +10,7 @@ import {
 } from '../../../contract/catalog';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
+import { catalogSearchLimit } from '../../plugins/rate-limits';
 import { createAnswerCache } from './answer-cache';
 import { replyWith } from './cached-reply';
 import { addTool, deleteTool, updateTool } from './catalog.service';
@@ -27,6 +28,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tool',
     {
+      config: { rateLimit: catalogSearchLimit(app.config.rateLimits.catalogSearchPerMinute) },
       schema: {
         tags: ['catalog'],
         summary: 'List tools (search, sort, paging); the total is in X-Total-Count, the ETag allows 304',

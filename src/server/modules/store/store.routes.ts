@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StoreInfo } from '../../../contract/store';
+import { publicStoreInfo } from '../../config/config';
 
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const info = publicStoreInfo(app.config);
   app.get(
     '/store',
     {
       schema: {
         tags: ['store'],
-        summary: "The store's name, wordmark and contact details",
+        summary: "The store's name, wordmark and contact details, and whether it is in test mode",
         response: { 200: StoreInfo },
       },
     },
-    async () => app.config.store,
+    async () => info,
   );
 };

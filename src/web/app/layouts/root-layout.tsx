@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useRecordUserOnSignIn } from '../../features/accounts/components/use-record-user';
+import { TestModeNotice } from '../../features/store/components/test-mode-notice';
 import { NavBar } from './nav-bar';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
@@ -16,6 +17,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <TestModeNotice />
       <NavBar />
       {/* At least a screen tall (less the nav bar): the footer starts below the fold, so a page
           that fills in after its data arrives does not push it visibly (layout shift). */}
