@@ -41,7 +41,7 @@ export function LoginPage() {
           <LoginForm onSignedIn={onSignedIn} />
           <p className="text-center text-sm">
             New to the store?{' '}
-            <Link to="/signup" state={{ from: returnTo }} className="link link-primary">
+            <Link to="/signup" state={{ from: returnTo }} className="link text-orange-700">
               Create New Account
             </Link>
           </p>
