@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useIsAdmin } from '../../features/accounts/api/account-calls';
 import { useSession, useSignOut } from '../../features/accounts/api/session';
+import { signingOutBecause } from '../../features/accounts/components/sign-in-notice';
 
 /**
  * Admin pages: the server decides who is an admin. A signed-in non-admin who opens one is signed
@@ -19,6 +20,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!refused) return;
+    signingOutBecause('admin-only');
     void signOut().finally(() =>
       navigate('/login', { replace: true, state: { from: pathname, reason: 'admin-only' } }),
     );

@@ -71,19 +71,19 @@ export function NavBar() {
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
-        <div className="navbar-start">
+        <div className="navbar-start w-auto">
           <PhoneMenu>{(close) => <NavLinks onNavigate={close} user={user} />}</PhoneMenu>
           <Link to="/" className="btn btn-ghost px-2" aria-label={`${wordmark} home`}>
             <Wordmark text={wordmark} />
           </Link>
         </div>
-        <div className="navbar-end gap-2">
+        <div className="navbar-end w-auto grow gap-2">
           <ul className="menu menu-horizontal hidden flex-nowrap gap-0 whitespace-nowrap px-1 lg:flex">
             <NavLinks user={user} />
           </ul>
           {user ? (
             <span
-              className="max-w-32 truncate text-sm font-medium xl:max-w-56"
+              className="max-w-32 shrink-0 truncate text-sm font-medium xl:max-w-56"
               data-testid="display-name"
               title={user.email}
             >
