@@ -218,6 +218,22 @@ journeys('no silent redirects and no dead ends', () => {
     await context.close();
   });
 
+  it('shows a message with a retry, not a blank page, when a page’s code cannot be fetched', async () => {
+    const { context, page } = await visitor();
+    await page.goto(store.url);
+    await page.locator('[data-testid="tool-grid"] article').first().waitFor();
+    // The connection drops just as the reader opens /tools: its code never arrives.
+    await page.route(/\/assets\/tools-[^/]*\.js$/, (route) => route.abort('connectionfailed'));
+    await mainNav(page).getByRole('link', { name: 'Tools', exact: true }).click();
+    const alert = page.locator('main [role="alert"]');
+    await alert.getByText('Part of the store could not be loaded').waitFor();
+    await mainNav(page).getByRole('link', { name: 'Reviews' }).waitFor();
+    await page.unroute(/\/assets\/tools-[^/]*\.js$/);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Tools' }).waitFor();
+    await context.close();
+  });
+
   it('keeps the signed-in name readable at 1280 px', async () => {
     const { context, page } = await visitor();
     await signUp(page, 'Bartholomew Buyer', 'bart@torque.example');
