@@ -19,6 +19,16 @@ export default defineConfig({
         },
       },
       {
+        // Components rendered by React into happy-dom's document: quick checks of UI behaviour
+        // that needs no server (docs/decisions/020-accessibility-checks.md).
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          testTimeout: 30_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

@@ -209,7 +209,7 @@ journeys('accounts in the browser', () => {
           .getByText('Admin')
           .count(),
       ).toBe(1);
-      await row.getByRole('button', { name: 'Make riley@torque.example an admin' }).click();
+      await row.getByRole('button', { name: 'Make admin riley@torque.example' }).click();
       await owner.page.getByRole('dialog').getByRole('button', { name: 'Make admin' }).click();
       await owner.page.getByText('Successfully Make an Admin!!').waitFor();
       await row.getByText('Admin').waitFor();

@@ -2,13 +2,23 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useSession } from '../../features/accounts/api/session';
+import { pendingSignInReason } from '../../features/accounts/components/sign-in-notice';
 
-/** Signed-out visitors go to /login, which brings them back here afterwards (SPEC.md section 4). */
+/**
+ * Signed-out visitors go to /login, which says why and brings them back here afterwards (SPEC.md
+ * section 4).
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, isPending } = useSession();
   const location = useLocation();
   if (isPending) return <PageLoading />;
   if (!user)
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return (
+      <Navigate
+        to="/login"
+        replace
+        state={{ from: `${location.pathname}${location.search}`, reason: pendingSignInReason() }}
+      />
+    );
   return <>{children}</>;
 }

@@ -1,6 +1,7 @@
 import { Link, NavLink, useNavigate } from 'react-router';
 import { type SignedInUser, useSession, useSignOut } from '../../features/accounts/api/session';
 import { useStoreInfo } from '../../features/store/api/get-store-info';
+import { PhoneMenu } from './phone-menu';
 
 const links = [
   { to: '/', label: 'Home' },
@@ -24,10 +25,12 @@ function Wordmark({ text }: { text: string }) {
 function NavLinks({ onNavigate, user }: { onNavigate?: () => void; user: SignedInUser | null }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
+  // Home first, then sign out: signing out while still on a signed-in page would let that page's
+  // guard send the reader to /login instead (the spec says logout goes to /).
   const logout = async () => {
     onNavigate?.();
-    await signOut();
     navigate('/', { replace: true });
+    await signOut();
   };
   return (
     <>
@@ -65,39 +68,22 @@ function NavLinks({ onNavigate, user }: { onNavigate?: () => void; user: SignedI
 export function NavBar() {
   const { wordmark } = useStoreInfo();
   const { user } = useSession();
-  const closeMenu = () => (document.activeElement as HTMLElement | null)?.blur();
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
-        <div className="navbar-start">
-          <div className="dropdown lg:hidden">
-            <button type="button" className="btn btn-ghost btn-square" aria-label="Open menu">
-              <svg
-                aria-hidden="true"
-                width="24"
-                height="24"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-              >
-                <path strokeLinecap="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
-              </svg>
-            </button>
-            <ul className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow-lg">
-              <NavLinks onNavigate={closeMenu} user={user} />
-            </ul>
-          </div>
+        <div className="navbar-start w-auto">
+          <PhoneMenu>{(close) => <NavLinks onNavigate={close} user={user} />}</PhoneMenu>
           <Link to="/" className="btn btn-ghost px-2" aria-label={`${wordmark} home`}>
             <Wordmark text={wordmark} />
           </Link>
         </div>
-        <div className="navbar-end gap-2">
+        <div className="navbar-end w-auto grow gap-2">
           <ul className="menu menu-horizontal hidden flex-nowrap gap-0 whitespace-nowrap px-1 lg:flex">
             <NavLinks user={user} />
           </ul>
           {user ? (
             <span
-              className="max-w-32 truncate text-sm font-medium"
+              className="max-w-32 shrink-0 truncate text-sm font-medium xl:max-w-56"
               data-testid="display-name"
               title={user.email}
             >

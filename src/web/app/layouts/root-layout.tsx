@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../components/ui/page-loading';
+import { RouteErrorBoundary } from '../../components/ui/route-error-boundary';
 import { useRecordUserOnSignIn } from '../../features/accounts/components/use-record-user';
 import { TestModeNotice } from '../../features/store/components/test-mode-notice';
 import { NavBar } from './nav-bar';
@@ -9,6 +10,10 @@ import { SiteFooter } from './site-footer';
 
 export function RootLayout() {
   useRecordUserOnSignIn();
+  // The dashboard's pages share its layout, which has its own boundary: keyed by the section so
+  // moving between dashboard pages keeps the dashboard frame.
+  const { pathname } = useLocation();
+  const section = pathname.split('/')[1] ?? '';
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -22,9 +27,11 @@ export function RootLayout() {
       {/* At least a screen tall (less the nav bar): the footer starts below the fold, so a page
           that fills in after its data arrives does not push it visibly (layout shift). */}
       <main id="main" className="mx-auto min-h-[calc(100svh-4rem)] w-full max-w-7xl flex-1 px-4 py-6">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary key={section === 'dashboard' ? section : pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
       <ScrollToTop />

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef } from 'react';
+import { LoadFailed } from '../../components/ui/load-failed';
 import { PageSection } from '../../components/ui/page-section';
 import { useTools } from '../../features/catalog/api/get-tools';
 import { ToolGrid } from '../../features/catalog/components/tool-grid';
@@ -20,7 +21,8 @@ const ContactForm = lazy(async () => ({
 export function HomePage() {
   const { brand } = useStoreInfo();
   // The spec: the lists render nothing until their data arrives, with no loading indicator. The
-  // empty space they keep meanwhile holds the sections below out of view, so nothing jumps.
+  // empty space they keep meanwhile holds the sections below out of view, so nothing jumps. A list
+  // whose request failed (after the retries) says so and offers to try again.
   const tools = useTools();
   const reviews = useReviews();
   const contactSlot = useRef<HTMLDivElement>(null);
@@ -29,13 +31,25 @@ export function HomePage() {
     <>
       <BannerCarousel brand={brand} />
       <PageSection id="all-tools" title="All Tools">
-        {tools.data ? <ToolGrid tools={tools.data} eagerCount={0} /> : <div className="min-h-svh" />}
+        {tools.data ? (
+          <ToolGrid tools={tools.data} eagerCount={0} />
+        ) : tools.isError ? (
+          <LoadFailed what="The tools" onRetry={() => void tools.refetch()} />
+        ) : (
+          <div className="min-h-svh" />
+        )}
       </PageSection>
       <PageSection id="tools-category" title="Tools Category">
         <CategoryCards />
       </PageSection>
       <PageSection id="reviews" title="Reviews">
-        {reviews.data ? <ReviewGrid reviews={reviews.data} /> : <div className="min-h-svh" />}
+        {reviews.data ? (
+          <ReviewGrid reviews={reviews.data} />
+        ) : reviews.isError ? (
+          <LoadFailed what="The reviews" onRetry={() => void reviews.refetch()} />
+        ) : (
+          <div className="min-h-svh" />
+        )}
       </PageSection>
       <PageSection id="business-summery" title="Business Summery">
         <BusinessSummary />

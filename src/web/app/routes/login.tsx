@@ -1,6 +1,7 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useRefreshSession, useSession } from '../../features/accounts/api/session';
 import { LoginForm } from '../../features/accounts/components/login-form';
+import { SignInNotice } from '../../features/accounts/components/sign-in-notice';
 import { SocialSignIn } from '../../features/accounts/components/social-sign-in';
 import { useReturnPath } from '../../features/accounts/components/use-return-path';
 
@@ -33,6 +34,7 @@ export function LoginPage() {
       <div className="card w-full max-w-md bg-base-100 border border-base-300 shadow-sm">
         <div className="card-body">
           <h1 className="card-title justify-center text-2xl">Login</h1>
+          <SignInNotice />
           {providerError ? (
             <p className="text-error text-sm" role="alert">
               {providerError}
@@ -41,7 +43,7 @@ export function LoginPage() {
           <LoginForm onSignedIn={onSignedIn} />
           <p className="text-center text-sm">
             New to the store?{' '}
-            <Link to="/signup" state={{ from: returnTo }} className="link link-primary">
+            <Link to="/signup" state={{ from: returnTo }} className="link text-orange-700">
               Create New Account
             </Link>
           </p>

@@ -5,7 +5,7 @@ export function NotFoundPage() {
     <div className="flex justify-center py-16">
       <div className="card w-full max-w-md bg-base-200 text-center shadow-sm">
         <div className="card-body items-center">
-          <p className="text-6xl font-black text-primary" aria-hidden="true">
+          <p className="text-6xl font-black text-orange-700" aria-hidden="true">
             404
           </p>
           <h1 className="card-title text-2xl">Page is not Found</h1>

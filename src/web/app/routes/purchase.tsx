@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PURCHASE_IMAGE_SIZES, srcSetFor } from '../../../contract/uploads.constants';
 import { QueryState } from '../../components/ui/query-state';
+import { StickyActionBar } from '../../components/ui/sticky-action-bar';
 import { useSession } from '../../features/accounts/api/session';
 import { useTool } from '../../features/catalog/api/get-tool';
 import { ToolDescription, ToolQuantities } from '../../features/catalog/components/tool-facts';
@@ -47,22 +48,27 @@ export function PurchasePage() {
             <p className="text-2xl font-semibold">Price: ${formatPrice(data.price)}</p>
             <ToolQuantities tool={data} className="max-w-xs gap-y-1" />
             <ToolDescription tool={data} />
-            {data.available_quantity >= data.minimum_order_quantity ? (
-              <button
-                type="button"
-                className="btn btn-primary"
-                onPointerEnter={warmOrderModal}
-                onFocus={warmOrderModal}
-                onClick={() => {
-                  setModalWanted(true);
-                  setOrdering(true);
-                }}
-              >
-                Order Now
-              </button>
-            ) : (
-              <p className="badge badge-warning badge-lg">Out of stock</p>
-            )}
+            <StickyActionBar>
+              {data.available_quantity >= data.minimum_order_quantity ? (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onPointerEnter={warmOrderModal}
+                  onFocus={warmOrderModal}
+                  onClick={() => {
+                    setModalWanted(true);
+                    setOrdering(true);
+                  }}
+                >
+                  Order Now
+                </button>
+              ) : (
+                <p className="badge badge-warning badge-lg">Out of stock</p>
+              )}
+              <Link to="/tools" className="link ml-auto">
+                All tools
+              </Link>
+            </StickyActionBar>
             {user && modalWanted ? (
               <Suspense fallback={null}>
                 <OrderModal tool={data} user={user} open={ordering} onClose={() => setOrdering(false)} />

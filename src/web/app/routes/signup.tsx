@@ -33,7 +33,7 @@ export function SignupPage() {
           <SignupForm onSignedUp={onSignedUp} />
           <p className="text-center text-sm">
             Already have an account?{' '}
-            <Link to="/login" state={{ from: returnTo }} className="link link-primary">
+            <Link to="/login" state={{ from: returnTo }} className="link text-orange-700">
               Please Login
             </Link>
           </p>

@@ -4,9 +4,11 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ProductForm, splitDescription } from '../../../../contract/catalog';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../../contract/uploads';
+import { ImagePreview } from '../../../components/ui/image-preview';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { uploadImage, useAddTool } from '../../../features/catalog/api/admin-calls';
+import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 
 const AddProductForm = ProductForm.extend({
@@ -28,8 +30,13 @@ export function AddProductPage() {
     register,
     handleSubmit,
     reset,
+    setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<Values>({ resolver: zodResolver(AddProductForm) });
+
+  const chosenFiles = watch('image') as FileList | undefined;
+  const chosen = chosenFiles instanceof FileList ? chosenFiles[0] : undefined;
 
   const onSubmit = handleSubmit(async (values) => {
     const parsed = AddProductForm.parse(values);
@@ -37,7 +44,19 @@ export function AddProductPage() {
     if (!file) return;
     try {
       setProgress(0);
-      const image = await uploadImage(file, setProgress);
+      let image: Awaited<ReturnType<typeof uploadImage>>;
+      try {
+        image = await uploadImage(file, setProgress);
+      } catch (error) {
+        // The store refused the picture itself (not a real image, too large...): said under the
+        // Image field, where the admin chooses another.
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+          setError('image', { type: 'server', message: error.message }, { shouldFocus: true });
+          toast.error('Failed to add Product');
+          return;
+        }
+        throw error;
+      }
       await addTool.mutateAsync({
         name: parsed.name,
         image: image.url,
@@ -102,6 +121,9 @@ export function AddProductPage() {
           error={errors.image?.message as string | undefined}
           {...register('image')}
         />
+        <div className="sm:col-span-2">
+          <ImagePreview file={chosen} />
+        </div>
         {progress !== null ? (
           <div className="sm:col-span-2">
             <label className="text-sm" htmlFor="upload-progress">

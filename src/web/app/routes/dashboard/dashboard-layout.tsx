@@ -1,8 +1,10 @@
-import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { RouteErrorBoundary } from '../../../components/ui/route-error-boundary';
 import { useIsAdmin } from '../../../features/accounts/api/account-calls';
 import { useSession } from '../../../features/accounts/api/session';
+import { useEscapeToClose } from '../../../lib/use-escape-to-close';
 
 const customerMenu = [
   { to: '/dashboard', label: 'My Profile' },
@@ -19,36 +21,77 @@ const adminMenu = [
   { to: '/dashboard/manageOrders', label: 'Manage All Orders' },
 ] as const;
 
-/** /dashboard with its side menu: customers and admins see the spec's own menus (SPEC.md section 2). */
+/**
+ * /dashboard with its side menu: customers and admins see the spec's own menus (SPEC.md section 2).
+ * On a phone the menu is a drawer opened by a real button (a label cannot take the keyboard's
+ * focus); Escape closes it and gives the focus back to that button.
+ */
 export function DashboardLayout() {
   const { user } = useSession();
+  const { pathname } = useLocation();
   const admin = useIsAdmin(user?.email);
   const menu = admin.data?.admin ? adminMenu : admin.data ? customerMenu : [];
-  const closeDrawer = () => {
-    const toggle = document.getElementById('dashboard-drawer') as HTMLInputElement | null;
-    if (toggle) toggle.checked = false;
-  };
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useEscapeToClose(open, close, opener);
+  // The first menu entry takes the focus once the drawer can hold it: the drawer stays hidden
+  // for the start of its slide-in, so where the focus did not land, it waits for the slide to end.
+  useEffect(() => {
+    const first = menuRef.current?.querySelector<HTMLElement>('a');
+    if (!open || !first) return;
+    first.focus();
+    if (document.activeElement === first) return;
+    const side = first.closest('.drawer-side');
+    const onShown = () => first.focus();
+    side?.addEventListener('transitionend', onShown, { once: true });
+    return () => side?.removeEventListener('transitionend', onShown);
+  }, [open]);
   return (
     <div className="drawer lg:drawer-open">
-      <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label="Dashboard menu" />
+      <input
+        id="dashboard-drawer"
+        type="checkbox"
+        className="drawer-toggle"
+        checked={open}
+        onChange={(e) => setOpen(e.target.checked)}
+        tabIndex={-1}
+        aria-hidden="true"
+      />
       <div className="drawer-content px-1 lg:px-8">
         <div className="mb-4 flex items-center justify-between">
           <h1 className="text-2xl font-bold">Dashboard</h1>
-          <label htmlFor="dashboard-drawer" className="btn btn-outline btn-sm lg:hidden">
+          <button
+            ref={opener}
+            type="button"
+            className="btn btn-outline btn-sm lg:hidden"
+            aria-expanded={open}
+            aria-controls="dashboard-menu"
+            onClick={() => setOpen(true)}
+          >
             Menu
-          </label>
+          </button>
         </div>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </div>
       <div className="drawer-side z-40 lg:z-auto">
-        <label htmlFor="dashboard-drawer" aria-label="Close menu" className="drawer-overlay" />
-        <nav aria-label="Dashboard" className="min-h-full w-64 bg-base-200 p-4 lg:min-h-0 lg:rounded-box">
-          <ul className="menu w-full gap-1" data-testid="dashboard-menu">
+        {/* The dimmed backdrop closes the drawer for a pointer; keyboards use Escape. */}
+        {/* biome-ignore lint/a11y/noLabelWithoutControl: the backdrop labels the drawer's hidden toggle; hidden from assistive technology on purpose */}
+        <label htmlFor="dashboard-drawer" aria-hidden="true" className="drawer-overlay" />
+        <nav
+          id="dashboard-menu"
+          aria-label="Dashboard"
+          className="min-h-full w-64 bg-base-200 p-4 lg:min-h-0 lg:rounded-box"
+        >
+          <ul ref={menuRef} className="menu w-full gap-1" data-testid="dashboard-menu">
             {menu.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end onClick={closeDrawer}>
+                <NavLink to={item.to} end onClick={close}>
                   {item.label}
                 </NavLink>
               </li>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { type Order, type OrderStatus, orderStatuses } from '../../../../contract/orders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useAllOrders, useCancelAnyOrder, useShipOrder } from '../../../features/catalog/api/admin-calls';
 import { formatNumber, formatPrice } from '../../../lib/format';
@@ -48,7 +49,7 @@ export function ManageOrdersPage() {
       </div>
       <QueryState query={orders} isEmpty={(d) => d.length === 0} empty="No orders here.">
         {(data) => (
-          <div className="overflow-x-auto rounded-box border border-base-300">
+          <TableScroll label="All orders">
             <table className="table" data-testid="manage-orders">
               <thead>
                 <tr>
@@ -111,7 +112,7 @@ export function ManageOrdersPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </QueryState>
       <ConfirmDialog {...deleting.dialog} title="Delete this unpaid order?" confirmLabel="Delete order">

@@ -4,8 +4,10 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { splitDescription, type Tool, ToolChanges } from '../../../../contract/catalog';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useDeleteTool, useUpdateTool } from '../../../features/catalog/api/admin-calls';
@@ -106,7 +108,7 @@ export function ManageProductsPage() {
       <h2 className="text-xl font-semibold">Manage Product</h2>
       <QueryState query={tools} isEmpty={(d) => d.tools.length === 0} empty="No products yet.">
         {(data) => (
-          <div className="overflow-x-auto rounded-box border border-base-300">
+          <TableScroll label="Products">
             <table className="table" data-testid="manage-products">
               <thead>
                 <tr>
@@ -162,7 +164,7 @@ export function ManageProductsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </QueryState>
       <Pager page={page} pages={pages} onPage={setPage} />
@@ -173,12 +175,9 @@ export function ManageProductsPage() {
         </p>
       </ConfirmDialog>
       {editing ? (
-        <dialog open className="modal modal-open" aria-label={`Edit ${editing.name}`}>
-          <div className="modal-box">
-            <h3 className="text-lg font-bold">Edit {editing.name}</h3>
-            <EditTool tool={editing} onDone={() => setEditing(null)} />
-          </div>
-        </dialog>
+        <ModalDialog open title={`Edit ${editing.name}`} onClose={() => setEditing(null)}>
+          <EditTool tool={editing} onDone={() => setEditing(null)} />
+        </ModalDialog>
       ) : null}
     </div>
   );

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Order } from '../../../../contract/orders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useSession, useSignOut } from '../../../features/accounts/api/session';
 import { useCancelOrder, useMyOrders } from '../../../features/orders/api/order-calls';
@@ -46,14 +47,14 @@ export function MyOrdersPage() {
         empty={
           <>
             You have no orders yet.{' '}
-            <Link to="/tools" className="link link-primary">
+            <Link to="/tools" className="link text-orange-700">
               Browse the tools
             </Link>
           </>
         }
       >
         {(data) => (
-          <div className="overflow-x-auto rounded-box border border-base-300">
+          <TableScroll label="Your orders">
             <table className="table" data-testid="my-orders">
               <thead>
                 <tr>
@@ -108,7 +109,7 @@ export function MyOrdersPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </QueryState>
       <ConfirmDialog {...deleting.dialog} title="Delete this order?" confirmLabel="Delete order">

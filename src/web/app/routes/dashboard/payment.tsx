@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { QueryState } from '../../../components/ui/query-state';
 import { useSession } from '../../../features/accounts/api/session';
 import { useOrder } from '../../../features/orders/api/order-calls';
 import { useMarkPaid, usePaymentIntent } from '../../../features/payments/api/payment-calls';
 import { SimulatedCardForm } from '../../../features/payments/components/simulated-card-form';
+import { ApiError } from '../../../lib/api-client';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 
@@ -39,6 +40,22 @@ export function PaymentPage() {
 
   const billing = { name: user?.name ?? '', email: user?.email ?? '' };
 
+  // An order that is not there (or not this customer's) has nothing to pay: the message alone,
+  // no card form.
+  if (order.error instanceof ApiError && order.error.code === 'NOT_FOUND') {
+    return (
+      <div className="max-w-xl space-y-4">
+        <h2 className="text-xl font-semibold">Payment</h2>
+        <div role="alert" className="alert alert-error">
+          <span>We could not find this order. It may have been deleted, or the link is wrong.</span>
+        </div>
+        <Link to="/dashboard/myOrders" className="btn">
+          Back to My Orders
+        </Link>
+      </div>
+    );
+  }
+
   return (
     <div className="max-w-xl space-y-4">
       <h2 className="text-xl font-semibold">Payment</h2>
@@ -67,7 +84,7 @@ export function PaymentPage() {
             </p>
           </div>
         </div>
-      ) : order.data && !unpaid ? (
+      ) : order.isError ? null : order.data && !unpaid ? (
         <p className="alert">This order is already paid.</p>
       ) : intent.isError ? (
         <p className="text-error" role="alert">

@@ -1,6 +1,7 @@
 import { FAILED_TO_MAKE_ADMIN } from '../../../../contract/accounts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useMakeAdmin, useUsers } from '../../../features/accounts/api/account-calls';
 import { ApiError } from '../../../lib/api-client';
@@ -28,7 +29,7 @@ export function UsersPage() {
       <h2 className="text-xl font-semibold">Make Admin</h2>
       <QueryState query={users} empty="No users yet." isEmpty={(data) => data.length === 0}>
         {(data) => (
-          <div className="overflow-x-auto rounded-box border border-base-300">
+          <TableScroll label="Users">
             <table className="table">
               <thead>
                 <tr>
@@ -68,7 +69,7 @@ export function UsersPage() {
                             type="button"
                             className="btn btn-sm btn-primary"
                             onClick={() => promoting.ask(u.email)}
-                            aria-label={`Make ${u.email} an admin`}
+                            aria-label={`Make admin ${u.email}`}
                           >
                             Make admin
                           </button>
@@ -83,7 +84,7 @@ export function UsersPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </QueryState>
       <ConfirmDialog {...promoting.dialog} title="Make this user an admin?" confirmLabel="Make admin">

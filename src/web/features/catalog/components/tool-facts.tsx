@@ -7,7 +7,9 @@ export function ToolQuantities({ tool, className = '' }: { tool: Tool; className
     <dl className={`grid grid-cols-2 gap-x-3 ${className}`}>
       <dt className="text-base-content/70">Available Quantity</dt>
       <dd className="text-right font-medium">{formatNumber(tool.available_quantity)}</dd>
-      <dt className="text-base-content/70">Order Quantity</dt>
+      <dt className="text-base-content/70">
+        Order Quantity <span className="text-xs">(minimum order)</span>
+      </dt>
       <dd className="text-right font-medium">{formatNumber(tool.minimum_order_quantity)}</dd>
     </dl>
   );

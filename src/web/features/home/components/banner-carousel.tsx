@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
 
 const slides = [
   { id: 'slide1', image: '/images/banner/slide-1.svg' },
@@ -22,12 +22,33 @@ function showSlide(event: MouseEvent<HTMLAnchorElement>, id: string) {
   if (!slide?.parentElement) return; // let the anchor do its plain job
   event.preventDefault();
   slide.parentElement.scrollTo({ left: slide.offsetLeft, behavior: 'smooth' });
+  // The keyboard's focus moves with the slide, onto the same button of the slide now shown.
+  const label = event.currentTarget.getAttribute('aria-label');
+  slide.querySelector<HTMLElement>(`a[aria-label="${label}"]`)?.focus({ preventScroll: true });
+}
+
+/**
+ * The slide in view, followed as the carousel scrolls (buttons, swipes, anchors alike): only its
+ * previous/next buttons are in the Tab order, so a keyboard does not walk through unseen slides.
+ */
+function useShownSlide() {
+  const track = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    const element = track.current;
+    if (!element) return;
+    const onScroll = () => setShown(Math.round(element.scrollLeft / Math.max(1, element.clientWidth)));
+    element.addEventListener('scroll', onScroll, { passive: true });
+    return () => element.removeEventListener('scroll', onScroll);
+  }, []);
+  return { track, shown };
 }
 
 export function BannerCarousel({ brand }: { brand: string }) {
+  const { track, shown } = useShownSlide();
   return (
     <section aria-roledescription="carousel" aria-label="Highlights" className="relative">
-      <div className="carousel w-full rounded-box">
+      <div ref={track} className="carousel w-full rounded-box">
         {slides.map((slide, index) => {
           const { prev, next } = slideTargets(index);
           return (
@@ -62,6 +83,7 @@ export function BannerCarousel({ brand }: { brand: string }) {
                   onClick={(e) => showSlide(e, prev)}
                   className="btn btn-circle"
                   aria-label="Previous slide"
+                  tabIndex={index === shown ? undefined : -1}
                 >
                   ❮
                 </a>
@@ -70,6 +92,7 @@ export function BannerCarousel({ brand }: { brand: string }) {
                   onClick={(e) => showSlide(e, next)}
                   className="btn btn-circle"
                   aria-label="Next slide"
+                  tabIndex={index === shown ? undefined : -1}
                 >
                   ❯
                 </a>

@@ -40,6 +40,7 @@ export function OrderModal({
     watch,
     reset,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     resolver: zodResolver(orderFormSchema(tool)) as never,
@@ -49,9 +50,13 @@ export function OrderModal({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // Name and email are read-only: start where there is something to type.
+      setFocus('phone');
+    }
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, setFocus]);
 
   const quantity = Number(watch('orderQuantity'));
   const total = Number.isFinite(quantity) && quantity > 0 ? formatTotal(tool.price, quantity) : '0.00';

@@ -3,6 +3,7 @@ import { TEST_CARDS } from '../../../../contract/payments';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { confirmSimulatedPayment } from '../api/payment-calls';
+import { type CardErrors, cardErrors, formatExpiry } from './card-fields';
 
 /**
  * Test mode: the store's own card form, charged by the simulated processor on the server with the
@@ -20,20 +21,35 @@ export function SimulatedCardForm({
   onPaid: (transactionId: string) => Promise<void>;
 }) {
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<CardErrors>({});
+  const [expiry, setExpiry] = useState('');
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!clientSecret) return;
-    const form = new FormData(event.currentTarget);
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const card = {
+      cardNumber: String(data.get('cardNumber') ?? ''),
+      expiry: String(data.get('expiry') ?? ''),
+      cvc: String(data.get('cvc') ?? ''),
+    };
+    // Checked here first with the server's rules, so an empty or half-typed form shows its
+    // messages under the fields, as every other form does.
+    const invalid = cardErrors(card);
+    setFieldErrors(invalid);
     setError(null);
+    const first = Object.keys(invalid)[0];
+    if (first) {
+      form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
     setBusy(true);
     try {
       const { transactionId } = await confirmSimulatedPayment({
         clientSecret,
-        cardNumber: String(form.get('cardNumber') ?? ''),
-        expiry: String(form.get('expiry') ?? ''),
-        cvc: String(form.get('cvc') ?? ''),
+        ...card,
         name: billing.name,
         email: billing.email,
       });
@@ -48,7 +64,7 @@ export function SimulatedCardForm({
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} className="space-y-2" aria-label="Card payment">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-2" aria-label="Card payment">
       <div role="note" className="alert alert-warning">
         <div>
           <p className="font-semibold">Test mode: no real card is charged.</p>
@@ -71,9 +87,20 @@ export function SimulatedCardForm({
         autoComplete="cc-number"
         placeholder="4242 4242 4242 4242"
         required
+        error={fieldErrors.cardNumber}
       />
       <div className="grid grid-cols-2 gap-4">
-        <TextField label="Expiry (MM/YY)" name="expiry" autoComplete="cc-exp" placeholder="12/34" required />
+        <TextField
+          label="Expiry (MM/YY)"
+          name="expiry"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="12/34"
+          required
+          value={expiry}
+          onChange={(e) => setExpiry(formatExpiry(e.target.value))}
+          error={fieldErrors.expiry}
+        />
         <TextField
           label="CVC"
           name="cvc"
@@ -81,6 +108,7 @@ export function SimulatedCardForm({
           autoComplete="cc-csc"
           placeholder="123"
           required
+          error={fieldErrors.cvc}
         />
       </div>
       {error ? (
