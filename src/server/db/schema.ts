@@ -1,8 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth-schema';
 
 export * from './auth-schema';
+export * from './fitment-schema';
+
+import { categories } from './fitment-schema';
 
 /**
  * The store's tables. One schema for PGlite and PostgreSQL (DESIGN.md section 2); migrations in
@@ -28,6 +43,15 @@ export const tools = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** Set when an admin deletes a product that has orders: hidden from the catalog, kept for them. */
     retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+    /** Parts catalog (fitment-schema.ts): where it is filed, who makes it, what it is sold as. */
+    categorySlug: text('category_slug').references((): AnyPgColumn => categories.slug, {
+      onDelete: 'set null',
+    }),
+    brand: text('brand').notNull().default(''),
+    sku: text('sku'),
+    partNumber: text('part_number'),
+    /** Fits every vehicle (a wrench, a charger): shown with any vehicle chosen. */
+    universalFit: boolean('universal_fit').notNull().default(false),
   },
   (t) => [
     check('tools_price_positive', sql`${t.priceCents} >= 100`),
@@ -44,6 +68,10 @@ export const tools = pgTable(
     index('tools_description_trgm_idx')
       .using('gin', t.descriptionText.op('gin_trgm_ops'))
       .where(sql`${t.retiredAt} is null`),
+    index('tools_brand_trgm_idx').using('gin', t.brand.op('gin_trgm_ops')).where(sql`${t.retiredAt} is null`),
+    index('tools_category_idx').on(t.categorySlug).where(sql`${t.retiredAt} is null`),
+    index('tools_brand_idx').on(t.brand).where(sql`${t.retiredAt} is null`),
+    uniqueIndex('tools_sku_unique').on(t.sku),
   ],
 );
 
