@@ -8,8 +8,8 @@ import { insertTool } from '../test/fixtures';
 import { createTestApp, createTestDatabase } from '../test/harness';
 import type { Database, Db } from './database';
 import { categories, fitments, partNumbers, reviews, storeSettings, tools } from './schema';
-import { seedParts } from './seed-catalog';
 import { seedDemoData } from './seed';
+import { seedParts } from './seed-catalog';
 import { seedReviews, seedTools } from './seed-data';
 
 const webPublicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/public');
@@ -99,7 +99,6 @@ describe('seedDemoData', () => {
     const partsWithFitment = Object.values(seedParts).filter((p) => !p.universal);
     expect(fitted).toHaveLength(partsWithFitment.reduce((n, p) => n + p.fitment.length, 0));
   });
-
 
   it('fills an empty database with the demo catalog and reviews, once', async () => {
     const { db } = await freshDatabase();

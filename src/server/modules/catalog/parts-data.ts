@@ -60,17 +60,15 @@ export async function writePartsData(tx: Db | Tx, toolId: string, fields: Catalo
     ];
     await tx.delete(partNumbers).where(eq(partNumbers.toolId, toolId));
     if (rows.length > 0) {
-      await tx
-        .insert(partNumbers)
-        .values(
-          rows.map((r) => ({
-            toolId,
-            number: r.number.trim(),
-            key: partNumberKey(r.number),
-            kind: r.kind,
-            brand: r.brand,
-          })),
-        );
+      await tx.insert(partNumbers).values(
+        rows.map((r) => ({
+          toolId,
+          number: r.number.trim(),
+          key: partNumberKey(r.number),
+          kind: r.kind,
+          brand: r.brand,
+        })),
+      );
     }
   }
 
