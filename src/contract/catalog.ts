@@ -99,7 +99,8 @@ export function fitVerdict(
   vehicle: Vehicle,
 ): FitVerdict {
   if (part.universal_fit) return 'universal';
-  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  // Exactly as the database compares them: the picker's names come from the same vehicles table.
+  const same = (a: string, b: string) => a === b;
   const fits = part.fitment.some(
     (f) =>
       same(f.make, vehicle.make) &&
@@ -144,6 +145,8 @@ export const VehicleQuery = z.object({
   model: optionalText('Model', 60),
   engine: optionalText('Engine', 60),
 });
+
+export type VehicleQuery = z.infer<typeof VehicleQuery>;
 
 export const ToolListQuery = z
   .object({

@@ -27,6 +27,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { refuseNulCharacters } from './plugins/nul-characters';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(
     async (api) => {
       await api.register(catalogRoutes);
+      await api.register(vehiclesRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(storeRoutes);

@@ -52,6 +52,18 @@ export const accessTable = {
   // Catalog
   'GET /api/tool': anyone,
   'GET /api/purchase/:id': anyone,
+  'GET /api/tool/facets': anyone,
+  'GET /api/tool/suggest': anyone,
+  'GET /api/categories': anyone,
+  'GET /api/vehicles/options': anyone,
+  'GET /api/vehicles/vin/:vin': anyone,
+  'GET /sitemap.xml': anyone,
+  'GET /robots.txt': anyone,
+  // My Garage: each customer's own vehicles; anyone else's is not found.
+  'GET /api/garage': signedIn,
+  'POST /api/garage': signedIn,
+  'PUT /api/garage/:id/active': ownOrder,
+  'DELETE /api/garage/:id': ownOrder,
   'POST /api/tool': adminOnly,
   'PATCH /api/tool/:id': adminOnly,
   'DELETE /api/tool/:id': adminOnly,
