@@ -14,6 +14,7 @@ import type { Config } from './config/config';
 import type { Database, Db } from './db/database';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { siteMapRoutes } from './modules/catalog/site-map.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { manageRoutes } from './modules/manage/manage.routes';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const uploads = uploadsRoutes(images);
 
   await app.register(healthRoutes);
+  await app.register(siteMapRoutes);
   await app.register(uploads.files);
   await app.register(
     async (api) => {

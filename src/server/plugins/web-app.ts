@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreInfo } from '../../contract/store';
 import { preferredEncoding, textCompressor } from '../http/content-encoding';
+import { pageContentFor, withPageContent } from './page-content';
 import { escapeAttribute, pageMetaFor, pagePath, withPageMeta } from './page-meta';
 import { pageScripts, preloadTags, readManifest } from './page-preloads';
 
@@ -56,11 +57,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
   const scriptsFor = pageScripts(readManifest(distDir), html);
   const compress = textCompressor();
   /**
-   * index.html with the page's own title, description, link-preview tags and preload hints,
-   * compressed if accepted.
+   * index.html with the page's own title, description, link-preview tags, content for search
+   * engines (page-content.ts) and preload hints, compressed if accepted.
    */
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const meta = await pageMetaFor(request, app.db, store);
+    const [meta, content] = await Promise.all([
+      pageMetaFor(request, app.db, store),
+      pageContentFor(request, app.db, store),
+    ]);
     const hints = preloadTags(scriptsFor, {
       pathName: pagePath(request.url),
       search: new URLSearchParams(request.url.split('?')[1] ?? ''),
@@ -69,7 +73,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
       signedIn: /session_token=/.test(request.headers.cookie ?? ''),
       product: meta.product,
     });
-    const page = withPreloads(withPageMeta(html, meta, store.brand), hints);
+    const origin = `${request.protocol}://${request.host}`;
+    const page = withPreloads(withPageContent(withPageMeta(html, meta, store.brand), content, origin), hints);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply
       .header('cache-control', 'no-cache')
