@@ -86,7 +86,9 @@ describe('product and category pages in the HTML, before any script runs', () =>
     expect(html).not.toContain('<script>alert(1)');
     const [product] = jsonLd(html);
     expect(product?.name).toBe('Wheel </script><script>alert(1)</script>');
-    expect((product?.offers as { availability: string }).availability).toBe('https://schema.org/OutOfStock');
+    expect((product?.offers as { availability?: string } | undefined)?.availability).toBe(
+      'https://schema.org/OutOfStock',
+    );
   });
 
   it('answers a category page with its name, description and product links, and its canonical address', async () => {

@@ -22,7 +22,7 @@ export interface PageContent {
 }
 
 const PRODUCT = /^\/(?:product|purchase)\/([^/]+)$/;
-const escape = escapeAttribute;
+const html = escapeAttribute;
 const money = (price: number) => price.toFixed(2);
 const inStock = (tool: Tool) =>
   tool.available_quantity > 0 && tool.available_quantity >= tool.minimum_order_quantity;
@@ -58,7 +58,7 @@ export function productJsonLd(tool: ToolDetails, origin: string) {
 
 function productBody(tool: ToolDetails): string {
   const numbers = (tool.part_numbers ?? [])
-    .map((n) => `<li>${escape(n.kind === 'sku' ? 'SKU' : n.brand || n.kind)}: ${escape(n.number)}</li>`)
+    .map((n) => `<li>${html(n.kind === 'sku' ? 'SKU' : n.brand || n.kind)}: ${html(n.number)}</li>`)
     .join('');
   const fitment = tool.universal_fit
     ? '<p>Universal fit: works with any vehicle.</p>'
@@ -66,17 +66,17 @@ function productBody(tool: ToolDetails): string {
       ? `<h2>Fits</h2><ul>${(tool.fitment ?? [])
           .map(
             (f) =>
-              `<li>${f.year_from === f.year_to ? f.year_from : `${f.year_from}-${f.year_to}`} ${escape(f.make)} ${escape(f.model)}${f.engine ? ` ${escape(f.engine)}` : ''}</li>`,
+              `<li>${f.year_from === f.year_to ? f.year_from : `${f.year_from}-${f.year_to}`} ${html(f.make)} ${html(f.model)}${f.engine ? ` ${html(f.engine)}` : ''}</li>`,
           )
           .join('')}</ul>`
       : '';
   return `<main class="server-page"><article>
-<h1>${escape(tool.name)}</h1>
-<img src="${escape(tool.image)}" alt="${escape(tool.name)}" width="600" height="450">
+<h1>${html(tool.name)}</h1>
+<img src="${html(tool.image)}" alt="${html(tool.name)}" width="600" height="450">
 <p>Price: $${money(tool.price)}</p>
 <p>${inStock(tool) ? 'In stock' : 'Out of stock'}: ${tool.available_quantity} available</p>
-${tool.brand ? `<p>Brand: ${escape(tool.brand)}</p>` : ''}
-<ul>${tool.description.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>
+${tool.brand ? `<p>Brand: ${html(tool.brand)}</p>` : ''}
+<ul>${tool.description.map((line) => `<li>${html(line)}</li>`).join('')}</ul>
 ${numbers ? `<h2>Part numbers</h2><ul>${numbers}</ul>` : ''}
 ${fitment}
 <p><a href="/purchase/${encodeURIComponent(tool._id)}">Order Now</a></p>
@@ -85,11 +85,9 @@ ${fitment}
 
 function listBody(title: string, description: string, tools: Tool[]): string {
   const items = tools
-    .map(
-      (tool) => `<li><a href="${productPath(tool._id)}">${escape(tool.name)}</a> $${money(tool.price)}</li>`,
-    )
+    .map((tool) => `<li><a href="${productPath(tool._id)}">${html(tool.name)}</a> $${money(tool.price)}</li>`)
     .join('');
-  return `<main class="server-page"><h1>${escape(title)}</h1><p>${escape(description)}</p><ul>${items}</ul></main>`;
+  return `<main class="server-page"><h1>${html(title)}</h1><p>${html(description)}</p><ul>${items}</ul></main>`;
 }
 
 /** The content of the page at the request's address; an empty object for pages without any. */
@@ -151,16 +149,17 @@ export async function pageContentFor(
 const scriptJson = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** index.html with the page's canonical link and JSON-LD in its head and its content in #root. */
-export function withPageContent(html: string, content: PageContent, origin: string): string {
+export function withPageContent(template: string, content: PageContent, origin: string): string {
   const head = [
     ...(content.canonical
-      ? [`<link rel="canonical" href="${escape(`${origin}${content.canonical}`)}">`]
+      ? [`<link rel="canonical" href="${escapeAttribute(`${origin}${content.canonical}`)}">`]
       : []),
     ...(content.jsonLd ?? []).map(
       (data) => `<script type="application/ld+json">${scriptJson(data)}</script>`,
     ),
   ];
-  let page = head.length > 0 ? html.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`) : html;
+  let page =
+    head.length > 0 ? template.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`) : template;
   if (content.body)
     page = page.replace('<div id="root"></div>', () => `<div id="root">${content.body}</div>`);
   return page;
