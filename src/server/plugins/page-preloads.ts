@@ -27,6 +27,7 @@ const PAGE_MODULES: { path: RegExp; modules: string[] }[] = [
   { path: /^\/login$/, modules: ['app/routes/login.tsx'] },
   { path: /^\/signup$/, modules: ['app/routes/signup.tsx'] },
   { path: /^\/purchase\/[^/]+$/, modules: ['app/routes/purchase.tsx'] },
+  { path: /^\/product\/[^/]+$/, modules: ['app/routes/product.tsx'] },
   ...(
     [
       ['', 'my-profile'],

@@ -64,6 +64,7 @@ export const accessRequests: Record<RouteKey, Build> = {
   'GET /robots.txt': () => get('/robots.txt'),
   'GET /api/garage': () => get('/api/garage'),
   'POST /api/garage': () => send('POST', '/api/garage', { year: 2018, make: 'Ford', model: 'F-150' }),
+  'DELETE /api/garage/active': () => send('DELETE', '/api/garage/active'),
   'PUT /api/garage/:id/active': async (w) => send('PUT', `/api/garage/${await w.garageVehicle()}/active`),
   'DELETE /api/garage/:id': async (w) => send('DELETE', `/api/garage/${await w.garageVehicle()}`),
   'POST /api/tool': () => send('POST', '/api/tool', NEW_TOOL),

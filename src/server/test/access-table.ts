@@ -62,6 +62,7 @@ export const accessTable = {
   // My Garage: each customer's own vehicles; anyone else's is not found.
   'GET /api/garage': signedIn,
   'POST /api/garage': signedIn,
+  'DELETE /api/garage/active': signedIn,
   'PUT /api/garage/:id/active': ownOrder,
   'DELETE /api/garage/:id': ownOrder,
   'POST /api/tool': adminOnly,

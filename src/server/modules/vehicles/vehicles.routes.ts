@@ -11,6 +11,7 @@ import { errorResponses } from '../../http/openapi';
 import {
   activateGarageVehicle,
   addToGarage,
+  deactivateGarage,
   decodeVin,
   listGarage,
   removeGarageVehicle,
@@ -77,6 +78,19 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => addToGarage(app.db, signedInUser(request), request.body),
+  );
+
+  app.delete(
+    '/garage/active',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['vehicles'],
+        summary: 'Shops without a vehicle: none of My Garage is active, all are kept',
+        response: { 200: z.array(GarageVehicle), ...errorResponses(401) },
+      },
+    },
+    async (request) => deactivateGarage(app.db, signedInUser(request)),
   );
 
   app.put(

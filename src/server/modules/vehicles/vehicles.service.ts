@@ -175,3 +175,12 @@ export async function removeGarageVehicle(db: Db, userId: string, id: string): P
   if (removed.length === 0) throw notFound('Vehicle');
   return listGarage(db, userId);
 }
+
+/** Shopping without a vehicle: none of the customer's vehicles is active; the garage keeps them all. */
+export async function deactivateGarage(db: Db, userId: string): Promise<GarageVehicle[]> {
+  await db
+    .update(garageVehicles)
+    .set({ active: false })
+    .where(and(eq(garageVehicles.userId, userId), eq(garageVehicles.active, true)));
+  return listGarage(db, userId);
+}
