@@ -49,3 +49,9 @@ export function toolListSearch(
   }
   return params.toString();
 }
+
+/** The address of the filters' counts for these filters; the web app and the preload hint agree on it. */
+export function facetsAddress(filters: Parameters<typeof toolListSearch>[0]): string {
+  const search = toolListSearch(filters);
+  return `/api/tool/facets${search ? `?${search}` : ''}`;
+}

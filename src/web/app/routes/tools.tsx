@@ -97,7 +97,8 @@ export function ToolsPage() {
   ];
   const filters = <CatalogFilters query={query} facets={facets.data} onChange={update} />;
   let summary: ReactNode = null;
-  if (page.data) {
+  // While the next list loads, the one before stays on screen, but its count would be wrong.
+  if (page.data && !page.isPlaceholderData) {
     const { total } = page.data;
     summary = (
       <p className="text-sm text-base-content/70" role="status">

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Suggestion, ToolFacets, ToolListQuery } from '../../../../contract/catalog';
-import { toolListSearch } from '../../../../contract/catalog.constants';
+import { facetsAddress } from '../../../../contract/catalog.constants';
 import { apiGet } from '../../../lib/api-client';
 
 /** The counts beside each filter choice, for the list's query less its sort and page. */
@@ -8,7 +8,7 @@ export const toolFacetsQuery = (query: ToolListQuery) => {
   const { sort: _sort, page: _page, limit: _limit, ...filters } = query;
   return queryOptions({
     queryKey: ['tools', 'facets', filters],
-    queryFn: ({ signal }) => apiGet<ToolFacets>(`/tool/facets?${toolListSearch(filters)}`, signal),
+    queryFn: ({ signal }) => apiGet<ToolFacets>(facetsAddress(filters).replace(/^\/api/, ''), signal),
     placeholderData: keepPreviousData,
   });
 };
