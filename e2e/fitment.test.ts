@@ -66,7 +66,7 @@ for (const width of [390, 1280]) {
         path: path.join(import.meta.dirname, 'screenshots', `fitment-tools-${width}.png`),
       });
 
-      // The chosen vehicle is kept: the wheel's page (for an F-150) warns about it.
+      // The chosen vehicle is kept: the wheel's page (for a Camry) warns about it.
       await page.getByRole('checkbox', { name: 'Only parts that fit' }).uncheck();
       await page.waitForURL(/fit=all/);
       const wheel = page.locator('[data-testid="tool-grid"] article', {
@@ -77,7 +77,7 @@ for (const width of [390, 1280]) {
       await page.waitForURL(/\/product\//);
       await page.getByRole('heading', { level: 1, name: '18-Inch Five-Spoke Alloy Wheel' }).waitFor();
       await page.getByRole('alert').filter({ hasText: 'Does not fit your 2014 Honda Civic' }).waitFor();
-      await page.getByText('2015–2020 Ford F-150').waitFor();
+      await page.getByText('2018–2024 Toyota Camry').waitFor();
       await page.screenshot({
         path: path.join(import.meta.dirname, 'screenshots', `fitment-product-${width}.png`),
       });

@@ -3,7 +3,7 @@ import type { CrossReference, Fitment } from '../../contract/catalog';
 /**
  * The demo catalog's parts data, beside seed-data.ts's products: for each product (by name) its
  * category (the tree ships in drizzle/0008), brand, numbers and the vehicles it fits. Fitment follows the
- * real cars: an H11 low beam on a 2014 Civic, a 6x135 wheel on an F-150, a 9005 high beam.
+ * real cars: an H11 low beam on a 2014 Civic, a 5 x 114.3 wheel on a Camry, a 9005 high beam.
  */
 
 export interface SeedPart {
@@ -78,11 +78,12 @@ export const seedParts: Record<string, SeedPart> = {
   '18-Inch Five-Spoke Alloy Wheel': {
     category: 'wheels',
     brand: 'Roadmaster',
-    sku: 'RM-AW-1886',
-    partNumber: 'AW18-6135',
-    crossReferences: [oem('FL3Z-1007-A', 'Ford')],
+    sku: 'RM-AW-1880',
+    partNumber: 'AW18-51143',
+    crossReferences: [oem('42611-06F30', 'Toyota')],
     universal: false,
-    fitment: [fits('Ford', 'F-150', 2015, 2020), fits('Ford', 'F-150', 2021, 2023)],
+    // 18 x 8 inches, 5 x 114.3 mm, +40 offset: midsize sedans, not a 6-lug truck.
+    fitment: [fits('Toyota', 'Camry', 2018, 2024), fits('Honda', 'Accord', 2018, 2022)],
   },
   'All-Season Touring Tire 225/45R17': {
     category: 'tires',

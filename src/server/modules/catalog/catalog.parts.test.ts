@@ -14,7 +14,7 @@ let admin: TestSession;
 const id: Record<string, string> = {};
 
 const CIVIC_PADS = 'Ceramic Front Brake Pad Set';
-const TRUCK_WHEEL = '18-Inch Five-Spoke Alloy Wheel';
+const SEDAN_WHEEL = '18-Inch Five-Spoke Alloy Wheel';
 const CAMRY_PADS = 'Low-Dust Front Brake Pad Set for Midsize Sedans';
 const TRUCK_PADS = 'Severe-Duty Front Brake Pad Set for Trucks';
 const TIRE = 'All-Season Touring Tire 225/45R17';
@@ -52,14 +52,15 @@ describe('fitment', () => {
     expect(tools.find((tool) => tool.name === universalNames[0])?.fits).toBe('universal');
   });
 
-  it('tells one vehicle from another: the F-150 wheel and pads, the Camry pads', async () => {
+  it('tells one vehicle from another: the F-150 pads, the Camry pads and wheel', async () => {
     const f150 = await names('year=2018&make=Ford&model=F-150');
-    expect(f150).toContain(TRUCK_WHEEL);
     expect(f150).toContain(TRUCK_PADS);
+    expect(f150).not.toContain(SEDAN_WHEEL);
     expect(f150).not.toContain(CIVIC_PADS);
     const camry = await names('year=2020&make=Toyota&model=Camry');
     expect(camry).toContain(CAMRY_PADS);
-    expect(camry).not.toContain(TRUCK_WHEEL);
+    expect(camry).toContain(SEDAN_WHEEL);
+    expect(camry).not.toContain(TRUCK_PADS);
     expect(camry).not.toContain(CIVIC_PADS);
   });
 
@@ -83,19 +84,19 @@ describe('fitment', () => {
   it('with fit=all lists everything and says which parts do not fit', async () => {
     const { tools } = await list(`${civic2014}&fit=all`);
     expect(tools).toHaveLength(seedTools.length);
-    expect(tools.find((tool) => tool.name === TRUCK_WHEEL)?.fits).toBe('no');
+    expect(tools.find((tool) => tool.name === SEDAN_WHEEL)?.fits).toBe('no');
   });
 
   it('answers the purchase page with numbers and fitment, and the verdict for a named vehicle', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/purchase/${id[TRUCK_WHEEL]}?${civic2014}` });
+    const res = await t.app.inject({ method: 'GET', url: `/api/purchase/${id[SEDAN_WHEEL]}?${civic2014}` });
     const wheel = res.json() as ToolDetails;
     expect(wheel.fits).toBe('no');
     expect(wheel.category_name).toBe('Wheels');
     expect(wheel.fitment).toContainEqual({
-      make: 'Ford',
-      model: 'F-150',
-      year_from: 2015,
-      year_to: 2020,
+      make: 'Toyota',
+      model: 'Camry',
+      year_from: 2018,
+      year_to: 2024,
       engine: null,
     });
     const pads = (
