@@ -84,7 +84,9 @@ export function PartsDataForm({ tool, onDone }: { tool: ToolDetails; onDone: () 
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="fieldset">
           <span className="fieldset-legend">Category</span>
+          {/* Drawn again once the categories arrive, so the product's own shows as chosen. */}
           <select
+            key={categories.length}
             className="select select-sm w-full"
             value={category}
             onChange={(e) => setCategory(e.target.value)}
