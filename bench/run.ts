@@ -2,7 +2,7 @@
 // table (bench/README.md says how to read it). Each store runs as its own process with logging
 // off; the load comes from this process (autocannon, fixed settings, seeded data).
 //
-//   npm run bench [-- --seconds=5] [--postgres-url=postgres://postgres@127.0.0.1:5432/test] [--no-postgres]
+//   npm run bench [-- --seconds=5] [--postgres-url=postgres://postgres@127.0.0.1:5432/test] [--no-postgres] [--scale-only]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
       default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     },
     'no-postgres': { type: 'boolean', default: false },
+    /** Only the 100,000-tool catalog's measurements (the slowest part to set up, the quickest to rerun). */
+    'scale-only': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -223,8 +225,10 @@ async function scaleSection(database: string, env: Record<string, string>) {
 
 ensureWebBuild();
 if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('no web build in dist/web');
-await demoStoreSections();
-if (postgresUrl) await postgresCheckout(postgresUrl);
+if (!args['scale-only']) {
+  await demoStoreSections();
+  if (postgresUrl) await postgresCheckout(postgresUrl);
+}
 await scaleSection('PGlite', { DATA_DIR: await largePgliteDir(log) });
 if (postgresUrl) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'torque-bench-pg-'));
