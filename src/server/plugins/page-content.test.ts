@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../contract/catalog';
 import { tools } from '../db/schema';
 import { seedDemoData } from '../db/seed';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, type TestApp, testConfig } from '../test/harness';
 
 const TEMPLATE =
   '<!doctype html><html><head><meta charset="utf-8">' +
@@ -135,5 +135,28 @@ describe('/sitemap.xml and /robots.txt', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`Sitemap: http://${HOST}/sitemap.xml`);
     expect(res.body).toContain('Disallow: /dashboard');
+  });
+});
+
+describe('with PUBLIC_URL set', () => {
+  it('names the store by its public address, whatever Host the request carried', async () => {
+    const other = await createTestApp({
+      webDistDir: path.join(root, 'dist'),
+      auth: { ...testConfig().auth, publicUrl: 'https://shop.example.com' },
+    });
+    try {
+      await seedDemoData(other.database.db);
+      const headers = { accept: 'text/html', host: 'evil.example' };
+      const html = (await other.app.inject({ url: '/tools?category=tires', headers })).body;
+      expect(html).toContain('<link rel="canonical" href="https://shop.example.com/tools?category=tires">');
+      expect(html).not.toContain('evil.example');
+      const sitemap = (await other.app.inject({ url: '/sitemap.xml', headers })).body;
+      expect(sitemap).toContain('<loc>https://shop.example.com/</loc>');
+      expect(sitemap).not.toContain('evil.example');
+      const robots = (await other.app.inject({ url: '/robots.txt', headers })).body;
+      expect(robots).toContain('Sitemap: https://shop.example.com/sitemap.xml');
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -27,6 +27,17 @@ const money = (price: number) => price.toFixed(2);
 const inStock = (tool: Tool) =>
   tool.available_quantity > 0 && tool.available_quantity >= tool.minimum_order_quantity;
 
+/**
+ * The store's own origin for absolute addresses (canonical links, JSON-LD, the sitemap): PUBLIC_URL
+ * when set, so a forged Host header cannot name another site; otherwise the host asked for.
+ */
+export function siteOrigin(
+  request: { protocol: string; host: string },
+  publicUrl: string | undefined,
+): string {
+  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+}
+
 /** The product page's address: public, unlike the spec's /purchase/:id, which needs a sign-in. */
 export const productPath = (id: string) => `/product/${encodeURIComponent(id)}`;
 export const categoryPath = (slug: string) => `/tools?category=${encodeURIComponent(slug)}`;
@@ -95,8 +106,8 @@ export async function pageContentFor(
   request: FastifyRequest,
   db: Db,
   store: StoreInfo,
+  origin: string,
 ): Promise<PageContent> {
-  const origin = `${request.protocol}://${request.host}`;
   const pathName = pagePath(request.url);
   const product = PRODUCT.exec(pathName)?.[1];
   if (product) {

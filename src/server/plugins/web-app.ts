@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreInfo } from '../../contract/store';
 import { preferredEncoding, textCompressor } from '../http/content-encoding';
-import { pageContentFor, withPageContent } from './page-content';
+import { pageContentFor, siteOrigin, withPageContent } from './page-content';
 import { escapeAttribute, pageMetaFor, pagePath, withPageMeta } from './page-meta';
 import { pageScripts, preloadTags, readManifest } from './page-preloads';
 
@@ -61,9 +61,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
    * engines (page-content.ts) and preload hints, compressed if accepted.
    */
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = siteOrigin(request, app.config.auth.publicUrl);
     const [meta, content] = await Promise.all([
       pageMetaFor(request, app.db, store),
-      pageContentFor(request, app.db, store),
+      pageContentFor(request, app.db, store, origin),
     ]);
     const hints = preloadTags(scriptsFor, {
       pathName: pagePath(request.url),
@@ -73,7 +74,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
       signedIn: /session_token=/.test(request.headers.cookie ?? ''),
       product: meta.product,
     });
-    const origin = `${request.protocol}://${request.host}`;
     const page = withPreloads(withPageContent(withPageMeta(html, meta, store.brand), content, origin), hints);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { categoryPath, productPath } from '../../plugins/page-content';
+import { categoryPath, productPath, siteOrigin } from '../../plugins/page-content';
 import { createAnswerCache } from './answer-cache';
 import { replyWith } from './cached-reply';
 import { CATALOG_TABLES } from './catalog-answers';
@@ -28,7 +28,8 @@ const urlset = (urls: string[]) =>
 export const siteMapRoutes: FastifyPluginAsync = async (app) => {
   const cache = createAnswerCache(app.database.changes, CATALOG_TABLES);
   app.addHook('onClose', async () => cache.close());
-  const origin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+  const origin = (request: { protocol: string; host: string }) =>
+    siteOrigin(request, app.config.auth.publicUrl);
 
   const addresses = async (): Promise<string[]> => {
     const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
