@@ -29,6 +29,8 @@ const { values: args } = parseArgs({
     'no-postgres': { type: 'boolean', default: false },
     /** Only the 100,000-tool catalog's measurements (the slowest part to set up, the quickest to rerun). */
     'scale-only': { type: 'boolean', default: false },
+    /** Leave out the 100,000-tool catalog on PGlite (its seeding takes minutes). */
+    'no-pglite': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -229,7 +231,7 @@ if (!args['scale-only']) {
   await demoStoreSections();
   if (postgresUrl) await postgresCheckout(postgresUrl);
 }
-await scaleSection('PGlite', { DATA_DIR: await largePgliteDir(log) });
+if (!args['no-pglite']) await scaleSection('PGlite', { DATA_DIR: await largePgliteDir(log) });
 if (postgresUrl) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'torque-bench-pg-'));
   try {

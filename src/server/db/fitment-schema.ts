@@ -124,3 +124,17 @@ export const garageVehicles = pgTable(
     uniqueIndex('garage_one_active_idx').on(t.userId).where(sql`${t.active}`),
   ],
 );
+
+/**
+ * Every word of the live products' names, for correcting a misspelt search (`wrnch` -> `wrench`) by
+ * trigram similarity against a few hundred words instead of 100,000 names. Kept by a trigger on
+ * tools (drizzle/0010); words are never removed: a stale one only leads to an exact search that
+ * finds nothing.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+);

@@ -25,27 +25,39 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const PART_KEY_MIN = 3;
 
 /**
- * How a search term matches: `exact` finds it in a name, description, brand or as the start of a
- * part number; `fuzzy` (taken only when exact finds nothing) finds names with a word close to it by
- * trigram similarity, so `wrnch` finds wrenches (docs/decisions/017-catalog-search-and-filters.md).
+ * How close a word must be to count as a misspelling of a catalog word, in pg_trgm similarity
+ * (0 to 1): `wrnch` is 0.44 from `wrench`, `torqe` 0.5 from `torque`.
  */
-type SearchMode = 'exact' | 'fuzzy';
+const TYPO_SIMILARITY = 0.35;
 
 /**
- * How close a word must be for a fuzzy match, in pg_trgm's word similarity (0 to 1): `wrnch` is
- * 0.44 from `wrench`. pg_trgm's default, 0.6, finds few typos. The threshold is a setting of the
- * session, so it is set for the one transaction that searches (SET LOCAL), whichever pooled
- * connection runs it.
+ * The term with each word the catalog's names do not have replaced by the closest one they do
+ * (trigram similarity over `search_words`; `%` reads its trigram index, at pg_trgm's default
+ * threshold of 0.3, below ours), or undefined when nothing changed:
+ * `wrnch` becomes `wrench`, `jak stnds` becomes `jack stands`. Words of under three letters, and
+ * numbers, stay as typed (docs/decisions/017-catalog-search-and-filters.md).
  */
-const FUZZY_THRESHOLD = 0.4;
-
-/** Runs `work` where the fuzzy operator uses FUZZY_THRESHOLD: in a transaction of its own. */
-function searching<T>(db: Db, mode: SearchMode, work: (db: Db) => Promise<T>): Promise<T> {
-  if (mode === 'exact') return work(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${FUZZY_THRESHOLD}`));
-    return work(tx as unknown as Db);
-  });
+export async function correctedTerm(db: Db, term: string): Promise<string | undefined> {
+  const words = term
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let changed = false;
+  const corrected = await Promise.all(
+    words.map(async (word) => {
+      if (word.length < 3 || /^\d+$/.test(word)) return word;
+      const [best] = rowsOf<{ word: string; exact: boolean }>(
+        await db.execute(sql`
+          select word, word = ${word} as exact from search_words
+          where word = ${word} or (word % ${word} and similarity(word, ${word}) >= ${TYPO_SIMILARITY})
+          order by word = ${word} desc, similarity(word, ${word}) desc, word limit 1`),
+      );
+      if (!best || best.exact) return word;
+      changed = true;
+      return best.word;
+    }),
+  );
+  return changed ? corrected.join(' ') : undefined;
 }
 
 /** The filters a list, its counts and its facets share; `except` leaves one out (for its own facet). */
@@ -65,8 +77,7 @@ export function fitsVehicle(v: Vehicle): SQL {
  * ORs four index scans into one bitmap (three trigram indexes and the primary key); a subquery
  * OR-ed in (`or t.id in (select ...)`) would make it test every product instead.
  */
-function searchCondition(term: string, mode: SearchMode): SQL {
-  if (mode === 'fuzzy') return sql`(${term} <% t.name)`;
+function searchCondition(term: string): SQL {
   const pattern = `%${escapeLike(term)}%`;
   const key = partNumberKey(term);
   const byNumber =
@@ -85,10 +96,10 @@ const inCategory = (slug: string) => sql`t.category_slug in (
 
 const IN_STOCK = sql`(t.available_quantity > 0 and t.available_quantity >= t.minimum_order_quantity)`;
 
-function conditions(query: ToolListQuery, mode: SearchMode, except?: Facet): SQL {
+function conditions(query: ToolListQuery, except?: Facet): SQL {
   const parts: SQL[] = [sql`t.retired_at is null`];
   const term = query.search?.trim();
-  if (term) parts.push(searchCondition(term, mode));
+  if (term) parts.push(searchCondition(term));
   if (query.category && except !== 'category') parts.push(inCategory(query.category));
   if (query.brand && except !== 'brand') parts.push(sql`t.brand = ${query.brand}`);
   if (except !== 'price') {
@@ -101,9 +112,8 @@ function conditions(query: ToolListQuery, mode: SearchMode, except?: Facet): SQL
   return sql.join(parts, sql` and `);
 }
 
-/** The sorts of GET /tool, tie-breaker last; with a fuzzy search the closest names come first. */
-function orderFor(sort: ToolSort | 'catalog', mode: SearchMode, term: string): SQL {
-  if (mode === 'fuzzy' && sort === 'catalog') return sql`word_similarity(${term}, t.name) desc, t.id`;
+/** The sorts of GET /tool, tie-breaker last. */
+function orderFor(sort: ToolSort | 'catalog'): SQL {
   const orders: Record<ToolSort | 'catalog', SQL> = {
     catalog: sql`t.created_at, t.id`,
     newest: sql`t.created_at desc, t.id desc`,
@@ -121,11 +131,19 @@ async function countTools(db: Db, where: SQL): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Exact when the term has exact matches under the other filters, fuzzy otherwise. */
-async function searchMode(db: Db, query: ToolListQuery): Promise<{ mode: SearchMode; exactTotal?: number }> {
-  if (!query.search?.trim()) return { mode: 'exact' };
-  const exactTotal = await countTools(db, conditions(query, 'exact'));
-  return exactTotal > 0 ? { mode: 'exact', exactTotal } : { mode: 'fuzzy' };
+/**
+ * The query to answer: as asked, or, when its search term finds nothing under the other filters and
+ * a corrected spelling of it exists, with the corrected term.
+ */
+async function answerableQuery(
+  db: Db,
+  query: ToolListQuery,
+  found: (query: ToolListQuery) => Promise<number>,
+): Promise<ToolListQuery> {
+  const term = query.search?.trim();
+  if (!term || (await found(query)) > 0) return query;
+  const corrected = await correctedTerm(db, term);
+  return corrected ? { ...query, search: corrected } : query;
 }
 
 /** Whether each of `ids` fits the vehicle: 'universal', 'fits' or 'no'. */
@@ -154,22 +172,23 @@ export async function findTools(
   limit: number,
   offset: number,
 ): Promise<{ tools: Tool[]; total: number }> {
-  const exact = await pageOfTools(db, query, 'exact', limit, offset);
-  if (exact.total > 0 || !query.search?.trim()) return exact;
-  return searching(db, 'fuzzy', (db) => pageOfTools(db, query, 'fuzzy', limit, offset));
+  const asked = await pageOfTools(db, query, limit, offset);
+  if (asked.total > 0 || !query.search?.trim()) return asked;
+  // Nothing for the term as typed: try it spelt as the catalog spells it.
+  const corrected = await correctedTerm(db, query.search);
+  return corrected ? pageOfTools(db, { ...query, search: corrected }, limit, offset) : asked;
 }
 
 async function pageOfTools(
   db: Db,
   query: ToolListQuery,
-  mode: SearchMode,
   limit: number,
   offset: number,
 ): Promise<{ tools: Tool[]; total: number }> {
   const sort = query.sort ?? 'catalog';
   const term = query.search?.trim() ?? '';
-  const where = conditions(query, mode);
-  const order = orderFor(sort, mode, term);
+  const where = conditions(query);
+  const order = orderFor(sort);
   let ids: string[];
   let total: number;
   if (term) {
@@ -243,27 +262,27 @@ export async function listCategories(db: Db): Promise<Category[]> {
  * filters as they are (a chosen brand does not hide the other brands' counts).
  */
 export async function toolFacets(db: Db, query: ToolListQuery): Promise<ToolFacets> {
-  const { mode } = await searchMode(db, query);
-  return searching(db, mode, (db) => facetsOf(db, query, mode));
+  const answered = await answerableQuery(db, query, (q) => countTools(db, conditions(q)));
+  return facetsOf(db, answered);
 }
 
-async function facetsOf(db: Db, query: ToolListQuery, mode: SearchMode): Promise<ToolFacets> {
+async function facetsOf(db: Db, query: ToolListQuery): Promise<ToolFacets> {
   const bands = PRICE_BANDS.map(
     ([min, max]) =>
       sql`(count(*) filter (where t.price_cents >= ${min * 100}${max === null ? sql`` : sql` and t.price_cents < ${max * 100}`}))::int`,
   );
   const [total, byCategory, byBrand, byPrice, inStock, categories] = await Promise.all([
-    countTools(db, conditions(query, mode)),
+    countTools(db, conditions(query)),
     db.execute(
-      sql`select t.category_slug as slug, count(*)::int as n from tools t where ${conditions(query, mode, 'category')} group by 1`,
+      sql`select t.category_slug as slug, count(*)::int as n from tools t where ${conditions(query, 'category')} group by 1`,
     ),
     db.execute(
-      sql`select t.brand as name, count(*)::int as n from tools t where ${conditions(query, mode, 'brand')} and t.brand <> '' group by 1 order by 2 desc, 1 limit 30`,
+      sql`select t.brand as name, count(*)::int as n from tools t where ${conditions(query, 'brand')} and t.brand <> '' group by 1 order by 2 desc, 1 limit 30`,
     ),
     db.execute(
-      sql`select array[${sql.join(bands, sql`, `)}] as counts from tools t where ${conditions(query, mode, 'price')}`,
+      sql`select array[${sql.join(bands, sql`, `)}] as counts from tools t where ${conditions(query, 'price')}`,
     ),
-    countTools(db, sql`${conditions(query, mode, 'inStock')} and ${IN_STOCK}`),
+    countTools(db, sql`${conditions(query, 'inStock')} and ${IN_STOCK}`),
     listCategories(db),
   ]);
   const own = new Map(
@@ -309,13 +328,12 @@ export async function suggest(db: Db, term: string): Promise<Suggestion[]> {
     db.execute(sql`select slug, name from categories where name ilike ${pattern} order by position limit 3`),
   ]);
   let products = rowsOf<{ id: string; name: string }>(named);
-  if (products.length === 0 && term.length >= 3) {
-    products = await searching(db, 'fuzzy', async (db) =>
-      rowsOf<{ id: string; name: string }>(
-        await db.execute(sql`
-          select t.id::text as id, t.name from tools t
-          where t.retired_at is null and ${term} <% t.name order by word_similarity(${term}, t.name) desc, t.id limit 6`),
-      ),
+  const corrected = products.length === 0 && term.length >= 3 ? await correctedTerm(db, term) : undefined;
+  if (corrected) {
+    products = rowsOf<{ id: string; name: string }>(
+      await db.execute(sql`
+        select t.id::text as id, t.name from tools t
+        where t.retired_at is null and t.name ilike ${`%${escapeLike(corrected)}%`} order by lower(t.name) limit 6`),
     );
   }
   const partRows = rowsOf<{ id: string; name: string; number: string }>(parts);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, Suggestion, Tool, ToolDetails, ToolFacets } from '../../../contract/catalog';
+import { tools } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { seedParts } from '../../db/seed-catalog';
 import { seedTools } from '../../db/seed-data';
@@ -283,5 +284,21 @@ describe('admins edit the parts data on the product', () => {
       payload: { fitment: [{ make: 'Honda', model: 'Civic', year_from: 2020, year_to: 2012 }] },
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('typo correction', () => {
+  it("corrects each misspelt word against the words of the catalog, a new product's too", async () => {
+    expect(await names('search=jack%20stnds')).toEqual(['3-Ton Ratcheting Jack Stands, Pair']);
+    expect(await names('search=calipr')).toEqual([]);
+    await t.database.db.insert(tools).values({
+      name: 'Brake Caliper Piston Tool',
+      image: '/images/tools/brake-pad-set.svg',
+      priceCents: 2999,
+      description: ['Winds pistons back.'],
+      availableQuantity: 40,
+      minimumOrderQuantity: 1,
+    });
+    expect(await names('search=calipr')).toContain('Brake Caliper Piston Tool');
   });
 });
