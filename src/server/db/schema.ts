@@ -72,6 +72,12 @@ export const tools = pgTable(
     index('tools_category_idx').on(t.categorySlug).where(sql`${t.retiredAt} is null`),
     index('tools_brand_idx').on(t.brand).where(sql`${t.retiredAt} is null`),
     uniqueIndex('tools_sku_unique').on(t.sku),
+    // Counts under the catalog's filters (vehicle, category, brand, price) read this index alone
+    // instead of the whole table. Stock is left out: an index on it would make every stock change
+    // a non-HOT update that writes every index.
+    index('tools_filter_cover_idx')
+      .on(t.universalFit, t.categorySlug, t.brand, t.priceCents, t.id)
+      .where(sql`${t.retiredAt} is null`),
   ],
 );
 

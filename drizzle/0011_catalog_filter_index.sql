@@ -1,0 +1,1 @@
+CREATE INDEX "tools_filter_cover_idx" ON "tools" USING btree ("universal_fit","category_slug","brand","price_cents","id") WHERE "tools"."retired_at" is null;
