@@ -82,8 +82,9 @@ export function fitsVehicle(v: Vehicle): SQL {
 function searchCondition(term: string): SQL {
   const pattern = `%${escapeLike(term)}%`;
   const key = partNumberKey(term);
+  // Part numbers and SKUs nearly always carry a digit; a plain word (`wrench`) skips that lookup.
   const byNumber =
-    key.length >= PART_KEY_MIN
+    key.length >= PART_KEY_MIN && /\d/.test(key)
       ? sql` or t.id = any(array(select p.tool_id from part_numbers p where p.key like ${`${key}%`}))`
       : sql``;
   return sql`(t.name ilike ${pattern} or t.description_text ilike ${pattern} or t.brand ilike ${pattern}${byNumber})`;
