@@ -22,8 +22,8 @@ export function ToolCard({
   return (
     <article className="card bg-base-100 shadow-sm border border-base-300" aria-labelledby={headingId}>
       <figure className="bg-base-200 aspect-[4/3]">
-        {/* The picture and the name lead to the product's page; the image link is not a second tab stop. */}
-        <Link to={productPage} tabIndex={-1} aria-hidden="true" className="h-full w-full">
+        {/* The picture and the name lead to the product's page; the picture is not a second tab stop. */}
+        <Link to={productPage} tabIndex={-1} className="h-full w-full">
           <img
             src={tool.image}
             srcSet={srcSetFor(tool.image)}
