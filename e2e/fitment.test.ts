@@ -73,7 +73,7 @@ for (const width of [390, 1280]) {
         hasText: '18-Inch Five-Spoke Alloy Wheel',
       });
       await wheel.getByText('Does not fit your 2014 Honda Civic').waitFor();
-      await wheel.getByRole('link', { name: '18-Inch Five-Spoke Alloy Wheel' }).click();
+      await wheel.getByRole('heading').getByRole('link', { name: '18-Inch Five-Spoke Alloy Wheel' }).click();
       await page.waitForURL(/\/product\//);
       await page.getByRole('heading', { level: 1, name: '18-Inch Five-Spoke Alloy Wheel' }).waitFor();
       await page.getByRole('alert').filter({ hasText: 'Does not fit your 2014 Honda Civic' }).waitFor();
