@@ -135,6 +135,8 @@ describe('/sitemap.xml and /robots.txt', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`Sitemap: http://${HOST}/sitemap.xml`);
     expect(res.body).toContain('Disallow: /dashboard');
+    // A purchase page names its product page as canonical; a crawler must be able to read it for that.
+    expect(res.body).not.toContain('/purchase');
   });
 });
 

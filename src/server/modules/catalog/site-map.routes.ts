@@ -22,7 +22,8 @@ const urlset = (urls: string[]) =>
 
 /**
  * /sitemap.xml (every public page, category and live product) and /robots.txt, which points at
- * it. Both name absolute addresses on the host the request came to. Kept in memory like the
+ * it. Purchase pages stay crawlable: they name their product page as canonical, which is enough,
+ * and a page a crawler may not read cannot pass that on. Both name absolute addresses on the host the request came to. Kept in memory like the
  * catalog's answers until a catalog table changes.
  */
 export const siteMapRoutes: FastifyPluginAsync = async (app) => {
@@ -86,7 +87,7 @@ export const siteMapRoutes: FastifyPluginAsync = async (app) => {
         .type('text/plain; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
         .send(
-          `User-agent: *\nDisallow: /dashboard\nDisallow: /api/\nDisallow: /purchase/\nAllow: /\n\nSitemap: ${origin(request)}/sitemap.xml\n`,
+          `User-agent: *\nDisallow: /dashboard\nDisallow: /api/\nAllow: /\n\nSitemap: ${origin(request)}/sitemap.xml\n`,
         );
     },
   );
