@@ -2,7 +2,7 @@
 // table (bench/README.md says how to read it). Each store runs as its own process with logging
 // off; the load comes from this process (autocannon, fixed settings, seeded data).
 //
-//   npm run bench [-- --seconds=5] [--postgres-url=postgres://postgres@127.0.0.1:5432/test] [--no-postgres] [--only=checkout]
+//   npm run bench [-- --seconds=5] [--postgres-url=postgres://postgres@127.0.0.1:5432/test] [--no-postgres] [--scale-only] [--no-pglite] [--only=checkout]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,10 @@ const { values: args } = parseArgs({
     },
     'no-postgres': { type: 'boolean', default: false },
     only: { type: 'string' },
+    /** Only the 100,000-tool catalog's measurements (the slowest part to set up, the quickest to rerun). */
+    'scale-only': { type: 'boolean', default: false },
+    /** Leave out the 100,000-tool catalog on PGlite (its seeding takes minutes). */
+    'no-pglite': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -249,9 +253,11 @@ if (args.only === 'checkout') {
 } else {
   ensureWebBuild();
   if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('no web build in dist/web');
-  await demoStoreSections();
-  if (postgresUrl) await postgresCheckout(postgresUrl);
-  await scaleSection('PGlite', { DATA_DIR: await largePgliteDir(log) });
+  if (!args['scale-only']) {
+    await demoStoreSections();
+    if (postgresUrl) await postgresCheckout(postgresUrl);
+  }
+  if (!args['no-pglite']) await scaleSection('PGlite', { DATA_DIR: await largePgliteDir(log) });
 }
 if (postgresUrl && args.only !== 'checkout') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'torque-bench-pg-'));

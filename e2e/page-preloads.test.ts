@@ -88,6 +88,9 @@ journeys('pages name what they need in their HTML', () => {
     expect(page.html).toContain('as="fetch"');
     expect(page.count('/api/tool?sort=price&page=1&limit=24')).toBe(1);
     expect(page.named).toContain('/api/tool?sort=price&page=1&limit=24');
+    // The filters' counts too, for the same filters.
+    expect(page.named).toContain('/api/tool/facets');
+    expect(page.count('/api/tool/facets')).toBe(1);
     // No script found only once another had run: the page's whole code was named up front.
     expect(page.scripts.length).toBeGreaterThan(1);
     expect(page.scripts.filter((script) => !page.named.includes(script))).toEqual([]);

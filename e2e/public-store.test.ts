@@ -96,7 +96,7 @@ journeys('the public store on a fresh database', () => {
   it('finds a tool by search on /tools and keeps the search in the address', async () => {
     await page.goto(`${store.url}/tools`);
     await page.locator('[data-testid="tool-grid"] article').first().waitFor();
-    await page.getByRole('searchbox', { name: 'Search tools' }).fill('torque wrench');
+    await page.getByRole('combobox', { name: 'Search tools' }).fill('torque wrench');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/search=torque\+wrench/);
     await page.getByText(/1 tool matching/).waitFor();
@@ -105,7 +105,7 @@ journeys('the public store on a fresh database', () => {
 
     await page.reload();
     await page.getByText(/1 tool matching/).waitFor();
-    await page.getByRole('searchbox', { name: 'Search tools' }).fill('flux capacitor');
+    await page.getByRole('combobox', { name: 'Search tools' }).fill('flux capacitor');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText('No tools match “flux capacitor”.').waitFor();
   });

@@ -22,16 +22,36 @@ export const TOOL_LIST_TOO_DEEP = `Only the first ${TOOL_LIST_MAX_DEPTH} tools o
  * address and the server names the same one in the /tools page's preload hint, so the browser
  * uses the answer it fetched early.
  */
-export function toolListSearch(query: {
-  search?: string;
-  sort?: string;
-  page?: number;
-  limit?: number;
-}): string {
+export const TOOL_LIST_PARAMS = [
+  'search',
+  'category',
+  'brand',
+  'minPrice',
+  'maxPrice',
+  'inStock',
+  'year',
+  'make',
+  'model',
+  'engine',
+  'fit',
+  'sort',
+  'page',
+  'limit',
+] as const;
+
+export function toolListSearch(
+  query: Partial<Record<(typeof TOOL_LIST_PARAMS)[number], string | number>>,
+): string {
   const params = new URLSearchParams();
-  for (const key of ['search', 'sort', 'page', 'limit'] as const) {
+  for (const key of TOOL_LIST_PARAMS) {
     const value = query[key];
     if (value !== undefined && value !== '') params.set(key, String(value));
   }
   return params.toString();
+}
+
+/** The address of the filters' counts for these filters; the web app and the preload hint agree on it. */
+export function facetsAddress(filters: Parameters<typeof toolListSearch>[0]): string {
+  const search = toolListSearch(filters);
+  return `/api/tool/facets${search ? `?${search}` : ''}`;
 }

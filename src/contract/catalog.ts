@@ -3,7 +3,17 @@ import { TOOL_PAGE_SIZE_DEFAULT, TOOL_PAGE_SIZE_MAX } from './catalog.constants'
 
 export * from './catalog.constants';
 
-/** A tool as the spec puts it on the wire: `_id` and snake_case quantities, price in dollars. */
+const PRODUCT_LIMITS_PRICE_MAX = 1_000_000;
+
+/** Whether a part fits the chosen vehicle: by its fitment rows, because it fits any, or not. */
+export const fitVerdicts = ['fits', 'universal', 'no'] as const;
+export type FitVerdict = (typeof fitVerdicts)[number];
+
+/**
+ * A tool as the spec puts it on the wire: `_id` and snake_case quantities, price in dollars. The
+ * parts-catalog fields come after the spec's, which stay as they were; `fits` is there only when
+ * the request named a vehicle.
+ */
 export const Tool = z.object({
   _id: z.string(),
   name: z.string(),
@@ -12,29 +22,264 @@ export const Tool = z.object({
   description: z.array(z.string()),
   available_quantity: z.number().int(),
   minimum_order_quantity: z.number().int(),
+  brand: z.string().optional(),
+  sku: z.string().nullable().optional(),
+  part_number: z.string().nullable().optional(),
+  category: z.string().nullable().optional(),
+  universal_fit: z.boolean().optional(),
+  fits: z.enum(fitVerdicts).optional(),
 });
 export type Tool = z.infer<typeof Tool>;
+
+export const partNumberKinds = ['sku', 'maker', 'oem', 'interchange'] as const;
+
+/**
+ * A part number as searched: lower case, letters and digits only, so `BR-320V`, `br320v` and
+ * `BR 320 V` are one number.
+ */
+export const partNumberKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+const vehicleText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be ${max} characters or fewer`);
+const modelYear = z.coerce
+  .number({ error: 'Year must be a whole number' })
+  .int('Year must be a whole number')
+  .min(1950, 'Year must be 1950 or later')
+  .max(2100, 'Year must be 2100 or earlier');
+
+/** A cross-reference an admin types: the vehicle maker's (OEM) number or another brand's equivalent. */
+export const CrossReference = z.object({
+  number: vehicleText('Part number', 40).refine(
+    (n) => partNumberKey(n).length > 0,
+    'Part number needs a letter or digit',
+  ),
+  kind: z.enum(['oem', 'interchange'], { error: 'Kind must be oem or interchange' }),
+  brand: z.string().trim().max(60, 'Brand must be 60 characters or fewer').default(''),
+});
+export type CrossReference = z.infer<typeof CrossReference>;
+
+/** One fitment row: a model over a span of model years; no engine means every engine. */
+export const Fitment = z
+  .object({
+    make: vehicleText('Make', 40),
+    model: vehicleText('Model', 60),
+    year_from: modelYear,
+    year_to: modelYear,
+    engine: z.string().trim().max(60, 'Engine must be 60 characters or fewer').nullable().default(null),
+  })
+  .refine((f) => f.year_from <= f.year_to, {
+    message: 'The first year must not be after the last',
+    path: ['year_to'],
+  });
+export type Fitment = z.infer<typeof Fitment>;
+
+/** The chosen vehicle: year, make and model, and the engine when the buyer named it. */
+export const Vehicle = z.object({
+  year: modelYear,
+  make: vehicleText('Make', 40),
+  model: vehicleText('Model', 60),
+  engine: z.string().trim().max(60, 'Engine must be 60 characters or fewer').optional(),
+});
+export type Vehicle = z.infer<typeof Vehicle>;
+
+export const vehicleLabel = (v: { year: number; make: string; model: string }) =>
+  `${v.year} ${v.make} ${v.model}`;
+
+/**
+ * Whether a part fits a vehicle: universal parts fit all; otherwise a row of the same make and
+ * model whose years hold the vehicle's year, for every engine or the vehicle's (a vehicle whose
+ * engine is not known is taken to fit an engine-specific row: the purchase page lists the rows).
+ */
+export function fitVerdict(
+  part: { universal_fit?: boolean; fitment: Fitment[] },
+  vehicle: Vehicle,
+): FitVerdict {
+  if (part.universal_fit) return 'universal';
+  // Exactly as the database compares them: the picker's names come from the same vehicles table.
+  const same = (a: string, b: string) => a === b;
+  const fits = part.fitment.some(
+    (f) =>
+      same(f.make, vehicle.make) &&
+      same(f.model, vehicle.model) &&
+      f.year_from <= vehicle.year &&
+      vehicle.year <= f.year_to &&
+      (!f.engine || !vehicle.engine || same(f.engine, vehicle.engine)),
+  );
+  return fits ? 'fits' : 'no';
+}
+
+/** GET /purchase/:id: the tool with everything its page shows about the part. */
+export const ToolDetails = Tool.extend({
+  category_name: z.string().nullable().optional(),
+  part_numbers: z
+    .array(z.object({ number: z.string(), kind: z.enum(partNumberKinds), brand: z.string() }))
+    .optional(),
+  fitment: z.array(Fitment).optional(),
+});
+export type ToolDetails = z.infer<typeof ToolDetails>;
 
 export const toolSorts = ['price', '-price', 'name', 'newest'] as const;
 export type ToolSort = (typeof toolSorts)[number];
 
-export const ToolListQuery = z.object({
-  search: z.string().trim().max(100, 'Search must be 100 characters or fewer').optional(),
-  sort: z.enum(toolSorts, { error: `Sort must be one of ${toolSorts.join(', ')}` }).optional(),
-  page: z.coerce
-    .number({ error: 'Page must be a whole number' })
-    .int('Page must be a whole number')
-    .min(1, 'Page must be 1 or more')
-    .max(100_000, 'Page must be 100000 or less')
-    .optional(),
-  limit: z.coerce
-    .number({ error: 'Limit must be a whole number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be 1 or more')
-    .max(TOOL_PAGE_SIZE_MAX, `Limit must be ${TOOL_PAGE_SIZE_MAX} or less`)
-    .optional(),
+const optionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be ${max} characters or fewer`).optional();
+const dollars = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(PRODUCT_LIMITS_PRICE_MAX, `${label} must be ${PRODUCT_LIMITS_PRICE_MAX} or less`)
+    .optional();
+
+/**
+ * The vehicle part of a query: year, make and model together, or none of them. A vehicle narrows
+ * the list to the parts that fit it (and universal ones) unless `fit=all`, and every tool then
+ * says whether it fits.
+ */
+export const VehicleQuery = z.object({
+  year: modelYear.optional(),
+  make: optionalText('Make', 40),
+  model: optionalText('Model', 60),
+  engine: optionalText('Engine', 60),
 });
+
+export type VehicleQuery = z.infer<typeof VehicleQuery>;
+
+export const ToolListQuery = z
+  .object({
+    search: z.string().trim().max(100, 'Search must be 100 characters or fewer').optional(),
+    category: z
+      .string()
+      .max(60, 'Category must be 60 characters or fewer')
+      .regex(/^[a-z0-9-]*$/, 'Category is a lower-case name such as brakes')
+      .optional(),
+    brand: optionalText('Brand', 60),
+    minPrice: dollars('Lowest price'),
+    maxPrice: dollars('Highest price'),
+    inStock: z.enum(['1', 'true'], { error: 'inStock must be 1' }).optional(),
+    ...VehicleQuery.shape,
+    fit: z.enum(['only', 'all'], { error: 'fit must be only or all' }).optional(),
+    sort: z.enum(toolSorts, { error: `Sort must be one of ${toolSorts.join(', ')}` }).optional(),
+    page: z.coerce
+      .number({ error: 'Page must be a whole number' })
+      .int('Page must be a whole number')
+      .min(1, 'Page must be 1 or more')
+      .max(100_000, 'Page must be 100000 or less')
+      .optional(),
+    limit: z.coerce
+      .number({ error: 'Limit must be a whole number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be 1 or more')
+      .max(TOOL_PAGE_SIZE_MAX, `Limit must be ${TOOL_PAGE_SIZE_MAX} or less`)
+      .optional(),
+  })
+  .superRefine((q, ctx) => {
+    const named = [q.year, q.make, q.model].filter((v) => v !== undefined && v !== '').length;
+    if (named > 0 && named < 3) {
+      ctx.addIssue({ code: 'custom', path: ['model'], message: 'Choose the year, make and model together' });
+    }
+    if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxPrice'],
+        message: 'The highest price must not be below the lowest',
+      });
+    }
+  });
 export type ToolListQuery = z.infer<typeof ToolListQuery>;
+
+/** The vehicle a list query names, when it names one. */
+export function queryVehicle(q: {
+  year?: number;
+  make?: string;
+  model?: string;
+  engine?: string;
+}): Vehicle | undefined {
+  if (q.year === undefined || !q.make || !q.model) return undefined;
+  return { year: q.year, make: q.make, model: q.model, ...(q.engine ? { engine: q.engine } : {}) };
+}
+
+/** GET /tool/facets: how many tools each choice of each filter would show, with the others applied. */
+export const ToolFacets = z.object({
+  total: z.number().int(),
+  categories: z.array(
+    z.object({ slug: z.string(), name: z.string(), parent: z.string().nullable(), count: z.number().int() }),
+  ),
+  brands: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  prices: z.array(z.object({ min: z.number(), max: z.number().nullable(), count: z.number().int() })),
+  in_stock: z.number().int(),
+});
+export type ToolFacets = z.infer<typeof ToolFacets>;
+
+/** The price bands the price filter offers, in dollars; the last one has no top. */
+export const PRICE_BANDS: ReadonlyArray<readonly [number, number | null]> = [
+  [0, 25],
+  [25, 50],
+  [50, 100],
+  [100, 250],
+  [250, null],
+];
+
+export const SuggestQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, 'Type something to search for')
+    .max(100, 'Search must be 100 characters or fewer'),
+});
+/** What the search box offers while typing: products by name or number, brands and categories. */
+export const Suggestion = z.object({
+  kind: z.enum(['product', 'part', 'brand', 'category']),
+  label: z.string(),
+  /** The product's id, the brand's name or the category's slug. */
+  value: z.string(),
+  /** For a part number: the number matched. */
+  detail: z.string().optional(),
+});
+export type Suggestion = z.infer<typeof Suggestion>;
+
+export const Category = z.object({
+  slug: z.string(),
+  name: z.string(),
+  parent: z.string().nullable(),
+  description: z.string(),
+  image: z.string(),
+  count: z.number().int(),
+});
+export type Category = z.infer<typeof Category>;
+
+export const VehicleOptionsQuery = VehicleQuery.pick({ year: true, make: true, model: true });
+/** The picker's choices: years always, makes once a year is chosen, models once a make, engines once a model. */
+export const VehicleOptions = z.object({
+  years: z.array(z.number().int()),
+  makes: z.array(z.string()),
+  models: z.array(z.string()),
+  engines: z.array(z.string()),
+});
+export type VehicleOptions = z.infer<typeof VehicleOptions>;
+
+/** What a VIN says offline: its model year and make; the buyer then picks the model. */
+export const VinDecoded = z.object({
+  vin: z.string(),
+  year: z.number().int(),
+  make: z.string(),
+  models: z.array(z.string()),
+});
+export type VinDecoded = z.infer<typeof VinDecoded>;
+
+export const GarageVehicle = z.object({
+  id: z.string(),
+  year: z.number().int(),
+  make: z.string(),
+  model: z.string(),
+  engine: z.string(),
+  active: z.boolean(),
+});
+export type GarageVehicle = z.infer<typeof GarageVehicle>;
+export const GARAGE_MAX_VEHICLES = 10;
 
 /**
  * The list the /tools page shows for the address's query string: what it says, where valid, one
@@ -121,8 +366,43 @@ const imagePath = z
   .max(500)
   .regex(/^\/(uploads|images)\/(?!.*\.\.)[A-Za-z0-9._/-]+$/, 'Upload the image first');
 
-/** POST /tool, the spec's payload (description already split into a list). */
-export const NewToolInput = z.object({ ...productFields, description: descriptionList, image: imagePath });
+/**
+ * The parts-catalog fields an admin edits on the product form; all optional, so the spec's
+ * POST /tool payload stays valid without them.
+ */
+export const catalogFields = {
+  category: z
+    .string()
+    .max(60)
+    .regex(/^[a-z0-9-]+$/, 'Choose a category')
+    .nullable()
+    .optional(),
+  brand: z.string().trim().max(60, 'Brand must be 60 characters or fewer').optional(),
+  sku: z
+    .string()
+    .trim()
+    .max(40, 'SKU must be 40 characters or fewer')
+    .refine((n) => n === '' || partNumberKey(n).length > 0, 'SKU needs a letter or digit')
+    .optional(),
+  part_number: z
+    .string()
+    .trim()
+    .max(40, 'Part number must be 40 characters or fewer')
+    .refine((n) => n === '' || partNumberKey(n).length > 0, 'Part number needs a letter or digit')
+    .optional(),
+  cross_references: z.array(CrossReference).max(30, 'At most 30 cross-references').optional(),
+  universal_fit: z.boolean().optional(),
+  fitment: z.array(Fitment).max(200, 'At most 200 fitment rows').optional(),
+};
+export type CatalogFields = z.infer<z.ZodObject<typeof catalogFields>>;
+
+/** POST /tool, the spec's payload (description already split into a list), and the catalog fields. */
+export const NewToolInput = z.object({
+  ...productFields,
+  description: descriptionList,
+  image: imagePath,
+  ...catalogFields,
+});
 export type NewToolInput = z.infer<typeof NewToolInput>;
 
 /**
@@ -144,6 +424,7 @@ export const ToolChanges = z
       )
       .optional(),
     description: descriptionList.optional(),
+    ...catalogFields,
   })
   .refine((c) => Object.values(c).some((v) => v !== undefined), 'Change at least one field');
 export type ToolChanges = z.infer<typeof ToolChanges>;

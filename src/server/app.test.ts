@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { TOOL_LIST_PARAMS } from '../contract/catalog.constants';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config/config';
 import type { Database } from './db/database';
@@ -154,7 +155,8 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.paths['/api/tool'] ?? {})).toContain('get');
     expect(Object.keys(doc.paths['/api/contact'] ?? {})).toContain('post');
     const query = (doc.paths['/api/tool']?.get?.parameters ?? []).filter((p) => p.in === 'query');
-    expect(query.map((p) => p.name).sort()).toEqual(['limit', 'page', 'search', 'sort']);
+    // The spec's search, sort and paging, and the parts catalog's filters beside them.
+    expect(query.map((p) => p.name).sort()).toEqual([...TOOL_LIST_PARAMS].sort());
     // The page route serving index.html is not part of the API.
     expect(paths).not.toContain('/');
   });

@@ -16,6 +16,7 @@ import { loggableError } from './http/loggable-error';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { siteMapRoutes } from './modules/catalog/site-map.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
@@ -33,6 +34,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { storeRoutes } from './modules/store/store.routes';
 import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { refuseNulCharacters } from './plugins/nul-characters';
@@ -136,10 +138,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const uploads = uploadsRoutes(images);
 
   await app.register(healthRoutes);
+  await app.register(siteMapRoutes);
   await app.register(uploads.files);
   await app.register(
     async (api) => {
       await api.register(catalogRoutes);
+      await api.register(vehiclesRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(storeRoutes);

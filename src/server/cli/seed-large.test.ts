@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/database';
 import { largeCatalog } from '../db/large-catalog';
-import { tools } from '../db/schema';
+import { fitments, partNumbers, tools } from '../db/schema';
 import { listTools } from '../modules/catalog/catalog.service';
 import { runSeedLarge } from './seed-large';
 
@@ -80,6 +80,28 @@ describe('npm run seed:large', () => {
       expect(found.tools.every((tool) => tool.description.join(' ').includes(sentence.slice(0, 12)))).toBe(
         true,
       );
+
+      // Parts data: every product filed, numbered and fitted (about ten vehicle ranges on average).
+      expect(rows.every((row) => row.categorySlug && row.brand && row.sku && row.partNumber)).toBe(true);
+      const [fitted] = await db.select({ n: count() }).from(fitments);
+      expect((fitted?.n ?? 0) / 300).toBeGreaterThan(6);
+      expect((fitted?.n ?? 0) / 300).toBeLessThan(14);
+      const [numbered] = await db.select({ n: count() }).from(partNumbers);
+      expect(numbered?.n).toBe(600);
+      const [first] = await db.select().from(fitments).limit(1);
+      if (!first) throw new Error('no fitment rows');
+      const fits = await listTools(db, {
+        year: first.yearFrom,
+        make: first.make,
+        model: first.model,
+        limit: 100,
+      });
+      expect(fits.tools.map((tool) => tool._id)).toContain(first.toolId);
+      const byNumber = await listTools(db, {
+        search: (rows[0]?.partNumber ?? '').toLowerCase().replace('-', ' '),
+        limit: 10,
+      });
+      expect(byNumber.tools.map((tool) => tool._id)).toContain(rows[0]?.id);
     });
   });
 

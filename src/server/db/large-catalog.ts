@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { partNumberKey } from '../../contract/catalog';
 import type { Db } from './database';
 
 /**
@@ -24,6 +25,15 @@ function random(seed: number) {
 
 interface Family {
   image: string;
+  /** The category it is filed in (the shipped tree, drizzle/0012). */
+  category: string;
+  /** The part number's prefix, e.g. BR for brakes. */
+  code: string;
+  /**
+   * How many vehicle ranges each product fits: parts are fitted to vehicles, tools fit any
+   * (universal) when this is 0. Parts get about 30 so the catalog averages about 10 per product.
+   */
+  fitments: number;
   /** Names built as `${size} ${kind}` with an optional prefix; sizes and kinds picked at random. */
   kinds: string[];
   sizes: string[];
@@ -50,6 +60,9 @@ const GRADES = ['', '', '', 'Heavy-Duty ', 'Professional ', 'Compact ', 'Premium
 const FAMILIES: Family[] = [
   {
     image: '/images/tools/torque-wrench.svg',
+    category: 'hand-tools',
+    code: 'TQ',
+    fitments: 0,
     kinds: ['Click Torque Wrench', 'Digital Torque Wrench', 'Beam Torque Wrench', 'Torque Adapter'],
     sizes: ['1/4-Inch Drive', '3/8-Inch Drive', '1/2-Inch Drive', '3/4-Inch Drive'],
     price: [25, 260],
@@ -65,6 +78,9 @@ const FAMILIES: Family[] = [
   },
   {
     image: '/images/tools/socket-set.svg',
+    category: 'hand-tools',
+    code: 'SK',
+    fitments: 0,
     kinds: [
       'Socket Set',
       'Impact Socket Set',
@@ -86,6 +102,9 @@ const FAMILIES: Family[] = [
   },
   {
     image: '/images/tools/floor-jack.svg',
+    category: 'lifting',
+    code: 'FJ',
+    fitments: 0,
     kinds: ['Floor Jack', 'Bottle Jack', 'Scissor Jack', 'Transmission Jack', 'Trolley Jack'],
     sizes: ['1.5-Ton', '2-Ton', '3-Ton', '4-Ton', '6-Ton', '12-Ton'],
     price: [40, 480],
@@ -101,6 +120,9 @@ const FAMILIES: Family[] = [
   },
   {
     image: '/images/tools/jack-stands.svg',
+    category: 'lifting',
+    code: 'JS',
+    fitments: 0,
     kinds: ['Jack Stands, Pair', 'Ratcheting Jack Stands', 'Pin-Type Jack Stands', 'Wheel Dollies, Set of 4'],
     sizes: ['2-Ton', '3-Ton', '6-Ton', '12-Ton'],
     price: [25, 190],
@@ -116,6 +138,9 @@ const FAMILIES: Family[] = [
   },
   {
     image: '/images/tools/obd2-scanner.svg',
+    category: 'diagnostics',
+    code: 'OB',
+    fitments: 0,
     kinds: ['OBD-II Code Scanner', 'Bluetooth OBD-II Adapter', 'ABS and SRS Scan Tool', 'Live Data Scanner'],
     sizes: ['Basic', 'Pocket', 'Color Screen', 'Pro', 'Bidirectional'],
     price: [20, 650],
@@ -127,6 +152,9 @@ const FAMILIES: Family[] = [
   },
   {
     image: '/images/tools/led-headlight-bulbs.svg',
+    category: 'lights',
+    code: 'LT',
+    fitments: 30,
     kinds: ['LED Headlight Bulbs, Pair', 'LED Fog Light Bulbs', 'Halogen Headlight Bulb', 'LED Work Light'],
     sizes: ['H1', 'H4', 'H7', 'H11', '9005', '9006', '1200-Lumen', '3000-Lumen'],
     price: [10, 140],
@@ -138,6 +166,9 @@ const FAMILIES: Family[] = [
   },
   {
     image: '/images/tools/brake-pad-set.svg',
+    category: 'brakes',
+    code: 'BR',
+    fitments: 30,
     kinds: [
       'Ceramic Brake Pad Set',
       'Semi-Metallic Brake Pads',
@@ -155,6 +186,9 @@ const FAMILIES: Family[] = [
   },
   {
     image: '/images/tools/impact-wrench.svg',
+    category: 'power-tools',
+    code: 'IW',
+    fitments: 0,
     kinds: [
       'Cordless Impact Wrench',
       'Air Impact Wrench',
@@ -172,6 +206,9 @@ const FAMILIES: Family[] = [
   },
   {
     image: '/images/tools/tire-pressure-gauge.svg',
+    category: 'diagnostics',
+    code: 'TG',
+    fitments: 0,
     kinds: [
       'Tire Pressure Gauge',
       'Tire Inflator',
@@ -193,6 +230,9 @@ const FAMILIES: Family[] = [
   },
   {
     image: '/images/tools/battery-charger.svg',
+    category: 'diagnostics',
+    code: 'BC',
+    fitments: 0,
     kinds: ['Battery Charger', 'Battery Maintainer', 'Jump Starter', 'Battery Tester', 'Jumper Cables'],
     sizes: ['2-Amp', '6-Amp', '10-Amp', '25-Amp', '1000-Amp', '2000-Amp', '20-Foot'],
     price: [15, 280],
@@ -212,6 +252,9 @@ const FAMILIES: Family[] = [
   },
   {
     image: '/images/tools/alloy-wheel.svg',
+    category: 'wheels',
+    code: 'WH',
+    fitments: 30,
     kinds: ['Alloy Wheel', 'Steel Wheel', 'Wheel Lug Nut Set', 'Wheel Spacer Set', 'Hub Cap Set'],
     sizes: ['15-Inch', '16-Inch', '17-Inch', '18-Inch', '19-Inch', '20-Inch'],
     price: [20, 420],
@@ -223,6 +266,9 @@ const FAMILIES: Family[] = [
   },
   {
     image: '/images/tools/all-season-tire.svg',
+    category: 'tires',
+    code: 'TR',
+    fitments: 30,
     kinds: ['All-Season Touring Tire', 'Winter Tire', 'All-Terrain Tire', 'Performance Summer Tire'],
     sizes: ['195/65R15', '205/55R16', '215/60R16', '225/45R17', '235/55R18', '245/40R19', '265/70R17'],
     price: [70, 320],
@@ -234,9 +280,23 @@ const FAMILIES: Family[] = [
   },
 ];
 
-/** One row of the large catalog, in the columns the tools table takes. */
+/** One vehicle range a large-catalog product fits, by the index of a model in the vehicles table. */
+export interface LargeFitment {
+  model: number;
+  /** Where in the model's years the range starts and how long it runs, as fractions. */
+  start: number;
+  span: number;
+}
+
+/** One row of the large catalog, in the columns the tools table takes, and its parts data. */
 export interface LargeCatalogTool {
   name: string;
+  brand: string;
+  category: string;
+  sku: string;
+  partNumber: string;
+  universal: boolean;
+  fitment: LargeFitment[];
   image: string;
   priceCents: number;
   description: string[];
@@ -257,8 +317,20 @@ export function* largeCatalog(count: number, seed = LARGE_CATALOG_SEED): Generat
     // Prices end in .99 or .49 like a shop's, never below the store's $1 minimum.
     const dollars = Math.max(1, Math.floor(low + next() * (high - low)));
     const cents = dollars * 100 + (next() < 0.8 ? 99 : 49);
+    const brand = pick(BRANDS);
+    const sku = `LC-${String(i + 1).padStart(6, '0')}`;
+    const partNumber = `${family.code}-${Math.floor(next() * 90_000) + 10_000}${pick(['', 'A', 'S', 'X'])}`;
+    // Between half and one and a half times the family's average number of ranges.
+    const ranges = family.fitments === 0 ? 0 : Math.round(family.fitments * (0.5 + next()));
+    const fitment = Array.from({ length: ranges }, () => ({ model: next(), start: next(), span: next() }));
     yield {
-      name: `${pick(BRANDS)} ${pick(GRADES)}${pick(family.sizes)} ${pick(family.kinds)}`,
+      brand,
+      category: family.category,
+      sku,
+      partNumber,
+      universal: family.fitments === 0,
+      fitment: fitment.map((f) => ({ model: f.model, start: f.start, span: f.span })),
+      name: `${brand} ${pick(GRADES)}${pick(family.sizes)} ${pick(family.kinds)}`,
       image: family.image,
       priceCents: cents,
       description: family.sentences.map((choices) => pick(choices)),
@@ -284,6 +356,14 @@ export async function insertLargeCatalog(
 ): Promise<number> {
   let batch: LargeCatalogTool[] = [];
   let inserted = 0;
+  // The models the vehicles table ships, with their first and last years: fitment picks among them.
+  const models = (
+    (await db.execute(sql`
+      select make, model, min(year)::int as first, max(year)::int as last
+      from vehicles group by make, model order by make, model`)) as unknown as {
+      rows: Array<{ make: string; model: string; first: number; last: number }>;
+    }
+  ).rows;
   const flush = async () => {
     if (batch.length === 0) return;
     const column = <T>(get: (tool: LargeCatalogTool) => T) => sql.param(batch.map(get));
@@ -296,13 +376,23 @@ export async function insertLargeCatalog(
     const stock = column((t) => t.availableQuantity);
     const minimums = column((t) => t.minimumOrderQuantity);
     const created = column((t) => t.createdAt.toISOString());
+    const brands = column((t) => t.brand);
+    const categories = column((t) => t.category);
+    const skus = column((t) => t.sku);
+    const partNumbers = column((t) => t.partNumber);
+    const universal = column((t) => t.universal);
     await db.execute(sql`
-      insert into tools (name, image, price_cents, description, available_quantity, minimum_order_quantity, created_at)
-      select name, image, price_cents, string_to_array(description, chr(10)), available_quantity, minimum_order_quantity, created_at
+      insert into tools (name, image, price_cents, description, available_quantity, minimum_order_quantity, created_at,
+        brand, category_slug, sku, part_number, universal_fit)
+      select name, image, price_cents, string_to_array(description, chr(10)), available_quantity, minimum_order_quantity, created_at,
+        brand, category_slug, sku, part_number, universal_fit
       from unnest(${names}::text[], ${images}::text[], ${prices}::int[], ${descriptions}::text[], ${stock}::int[],
-        ${minimums}::int[], ${created}::timestamptz[])
-        as rows(name, image, price_cents, description, available_quantity, minimum_order_quantity, created_at)
+        ${minimums}::int[], ${created}::timestamptz[], ${brands}::text[], ${categories}::text[], ${skus}::text[],
+        ${partNumbers}::text[], ${universal}::boolean[])
+        as rows(name, image, price_cents, description, available_quantity, minimum_order_quantity, created_at,
+          brand, category_slug, sku, part_number, universal_fit)
     `);
+    await insertPartsData(db, batch, models);
     inserted += batch.length;
     batch = [];
     onBatch(inserted);
@@ -314,5 +404,50 @@ export async function insertLargeCatalog(
   await flush();
   // Fresh statistics, and a visibility map so counting can read the indexes alone.
   await db.execute(sql`vacuum analyze tools`);
+  await db.execute(sql`vacuum analyze part_numbers`);
+  await db.execute(sql`vacuum analyze fitments`);
   return inserted;
+}
+
+/**
+ * A batch's part numbers (SKU and maker's number, each with its searchable key) and fitment rows,
+ * found by SKU: one statement for each table, columns as arrays like the tools themselves.
+ */
+async function insertPartsData(
+  db: Db,
+  batch: LargeCatalogTool[],
+  models: Array<{ make: string; model: string; first: number; last: number }>,
+) {
+  const numbers = batch.flatMap((t) => [
+    { sku: t.sku, number: t.sku, kind: 'sku', brand: t.brand },
+    { sku: t.sku, number: t.partNumber, kind: 'maker', brand: t.brand },
+  ]);
+  await db.execute(sql`
+    insert into part_numbers (tool_id, number, key, kind, brand)
+    select t.id, n.number, n.key, n.kind, n.brand
+    from unnest(${sql.param(numbers.map((n) => n.sku))}::text[], ${sql.param(numbers.map((n) => n.number))}::text[],
+      ${sql.param(numbers.map((n) => partNumberKey(n.number)))}::text[], ${sql.param(numbers.map((n) => n.kind))}::text[],
+      ${sql.param(numbers.map((n) => n.brand))}::text[]) as n(sku, number, key, kind, brand)
+    join tools t on t.sku = n.sku
+  `);
+  if (models.length === 0) return;
+  const rows = batch.flatMap((t) =>
+    t.fitment.map((f) => {
+      const m = models[Math.floor(f.model * models.length)] ?? models[0];
+      if (!m) throw new Error('no vehicle models');
+      const years = m.last - m.first + 1;
+      const from = m.first + Math.floor(f.start * years);
+      const to = Math.min(m.last, from + Math.floor(f.span * 8));
+      return { sku: t.sku, make: m.make, model: m.model, from, to };
+    }),
+  );
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into fitments (tool_id, make, model, year_from, year_to)
+    select t.id, f.make, f.model, f.year_from, f.year_to
+    from unnest(${sql.param(rows.map((r) => r.sku))}::text[], ${sql.param(rows.map((r) => r.make))}::text[],
+      ${sql.param(rows.map((r) => r.model))}::text[], ${sql.param(rows.map((r) => r.from))}::int[],
+      ${sql.param(rows.map((r) => r.to))}::int[]) as f(sku, make, model, year_from, year_to)
+    join tools t on t.sku = f.sku
+  `);
 }

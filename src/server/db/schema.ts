@@ -1,11 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { orderStatuses } from '../../contract/orders';
 import { user } from './auth-schema';
 
 export * from './auth-schema';
+export * from './fitment-schema';
 export * from './limits-schema';
 export * from './order-core-schema';
+
+import { categories } from './fitment-schema';
 
 /**
  * The store's tables. One schema for PGlite and PostgreSQL (docs/decisions/001); migrations in
@@ -36,6 +52,15 @@ export const tools = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** Set when an admin deletes a product that has orders: hidden from the catalog, kept for them. */
     retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+    /** Parts catalog (fitment-schema.ts): where it is filed, who makes it, what it is sold as. */
+    categorySlug: text('category_slug').references((): AnyPgColumn => categories.slug, {
+      onDelete: 'set null',
+    }),
+    brand: text('brand').notNull().default(''),
+    sku: text('sku'),
+    partNumber: text('part_number'),
+    /** Fits every vehicle (a wrench, a charger): shown with any vehicle chosen. */
+    universalFit: boolean('universal_fit').notNull().default(false),
   },
   (t) => [
     check('tools_price_positive', sql`${t.priceCents} >= 100`),
@@ -51,6 +76,16 @@ export const tools = pgTable(
     index('tools_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).where(sql`${t.retiredAt} is null`),
     index('tools_description_trgm_idx')
       .using('gin', t.descriptionText.op('gin_trgm_ops'))
+      .where(sql`${t.retiredAt} is null`),
+    index('tools_brand_trgm_idx').using('gin', t.brand.op('gin_trgm_ops')).where(sql`${t.retiredAt} is null`),
+    index('tools_category_idx').on(t.categorySlug).where(sql`${t.retiredAt} is null`),
+    index('tools_brand_idx').on(t.brand).where(sql`${t.retiredAt} is null`),
+    uniqueIndex('tools_sku_unique').on(t.sku),
+    // Counts under the catalog's filters (vehicle, category, brand, price) read this index alone
+    // instead of the whole table. Stock is left out: an index on it would make every stock change
+    // a non-HOT update that writes every index.
+    index('tools_filter_cover_idx')
+      .on(t.universalFit, t.categorySlug, t.brand, t.priceCents, t.id)
       .where(sql`${t.retiredAt} is null`),
   ],
 );

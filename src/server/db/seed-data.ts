@@ -166,6 +166,42 @@ export const seedTools: SeedTool[] = [
     availableQuantity: 280,
     minimumOrderQuantity: 4,
   },
+  {
+    name: 'Severe-Duty Front Brake Pad Set for Trucks',
+    image: '/images/tools/brake-pad-set.svg',
+    priceCents: 6999,
+    description: [
+      'Semi-metallic front brake pads for full-size pickups that tow and haul.',
+      'The severe-duty compound resists fade on long downhill grades.',
+      'Each set comes with new abutment clips and a packet of caliper grease.',
+    ],
+    availableQuantity: 220,
+    minimumOrderQuantity: 2,
+  },
+  {
+    name: 'Low-Dust Front Brake Pad Set for Midsize Sedans',
+    image: '/images/tools/brake-pad-set.svg',
+    priceCents: 4999,
+    description: [
+      'Ceramic front brake pads matched to current midsize sedans.',
+      'Wheels stay clean thanks to a compound that sheds very little dust.',
+      'Rubber-steel shims keep the pedal quiet from the first stop.',
+    ],
+    availableQuantity: 260,
+    minimumOrderQuantity: 2,
+  },
+  {
+    name: '9005 LED High-Beam Bulbs, Pair',
+    image: '/images/tools/led-headlight-bulbs.svg',
+    priceCents: 4499,
+    description: [
+      'Pair of 9005 LED high-beam bulbs with a bright 6500 K white beam.',
+      'A slim fan-cooled body fits behind the original dust cover.',
+      'They plug straight into the factory connector with no adapter.',
+    ],
+    availableQuantity: 300,
+    minimumOrderQuantity: 2,
+  },
 ];
 
 export const seedReviews: SeedReview[] = [

@@ -7,8 +7,9 @@ import type { Tool } from '../../contract/catalog';
 import { insertTool } from '../test/fixtures';
 import { createTestApp, createTestDatabase } from '../test/harness';
 import type { Database, Db } from './database';
-import { reviews, storeSettings, tools } from './schema';
+import { categories, fitments, partNumbers, reviews, storeSettings, tools } from './schema';
 import { seedDemoData } from './seed';
+import { seedParts } from './seed-catalog';
 import { seedReviews, seedTools } from './seed-data';
 
 const webPublicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/public');
@@ -67,7 +68,38 @@ describe('the demo data itself', () => {
   );
 });
 
+describe('the demo parts data', () => {
+  it('gives every demo product a category, brand, SKU and part number, and fitment or universal fit', () => {
+    for (const tool of seedTools) {
+      const part = seedParts[tool.name];
+      expect(part, tool.name).toBeDefined();
+      expect(part?.brand).not.toBe('');
+      expect(part?.universal || (part?.fitment.length ?? 0) > 0).toBe(true);
+    }
+    expect(Object.keys(seedParts).sort()).toEqual(seedTools.map((t) => t.name).sort());
+  });
+});
+
 describe('seedDemoData', () => {
+  it('files the demo products in the shipped categories with their numbers and fitment', async () => {
+    const { db } = await freshDatabase();
+    const slugs = (await db.select({ slug: categories.slug }).from(categories)).map((c) => c.slug);
+    expect(slugs).toEqual(expect.arrayContaining(['lights', 'wheels', 'tires', 'brakes']));
+    expect(await seedDemoData(db)).toBe(true);
+    const rows = await db.select().from(tools);
+    for (const row of rows) {
+      const part = seedParts[row.name];
+      expect(row.categorySlug).toBe(part?.category);
+      expect(row.sku).toBe(part?.sku);
+      expect(row.universalFit).toBe(part?.universal);
+    }
+    const numbers = await db.select().from(partNumbers);
+    expect(numbers.find((n) => n.number === 'BR-320V')).toMatchObject({ kind: 'maker', key: 'br320v' });
+    const fitted = await db.select().from(fitments);
+    const partsWithFitment = Object.values(seedParts).filter((p) => !p.universal);
+    expect(fitted).toHaveLength(partsWithFitment.reduce((n, p) => n + p.fitment.length, 0));
+  });
+
   it('fills an empty database with the demo catalog and reviews, once', async () => {
     const { db } = await freshDatabase();
     expect(await seedDemoData(db)).toBe(true);

@@ -1,6 +1,8 @@
 import { count, sql } from 'drizzle-orm';
+import { writePartsData } from '../modules/catalog/parts-data';
 import type { Db } from './database';
 import { reviews, storeSettings, tools } from './schema';
+import { seedParts } from './seed-catalog';
 import { seedReviews, seedTools } from './seed-data';
 
 const SEEDED_KEY = 'demo_seeded_at';
@@ -26,17 +28,34 @@ export async function seedDemoData(db: Db): Promise<boolean> {
 
     // Distinct timestamps keep the catalog's default order (oldest first) the order written here.
     const start = Date.now() - seedTools.length * 1000;
-    await tx.insert(tools).values(
-      seedTools.map((t, i) => ({
-        name: t.name,
-        image: t.image,
-        priceCents: t.priceCents,
-        description: t.description,
-        availableQuantity: t.availableQuantity,
-        minimumOrderQuantity: t.minimumOrderQuantity,
-        createdAt: new Date(start + i * 1000),
-      })),
-    );
+    const inserted = await tx
+      .insert(tools)
+      .values(
+        seedTools.map((t, i) => ({
+          name: t.name,
+          image: t.image,
+          priceCents: t.priceCents,
+          description: t.description,
+          availableQuantity: t.availableQuantity,
+          minimumOrderQuantity: t.minimumOrderQuantity,
+          createdAt: new Date(start + i * 1000),
+        })),
+      )
+      .returning({ id: tools.id, name: tools.name });
+    // The parts data: category, brand, numbers and the vehicles each product fits.
+    for (const { id, name } of inserted) {
+      const part = seedParts[name];
+      if (!part) continue;
+      await writePartsData(tx, id, {
+        category: part.category,
+        brand: part.brand,
+        sku: part.sku,
+        part_number: part.partNumber,
+        cross_references: part.crossReferences,
+        universal_fit: part.universal,
+        fitment: part.fitment,
+      });
+    }
     await tx
       .insert(reviews)
       .values(seedReviews.map((r, i) => ({ ...r, createdAt: new Date(start + i * 1000) })));

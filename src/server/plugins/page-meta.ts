@@ -41,14 +41,15 @@ const PAGES: Record<string, { title?: string; description: string }> = {
 /** The address's path without its query and a trailing slash: '/tools/?page=2' is '/tools'. */
 export const pagePath = (url: string) => (url.split('?')[0] ?? '/').replace(/(.)\/$/, '$1');
 
-const PURCHASE = /^\/purchase\/([^/]+)\/?$/;
+/** A product's own page (public) and its purchase page (for signed-in customers). */
+const PURCHASE = /^\/(?:product|purchase)\/([^/]+)\/?$/;
 const MAX_DESCRIPTION = 160;
 
 const shorten = (text: string) =>
   text.length <= MAX_DESCRIPTION ? text : `${text.slice(0, MAX_DESCRIPTION - 1).trimEnd()}…`;
 
 /**
- * The page's meta: a product's own name, words and picture on /purchase/:id, fixed texts elsewhere.
+ * The page's meta: a product's own name, words and picture on /product/:id and /purchase/:id, fixed texts elsewhere.
  * Absolute links start with `publicUrl` when configured: a request's Host is the client's to choose,
  * and a page shared from a forged one would point at someone else's site.
  */

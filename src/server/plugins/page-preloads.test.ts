@@ -83,13 +83,20 @@ describe('preload hints in the page', () => {
   });
 
   it('names the list /tools will ask for, read from the address the way the page reads it', async () => {
-    expect((await hintsOf('/tools')).fetches).toEqual(['/api/tool?page=1&limit=24']);
-    expect((await hintsOf('/tools/')).fetches).toEqual(['/api/tool?page=1&limit=24']);
+    // The list, and the filters' counts for the same filters (without the sort and the page).
+    const first = ['/api/tool?page=1&limit=24', '/api/tool/facets'];
+    expect((await hintsOf('/tools')).fetches).toEqual(first);
+    expect((await hintsOf('/tools/')).fetches).toEqual(first);
     expect((await hintsOf('/tools?page=3&sort=-price&search=  torque wrench ')).fetches).toEqual([
       '/api/tool?search=torque+wrench&sort=-price&page=3&limit=24',
+      '/api/tool/facets?search=torque+wrench',
+    ]);
+    expect((await hintsOf('/tools?category=brakes&year=2014&make=Honda&model=Civic')).fetches).toEqual([
+      '/api/tool?category=brakes&year=2014&make=Honda&model=Civic&page=1&limit=24',
+      '/api/tool/facets?category=brakes&year=2014&make=Honda&model=Civic',
     ]);
     // An address the list cannot use falls back to the first page, as the page itself does.
-    expect((await hintsOf('/tools?sort=cheapest&page=0')).fetches).toEqual(['/api/tool?page=1&limit=24']);
+    expect((await hintsOf('/tools?sort=cheapest&page=0')).fetches).toEqual(first);
   });
 
   it("names the home page's two lists", async () => {
@@ -125,6 +132,7 @@ describe('preload hints in the page', () => {
     expect(hostile.body).not.toContain('<script>alert');
     expect(hostile.fetches).toEqual([
       '/api/tool?search=%22%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&page=1&limit=24',
+      '/api/tool/facets?search=%22%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E',
     ]);
   });
 

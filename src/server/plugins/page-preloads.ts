@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { toolListFromAddress } from '../../contract/catalog';
-import { toolListSearch } from '../../contract/catalog.constants';
+import { facetsAddress, toolListSearch } from '../../contract/catalog.constants';
 import { PURCHASE_IMAGE_SIZES, srcSetFor } from '../../contract/uploads.constants';
 import { escapeAttribute } from './page-meta';
 
@@ -27,6 +27,7 @@ const PAGE_MODULES: { path: RegExp; modules: string[] }[] = [
   { path: /^\/login$/, modules: ['app/routes/login.tsx'] },
   { path: /^\/signup$/, modules: ['app/routes/signup.tsx'] },
   { path: /^\/purchase\/[^/]+$/, modules: ['app/routes/purchase.tsx'] },
+  { path: /^\/product\/[^/]+$/, modules: ['app/routes/product.tsx'] },
   ...(
     [
       ['', 'my-profile'],
@@ -103,7 +104,9 @@ function dataHints(page: PageData): string[] {
   if (page.pathName === '/') return [fetchHint('/api/tool'), fetchHint('/api/review')];
   if (page.pathName === '/tools') {
     const query = toolListFromAddress(Object.fromEntries(page.search));
-    return [fetchHint(`/api/tool?${toolListSearch(query)}`)];
+    // The filters' counts are asked for the same filters, without the sort and the page.
+    const { sort: _sort, page: _page, limit: _limit, ...filters } = query;
+    return [fetchHint(`/api/tool?${toolListSearch(query)}`), fetchHint(facetsAddress(filters))];
   }
   if (page.pathName.startsWith('/purchase/')) {
     // The page waits for the session before anything else (it is for signed-in customers).

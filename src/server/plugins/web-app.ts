@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StoreInfo } from '../../contract/store';
 import { preferredEncoding, textCompressor } from '../http/content-encoding';
+import { pageContentFor, siteOrigin, withPageContent } from './page-content';
 import { escapeAttribute, pageMetaFor, pagePath, withPageMeta } from './page-meta';
 import { pageScripts, preloadTags, readManifest } from './page-preloads';
 
@@ -56,11 +57,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
   const scriptsFor = pageScripts(readManifest(distDir), html);
   const compress = textCompressor();
   /**
-   * index.html with the page's own title, description, link-preview tags and preload hints,
-   * compressed if accepted.
+   * index.html with the page's own title, description, link-preview tags, content for search
+   * engines (page-content.ts) and preload hints, compressed if accepted.
    */
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const meta = await pageMetaFor(request, app.db, store, app.config.auth.publicUrl);
+    const origin = siteOrigin(request, app.config.auth.publicUrl);
+    const [meta, content] = await Promise.all([
+      pageMetaFor(request, app.db, store, app.config.auth.publicUrl),
+      pageContentFor(request, app.db, store, origin),
+    ]);
     const hints = preloadTags(scriptsFor, {
       pathName: pagePath(request.url),
       search: new URLSearchParams(request.url.split('?')[1] ?? ''),
@@ -69,7 +74,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
       signedIn: /session_token=/.test(request.headers.cookie ?? ''),
       product: meta.product,
     });
-    const page = withPreloads(withPageMeta(html, meta, store.brand), hints);
+    const page = withPreloads(withPageContent(withPageMeta(html, meta, store.brand), content, origin), hints);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply
       .header('cache-control', 'no-cache')

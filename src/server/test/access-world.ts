@@ -38,6 +38,8 @@ export interface AccessWorld {
   uploadKey: string;
   webhookSecret: string;
   newTool(): Promise<string>;
+  /** A vehicle in the customer's My Garage (added again if a call removed it). */
+  garageVehicle(): Promise<string>;
   /** A new unpaid order of the customer's. */
   unpaidOrder(): Promise<string>;
   /** A new order of the customer's, paid and awaiting shipment. */
@@ -143,6 +145,16 @@ export async function createAccessWorld(): Promise<AccessWorld> {
       uploadKey: String(upload.json().data.url).replace('/uploads/', ''),
       webhookSecret,
       newTool,
+      async garageVehicle() {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/garage',
+          headers: as(customer),
+          payload: { year: 2014, make: 'Honda', model: 'Civic' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as Array<{ id: string }>)[0]?.id ?? '';
+      },
       unpaidOrder,
       paidOrder: async () => (await payOrder(app, customer, await unpaidOrder()))._id,
       openPayment,

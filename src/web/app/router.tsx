@@ -21,6 +21,7 @@ const ToolsPage = page(() => import('./routes/tools'), 'ToolsPage');
 const LoginPage = page(() => import('./routes/login'), 'LoginPage');
 const SignupPage = page(() => import('./routes/signup'), 'SignupPage');
 const PurchasePage = page(() => import('./routes/purchase'), 'PurchasePage');
+const ProductPage = page(() => import('./routes/product'), 'ProductPage');
 const DashboardLayout = page(() => import('./routes/dashboard/dashboard-layout'), 'DashboardLayout');
 const MyProfilePage = page(() => import('./routes/dashboard/my-profile'), 'MyProfilePage');
 const MyOrdersPage = page(() => import('./routes/dashboard/my-orders'), 'MyOrdersPage');
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="blog" element={<BlogPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="signup" element={<SignupPage />} />
+        <Route path="product/:id" element={<ProductPage />} />
         <Route
           path="purchase/:id"
           element={

@@ -59,13 +59,13 @@ function tagged(fresh: FreshAnswer): CachedAnswer {
 }
 
 /**
- * Answers built from one table, kept in memory until the change feed announces that the table
- * changed (docs/decisions/007-catalog-answer-cache.md). Every announcement starts a new generation:
+ * Answers built from one table (or several), kept in memory until the change feed announces that
+ * one of them changed (docs/decisions/007-catalog-answer-cache.md). Every announcement starts a new generation:
  * whatever was stored or being built before it is not served again.
  */
 export function createAnswerCache(
   feed: ChangeFeed,
-  table: string,
+  table: string | readonly string[],
   options: AnswerCacheOptions = defaultAnswerCacheOptions,
 ): AnswerCache {
   const entries = new Map<string, Entry>();
@@ -79,8 +79,9 @@ export function createAnswerCache(
     building.clear();
     bytes = 0;
   };
+  const tables = new Set<string>(typeof table === 'string' ? [table] : table);
   const unsubscribe = feed.subscribe((changed) => {
-    if (changed === table || changed === ANY_TABLE) forget();
+    if (tables.has(changed) || changed === ANY_TABLE) forget();
   });
 
   const store = (key: string, entry: Entry) => {

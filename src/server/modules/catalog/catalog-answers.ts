@@ -1,27 +1,67 @@
-import { TOOL_LIST_DEFAULT_LIMIT, TOTAL_COUNT_HEADER, type ToolListQuery } from '../../../contract/catalog';
+import {
+  queryVehicle,
+  TOOL_LIST_DEFAULT_LIMIT,
+  TOOL_LIST_PARAMS,
+  TOTAL_COUNT_HEADER,
+  type ToolListQuery,
+  type VehicleQuery,
+} from '../../../contract/catalog';
 import type { Db } from '../../db/database';
 import type { AnswerCache, CachedAnswer } from './answer-cache';
-import { getTool, listTools } from './catalog.service';
+import { getToolDetails, listTools } from './catalog.service';
+import { listCategories, suggest, toolFacets } from './catalog-query';
+
+/** The tables every catalog answer is made from: a committed change to any of them forgets them all. */
+export const CATALOG_TABLES = ['tools', 'categories', 'part_numbers', 'fitments'] as const;
 
 /**
- * The two public catalog reads, as serialized answers kept in `cache`. Everything they show is in
- * the tools table, whose changes (stock included) the cache hears of and forgets them on.
+ * A validated list query as a key: every parameter in a fixed order, so `?page=01` and `?page=1`
+ * share an answer. JSON keeps a value holding a separator from running into the next.
+ */
+const listKey = (query: ToolListQuery) =>
+  JSON.stringify(
+    TOOL_LIST_PARAMS.map((name) => {
+      if (name === 'limit') return query.limit ?? TOOL_LIST_DEFAULT_LIMIT;
+      if (name === 'page') return query.page ?? 1;
+      return query[name] ?? '';
+    }),
+  );
+
+/**
+ * The public catalog reads, as serialized answers kept in `cache`. Everything they show is in the
+ * catalog's tables, whose changes (stock included) the cache hears of and forgets them on.
  */
 export function catalogAnswers(db: Db, cache: AnswerCache) {
   return {
-    /** GET /tool: the key is the validated query, so `?page=01` and `?page=1` share an answer. */
+    /** GET /tool. */
     list(query: ToolListQuery): CachedAnswer | Promise<CachedAnswer> {
-      // The search goes last: the other parts cannot hold a colon, so no two queries share a key.
-      const key = `list:${query.page ?? 1}:${query.limit ?? TOOL_LIST_DEFAULT_LIMIT}:${query.sort ?? ''}:${query.search?.trim() ?? ''}`;
-      return cache.answer(key, async () => {
+      return cache.answer(`list:${listKey(query)}`, async () => {
         const { tools, total } = await listTools(db, query);
         return { body: JSON.stringify(tools), headers: { [TOTAL_COUNT_HEADER]: String(total) } };
       });
     },
+    /** GET /tool/facets. */
+    facets(query: ToolListQuery): CachedAnswer | Promise<CachedAnswer> {
+      return cache.answer(`facets:${listKey(query)}`, async () => ({
+        body: JSON.stringify(await toolFacets(db, query)),
+      }));
+    },
+    /** GET /tool/suggest. */
+    suggest(term: string): CachedAnswer | Promise<CachedAnswer> {
+      return cache.answer(`suggest:${term.toLowerCase()}`, async () => ({
+        body: JSON.stringify(await suggest(db, term)),
+      }));
+    },
+    /** GET /categories. */
+    categories(): CachedAnswer | Promise<CachedAnswer> {
+      return cache.answer('categories', async () => ({ body: JSON.stringify(await listCategories(db)) }));
+    },
     /** GET /purchase/:id; an unknown tool is a 404, which is not kept. */
-    tool(id: string): CachedAnswer | Promise<CachedAnswer> {
-      return cache.answer(`tool:${id.toLowerCase()}`, async () => ({
-        body: JSON.stringify(await getTool(db, id)),
+    tool(id: string, query: VehicleQuery = {}): CachedAnswer | Promise<CachedAnswer> {
+      const vehicle = queryVehicle(query);
+      const key = `tool:${id.toLowerCase()}:${vehicle ? JSON.stringify([vehicle.year, vehicle.make, vehicle.model, vehicle.engine ?? '']) : ''}`;
+      return cache.answer(key, async () => ({
+        body: JSON.stringify(await getToolDetails(db, id, vehicle)),
       }));
     },
   };

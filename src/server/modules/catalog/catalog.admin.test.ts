@@ -46,6 +46,11 @@ const toolCount = async () => (await t.database.db.select({ n: count() }).from(t
 const catalogIds = async () =>
   ((await inject('GET', '/api/tool?limit=100')).json() as Tool[]).map((tool) => tool._id);
 
+/** The parts-catalog fields of a product given none, after the spec's fields. */
+const NO_PARTS_DATA = { brand: '', sku: null, part_number: null, category: null, universal_fit: false };
+/** What the purchase page adds about the part. */
+const NO_PARTS_DETAILS = { category_name: null, part_numbers: [], fitment: [] };
+
 describe('POST /api/tool (admin)', () => {
   it('adds a product: 201 with its id, listed and sold at its price in dollars', async () => {
     const res = await inject('POST', '/api/tool', admin, newTool());
@@ -54,11 +59,11 @@ describe('POST /api/tool (admin)', () => {
     expect(Object.keys(body)).toEqual(['insertedId']);
     const id = body.insertedId as string;
 
-    const expected: Tool = { _id: id, ...newTool() };
+    const expected: Tool = { _id: id, ...newTool(), ...NO_PARTS_DATA };
     expect((await inject('GET', '/api/tool')).json()).toContainEqual(expected);
     const one = await inject('GET', `/api/purchase/${id}`);
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toEqual(expected);
+    expect(one.json()).toEqual({ ...expected, ...NO_PARTS_DETAILS });
     // Money is kept as whole cents.
     expect((await toolRow(id))?.priceCents).toBe(1250);
   });
@@ -209,9 +214,13 @@ describe('PATCH /api/tool/:id (admin)', () => {
       available_quantity: 33,
       minimum_order_quantity: row.minimumOrderQuantity,
       description: ['Now with a case.'],
+      ...NO_PARTS_DATA,
     };
     expect(res.json()).toEqual(expected);
-    expect((await inject('GET', `/api/purchase/${row.id}`)).json()).toEqual(expected);
+    expect((await inject('GET', `/api/purchase/${row.id}`)).json()).toEqual({
+      ...expected,
+      ...NO_PARTS_DETAILS,
+    });
     expect((await toolRow(row.id))?.priceCents).toBe(1575);
   });
 

@@ -55,6 +55,12 @@ describe('GET /api/tool', () => {
       description: ['Clicks at the set torque.', 'Half-inch drive.'],
       available_quantity: 120,
       minimum_order_quantity: 2,
+      // The parts-catalog fields follow the spec's; this product was given none.
+      brand: '',
+      sku: null,
+      part_number: null,
+      category: null,
+      universal_fit: false,
     });
   });
 

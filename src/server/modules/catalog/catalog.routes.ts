@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  Category,
   InsertedId,
   NewToolInput,
+  Suggestion,
+  SuggestQuery,
   Tool,
   ToolChanges,
   ToolDeleted,
+  ToolDetails,
+  ToolFacets,
   ToolListQuery,
+  VehicleQuery,
 } from '../../../contract/catalog';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
@@ -14,14 +20,14 @@ import { catalogSearchLimit } from '../../plugins/rate-limits';
 import { createAnswerCache } from './answer-cache';
 import { replyWith } from './cached-reply';
 import { addTool, deleteTool, updateTool } from './catalog.service';
-import { catalogAnswers } from './catalog-answers';
+import { CATALOG_TABLES, catalogAnswers } from './catalog-answers';
 
 /** A 304 has no body: what the client sent If-None-Match for is still the answer. */
 const notModified = { 304: z.void().describe('Not modified: the ETag sent in If-None-Match is current') };
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The public reads are served from memory until the tools table changes (decision 007).
-  const cache = createAnswerCache(app.database.changes, 'tools');
+  // The public reads are served from memory until a catalog table changes (decision 007).
+  const cache = createAnswerCache(app.database.changes, CATALOG_TABLES);
   app.addHook('onClose', async () => cache.close());
   const answers = catalogAnswers(app.db, cache);
 
@@ -31,7 +37,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: catalogSearchLimit(app.config.rateLimits.catalogSearchPerMinute) },
       schema: {
         tags: ['catalog'],
-        summary: 'List tools (search, sort, paging); the total is in X-Total-Count, the ETag allows 304',
+        summary:
+          'List tools (search by name, description, brand or part number, with typo tolerance; filters by category, brand, price, stock and vehicle; sort, paging); the total is in X-Total-Count, the ETag allows 304',
         querystring: ToolListQuery,
         response: { 200: z.array(Tool), ...notModified, ...errorResponses(400) },
       },
@@ -40,16 +47,56 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/tool/facets',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'How many tools each filter choice would show, for the same query as GET /tool',
+        querystring: ToolListQuery,
+        response: { 200: ToolFacets, ...notModified, ...errorResponses(400) },
+      },
+    },
+    (request, reply) => replyWith(request, reply, answers.facets(request.query)),
+  );
+
+  app.get(
+    '/tool/suggest',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Suggestions while typing in the search box: part numbers, products, brands, categories',
+        querystring: SuggestQuery,
+        response: { 200: z.array(Suggestion), ...notModified, ...errorResponses(400) },
+      },
+    },
+    (request, reply) => replyWith(request, reply, answers.suggest(request.query.q)),
+  );
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The category tree, with how many tools each holds',
+        response: { 200: z.array(Category), ...notModified },
+      },
+    },
+    (request, reply) => replyWith(request, reply, answers.categories()),
+  );
+
+  app.get(
     '/purchase/:id',
     {
       schema: {
         tags: ['catalog'],
-        summary: 'One tool; the ETag allows 304',
+        summary:
+          'One tool with its part numbers and fitment; with year, make and model, whether it fits that vehicle. The ETag allows 304',
         params: z.object({ id: z.string().max(100) }),
-        response: { 200: Tool, ...notModified, ...errorResponses(404) },
+        querystring: VehicleQuery,
+        response: { 200: ToolDetails, ...notModified, ...errorResponses(400, 404) },
       },
     },
-    (request, reply) => replyWith(request, reply, answers.tool(request.params.id)),
+    (request, reply) => replyWith(request, reply, answers.tool(request.params.id, request.query)),
   );
 
   const IdParams = z.object({ id: z.string().max(100) });
@@ -74,7 +121,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['catalog'],
-        summary: "Change a product's price, stock or description (admin)",
+        summary: "Change a product's price, stock, description, category, brand, numbers or fitment (admin)",
         params: IdParams,
         body: ToolChanges,
         response: { 200: Tool, ...errorResponses(400, 401, 403, 404) },

@@ -1,40 +1,30 @@
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
+  type CatalogFields,
+  fitVerdict,
   type NewToolInput,
   TOOL_LIST_DEFAULT_LIMIT,
   TOOL_LIST_MAX_DEPTH,
   TOOL_LIST_TOO_DEEP,
   type Tool,
   type ToolChanges,
+  type ToolDetails,
   type ToolListQuery,
+  type Vehicle,
 } from '../../../contract/catalog';
 import type { Db } from '../../db/database';
-import { orders, tools } from '../../db/schema';
+import { categories, fitments, orders, partNumbers, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { moveStock } from '../inventory/inventory.service';
-import { searchTools } from './catalog-search';
+import { findTools } from './catalog-query';
+import { writePartsData } from './parts-data';
 import { toTool } from './tool-wire';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids are UUIDs; anything else cannot name a row, so it is simply not found. */
 export const isUuid = (id: string) => UUID.test(id);
 
-/** `%` and `_` typed by a customer are searched for literally, not as wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Each order matches an index of schema.ts column for column; the descending ones are those
- * indexes read backwards, which is why their tie-breaker descends too.
- */
-const orderBy: Record<NonNullable<ToolListQuery['sort']> | 'catalog', SQL[]> = {
-  catalog: [asc(tools.createdAt), asc(tools.id)],
-  newest: [desc(tools.createdAt), desc(tools.id)],
-  price: [asc(tools.priceCents), asc(tools.id)],
-  '-price': [desc(tools.priceCents), desc(tools.id)],
-  name: [asc(sql`lower(${tools.name})`), asc(tools.id)],
-};
-
-/** GET /tool: one page of the live catalog, or of what a search found, and how many there are in all. */
+/** GET /tool: one page of the live catalog under the query's filters and search, and how many there are in all. */
 export async function listTools(db: Db, query: ToolListQuery): Promise<{ tools: Tool[]; total: number }> {
   const limit = query.limit ?? TOOL_LIST_DEFAULT_LIMIT;
   const offset = ((query.page ?? 1) - 1) * limit;
@@ -43,22 +33,7 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<{ tools: 
       { path: 'page', message: TOOL_LIST_TOO_DEEP },
     ]);
   }
-  const sort = query.sort ?? 'catalog';
-  const term = query.search?.trim();
-  if (term) return searchTools(db, `%${escapeLike(term)}%`, sort, limit, offset);
-
-  const live = isNull(tools.retiredAt);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(tools)
-      .where(live)
-      .orderBy(...orderBy[sort])
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(tools).where(live),
-  ]);
-  return { tools: rows.map(toTool), total: totals?.total ?? 0 };
+  return findTools(db, query, limit, offset);
 }
 
 export async function getTool(db: Db, id: string): Promise<Tool> {
@@ -71,30 +46,77 @@ export async function getTool(db: Db, id: string): Promise<Tool> {
   return toTool(row);
 }
 
+/**
+ * GET /purchase/:id: the tool with its category's name, every number it is known by and the
+ * vehicles it fits; with a vehicle named, whether it fits that one.
+ */
+export async function getToolDetails(db: Db, id: string, vehicle?: Vehicle): Promise<ToolDetails> {
+  const tool = await getTool(db, id);
+  const [numbers, rows, category] = await Promise.all([
+    db
+      .select({ number: partNumbers.number, kind: partNumbers.kind, brand: partNumbers.brand })
+      .from(partNumbers)
+      .where(eq(partNumbers.toolId, id))
+      .orderBy(asc(partNumbers.kind), asc(partNumbers.number)),
+    db
+      .select()
+      .from(fitments)
+      .where(eq(fitments.toolId, id))
+      .orderBy(asc(fitments.make), asc(fitments.model), asc(fitments.yearFrom)),
+    tool.category
+      ? db.select({ name: categories.name }).from(categories).where(eq(categories.slug, tool.category))
+      : Promise.resolve([]),
+  ]);
+  const fitment = rows.map((f) => ({
+    make: f.make,
+    model: f.model,
+    year_from: f.yearFrom,
+    year_to: f.yearTo,
+    engine: f.engine,
+  }));
+  return {
+    ...tool,
+    category_name: category[0]?.name ?? null,
+    part_numbers: numbers,
+    fitment,
+    ...(vehicle ? { fits: fitVerdict({ universal_fit: tool.universal_fit, fitment }, vehicle) } : {}),
+  };
+}
+
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /** POST /tool (admin). The input is validated by the contract; money is stored in cents. */
 export async function addTool(db: Db, input: NewToolInput): Promise<{ insertedId: string }> {
-  const [row] = await db
-    .insert(tools)
-    .values({
-      name: input.name,
-      image: input.image,
-      priceCents: toCents(input.price),
-      description: input.description,
-      availableQuantity: input.available_quantity,
-      minimumOrderQuantity: input.minimum_order_quantity,
-    })
-    .returning({ id: tools.id });
-  if (!row) throw new Error('insert returned no row');
-  return { insertedId: row.id };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(tools)
+      .values({
+        name: input.name,
+        image: input.image,
+        priceCents: toCents(input.price),
+        description: input.description,
+        availableQuantity: input.available_quantity,
+        minimumOrderQuantity: input.minimum_order_quantity,
+      })
+      .returning({ id: tools.id });
+    if (!row) throw new Error('insert returned no row');
+    await writePartsData(tx, row.id, catalogFieldsOf(input));
+    return { insertedId: row.id };
+  });
+}
+
+/** The parts-catalog fields of an input, without the rest. */
+function catalogFieldsOf(input: CatalogFields): CatalogFields {
+  const { category, brand, sku, part_number, cross_references, universal_fit, fitment } = input;
+  return { category, brand, sku, part_number, cross_references, universal_fit, fitment };
 }
 
 /**
- * PATCH /tool/:id (admin): price, stock and description; orders already placed keep their price.
- * The stock change is an adjustment through the inventory module, computed under the product's row
- * lock: the difference from what the admin's form showed (`available_quantity_was`), so units
- * ordered while the form was open stay reserved, or else the difference to the number given.
+ * PATCH /tool/:id (admin): price, stock, description and the parts-catalog fields; orders already
+ * placed keep their price. The stock change is an adjustment through the inventory module, computed
+ * under the product's row lock: the difference from what the admin's form showed
+ * (`available_quantity_was`), so units ordered while the form was open stay reserved, or else the
+ * difference to the number given.
  */
 export async function updateTool(db: Db, id: string, changes: ToolChanges, adminId: string): Promise<Tool> {
   if (!isUuid(id)) throw notFound('Tool');
@@ -120,13 +142,17 @@ export async function updateTool(db: Db, id: string, changes: ToolChanges, admin
         },
       ]);
     }
-    const fields = {
-      ...(changes.price !== undefined ? { priceCents: toCents(changes.price) } : {}),
-      ...(changes.description !== undefined ? { description: changes.description } : {}),
-    };
-    const [row] = Object.keys(fields).length
-      ? await tx.update(tools).set(fields).where(eq(tools.id, id)).returning()
-      : await tx.select().from(tools).where(eq(tools.id, id));
+    await writePartsData(tx, id, catalogFieldsOf(changes));
+    const [row] = await tx
+      .update(tools)
+      .set({
+        ...(changes.price !== undefined ? { priceCents: toCents(changes.price) } : {}),
+        ...(changes.description !== undefined ? { description: changes.description } : {}),
+        // Never an empty SET: the row is touched so the answer below is the row as it now is.
+        id,
+      })
+      .where(eq(tools.id, id))
+      .returning();
     if (!row) throw notFound('Tool');
     return toTool(row);
   });

@@ -3,7 +3,7 @@ import type { tools } from '../../db/schema';
 
 export type ToolRow = typeof tools.$inferSelect;
 
-/** Database row to the spec's wire shape: `_id`, snake_case quantities, dollars. */
+/** Database row to the spec's wire shape (`_id`, snake_case quantities, dollars), then the parts fields. */
 export function toTool(row: ToolRow): Tool {
   return {
     _id: row.id,
@@ -13,5 +13,10 @@ export function toTool(row: ToolRow): Tool {
     description: row.description,
     available_quantity: row.availableQuantity,
     minimum_order_quantity: row.minimumOrderQuantity,
+    brand: row.brand,
+    sku: row.sku,
+    part_number: row.partNumber,
+    category: row.categorySlug,
+    universal_fit: row.universalFit,
   };
 }

@@ -5,9 +5,11 @@ import { QueryState } from '../../components/ui/query-state';
 import { StickyActionBar } from '../../components/ui/sticky-action-bar';
 import { useSession } from '../../features/accounts/api/session';
 import { useTool } from '../../features/catalog/api/get-tool';
+import { PartDetails } from '../../features/catalog/components/part-details';
 import { ToolDescription, ToolQuantities } from '../../features/catalog/components/tool-facts';
 import { ApiError } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
+import { ProductFit, useActiveVehicle } from '../components/product-fit';
 import { NotFoundPage } from './not-found';
 
 // The order form brings the form library and the validation schemas: fetched when the customer
@@ -21,7 +23,9 @@ const warmOrderModal = () => {
 /** /purchase/:id (signed in): the tool in full and the order modal. */
 export function PurchasePage() {
   const { id = '' } = useParams();
-  const tool = useTool(id);
+  // With a vehicle chosen the answer says whether the tool fits it.
+  const { garage, vehicle } = useActiveVehicle();
+  const tool = useTool(id, vehicle);
   const { user } = useSession();
   const [ordering, setOrdering] = useState(false);
   // Mounted from the first click on, so closing the modal keeps what was typed.
@@ -48,6 +52,7 @@ export function PurchasePage() {
             <p className="text-2xl font-semibold">Price: ${formatPrice(data.price)}</p>
             <ToolQuantities tool={data} className="max-w-xs gap-y-1" />
             <ToolDescription tool={data} />
+            <ProductFit fits={data.fits} garage={garage} vehicle={vehicle} />
             <StickyActionBar>
               {data.available_quantity >= data.minimum_order_quantity ? (
                 <button
@@ -74,6 +79,7 @@ export function PurchasePage() {
                 <OrderModal tool={data} user={user} open={ordering} onClose={() => setOrdering(false)} />
               </Suspense>
             ) : null}
+            <PartDetails tool={data} />
           </div>
         </article>
       )}

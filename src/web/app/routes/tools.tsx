@@ -1,15 +1,24 @@
-import { type FormEvent, useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
+  queryVehicle,
   TOOL_LIST_MAX_DEPTH,
   TOOL_PAGE_SIZE_DEFAULT,
   toolListFromAddress,
   toolSorts,
+  type Vehicle,
+  vehicleLabel,
 } from '../../../contract/catalog';
 import { Pager } from '../../components/ui/pager';
 import { QueryState } from '../../components/ui/query-state';
+import { useSession } from '../../features/accounts/api/session';
+import { useToolFacets } from '../../features/catalog/api/get-facets';
 import { useToolPage } from '../../features/catalog/api/get-tools';
+import { CatalogFilters } from '../../features/catalog/components/catalog-filters';
+import { SearchBox } from '../../features/catalog/components/search-box';
 import { ToolGrid } from '../../features/catalog/components/tool-grid';
+import { VehicleBar } from '../../features/vehicles/components/vehicle-bar';
+import { useGarage } from '../../features/vehicles/garage';
 
 const sortLabels: Record<(typeof toolSorts)[number], string> = {
   newest: 'Newest first',
@@ -18,28 +27,51 @@ const sortLabels: Record<(typeof toolSorts)[number], string> = {
   name: 'Name: A to Z',
 };
 
+const vehicleParams = (v: Vehicle | undefined) => ({
+  year: v ? String(v.year) : undefined,
+  make: v?.make,
+  model: v?.model,
+  engine: v?.engine || undefined,
+});
+
 export function ToolsPage() {
   const [params, setParams] = useSearchParams();
-  // The list query lives in the address, so a search can be bookmarked, shared and gone back to.
+  const navigate = useNavigate();
+  // The whole list state lives in the address: a filtered list can be shared, and Back undoes a filter.
   const query = toolListFromAddress(Object.fromEntries(params));
   const page = useToolPage(query);
-  const searchId = useId();
-  const sortId = useId();
+  const facets = useToolFacets(query);
+  const { user } = useSession();
+  const garage = useGarage(Boolean(user));
+  const vehicle = queryVehicle(query);
 
-  const update = (changes: Record<string, string | undefined>) => {
+  const update = (changes: Record<string, string | undefined>, options: { replace?: boolean } = {}) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
       else next.delete(key);
     }
-    setParams(next);
+    // Any change but the page's own starts again at page 1.
+    if (!('page' in changes)) next.delete('page');
+    setParams(next, options);
   };
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const search = String(new FormData(event.currentTarget).get('search') ?? '').trim();
-    update({ search: search || undefined, page: undefined });
-  };
+  // The garage's active vehicle applies to a list that names none (a link from the home page):
+  // the address gains it, in place of the address without it.
+  const active = garage.active;
+  let withActive = '';
+  if (!vehicle && active) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(
+      vehicleParams({ ...active, engine: active.engine || undefined }),
+    )) {
+      if (value) next.set(key, value);
+    }
+    withActive = next.toString();
+  }
+  useEffect(() => {
+    if (withActive) setParams(new URLSearchParams(withActive), { replace: true });
+  }, [withActive, setParams]);
 
   // The server pages only so deep (TOOL_LIST_MAX_DEPTH); past that, searching and sorting find the rest.
   const deepest = Math.floor(TOOL_LIST_MAX_DEPTH / TOOL_PAGE_SIZE_DEFAULT);
@@ -48,67 +80,158 @@ export function ToolsPage() {
     Math.min(deepest, Math.ceil((page.data?.total ?? 0) / TOOL_PAGE_SIZE_DEFAULT)),
   );
   const current = query.page ?? 1;
+  const category = facets.data?.categories.find((c) => c.slug === query.category);
+  const chips: { label: string; clear: Record<string, undefined> }[] = [
+    ...(query.search ? [{ label: `“${query.search}”`, clear: { search: undefined } }] : []),
+    ...(query.category ? [{ label: category?.name ?? query.category, clear: { category: undefined } }] : []),
+    ...(query.brand ? [{ label: query.brand, clear: { brand: undefined } }] : []),
+    ...(query.minPrice !== undefined || query.maxPrice !== undefined
+      ? [
+          {
+            label: `$${query.minPrice ?? 0}${query.maxPrice !== undefined ? ` – $${query.maxPrice}` : ' and up'}`,
+            clear: { minPrice: undefined, maxPrice: undefined },
+          },
+        ]
+      : []),
+    ...(query.inStock ? [{ label: 'In stock', clear: { inStock: undefined } }] : []),
+  ];
+  const filters = <CatalogFilters query={query} facets={facets.data} onChange={update} />;
+  let summary: ReactNode = null;
+  // While the next list loads, the one before stays on screen, but its count would be wrong.
+  if (page.data && !page.isPlaceholderData) {
+    const { total } = page.data;
+    summary = (
+      <p className="text-sm text-base-content/70" role="status">
+        {total} {total === 1 ? 'tool' : 'tools'}
+        {query.search ? ` matching “${query.search}”` : ''}
+        {vehicle && query.fit !== 'all' ? ` that fit your ${vehicleLabel(vehicle)}` : ''}
+      </p>
+    );
+  }
 
   return (
-    <div className="space-y-6 py-6">
-      <h1 className="text-3xl font-bold">Tools</h1>
+    <div className="space-y-5 py-6">
+      <h1 className="text-3xl font-bold">{category ? category.name : 'Tools'}</h1>
+      <VehicleBar
+        garage={garage}
+        current={vehicle}
+        onPick={(v) => update({ ...vehicleParams(v), fit: undefined })}
+        onClear={async () => {
+          await garage.deactivate();
+          update({ ...vehicleParams(undefined), fit: undefined });
+        }}
+      />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <search className="w-full sm:max-w-md">
-          <form onSubmit={onSearch} className="join w-full" key={query.search ?? ''}>
-            <label htmlFor={searchId} className="sr-only">
-              Search tools
+        <div className="w-full sm:max-w-md">
+          <SearchBox
+            initial={query.search ?? ''}
+            onSearch={(search) => update({ search: search || undefined })}
+            onSuggestion={(s) => {
+              if (s.kind === 'brand') update({ brand: s.value, search: undefined });
+              else if (s.kind === 'category') update({ category: s.value, search: undefined });
+              else navigate(`/product/${encodeURIComponent(s.value)}`);
+            }}
+          />
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          {vehicle ? (
+            <label className="flex cursor-pointer items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="toggle toggle-sm"
+                checked={query.fit !== 'all'}
+                onChange={(e) => update({ fit: e.target.checked ? undefined : 'all' })}
+              />
+              Only parts that fit
             </label>
-            <input
-              id={searchId}
-              name="search"
-              type="search"
-              maxLength={100}
-              defaultValue={query.search ?? ''}
-              placeholder="Search tools and parts"
-              className="input join-item w-full"
-            />
-            <button type="submit" className="btn btn-primary join-item">
-              Search
-            </button>
-          </form>
-        </search>
-        <div className="flex items-center gap-2">
-          <label htmlFor={sortId} className="text-sm whitespace-nowrap">
+          ) : null}
+          <label className="flex items-center gap-2 text-sm whitespace-nowrap">
             Sort by
+            <select
+              className="select select-sm"
+              value={query.sort ?? ''}
+              onChange={(e) => update({ sort: e.target.value || undefined })}
+            >
+              <option value="">Featured</option>
+              {toolSorts.map((sort) => (
+                <option key={sort} value={sort}>
+                  {sortLabels[sort]}
+                </option>
+              ))}
+            </select>
           </label>
-          <select
-            id={sortId}
-            className="select"
-            value={query.sort ?? ''}
-            onChange={(e) => update({ sort: e.target.value || undefined, page: undefined })}
-          >
-            <option value="">Featured</option>
-            {toolSorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {sortLabels[sort]}
-              </option>
-            ))}
-          </select>
         </div>
       </div>
-      <QueryState
-        query={page}
-        isEmpty={(data) => data.tools.length === 0}
-        empty={query.search ? `No tools match “${query.search}”.` : 'No tools in the catalog yet.'}
-      >
-        {(data) => (
-          <>
-            {/* The cards' names are h3: an outline from the page's h1 does not skip a level. */}
-            <h2 className="sr-only">Results</h2>
-            <p className="text-sm text-base-content/70" role="status">
-              {data.total} {data.total === 1 ? 'tool' : 'tools'}
-              {query.search ? ` matching “${query.search}”` : ''}
-            </p>
-            <ToolGrid tools={data.tools} eagerCount={3} />
-          </>
-        )}
-      </QueryState>
-      <Pager page={current} pages={totalPages} onPage={(n) => update({ page: String(n) })} />
+      {chips.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Filters in use">
+          {chips.map((chip) => (
+            <li key={chip.label}>
+              <button
+                type="button"
+                className="badge badge-outline gap-1 py-3"
+                aria-label={`Remove filter ${chip.label}`}
+                onClick={() => update(chip.clear)}
+              >
+                {chip.label} <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() =>
+                update({
+                  search: undefined,
+                  category: undefined,
+                  brand: undefined,
+                  minPrice: undefined,
+                  maxPrice: undefined,
+                  inStock: undefined,
+                })
+              }
+            >
+              Clear all
+            </button>
+          </li>
+        </ul>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[15rem_1fr]">
+        <aside aria-label="Filters">
+          <details className="lg:hidden rounded-box border border-base-300 p-3">
+            <summary className="cursor-pointer font-semibold">Filters</summary>
+            <div className="mt-3">{filters}</div>
+          </details>
+          <div className="hidden lg:block">{filters}</div>
+        </aside>
+        <div className="space-y-4">
+          <QueryState
+            query={page}
+            isEmpty={(data) => data.tools.length === 0}
+            empty={
+              query.search
+                ? `No tools match “${query.search}”.`
+                : vehicle
+                  ? `No parts listed for your ${vehicleLabel(vehicle)} with these filters.`
+                  : 'No tools in the catalog yet.'
+            }
+          >
+            {(data) => (
+              <>
+                {/* The cards' names are h3: an outline from the page's h1 does not skip a level. */}
+                <h2 className="sr-only">Results</h2>
+                {summary}
+                <ToolGrid
+                  tools={data.tools}
+                  eagerCount={3}
+                  vehicle={vehicle ? vehicleLabel(vehicle) : undefined}
+                />
+              </>
+            )}
+          </QueryState>
+          <Pager page={current} pages={totalPages} onPage={(n) => update({ page: String(n) })} />
+        </div>
+      </div>
     </div>
   );
 }

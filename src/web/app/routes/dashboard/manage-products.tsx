@@ -11,7 +11,9 @@ import { TableScroll } from '../../../components/ui/table-scroll';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useDeleteTool, useUpdateTool } from '../../../features/catalog/api/admin-calls';
+import { useTool } from '../../../features/catalog/api/get-tool';
 import { useToolPage } from '../../../features/catalog/api/get-tools';
+import { PartsDataForm } from '../../../features/catalog/components/parts-data-form';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 
@@ -91,6 +93,16 @@ function EditTool({ tool, onDone }: { tool: Tool; onDone: () => void }) {
   );
 }
 
+/** The parts data dialog's body: the product in full (numbers and fitment), then the form. */
+function EditPartsData({ tool, onDone }: { tool: Tool; onDone: () => void }) {
+  const details = useTool(tool._id);
+  return (
+    <QueryState query={details} empty={null}>
+      {(data) => <PartsDataForm tool={data} onDone={onDone} />}
+    </QueryState>
+  );
+}
+
 /** Manage Product (admin): every product with its image, price and stock; edit or delete. */
 export function ManageProductsPage() {
   const [page, setPage] = useState(1);
@@ -101,6 +113,7 @@ export function ManageProductsPage() {
     return `Tool ${tool.name} is deleted!!`;
   }, 'The product could not be deleted.');
   const [editing, setEditing] = useState<Tool | null>(null);
+  const [editingParts, setEditingParts] = useState<Tool | null>(null);
   const pages = tools.data ? Math.max(1, Math.ceil(tools.data.total / PAGE_SIZE)) : 1;
 
   return (
@@ -152,6 +165,14 @@ export function ManageProductsPage() {
                         </button>
                         <button
                           type="button"
+                          className="btn btn-sm"
+                          onClick={() => setEditingParts(tool)}
+                          aria-label={`Parts data of ${tool.name}`}
+                        >
+                          Parts
+                        </button>
+                        <button
+                          type="button"
                           className="btn btn-sm btn-outline btn-error"
                           onClick={() => deleting.ask(tool)}
                           aria-label={`Delete ${tool.name}`}
@@ -178,6 +199,14 @@ export function ManageProductsPage() {
         <ModalDialog open title={`Edit ${editing.name}`} onClose={() => setEditing(null)}>
           <EditTool tool={editing} onDone={() => setEditing(null)} />
         </ModalDialog>
+      ) : null}
+      {editingParts ? (
+        <dialog open className="modal modal-open" aria-label={`Parts data of ${editingParts.name}`}>
+          <div className="modal-box max-w-3xl">
+            <h3 className="text-lg font-bold">Parts data: {editingParts.name}</h3>
+            <EditPartsData tool={editingParts} onDone={() => setEditingParts(null)} />
+          </div>
+        </dialog>
       ) : null}
     </div>
   );

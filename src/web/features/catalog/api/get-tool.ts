@@ -1,11 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Tool } from '../../../../contract/catalog';
+import type { ToolDetails, Vehicle } from '../../../../contract/catalog';
+import { toolListSearch } from '../../../../contract/catalog.constants';
 import { apiGet } from '../../../lib/api-client';
 
-export const toolQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['tools', 'one', id],
-    queryFn: ({ signal }) => apiGet<Tool>(`/purchase/${encodeURIComponent(id)}`, signal),
+/** One tool with its part numbers and fitment; with a vehicle, whether it fits that one. */
+export const toolQuery = (id: string, vehicle?: Vehicle) => {
+  const params = vehicle ? toolListSearch(vehicle) : '';
+  return queryOptions({
+    queryKey: ['tools', 'one', id, params],
+    queryFn: ({ signal }) =>
+      apiGet<ToolDetails>(`/purchase/${encodeURIComponent(id)}${params ? `?${params}` : ''}`, signal),
   });
+};
 
-export const useTool = (id: string) => useQuery(toolQuery(id));
+export const useTool = (id: string, vehicle?: Vehicle) => useQuery(toolQuery(id, vehicle));

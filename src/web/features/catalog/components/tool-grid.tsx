@@ -5,7 +5,16 @@ import { ToolCard } from './tool-card';
  * One column on phones, two on tablets, three on large screens (SPEC.md section 9). The first
  * `eagerCount` pictures load at once, the very first with high priority: it is the page's largest paint.
  */
-export function ToolGrid({ tools, eagerCount = 0 }: { tools: Tool[]; eagerCount?: number }) {
+export function ToolGrid({
+  tools,
+  eagerCount = 0,
+  vehicle,
+}: {
+  tools: Tool[];
+  eagerCount?: number;
+  /** The chosen vehicle's name, for each card's fit badge (the tools then carry `fits`). */
+  vehicle?: string;
+}) {
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="tool-grid">
       {tools.map((tool, index) => (
@@ -14,6 +23,7 @@ export function ToolGrid({ tools, eagerCount = 0 }: { tools: Tool[]; eagerCount?
           tool={tool}
           eager={index < eagerCount}
           priority={index === 0 && eagerCount > 0}
+          vehicle={vehicle}
         />
       ))}
     </div>

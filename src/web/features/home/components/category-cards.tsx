@@ -1,4 +1,6 @@
-/** The spec's static categories (client-side only, SPEC.md section 3). */
+import { Link } from 'react-router';
+
+/** The spec's static categories; each card opens the catalog filtered to its category. */
 export const categories = [
   { _id: 'lights', title: 'Lights', image: '/images/categories/lights.svg' },
   { _id: 'wheels', title: 'Wheels', image: '/images/categories/wheels.svg' },
@@ -24,10 +26,13 @@ export function CategoryCards() {
             <h3 className="card-title">{category.title}</h3>
             <p>Description</p>
             <div className="card-actions justify-end">
-              {/* The spec's 'See All' does nothing yet; it stays a button so it promises no page. */}
-              <button type="button" className="btn btn-outline btn-sm">
+              <Link
+                to={`/tools?category=${category._id}`}
+                className="btn btn-outline btn-sm"
+                aria-label={`See All ${category.title}`}
+              >
                 See All
-              </button>
+              </Link>
             </div>
           </div>
         </article>

@@ -1,0 +1,128 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { seedParts } from '../src/server/db/seed-catalog';
+import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
+import { type StoreProcess, startStore } from './support/store-process';
+
+let store: StoreProcess;
+let browser: Browser;
+let page: Page;
+let pageErrors: string[];
+
+const cardNames = async () =>
+  (await page.locator('[data-testid="tool-grid"] article h3').allTextContents()).map((name) => name.trim());
+const universalCount = Object.values(seedParts).filter((part) => part.universal).length;
+
+/** Waits until the list says how many tools it shows, and answers that number. */
+async function listedCount(pattern: RegExp): Promise<number> {
+  const status = page.getByRole('status').filter({ hasText: pattern });
+  await status.waitFor();
+  return Number((await status.textContent())?.match(/^(\d+)/)?.[1]);
+}
+
+for (const width of [390, 1280]) {
+  journeys(`finding the part that fits, ${width} px wide`, () => {
+    beforeAll(async () => {
+      store = await startStore();
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      if (store) {
+        await store.stop();
+        store.cleanUp();
+      }
+    });
+    beforeEach(async () => {
+      page = await browser.newPage({ viewport: { width, height: 900 } });
+      pageErrors = watchForPageErrors(page);
+      return async () => {
+        await page.close();
+        expect(pageErrors).toEqual([]);
+      };
+    });
+
+    it('picks a 2014 Honda Civic by Year / Make / Model: the list narrows, and a part for another vehicle warns', async () => {
+      await page.goto(`${store.url}/tools`);
+      const everything = await listedCount(/^\d+ tools$/);
+      const picker = page.getByRole('form', { name: 'Choose your vehicle' });
+      await picker.getByLabel('Year').selectOption('2014');
+      await picker.getByLabel('Make').selectOption('Honda');
+      await picker.getByLabel('Model').selectOption('Civic');
+      await picker.getByRole('button', { name: 'Shop for this vehicle' }).click();
+      await page.waitForURL(/year=2014&make=Honda&model=Civic/);
+      const fitting = await listedCount(/tools that fit your 2014 Honda Civic/);
+      expect(fitting).toBeLessThan(everything);
+      expect(fitting).toBeGreaterThan(universalCount);
+      expect(await cardNames()).not.toContain('18-Inch Five-Spoke Alloy Wheel');
+      const pads = page.locator('[data-testid="tool-grid"] article', {
+        hasText: 'Ceramic Front Brake Pad Set',
+      });
+      const badge = pads.locator('[data-fit="fits"]');
+      await badge.waitFor();
+      expect((await badge.textContent())?.trim()).toBe('✓Fits your 2014 Honda Civic');
+      await page.screenshot({
+        path: path.join(import.meta.dirname, 'screenshots', `fitment-tools-${width}.png`),
+      });
+
+      // The chosen vehicle is kept: the wheel's page (for a Camry) warns about it.
+      await page.getByRole('checkbox', { name: 'Only parts that fit' }).uncheck();
+      await page.waitForURL(/fit=all/);
+      const wheel = page.locator('[data-testid="tool-grid"] article', {
+        hasText: '18-Inch Five-Spoke Alloy Wheel',
+      });
+      await wheel.getByText('Does not fit your 2014 Honda Civic').waitFor();
+      await wheel.getByRole('heading').getByRole('link', { name: '18-Inch Five-Spoke Alloy Wheel' }).click();
+      await page.waitForURL(/\/product\//);
+      await page.getByRole('heading', { level: 1, name: '18-Inch Five-Spoke Alloy Wheel' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Does not fit your 2014 Honda Civic' }).waitFor();
+      await page.getByText('2018–2024 Toyota Camry').waitFor();
+      await page.screenshot({
+        path: path.join(import.meta.dirname, 'screenshots', `fitment-product-${width}.png`),
+      });
+    });
+
+    it('finds parts by a part number written any way, and by a misspelt name, with suggestions', async () => {
+      await page.goto(`${store.url}/tools`);
+      const search = page.getByRole('combobox', { name: 'Search tools and parts' });
+      await search.fill('br320v');
+      await page.getByRole('option', { name: /Ceramic Front Brake Pad Set/ }).waitFor();
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.waitForURL(/search=br320v/);
+      await listedCount(/^1 tool matching/);
+      expect(await cardNames()).toEqual(['Ceramic Front Brake Pad Set']);
+
+      await search.fill('wrnch');
+      await search.press('Enter');
+      await page.waitForURL(/search=wrnch/);
+      await listedCount(/^2 tools matching/);
+      expect((await cardNames()).sort()).toEqual([
+        '1/2-Inch Drive Click Torque Wrench',
+        'Cordless 1/2-Inch Impact Wrench',
+      ]);
+    });
+
+    it('opens a category from the home page, filters it, and Back restores the filters before', async () => {
+      await page.goto(store.url);
+      await page.getByRole('link', { name: 'See All Tires' }).click();
+      await page.waitForURL(/\/tools\?category=tires$/);
+      await page.getByRole('heading', { level: 1, name: 'Tires' }).waitFor();
+      expect(await cardNames()).toEqual(['All-Season Touring Tire 225/45R17']);
+
+      // A wider category, then a brand within it: each choice is a new address.
+      await page.goto(`${store.url}/tools?category=brakes`);
+      await listedCount(/^3 tools$/);
+      const filters = page.getByRole('complementary', { name: 'Filters' });
+      if (width < 1024) await filters.getByText('Filters').click();
+      await filters.getByRole('button', { name: /^\$50 – \$100/ }).click();
+      await page.waitForURL(/minPrice=50&maxPrice=100/);
+      await listedCount(/^1 tool$/);
+      expect(await cardNames()).toEqual(['Severe-Duty Front Brake Pad Set for Trucks']);
+      await page.goBack();
+      await page.waitForURL(/\/tools\?category=brakes$/);
+      await listedCount(/^3 tools$/);
+      await page.getByRole('heading', { level: 1, name: 'Brakes' }).waitFor();
+    });
+  });
+}

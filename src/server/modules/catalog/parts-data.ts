@@ -1,0 +1,90 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { type CatalogFields, partNumberKey } from '../../../contract/catalog';
+import type { Db, Tx } from '../../db/database';
+import { categories, fitments, partNumbers, tools } from '../../db/schema';
+import { AppError } from '../../errors';
+
+const invalid = (path: string, message: string) =>
+  new AppError('VALIDATION_FAILED', message, [{ path, message }]);
+
+/**
+ * Writes a product's parts-catalog fields inside the caller's transaction: the columns on the
+ * tools row, then the part numbers (SKU, maker's number and cross-references, one searchable row
+ * each) and the fitment rows, each list replaced whole when given. Fields left out stay as they were.
+ */
+export async function writePartsData(tx: Db | Tx, toolId: string, fields: CatalogFields): Promise<void> {
+  if (fields.category) {
+    const [known] = await tx
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(eq(categories.slug, fields.category));
+    if (!known) throw invalid('category', 'Choose a category from the list');
+  }
+  const sku = fields.sku === undefined ? undefined : fields.sku.trim() || null;
+  if (sku) {
+    const [taken] = await tx
+      .select({ id: tools.id })
+      .from(tools)
+      .where(and(eq(tools.sku, sku), ne(tools.id, toolId)));
+    if (taken)
+      throw new AppError('CONFLICT', `Another product already has the SKU ${sku}`, [
+        { path: 'sku', message: `Another product already has the SKU ${sku}` },
+      ]);
+  }
+  const columns = {
+    ...(fields.category !== undefined ? { categorySlug: fields.category } : {}),
+    ...(fields.brand !== undefined ? { brand: fields.brand.trim() } : {}),
+    ...(sku !== undefined ? { sku } : {}),
+    ...(fields.part_number !== undefined ? { partNumber: fields.part_number.trim() || null } : {}),
+    ...(fields.universal_fit !== undefined ? { universalFit: fields.universal_fit } : {}),
+  };
+  if (Object.keys(columns).length > 0) await tx.update(tools).set(columns).where(eq(tools.id, toolId));
+
+  if (fields.sku !== undefined || fields.part_number !== undefined || fields.cross_references !== undefined) {
+    const [row] = await tx
+      .select({ sku: tools.sku, partNumber: tools.partNumber, brand: tools.brand })
+      .from(tools)
+      .where(eq(tools.id, toolId));
+    const crossReferences =
+      fields.cross_references ??
+      (
+        await tx
+          .select({ number: partNumbers.number, kind: partNumbers.kind, brand: partNumbers.brand })
+          .from(partNumbers)
+          .where(and(eq(partNumbers.toolId, toolId), inArray(partNumbers.kind, ['oem', 'interchange'])))
+      ).map((r) => ({ number: r.number, kind: r.kind as 'oem' | 'interchange', brand: r.brand }));
+    const rows = [
+      ...(row?.sku ? [{ number: row.sku, kind: 'sku' as const, brand: row.brand }] : []),
+      ...(row?.partNumber ? [{ number: row.partNumber, kind: 'maker' as const, brand: row.brand }] : []),
+      ...crossReferences,
+    ];
+    await tx.delete(partNumbers).where(eq(partNumbers.toolId, toolId));
+    if (rows.length > 0) {
+      await tx.insert(partNumbers).values(
+        rows.map((r) => ({
+          toolId,
+          number: r.number.trim(),
+          key: partNumberKey(r.number),
+          kind: r.kind,
+          brand: r.brand,
+        })),
+      );
+    }
+  }
+
+  if (fields.fitment !== undefined) {
+    await tx.delete(fitments).where(eq(fitments.toolId, toolId));
+    if (fields.fitment.length > 0) {
+      await tx.insert(fitments).values(
+        fields.fitment.map((f) => ({
+          toolId,
+          make: f.make,
+          model: f.model,
+          yearFrom: f.year_from,
+          yearTo: f.year_to,
+          engine: f.engine || null,
+        })),
+      );
+    }
+  }
+}
