@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, phoneField } from './fields';
 
-/** Password rule of SPEC.md section 5: 6+ characters with a letter, a digit and one of @$!%*#?&. */
+/** The store's password rule: 6+ characters with a letter, a digit and one of @$!%*#?&. */
 export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*#?&]).{6,}$/;
 export const PASSWORD_MESSAGE = 'minimum 6 character, one letter, one number and one special character';
 export const PASSWORD_MAX = 128;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every non-2xx answer of the API carries one of these codes (DESIGN.md section 3). */
+/** Every non-2xx answer of the API carries one of these codes. */
 export const errorCodes = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',

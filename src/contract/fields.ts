@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * Field rules the spec states once and several forms reuse (SPEC.md section 5).
+ * Field rules the spec states once and several forms reuse.
  * Messages are the owner's words, spelling included.
  */
 
 /**
- * The spec's email shape, looked for anywhere in the address as the original store checked it
- * (DESIGN.md section 6), so first.last@mail.co.uk passes and 'not-an-email' does not.
+ * The spec's email shape, looked for anywhere in the address as the original store checked it,
+ * so first.last@mail.co.uk passes and 'not-an-email' does not.
  */
 export const EMAIL_SHAPE = /[A-Za-z0-9]+@[A-Za-z]+\.[A-Za-z]{2,3}/;
 

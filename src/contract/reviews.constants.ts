@@ -1,3 +1,3 @@
-/** Rating bounds (SPEC.md section 9), apart from the schemas so the home page can use them without zod. */
+/** Rating bounds, apart from the schemas so the home page can use them without zod. */
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;

@@ -83,7 +83,7 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, log?: Aut
       protocol: 'http',
     },
     trustedOrigins: config.trustedOrigins,
-    // None of the admin plugin's endpoints is a power the store gives anyone (DESIGN.md section 4):
+    // None of the admin plugin's endpoints is a power the store gives anyone:
     // impersonation, bans, set-role (which could demote other admins), passwords, removing or
     // creating accounts. better-auth answers them 404; auth.api calls in our code are unaffected.
     // The route in plugins/auth.ts lets through only the endpoints the store uses, so this is the

@@ -47,7 +47,7 @@ describe('the demo data itself', () => {
     for (const sentence of tool.description) expect(sentence).toMatch(/^\S.*[.!?]$/);
     expect(Number.isInteger(tool.priceCents)).toBe(true);
     expect(tool.priceCents).toBeGreaterThanOrEqual(100);
-    // SPEC.md section 9: available at least 20, minimum order 1 to 20.
+    // The spec's limits: available at least 20, minimum order 1 to 20.
     expect(tool.availableQuantity).toBeGreaterThanOrEqual(20);
     expect(tool.minimumOrderQuantity).toBeGreaterThanOrEqual(1);
     expect(tool.minimumOrderQuantity).toBeLessThanOrEqual(20);

@@ -57,7 +57,7 @@ function refuseAttempt(reply: FastifyReply, waitSeconds: number) {
  * The better-auth endpoints the store uses; every other one under /api/auth/* is refused with 404
  * before better-auth sees it. better-auth and its plugins bring many more (the admin plugin's
  * impersonation, bans, role and password changes; session lists; password resets with no mail to
- * send them): powers DESIGN.md section 4 gives no one, or flows the store does not offer. An
+ * send them): powers the store gives no one, or flows the store does not offer. An
  * allow-list, so an endpoint a better-auth upgrade adds stays closed until someone opens it here
  * (docs/decisions/008-auth-endpoints-the-store-uses.md).
  */

@@ -41,7 +41,7 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 }
 
 /**
- * One error envelope for every non-2xx answer (DESIGN.md section 3). 4xx messages are meant for
+ * One error envelope for every non-2xx answer. 4xx messages are meant for
  * the caller and pass through; anything else is logged and answered generically so no stack
  * trace, SQL or path leaves the server.
  */

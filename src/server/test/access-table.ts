@@ -1,6 +1,5 @@
 /**
- * Who may call what: the authorization matrix of the whole app, written down once (DESIGN.md
- * section 4). Keyed by `METHOD url` exactly as Fastify registers each route; the matrix test
+ * Who may call what: the authorization matrix of the whole app, written down once. Keyed by `METHOD url` exactly as Fastify registers each route; the matrix test
  * (src/server/security/access-matrix.test.ts) fails if a route has no entry here or an entry has
  * no route, and calls every route as every role with a realistic request (access-requests.ts).
  *
@@ -117,8 +116,7 @@ const refused: Access = { anonymous: 404, customer: 404, other: 404, admin: 404 
  * better-auth's endpoints behind the /api/auth/* catch-all that read or change accounts. Only the
  * ones the store uses are open (plugins/auth.ts, docs/decisions/008-auth-endpoints-the-store-uses.md):
  * the account change every signed-in user may make to themselves. The admin plugin's endpoints are
- * refused to admins too: admins promote with PUT /api/user/admin/:email and nothing else (DESIGN.md
- * section 4), so none of them may impersonate, ban, remove, create, re-role or re-password anyone.
+ * refused to admins too: admins promote with PUT /api/user/admin/:email and nothing else, so none of them may impersonate, ban, remove, create, re-role or re-password anyone.
  */
 export const authEndpointTable = {
   'POST /api/auth/update-user': signedIn,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A small stand-in for Stripe's API on 127.0.0.1, so the real `stripe` SDK can be exercised
- * offline (DESIGN.md section 5: fake only at the network boundary). It speaks just what the store
+ * offline (fake only at the network boundary). It speaks just what the store
  * uses: create and retrieve PaymentIntents, with idempotency keys and `expand[]=latest_charge`.
  * Tests drive the card side through `succeed`/`fail` and read what the SDK sent in `requests`.
  */

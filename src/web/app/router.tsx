@@ -33,11 +33,11 @@ const ManageProductsPage = page(() => import('./routes/dashboard/manage-products
 const AddProductPage = page(() => import('./routes/dashboard/add-product'), 'AddProductPage');
 const ManageOrdersPage = page(() => import('./routes/dashboard/manage-orders'), 'ManageOrdersPage');
 
-/** Admin pages: a signed-in non-admin is signed out and sent to /login (SPEC.md section 4). */
+/** Admin pages: a signed-in non-admin is signed out and sent to /login. */
 const admin = (page: ReactNode) => <RequireAdmin>{page}</RequireAdmin>;
 
 /**
- * The spec's routes (SPEC.md section 2); anything else shows the 'Page is not Found' card.
+ * The spec's routes; anything else shows the 'Page is not Found' card.
  * Declarative routes rather than a data router: no page uses loaders or actions, and the data
  * router would add a sixth of the home page's JavaScript budget.
  */

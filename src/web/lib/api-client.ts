@@ -14,7 +14,7 @@ function asEnvelope(json: unknown): ErrorEnvelope['error'] | undefined {
   return { code: error.code, message: error.message, issues };
 }
 
-/** A non-2xx answer from our API, carrying the error envelope's parts (DESIGN.md section 3). */
+/** A non-2xx answer from our API, carrying the error envelope's parts. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

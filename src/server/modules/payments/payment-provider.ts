@@ -13,7 +13,7 @@ export interface IntentSnapshot {
 }
 
 /**
- * The one seam between the store and a card provider (DESIGN.md section 5): the simulated
+ * The one seam between the store and a card provider: the simulated
  * processor (no keys, no network) and Stripe implement it.
  */
 export interface PaymentProvider {

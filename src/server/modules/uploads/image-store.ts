@@ -31,7 +31,7 @@ export function localImageStore(dir: string): ImageStore {
 
 /**
  * Any S3-compatible bucket (AWS, MinIO, R2...), shared by every instance. Path-style addressing and
- * checksums only when required keep it working with non-AWS servers (DESIGN.md section 2).
+ * checksums only when required keep it working with non-AWS servers.
  */
 export function s3ImageStore(config: S3Config, client = s3Client(config)): ImageStore {
   const keyOf = (key: string) => `${config.prefix}${key}`;

@@ -7,7 +7,7 @@ import { signingOutBecause } from '../../features/accounts/components/sign-in-no
 
 /**
  * Admin pages: the server decides who is an admin. A signed-in non-admin who opens one is signed
- * out and sent to /login, as SPEC.md section 4 says, where a notice tells them the page is for
+ * out and sent to /login, as the store's rules say, where a notice tells them the page is for
  * admins. (The server refuses their calls regardless.)
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {

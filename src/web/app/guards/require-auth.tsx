@@ -5,8 +5,7 @@ import { useSession } from '../../features/accounts/api/session';
 import { pendingSignInReason } from '../../features/accounts/components/sign-in-notice';
 
 /**
- * Signed-out visitors go to /login, which says why and brings them back here afterwards (SPEC.md
- * section 4).
+ * Signed-out visitors go to /login, which says why and brings them back here afterwards.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, isPending } = useSession();

@@ -22,7 +22,7 @@ const adminMenu = [
 ] as const;
 
 /**
- * /dashboard with its side menu: customers and admins see the spec's own menus (SPEC.md section 2).
+ * /dashboard with its side menu: customers and admins see the spec's own menus.
  * On a phone the menu is a drawer opened by a real button (a label cannot take the keyboard's
  * focus); Escape closes it and gives the focus back to that button.
  */

@@ -31,7 +31,7 @@ export function MyOrdersPage() {
     return `Order for ${order.orderName} is deleted`;
   }, 'The order could not be deleted.');
 
-  // SPEC.md section 4: a 401 or 403 on the own-orders call signs the user out and goes home.
+  // A 401 or 403 on the own-orders call signs the user out and goes home.
   const refused =
     orders.error instanceof ApiError && (orders.error.status === 401 || orders.error.status === 403);
   useEffect(() => {

@@ -14,7 +14,7 @@ export function UsersPage() {
     try {
       await makeAdmin.mutateAsync(email);
     } catch (error) {
-      // SPEC.md section 8: a refusal (403) reads 'Failed to make an admin!!!'.
+      // A refusal (403) reads 'Failed to make an admin!!!'.
       throw new Error(
         error instanceof ApiError && error.status !== 403
           ? `${FAILED_TO_MAKE_ADMIN} ${error.message}`
@@ -73,7 +73,7 @@ export function UsersPage() {
                           >
                             Make admin
                           </button>
-                          {/* SPEC.md section 4: Remove User is shown but does nothing. */}
+                          {/* Remove User is shown but does nothing. */}
                           <button type="button" className="btn btn-sm btn-outline" aria-disabled="true">
                             Remove User
                           </button>

@@ -11,7 +11,7 @@ export const authProvidersQuery = queryOptions({
 });
 export const useAuthProviders = () => useQuery(authProvidersQuery);
 
-/** After each sign-in or sign-up the client registers the user with the backend (SPEC.md section 4). */
+/** After each sign-in or sign-up the client registers the user with the backend. */
 export const recordUser = (email: string, user: { displayName?: string; photoURL?: string }) =>
   apiRequest<{ token: string }>(`/user/${byEmail(email)}`, { method: 'PUT', body: { email, ...user } });
 

@@ -6,7 +6,7 @@ import { FormError, SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { authClient } from '../../../lib/auth-client';
 
-/** Email and password sign-in; the provider's error is shown in red text (SPEC.md section 8). */
+/** Email and password sign-in; the provider's error is shown in red text. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [failure, setFailure] = useState<string | null>(null);
   const {

@@ -7,7 +7,7 @@ export const GOOGLE_NOT_SET_UP =
 
 /**
  * 'Continue With Google', and any single sign-on provider the store has set up. Providers the
- * server does not have are never tried: the button says so instead (DESIGN.md section 6).
+ * server does not have are never tried: the button says so instead.
  */
 export function SocialSignIn({ returnTo }: { returnTo: string }) {
   const providers = useAuthProviders();

@@ -3,7 +3,7 @@ import { recordUser } from '../api/account-calls';
 import { useSession } from '../api/session';
 
 /**
- * SPEC.md section 4: after each sign-in the user is registered with the backend. Whatever way
+ * After each sign-in the user is registered with the backend. Whatever way
  * they signed in (password, Google, single sign-on), once per signed-in user per tab.
  */
 export function useRecordUserOnSignIn() {

@@ -2,7 +2,7 @@ import type { Tool } from '../../../../contract/catalog';
 import { ToolCard } from './tool-card';
 
 /**
- * One column on phones, two on tablets, three on large screens (SPEC.md section 9). The first
+ * One column on phones, two on tablets, three on large screens. The first
  * `eagerCount` pictures load at once, the very first with high priority: it is the page's largest paint.
  */
 export function ToolGrid({

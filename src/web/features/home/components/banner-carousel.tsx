@@ -8,7 +8,7 @@ const slides = [
 
 /**
  * The spec's previous/next anchors: each points at a slide's id. Slide 1's previous points at
- * itself (SPEC.md section 2: "slide 1 wraps to itself"); the last slide's next goes back to 1.
+ * itself ("slide 1 wraps to itself"); the last slide's next goes back to 1.
  */
 export function slideTargets(index: number) {
   const prev = index === 0 ? 0 : index - 1;

@@ -6,7 +6,7 @@ export const myOrdersQuery = (email: string) =>
   queryOptions({
     queryKey: ['account', 'orders', email],
     queryFn: ({ signal }) => apiGet<Order[]>(`/order?userEmail=${encodeURIComponent(email)}`, signal),
-    // A 401/403 here signs the user out (SPEC.md section 4): no point retrying it.
+    // A 401/403 here signs the user out: no point retrying it.
     retry: (count, error) => count < 3 && !(error as { status?: number }).status?.toString().startsWith('4'),
   });
 export const useMyOrders = (email: string) => useQuery(myOrdersQuery(email));

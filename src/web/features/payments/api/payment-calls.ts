@@ -4,7 +4,7 @@ import type { PaymentIntentAnswer, SimulatedConfirmInput } from '../../../../con
 import { apiRequest } from '../../../lib/api-client';
 
 /**
- * The payment intent is created when the payment page loads (SPEC.md section 4); the server
+ * The payment intent is created when the payment page loads; the server
  * re-uses the order's open intent, so a reload never opens a second one.
  */
 export const paymentIntentQuery = (orderId: string) =>
