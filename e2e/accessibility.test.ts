@@ -110,6 +110,7 @@ const customerStates: PageState[] = [
 const adminStates: PageState[] = [
   { name: 'overview', path: () => '/dashboard/overview' },
   { name: 'users', path: () => '/dashboard/users' },
+  { name: 'outbox', path: () => '/dashboard/outbox' },
   {
     name: 'users with the make-admin dialog',
     path: () => '/dashboard/users',

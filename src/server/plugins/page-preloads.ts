@@ -39,6 +39,7 @@ const PAGE_MODULES: { path: RegExp; modules: string[] }[] = [
       ['manageProduct', 'manage-products'],
       ['addProduct', 'add-product'],
       ['manageOrders', 'manage-orders'],
+      ['outbox', 'outbox'],
     ] as const
   ).map(([address, file]) => ({
     path: new RegExp(`^/dashboard${address ? `/${address}` : ''}$`),

@@ -32,6 +32,7 @@ const OverviewPage = page(() => import('./routes/dashboard/overview'), 'Overview
 const ManageProductsPage = page(() => import('./routes/dashboard/manage-products'), 'ManageProductsPage');
 const AddProductPage = page(() => import('./routes/dashboard/add-product'), 'AddProductPage');
 const ManageOrdersPage = page(() => import('./routes/dashboard/manage-orders'), 'ManageOrdersPage');
+const OutboxPage = page(() => import('./routes/dashboard/outbox'), 'OutboxPage');
 
 /** Admin pages: a signed-in non-admin is signed out and sent to /login. */
 const admin = (page: ReactNode) => <RequireAdmin>{page}</RequireAdmin>;
@@ -79,6 +80,7 @@ export function AppRoutes() {
           <Route path="manageProduct" element={admin(<ManageProductsPage />)} />
           <Route path="addProduct" element={admin(<AddProductPage />)} />
           <Route path="manageOrders" element={admin(<ManageOrdersPage />)} />
+          <Route path="outbox" element={admin(<OutboxPage />)} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

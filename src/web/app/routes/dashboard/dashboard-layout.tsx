@@ -19,6 +19,7 @@ const adminMenu = [
   { to: '/dashboard/manageProduct', label: 'Manage Product' },
   { to: '/dashboard/addProduct', label: 'Add Product' },
   { to: '/dashboard/manageOrders', label: 'Manage All Orders' },
+  { to: '/dashboard/outbox', label: 'Outbox' },
 ] as const;
 
 /**

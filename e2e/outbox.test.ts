@@ -1,0 +1,83 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
+import { type StoreProcess, startStore } from './support/store-process';
+
+const PASSWORD = 'Spanner#42';
+const ADMIN = 'outbox-admin@torque.example';
+
+let store: StoreProcess;
+let browser: Browser;
+
+// The order webhook points at a port nobody listens on, and gives up after one try: every order
+// change becomes a message the admin sees as not delivered and can send again.
+journeys('the outbox page shows what could not be sent', () => {
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    store = await startStore({
+      ADMIN_EMAILS: ADMIN,
+      ORDER_WEBHOOK_URL: 'http://127.0.0.1:9/order-events',
+      OUTBOX_MAX_ATTEMPTS: '1',
+      OUTBOX_POLL_MS: '100',
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await store?.stop();
+    store?.cleanUp();
+  });
+
+  for (const width of [1280, 390]) {
+    it(`lists the undelivered order message and sends it again (${width} px)`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      page = await context.newPage();
+      errors = watchForPageErrors(page);
+      await page.goto(`${store.url}/${width === 1280 ? 'signup' : 'login'}`);
+      if (width === 1280) await page.getByLabel('Name').fill('Olive Outbox');
+      await page.getByLabel('Email').fill(ADMIN);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: width === 1280 ? 'Sign Up' : 'Login' }).click();
+      await page.getByTestId('display-name').waitFor();
+
+      // An order placed through the API as the signed-in admin (the page's own session).
+      const tools = (await (await page.request.get(`${store.url}/api/tool?limit=1`)).json()) as Array<{
+        _id: string;
+        minimum_order_quantity: number;
+      }>;
+      const tool = tools[0];
+      expect(tool).toBeDefined();
+      const placed = await page.request.post(`${store.url}/api/order`, {
+        headers: { origin: store.url },
+        data: { orderId: tool?._id, orderQuantity: tool?.minimum_order_quantity, phone: '01712345678' },
+      });
+      expect(placed.status()).toBe(201);
+
+      await page.goto(`${store.url}/dashboard/outbox`);
+      await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+      // Bounded wait for the runner's one try to fail (the page is reloaded, not polled by itself).
+      const retry = page.getByRole('button', { name: /^Send again/ }).first();
+      for (let i = 0; i < 60 && !(await retry.isVisible()); i += 1) {
+        await page.waitForTimeout(250);
+        await page.reload();
+      }
+      await expect(retry.isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('button', { name: /^Not delivered \(\d+\)/ }).isVisible()).resolves.toBe(
+        true,
+      );
+      await expect(
+        page
+          .getByText(/ECONNREFUSED|fetch failed/)
+          .first()
+          .isVisible(),
+      ).resolves.toBe(true);
+      await retry.click();
+      await page.getByText('The message will be sent again').waitFor();
+      await page.screenshot({ path: `e2e/screenshots/outbox-${width}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

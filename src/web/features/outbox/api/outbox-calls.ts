@@ -1,0 +1,22 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OutboxList, outboxStatuses } from '../../../../contract/outbox';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+/** GET /manage/outbox: the store's outgoing messages of one status, with the counts of all. */
+export const useOutbox = (status: OutboxStatus) =>
+  useQuery({
+    queryKey: ['admin', 'outbox', status],
+    queryFn: ({ signal }) => apiGet<OutboxList>(`/manage/outbox?status=${status}`, signal),
+  });
+
+/** Sends a dead letter again. */
+export function useRetryMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      (await apiRequest<{ retried: true }>(`/manage/outbox/${id}/retry`, { method: 'POST' })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] }),
+  });
+}
