@@ -29,7 +29,8 @@ export function OutboxPage() {
         Messages the store sends when an order changes. Each is tried again with growing pauses; after its
         last try it waits here until you send it again.
       </p>
-      <div role="group" aria-label="Show messages" className="join">
+      <fieldset className="join">
+        <legend className="sr-only">Show messages</legend>
         {outboxStatuses.map((s) => (
           <button
             key={s}
@@ -42,7 +43,7 @@ export function OutboxPage() {
             {counts ? ` (${counts[s]})` : ''}
           </button>
         ))}
-      </div>
+      </fieldset>
       <QueryState
         query={outbox}
         empty={status === 'dead' ? 'Every message was delivered.' : 'No messages here.'}
