@@ -198,6 +198,7 @@ journeys('accounts in the browser', () => {
         'Manage Product',
         'Add Product',
         'Manage All Orders',
+        'Outbox',
       ]);
       await owner.page.getByTestId('dashboard-menu').getByRole('link', { name: 'Make Admin' }).click();
       const row = owner.page.getByRole('row', { name: /riley@torque\.example/ });
