@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
-import { PURCHASE_IMAGE_SIZES, srcSetFor } from '../../../contract/uploads.constants';
 import { QueryState } from '../../components/ui/query-state';
 import { useTool } from '../../features/catalog/api/get-tool';
 import { PartDetails } from '../../features/catalog/components/part-details';
+import { ProductPicture } from '../../features/catalog/components/product-picture';
 import { ToolDescription, ToolQuantities } from '../../features/catalog/components/tool-facts';
 import { ApiError } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format';
@@ -22,18 +22,7 @@ export function ProductPage() {
     <QueryState query={tool} empty={null}>
       {(data) => (
         <article className="grid gap-8 py-6 lg:grid-cols-2">
-          <figure className="overflow-hidden rounded-box bg-base-200">
-            <img
-              src={data.image}
-              srcSet={srcSetFor(data.image)}
-              sizes={PURCHASE_IMAGE_SIZES}
-              alt={data.name}
-              width={600}
-              height={450}
-              fetchPriority="high"
-              className="h-full w-full object-cover"
-            />
-          </figure>
+          <ProductPicture image={data.image} name={data.name} />
           <div className="space-y-4">
             <h1 className="text-3xl font-bold">{data.name}</h1>
             <p className="text-2xl font-semibold">Price: ${formatPrice(data.price)}</p>
