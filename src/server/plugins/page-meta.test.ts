@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTool } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
+import { UNKNOWN_ID } from '../test/probes';
 
 const TEMPLATE =
   '<!doctype html><html><head><meta charset="utf-8">' +
@@ -69,7 +70,7 @@ describe('what each page tells search engines and link previews', () => {
   });
 
   it('falls back to the store description for an unknown or malformed product', async () => {
-    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', '%E2%9C%93']) {
+    for (const id of [UNKNOWN_ID, 'not-an-id', '%E2%9C%93']) {
       const html = await page(`/purchase/${id}`);
       expect(html).toContain('<title>TorqueWorks</title>');
       expect(metaValues(html, 'og:type')).toEqual(['website']);

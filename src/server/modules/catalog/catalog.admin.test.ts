@@ -4,10 +4,11 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitDescription, type Tool } from '../../../contract/catalog';
 import type { Order } from '../../../contract/orders';
-import { orders, tools } from '../../db/schema';
+import { tools } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { imageForm, testImage } from '../../test/images';
+import { orderRow as orderRowIn, UNKNOWN_ID } from '../../test/probes';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, createAdminApp, PHONE, payOrder, placeOrder } from '../../test/store-flow';
 
@@ -20,8 +21,6 @@ beforeAll(async () => {
   customer = await signUp(t.app, { name: 'Casey Customer' });
 });
 afterAll(() => t.close());
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const newTool = (overrides: Record<string, unknown> = {}) => ({
   name: 'Breaker Bar',
@@ -339,8 +338,6 @@ describe('who may use the admin calls', () => {
     state: () => Promise<unknown>;
   }
   const nothing = async () => null;
-  const orderRow = async (id: string) =>
-    (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 
   const cases: Array<[string, number, () => Promise<Case>]> = [
     [
@@ -405,7 +402,7 @@ describe('who may use the admin calls', () => {
         await payOrder(t.app, customer, order._id);
         return {
           request: { method: 'PUT', url: `/api/manage/${order._id}` },
-          state: () => orderRow(order._id),
+          state: () => orderRowIn(t.database.db, order._id),
         };
       },
     ],
@@ -417,7 +414,7 @@ describe('who may use the admin calls', () => {
         const order = await placeOrder(t.app, customer, row.id, row.minimumOrderQuantity);
         return {
           request: { method: 'DELETE', url: `/api/manage/${order._id}` },
-          state: async () => [await orderRow(order._id), await toolRow(row.id)],
+          state: async () => [await orderRowIn(t.database.db, order._id), await toolRow(row.id)],
         };
       },
     ],

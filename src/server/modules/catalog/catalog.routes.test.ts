@@ -3,6 +3,7 @@ import { TOOL_LIST_DEFAULT_LIMIT, TOOL_LIST_TOO_DEEP, type Tool } from '../../..
 import { tools } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { UNKNOWN_ID } from '../../test/probes';
 
 let t: TestApp;
 const ids: Record<string, string> = {};
@@ -153,7 +154,7 @@ describe('GET /api/purchase/:id', () => {
   });
 
   it.each([
-    ['an unknown id', '00000000-0000-4000-8000-000000000000'],
+    ['an unknown id', UNKNOWN_ID],
     ['a malformed id', 'not-an-id'],
     ['an injection attempt', "1'%20or%20'1'='1"],
   ])('answers 404 with the error envelope for %s', async (_label, id) => {

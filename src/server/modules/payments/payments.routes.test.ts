@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import { paymentIntents } from '../../db/schema';
-import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { orderRow, stockOf } from '../../test/probes';
+import { unpaidOrder as newUnpaidOrder, orderRow, stockOf, UNKNOWN_ID } from '../../test/probes';
 import { signUp, type TestSession } from '../../test/sessions';
-import { as, payOrder, placeOrder } from '../../test/store-flow';
+import { as, payOrder } from '../../test/store-flow';
 
 type Inject = Awaited<ReturnType<TestApp['app']['inject']>>;
 
@@ -29,14 +28,14 @@ const intentsOf = (orderId: string) =>
   t.database.db.select().from(paymentIntents).where(eq(paymentIntents.orderId, orderId));
 
 /** A new unpaid order of this customer's: 3 x $19.99 = $59.97. */
-const unpaidOrder = async (customer: TestSession = alice) => {
-  const tool = await insertTool(t.database.db, {
-    priceCents: 1999,
-    availableQuantity: 50,
-    minimumOrderQuantity: 1,
-  });
-  return placeOrder(t.app, customer, tool.id, 3);
-};
+const unpaidOrder = async (customer: TestSession = alice) =>
+  (
+    await newUnpaidOrder(t.app, t.database.db, customer, {
+      priceCents: 1999,
+      availableQuantity: 50,
+      quantity: 3,
+    })
+  ).order;
 
 const createIntent = (customer: TestSession | undefined, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: as(customer), payload });
@@ -114,7 +113,7 @@ describe('POST /api/create-payment-intent (simulated processor)', () => {
   });
 
   it.each([
-    ['an unknown order', { orderId: '00000000-0000-4000-8000-000000000000' }, 404],
+    ['an unknown order', { orderId: UNKNOWN_ID }, 404],
     ['a malformed order id', { orderId: 'nope' }, 404],
     ['no order id', {}, 400],
   ])('answers %s with %i', async (_label, payload, status) => {

@@ -9,11 +9,10 @@ import { buildApp } from '../../app';
 import type { StripeConfig } from '../../config/config';
 import { orders, paymentIntents, processedWebhookEvents, tools } from '../../db/schema';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
-import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
-import { intentRow, orderRow, stockOf } from '../../test/probes';
+import { intentRow, unpaidOrder as newUnpaidOrder, orderRow, stockOf } from '../../test/probes';
 import { signUp, type TestSession } from '../../test/sessions';
-import { as, placeOrder } from '../../test/store-flow';
+import { as } from '../../test/store-flow';
 import { expireUnpaidOrders } from '../orders/orders.service';
 
 let fake: FakeStripe;
@@ -62,14 +61,14 @@ const snapshot = async () => ({
 });
 
 /** A new unpaid order of 4 x $24.75 = $99.00. */
-const unpaidOrder = async (customer: TestSession = alice) => {
-  const tool = await insertTool(t.database.db, {
-    priceCents: 2475,
-    availableQuantity: 40,
-    minimumOrderQuantity: 1,
-  });
-  return placeOrder(t.app, customer, tool.id, 4);
-};
+const unpaidOrder = async (customer: TestSession = alice) =>
+  (
+    await newUnpaidOrder(t.app, t.database.db, customer, {
+      priceCents: 2475,
+      availableQuantity: 40,
+      quantity: 4,
+    })
+  ).order;
 
 const createIntent = (customer: TestSession, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: as(customer), payload });

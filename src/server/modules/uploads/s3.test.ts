@@ -9,6 +9,7 @@ import type { UploadAnswer } from '../../../contract/uploads';
 import type { S3Config } from '../../config/config';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { imageForm, isWebp, testImage } from '../../test/images';
+import { UNKNOWN_ID } from '../../test/probes';
 import { as, createAdminApp } from '../../test/store-flow';
 
 const BUCKET = 'store-images';
@@ -111,7 +112,7 @@ describe('uploads in an S3-compatible bucket', () => {
   it('answers 404 for an image the bucket does not have', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/uploads/00000000-0000-4000-8000-000000000000-960.webp',
+      url: `/uploads/${UNKNOWN_ID}-960.webp`,
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Image was not found' } });

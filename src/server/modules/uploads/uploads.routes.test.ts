@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, type UploadAnswer } from '../../../contract/uploads';
 import type { TestApp } from '../../test/harness';
 import { bigPng, imageForm, isWebp, multipartBody, type TestImageFormat, testImage } from '../../test/images';
+import { UNKNOWN_ID } from '../../test/probes';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, createAdminApp } from '../../test/store-flow';
 import { MAX_INPUT_PIXELS } from './uploads.service';
@@ -226,8 +227,8 @@ describe('GET /uploads/:key', () => {
     ['a path out of the folder', '..%2F..%2Fetc%2Fpasswd'],
     ['a doubly encoded path out of the folder', '..%252F..%252Fetc%252Fpasswd'],
     ['a name the server never makes', 'x.webp'],
-    ['an unknown upload', '00000000-0000-4000-8000-000000000000-960.webp'],
-    ['another extension', '00000000-0000-4000-8000-000000000000-960.png'],
+    ['an unknown upload', `${UNKNOWN_ID}-960.webp`],
+    ['another extension', `${UNKNOWN_ID}-960.png`],
   ])('answers 404 with the error envelope for %s', async (_label, key) => {
     const res = await t.app.inject({ method: 'GET', url: `/uploads/${key}` });
     expect(res.statusCode).toBe(404);
