@@ -43,6 +43,25 @@ describe('the remembered session', () => {
     expect(await eventually(async () => (await whoAmI(t.app, s)).statusCode === 401)).toBe(true);
   });
 
+  it("never lends one person's session to another request that shares an Authorization header it ignored", async () => {
+    const s = await signUp(t.app);
+    // A proxy's HTTP Basic header, or a stale bearer token, beside the real session cookie.
+    for (const authorization of ['Basic c3RhZ2luZzpzZWNyZXQ=', 'Bearer not.valid']) {
+      const withCookie = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/${s.email}`,
+        headers: { authorization, cookie: s.cookie },
+      });
+      expect(withCookie.statusCode).toBe(200);
+      const alone = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/${s.email}`,
+        headers: { authorization },
+      });
+      expect(alone.statusCode).toBe(401);
+    }
+  });
+
   it('forgets a role the moment it changes in the database', async () => {
     const s = await signUp(t.app);
     const list = () =>

@@ -239,9 +239,12 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
   const sessions = createSessionCache<SessionUser>(app.database.changes);
   app.addHook('onClose', async () => sessions.close());
   const loadUser = async (request: FastifyRequest): Promise<SessionUser | null> => {
-    // The credential exactly as sent: other bytes (another cookie beside it) only miss the cache.
-    const credential = request.headers.authorization ?? request.headers.cookie;
-    if (!credential) return null;
+    // Both headers exactly as sent, since better-auth reads both: an Authorization header it does
+    // not take as a bearer token (HTTP Basic from a proxy, a stale token) leaves the cookie to
+    // decide, so neither header alone may stand for the person. Other bytes only miss the cache.
+    const { authorization, cookie } = request.headers;
+    if (!authorization && !cookie) return null;
+    const credential = `${authorization ?? ''}\n${cookie ?? ''}`;
     const known = sessions.get(credential);
     if (known) return known;
     return sessions.load(credential, async () => {
