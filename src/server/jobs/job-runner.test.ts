@@ -148,6 +148,34 @@ describe('outbox delivery', () => {
     expect(await rowOf(key)).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 
+  it('does not undo what another runner recorded when its own late delivery of the same message fails', async () => {
+    await runner(database, async () => {}).drain();
+    const [key] = (await queue(1)) as [string];
+    let fail!: (error: Error) => void;
+    let claimed!: () => void;
+    const wasClaimed = new Promise<void>((resolve) => {
+      claimed = resolve;
+    });
+    const slow = runner(database, () => {
+      claimed();
+      return new Promise<void>((_resolve, reject) => {
+        fail = reject;
+      });
+    });
+    const slowRound = slow.runOnce();
+    await wasClaimed;
+    // Its lease passes; another instance delivers the message.
+    await database.db
+      .update(outboxMessages)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(outboxMessages.key, key));
+    expect(await runner(second ?? database, async () => {}).drain()).toBe(1);
+    // The first runner's receiver finally gives up: nothing it records may stand.
+    fail(new Error('late timeout'));
+    await slowRound;
+    expect(await rowOf(key)).toMatchObject({ status: 'delivered', attempts: 2, lastError: null });
+  });
+
   it('delivers each message once when two instances drain the outbox at the same time', async () => {
     await runner(database, async () => {}).drain();
     const keys = await queue(60);

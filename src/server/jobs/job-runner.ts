@@ -124,15 +124,25 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
     }));
   }
 
+  /**
+   * Delivers one claimed message and records the outcome, only if the claim is still this runner's:
+   * a message whose lease passed may have been claimed and finished by another instance since
+   * (its attempts moved on), and a late answer here must not undo that.
+   */
   async function deliver(message: OutboxMessage) {
     const handler = options.handlers[message.subscriber];
+    const stillMine = and(
+      eq(outboxMessages.id, message.id),
+      eq(outboxMessages.attempts, message.attempts),
+      eq(outboxMessages.status, 'pending'),
+    );
     try {
       if (!handler) throw new Error(`no handler for ${message.subscriber}`);
       await handler(message);
       await db
         .update(outboxMessages)
         .set({ status: 'delivered', deliveredAt: sql`now()`, lockedUntil: null, lastError: null })
-        .where(eq(outboxMessages.id, message.id));
+        .where(stillMine);
     } catch (err) {
       const dead = message.attempts >= options.maxAttempts;
       const lastError = String((err as Error)?.message ?? err).slice(0, 500);
@@ -144,7 +154,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
           lastError,
           runAfter: sql`now() + ${`${backoffMs(message.attempts)} milliseconds`}::interval`,
         })
-        .where(eq(outboxMessages.id, message.id));
+        .where(stillMine);
       options.log.warn(
         { messageId: message.id, subscriber: message.subscriber, attempts: message.attempts, dead },
         dead ? 'outbox message failed for the last time: dead letter' : 'outbox message failed; will retry',
@@ -154,10 +164,18 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
 
   async function round(): Promise<number> {
     await runDueJobs();
+    const claimedAt = Date.now();
     const messages = await claim();
-    // One at a time keeps a slow receiver from being flooded; the batch was claimed together.
-    for (const message of messages) await deliver(message);
-    return messages.length;
+    // One at a time keeps a slow receiver from being flooded. The batch shares one lease: messages
+    // not started before half of it has passed are left for the next claim, so no delivery here
+    // begins after another instance may already have taken the message.
+    let handled = 0;
+    for (const message of messages) {
+      if (Date.now() - claimedAt > options.leaseMs / 2) break;
+      await deliver(message);
+      handled += 1;
+    }
+    return handled;
   }
 
   const runOnce = () => {

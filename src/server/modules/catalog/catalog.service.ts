@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/database';
 import { categories, fitments, orders, partNumbers, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { moveStock } from '../inventory/inventory.service';
+import { assertWithinStockMax, moveStock } from '../inventory/inventory.service';
 import { findTools } from './catalog-query';
 import { writePartsData } from './parts-data';
 import { toTool } from './tool-wire';
@@ -132,6 +132,7 @@ export async function updateTool(db: Db, id: string, changes: ToolChanges, admin
         ? 0
         : changes.available_quantity - (changes.available_quantity_was ?? current.available);
     if (delta !== 0) {
+      assertWithinStockMax(current.available + delta);
       await moveStock(tx, [
         {
           toolId: id,

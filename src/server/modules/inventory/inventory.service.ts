@@ -1,5 +1,10 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { outOfStockMessage, type StockLedger, type StockMovementReason } from '../../../contract/inventory';
+import {
+  outOfStockMessage,
+  STOCK_MAX,
+  type StockLedger,
+  type StockMovementReason,
+} from '../../../contract/inventory';
 import type { Db, Tx } from '../../db/database';
 import { stockMovements, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -90,6 +95,26 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string,
   return levels;
 }
 
+/** An admin may not raise a product's stock past what the product form accepts (the column would overflow long after). */
+export function assertWithinStockMax(level: number) {
+  if (level > STOCK_MAX) {
+    const message = `Available quantity must be ${STOCK_MAX} or less`;
+    throw new AppError('VALIDATION_FAILED', message, [{ path: 'available_quantity', message }]);
+  }
+}
+
+/** Locks these products' rows in id order, for a caller about to move several of them one by one. */
+export async function lockToolsInOrder(tx: Tx, toolIds: string[]) {
+  const ids = [...new Set(toolIds)].sort();
+  if (ids.length < 2) return;
+  await tx.execute(
+    sql`select id from ${tools} where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by id for update`,
+  );
+}
+
 /**
  * An admin's change of stock: by `delta`, or `set` to a counted number. "Set" reads the level under
  * the row lock and moves by the difference, so a reservation made between the admin's page load and
@@ -110,6 +135,7 @@ export async function adjustStock(
     if (!tool || tool.retiredAt) throw notFound('Tool');
     const delta = change.set !== undefined ? change.set - tool.available : (change.delta ?? 0);
     if (delta === 0) return tool.available;
+    assertWithinStockMax(tool.available + delta);
     const levels = await moveStock(tx, [
       { toolId, delta, reason: 'admin_adjustment', actorUserId, note: change.note ?? null },
     ]);

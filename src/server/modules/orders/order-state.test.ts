@@ -2,11 +2,20 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderStatus, orderStatuses } from '../../../contract/orders';
 import type { Database } from '../../db/database';
-import { orders, outboxMessages } from '../../db/schema';
+import { orders, outboxMessages, paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
-import { freeLimits, historyOf, insertCustomer, ledgerSum, orderRow, stockOf } from '../../test/probes';
+import {
+  freeLimits,
+  historyOf,
+  insertCustomer,
+  intentRow,
+  ledgerSum,
+  orderRow,
+  stockOf,
+} from '../../test/probes';
+import { markOrderPaid } from '../payments/payments.service';
 import { applyOrderEvent, canApply, lockOrder, type OrderEventName } from './order-state';
 import { cancelUnpaidOrder, expireUnpaidOrders, placeOrder } from './orders.service';
 
@@ -138,6 +147,44 @@ describe('an order through its life', () => {
     expect((await orderRow(database.db, order._id))?.status).toBe('cancelled');
     expect(await stockOf(database.db, tool.id)).toBe(0);
     expect(await ledgerSum(database.db, tool.id)).toBe(0);
+  });
+
+  it('keeps on record a payment that arrived for an order it could not revive: the refund it owes', async () => {
+    const { me, tool, order } = await newOrder(5, 5);
+    await cancelUnpaidOrder(database.db, order._id, { userId: me.id, admin: false });
+    await placeOrder(
+      database.db,
+      await insertCustomer(database.db),
+      { orderId: tool.id, orderQuantity: 5, phone: PHONE },
+      freeLimits(),
+    );
+    const intentId = `sim_pi_refund_${order._id.slice(0, 8)}`;
+    await database.db.insert(paymentIntents).values({
+      id: intentId,
+      orderId: order._id,
+      provider: 'simulated',
+      amountCents: Math.round(order.total * 100),
+      clientSecret: `${intentId}_secret`,
+    });
+    const snapshot = {
+      id: intentId,
+      status: 'succeeded' as const,
+      amountCents: Math.round(order.total * 100),
+      currency: 'usd',
+      orderId: order._id,
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    };
+    const logged: string[] = [];
+    await expect(
+      markOrderPaid(database.db, snapshot, { error: (_o, msg) => logged.push(msg) }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect(await intentRow(database.db, intentId)).toMatchObject({ status: 'succeeded', cardLast4: '4242' });
+    expect((await intentRow(database.db, intentId))?.lastError).toMatch(/^refund_owed/);
+    expect(logged).toContain('paid for an order released meanwhile: refund it');
+    expect((await orderRow(database.db, order._id))?.status).toBe('cancelled');
   });
 
   it('queues every move for the outside world in the same transaction, once per event', async () => {

@@ -26,6 +26,9 @@ const TRANSITIONS: Record<OrderEventName, { from: readonly OrderStatus[]; to: Or
   partial_refund: { from: ['pending', 'shipped', 'partially_refunded'], to: 'partially_refunded' },
 };
 
+export const RELEASED_BEFORE_PAYMENT =
+  'This order was released before the payment arrived; it will be refunded';
+
 export const canApply = (event: OrderEventName, from: OrderStatus) => TRANSITIONS[event].from.includes(from);
 
 /** Why an illegal move is refused, in words for the person who tried it. */
@@ -89,10 +92,7 @@ export async function applyOrderEvent(
     await moveStock(tx, stockFor(event, row));
   } catch (error) {
     if (error instanceof OutOfStock && event === 'pay') {
-      throw new AppError(
-        'CONFLICT',
-        'This order was released before the payment arrived; it will be refunded',
-      );
+      throw new AppError('CONFLICT', RELEASED_BEFORE_PAYMENT);
     }
     throw error;
   }

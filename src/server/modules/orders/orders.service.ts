@@ -18,7 +18,13 @@ import { orderEvents, orders, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { isUuid } from '../catalog/catalog.service';
-import { type MovedTool, moveStock, OutOfStock, rowsOf } from '../inventory/inventory.service';
+import {
+  lockToolsInOrder,
+  type MovedTool,
+  moveStock,
+  OutOfStock,
+  rowsOf,
+} from '../inventory/inventory.service';
 import {
   applyOrderEvent,
   type EventContext,
@@ -158,6 +164,12 @@ export async function expireUnpaidOrders(db: Db, now = new Date(), batch = 100):
   for (;;) {
     const expired = await db.transaction(async (tx) => {
       const due = await lockExpiredOrders(tx, now, batch);
+      // The batch's products locked in id order first, as every stock move locks them: two sweeps
+      // that overlap queue on the first shared product instead of deadlocking.
+      await lockToolsInOrder(
+        tx,
+        due.map((row) => row.toolId),
+      );
       for (const row of due) await applyOrderEvent(tx, row, 'expire', { actor: 'system', now });
       return due.length;
     });

@@ -6,7 +6,7 @@ import { orders, paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { isUuid } from '../catalog/catalog.service';
-import { applyOrderEvent, lockOrder } from '../orders/order-state';
+import { applyOrderEvent, lockOrder, RELEASED_BEFORE_PAYMENT } from '../orders/order-state';
 import { getOwnOrder, toOrder } from '../orders/orders.service';
 import type { IntentSnapshot, PaymentProvider } from './payment-provider';
 
@@ -90,6 +90,33 @@ export async function markOrderPaid(
 ): Promise<Order> {
   if (intent.status !== 'succeeded')
     throw new AppError('PAYMENT_FAILED', 'The payment has not been completed');
+  try {
+    return await paidInOneTransaction(db, intent, log, record);
+  } catch (error) {
+    if (error instanceof AppError && error.message === RELEASED_BEFORE_PAYMENT) {
+      // The money was taken but the order could not be revived: the intent keeps that on record
+      // (the transaction above rolled back), so the refund owed is in the database, not only a log.
+      await db
+        .update(paymentIntents)
+        .set({
+          status: 'succeeded',
+          cardBrand: intent.cardBrand,
+          cardLast4: intent.cardLast4,
+          lastError: 'refund_owed: the order was released before the payment arrived',
+          updatedAt: new Date(),
+        })
+        .where(eq(paymentIntents.id, intent.id));
+    }
+    throw error;
+  }
+}
+
+async function paidInOneTransaction(
+  db: Db,
+  intent: IntentSnapshot,
+  log: { error(obj: object, msg: string): void },
+  record?: IntentRow,
+): Promise<Order> {
   return db.transaction(async (tx) => {
     const known =
       record?.id === intent.id
