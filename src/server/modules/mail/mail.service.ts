@@ -51,9 +51,9 @@ const summary = (r: typeof mails.$inferSelect) => ({
   sentAt: r.sentAt?.toISOString() ?? null,
 });
 
-/** The Mailbox: the latest mails, newest first. */
+/** The Mailbox: the latest mails, newest first (ids grow with each mail recorded). */
 export async function listMails(db: Db, smtpConfigured: boolean, limit = 200): Promise<MailList> {
-  const rows = await db.select().from(mails).orderBy(desc(mails.createdAt), desc(mails.id)).limit(limit);
+  const rows = await db.select().from(mails).orderBy(desc(mails.id)).limit(limit);
   return { smtpConfigured, mails: rows.map(summary) };
 }
 
