@@ -111,6 +111,21 @@ const adminStates: PageState[] = [
   { name: 'overview', path: () => '/dashboard/overview' },
   { name: 'users', path: () => '/dashboard/users' },
   { name: 'outbox', path: () => '/dashboard/outbox' },
+  { name: 'mailbox', path: () => '/dashboard/mailbox' },
+  {
+    name: 'a mail opened from the mailbox',
+    path: () => '/dashboard/mailbox',
+    act: async (page) => {
+      // The customer's order mail is written by the job runner; bounded wait, then open it.
+      const mail = page.getByRole('list', { name: 'Mails' }).getByRole('link').first();
+      for (let i = 0; i < 40 && !(await mail.isVisible()); i += 1) {
+        await page.waitForTimeout(250);
+        await page.reload();
+      }
+      await mail.click();
+      await page.getByRole('heading', { name: 'Text version' }).waitFor();
+    },
+  },
   {
     name: 'users with the make-admin dialog',
     path: () => '/dashboard/users',

@@ -199,6 +199,7 @@ journeys('accounts in the browser', () => {
         'Add Product',
         'Manage All Orders',
         'Outbox',
+        'Mailbox',
       ]);
       await owner.page.getByTestId('dashboard-menu').getByRole('link', { name: 'Make Admin' }).click();
       const row = owner.page.getByRole('row', { name: /riley@torque\.example/ });

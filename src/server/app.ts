@@ -20,6 +20,9 @@ import { siteMapRoutes } from './modules/catalog/site-map.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { smtpMailer } from './modules/mail/mailer';
+import { orderMailHandler } from './modules/mail/order-mail';
 import { manageRoutes } from './modules/manage/manage.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { expireUnpaidOrders } from './modules/orders/orders.service';
@@ -90,7 +93,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       : createSimulatedProvider(database.db),
   );
   const jobs = createJobRunner(database.db, {
-    handlers: { 'order-webhook': orderWebhookHandler(config.orderWebhook) },
+    handlers: {
+      'order-webhook': orderWebhookHandler(config.orderWebhook),
+      'order-mail': orderMailHandler(database.db, config.smtp ? smtpMailer(config.smtp) : undefined, {
+        brand: config.store.brand,
+        publicUrl: config.auth.publicUrl,
+      }),
+    },
     jobs: [
       {
         name: 'expire-unpaid-orders',
@@ -153,6 +162,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(manageRoutes);
       await api.register(inventoryRoutes);
       await api.register(outboxRoutes);
+      await api.register(mailRoutes);
       await api.register(uploads.api);
       if (config.stripe && stripe) await api.register(stripeWebhookRoutes(stripe, config.stripe));
     },

@@ -62,6 +62,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('sends mail through SMTP only with both SMTP_URL and MAIL_FROM; neither keeps mail in the Mailbox', () => {
+    expect(loadConfig({}).smtp).toBeUndefined();
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://user:pass@mail.example.com:587', MAIL_FROM: 'Shop <shop@example.com>' })
+        .smtp,
+    ).toEqual({ url: 'smtp://user:pass@mail.example.com:587', from: 'Shop <shop@example.com>' });
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.com' })).toThrow('SMTP_URL and MAIL_FROM');
+    expect(() => loadConfig({ MAIL_FROM: 'shop@example.com' })).toThrow('SMTP_URL and MAIL_FROM');
+    expect(() => loadConfig({ SMTP_URL: 'not a url', MAIL_FROM: 'shop@example.com' })).toThrow('SMTP_URL');
+  });
+
   it('accepts PORT=0 (a free port chosen by the system)', () => {
     expect(loadConfig({ PORT: '0' }).port).toBe(0);
   });

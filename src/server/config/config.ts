@@ -45,6 +45,8 @@ const Env = z.object({
   ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   ORDER_WEBHOOK_URL: z.string().url().optional(),
   ORDER_WEBHOOK_SECRET: z.string().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
@@ -104,6 +106,8 @@ export interface Config {
   outbox: { pollMs: number; leaseMs: number; maxAttempts: number };
   /** Where order events are POSTed, signed with the secret; unset: nowhere. */
   orderWebhook: { url: string; secret: string | undefined } | undefined;
+  /** Mail leaves through this SMTP server when set; unset: every mail is kept in the admin Mailbox. */
+  smtp: { url: string; from: string } | undefined;
   /**
    * NODE_ENV=development (npm run dev): the Vite dev server's origin is trusted. Nothing else
    * relaxes with it.
@@ -214,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  no Stripe keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY): set them, or set PAYMENTS=simulated to run in test mode with the simulated card processor',
     );
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM))
+    throw new Error('Invalid configuration:\n  SMTP_URL and MAIL_FROM are set together (or neither)');
   const simulated = e.PAYMENTS === 'simulated' || !hasStripeKeys;
   const fromFile: StoreOverrides = e.STORE_CONFIG ? readStoreFile(e.STORE_CONFIG) : {};
   const store: StoreInfo = {
@@ -279,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderWebhook: e.ORDER_WEBHOOK_URL
       ? { url: e.ORDER_WEBHOOK_URL, secret: e.ORDER_WEBHOOK_SECRET }
       : undefined,
+    smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     stripe:
       !simulated && e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

@@ -19,6 +19,7 @@ import { user } from './auth-schema';
 export * from './auth-schema';
 export * from './fitment-schema';
 export * from './limits-schema';
+export * from './mail-schema';
 export * from './order-core-schema';
 
 import { categories } from './fitment-schema';

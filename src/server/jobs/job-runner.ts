@@ -105,23 +105,28 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
         for update skip locked
       )
       returning id, subscriber, topic, key, payload, attempts, created_at`);
-    return rowsOf<{
-      id: number | string;
-      subscriber: string;
-      topic: string;
-      key: string;
-      payload: unknown;
-      attempts: number;
-      created_at: string | Date;
-    }>(result).map((r) => ({
-      id: Number(r.id),
-      subscriber: r.subscriber,
-      topic: r.topic,
-      key: r.key,
-      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
-      attempts: Number(r.attempts),
-      createdAt: new Date(r.created_at),
-    }));
+    return (
+      rowsOf<{
+        id: number | string;
+        subscriber: string;
+        topic: string;
+        key: string;
+        payload: unknown;
+        attempts: number;
+        created_at: string | Date;
+      }>(result)
+        // RETURNING gives no order: sorted, messages are delivered in the order they were queued.
+        .sort((a, b) => Number(a.id) - Number(b.id))
+        .map((r) => ({
+          id: Number(r.id),
+          subscriber: r.subscriber,
+          topic: r.topic,
+          key: r.key,
+          payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+          attempts: Number(r.attempts),
+          createdAt: new Date(r.created_at),
+        }))
+    );
   }
 
   /**

@@ -145,6 +145,8 @@ export const accessRequests: Record<RouteKey, Build> = {
   'GET /api/manage/outbox': () => get('/api/manage/outbox?status=dead'),
   'POST /api/manage/outbox/:id/retry': async (w) =>
     send('POST', `/api/manage/outbox/${await w.deadMessage()}/retry`),
+  'GET /api/manage/mails': () => get('/api/manage/mails'),
+  'GET /api/manage/mails/:id': async (w) => get(`/api/manage/mails/${await w.keptMail()}`),
   'GET /api/tool/:id/stock': (w) => get(`/api/tool/${w.toolId}/stock`),
   'POST /api/tool/:id/stock': (w) =>
     send('POST', `/api/tool/${w.toolId}/stock`, { delta: 1, note: 'matrix' }),

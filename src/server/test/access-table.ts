@@ -102,6 +102,8 @@ export const accessTable = {
   'GET /api/manage/:id/history': adminOnly,
   'GET /api/manage/outbox': adminOnly,
   'POST /api/manage/outbox/:id/retry': adminOnly,
+  'GET /api/manage/mails': adminOnly,
+  'GET /api/manage/mails/:id': adminOnly,
   // Stock ledger
   'GET /api/tool/:id/stock': adminOnly,
   'POST /api/tool/:id/stock': adminOnly,

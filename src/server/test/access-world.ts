@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { outboxMessages, user } from '../db/schema';
+import { mails, outboxMessages, user } from '../db/schema';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { createTestApp, type TestApp, testConfig } from './harness';
 import { bigPng, imageForm } from './images';
@@ -50,6 +50,8 @@ export interface AccessWorld {
   succeededPayment(): Promise<{ orderId: string; transactionId: string }>;
   /** An outbox message the store gave up on, for the admin's retry. */
   deadMessage(): Promise<number>;
+  /** A mail kept in the Mailbox. */
+  keptMail(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -181,6 +183,20 @@ export async function createAccessWorld(): Promise<AccessWorld> {
             attempts: 8,
           })
           .returning({ id: outboxMessages.id });
+        return row?.id ?? 0;
+      },
+      async keptMail() {
+        const [row] = await app.db
+          .insert(mails)
+          .values({
+            key: `matrix-mail-${randomUUID()}`,
+            toAddress: 'someone@example.com',
+            subject: 'Matrix mail',
+            html: '<p>Matrix</p>',
+            text: 'Matrix',
+            status: 'kept',
+          })
+          .returning({ id: mails.id });
         return row?.id ?? 0;
       },
       close,

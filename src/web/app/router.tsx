@@ -33,6 +33,8 @@ const ManageProductsPage = page(() => import('./routes/dashboard/manage-products
 const AddProductPage = page(() => import('./routes/dashboard/add-product'), 'AddProductPage');
 const ManageOrdersPage = page(() => import('./routes/dashboard/manage-orders'), 'ManageOrdersPage');
 const OutboxPage = page(() => import('./routes/dashboard/outbox'), 'OutboxPage');
+const MailboxPage = page(() => import('./routes/dashboard/mailbox'), 'MailboxPage');
+const MailPage = page(() => import('./routes/dashboard/mailbox'), 'MailPage');
 
 /** Admin pages: a signed-in non-admin is signed out and sent to /login. */
 const admin = (page: ReactNode) => <RequireAdmin>{page}</RequireAdmin>;
@@ -81,6 +83,8 @@ export function AppRoutes() {
           <Route path="addProduct" element={admin(<AddProductPage />)} />
           <Route path="manageOrders" element={admin(<ManageOrdersPage />)} />
           <Route path="outbox" element={admin(<OutboxPage />)} />
+          <Route path="mailbox" element={admin(<MailboxPage />)} />
+          <Route path="mailbox/:id" element={admin(<MailPage />)} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -23,10 +23,11 @@ export type Topic = keyof Topics;
 /**
  * Who receives each topic. Subscribers are fixed in code, not configuration, so every instance
  * writes the same rows; a subscriber with nothing configured (no webhook address) marks its
- * messages delivered without sending anything.
+ * messages delivered without sending anything. `order-mail` mails the customer (or, without an
+ * SMTP server, keeps the mail in the admin Mailbox).
  */
 export const SUBSCRIBERS: { [T in Topic]: readonly string[] } = {
-  'order.status_changed': ['order-webhook'],
+  'order.status_changed': ['order-webhook', 'order-mail'],
 };
 
 /**

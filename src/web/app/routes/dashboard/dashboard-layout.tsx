@@ -20,6 +20,7 @@ const adminMenu = [
   { to: '/dashboard/addProduct', label: 'Add Product' },
   { to: '/dashboard/manageOrders', label: 'Manage All Orders' },
   { to: '/dashboard/outbox', label: 'Outbox' },
+  { to: '/dashboard/mailbox', label: 'Mailbox' },
 ] as const;
 
 /**

@@ -1,0 +1,83 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
+import { type StoreProcess, startStore } from './support/store-process';
+
+const PASSWORD = 'Spanner#42';
+const ADMIN = 'mailbox-admin@torque.example';
+
+let store: StoreProcess;
+let browser: Browser;
+
+// No SMTP server is set up (the one-command default): the order mail is kept, and the admin reads
+// it in the Mailbox exactly as the customer would have received it.
+journeys('the mailbox shows the mails kept without an SMTP server', () => {
+  beforeAll(async () => {
+    store = await startStore({ ADMIN_EMAILS: ADMIN, OUTBOX_POLL_MS: '100' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await store?.stop();
+    store?.cleanUp();
+  });
+
+  for (const width of [1280, 390]) {
+    it(`lists the order mail and opens its HTML and text versions (${width} px)`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const errors = watchForPageErrors(page);
+      await page.goto(`${store.url}/${width === 1280 ? 'signup' : 'login'}`);
+      if (width === 1280) await page.getByLabel('Name').fill('Milo Mailbox');
+      await page.getByLabel('Email').fill(ADMIN);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: width === 1280 ? 'Sign Up' : 'Login' }).click();
+      await page.getByTestId('display-name').waitFor();
+
+      const tools = (await (await page.request.get(`${store.url}/api/tool?limit=1`)).json()) as Array<{
+        _id: string;
+        minimum_order_quantity: number;
+      }>;
+      const tool = tools[0];
+      expect(tool).toBeDefined();
+      const placed = await page.request.post(`${store.url}/api/order`, {
+        headers: { origin: store.url },
+        data: { orderId: tool?._id, orderQuantity: tool?.minimum_order_quantity, phone: '01712345678' },
+      });
+      expect(placed.status()).toBe(201);
+      const orderId = ((await placed.json()) as { _id: string })._id;
+
+      await page.goto(`${store.url}/dashboard/mailbox`);
+      await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
+      // Bounded wait for the runner to write this order's mail (the page is reloaded, not polled by itself).
+      const mails = page.getByRole('list', { name: 'Mails' }).getByRole('listitem');
+      for (let i = 0; i < 60 && (await mails.count()) < (width === 1280 ? 1 : 2); i += 1) {
+        await page.waitForTimeout(250);
+        await page.reload();
+      }
+      const newest = mails.first();
+      await expect(newest.getByText(`To ${ADMIN}`).isVisible()).resolves.toBe(true);
+      await expect(newest.getByText('Not sent: no SMTP server is set up').isVisible()).resolves.toBe(true);
+      await expect(
+        page
+          .getByRole('note')
+          .getByText(/no SMTP server is set up/)
+          .isVisible(),
+      ).resolves.toBe(true);
+      // A phone shows cards, never a page wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `e2e/screenshots/mailbox-${width}.png`, fullPage: true });
+
+      await newest.getByRole('link', { name: 'TorqueWorks: your order is waiting for payment' }).click();
+      await page.getByRole('heading', { name: 'Text version' }).waitFor();
+      await expect(page.locator('pre').textContent()).resolves.toContain(`/dashboard/payment/${orderId}`);
+      const html = page.frameLocator('iframe[title^="HTML version"]');
+      await html.getByRole('link', { name: 'Pay for your order' }).waitFor();
+      await expect(html.getByText(orderId).first().isVisible()).resolves.toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `e2e/screenshots/mail-${width}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * `kept`: no SMTP server is set up, the mail is only in the store's Mailbox. `pending`: recorded,
+ * the SMTP server has not yet accepted it (it is tried again). `sent`: the SMTP server accepted it.
+ */
+export const mailStatuses = ['kept', 'pending', 'sent'] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+/** One mail in the admin Mailbox list (GET /manage/mails). */
+export const MailSummary = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(mailStatuses),
+  orderId: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type MailSummary = z.infer<typeof MailSummary>;
+
+export const MailList = z.object({
+  /** False when no SMTP server is set up: every mail is kept here and none leaves the store. */
+  smtpConfigured: z.boolean(),
+  mails: z.array(MailSummary),
+});
+export type MailList = z.infer<typeof MailList>;
+
+/** One mail opened (GET /manage/mails/:id): both versions a customer's mail program may show. */
+export const MailView = MailSummary.extend({ html: z.string(), text: z.string() });
+export type MailView = z.infer<typeof MailView>;
