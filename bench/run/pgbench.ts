@@ -12,7 +12,7 @@ import { createScratchDatabase } from '../../src/server/test/scratch-postgres';
  * makes, in the same three transactions, on the store's own schema (its indexes, checks and
  * triggers), with the same number of clients. One pgbench "transaction" is one whole purchase:
  *   1. place: reserve the stock (conditional update) with its ledger row, insert the order, its
- *      history row and its outbox message;
+ *      history row and its outbox messages (the webhook's and the mail's);
  *   2. open the payment: insert the intent;
  *   3. pay: mark the intent succeeded, lock the order, mark it paid, history and outbox again.
  * What the store adds on top (HTTP, validation, session, reading back) is what the ratio measures.
@@ -38,7 +38,8 @@ INSERT INTO orders (id, tool_id, user_id, tool_name, unit_price_cents, quantity,
 WITH history AS (
   INSERT INTO order_events (order_id, event, from_status, to_status, actor) VALUES (:order_id, 'place', NULL, 'unpaid', 'customer')
 ) INSERT INTO outbox_messages (subscriber, topic, key, payload)
-  VALUES ('order-webhook', 'order.status_changed', 'order-event:' || gen_random_uuid(), '{}'::jsonb);
+  VALUES ('order-webhook', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb),
+         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb);
 COMMIT;
 SELECT 'sim_pi_' || replace(gen_random_uuid()::text, '-', '') AS intent_id \gset
 INSERT INTO payment_intents (id, order_id, provider, amount_cents, client_secret)
@@ -52,7 +53,8 @@ UPDATE orders SET status = 'pending', transaction_id = :intent_id, card_brand = 
 WITH history AS (
   INSERT INTO order_events (order_id, event, from_status, to_status, actor) VALUES (:order_id, 'pay', 'unpaid', 'pending', 'provider')
 ) INSERT INTO outbox_messages (subscriber, topic, key, payload)
-  VALUES ('order-webhook', 'order.status_changed', 'order-event:' || gen_random_uuid(), '{}'::jsonb);
+  VALUES ('order-webhook', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb),
+         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb);
 COMMIT;
 `;
 
