@@ -195,7 +195,11 @@ describe('an order through its life', () => {
       .from(outboxMessages)
       .where(eq(outboxMessages.topic, 'order.status_changed'));
     const mine = messages.filter((m) => (m.payload as { orderId: string }).orderId === order._id);
-    expect(mine.map((m) => (m.payload as { event: string }).event)).toEqual(['place', 'pay']);
+    // One message per event for each subscriber (the webhook and the customer's mail).
+    for (const subscriber of ['order-webhook', 'order-mail']) {
+      const theirs = mine.filter((m) => m.subscriber === subscriber);
+      expect(theirs.map((m) => (m.payload as { event: string }).event)).toEqual(['place', 'pay']);
+    }
     expect(new Set(mine.map((m) => m.key)).size).toBe(2);
     // A refused move rolls its message back with it.
     await expect(apply(order._id, 'cancel')).rejects.toMatchObject({ status: 409 });
