@@ -193,7 +193,8 @@ describe('an order through its life', () => {
     const messages = await database.db
       .select()
       .from(outboxMessages)
-      .where(eq(outboxMessages.topic, 'order.status_changed'));
+      .where(eq(outboxMessages.topic, 'order.status_changed'))
+      .orderBy(outboxMessages.id);
     const mine = messages.filter((m) => (m.payload as { orderId: string }).orderId === order._id);
     // One message per event for each subscriber (the webhook and the customer's mail).
     for (const subscriber of ['order-webhook', 'order-mail']) {
