@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orderFirstTool, signInThroughForms } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startStore } from './support/store-process';
 
-const PASSWORD = 'Spanner#42';
 const ADMIN = 'mailbox-admin@torque.example';
 
 let store: StoreProcess;
@@ -27,25 +27,12 @@ journeys('the mailbox shows the mails kept without an SMTP server', () => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const errors = watchForPageErrors(page);
-      await page.goto(`${store.url}/${width === 1280 ? 'signup' : 'login'}`);
-      if (width === 1280) await page.getByLabel('Name').fill('Milo Mailbox');
-      await page.getByLabel('Email').fill(ADMIN);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: width === 1280 ? 'Sign Up' : 'Login' }).click();
-      await page.getByTestId('display-name').waitFor();
-
-      const tools = (await (await page.request.get(`${store.url}/api/tool?limit=1`)).json()) as Array<{
-        _id: string;
-        minimum_order_quantity: number;
-      }>;
-      const tool = tools[0];
-      expect(tool).toBeDefined();
-      const placed = await page.request.post(`${store.url}/api/order`, {
-        headers: { origin: store.url },
-        data: { orderId: tool?._id, orderQuantity: tool?.minimum_order_quantity, phone: '01712345678' },
+      await signInThroughForms(page, store.url, {
+        email: ADMIN,
+        name: 'Milo Mailbox',
+        first: width === 1280,
       });
-      expect(placed.status()).toBe(201);
-      const orderId = ((await placed.json()) as { _id: string })._id;
+      const orderId = await orderFirstTool(page, store.url);
 
       await page.goto(`${store.url}/dashboard/mailbox`);
       await page.getByRole('heading', { name: 'Mailbox' }).waitFor();

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orderFirstTool, signInThroughForms } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startStore } from './support/store-process';
 
-const PASSWORD = 'Spanner#42';
 const ADMIN = 'outbox-admin@torque.example';
 
 let store: StoreProcess;
@@ -35,25 +35,12 @@ journeys('the outbox page shows what could not be sent', () => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       page = await context.newPage();
       errors = watchForPageErrors(page);
-      await page.goto(`${store.url}/${width === 1280 ? 'signup' : 'login'}`);
-      if (width === 1280) await page.getByLabel('Name').fill('Olive Outbox');
-      await page.getByLabel('Email').fill(ADMIN);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: width === 1280 ? 'Sign Up' : 'Login' }).click();
-      await page.getByTestId('display-name').waitFor();
-
-      // An order placed through the API as the signed-in admin (the page's own session).
-      const tools = (await (await page.request.get(`${store.url}/api/tool?limit=1`)).json()) as Array<{
-        _id: string;
-        minimum_order_quantity: number;
-      }>;
-      const tool = tools[0];
-      expect(tool).toBeDefined();
-      const placed = await page.request.post(`${store.url}/api/order`, {
-        headers: { origin: store.url },
-        data: { orderId: tool?._id, orderQuantity: tool?.minimum_order_quantity, phone: '01712345678' },
+      await signInThroughForms(page, store.url, {
+        email: ADMIN,
+        name: 'Olive Outbox',
+        first: width === 1280,
       });
-      expect(placed.status()).toBe(201);
+      await orderFirstTool(page, store.url);
 
       await page.goto(`${store.url}/dashboard/outbox`);
       await page.getByRole('heading', { name: 'Outbox' }).waitFor();

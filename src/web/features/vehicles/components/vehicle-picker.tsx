@@ -56,85 +56,52 @@ export function VehiclePicker({
     }
   };
 
-  const select = 'select select-sm w-full';
   return (
     <form onSubmit={onSubmit} className="space-y-3" aria-label="Choose your vehicle">
       <div className="grid grid-cols-2 gap-2 md:grid-cols-4">
-        <label className="form-control">
-          <span className="label-text text-xs">Year</span>
-          <select
-            className={select}
-            value={year ?? ''}
-            onChange={(e) => {
-              setYear(e.target.value ? Number(e.target.value) : undefined);
-              setMake('');
-              setModel('');
-              setEngine('');
-            }}
-          >
-            <option value="">Year</option>
-            {options?.years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="form-control">
-          <span className="label-text text-xs">Make</span>
-          <select
-            className={select}
-            value={make}
-            disabled={!year}
-            onChange={(e) => {
-              setMake(e.target.value);
-              setModel('');
-              setEngine('');
-            }}
-          >
-            <option value="">Make</option>
-            {(options?.makes ?? (make ? [make] : [])).map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="form-control">
-          <span className="label-text text-xs">Model</span>
-          <select
-            className={select}
-            value={model}
-            disabled={!make}
-            onChange={(e) => {
-              setModel(e.target.value);
-              setEngine('');
-            }}
-          >
-            <option value="">Model</option>
-            {(options?.models ?? (model ? [model] : [])).map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="form-control">
-          <span className="label-text text-xs">Engine</span>
-          <select
-            className={select}
-            value={engine}
-            disabled={!model}
-            onChange={(e) => setEngine(e.target.value)}
-          >
-            <option value="">Any engine</option>
-            {options?.engines.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceSelect
+          label="Year"
+          placeholder="Year"
+          value={year ? String(year) : ''}
+          choices={(options?.years ?? []).map(String)}
+          onChange={(value) => {
+            setYear(value ? Number(value) : undefined);
+            setMake('');
+            setModel('');
+            setEngine('');
+          }}
+        />
+        <ChoiceSelect
+          label="Make"
+          placeholder="Make"
+          value={make}
+          disabled={!year}
+          choices={options?.makes ?? (make ? [make] : [])}
+          onChange={(value) => {
+            setMake(value);
+            setModel('');
+            setEngine('');
+          }}
+        />
+        <ChoiceSelect
+          label="Model"
+          placeholder="Model"
+          value={model}
+          disabled={!make}
+          choices={options?.models ?? (model ? [model] : [])}
+          onChange={(value) => {
+            setModel(value);
+            setEngine('');
+          }}
+        />
+        <ChoiceSelect
+          label="Engine"
+          placeholder="Any engine"
+          value={engine}
+          disabled={!model}
+          choices={options?.engines ?? []}
+          onChange={setEngine}
+        />
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <button type="submit" className="btn btn-primary btn-sm" disabled={!(year && make && model)}>
@@ -176,5 +143,41 @@ export function VehiclePicker({
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** One of the picker's dependent selects: its label, an empty first choice, then the choices. */
+function ChoiceSelect({
+  label,
+  placeholder,
+  value,
+  choices,
+  disabled = false,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  choices: readonly string[];
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="form-control">
+      <span className="label-text text-xs">{label}</span>
+      <select
+        className="select select-sm w-full"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{placeholder}</option>
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
