@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { Address } from './addresses';
 import { phoneField } from './fields';
+import { shippingMethods } from './pricing';
 
 /**
  * The life of an order (docs/architecture.md has the diagram): `unpaid` until paid, then `pending`
@@ -23,9 +25,29 @@ export const paidStatuses: readonly OrderStatus[] = ['pending', 'shipped', 'refu
 /** Statuses of orders that no longer exist for the customer (the spec's delete, or the hold ran out). */
 export const closedUnpaidStatuses: readonly OrderStatus[] = ['cancelled', 'expired'];
 
+/** One line of an order: the product, and its name and unit price as sold. */
+export const OrderLine = z.object({
+  toolId: z.string(),
+  name: z.string(),
+  unitPriceCents: z.number().int(),
+  quantity: z.number().int(),
+  lineTotalCents: z.number().int(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+/** The store's short order number, as customers and admins read it. */
+export const orderNumber = (n: number) => `TW-${n}`;
+
 /**
- * An order on the wire, in the spec's names. Note `orderId` is the TOOL's id, as the spec's client has it;
- * the order's own id is `_id`. `price` is the unit price in dollars; `total` is price x quantity.
+ * An order on the wire, in the spec's names, plus its lines and amounts. Note `orderId` is the
+ * TOOL's id, as the spec's client has it; the order's own id is `_id`.
+ *
+ * A one-line order (every order the spec's POST /order makes) fills the spec's fields as the spec
+ * means them: `orderId`, `orderName`, `price` (the unit price in dollars) and `orderQuantity` are
+ * its line's. An order of several lines fills them with its first line's product id, a name that
+ * says how many more products it holds ("Brake pad set and 2 more"), the subtotal of all lines as
+ * `price` and the number of units as `orderQuantity`. In both, `total` (dollars) and
+ * `amounts.totalCents` are what is charged: subtotal plus shipping plus tax.
  */
 export const Order = z.object({
   _id: z.string(),
@@ -45,6 +67,24 @@ export const Order = z.object({
   createdAt: z.string(),
   /** When an unpaid order is released if not paid. */
   expiresAt: z.string().nullable(),
+  /** "TW-10042". */
+  number: z.string(),
+  lines: z.array(OrderLine),
+  /** Units over all lines. */
+  itemCount: z.number().int(),
+  amounts: z.object({
+    subtotalCents: z.number().int(),
+    shippingCents: z.number().int(),
+    taxCents: z.number().int(),
+    totalCents: z.number().int(),
+  }),
+  shippingMethod: z.enum(shippingMethods).nullable(),
+  /** The address as it was when ordered; null for an order placed through the spec's order modal. */
+  shippingAddress: Address.nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -102,6 +142,19 @@ export const OrderListQuery = z.object({ userEmail: z.string().min(1).max(254) }
 export const DeletedCount = z.object({ deletedCount: z.number().int() });
 
 export const ORDER_NOT_FOUND = 'Order was not found';
+
+/** PUT /manage/:id ships the order; a carrier and tracking number are optional and shown to the customer. */
+export const ShipInput = z
+  .object({
+    carrier: z.string().trim().max(60, 'Carrier must be 60 characters or fewer').optional(),
+    trackingNumber: z
+      .string()
+      .trim()
+      .max(60, 'Tracking number must be 60 characters or fewer')
+      .regex(/^[A-Za-z0-9 -]*$/, 'A tracking number has letters, digits, spaces and dashes only')
+      .optional(),
+  })
+  .optional();
 
 /** GET /manage: every order, optionally of one status. Cancelled orders are only listed when asked for. */
 export const ManageOrdersQuery = z.object({

@@ -7,16 +7,21 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Address } from '../../contract/addresses';
 import { orderStatuses } from '../../contract/orders';
+import { shippingMethods } from '../../contract/pricing';
 import { user } from './auth-schema';
 
 export * from './auth-schema';
+export * from './cart-schema';
 export * from './fitment-schema';
 export * from './limits-schema';
 export * from './mail-schema';
@@ -141,6 +146,9 @@ export const profiles = pgTable('profiles', {
  * when the order is placed, so an order keeps what the customer agreed to even if the product
  * changes later. Money is 64-bit cents: the largest price times the largest quantity overflows 32 bits.
  */
+/** Order numbers start at 10001, so every number a customer reads has five digits for a long while. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
+
 export const orders = pgTable(
   'orders',
   {
@@ -151,10 +159,26 @@ export const orders = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id),
+    /** The spec's `orderName`: the line's product, or the first line's and how many more. */
     toolName: text('tool_name').notNull(),
+    /** The spec's `price`: a one-line order's unit price; the subtotal of a longer order. */
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    /** Units over all lines. */
     quantity: integer('quantity').notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    /** Shown as TW-<number>; from a sequence, so two instances never hand out the same one. */
+    number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('order_number_seq')`),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
+    shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    shippingMethod: text('shipping_method', { enum: shippingMethods }),
+    /** A copy of the address as it was when ordered (the address book may change later). */
+    shippingAddress: jsonb('shipping_address').$type<Address>(),
+    lineCount: integer('line_count').notNull().default(1),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** The checkout's idempotency key: the same key from the same customer finds this order. */
+    checkoutKey: text('checkout_key'),
     userName: text('user_name').notNull(),
     userEmail: text('user_email').notNull(),
     phone: text('phone').notNull(),
@@ -172,11 +196,41 @@ export const orders = pgTable(
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
     check('orders_status_known', sql.raw(`status in (${orderStatuses.map((s) => `'${s}'`).join(', ')})`)),
-    check('orders_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
+    check(
+      'orders_total_adds_up',
+      sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.taxCents}`,
+    ),
+    uniqueIndex('orders_number_idx').on(t.number),
+    uniqueIndex('orders_checkout_key_idx').on(t.userId, t.checkoutKey),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     // The expiry job reads only unpaid orders past their hold.
     index('orders_unpaid_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'unpaid'`),
     index('orders_tool_idx').on(t.toolId),
+  ],
+);
+
+/**
+ * The lines of an order: product, name and unit price as sold, quantity. Written with the order,
+ * by the orders module only, and never changed after.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    lineNo: integer('line_no').notNull(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id),
+    toolName: text('tool_name').notNull(),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.lineNo] }),
+    check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
+    index('order_lines_tool_idx').on(t.toolId),
   ],
 );
 

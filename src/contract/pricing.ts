@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * Money the server decides: subtotal, shipping, tax and total, all in integer cents. Every screen
+ * shows these numbers as the server sent them; none adds them up on its own.
+ */
+
+export const shippingMethods = ['standard', 'express'] as const;
+export type ShippingMethod = (typeof shippingMethods)[number];
+
+export const ShippingOption = z.object({
+  method: z.enum(shippingMethods),
+  label: z.string(),
+  /** What this cart would pay for it (0 when free). */
+  priceCents: z.number().int(),
+  /** The method's flat rate before any free-shipping threshold. */
+  rateCents: z.number().int(),
+  estimate: z.string(),
+});
+export type ShippingOption = z.infer<typeof ShippingOption>;
+
+export const Totals = z.object({
+  subtotalCents: z.number().int(),
+  shippingCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+  shippingMethod: z.enum(shippingMethods),
+  /** The sales-tax rate applied, in basis points (725 = 7.25%). */
+  taxRateBasisPoints: z.number().int(),
+});
+export type Totals = z.infer<typeof Totals>;
+
+/** One line priced by the server; `problem` says why it cannot be ordered as it is. */
+export const PricedLine = z.object({
+  toolId: z.string(),
+  name: z.string(),
+  image: z.string(),
+  unitPriceCents: z.number().int(),
+  quantity: z.number().int(),
+  minimum: z.number().int(),
+  available: z.number().int(),
+  lineTotalCents: z.number().int(),
+  problem: z.string().nullable(),
+});
+export type PricedLine = z.infer<typeof PricedLine>;
+
+/** A priced cart or quote: its lines, its totals for the chosen method and every method's price. */
+export const Quote = z.object({
+  lines: z.array(PricedLine),
+  /** Units in all lines. */
+  itemCount: z.number().int(),
+  totals: Totals,
+  shippingOptions: z.array(ShippingOption),
+  /** Standard shipping is free from this subtotal on; null when never. */
+  freeShippingOverCents: z.number().int().nullable(),
+});
+export type Quote = z.infer<typeof Quote>;
+
+export const CART_MAX_LINES = 50;
+
+/** Text that must be a plain decimal count: "0x10", "1e3" or " 12 " are not quantities. */
+const count = z.preprocess(
+  (v) => (typeof v === 'string' ? (/^\d{1,9}$/.test(v) ? Number(v) : Number.NaN) : v),
+  z
+    .number({ error: 'Quantity must be a whole number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(1_000_000, 'Quantity is too large'),
+);
+
+export const LineInput = z.object({ toolId: z.string().min(1).max(100), quantity: count });
+export type LineInput = z.infer<typeof LineInput>;
+
+/** Where the tax is owed; without a region the store's default rate applies. */
+const Destination = {
+  shippingMethod: z.enum(shippingMethods).default('standard'),
+  region: z.string().trim().max(100).optional(),
+  country: z.string().trim().max(2).optional(),
+};
+
+/** POST /cart/quote: price lines that are not (yet) in a server cart: a visitor's cart, the order modal. */
+export const QuoteInput = z.object({
+  lines: z.array(LineInput).min(1, 'Add a product first').max(CART_MAX_LINES),
+  ...Destination,
+});
+export type QuoteInput = z.input<typeof QuoteInput>;
+
+/** GET /cart?shippingMethod=&region=&country= */
+export const CartQuery = z.object(Destination);
