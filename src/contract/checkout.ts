@@ -22,10 +22,12 @@ export const CheckoutInput = z.object({
   expectedTotalCents: z.number().int().min(0),
 });
 export type CheckoutInput = z.input<typeof CheckoutInput>;
+export type CheckoutRequest = z.output<typeof CheckoutInput>;
 
 export const CheckoutAnswer = z.object({
   order: Order,
-  payment: PaymentIntentAnswer,
+  /** Null only when a repeated call finds its order already paid. */
+  payment: PaymentIntentAnswer.nullable(),
   /** True when this answer repeats an earlier call with the same key. */
   replayed: z.boolean(),
 });

@@ -154,7 +154,8 @@ export const ShipInput = z
       .regex(/^[A-Za-z0-9 -]*$/, 'A tracking number has letters, digits, spaces and dashes only')
       .optional(),
   })
-  .optional();
+  // The spec's Ship button sends no body at all.
+  .nullish();
 
 /** GET /manage: every order, optionally of one status. Cancelled orders are only listed when asked for. */
 export const ManageOrdersQuery = z.object({

@@ -5,6 +5,24 @@ import { StoreInfo } from '../../contract/store';
 import { storeDefaults } from './store-defaults';
 
 /** Every setting the server reads from its environment; the README's configuration table lists them. */
+/** Money in settings is written in dollars ("7.99") and kept in cents; no float ever holds it. */
+const dollarsSetting = z.coerce
+  .string()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, 'an amount in dollars, like 7.99')
+  .transform((text) => {
+    const [whole = '0', cents = ''] = text.split('.');
+    return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
+  });
+
+/** A percentage ("7.25") kept in basis points (725). */
+const percentSetting = z.coerce
+  .string()
+  .regex(/^\d{1,2}(\.\d{1,2})?$/, 'a percentage, like 7.25')
+  .transform((text) => {
+    const [whole = '0', hundredths = ''] = text.split('.');
+    return Number(whole) * 100 + Number(hundredths.padEnd(2, '0'));
+  });
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -42,6 +60,28 @@ const Env = z.object({
     .default(30),
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
   MAX_UNPAID_UNITS: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  SHIPPING_STANDARD: dollarsSetting.default(799),
+  SHIPPING_EXPRESS: dollarsSetting.default(1999),
+  /** Standard shipping is free from this subtotal on; "off" never. */
+  FREE_SHIPPING_OVER: z.union([z.literal('off').transform(() => null), dollarsSetting]).default(10_000),
+  TAX_RATE: percentSetting.default(700),
+  /** Per state or region, e.g. "MI=6,CA=7.25,ON=13"; others pay TAX_RATE. */
+  TAX_RATES: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const rates: Record<string, number> = {};
+      for (const pair of text.split(',').filter((p) => p.trim())) {
+        const [region, rate] = pair.split('=').map((p) => p.trim());
+        const parsed = percentSetting.safeParse(rate);
+        if (!region || !parsed.success) {
+          ctx.addIssue({ code: 'custom', message: `TAX_RATES: "${pair}" is not REGION=percent` });
+          return z.NEVER;
+        }
+        rates[region.toUpperCase()] = parsed.data;
+      }
+      return rates;
+    }),
   ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   ORDER_WEBHOOK_URL: z.string().url().optional(),
   ORDER_WEBHOOK_SECRET: z.string().optional(),
@@ -66,6 +106,7 @@ const Env = z.object({
   NODE_ENV: z.string().optional(),
   PAYMENTS: z.enum(['stripe', 'simulated']).optional(),
   RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_CART_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_REVIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CONTACT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_NOT_FOUND_PER_MINUTE: z.coerce.number().int().min(1).default(120),
@@ -85,6 +126,16 @@ const list = (text: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
+export interface PricingConfig {
+  standardCents: number;
+  expressCents: number;
+  /** Standard shipping costs nothing from this subtotal on; null: never free. */
+  freeStandardOverCents: number | null;
+  taxBasisPoints: number;
+  /** Region code (upper case) to basis points. */
+  taxByRegion: Record<string, number>;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -102,6 +153,8 @@ export interface Config {
   auth: AuthConfig;
   /** How long an unpaid order holds its stock, and how much one customer's unpaid orders may hold. */
   orders: { holdMs: number; maxUnpaidOrders: number; maxReservedUnits: number; expirySweepMs: number };
+  /** Shipping rates and sales tax, all in cents and basis points. */
+  pricing: PricingConfig;
   /** The job runner that delivers outbox messages (docs/decisions/010). */
   outbox: { pollMs: number; leaseMs: number; maxAttempts: number };
   /** Where order events are POSTed, signed with the secret; unset: nowhere. */
@@ -125,6 +178,8 @@ export interface Config {
   /** Requests per minute: orders and reviews per signed-in session, contact messages and unknown URLs per address. */
   rateLimits: {
     ordersPerMinute: number;
+    /** Cart changes per signed-in customer: generous, a buyer clicks quantity steppers. */
+    cartWritesPerMinute: number;
     reviewsPerMinute: number;
     contactPerMinute: number;
     notFoundPerMinute: number;
@@ -277,6 +332,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxReservedUnits: e.MAX_UNPAID_UNITS,
       expirySweepMs: e.ORDER_EXPIRY_SWEEP_SECONDS * 1000,
     },
+    pricing: {
+      standardCents: e.SHIPPING_STANDARD,
+      expressCents: e.SHIPPING_EXPRESS,
+      freeStandardOverCents: e.FREE_SHIPPING_OVER,
+      taxBasisPoints: e.TAX_RATE,
+      taxByRegion: e.TAX_RATES,
+    },
     outbox: {
       pollMs: e.OUTBOX_POLL_MS,
       leaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
@@ -312,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(e.TRUST_PROXY),
     rateLimits: {
       ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
+      cartWritesPerMinute: e.RATE_LIMIT_CART_WRITES_PER_MINUTE,
       reviewsPerMinute: e.RATE_LIMIT_REVIEWS_PER_MINUTE,
       contactPerMinute: e.RATE_LIMIT_CONTACT_PER_MINUTE,
       notFoundPerMinute: e.RATE_LIMIT_NOT_FOUND_PER_MINUTE,

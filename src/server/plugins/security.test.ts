@@ -121,6 +121,7 @@ describe('rate limits', () => {
     t = await createTestApp({
       rateLimits: {
         ordersPerMinute: 2,
+        cartWritesPerMinute: 2,
         reviewsPerMinute: 2,
         contactPerMinute: 2,
         notFoundPerMinute: 3,

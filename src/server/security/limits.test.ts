@@ -19,6 +19,7 @@ const limitsConfig = (perIp: number, perAccount: number, slowDownMs = 0) => {
     auth: { ...base.auth, rateLimit: { perIp, perAccount, windowSeconds: 600, slowDownMs } },
     rateLimits: {
       ordersPerMinute: 3,
+      cartWritesPerMinute: 3,
       reviewsPerMinute: 3,
       contactPerMinute: 3,
       notFoundPerMinute: 3,

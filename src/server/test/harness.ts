@@ -55,6 +55,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Many requests from one test address must not trip the limits; rate-limit tests set their own.
     rateLimits: {
       ordersPerMinute: 100_000,
+      cartWritesPerMinute: 100_000,
       reviewsPerMinute: 100_000,
       contactPerMinute: 100_000,
       notFoundPerMinute: 100_000,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { orderEvents, orders, paymentIntents, stockMovements, tools, user } from '../db/schema';
 import type { OrderLimits } from '../modules/orders/orders.service';
@@ -68,6 +69,9 @@ export async function insertCustomer(db: Db, name = 'Module Customer'): Promise<
 }
 
 /** Order limits for module tests: caps out of the way unless a test sets them. */
+/** The store's default shipping and tax, as a fresh install has them. */
+export const storePricing = () => loadConfig({}).pricing;
+
 export const freeLimits = (overrides: Partial<OrderLimits> = {}): OrderLimits => ({
   holdMs: 30 * 60_000,
   maxUnpaidOrders: 100_000,

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { stockMovements, tools } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
-import { freeLimits, insertCustomer, ledgerSum, stockOf } from '../../test/probes';
+import { freeLimits, insertCustomer, ledgerSum, stockOf, storePricing } from '../../test/probes';
 import { updateTool } from '../catalog/catalog.service';
 import { placeOrder } from '../orders/orders.service';
 import { adjustStock, moveStock, OutOfStock, stockLedger } from './inventory.service';
@@ -124,6 +124,7 @@ describe('stock ledger', () => {
       buyer,
       { orderId: tool.id, orderQuantity: 10, phone: '01712345678' },
       freeLimits(),
+      storePricing(),
     );
     const edited = await updateTool(
       database.db,

@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
-import { freeLimits, insertCustomer } from '../../test/probes';
+import { freeLimits, insertCustomer, storePricing } from '../../test/probes';
 import { cancelUnpaidOrder, expireUnpaidOrders, placeOrder } from '../orders/orders.service';
 import { markOrderPaid } from '../payments/payments.service';
 import { adjustStock } from './inventory.service';
@@ -87,6 +87,7 @@ async function run(commands: Command[][], toolIds: string[]) {
         { orderId: toolIds[c.tool] as string, orderQuantity: c.quantity, phone: '01712345678' },
         // Some holds are already over, so the expiry job has something to release.
         freeLimits({ holdMs: c.quantity % 2 === 0 ? 0 : 3_600_000 }),
+        storePricing(),
       );
       placed.push(order._id);
     } else if (c.kind === 'cancel') {

@@ -94,7 +94,8 @@ describe('GET /api/manage (admin)', () => {
       orderName: 'Torque Wrench',
       orderQuantity: 6,
       price: 10,
-      total: 60,
+      // $60.00, $7.99 standard shipping, 7% tax.
+      total: 72.19,
       paid: false,
       status: 'unpaid',
     });
@@ -102,7 +103,8 @@ describe('GET /api/manage (admin)', () => {
       userName: 'Alice Mechanic',
       orderName: 'Floor Jack',
       orderQuantity: 8,
-      total: 204,
+      // $204.00 ships free; 7% tax.
+      total: 218.28,
       paid: true,
       status: 'shipped',
     });
@@ -112,7 +114,8 @@ describe('GET /api/manage (admin)', () => {
       orderName: 'Floor Jack',
       orderQuantity: 7,
       price: 25.5,
-      total: 178.5,
+      // $178.50 ships free; 7% tax is $12.495, rounded half up.
+      total: 191,
       paid: true,
       status: 'pending',
       cardBrand: 'visa',
@@ -282,9 +285,9 @@ describe('GET /api/manage/stats (admin)', () => {
       minimumOrderQuantity: 1,
     });
     await placeOrder(shop.app, buyer, tool.id, 2); // unpaid: 25.00, not revenue
-    const paid = await placeOrder(shop.app, buyer, tool.id, 3); // 37.50
+    const paid = await placeOrder(shop.app, buyer, tool.id, 3); // 37.50 + 7.99 shipping + 2.63 tax = 48.12
     await payOrder(shop.app, buyer, paid._id);
-    const shipped = await placeOrder(shop.app, buyer, tool.id, 4); // 50.00
+    const shipped = await placeOrder(shop.app, buyer, tool.id, 4); // 50.00 + 7.99 + 3.50 = 61.49
     await payOrder(shop.app, buyer, shipped._id);
     const ship = await shop.app.inject({
       method: 'PUT',
@@ -310,7 +313,7 @@ describe('GET /api/manage/stats (admin)', () => {
         expect(new Date(`${day.date}T00:00:00Z`).getTime() - previous).toBe(86_400_000);
       }
     });
-    expect(last).toMatchObject({ revenue: 87.5, orders: 2 });
+    expect(last).toMatchObject({ revenue: 109.61, orders: 2 });
     expect(body.salesByDay.slice(0, 29).every((d) => d.revenue === 0 && d.orders === 0)).toBe(true);
     expect(body.ordersByStatus).toEqual({ ...noOrders, unpaid: 1, pending: 1, shipped: 1, cancelled: 1 });
   });
@@ -349,6 +352,7 @@ describe('storeStats by day', () => {
         toolName: tool.name,
         unitPriceCents: cents,
         quantity: 1,
+        subtotalCents: cents,
         totalCents: cents,
         userName: 'Stats Buyer',
         userEmail: 'stats@example.com',

@@ -5,13 +5,14 @@ import {
   ManageOrdersQuery,
   Order,
   OrderEvent,
+  ShipInput,
   STATS_DAYS,
   StoreStats,
 } from '../../../contract/orders';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { cancelUnpaidOrder, orderHistory, shipOrder } from '../orders/orders.service';
-import { listAllOrders, storeStats } from './manage.service';
+import { getAnyOrder, listAllOrders, storeStats } from './manage.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -44,6 +45,20 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => storeStats(app.db, STATS_DAYS, app.config.lowStockFactor),
   );
 
+  app.get(
+    '/manage/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary: 'Any order with its lines, address and payment (admin)',
+        params: IdParams,
+        response: { 200: Order, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => getAnyOrder(app.db, request.params.id),
+  );
+
   app.put(
     '/manage/:id',
     {
@@ -52,10 +67,11 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['manage'],
         summary: 'Ship a paid order (admin); only pending orders can be shipped',
         params: IdParams,
-        response: { 200: Order, ...errorResponses(401, 403, 404, 409) },
+        body: ShipInput,
+        response: { 200: Order, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => shipOrder(app.db, request.params.id, signedIn(request).id),
+    async (request) => shipOrder(app.db, request.params.id, signedIn(request).id, request.body ?? {}),
   );
 
   app.delete(

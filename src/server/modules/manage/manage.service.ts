@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import {
   closedUnpaidStatuses,
+  ORDER_NOT_FOUND,
   type Order,
   type OrderStatus,
   orderStatuses,
@@ -9,7 +10,9 @@ import {
 } from '../../../contract/orders';
 import type { Db } from '../../db/database';
 import { orders, tools } from '../../db/schema';
-import { toOrder } from '../orders/orders.service';
+import { AppError } from '../../errors';
+import { isUuid } from '../catalog/catalog.service';
+import { toOneOrder, toOrders } from '../orders/orders.service';
 
 /** Cap on one answer of GET /manage, newest first. */
 export const MANAGE_LIST_LIMIT = 1000;
@@ -22,7 +25,15 @@ export async function listAllOrders(db: Db, status: OrderStatus | undefined): Pr
     .where(status ? eq(orders.status, status) : notInArray(orders.status, [...closedUnpaidStatuses]))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(MANAGE_LIST_LIMIT);
-  return rows.map(toOrder);
+  return toOrders(db, rows);
+}
+
+/** GET /manage/:id: any order, with its lines. */
+export async function getAnyOrder(db: Db, id: string): Promise<Order> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return toOneOrder(db, row);
 }
 
 /**

@@ -37,11 +37,13 @@ describe('the largest order', () => {
     const toolId = await priciestTool();
     const buyer = await signUp(made.t.app, { name: 'Big Spender' });
     const order = await placeOrder(made.t.app, buyer, toolId, PRODUCT_LIMITS.availableMax);
-    expect(order.total).toBe(PRODUCT_LIMITS.priceMax * PRODUCT_LIMITS.availableMax);
-    expect((await orderRow(made.t.database.db, order._id))?.totalCents).toBe(100_000_000_000_000);
+    // $1,000,000,000,000 of goods ships free and pays the default 7% tax.
+    expect(order.amounts.subtotalCents).toBe(PRODUCT_LIMITS.priceMax * PRODUCT_LIMITS.availableMax * 100);
+    expect(order.amounts).toMatchObject({ shippingCents: 0, taxCents: 7_000_000_000_000 });
+    expect((await orderRow(made.t.database.db, order._id))?.totalCents).toBe(107_000_000_000_000);
 
     const paid = await payOrder(made.t.app, buyer, order._id);
-    expect(paid.total).toBe(1_000_000_000_000);
+    expect(paid.total).toBe(1_070_000_000_000);
     // Two of them: a sum past 2^31 and past 2^53 / 100 would break 32-bit or float sums.
     const second = await placeOrder(made.t.app, buyer, await priciestTool(), PRODUCT_LIMITS.availableMax);
     await payOrder(made.t.app, buyer, second._id);
@@ -53,7 +55,7 @@ describe('the largest order', () => {
     });
     expect(stats.statusCode, stats.body).toBe(200);
     const today = (stats.json() as StoreStats).salesByDay.at(-1);
-    expect(today?.revenue).toBe(2_000_000_000_000);
+    expect(today?.revenue).toBe(2_140_000_000_000);
   });
 
   it('is refused with a clear 409, never a 500, where the caps on unpaid orders apply', async () => {

@@ -14,6 +14,7 @@ import {
   ledgerSum,
   orderRow,
   stockOf,
+  storePricing,
 } from '../../test/probes';
 import { markOrderPaid } from '../payments/payments.service';
 import { applyOrderEvent, canApply, lockOrder, type OrderEventName } from './order-state';
@@ -37,6 +38,7 @@ async function newOrder(quantity = 4, availableQuantity = 50) {
     me,
     { orderId: tool.id, orderQuantity: quantity, phone: PHONE },
     freeLimits(),
+    storePricing(),
   );
   return { me, tool, order };
 }
@@ -142,7 +144,13 @@ describe('an order through its life', () => {
     const { me, tool, order } = await newOrder(5, 5);
     await cancelUnpaidOrder(database.db, order._id, { userId: me.id, admin: false });
     const other = await insertCustomer(database.db);
-    await placeOrder(database.db, other, { orderId: tool.id, orderQuantity: 5, phone: PHONE }, freeLimits());
+    await placeOrder(
+      database.db,
+      other,
+      { orderId: tool.id, orderQuantity: 5, phone: PHONE },
+      freeLimits(),
+      storePricing(),
+    );
     await expect(apply(order._id, 'pay')).rejects.toMatchObject({ code: 'CONFLICT' });
     expect((await orderRow(database.db, order._id))?.status).toBe('cancelled');
     expect(await stockOf(database.db, tool.id)).toBe(0);
@@ -157,6 +165,7 @@ describe('an order through its life', () => {
       await insertCustomer(database.db),
       { orderId: tool.id, orderQuantity: 5, phone: PHONE },
       freeLimits(),
+      storePricing(),
     );
     const intentId = `sim_pi_refund_${order._id.slice(0, 8)}`;
     await database.db.insert(paymentIntents).values({

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { ORDER_NOT_FOUND, type OrderActor, type OrderStatus } from '../../../contract/orders';
 import type { Tx } from '../../db/database';
-import { orderEvents, orders } from '../../db/schema';
+import { orderEvents, orderLines, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import { moveStock, OutOfStock, type StockMove } from '../inventory/inventory.service';
 import { publishStatement } from '../outbox/outbox';
@@ -41,14 +41,34 @@ function refusal(event: OrderEventName, from: OrderStatus): string {
   return `An order that is ${from} cannot be ${TRANSITIONS[event].to.replace('_', ' ')}`;
 }
 
+/** An order's products and quantities; a one-line order's are on its own row. */
+export async function orderItems(tx: Tx, row: OrderRow): Promise<{ toolId: string; quantity: number }[]> {
+  if (row.lineCount === 1) return [{ toolId: row.toolId, quantity: row.quantity }];
+  return tx
+    .select({ toolId: orderLines.toolId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, row.id))
+    .orderBy(asc(orderLines.lineNo));
+}
+
 /** The stock an event moves: an unpaid order's reservation returns when it ends, a revival takes it again. */
-function stockFor(event: OrderEventName, row: OrderRow): StockMove[] {
-  const line = { toolId: row.toolId, orderId: row.id };
-  if (event === 'cancel') return [{ ...line, delta: row.quantity, reason: 'order_cancelled' }];
-  if (event === 'expire') return [{ ...line, delta: row.quantity, reason: 'order_expired' }];
-  if (event === 'pay' && row.status !== 'unpaid')
-    return [{ ...line, delta: -row.quantity, reason: 'payment_revived' }];
-  return [];
+async function stockFor(tx: Tx, event: OrderEventName, row: OrderRow): Promise<StockMove[]> {
+  const reason =
+    event === 'cancel'
+      ? 'order_cancelled'
+      : event === 'expire'
+        ? 'order_expired'
+        : event === 'pay' && row.status !== 'unpaid'
+          ? 'payment_revived'
+          : undefined;
+  if (!reason) return [];
+  const sign = reason === 'payment_revived' ? -1 : 1;
+  return (await orderItems(tx, row)).map((item) => ({
+    toolId: item.toolId,
+    orderId: row.id,
+    delta: sign * item.quantity,
+    reason,
+  }));
 }
 
 export interface EventContext {
@@ -58,6 +78,8 @@ export interface EventContext {
   now?: Date;
   /** For `pay`: the provider's transaction and the card it was paid with. */
   payment?: { transactionId: string; cardBrand: string | null; cardLast4: string | null };
+  /** For `ship`: how it travels, when the admin said. */
+  shipment?: { carrier: string | null; trackingNumber: string | null };
 }
 
 /**
@@ -89,7 +111,7 @@ export async function applyOrderEvent(
   const to = TRANSITIONS[event].to;
   const now = context.now ?? new Date();
   try {
-    await moveStock(tx, stockFor(event, row));
+    await moveStock(tx, await stockFor(tx, event, row));
   } catch (error) {
     if (error instanceof OutOfStock && event === 'pay') {
       throw new AppError('CONFLICT', RELEASED_BEFORE_PAYMENT);
@@ -108,7 +130,13 @@ export async function applyOrderEvent(
             paidAt: now,
           }
         : {}),
-      ...(event === 'ship' ? { shippedAt: now } : {}),
+      ...(event === 'ship'
+        ? {
+            shippedAt: now,
+            carrier: context.shipment?.carrier ?? null,
+            trackingNumber: context.shipment?.trackingNumber ?? null,
+          }
+        : {}),
       ...(event === 'cancel' ? { cancelledAt: now } : {}),
       ...(event === 'expire' ? { expiredAt: now } : {}),
     })
@@ -120,17 +148,16 @@ export async function applyOrderEvent(
 }
 
 /**
- * The history row and the outbox message of a transition (or of the order's creation), in one
- * statement: the event's key is made here, so the two inserts need not wait for each other.
+ * The history row and the outbox message of a transition (or of the order's creation), as one
+ * statement (a data-modifying WITH) that a caller may send on its own or inside one of its own.
  */
-export async function recordEvent(
-  tx: Tx,
+export function recordEventStatement(
   order: OrderRow,
   event: OrderEventName | 'place',
   from: OrderStatus | null,
   context: EventContext,
   now: Date,
-) {
+): SQL {
   const history = sql`insert into ${orderEvents} (order_id, event, from_status, to_status, actor, actor_user_id, note, created_at)
     values (${order.id}, ${event}, ${from}, ${order.status}, ${context.actor}, ${context.actorUserId ?? null}, ${context.note ?? null}, ${now.toISOString()}::timestamptz)`;
   const message = publishStatement(
@@ -144,7 +171,18 @@ export async function recordEvent(
       at: now.toISOString(),
     },
   );
-  await tx.execute(message ? sql`with history as (${history}) ${message}` : history);
+  return message ? sql`, history as (${history}) ${message}` : sql`, history as (${history}) select 1`;
+}
+
+export async function recordEvent(
+  tx: Tx,
+  order: OrderRow,
+  event: OrderEventName | 'place',
+  from: OrderStatus | null,
+  context: EventContext,
+  now: Date,
+) {
+  await tx.execute(sql`with nothing as (select 1)${recordEventStatement(order, event, from, context, now)}`);
 }
 
 /** Unpaid orders past their hold, oldest first, locked for expiry; rows another runner holds are skipped. */

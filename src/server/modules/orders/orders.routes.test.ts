@@ -93,7 +93,8 @@ describe('orders (one store)', () => {
         orderName: 'Breaker Bar',
         price: 12.5,
         orderQuantity: 3,
-        total: 37.5,
+        // $37.50 of goods, standard shipping $7.99 (under the $100 free threshold), tax 7% = $2.63.
+        total: 48.12,
         userName: 'Alice Buyer',
         userEmail: alice.email,
         phone: PHONE,
@@ -104,6 +105,18 @@ describe('orders (one store)', () => {
         cardLast4: null,
         createdAt: expect.any(String),
         expiresAt: expect.any(String),
+        number: expect.stringMatching(/^TW-\d{5,}$/),
+        lines: [
+          { toolId: tool.id, name: 'Breaker Bar', unitPriceCents: 1250, quantity: 3, lineTotalCents: 3750 },
+        ],
+        itemCount: 3,
+        amounts: { subtotalCents: 3750, shippingCents: 799, taxCents: 263, totalCents: 4812 },
+        shippingMethod: 'standard',
+        shippingAddress: null,
+        carrier: null,
+        trackingNumber: null,
+        paidAt: null,
+        shippedAt: null,
       });
       // The default hold is 30 minutes.
       expect(Date.parse(order.expiresAt as string) - Date.parse(order.createdAt)).toBe(30 * 60 * 1000);
@@ -112,7 +125,8 @@ describe('orders (one store)', () => {
       const row = await orderRow(t.database.db, order._id);
       expect(row).toMatchObject({
         unitPriceCents: 1250,
-        totalCents: 3750,
+        subtotalCents: 3750,
+        totalCents: 4812,
         quantity: 3,
         userEmail: alice.email,
         userName: 'Alice Buyer',

@@ -13,7 +13,7 @@ import {
   listOwnOrders,
   orderHistory,
   placeOrder,
-  toOrder,
+  toOneOrder,
 } from './orders.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
@@ -33,7 +33,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await placeOrder(app.db, signedIn(request), request.body, app.config.orders);
+      const order = await placeOrder(
+        app.db,
+        signedIn(request),
+        request.body,
+        app.config.orders,
+        app.config.pricing,
+      );
       return reply.status(201).send(order);
     },
   );
@@ -63,7 +69,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Order, ...errorResponses(401, 404) },
       },
     },
-    async (request) => toOrder(await getOwnOrder(app.db, signedIn(request), request.params.id)),
+    async (request) => toOneOrder(app.db, await getOwnOrder(app.db, signedIn(request), request.params.id)),
   );
 
   app.get(

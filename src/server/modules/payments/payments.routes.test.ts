@@ -85,14 +85,15 @@ describe('POST /api/create-payment-intent (simulated processor)', () => {
       clientSecret: expect.stringMatching(/^sim_pi_\w+_secret_\w+$/),
       provider: 'simulated',
       publishableKey: null,
-      amount: 59.97,
+      // 3 x $19.99, $7.99 standard shipping, 7% tax ($4.20).
+      amount: 72.16,
     });
     expect(answer.amount).toBe(order.total);
     const rows = await intentsOf(order._id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       provider: 'simulated',
-      amountCents: 5997,
+      amountCents: 7216,
       currency: 'usd',
       status: 'open',
     });

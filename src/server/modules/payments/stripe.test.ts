@@ -60,7 +60,7 @@ const snapshot = async () => ({
   stock: (await t.database.db.select().from(tools)).sort((a, b) => a.id.localeCompare(b.id)),
 });
 
-/** A new unpaid order of 4 x $24.75 = $99.00. */
+/** A new unpaid order of 4 x $24.75 = $99.00, plus $7.99 standard shipping and $6.93 tax: $113.92. */
 const unpaidOrder = async (customer: TestSession = alice) =>
   (
     await newUnpaidOrder(t.app, t.database.db, customer, {
@@ -108,7 +108,7 @@ describe('POST /api/create-payment-intent with Stripe', () => {
       clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/),
       provider: 'stripe',
       publishableKey: 'pk_test_x',
-      amount: 99,
+      amount: 113.92,
     });
 
     const [call, ...more] = createCallsFor(order._id);
@@ -116,7 +116,7 @@ describe('POST /api/create-payment-intent with Stripe', () => {
     expect(call?.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
     expect(call?.headers.authorization).toBe('Bearer sk_test_x');
     expect(call?.body).toMatchObject({
-      amount: '9900',
+      amount: '11392',
       currency: 'usd',
       metadata: { orderId: order._id },
       automatic_payment_methods: { enabled: 'true' },

@@ -1,0 +1,95 @@
+import { and, eq } from 'drizzle-orm';
+import { CART_EMPTY } from '../../../contract/cart';
+import type { CheckoutAnswer, CheckoutRequest } from '../../../contract/checkout';
+import type { PricingConfig } from '../../config/config';
+import type { Db } from '../../db/database';
+import { orders } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { SessionUser } from '../../plugins/auth';
+import { addAddressIn, hasAddress } from '../addresses/addresses.service';
+import { cartLinesOf, clearCart } from '../cart/cart.service';
+import { insertOrder, type OrderLimits, toOneOrder, toOrder } from '../orders/orders.service';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { createPaymentIntent } from '../payments/payments.service';
+
+/** PostgreSQL's unique_violation on the index that holds one order per checkout key. */
+function isKeyTaken(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const pg = e as { code?: string; constraint?: string; message?: string };
+    if (pg.code === '23505' && (pg.constraint ?? pg.message ?? '').includes('orders_checkout_key_idx'))
+      return true;
+  }
+  return false;
+}
+
+async function orderByKey(db: Db, userId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, key)));
+  return row;
+}
+
+/**
+ * The one-page checkout's single call. In one transaction the customer's server cart becomes an
+ * order: every line's stock reserved (or nothing), prices read under the stock locks, the total
+ * checked against the one the page showed, the cart emptied and the address saved when asked.
+ * Then the order's payment intent is opened (outside the transaction: it may call the card
+ * provider). The idempotency key is stored on the order under a unique index, so a repeated or
+ * concurrent call with the same key answers with the first call's order and intent.
+ */
+export async function checkout(
+  db: Db,
+  provider: PaymentProvider,
+  me: SessionUser,
+  input: CheckoutRequest,
+  limits: OrderLimits,
+  pricing: PricingConfig,
+): Promise<CheckoutAnswer> {
+  const replay = async (): Promise<CheckoutAnswer | undefined> => {
+    const row = await orderByKey(db, me.id, input.idempotencyKey);
+    if (!row) return undefined;
+    const order = await toOneOrder(db, row);
+    const payment = row.status === 'unpaid' ? await createPaymentIntent(db, provider, me, row.id) : null;
+    return { order, payment, replayed: true };
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  let placed: Awaited<ReturnType<typeof toOrder>>;
+  try {
+    placed = await db.transaction(async (tx) => {
+      const lines = await cartLinesOf(tx, me.id);
+      if (lines.length === 0) throw new AppError('CONFLICT', CART_EMPTY);
+      const { row, lines: lineRows } = await insertOrder(
+        tx,
+        me,
+        {
+          lines,
+          phone: input.address.phone,
+          shippingMethod: input.shippingMethod,
+          shippingAddress: input.address,
+          checkoutKey: input.idempotencyKey,
+          expectedTotalCents: input.expectedTotalCents,
+          refusals: 'checkout',
+        },
+        limits,
+        pricing,
+      );
+      await clearCart(tx, me.id);
+      if (input.saveAddress && !(await hasAddress(tx, me.id, input.address))) {
+        await addAddressIn(tx, me.id, input.address);
+      }
+      return toOrder(row, lineRows);
+    });
+  } catch (error) {
+    // The same key sent twice at once: the second waited on the first and found its order.
+    if (isKeyTaken(error)) {
+      const first = await replay();
+      if (first) return first;
+    }
+    throw error;
+  }
+  const payment = await createPaymentIntent(db, provider, me, placed._id);
+  return { order: placed, payment, replayed: false };
+}

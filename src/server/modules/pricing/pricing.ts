@@ -1,0 +1,160 @@
+import { inArray } from 'drizzle-orm';
+import { outOfStockMessage } from '../../../contract/inventory';
+import { minimumQuantityMessage } from '../../../contract/orders';
+import type {
+  LineInput,
+  PricedLine,
+  Quote,
+  ShippingMethod,
+  ShippingOption,
+  Totals,
+} from '../../../contract/pricing';
+import type { PricingConfig } from '../../config/config';
+import type { Db, Tx } from '../../db/database';
+import { tools } from '../../db/schema';
+import { isUuid } from '../catalog/catalog.service';
+
+/**
+ * The store's prices for a set of lines: shipping by method, sales tax by region, all in integer
+ * cents. Every screen and the order itself take their numbers from here, so what a buyer is shown
+ * is what the order will charge.
+ */
+
+export interface Destination {
+  shippingMethod: ShippingMethod;
+  region?: string | undefined;
+  country?: string | undefined;
+}
+
+const ESTIMATES: Record<ShippingMethod, { label: string; estimate: string }> = {
+  standard: { label: 'Standard shipping', estimate: '3 to 5 business days' },
+  express: { label: 'Express shipping', estimate: '1 to 2 business days' },
+};
+
+export function shippingOptions(config: PricingConfig, subtotalCents: number): ShippingOption[] {
+  const freeStandard = config.freeStandardOverCents !== null && subtotalCents >= config.freeStandardOverCents;
+  return [
+    {
+      method: 'standard',
+      ...ESTIMATES.standard,
+      rateCents: config.standardCents,
+      priceCents: freeStandard ? 0 : config.standardCents,
+    },
+    {
+      method: 'express',
+      ...ESTIMATES.express,
+      rateCents: config.expressCents,
+      priceCents: config.expressCents,
+    },
+  ];
+}
+
+export function taxRateFor(config: PricingConfig, region: string | undefined): number {
+  const own = region ? config.taxByRegion[region.trim().toUpperCase()] : undefined;
+  return own ?? config.taxBasisPoints;
+}
+
+/** Tax on the goods, rounded half up to the cent; in BigInt so a large order cannot lose a cent. */
+export function taxOn(subtotalCents: number, basisPoints: number): number {
+  return Number((BigInt(subtotalCents) * BigInt(basisPoints) + 5000n) / 10000n);
+}
+
+export function totalsFor(config: PricingConfig, subtotalCents: number, to: Destination): Totals {
+  const option = shippingOptions(config, subtotalCents).find((o) => o.method === to.shippingMethod);
+  const shippingCents = subtotalCents === 0 ? 0 : (option?.priceCents ?? 0);
+  const taxRateBasisPoints = taxRateFor(config, to.region);
+  const taxCents = taxOn(subtotalCents, taxRateBasisPoints);
+  return {
+    subtotalCents,
+    shippingCents,
+    taxCents,
+    totalCents: subtotalCents + shippingCents + taxCents,
+    shippingMethod: to.shippingMethod,
+    taxRateBasisPoints,
+  };
+}
+
+type ToolFacts = Pick<
+  typeof tools.$inferSelect,
+  'id' | 'name' | 'image' | 'priceCents' | 'availableQuantity' | 'minimumOrderQuantity' | 'retiredAt'
+>;
+
+export const NO_LONGER_SOLD = 'This product is no longer sold. Remove it to go on.';
+
+/** Why a line cannot be ordered as it stands, in the order modal's words where it has them. */
+export function lineProblem(tool: ToolFacts, quantity: number): string | null {
+  if (tool.retiredAt) return NO_LONGER_SOLD;
+  if (tool.availableQuantity < tool.minimumOrderQuantity) return outOfStockMessage(tool.name, 0);
+  if (quantity < tool.minimumOrderQuantity) return minimumQuantityMessage(tool.minimumOrderQuantity);
+  if (quantity > tool.availableQuantity) return outOfStockMessage(tool.name, tool.availableQuantity);
+  return null;
+}
+
+/** The products of these lines as the catalog has them now (unknown ids are left out). */
+export async function loadToolFacts(db: Db | Tx, toolIds: string[]): Promise<Map<string, ToolFacts>> {
+  const ids = [...new Set(toolIds.filter(isUuid))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: tools.id,
+      name: tools.name,
+      image: tools.image,
+      priceCents: tools.priceCents,
+      availableQuantity: tools.availableQuantity,
+      minimumOrderQuantity: tools.minimumOrderQuantity,
+      retiredAt: tools.retiredAt,
+    })
+    .from(tools)
+    .where(inArray(tools.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Prices lines against the catalog's current prices and stock; a line of an unknown product is dropped. */
+export function quoteFrom(
+  config: PricingConfig,
+  facts: Map<string, ToolFacts>,
+  lines: LineInput[],
+  to: Destination,
+): Quote {
+  const priced: PricedLine[] = [];
+  for (const line of lines) {
+    const tool = facts.get(line.toolId);
+    if (!tool) continue;
+    priced.push({
+      toolId: tool.id,
+      name: tool.name,
+      image: tool.image,
+      unitPriceCents: tool.priceCents,
+      quantity: line.quantity,
+      minimum: tool.minimumOrderQuantity,
+      available: tool.retiredAt ? 0 : tool.availableQuantity,
+      lineTotalCents: tool.priceCents * line.quantity,
+      problem: lineProblem(tool, line.quantity),
+    });
+  }
+  const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  return {
+    lines: priced,
+    itemCount: priced.reduce((sum, l) => sum + l.quantity, 0),
+    totals: totalsFor(config, subtotalCents, to),
+    shippingOptions: shippingOptions(config, subtotalCents),
+    freeShippingOverCents: config.freeStandardOverCents,
+  };
+}
+
+export async function quoteLines(
+  db: Db | Tx,
+  config: PricingConfig,
+  lines: LineInput[],
+  to: Destination,
+): Promise<Quote> {
+  return quoteFrom(
+    config,
+    await loadToolFacts(
+      db,
+      lines.map((l) => l.toolId),
+    ),
+    lines,
+    to,
+  );
+}
