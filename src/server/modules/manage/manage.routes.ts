@@ -12,6 +12,7 @@ import {
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { cancelUnpaidOrder, orderHistory, shipOrder } from '../orders/orders.service';
+import { sendReceipt } from '../orders/receipt-pdf';
 import { getAnyOrder, listAllOrders, storeStats } from './manage.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
@@ -57,6 +58,21 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getAnyOrder(app.db, request.params.id),
+  );
+
+  app.get(
+    '/manage/:id/receipt.pdf',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary: "Any order's receipt as a PDF (admin)",
+        params: IdParams,
+        response: { ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      sendReceipt(reply, await getAnyOrder(app.db, request.params.id), app.config.store),
   );
 
   app.put(

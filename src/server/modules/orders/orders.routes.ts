@@ -15,6 +15,7 @@ import {
   placeOrder,
   toOneOrder,
 } from './orders.service';
+import { sendReceipt } from './receipt-pdf';
 
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -70,6 +71,23 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => toOneOrder(app.db, await getOwnOrder(app.db, signedIn(request), request.params.id)),
+  );
+
+  app.get(
+    '/order/:id/receipt.pdf',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'One of your orders as a printable PDF receipt',
+        params: IdParams,
+        response: { ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const order = await toOneOrder(app.db, await getOwnOrder(app.db, signedIn(request), request.params.id));
+      return sendReceipt(reply, order, app.config.store);
+    },
   );
 
   app.get(

@@ -1,0 +1,143 @@
+import type { FastifyReply } from 'fastify';
+import PDFDocument from 'pdfkit';
+import { addressLabels } from '../../../contract/addresses';
+import { formatCents } from '../../../contract/money';
+import type { Order } from '../../../contract/orders';
+import type { StoreInfo } from '../../../contract/store';
+
+/**
+ * An order's receipt as a PDF, drawn with pdfkit's built-in fonts (nothing to download, nothing
+ * to install). The order number is also the document's title, so a file manager or a test can
+ * read it without drawing the page.
+ */
+
+const date = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 54,
+    // Uncompressed: a receipt is small, and its text stays searchable in the raw file.
+    compress: false,
+    info: {
+      Title: `Receipt ${order.number}`,
+      Author: store.wordmark,
+      Subject: `Order ${order.number}`,
+      CreationDate: new Date(order.createdAt),
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+
+  doc.font('Helvetica-Bold').fontSize(20).text(store.wordmark, { continued: false });
+  doc.font('Helvetica').fontSize(9).fillColor('#555555');
+  doc.text([store.contact.address, store.contact.email, store.contact.phone].filter(Boolean).join('  ·  '));
+  doc.moveDown(1.2).fillColor('#000000');
+
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text(`${order.paid ? 'Receipt' : 'Order'} ${order.number}`);
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`Ordered ${date(order.createdAt)}${order.paidAt ? `  ·  Paid ${date(order.paidAt)}` : ''}`);
+  doc.text(`Status: ${order.status.replace('_', ' ')}`);
+  if (order.cardBrand && order.cardLast4) doc.text(`Paid with ${order.cardBrand} ending ${order.cardLast4}`);
+  if (order.transactionId) doc.text(`Transaction: ${order.transactionId}`);
+  doc.moveDown();
+
+  doc.font('Helvetica-Bold').text('Customer');
+  doc.font('Helvetica').text(`${order.userName} <${order.userEmail}>`);
+  doc.moveDown(0.5);
+  doc.font('Helvetica-Bold').text('Ship to');
+  const a = order.shippingAddress;
+  doc.font('Helvetica');
+  if (a) {
+    doc.text(a.fullName);
+    doc.text(a.line1);
+    if (a.line2) doc.text(a.line2);
+    doc.text(`${a.city}, ${a.region} ${a.postalCode}`);
+    doc.text(a.country);
+    doc.text(`${addressLabels.phone}: ${a.phone}`);
+  } else {
+    doc.text(`No address given: the store contacts you at ${order.phone}`);
+  }
+  if (order.shippingMethod) doc.text(`Shipping: ${order.shippingMethod}`);
+  if (order.carrier || order.trackingNumber)
+    doc.text(`Carrier: ${order.carrier ?? '-'}  ·  Tracking: ${order.trackingNumber ?? '-'}`);
+  doc.moveDown();
+
+  // The lines, as a four-column table.
+  const cols = [
+    { label: 'Product', x: left, w: width * 0.5, align: 'left' as const },
+    { label: 'Unit price', x: left + width * 0.5, w: width * 0.18, align: 'right' as const },
+    { label: 'Qty', x: left + width * 0.68, w: width * 0.12, align: 'right' as const },
+    { label: 'Total', x: left + width * 0.8, w: width * 0.2, align: 'right' as const },
+  ];
+  const row = (cells: string[], bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    let bottom = y;
+    cells.forEach((cell, i) => {
+      const col = cols[i];
+      if (!col) return;
+      doc.text(cell, col.x, y, { width: col.w, align: col.align });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.x = left;
+    doc.y = bottom + 4;
+  };
+  row(
+    cols.map((c) => c.label),
+    true,
+  );
+  doc
+    .moveTo(left, doc.y - 2)
+    .lineTo(left + width, doc.y - 2)
+    .stroke('#999999');
+  for (const line of order.lines) {
+    row([
+      line.name,
+      formatCents(line.unitPriceCents),
+      String(line.quantity),
+      formatCents(line.lineTotalCents),
+    ]);
+  }
+  doc.moveDown(0.5);
+  const sums: [string, number][] = [
+    ['Subtotal', order.amounts.subtotalCents],
+    ['Shipping', order.amounts.shippingCents],
+    ['Tax', order.amounts.taxCents],
+    ['Total', order.amounts.totalCents],
+  ];
+  for (const [label, cents] of sums) {
+    row(['', label, '', formatCents(cents)], label === 'Total');
+  }
+  doc.moveDown(2);
+  doc.font('Helvetica').fontSize(8).fillColor('#555555');
+  doc.text(`Thank you for shopping with ${store.wordmark}.`, left, doc.y, { width, align: 'center' });
+  doc.end();
+  return done;
+}
+
+/** A receipt is a download named after its order. */
+export async function sendReceipt(reply: FastifyReply, order: Order, store: StoreInfo) {
+  const pdf = await receiptPdf(order, store);
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="receipt-${order.number}.pdf"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
