@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Address } from '../../contract/addresses';
 import type { Order } from '../../contract/orders';
+import type { Quote, ShippingMethod } from '../../contract/pricing';
 import type { Config } from '../config/config';
 import { createTestApp, type TestApp, testConfig } from './harness';
 import { signUp, type TestSession, uniqueEmail } from './sessions';
@@ -74,4 +77,65 @@ export async function payOrder(app: FastifyInstance, customer: TestSession, orde
   const order = paid.json() as Order;
   expect(order.status).toBe('pending');
   return order;
+}
+
+/** An address every check accepts. */
+export const HOME_ADDRESS: Address = {
+  fullName: 'Dana Driver',
+  line1: '1200 Woodward Ave',
+  line2: 'Suite 4',
+  city: 'Detroit',
+  region: 'MI',
+  postalCode: '48226',
+  country: 'US',
+  phone: '+1 313 555 0142',
+};
+
+/** Puts these lines in the customer's server cart; fails the test unless each is taken. */
+export async function fillCart(
+  app: FastifyInstance,
+  customer: TestSession,
+  lines: { toolId: string; quantity: number }[],
+): Promise<Quote> {
+  let cart: Quote | undefined;
+  for (const line of lines) {
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/cart/${line.toolId}`,
+      headers: as(customer),
+      payload: { quantity: line.quantity },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    cart = res.json() as Quote;
+  }
+  if (!cart) throw new Error('no lines');
+  return cart;
+}
+
+/** The cart as priced for this method and address, then POST /api/checkout with its total. */
+export async function checkoutCart(
+  app: FastifyInstance,
+  customer: TestSession,
+  options: { shippingMethod?: ShippingMethod; address?: Address; key?: string; saveAddress?: boolean } = {},
+) {
+  const shippingMethod = options.shippingMethod ?? 'standard';
+  const address = options.address ?? HOME_ADDRESS;
+  const cart = await app.inject({
+    method: 'GET',
+    url: `/api/cart?shippingMethod=${shippingMethod}&region=${encodeURIComponent(address.region)}`,
+    headers: as(customer),
+  });
+  expect(cart.statusCode, cart.body).toBe(200);
+  return app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    headers: as(customer),
+    payload: {
+      idempotencyKey: options.key ?? randomUUID(),
+      address,
+      saveAddress: options.saveAddress ?? false,
+      shippingMethod,
+      expectedTotalCents: (cart.json() as Quote).totals.totalCents,
+    },
+  });
 }
