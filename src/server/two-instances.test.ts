@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from './db/database';
@@ -53,6 +53,7 @@ describe.skipIf(!serverUrl)(
         AUTH_RATE_LIMIT_PER_IP: '100000',
         AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
         RATE_LIMIT_ORDERS_PER_MINUTE: '100000',
+        RATE_LIMIT_CART_WRITES_PER_MINUTE: '100000',
         STRIPE_SECRET_KEY: 'sk_test_x',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
         STRIPE_WEBHOOK_SECRET: 'whsec_test',
@@ -156,6 +157,80 @@ describe.skipIf(!serverUrl)(
       );
       expect(rows.every((row) => row.status === 'unpaid' && row.quantity === 1)).toBe(true);
       expect(new Set(rows.map((row) => row.userId)).size).toBe(50);
+    }, 600_000);
+
+    it('carts of three lines checked out at once on both instances sell each unit once, without a deadlock', async () => {
+      const [pads, rotor, fluid] = await Promise.all([
+        addToolOverHttp(a.url, admin, { name: 'Cart pads', availableQuantity: 100 }),
+        addToolOverHttp(a.url, admin, { name: 'Cart rotor', availableQuantity: 30 }),
+        addToolOverHttp(b.url, admin, { name: 'Cart fluid', availableQuantity: 100 }),
+      ]);
+      const buyers: TestSession[] = [];
+      for (let i = 0; i < 16; i += 8) {
+        buyers.push(
+          ...(await Promise.all(
+            Array.from({ length: 8 }, (_, j) =>
+              signUpOverHttp(j % 2 ? a.url : b.url, { name: `Cart ${i + j}` }),
+            ),
+          )),
+        );
+      }
+      // Each cart: 3 rotors and the others; half the carts list the products the other way round.
+      const lines = [
+        { toolId: pads, quantity: 20 },
+        { toolId: rotor, quantity: 3 },
+        { toolId: fluid, quantity: 20 },
+      ];
+      await Promise.all(
+        buyers.map(async (session, i) => {
+          for (const line of i % 2 ? lines : [...lines].reverse()) {
+            const put = await call(i % 2 ? a.url : b.url, 'PUT', `/api/cart/${line.toolId}`, {
+              session,
+              json: { quantity: line.quantity },
+            });
+            expect(put.status, JSON.stringify(put.body)).toBe(200);
+          }
+        }),
+      );
+      const address = {
+        fullName: 'Rush Buyer',
+        line1: '1 Main St',
+        city: 'Detroit',
+        region: 'MI',
+        postalCode: '48226',
+        country: 'US',
+        phone: '+1 313 555 0142',
+      };
+      const answers = await Promise.all(
+        buyers.map(async (session, i) => {
+          const url = i % 2 ? b.url : a.url;
+          const cart = await call(url, 'GET', '/api/cart?region=MI', { session });
+          const total = (cart.body as { totals: { totalCents: number } }).totals.totalCents;
+          return call(url, 'POST', '/api/checkout', {
+            session,
+            json: {
+              idempotencyKey: `rush-${i}-key`,
+              address,
+              shippingMethod: 'standard',
+              expectedTotalCents: total,
+            },
+          });
+        }),
+      );
+      const placed = answers.filter((answer) => answer.status === 201);
+      const refused = answers.filter((answer) => answer.status === 409);
+      // Pads and fluid run out after 5 carts (100 / 20); the rotors would last 10.
+      expect(placed).toHaveLength(5);
+      expect(refused).toHaveLength(11);
+      for (const answer of refused) {
+        expect((answer.body as { error: { code: string } }).error.code).toBe('OUT_OF_STOCK');
+      }
+      const left = await db()
+        .select()
+        .from(tools)
+        .where(inArray(tools.id, [pads, rotor, fluid]));
+      const byId = new Map(left.map((row) => [row.id, row.availableQuantity]));
+      expect([byId.get(pads), byId.get(rotor), byId.get(fluid)]).toEqual([0, 15, 0]);
     }, 600_000);
 
     it('an image uploaded through one instance is served by the other', async () => {

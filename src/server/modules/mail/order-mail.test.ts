@@ -8,7 +8,7 @@ import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
-import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
+import { as, createAdminApp, HOME_ADDRESS, payOrder, placeOrder } from '../../test/store-flow';
 import { expireUnpaidOrders } from '../orders/orders.service';
 import { orderMail } from './order-mails';
 
@@ -64,7 +64,7 @@ describe('order e-mails through SMTP', () => {
     const [mail] = placed as [ParsedMail];
     expect(recipient(mail)).toEqual([customer.email]);
     expect(mail.from?.value[0]?.address).toBe('shop@torqueworks.example');
-    expect(mail.subject).toBe('TorqueWorks: your order is waiting for payment');
+    expect(mail.subject).toBe(`TorqueWorks: order ${order.number} is waiting for payment`);
     expect(textOf(mail)).toContain(`/dashboard/payment/${order._id}`);
     expect(textOf(mail)).toContain('5 x Torque wrench & socket');
     expect(textOf(mail)).toContain('$127.50');
@@ -77,14 +77,18 @@ describe('order e-mails through SMTP', () => {
     await t.app.jobs.drain();
     const receipt = smtp.received.at(-1) as ParsedMail;
     expect(smtp.received.length - before).toBe(2);
-    expect(receipt.subject).toBe('TorqueWorks: payment received, your receipt');
+    expect(receipt.subject).toBe(`TorqueWorks: payment received for ${order.number}, your receipt`);
+    // $127.50 of goods ships free (standard, over $100); 7% tax is $8.925, rounded half up: $136.43.
     for (const part of [textOf(receipt), htmlOf(receipt)]) {
-      expect(part).toContain(order._id);
-      expect(part).toContain('$25.50');
+      expect(part).toContain(order.number);
       expect(part).toContain('$127.50');
+      expect(part).toContain('$136.43');
     }
-    expect(textOf(receipt)).toMatch(/Quantity: 5/);
-    expect(textOf(receipt)).toContain('Product: Torque wrench & socket');
+    expect(textOf(receipt)).toContain('5 x Torque wrench & socket: $127.50');
+    expect(textOf(receipt)).toContain('Shipping: $0.00');
+    expect(textOf(receipt)).toContain('Tax: $8.93');
+    expect(textOf(receipt)).toContain('Total: $136.43');
+    expect(textOf(receipt)).toContain('Paid with: visa ending 4242');
 
     const shipped = await t.app.inject({
       method: 'PUT',
@@ -94,7 +98,7 @@ describe('order e-mails through SMTP', () => {
     expect(shipped.statusCode, shipped.body).toBe(200);
     await t.app.jobs.drain();
     expect(smtp.received.length - before).toBe(3);
-    expect(smtp.received.at(-1)?.subject).toBe('TorqueWorks: your order has shipped');
+    expect(smtp.received.at(-1)?.subject).toBe(`TorqueWorks: order ${order.number} has shipped`);
 
     // Every message of the order delivered again (a runner that died before marking them): no mail twice.
     await redeliverOrderMails(t);
@@ -105,7 +109,7 @@ describe('order e-mails through SMTP', () => {
     expect(box.smtpConfigured).toBe(true);
     const mine = box.mails.filter((m) => m.orderId === order._id);
     expect(mine.map((m) => m.status)).toEqual(['sent', 'sent', 'sent']);
-    expect(mine[0]?.subject).toBe('TorqueWorks: your order has shipped');
+    expect(mine[0]?.subject).toBe(`TorqueWorks: order ${order.number} has shipped`);
   });
 
   it('tells the customer an order was cancelled, or expired with its stock released', async () => {
@@ -124,10 +128,10 @@ describe('order e-mails through SMTP', () => {
     const before = smtp.received.length;
     await t.app.jobs.drain();
     const subjects = smtp.received.slice(before).map((m) => m.subject);
-    expect(subjects).toContain('TorqueWorks: your order was cancelled');
-    expect(subjects).toContain('TorqueWorks: your unpaid order has expired');
+    expect(subjects).toContain(`TorqueWorks: order ${cancelled.number} was cancelled`);
+    expect(subjects).toContain(`TorqueWorks: your unpaid order ${expiring.number} has expired`);
     const expired = smtp.received.find(
-      (m) => m.subject?.includes('expired') && textOf(m).includes(expiring._id),
+      (m) => m.subject?.includes('expired') && textOf(m).includes(expiring.number),
     );
     expect(textOf(expired as ParsedMail)).toContain('released the items');
     expect(htmlOf(expired as ParsedMail)).toContain('released the items');
@@ -204,8 +208,8 @@ describe('order e-mails without SMTP', () => {
     const box = res.json() as MailList;
     expect(box.smtpConfigured).toBe(false);
     expect(box.mails.map((m) => [m.subject, m.to, m.status])).toEqual([
-      ['TorqueWorks: payment received, your receipt', customer.email, 'kept'],
-      ['TorqueWorks: your order is waiting for payment', customer.email, 'kept'],
+      [`TorqueWorks: payment received for ${order.number}, your receipt`, customer.email, 'kept'],
+      [`TorqueWorks: order ${order.number} is waiting for payment`, customer.email, 'kept'],
     ]);
     const opened = await t.app.inject({ url: `/api/manage/mails/${box.mails[0]?.id}`, headers: as(admin) });
     const mail = opened.json() as MailView;
@@ -223,21 +227,51 @@ describe('order e-mails without SMTP', () => {
 });
 
 describe('the order mail templates', () => {
-  it('link to payment on the public address when it is set', () => {
+  it('link to payment on the public address when it is set, and escape every value', () => {
     const order = {
-      id: '00000000-0000-4000-8000-000000000001',
+      _id: '00000000-0000-4000-8000-000000000001',
+      number: 'TW-10001',
       userName: 'Ann',
       userEmail: 'ann@example.com',
-      toolName: 'Jack "Pro"',
-      quantity: 2,
-      unitPriceCents: 1000,
-      totalCents: 2000,
-    } as Parameters<typeof orderMail>[1];
+      lines: [{ toolId: 'x', name: 'Jack "Pro"', unitPriceCents: 1000, quantity: 2, lineTotalCents: 2000 }],
+      amounts: { subtotalCents: 2000, shippingCents: 799, taxCents: 140, totalCents: 2939 },
+      shippingAddress: null,
+    } as unknown as Parameters<typeof orderMail>[1];
     const mail = orderMail('placed', order, { brand: 'Acme <Tools>', publicUrl: 'https://shop.example.com' });
-    expect(mail.text).toContain(`https://shop.example.com/dashboard/payment/${order.id}`);
-    expect(mail.html).toContain(`href="https://shop.example.com/dashboard/payment/${order.id}"`);
+    expect(mail.text).toContain(`https://shop.example.com/dashboard/payment/${order._id}`);
+    expect(mail.html).toContain(`href="https://shop.example.com/dashboard/payment/${order._id}"`);
     expect(mail.html).toContain('Acme &lt;Tools&gt;');
     expect(mail.html).toContain('Jack &quot;Pro&quot;');
-    expect(mail.subject).toBe('Acme <Tools>: your order is waiting for payment');
+    expect(mail.text).toContain('Total: $29.39');
+    expect(mail.subject).toBe('Acme <Tools>: order TW-10001 is waiting for payment');
+  });
+
+  it('name the carrier and tracking number in the shipped mail, and the address in the receipt', () => {
+    const order = {
+      _id: '00000000-0000-4000-8000-000000000002',
+      number: 'TW-10002',
+      userName: 'Bo',
+      userEmail: 'bo@example.com',
+      lines: [
+        { toolId: 'a', name: 'Brake pad set', unitPriceCents: 4599, quantity: 1, lineTotalCents: 4599 },
+        { toolId: 'b', name: 'Brake rotor', unitPriceCents: 6250, quantity: 2, lineTotalCents: 12500 },
+      ],
+      amounts: { subtotalCents: 17099, shippingCents: 1999, taxCents: 1197, totalCents: 20295 },
+      shippingMethod: 'express',
+      shippingAddress: HOME_ADDRESS,
+      carrier: 'UPS',
+      trackingNumber: '1Z999',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    } as unknown as Parameters<typeof orderMail>[1];
+    const ctx = { brand: 'Torque Works', publicUrl: undefined };
+    const shipped = orderMail('shipped', order, ctx);
+    expect(shipped.text).toContain('Carrier: UPS. Tracking number: 1Z999.');
+    expect(shipped.text).toContain('1 x Brake pad set, 2 x Brake rotor left our workshop today.');
+    const receipt = orderMail('paid', order, ctx);
+    expect(receipt.text).toContain('2 x Brake rotor: $125.00');
+    expect(receipt.text).toContain('Total: $202.95');
+    expect(receipt.text).toContain('Ship to: Dana Driver, 1200 Woodward Ave, Suite 4, Detroit, MI 48226, US');
+    expect(receipt.text).toContain('See your order: /dashboard/orders/00000000-0000-4000-8000-000000000002');
   });
 });

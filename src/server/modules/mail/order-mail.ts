@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema';
 import type { MessageHandler } from '../../jobs/job-runner';
+import { toOneOrder } from '../orders/orders.service';
 import type { Topics } from '../outbox/outbox';
 import { deliverMail } from './mail.service';
 import type { Mailer } from './mailer';
@@ -26,8 +27,9 @@ export function orderMailHandler(db: Db, mailer: Mailer | undefined, ctx: MailCo
     const change = message.payload as Topics['order.status_changed'];
     const kind = kindOf[change.event];
     if (!kind) return;
-    const [order] = await db.select().from(orders).where(eq(orders.id, change.orderId));
-    if (!order) return;
-    await deliverMail(db, mailer, `order-mail:${message.key}`, orderMail(kind, order, ctx), order.id);
+    const [row] = await db.select().from(orders).where(eq(orders.id, change.orderId));
+    if (!row) return;
+    const order = await toOneOrder(db, row);
+    await deliverMail(db, mailer, `order-mail:${message.key}`, orderMail(kind, order, ctx), order._id);
   };
 }

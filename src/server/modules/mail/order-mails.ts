@@ -1,4 +1,4 @@
-import type { orders } from '../../db/schema';
+import type { Order } from '../../../contract/orders';
 import type { OutgoingMail } from './mailer';
 
 /**
@@ -6,7 +6,6 @@ import type { OutgoingMail } from './mailer';
  * the order as it is at delivery time. Every interpolated value is escaped in the HTML.
  */
 
-type Order = typeof orders.$inferSelect;
 export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'expired';
 
 export interface MailContext {
@@ -72,68 +71,98 @@ ${rowsHtml}${actionHtml}
 const linkTo = (ctx: MailContext, path: string) =>
   ctx.publicUrl ? new URL(path, ctx.publicUrl).toString() : path;
 
-const line = (o: Order) => `${o.quantity} x ${o.toolName}`;
+const what = (o: Order) => o.lines.map((l) => `${l.quantity} x ${l.name}`).join(', ');
+
+/** The order's lines and sums as table rows: every mail shows what the order holds and costs. */
+function orderRows(o: Order, withSums: boolean): [string, string][] {
+  const rows: [string, string][] = [['Order', o.number]];
+  for (const l of o.lines) rows.push([`${l.quantity} x ${l.name}`, money(l.lineTotalCents)]);
+  if (withSums) {
+    rows.push(
+      ['Subtotal', money(o.amounts.subtotalCents)],
+      ['Shipping', money(o.amounts.shippingCents)],
+      ['Tax', money(o.amounts.taxCents)],
+    );
+  }
+  rows.push(['Total', money(o.amounts.totalCents)]);
+  return rows;
+}
+
+const addressLine = (o: Order) => {
+  const a = o.shippingAddress;
+  if (!a) return undefined;
+  return [a.fullName, a.line1, a.line2, `${a.city}, ${a.region} ${a.postalCode}`, a.country]
+    .filter(Boolean)
+    .join(', ');
+};
 
 /** The mail for `kind`, written from the order as it is now. */
 export function orderMail(kind: OrderMailKind, order: Order, ctx: MailContext): OutgoingMail {
   const greeting = `Hello ${order.userName},`;
-  const number = `Order ${order.id}`;
+  const orderPage = { label: 'See your order', url: linkTo(ctx, `/dashboard/orders/${order._id}`) };
+  const shipTo = addressLine(order);
   switch (kind) {
     case 'placed':
       return render(order.userEmail, ctx, {
-        subject: `${ctx.brand}: your order is waiting for payment`,
+        subject: `${ctx.brand}: order ${order.number} is waiting for payment`,
         heading: 'Thank you for your order',
         paragraphs: [
           greeting,
-          `We are holding ${line(order)} for you. Pay ${money(order.totalCents)} to confirm the order; unpaid, it is released when the hold ends.`,
+          `We are holding ${what(order)} for you. Pay ${money(order.amounts.totalCents)} to confirm the order; unpaid, it is released when the hold ends.`,
         ],
-        rows: [
-          ['Order', order.id],
-          ['Total', money(order.totalCents)],
-        ],
-        action: { label: 'Pay for your order', url: linkTo(ctx, `/dashboard/payment/${order.id}`) },
+        rows: orderRows(order, true),
+        action: { label: 'Pay for your order', url: linkTo(ctx, `/dashboard/payment/${order._id}`) },
       });
     case 'paid':
       return render(order.userEmail, ctx, {
-        subject: `${ctx.brand}: payment received, your receipt`,
+        subject: `${ctx.brand}: payment received for ${order.number}, your receipt`,
         heading: 'Payment received',
         paragraphs: [greeting, 'Thank you: we received your payment and are getting your order ready.'],
         rows: [
-          ['Order', order.id],
-          ['Product', order.toolName],
-          ['Quantity', String(order.quantity)],
-          ['Unit price', money(order.unitPriceCents)],
-          ['Total', money(order.totalCents)],
+          ...orderRows(order, true),
+          ...(shipTo ? [['Ship to', shipTo] as [string, string]] : []),
+          ...(order.shippingMethod ? [['Shipping method', order.shippingMethod] as [string, string]] : []),
           ...(order.cardBrand && order.cardLast4
             ? [['Paid with', `${order.cardBrand} ending ${order.cardLast4}`] as [string, string]]
             : []),
         ],
+        action: orderPage,
       });
     case 'shipped':
       return render(order.userEmail, ctx, {
-        subject: `${ctx.brand}: your order has shipped`,
+        subject: `${ctx.brand}: order ${order.number} has shipped`,
         heading: 'Your order is on its way',
-        paragraphs: [greeting, `${line(order)} left our workshop today.`, number],
+        paragraphs: [
+          greeting,
+          `${what(order)} left our workshop today.`,
+          ...(order.carrier || order.trackingNumber
+            ? [
+                `Carrier: ${order.carrier ?? 'not given'}. Tracking number: ${order.trackingNumber ?? 'not given'}.`,
+              ]
+            : []),
+        ],
+        rows: [['Order', order.number], ...(shipTo ? [['Ship to', shipTo] as [string, string]] : [])],
+        action: orderPage,
       });
     case 'cancelled':
       return render(order.userEmail, ctx, {
-        subject: `${ctx.brand}: your order was cancelled`,
+        subject: `${ctx.brand}: order ${order.number} was cancelled`,
         heading: 'Order cancelled',
         paragraphs: [
           greeting,
-          `Your order of ${line(order)} was cancelled and its items are back in stock. You were not charged for it.`,
-          number,
+          `Your order of ${what(order)} was cancelled and its items are back in stock. You were not charged for it.`,
         ],
+        rows: [['Order', order.number]],
       });
     case 'expired':
       return render(order.userEmail, ctx, {
-        subject: `${ctx.brand}: your unpaid order has expired`,
+        subject: `${ctx.brand}: your unpaid order ${order.number} has expired`,
         heading: 'Order expired',
         paragraphs: [
           greeting,
-          `Your order of ${line(order)} was not paid in time, so we released the items we held for you. You were not charged. You are welcome to order again.`,
-          number,
+          `Your order of ${what(order)} was not paid in time, so we released the items we held for you. You were not charged. You are welcome to order again.`,
         ],
+        rows: [['Order', order.number]],
       });
   }
 }
