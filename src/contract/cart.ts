@@ -16,5 +16,4 @@ export const CartMergeInput = z.object({ lines: z.array(LineInput).max(CART_MAX_
 
 export const CART_EMPTY = 'Your cart is empty';
 export const cartFullMessage = (max: number) => `A cart holds at most ${max} different products`;
-/** The key a visitor's cart is kept under in the browser. */
-export const VISITOR_CART_KEY = 'tw.cart';
+export { VISITOR_CART_KEY } from './cart.constants';

@@ -28,6 +28,9 @@ const PAGE_MODULES: { path: RegExp; modules: string[] }[] = [
   { path: /^\/signup$/, modules: ['app/routes/signup.tsx'] },
   { path: /^\/purchase\/[^/]+$/, modules: ['app/routes/purchase.tsx'] },
   { path: /^\/product\/[^/]+$/, modules: ['app/routes/product.tsx'] },
+  { path: /^\/cart$/, modules: ['app/routes/cart.tsx'] },
+  { path: /^\/checkout$/, modules: ['app/routes/checkout.tsx'] },
+  { path: /^\/checkout\/done\/[^/]+$/, modules: ['app/routes/checkout-done.tsx'] },
   ...(
     [
       ['', 'my-profile'],

@@ -21,6 +21,9 @@ const ToolsPage = page(() => import('./routes/tools'), 'ToolsPage');
 const LoginPage = page(() => import('./routes/login'), 'LoginPage');
 const SignupPage = page(() => import('./routes/signup'), 'SignupPage');
 const PurchasePage = page(() => import('./routes/purchase'), 'PurchasePage');
+const CartPage = page(() => import('./routes/cart'), 'CartPage');
+const CheckoutPage = page(() => import('./routes/checkout'), 'CheckoutPage');
+const CheckoutDonePage = page(() => import('./routes/checkout-done'), 'CheckoutDonePage');
 const ProductPage = page(() => import('./routes/product'), 'ProductPage');
 const DashboardLayout = page(() => import('./routes/dashboard/dashboard-layout'), 'DashboardLayout');
 const MyProfilePage = page(() => import('./routes/dashboard/my-profile'), 'MyProfilePage');
@@ -57,6 +60,23 @@ export function AppRoutes() {
         <Route path="login" element={<LoginPage />} />
         <Route path="signup" element={<SignupPage />} />
         <Route path="product/:id" element={<ProductPage />} />
+        <Route path="cart" element={<CartPage />} />
+        <Route
+          path="checkout"
+          element={
+            <RequireAuth>
+              <CheckoutPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="checkout/done/:id"
+          element={
+            <RequireAuth>
+              <CheckoutDonePage />
+            </RequireAuth>
+          }
+        />
         <Route
           path="purchase/:id"
           element={

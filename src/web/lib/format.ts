@@ -12,3 +12,10 @@ const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
  * render (docs/performance.md).
  */
 export const formatNumber = (value: number) => Math.trunc(value).toString().replace(THOUSANDS, ',');
+
+/** Money the server sent in integer cents, as dollars: 123456 -> "$1,234.56". No float arithmetic. */
+export const formatCents = (cents: number) => {
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.abs(Math.trunc(cents));
+  return `${sign}$${formatNumber(Math.trunc(whole / 100))}.${String(whole % 100).padStart(2, '0')}`;
+};

@@ -1,5 +1,6 @@
 import { Link, NavLink, useNavigate } from 'react-router';
 import { type SignedInUser, useSession, useSignOut } from '../../features/accounts/api/session';
+import { CartLink } from '../../features/cart/components/cart-link';
 import { useStoreInfo } from '../../features/store/api/get-store-info';
 import { PhoneMenu } from './phone-menu';
 
@@ -41,6 +42,9 @@ function NavLinks({ onNavigate, user }: { onNavigate?: () => void; user: SignedI
           </NavLink>
         </li>
       ))}
+      <li>
+        <CartLink onNavigate={onNavigate} />
+      </li>
       {user ? (
         <>
           <li>
@@ -81,6 +85,10 @@ export function NavBar() {
           <ul className="menu menu-horizontal hidden flex-nowrap gap-0 whitespace-nowrap px-1 lg:flex">
             <NavLinks user={user} />
           </ul>
+          {/* On a phone the menu is folded: the cart and its count stay in sight. */}
+          <div className="lg:hidden">
+            <CartLink iconOnly />
+          </div>
           {user ? (
             <span
               className="max-w-32 shrink-0 truncate text-sm font-medium xl:max-w-56"

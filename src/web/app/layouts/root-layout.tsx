@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../../components/ui/page-loading';
 import { RouteErrorBoundary } from '../../components/ui/route-error-boundary';
 import { useRecordUserOnSignIn } from '../../features/accounts/components/use-record-user';
+import { useMergeVisitorCartOnSignIn } from '../../features/cart/api/use-merge-visitor-cart';
 import { TestModeNotice } from '../../features/store/components/test-mode-notice';
 import { NavBar } from './nav-bar';
 import { ScrollToTop } from './scroll-to-top';
@@ -10,6 +11,7 @@ import { SiteFooter } from './site-footer';
 
 export function RootLayout() {
   useRecordUserOnSignIn();
+  useMergeVisitorCartOnSignIn();
   // The dashboard's pages share its layout, which has its own boundary: keyed by the section so
   // moving between dashboard pages keeps the dashboard frame.
   const { pathname } = useLocation();

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { QueryState } from '../../components/ui/query-state';
 import { StickyActionBar } from '../../components/ui/sticky-action-bar';
 import { useSession } from '../../features/accounts/api/session';
+import { AddQuantityToCart } from '../../features/cart/components/add-quantity-to-cart';
 import { useTool } from '../../features/catalog/api/get-tool';
 import { PartDetails } from '../../features/catalog/components/part-details';
 import { ProductPicture } from '../../features/catalog/components/product-picture';
@@ -63,6 +64,7 @@ export function PurchasePage() {
                 All tools
               </Link>
             </StickyActionBar>
+            <AddQuantityToCart tool={data} />
             {user && modalWanted ? (
               <Suspense fallback={null}>
                 <OrderModal tool={data} user={user} open={ordering} onClose={() => setOrdering(false)} />

@@ -23,6 +23,7 @@ export function signInNotice(from: unknown, reason: unknown): string | null {
   if (reason === 'admin-only') return ADMIN_ONLY_NOTICE;
   if (typeof from !== 'string' || !from.startsWith('/') || from === '/') return null;
   if (from.startsWith('/purchase/')) return 'Sign in to order this tool.';
+  if (from === '/checkout') return 'Sign in to check out. Your cart comes with you.';
   if (from.startsWith('/dashboard')) return 'Sign in to open your dashboard.';
   return 'Sign in to open that page.';
 }

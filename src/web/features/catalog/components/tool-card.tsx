@@ -2,10 +2,11 @@ import { Link } from 'react-router';
 import type { Tool } from '../../../../contract/catalog';
 import { srcSetFor, TOOL_CARD_IMAGE_SIZES } from '../../../../contract/uploads.constants';
 import { formatPrice } from '../../../lib/format';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button';
 import { FitBadge } from './fit-badge';
 import { ToolDescription, ToolQuantities } from './tool-facts';
 
-/** A tool as the spec's card shows it, with 'Order Now' leading to its purchase page. */
+/** A tool as the spec's card shows it, with 'Order Now' leading to its purchase page, and 'Add to cart'. */
 export function ToolCard({
   tool,
   eager = false,
@@ -52,6 +53,7 @@ export function ToolCard({
           <Link to={`/purchase/${tool._id}`} className="btn btn-primary btn-block">
             Order Now
           </Link>
+          <AddToCartButton tool={tool} />
         </div>
       </div>
     </article>

@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Tool } from '../../../../contract/catalog';
 import { orderFormSchema } from '../../../../contract/orders';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
-import { formatTotal } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { OrderSummary } from '../../cart/components/order-summary';
+import { useOneLineQuote } from '../api/one-line-quote';
 import { usePlaceOrder } from '../api/order-calls';
 
 interface Values {
@@ -18,7 +19,8 @@ interface Values {
 
 /**
  * The spec's order modal: name and email from the account (read-only), phone and quantity with
- * the spec's messages, and the total as price x quantity in whole dollars.
+ * the spec's messages, and the server's exact amounts for that quantity: subtotal, standard
+ * shipping, tax and the total that is charged. A placed order goes straight to its payment page.
  */
 export function OrderModal({
   tool,
@@ -34,6 +36,7 @@ export function OrderModal({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const place = usePlaceOrder();
+  const navigate = useNavigate();
   const {
     register,
     handleSubmit,
@@ -58,12 +61,15 @@ export function OrderModal({
     if (!open && dialog.open) dialog.close();
   }, [open, setFocus]);
 
-  const quantity = Number(watch('orderQuantity'));
-  const total = Number.isFinite(quantity) && quantity > 0 ? formatTotal(tool.price, quantity) : '0.00';
+  const typed = String(watch('orderQuantity') ?? '').trim();
+  const quantity = /^\d{1,9}$/.test(typed) ? Number(typed) : 0;
+  // Priced only for a quantity the order would take; otherwise the field's message says why.
+  const priceable = quantity >= tool.minimum_order_quantity && quantity <= tool.available_quantity;
+  const quote = useOneLineQuote(tool._id, quantity, open && priceable);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await place.mutateAsync({
+      const order = await place.mutateAsync({
         orderId: tool._id,
         orderQuantity: Number(values.orderQuantity),
         phone: values.phone,
@@ -71,6 +77,7 @@ export function OrderModal({
       toast.success('Order added successsfully!');
       reset({ phone: values.phone, orderQuantity: tool.minimum_order_quantity });
       onClose();
+      navigate(`/dashboard/payment/${order._id}`);
     } catch (error) {
       const issue =
         error instanceof ApiError
@@ -106,9 +113,17 @@ export function OrderModal({
             error={errors.orderQuantity?.message}
             {...register('orderQuantity')}
           />
-          <p className="pt-2 text-lg font-semibold" aria-live="polite" data-testid="order-total">
-            Total: ${total}
-          </p>
+          <div className="pt-2" aria-live="polite" aria-busy={quote.isFetching}>
+            {priceable && quote.data ? (
+              <OrderSummary totals={quote.data.totals} />
+            ) : priceable && quote.isError ? (
+              <p className="text-error text-sm">The total could not be worked out: {quote.error.message}</p>
+            ) : (
+              <p className="text-lg font-semibold" data-testid="summary-total">
+                Total: {priceable ? '…' : '—'}
+              </p>
+            )}
+          </div>
           <div className="modal-action">
             <button type="button" className="btn" onClick={onClose}>
               Cancel

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { PricedLine } from '../../../contract/pricing';
+import { useCart } from '../../features/cart/api/use-cart';
+import { CartLineItem } from '../../features/cart/components/cart-line-item';
+import { OrderSummary } from '../../features/cart/components/order-summary';
+import { ShippingPreview } from '../../features/cart/components/shipping-preview';
+import { formatNumber } from '../../lib/format';
+
+/** /cart: the lines, their money as the server priced it, and the way to checkout. */
+export function CartPage() {
+  const { cart, query, signedIn, setQuantity, remove, add } = useCart();
+  const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
+  const [removed, setRemoved] = useState<PricedLine | null>(null);
+  const busy = setQuantity.isPending || remove.isPending || add.isPending;
+
+  const changeQuantity = (line: PricedLine, quantity: number) =>
+    setQuantity.mutate(
+      { toolId: line.toolId, quantity },
+      {
+        onSuccess: () => setLineErrors(({ [line.toolId]: _, ...rest }) => rest),
+        onError: (error) => setLineErrors((all) => ({ ...all, [line.toolId]: error.message })),
+      },
+    );
+  // Removing is undone from the notice it leaves, rather than asked about first.
+  const removeLine = (line: PricedLine) =>
+    remove.mutate({ toolId: line.toolId }, { onSuccess: () => setRemoved(line) });
+  const undo = (line: PricedLine) =>
+    add.mutate({ toolId: line.toolId, quantity: line.quantity }, { onSuccess: () => setRemoved(null) });
+
+  const lines = cart?.lines ?? [];
+  const hasProblems = lines.some((l) => l.problem);
+
+  return (
+    <div className="space-y-6 py-4">
+      <h1 className="text-3xl font-bold">Your cart</h1>
+      {removed ? (
+        <div role="status" className="alert flex flex-wrap">
+          <span className="min-w-0 break-words">Removed {removed.name} from your cart.</span>
+          <button type="button" className="btn btn-sm" onClick={() => undo(removed)} disabled={busy}>
+            Undo
+          </button>
+        </div>
+      ) : null}
+      {add.isError ? (
+        <p role="alert" className="text-error">
+          {add.error.message}
+        </p>
+      ) : null}
+      {cart === undefined ? (
+        query.isError ? (
+          <div role="alert" className="alert alert-error">
+            <span>Could not load your cart: {query.error.message}</span>
+            <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <div className="flex justify-center py-10" role="status" aria-live="polite">
+            <span className="loading loading-spinner loading-lg" aria-hidden="true" />
+            <span className="sr-only">Loading your cart…</span>
+          </div>
+        )
+      ) : lines.length === 0 ? (
+        <div className="space-y-4 py-10 text-center" data-testid="cart-empty">
+          <p className="text-lg">Your cart is empty.</p>
+          <Link to="/tools" className="btn btn-primary">
+            Browse tools
+          </Link>
+        </div>
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <section aria-label="Cart lines">
+            <p className="text-sm text-base-content/70">
+              {formatNumber(cart?.itemCount ?? 0)} {cart?.itemCount === 1 ? 'item' : 'items'}
+            </p>
+            <ul>
+              {lines.map((line) => (
+                <CartLineItem
+                  key={line.toolId}
+                  line={line}
+                  busy={busy}
+                  error={lineErrors[line.toolId] ?? null}
+                  onQuantity={(quantity) => changeQuantity(line, quantity)}
+                  onRemove={() => removeLine(line)}
+                />
+              ))}
+            </ul>
+          </section>
+          {cart ? (
+            <aside
+              aria-label="Summary"
+              className="card h-fit border border-base-300 bg-base-100 lg:sticky lg:top-20"
+            >
+              <div className="card-body gap-4">
+                <OrderSummary totals={cart.totals} estimated />
+                <ShippingPreview quote={cart} />
+                {hasProblems ? (
+                  <p className="text-sm text-error">Fix the lines marked above to check out.</p>
+                ) : null}
+                {hasProblems ? (
+                  <button type="button" className="btn btn-primary btn-block" disabled>
+                    Checkout
+                  </button>
+                ) : signedIn ? (
+                  <Link to="/checkout" className="btn btn-primary btn-block">
+                    Checkout
+                  </Link>
+                ) : (
+                  <>
+                    <Link to="/login" state={{ from: '/checkout' }} className="btn btn-primary btn-block">
+                      Checkout
+                    </Link>
+                    <p className="text-sm text-base-content/70">
+                      You sign in first; your cart comes with you.
+                    </p>
+                  </>
+                )}
+                <Link to="/tools" className="link text-center text-sm">
+                  Continue shopping
+                </Link>
+              </div>
+            </aside>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

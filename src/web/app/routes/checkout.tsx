@@ -1,0 +1,15 @@
+import { useSession } from '../../features/accounts/api/session';
+import { CheckoutForm } from '../../features/checkout/components/checkout-form';
+import { useStoreInfo } from '../../features/store/api/get-store-info';
+
+/** /checkout (signed in): the server cart becomes an order, paid in the same step. */
+export function CheckoutPage() {
+  const { user } = useSession();
+  const { testMode = false } = useStoreInfo();
+  return (
+    <div className="space-y-6 py-4">
+      <h1 className="text-3xl font-bold">Checkout</h1>
+      {user ? <CheckoutForm user={user} testMode={testMode} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { SavedAddress } from '../../../../contract/addresses';
+import type { CheckoutAnswer, CheckoutInput } from '../../../../contract/checkout';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+
+/** The customer's saved addresses (under 'account': forgotten at sign-out). */
+export const useSavedAddresses = (enabled = true) =>
+  useQuery({
+    queryKey: ['account', 'addresses'],
+    queryFn: ({ signal }) => apiGet<SavedAddress[]>('/addresses', signal),
+    enabled,
+  });
+
+/** POST /checkout: the server cart becomes an order and its payment intent, once per idempotency key. */
+export const usePlaceCheckout = () =>
+  useMutation({
+    mutationFn: async (input: CheckoutInput) =>
+      (await apiRequest<CheckoutAnswer>('/checkout', { method: 'POST', body: input })).data,
+  });

@@ -1,0 +1,45 @@
+import type { ShippingMethod, ShippingOption } from '../../../../contract/pricing';
+import { formatCents } from '../../../lib/format';
+
+/** Standard or express, each with this cart's price for it and when it arrives. */
+export function ShippingMethodChoice({
+  options,
+  value,
+  disabled,
+  onChange,
+}: {
+  options: ShippingOption[];
+  value: ShippingMethod;
+  disabled: boolean;
+  onChange: (method: ShippingMethod) => void;
+}) {
+  return (
+    <fieldset className="space-y-2" disabled={disabled}>
+      <legend className="mb-2 text-xl font-semibold">Shipping method</legend>
+      {options.map((option) => (
+        <label
+          key={option.method}
+          className={`flex cursor-pointer items-center gap-3 rounded-box border p-3 ${
+            value === option.method ? 'border-primary bg-primary/5' : 'border-base-300'
+          }`}
+        >
+          <input
+            type="radio"
+            name="shippingMethod"
+            className="radio radio-primary"
+            value={option.method}
+            checked={value === option.method}
+            onChange={() => onChange(option.method)}
+          />
+          <span className="min-w-0 flex-1">
+            <span className="block font-medium">{option.label}</span>
+            <span className="block text-sm text-base-content/70">{option.estimate}</span>
+          </span>
+          <span className="font-semibold tabular-nums">
+            {option.priceCents === 0 ? 'Free' : formatCents(option.priceCents)}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

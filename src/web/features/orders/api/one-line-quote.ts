@@ -1,0 +1,20 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Quote } from '../../../../contract/pricing';
+import { apiRequest } from '../../../lib/api-client';
+
+/** What the order modal's order would be charged: one line, standard shipping, as the server prices it. */
+export const useOneLineQuote = (toolId: string, quantity: number, enabled: boolean) =>
+  useQuery({
+    queryKey: ['quote', 'one-line', toolId, quantity],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<Quote>('/cart/quote', {
+          method: 'POST',
+          body: { lines: [{ toolId, quantity }], shippingMethod: 'standard' },
+          signal,
+        })
+      ).data,
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
