@@ -7,7 +7,15 @@ export const cartLinkName = (count: number) =>
 
 function CartIcon() {
   return (
-    <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor">
+    <svg
+      aria-hidden="true"
+      width="24"
+      height="24"
+      className="shrink-0"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+    >
       <path
         strokeLinecap="round"
         strokeLinejoin="round"
@@ -29,7 +37,7 @@ export function CartLink({ onNavigate, iconOnly = false }: { onNavigate?: () => 
       to="/cart"
       onClick={onNavigate}
       aria-label={cartLinkName(count)}
-      className={iconOnly ? 'btn btn-ghost btn-square indicator' : 'gap-1'}
+      className={iconOnly ? 'btn btn-ghost gap-1 px-2' : 'gap-1'}
       data-testid={iconOnly ? 'cart-icon-link' : 'cart-link'}
     >
       {iconOnly ? <CartIcon /> : 'Cart'}
