@@ -39,7 +39,8 @@ WITH history AS (
   INSERT INTO order_events (order_id, event, from_status, to_status, actor) VALUES (:order_id, 'place', NULL, 'unpaid', 'customer')
 ) INSERT INTO outbox_messages (subscriber, topic, key, payload)
   VALUES ('order-webhook', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb),
-         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb);
+         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb),
+         ('admin-notify', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb);
 COMMIT;
 SELECT 'sim_pi_' || replace(gen_random_uuid()::text, '-', '') AS intent_id \gset
 INSERT INTO payment_intents (id, order_id, provider, amount_cents, client_secret)
@@ -54,7 +55,8 @@ WITH history AS (
   INSERT INTO order_events (order_id, event, from_status, to_status, actor) VALUES (:order_id, 'pay', 'unpaid', 'pending', 'provider')
 ) INSERT INTO outbox_messages (subscriber, topic, key, payload)
   VALUES ('order-webhook', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb),
-         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb);
+         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb),
+         ('admin-notify', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb);
 COMMIT;
 `;
 
