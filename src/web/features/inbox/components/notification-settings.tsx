@@ -31,10 +31,10 @@ export function NotificationSettings() {
         </p>
       ) : null}
       {choices.map(({ key, label }) => (
-        <label key={key} className="label cursor-pointer justify-start gap-3 text-base-content">
+        <label key={key} className="flex cursor-pointer items-center gap-3 py-1 text-sm">
           <input
             type="checkbox"
-            className="toggle toggle-sm"
+            className="size-5 accent-orange-700"
             checked={current?.[key] ?? false}
             disabled={!current || save.isPending}
             onChange={(e) => change(key, e.target.checked)}
