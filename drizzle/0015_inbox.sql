@@ -18,4 +18,5 @@ ALTER TABLE "contact_messages" ADD COLUMN "read_at" timestamp with time zone;-->
 ALTER TABLE "contact_messages" ADD COLUMN "handled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "admin_notification_settings" ADD CONSTRAINT "admin_notification_settings_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contact_replies_message_idx" ON "contact_replies" USING btree ("message_id","created_at");--> statement-breakpoint
-CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at","id");
+CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "contact_messages_email_idx" ON "contact_messages" USING btree ("email","created_at");

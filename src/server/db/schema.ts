@@ -121,7 +121,11 @@ export const contactMessages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt, t.id),
+    // A sender's earlier messages: one acknowledgment an hour per address (modules/mail/contact-mail.ts).
+    index('contact_messages_email_idx').on(t.email, t.createdAt),
+  ],
 );
 
 /** Facts about the store's own data, such as whether the demo catalog was ever seeded. */

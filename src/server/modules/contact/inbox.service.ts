@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { InboxList, InboxMessage, InboxReplyInput, InboxUpdate } from '../../../contract/inbox';
 import type { Db } from '../../db/database';
 import { contactMessages, contactReplies } from '../../db/schema';
@@ -69,6 +69,25 @@ export async function findContactMessage(db: Db, id: string): Promise<MessageRow
   if (!UUID.test(id)) return undefined;
   const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
   return row;
+}
+
+/**
+ * Whether the same address wrote within the hour before this message. The answer depends only on
+ * earlier messages, so a redelivered outbox message decides the same way.
+ */
+export async function wroteWithinAnHourBefore(db: Db, row: MessageRow): Promise<boolean> {
+  const [earlier] = await db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(
+      and(
+        eq(contactMessages.email, row.email),
+        lt(contactMessages.createdAt, row.createdAt),
+        gte(contactMessages.createdAt, sql`${row.createdAt.toISOString()}::timestamptz - interval '1 hour'`),
+      ),
+    )
+    .limit(1);
+  return earlier !== undefined;
 }
 
 export async function findContactReply(db: Db, id: string) {

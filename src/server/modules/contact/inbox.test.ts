@@ -223,14 +223,18 @@ describe('the mails of a contact message', () => {
     expect(ack.subject).toBe('TorqueWorks: we received your message');
     expect(ack.from?.value[0]?.address).toBe('shop@torqueworks.example');
     expect(textOf(ack)).toContain('Hello Sam & Sons,');
-    expect(textOf(ack)).toContain('> <b>10 mm</b> sockets?');
-    expect(htmlOf(ack)).toContain('&lt;b&gt;10 mm&lt;/b&gt;');
-    expect(htmlOf(ack)).not.toContain('<b>10 mm');
+    expect(htmlOf(ack)).toContain('Hello Sam &amp; Sons,');
+    // Anyone can type any address: the acknowledgment does not carry their text to it.
+    expect(textOf(ack)).not.toContain('sockets');
+    expect(htmlOf(ack)).not.toContain('sockets');
 
     const notices = arrived.filter((m) => m.subject === 'TorqueWorks: new message from Sam & Sons');
     expect(notices.flatMap(recipients).sort()).toEqual([owner.email, partner.email].sort());
     const notice = notices[0] as ParsedMail;
     expect(textOf(notice)).toContain('sam.sender@garage.io');
+    expect(textOf(notice)).toContain('<b>10 mm</b> sockets?');
+    expect(htmlOf(notice)).toContain('&lt;b&gt;10 mm&lt;/b&gt;');
+    expect(htmlOf(notice)).not.toContain('<b>10 mm');
     expect(textOf(notice)).toContain(`/dashboard/inbox/${id}`);
     expect(textOf(notice)).toContain('turn these e-mails off');
     expect(arrived).toHaveLength(3);
@@ -238,6 +242,24 @@ describe('the mails of a contact message', () => {
     // Every message delivered again: nothing is sent twice.
     await redeliver(['contact-mail', 'admin-notify'], since);
     expect(await drainedMails()).toEqual([]);
+  });
+
+  it('acknowledges an address at most once an hour, while the admins hear of every message', async () => {
+    const sender = { email: 'busy@example.net', name: 'Busy' };
+    await contact('One', sender);
+    await contact('Two', sender);
+    await contact('Three', { ...sender, email: 'BUSY@example.net' });
+    const arrived = await drainedMails();
+    const acks = arrived.filter((m) => recipients(m).includes('busy@example.net'));
+    expect(acks).toHaveLength(1);
+    expect(arrived.filter((m) => m.subject === 'TorqueWorks: new message from Busy')).toHaveLength(6);
+    // An hour later the address is acknowledged again.
+    await t.app.db.execute(
+      sql`update contact_messages set created_at = created_at - interval '2 hours' where email = 'busy@example.net'`,
+    );
+    await contact('Four', sender);
+    const later = await drainedMails();
+    expect(later.filter((m) => recipients(m).includes('busy@example.net'))).toHaveLength(1);
   });
 
   it('tells only the admins who still want it', async () => {

@@ -21,10 +21,11 @@ export function acknowledgmentMail(message: Message, ctx: MailContext): Outgoing
   return render(message.email, ctx, {
     subject: `${ctx.brand}: we received your message`,
     heading: 'Thank you for your message',
+    // The message itself is not repeated: whoever typed this address in could be anyone.
     paragraphs: [
       `Hello ${message.name},`,
-      'We received your message and will answer you at this address soon. This is what you sent us:',
-      ...linesOf(message.message).map((line) => `> ${line}`),
+      'We received your message and will answer you at this address soon.',
+      'If you did not write to us, you can ignore this e-mail.',
     ],
   });
 }
