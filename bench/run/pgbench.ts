@@ -41,7 +41,8 @@ WITH lines AS (
   INSERT INTO order_events (order_id, event, from_status, to_status, actor) VALUES (:order_id, 'place', NULL, 'unpaid', 'customer')
 ) INSERT INTO outbox_messages (subscriber, topic, key, payload)
   VALUES ('order-webhook', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb),
-         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb);
+         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb),
+         ('admin-notify', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb);
 COMMIT;
 SELECT 'sim_pi_' || replace(gen_random_uuid()::text, '-', '') AS intent_id \gset
 INSERT INTO payment_intents (id, order_id, provider, amount_cents, client_secret)
@@ -56,7 +57,8 @@ WITH history AS (
   INSERT INTO order_events (order_id, event, from_status, to_status, actor) VALUES (:order_id, 'pay', 'unpaid', 'pending', 'provider')
 ) INSERT INTO outbox_messages (subscriber, topic, key, payload)
   VALUES ('order-webhook', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb),
-         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb);
+         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb),
+         ('admin-notify', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb);
 COMMIT;
 `;
 
@@ -94,7 +96,8 @@ WITH lines AS (
   INSERT INTO order_events (order_id, event, from_status, to_status, actor) VALUES (:order_id, 'place', NULL, 'unpaid', 'customer')
 ) INSERT INTO outbox_messages (subscriber, topic, key, payload)
   VALUES ('order-webhook', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb),
-         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb);
+         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb),
+         ('admin-notify', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb);
 DELETE FROM cart_lines WHERE user_id = :user_id;
 COMMIT;
 SELECT 'sim_pi_' || replace(gen_random_uuid()::text, '-', '') AS intent_id \gset
@@ -110,7 +113,8 @@ WITH history AS (
   INSERT INTO order_events (order_id, event, from_status, to_status, actor) VALUES (:order_id, 'pay', 'unpaid', 'pending', 'provider')
 ) INSERT INTO outbox_messages (subscriber, topic, key, payload)
   VALUES ('order-webhook', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb),
-         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb);
+         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb),
+         ('admin-notify', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb);
 COMMIT;
 `;
 

@@ -170,6 +170,16 @@ export const accessRequests: Record<RouteKey, Build> = {
     send('POST', `/api/manage/outbox/${await w.deadMessage()}/retry`),
   'GET /api/manage/mails': () => get('/api/manage/mails'),
   'GET /api/manage/mails/:id': async (w) => get(`/api/manage/mails/${await w.keptMail()}`),
+  'GET /api/manage/inbox': () => get('/api/manage/inbox'),
+  'GET /api/manage/inbox/unread': () => get('/api/manage/inbox/unread'),
+  'GET /api/manage/inbox/:id': async (w) => get(`/api/manage/inbox/${await w.contactMessage()}`),
+  'PATCH /api/manage/inbox/:id': async (w) =>
+    send('PATCH', `/api/manage/inbox/${await w.contactMessage()}`, { read: true }),
+  'POST /api/manage/inbox/:id/replies': async (w) =>
+    send('POST', `/api/manage/inbox/${await w.contactMessage()}/replies`, { body: 'Matrix reply' }),
+  'GET /api/manage/notifications': () => get('/api/manage/notifications'),
+  'PUT /api/manage/notifications': () =>
+    send('PUT', '/api/manage/notifications', { emailOnNewOrder: true, emailOnNewMessage: true }),
   'GET /api/tool/:id/stock': (w) => get(`/api/tool/${w.toolId}/stock`),
   'POST /api/tool/:id/stock': (w) =>
     send('POST', `/api/tool/${w.toolId}/stock`, { delta: 1, note: 'matrix' }),

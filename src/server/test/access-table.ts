@@ -120,6 +120,13 @@ export const accessTable = {
   'POST /api/manage/outbox/:id/retry': adminOnly,
   'GET /api/manage/mails': adminOnly,
   'GET /api/manage/mails/:id': adminOnly,
+  'GET /api/manage/inbox': adminOnly,
+  'GET /api/manage/inbox/unread': adminOnly,
+  'GET /api/manage/inbox/:id': adminOnly,
+  'PATCH /api/manage/inbox/:id': adminOnly,
+  'POST /api/manage/inbox/:id/replies': adminOnly,
+  'GET /api/manage/notifications': adminOnly,
+  'PUT /api/manage/notifications': adminOnly,
   // Stock ledger
   'GET /api/tool/:id/stock': adminOnly,
   'POST /api/tool/:id/stock': adminOnly,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { mails, outboxMessages, user } from '../db/schema';
+import { contactMessages, mails, outboxMessages, user } from '../db/schema';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { createTestApp, type TestApp, testConfig } from './harness';
 import { bigPng, imageForm } from './images';
@@ -56,6 +56,8 @@ export interface AccessWorld {
   deadMessage(): Promise<number>;
   /** A mail kept in the Mailbox. */
   keptMail(): Promise<number>;
+  /** A fresh contact message in the admin Inbox. */
+  contactMessage(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -226,6 +228,13 @@ export async function createAccessWorld(): Promise<AccessWorld> {
           })
           .returning({ id: mails.id });
         return row?.id ?? 0;
+      },
+      async contactMessage() {
+        const [row] = await app.db
+          .insert(contactMessages)
+          .values({ email: 'visitor@example.com', name: 'Matrix Visitor', message: 'Matrix message' })
+          .returning({ id: contactMessages.id });
+        return row?.id ?? '';
       },
       close,
     };
