@@ -255,7 +255,7 @@ async function postgresCheckout(serverUrl: string) {
     rawRate: `${cartLimit.purchasesPerSecond.toFixed(1)} (pgbench)`,
     rawP50: cartLimit.latencyMs,
     ratio: `${(cart.checkoutsPerSecond / cartLimit.purchasesPerSecond).toFixed(2)}x`,
-    note: `12 buyers, the same 3 products; oversold: ${cart.oversold}${cart.failures ? `; ${cart.failures} failed` : ''}; raw = pgbench, the same writes in the same transactions, 12 clients`,
+    note: `12 buyers, the same 3 products; oversold: ${cart.oversold}${cart.failures ? `; ${cart.failures} failed, first: ${cart.firstFailure}` : ''}; raw = pgbench, the same writes in the same transactions, 12 clients`,
   });
 }
 

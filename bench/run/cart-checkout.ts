@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { addToolOverHttp, call, signUpOverHttp } from '../../src/server/test/http-client';
 import type { TestSession } from '../../src/server/test/sessions';
 import { percentile } from './load';
@@ -14,6 +15,8 @@ export interface CartCheckoutResult {
   p50: number;
   p99: number;
   failures: number;
+  /** The first failure's reason, to show beside the count. */
+  firstFailure: string | undefined;
   oversold: string;
 }
 
@@ -48,7 +51,7 @@ async function checkoutOnce(url: string, buyer: TestSession, toolIds: string[], 
     call(url, 'POST', '/api/checkout', {
       ...as,
       json: {
-        idempotencyKey: `bench-${buyer.email}-${n}`,
+        idempotencyKey: `bench-${n}-${randomUUID()}`,
         address: ADDRESS,
         shippingMethod: 'standard',
         expectedTotalCents: totalCents,
@@ -109,6 +112,7 @@ export async function runCartCheckout(
   );
   let done = 0;
   let failures = 0;
+  let firstFailure: string | undefined;
   const times: number[] = [];
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -121,8 +125,9 @@ export async function runCartCheckout(
           await checkoutOnce(url, buyer, toolIds, n++);
           done += 1;
           times.push(performance.now() - begun);
-        } catch {
+        } catch (error) {
           failures += 1;
+          firstFailure ??= (error as Error).message.slice(0, 200);
         }
       }
     }),
@@ -136,6 +141,7 @@ export async function runCartCheckout(
     p50: percentile(times, 50),
     p99: percentile(times, 99),
     failures,
+    firstFailure,
     oversold: wrong.length
       ? `OVERSOLD? stock ${left.join('/')} after ${done} checkouts`
       : 'none (stock adds up on all 3)',
