@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { seedTools } from '../src/server/db/seed-data';
 import { createScratchDatabase } from '../src/server/test/scratch-postgres';
+import { runCartCheckout } from './run/cart-checkout';
 import { checkoutEnv, runCheckout } from './run/checkout';
 import { type Child, capture, startRaw, startStore } from './run/children';
 import { largePgliteDir, largePostgresUrl } from './run/large-catalog-db';
@@ -219,12 +220,43 @@ async function postgresCheckout(serverUrl: string) {
   } finally {
     await store.stop();
     await scratch.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
   log('the same purchase writes with pgbench, and the statements of one purchase');
   const pgbench = await pgbenchPurchase(serverUrl, 12, seconds + 3);
   const statements = await purchaseStatements(serverUrl);
   rows.push(checkoutRow(result, `PostgreSQL, pool ${poolSize}`, { pgbench, statements }));
+
+  log('cart checkout (3 lines) on PostgreSQL');
+  const cartScratch = await createScratchDatabase(serverUrl, 'torque_bench_cart');
+  const cartStore = await startStore({
+    DATABASE_URL: cartScratch.url,
+    DATABASE_POOL_SIZE: poolSize,
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: 'false',
+    WEB_DIST_DIR: '/nonexistent-web-build',
+    ...checkoutEnv(adminEmail),
+  });
+  let cart: Awaited<ReturnType<typeof runCartCheckout>>;
+  try {
+    cart = await runCartCheckout(cartStore.url, adminEmail, { seconds: seconds + 3 });
+  } finally {
+    await cartStore.stop();
+    await cartScratch.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  log('the same cart checkout writes with pgbench');
+  const cartLimit = await pgbenchPurchase(serverUrl, 12, seconds + 3, 'cart of three');
+  rows.push({
+    what: 'cart checkout: 3 lines into the cart, one-page checkout, confirm, mark paid',
+    database: `PostgreSQL, pool ${poolSize}`,
+    rate: `${cart.checkoutsPerSecond.toFixed(1)} checkouts`,
+    p50: cart.p50,
+    p99: cart.p99,
+    rawRate: `${cartLimit.purchasesPerSecond.toFixed(1)} (pgbench)`,
+    rawP50: cartLimit.latencyMs,
+    ratio: `${(cart.checkoutsPerSecond / cartLimit.purchasesPerSecond).toFixed(2)}x`,
+    note: `12 buyers, the same 3 products; oversold: ${cart.oversold}${cart.failures ? `; ${cart.failures} failed, first: ${cart.firstFailure}` : ''}; raw = pgbench, the same writes in the same transactions, 12 clients`,
+  });
 }
 
 async function scaleSection(database: string, env: Record<string, string>) {

@@ -112,6 +112,7 @@ const adminStates: PageState[] = [
   { name: 'users', path: () => '/dashboard/users' },
   { name: 'outbox', path: () => '/dashboard/outbox' },
   { name: 'mailbox', path: () => '/dashboard/mailbox' },
+  { name: 'inbox', path: () => '/dashboard/inbox' },
   {
     name: 'a mail opened from the mailbox',
     path: () => '/dashboard/mailbox',

@@ -8,6 +8,7 @@ export const checkoutEnv = (adminEmail: string) => ({
   AUTH_RATE_LIMIT_PER_IP: '1000000',
   AUTH_RATE_LIMIT_PER_ACCOUNT: '1000000',
   RATE_LIMIT_ORDERS_PER_MINUTE: '1000000',
+  RATE_LIMIT_CART_WRITES_PER_MINUTE: '1000000',
   // The sell-out burst sends ten orders per buyer at once: the caps on unpaid orders would refuse
   // most before they reach the stock, and the burst is about the stock.
   MAX_UNPAID_ORDERS: '1000',

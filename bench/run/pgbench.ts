@@ -12,7 +12,7 @@ import { createScratchDatabase } from '../../src/server/test/scratch-postgres';
  * makes, in the same three transactions, on the store's own schema (its indexes, checks and
  * triggers), with the same number of clients. One pgbench "transaction" is one whole purchase:
  *   1. place: reserve the stock (conditional update) with its ledger row, insert the order, its
- *      history row and its outbox messages (the webhook's and the mail's);
+ *      line, history row and outbox messages (the webhook's and the mail's);
  *   2. open the payment: insert the intent;
  *   3. pay: mark the intent succeeded, lock the order, mark it paid, history and outbox again.
  * What the store adds on top (HTTP, validation, session, reading back) is what the ratio measures.
@@ -32,14 +32,17 @@ WITH moved AS (
   INSERT INTO stock_movements (tool_id, delta, reason, order_id) SELECT id, :neg::int, 'order_placed', :order_id FROM moved
 )
 SELECT name, price_cents FROM moved \gset
-INSERT INTO orders (id, tool_id, user_id, tool_name, unit_price_cents, quantity, total_cents, user_name, user_email, phone, status, expires_at)
-  VALUES (:order_id, :tool_id, :user_id, :name, :price_cents, :qty, :price_cents::bigint * :qty::int, 'Bench', 'bench@example.com', '01712345678', 'unpaid', now() + interval '30 minutes')
+INSERT INTO orders (id, tool_id, user_id, tool_name, unit_price_cents, quantity, subtotal_cents, shipping_cents, tax_cents, total_cents, shipping_method, user_name, user_email, phone, status, expires_at)
+  VALUES (:order_id, :tool_id, :user_id, :name, :price_cents, :qty, :price_cents::bigint * :qty::int, 799, 173, :price_cents::bigint * :qty::int + 972, 'standard', 'Bench', 'bench@example.com', '01712345678', 'unpaid', now() + interval '30 minutes')
   RETURNING *;
-WITH history AS (
+WITH lines AS (
+  INSERT INTO order_lines (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity) VALUES (:order_id, 1, :tool_id, :name, :price_cents, :qty)
+), history AS (
   INSERT INTO order_events (order_id, event, from_status, to_status, actor) VALUES (:order_id, 'place', NULL, 'unpaid', 'customer')
 ) INSERT INTO outbox_messages (subscriber, topic, key, payload)
   VALUES ('order-webhook', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb),
-         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb);
+         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb),
+         ('admin-notify', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb);
 COMMIT;
 SELECT 'sim_pi_' || replace(gen_random_uuid()::text, '-', '') AS intent_id \gset
 INSERT INTO payment_intents (id, order_id, provider, amount_cents, client_secret)
@@ -54,7 +57,64 @@ WITH history AS (
   INSERT INTO order_events (order_id, event, from_status, to_status, actor) VALUES (:order_id, 'pay', 'unpaid', 'pending', 'provider')
 ) INSERT INTO outbox_messages (subscriber, topic, key, payload)
   VALUES ('order-webhook', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb),
-         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb);
+         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb),
+         ('admin-notify', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb);
+COMMIT;
+`;
+
+/**
+ * A cart checkout of three lines, as the store makes it: three cart upserts, then one transaction
+ * that reads the cart, takes the customer's lock, counts the unpaid orders, reserves the three
+ * products in id order with their ledger rows, inserts the order, its lines, history and outbox
+ * messages and empties the cart; then the intent is opened, succeeds and the order is paid.
+ */
+const CART_SCRIPT = String.raw`
+INSERT INTO cart_lines (user_id, tool_id, quantity) VALUES (:user_id, :tool_a, 1) ON CONFLICT (user_id, tool_id) DO UPDATE SET quantity = 1;
+INSERT INTO cart_lines (user_id, tool_id, quantity) VALUES (:user_id, :tool_b, 1) ON CONFLICT (user_id, tool_id) DO UPDATE SET quantity = 1;
+INSERT INTO cart_lines (user_id, tool_id, quantity) VALUES (:user_id, :tool_c, 1) ON CONFLICT (user_id, tool_id) DO UPDATE SET quantity = 1;
+BEGIN;
+SELECT tool_id, quantity FROM cart_lines WHERE user_id = :user_id ORDER BY added_at, tool_id;
+SELECT pg_advisory_xact_lock(hashtextextended('unpaid:' || :user_id, 0));
+SELECT count(*)::int, coalesce(sum(quantity), 0)::int FROM orders WHERE user_id = :user_id AND status = 'unpaid';
+SELECT gen_random_uuid() AS order_id \gset
+WITH moved AS (
+  UPDATE tools SET available_quantity = available_quantity - 1 WHERE id = :tool_a AND available_quantity >= 1 RETURNING id
+) INSERT INTO stock_movements (tool_id, delta, reason, order_id) SELECT id, -1, 'order_placed', :order_id FROM moved;
+WITH moved AS (
+  UPDATE tools SET available_quantity = available_quantity - 1 WHERE id = :tool_b AND available_quantity >= 1 RETURNING id
+) INSERT INTO stock_movements (tool_id, delta, reason, order_id) SELECT id, -1, 'order_placed', :order_id FROM moved;
+WITH moved AS (
+  UPDATE tools SET available_quantity = available_quantity - 1 WHERE id = :tool_c AND available_quantity >= 1 RETURNING id
+) INSERT INTO stock_movements (tool_id, delta, reason, order_id) SELECT id, -1, 'order_placed', :order_id FROM moved;
+INSERT INTO orders (id, tool_id, user_id, tool_name, unit_price_cents, quantity, subtotal_cents, shipping_cents, tax_cents, total_cents, shipping_method, shipping_address, line_count, checkout_key, user_name, user_email, phone, status, expires_at)
+  VALUES (:order_id, :tool_a, :user_id, 'Bench and 2 more', 7425, 3, 7425, 799, 520, 8744, 'standard', '{"fullName":"Bench"}'::jsonb, 3, :order_id, 'Bench', 'bench@example.com', '+1 313 555 0142', 'unpaid', now() + interval '30 minutes')
+  RETURNING *;
+WITH lines AS (
+  INSERT INTO order_lines (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity)
+  VALUES (:order_id, 1, :tool_a, 'A', 2475, 1), (:order_id, 2, :tool_b, 'B', 2475, 1), (:order_id, 3, :tool_c, 'C', 2475, 1)
+), history AS (
+  INSERT INTO order_events (order_id, event, from_status, to_status, actor) VALUES (:order_id, 'place', NULL, 'unpaid', 'customer')
+) INSERT INTO outbox_messages (subscriber, topic, key, payload)
+  VALUES ('order-webhook', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb),
+         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb),
+         ('admin-notify', 'order.status_changed', 'order-event:' || :order_id || ':' || 'place', '{}'::jsonb);
+DELETE FROM cart_lines WHERE user_id = :user_id;
+COMMIT;
+SELECT 'sim_pi_' || replace(gen_random_uuid()::text, '-', '') AS intent_id \gset
+INSERT INTO payment_intents (id, order_id, provider, amount_cents, client_secret)
+  VALUES (:intent_id, :order_id, 'simulated', 8744, :intent_id || '_secret');
+UPDATE payment_intents SET status = 'succeeded', card_brand = 'visa', card_last4 = '4242', updated_at = now()
+  WHERE id = :intent_id RETURNING *;
+BEGIN;
+SELECT * FROM orders WHERE id = :order_id FOR UPDATE;
+UPDATE orders SET status = 'pending', transaction_id = :intent_id, card_brand = 'visa', card_last4 = '4242', paid_at = now()
+  WHERE id = :order_id RETURNING *;
+WITH history AS (
+  INSERT INTO order_events (order_id, event, from_status, to_status, actor) VALUES (:order_id, 'pay', 'unpaid', 'pending', 'provider')
+) INSERT INTO outbox_messages (subscriber, topic, key, payload)
+  VALUES ('order-webhook', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb),
+         ('order-mail', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb),
+         ('admin-notify', 'order.status_changed', 'order-event:' || :order_id || ':' || 'pay', '{}'::jsonb);
 COMMIT;
 `;
 
@@ -69,30 +129,43 @@ export async function pgbenchPurchase(
   serverUrl: string,
   clients: number,
   seconds: number,
+  kind: 'one product' | 'cart of three' = 'one product',
 ): Promise<PgbenchResult> {
   const scratch = await createScratchDatabase(serverUrl, 'torque_pgbench');
   const dir = mkdtempSync(path.join(tmpdir(), 'torque-pgbench-'));
   try {
     const database = openPostgres(scratch.url, 2);
-    let toolId: string;
-    // The buyers of the store's run are 12 accounts; pgbench's clients share one (its caps are off here).
-    const userId = 'pgbench-user';
+    let toolIds: string[];
+    // The buyers of the store's run are 12 accounts; pgbench's clients each have their own (a cart
+    // is one per account), created here.
+    const userIds = Array.from({ length: clients }, (_, i) => `pgbench-user-${i}`);
     try {
       await database.migrate();
-      const [tool] = rowsOf<{ id: string }>(
+      toolIds = rowsOf<{ id: string }>(
         await database.db.execute(sql`
           insert into tools (name, image, price_cents, description, available_quantity, minimum_order_quantity)
-          values ('Bench sale wrench', '/x.svg', 2475, array['Bench.'], 1000000000, 1) returning id`),
-      );
-      toolId = tool?.id as string;
-      await database.db.execute(sql`
-        insert into "user" (id, name, email, email_verified, created_at, updated_at)
-        values (${userId}, 'Bench', 'pgbench@example.com', false, now(), now())`);
+          select 'Bench sale wrench ' || n, '/x.svg', 2475, array['Bench.'], 1000000000, 1
+          from generate_series(1, 3) as n returning id`),
+      )
+        .map((row) => row.id)
+        .sort();
+      for (const userId of userIds) {
+        await database.db.execute(sql`
+          insert into "user" (id, name, email, email_verified, created_at, updated_at)
+          values (${userId}, 'Bench', ${`${userId}@example.com`}, false, now(), now())`);
+      }
     } finally {
       await database.close();
     }
     const script = path.join(dir, 'purchase.sql');
-    writeFileSync(script, SCRIPT);
+    // Each client is its own customer: pgbench's built-in client_id picks the account.
+    writeFileSync(
+      script,
+      (kind === 'cart of three' ? CART_SCRIPT : SCRIPT).replaceAll(
+        ':user_id',
+        "('pgbench-user-' || :client_id)",
+      ),
+    );
     const url = new URL(scratch.url);
     const ran = spawnSync(
       'pgbench',
@@ -102,8 +175,10 @@ export async function pgbenchPurchase(
         `--client=${clients}`,
         '--jobs=2',
         `--time=${seconds}`,
-        `--define=tool_id=${toolId}`,
-        `--define=user_id=${userId}`,
+        `--define=tool_id=${toolIds[0]}`,
+        `--define=tool_a=${toolIds[0]}`,
+        `--define=tool_b=${toolIds[1]}`,
+        `--define=tool_c=${toolIds[2]}`,
         `--file=${script}`,
         '--host',
         url.hostname,

@@ -21,12 +21,16 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { siteMapRoutes } from './modules/catalog/site-map.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { inboxRoutes } from './modules/contact/inbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
+import { contactMailHandler } from './modules/mail/contact-mail';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { smtpMailer } from './modules/mail/mailer';
 import { orderMailHandler } from './modules/mail/order-mail';
 import { manageRoutes } from './modules/manage/manage.routes';
+import { adminNotifyHandler } from './modules/notifications/admin-notify';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { expireUnpaidOrders } from './modules/orders/orders.service';
 import { orderWebhookHandler } from './modules/outbox/order-webhook';
@@ -95,13 +99,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       ? createStripeProvider(config.stripe, stripe)
       : createSimulatedProvider(database.db),
   );
+  const mailer = config.smtp ? smtpMailer(config.smtp) : undefined;
+  const mailContext = { brand: config.store.brand, publicUrl: config.auth.publicUrl };
   const jobs = createJobRunner(database.db, {
     handlers: {
       'order-webhook': orderWebhookHandler(config.orderWebhook),
-      'order-mail': orderMailHandler(database.db, config.smtp ? smtpMailer(config.smtp) : undefined, {
-        brand: config.store.brand,
-        publicUrl: config.auth.publicUrl,
-      }),
+      'order-mail': orderMailHandler(database.db, mailer, mailContext),
+      'contact-mail': contactMailHandler(database.db, mailer, mailContext),
+      'admin-notify': adminNotifyHandler(database.db, mailer, mailContext),
     },
     jobs: [
       {
@@ -169,6 +174,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(inventoryRoutes);
       await api.register(outboxRoutes);
       await api.register(mailRoutes);
+      await api.register(inboxRoutes);
+      await api.register(notificationsRoutes);
       await api.register(uploads.api);
       if (config.stripe && stripe) await api.register(stripeWebhookRoutes(stripe, config.stripe));
     },

@@ -23,6 +23,7 @@ import { user } from './auth-schema';
 export * from './auth-schema';
 export * from './cart-schema';
 export * from './fitment-schema';
+export * from './inbox-schema';
 export * from './limits-schema';
 export * from './mail-schema';
 export * from './order-core-schema';
@@ -113,13 +114,24 @@ export const reviews = pgTable(
   ],
 );
 
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
-  name: text('name').notNull(),
-  message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The admin Inbox (modules/contact): when an admin first opened it, when it was dealt with. */
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt, t.id),
+    // A sender's earlier messages: one acknowledgment an hour per address (modules/mail/contact-mail.ts).
+    index('contact_messages_email_idx').on(t.email, t.createdAt),
+  ],
+);
 
 /** Facts about the store's own data, such as whether the demo catalog was ever seeded. */
 export const storeSettings = pgTable('store_settings', {

@@ -4,7 +4,7 @@ import type { AuthEndpointKey, RouteKey } from './access-table';
 import { type AccessWorld, CARD, NEW_TOOL, WEB_ASSET } from './access-world';
 import { bigPng, imageForm } from './images';
 import { STRONG_PASSWORD } from './sessions';
-import { PHONE } from './store-flow';
+import { HOME_ADDRESS, PHONE } from './store-flow';
 
 /**
  * A realistic request for each route of the access table: real ids, the customer's own email and
@@ -136,6 +136,29 @@ export const accessRequests: Record<RouteKey, Build> = {
     };
   },
 
+  'POST /api/cart/quote': (w) =>
+    send('POST', '/api/cart/quote', { lines: [{ toolId: w.toolId, quantity: 5 }] }),
+  'GET /api/cart': () => get('/api/cart?shippingMethod=express&region=MI'),
+  'PUT /api/cart/:toolId': (w) => send('PUT', `/api/cart/${w.toolId}`, { quantity: 5 }),
+  'DELETE /api/cart/:toolId': (w) => send('DELETE', `/api/cart/${w.toolId}`),
+  'DELETE /api/cart': () => send('DELETE', '/api/cart'),
+  'POST /api/cart/merge': (w) =>
+    send('POST', '/api/cart/merge', { lines: [{ toolId: w.toolId, quantity: 5 }] }),
+  'GET /api/addresses': () => get('/api/addresses'),
+  'POST /api/addresses': () => send('POST', '/api/addresses', HOME_ADDRESS),
+  'PUT /api/addresses/:id': async (w) =>
+    send('PUT', `/api/addresses/${await w.savedAddress()}`, { ...HOME_ADDRESS, isDefault: true }),
+  'DELETE /api/addresses/:id': async (w) => send('DELETE', `/api/addresses/${await w.savedAddress()}`),
+  'POST /api/checkout': async (w) =>
+    send('POST', '/api/checkout', {
+      idempotencyKey: `matrix-${++eventNumber}-checkout`,
+      address: HOME_ADDRESS,
+      shippingMethod: 'standard',
+      expectedTotalCents: await w.fullCarts(),
+    }),
+  'GET /api/order/:id/receipt.pdf': async (w) => get(`/api/order/${await w.paidOrder()}/receipt.pdf`),
+  'GET /api/manage/:id': async (w) => get(`/api/manage/${await w.unpaidOrder()}`),
+  'GET /api/manage/:id/receipt.pdf': async (w) => get(`/api/manage/${await w.paidOrder()}/receipt.pdf`),
   'GET /api/manage': () => get('/api/manage?status=pending'),
   'GET /api/manage/stats': () => get('/api/manage/stats'),
   'PUT /api/manage/:id': async (w) => send('PUT', `/api/manage/${await w.paidOrder()}`),
@@ -147,6 +170,16 @@ export const accessRequests: Record<RouteKey, Build> = {
     send('POST', `/api/manage/outbox/${await w.deadMessage()}/retry`),
   'GET /api/manage/mails': () => get('/api/manage/mails'),
   'GET /api/manage/mails/:id': async (w) => get(`/api/manage/mails/${await w.keptMail()}`),
+  'GET /api/manage/inbox': () => get('/api/manage/inbox'),
+  'GET /api/manage/inbox/unread': () => get('/api/manage/inbox/unread'),
+  'GET /api/manage/inbox/:id': async (w) => get(`/api/manage/inbox/${await w.contactMessage()}`),
+  'PATCH /api/manage/inbox/:id': async (w) =>
+    send('PATCH', `/api/manage/inbox/${await w.contactMessage()}`, { read: true }),
+  'POST /api/manage/inbox/:id/replies': async (w) =>
+    send('POST', `/api/manage/inbox/${await w.contactMessage()}/replies`, { body: 'Matrix reply' }),
+  'GET /api/manage/notifications': () => get('/api/manage/notifications'),
+  'PUT /api/manage/notifications': () =>
+    send('PUT', '/api/manage/notifications', { emailOnNewOrder: true, emailOnNewMessage: true }),
   'GET /api/tool/:id/stock': (w) => get(`/api/tool/${w.toolId}/stock`),
   'POST /api/tool/:id/stock': (w) =>
     send('POST', `/api/tool/${w.toolId}/stock`, { delta: 1, note: 'matrix' }),

@@ -94,8 +94,24 @@ export const accessTable = {
   // Stripe signs its webhook; the signature, not a session, is the credential (only with Stripe set up).
   'POST /api/payments/stripe/webhook': anyone,
 
+  // Cart, address book and checkout: each account's own; someone else's address is not found.
+  'POST /api/cart/quote': anyone,
+  'GET /api/cart': signedIn,
+  'PUT /api/cart/:toolId': signedIn,
+  'DELETE /api/cart/:toolId': signedIn,
+  'DELETE /api/cart': signedIn,
+  'POST /api/cart/merge': signedIn,
+  'GET /api/addresses': signedIn,
+  'POST /api/addresses': signedIn,
+  'PUT /api/addresses/:id': ownOrder,
+  'DELETE /api/addresses/:id': ownOrder,
+  'POST /api/checkout': signedIn,
+  'GET /api/order/:id/receipt.pdf': ownOrder,
+
   // The admin's order desk
   'GET /api/manage': adminOnly,
+  'GET /api/manage/:id': adminOnly,
+  'GET /api/manage/:id/receipt.pdf': adminOnly,
   'GET /api/manage/stats': adminOnly,
   'PUT /api/manage/:id': adminOnly,
   'DELETE /api/manage/:id': adminOnly,
@@ -104,6 +120,13 @@ export const accessTable = {
   'POST /api/manage/outbox/:id/retry': adminOnly,
   'GET /api/manage/mails': adminOnly,
   'GET /api/manage/mails/:id': adminOnly,
+  'GET /api/manage/inbox': adminOnly,
+  'GET /api/manage/inbox/unread': adminOnly,
+  'GET /api/manage/inbox/:id': adminOnly,
+  'PATCH /api/manage/inbox/:id': adminOnly,
+  'POST /api/manage/inbox/:id/replies': adminOnly,
+  'GET /api/manage/notifications': adminOnly,
+  'PUT /api/manage/notifications': adminOnly,
   // Stock ledger
   'GET /api/tool/:id/stock': adminOnly,
   'POST /api/tool/:id/stock': adminOnly,

@@ -5,13 +5,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { mails, outboxMessages, user } from '../db/schema';
+import { contactMessages, mails, outboxMessages, user } from '../db/schema';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { createTestApp, type TestApp, testConfig } from './harness';
 import { bigPng, imageForm } from './images';
 import { collectRoutes } from './registered-routes';
 import { signUp, type TestSession, uniqueEmail } from './sessions';
-import { as, payOrder, placeOrder } from './store-flow';
+import { as, HOME_ADDRESS, payOrder, placeOrder } from './store-flow';
 
 /**
  * Everything the authorization matrix calls on: the store as it runs in production (a web build,
@@ -48,10 +48,16 @@ export interface AccessWorld {
   openPayment(): Promise<{ orderId: string; clientSecret: string }>;
   /** A new order of the customer's whose card payment went through. */
   succeededPayment(): Promise<{ orderId: string; transactionId: string }>;
+  /** Puts one of the tool in every account's cart; the total a checkout of it must expect. */
+  fullCarts(): Promise<number>;
+  /** An address in the customer's address book. */
+  savedAddress(): Promise<string>;
   /** An outbox message the store gave up on, for the admin's retry. */
   deadMessage(): Promise<number>;
   /** A mail kept in the Mailbox. */
   keptMail(): Promise<number>;
+  /** A fresh contact message in the admin Inbox. */
+  contactMessage(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -171,6 +177,30 @@ export async function createAccessWorld(): Promise<AccessWorld> {
         expect(res.statusCode, res.body).toBe(200);
         return { orderId, transactionId: res.json().transactionId as string };
       },
+      async fullCarts() {
+        let total = 0;
+        for (const who of [customer, other, admin]) {
+          const res = await app.inject({
+            method: 'PUT',
+            url: `/api/cart/${toolId}`,
+            headers: as(who),
+            payload: { quantity: NEW_TOOL.minimum_order_quantity },
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          total = res.json().totals.totalCents;
+        }
+        return total;
+      },
+      async savedAddress() {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/addresses',
+          headers: as(customer),
+          payload: HOME_ADDRESS,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().id as string;
+      },
       async deadMessage() {
         const [row] = await app.db
           .insert(outboxMessages)
@@ -198,6 +228,13 @@ export async function createAccessWorld(): Promise<AccessWorld> {
           })
           .returning({ id: mails.id });
         return row?.id ?? 0;
+      },
+      async contactMessage() {
+        const [row] = await app.db
+          .insert(contactMessages)
+          .values({ email: 'visitor@example.com', name: 'Matrix Visitor', message: 'Matrix message' })
+          .returning({ id: contactMessages.id });
+        return row?.id ?? '';
       },
       close,
     };

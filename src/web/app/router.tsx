@@ -38,6 +38,8 @@ const ManageOrdersPage = page(() => import('./routes/dashboard/manage-orders'), 
 const OutboxPage = page(() => import('./routes/dashboard/outbox'), 'OutboxPage');
 const MailboxPage = page(() => import('./routes/dashboard/mailbox'), 'MailboxPage');
 const MailPage = page(() => import('./routes/dashboard/mailbox'), 'MailPage');
+const InboxPage = page(() => import('./routes/dashboard/inbox'), 'InboxPage');
+const InboxMessagePage = page(() => import('./routes/dashboard/inbox'), 'InboxMessagePage');
 
 /** Admin pages: a signed-in non-admin is signed out and sent to /login. */
 const admin = (page: ReactNode) => <RequireAdmin>{page}</RequireAdmin>;
@@ -105,6 +107,8 @@ export function AppRoutes() {
           <Route path="outbox" element={admin(<OutboxPage />)} />
           <Route path="mailbox" element={admin(<MailboxPage />)} />
           <Route path="mailbox/:id" element={admin(<MailPage />)} />
+          <Route path="inbox" element={admin(<InboxPage />)} />
+          <Route path="inbox/:id" element={admin(<InboxMessagePage />)} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -256,16 +256,17 @@ describe('PATCH /api/tool/:id (admin)', () => {
   it('leaves orders already placed at the price they were placed at', async () => {
     const row = await insertTool(t.database.db, { priceCents: 2000, minimumOrderQuantity: 2 });
     const order = await placeOrder(t.app, customer, row.id, 3);
-    expect(order).toMatchObject({ price: 20, total: 60 });
+    // $60 of goods, $7.99 standard shipping, 7% tax $4.20.
+    expect(order).toMatchObject({ price: 20, total: 72.19 });
 
     const change = await inject('PATCH', `/api/tool/${row.id}`, admin, { price: 25 });
     expect(change.statusCode).toBe(200);
 
     const again = await inject('GET', `/api/order/${order._id}`, customer);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ _id: order._id, price: 20, total: 60, orderQuantity: 3 });
-    // A new order pays the new price.
-    expect(await placeOrder(t.app, customer, row.id, 2)).toMatchObject({ price: 25, total: 50 });
+    expect(again.json()).toMatchObject({ _id: order._id, price: 20, total: 72.19, orderQuantity: 3 });
+    // A new order pays the new price: $50, $7.99 shipping, $3.50 tax.
+    expect(await placeOrder(t.app, customer, row.id, 2)).toMatchObject({ price: 25, total: 61.49 });
   });
 });
 
@@ -307,7 +308,7 @@ describe('DELETE /api/tool/:id (admin)', () => {
       orderId: row.id,
       orderName: 'Retiring Ratchet',
       price: 34.5,
-      total: 34.5 * row.minimumOrderQuantity,
+      amounts: { subtotalCents: 3450 * row.minimumOrderQuantity },
     });
     const mine = (await inject('GET', `/api/order?userEmail=${customer.email}`, customer)).json() as Order[];
     expect(mine.map((o) => o._id)).toContain(order._id);

@@ -13,7 +13,7 @@ import {
   type Vehicle,
 } from '../../../contract/catalog';
 import type { Db } from '../../db/database';
-import { categories, fitments, orders, partNumbers, tools } from '../../db/schema';
+import { categories, fitments, orderLines, partNumbers, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { assertWithinStockMax, moveStock } from '../inventory/inventory.service';
 import { findTools } from './catalog-query';
@@ -172,7 +172,12 @@ export async function deleteTool(db: Db, id: string): Promise<{ deletedCount: nu
       .where(and(eq(tools.id, id), isNull(tools.retiredAt)))
       .for('update');
     if (!tool) throw notFound('Tool');
-    const [ordered] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.toolId, id)).limit(1);
+    // Any line of any order counts, not only an order's first product.
+    const [ordered] = await tx
+      .select({ id: orderLines.orderId })
+      .from(orderLines)
+      .where(eq(orderLines.toolId, id))
+      .limit(1);
     if (ordered) {
       await tx.update(tools).set({ retiredAt: new Date() }).where(eq(tools.id, id));
       return { deletedCount: 1, retired: true };

@@ -321,5 +321,16 @@ describe('the admin order desk', () => {
     expect(text).toContain(HOME_ADDRESS.line1);
     expect(text).toContain('Carrier: UPS  ·  Tracking: 1Z 999 AA1 0123456784');
     expect(text).toContain(formatCents(order.amounts.totalCents));
+
+    // The order's second product is retired, not removed, when the admin deletes it.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tool/${rotor.id}`,
+      headers: as(admin),
+    });
+    expect(removed.json()).toEqual({ deletedCount: 1, retired: true });
+    expect(((await get(buyer, `/api/order/${order._id}`)).json() as Order).lines[1]?.name).toBe(
+      'Brake rotor',
+    );
   });
 });

@@ -102,7 +102,16 @@ describe('POST /api/contact', () => {
     const { insertedId } = res.json() as { insertedId: string };
     expect(insertedId).not.toBe(chosenId);
     const row = await rowById(insertedId);
-    expect(Object.keys(row).sort()).toEqual(['createdAt', 'email', 'id', 'message', 'name']);
+    expect(Object.keys(row).sort()).toEqual([
+      'createdAt',
+      'email',
+      'handledAt',
+      'id',
+      'message',
+      'name',
+      'readAt',
+    ]);
+    expect(row).toMatchObject({ readAt: null, handledAt: null });
     expect(row.createdAt.getUTCFullYear()).not.toBe(2000);
     const chosen = await t.database.db.select().from(contactMessages).where(eq(contactMessages.id, chosenId));
     expect(chosen).toEqual([]);

@@ -1,16 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import type { ContactMessageInput } from '../../../contract/contact';
 import type { Db } from '../../db/database';
 import { contactMessages } from '../../db/schema';
+import { publish } from '../outbox/outbox';
 
-/** Keeps a visitor's message for the store's staff; the input is already validated by the contract. */
+/**
+ * Keeps a visitor's message for the store's staff (the admin Inbox); the input is already
+ * validated by the contract. The message and its outbox event commit together, so the sender's
+ * acknowledgment and the admins' notification go out once for each message stored.
+ */
 export async function saveContactMessage(
   db: Db,
   input: ContactMessageInput,
 ): Promise<{ insertedId: string }> {
-  const [row] = await db
-    .insert(contactMessages)
-    .values({ email: input.email.toLowerCase(), name: input.name, message: input.message })
-    .returning({ id: contactMessages.id });
-  if (!row) throw new Error('insert returned no row');
-  return { insertedId: row.id };
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(contactMessages)
+      .values({ id, email: input.email.toLowerCase(), name: input.name, message: input.message });
+    await publish(tx, 'contact.received', `contact-message:${id}`, { messageId: id });
+  });
+  return { insertedId: id };
 }

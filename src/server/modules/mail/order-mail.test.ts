@@ -35,6 +35,17 @@ async function passTheBackoff(t: TestApp) {
     .where(and(eq(outboxMessages.subscriber, 'order-mail'), eq(outboxMessages.status, 'pending')));
 }
 
+/** These tests count the customer's mails only: the admin's own notices are tested with the Inbox. */
+async function noAdminNotices(t: TestApp, admin: TestSession) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/manage/notifications',
+    headers: as(admin),
+    payload: { emailOnNewOrder: false, emailOnNewMessage: false },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 describe('order e-mails through SMTP', () => {
   let smtp: SmtpCatcher;
   let t: TestApp;
@@ -48,6 +59,7 @@ describe('order e-mails through SMTP', () => {
       outbox: { pollMs: 1000, leaseMs: 60_000, maxAttempts: 2 },
     }));
     customer = await signUp(t.app, { name: 'Mia <Mechanic>' });
+    await noAdminNotices(t, admin);
   });
   afterAll(async () => {
     await t?.close();
@@ -189,6 +201,7 @@ describe('order e-mails without SMTP', () => {
   let admin: TestSession;
   beforeAll(async () => {
     ({ t, admin } = await createAdminApp());
+    await noAdminNotices(t, admin);
   });
   afterAll(async () => t?.close());
 

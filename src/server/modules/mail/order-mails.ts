@@ -25,7 +25,7 @@ const escapeHtml = (value: string) =>
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** A mail's content as lines of text, some with a link; both versions are written from it. */
-interface Content {
+export interface Content {
   subject: string;
   heading: string;
   paragraphs: string[];
@@ -34,7 +34,7 @@ interface Content {
   action?: { label: string; url: string };
 }
 
-function render(to: string, ctx: MailContext, c: Content): OutgoingMail {
+export function render(to: string, ctx: MailContext, c: Content): OutgoingMail {
   const rowsHtml = c.rows
     ? `<table role="presentation" style="border-collapse:collapse;margin:16px 0">${c.rows
         .map(
@@ -68,7 +68,7 @@ ${rowsHtml}${actionHtml}
   return { to, subject: c.subject, html, text };
 }
 
-const linkTo = (ctx: MailContext, path: string) =>
+export const linkTo = (ctx: MailContext, path: string) =>
   ctx.publicUrl ? new URL(path, ctx.publicUrl).toString() : path;
 
 const what = (o: Order) => o.lines.map((l) => `${l.quantity} x ${l.name}`).join(', ');

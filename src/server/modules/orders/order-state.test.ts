@@ -205,8 +205,8 @@ describe('an order through its life', () => {
       .where(eq(outboxMessages.topic, 'order.status_changed'))
       .orderBy(outboxMessages.id);
     const mine = messages.filter((m) => (m.payload as { orderId: string }).orderId === order._id);
-    // One message per event for each subscriber (the webhook and the customer's mail).
-    for (const subscriber of ['order-webhook', 'order-mail']) {
+    // One message per event for each subscriber (the webhook, the customer's mail, the admins' notice).
+    for (const subscriber of ['order-webhook', 'order-mail', 'admin-notify']) {
       const theirs = mine.filter((m) => m.subscriber === subscriber);
       expect(theirs.map((m) => (m.payload as { event: string }).event)).toEqual(['place', 'pay']);
     }

@@ -17,6 +17,10 @@ export interface Topics {
     to: string;
     at: string;
   };
+  /** A visitor's contact message was stored (modules/contact). */
+  'contact.received': { messageId: string };
+  /** An admin answered a contact message; the reply is stored with it. */
+  'contact.replied': { messageId: string; replyId: string };
 }
 export type Topic = keyof Topics;
 
@@ -24,10 +28,13 @@ export type Topic = keyof Topics;
  * Who receives each topic. Subscribers are fixed in code, not configuration, so every instance
  * writes the same rows; a subscriber with nothing configured (no webhook address) marks its
  * messages delivered without sending anything. `order-mail` mails the customer (or, without an
- * SMTP server, keeps the mail in the admin Mailbox).
+ * SMTP server, keeps the mail in the admin Mailbox). `contact-mail` acknowledges a message and sends
+ * an admin's reply; `admin-notify` mails the admins who want it about paid orders and new messages.
  */
 export const SUBSCRIBERS: { [T in Topic]: readonly string[] } = {
-  'order.status_changed': ['order-webhook', 'order-mail'],
+  'order.status_changed': ['order-webhook', 'order-mail', 'admin-notify'],
+  'contact.received': ['contact-mail', 'admin-notify'],
+  'contact.replied': ['contact-mail'],
 };
 
 /**

@@ -4,6 +4,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { RouteErrorBoundary } from '../../../components/ui/route-error-boundary';
 import { useIsAdmin } from '../../../features/accounts/api/account-calls';
 import { useSession } from '../../../features/accounts/api/session';
+import { InboxUnreadBadge } from '../../../features/inbox/components/inbox-unread-badge';
 import { useEscapeToClose } from '../../../lib/use-escape-to-close';
 
 const customerMenu = [
@@ -21,6 +22,7 @@ const adminMenu = [
   { to: '/dashboard/manageOrders', label: 'Manage All Orders' },
   { to: '/dashboard/outbox', label: 'Outbox' },
   { to: '/dashboard/mailbox', label: 'Mailbox' },
+  { to: '/dashboard/inbox', label: 'Inbox' },
 ] as const;
 
 /**
@@ -95,6 +97,7 @@ export function DashboardLayout() {
               <li key={item.to}>
                 <NavLink to={item.to} end onClick={close}>
                   {item.label}
+                  {item.to === '/dashboard/inbox' ? <InboxUnreadBadge /> : null}
                 </NavLink>
               </li>
             ))}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { addToolOverHttp, call, signUpOverHttp } from '../../src/server/test/http-client';
+import type { TestSession } from '../../src/server/test/sessions';
+import { percentile } from './load';
+
+/**
+ * The cart checkout: each buyer puts the same three products in the cart, checks out on the one
+ * page (order and payment intent in one call), confirms the 4242 card and reports it paid, as the
+ * checkout page does. All buyers buy the same three products, so every order queues on the same
+ * three rows, locked in one order by every checkout.
+ */
+
+export interface CartCheckoutResult {
+  checkoutsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  /** The first failure's reason, to show beside the count. */
+  firstFailure: string | undefined;
+  oversold: string;
+}
+
+const ADDRESS = {
+  fullName: 'Bench Buyer',
+  line1: '1200 Woodward Ave',
+  city: 'Detroit',
+  region: 'MI',
+  postalCode: '48226',
+  country: 'US',
+  phone: '+1 313 555 0142',
+};
+
+async function ok(answer: Promise<{ status: number; body: unknown }>, status: number, what: string) {
+  const got = await answer;
+  if (got.status !== status) throw new Error(`${what}: ${got.status} ${JSON.stringify(got.body)}`);
+  return got.body as Record<string, unknown>;
+}
+
+async function checkoutOnce(url: string, buyer: TestSession, toolIds: string[], n: number) {
+  const as = { session: buyer, via: 'bearer' as const };
+  let totalCents = 0;
+  for (const toolId of toolIds) {
+    const cart = await ok(
+      call(url, 'PUT', `/api/cart/${toolId}`, { ...as, json: { quantity: 1 } }),
+      200,
+      'cart',
+    );
+    totalCents = (cart.totals as { totalCents: number }).totalCents;
+  }
+  const placed = await ok(
+    call(url, 'POST', '/api/checkout', {
+      ...as,
+      json: {
+        idempotencyKey: `bench-${n}-${randomUUID()}`,
+        address: ADDRESS,
+        shippingMethod: 'standard',
+        expectedTotalCents: totalCents,
+      },
+    }),
+    201,
+    'checkout',
+  );
+  const order = placed.order as { _id: string };
+  const payment = placed.payment as { clientSecret: string };
+  const confirmed = await ok(
+    call(url, 'POST', '/api/payments/simulated/confirm', {
+      ...as,
+      json: {
+        clientSecret: payment.clientSecret,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/40',
+        cvc: '123',
+        name: buyer.name,
+        email: buyer.email,
+      },
+    }),
+    200,
+    'confirm',
+  );
+  await ok(
+    call(url, 'PATCH', `/api/order/${order._id}`, {
+      ...as,
+      json: { transactionId: confirmed.transactionId },
+    }),
+    200,
+    'mark paid',
+  );
+}
+
+const stockOf = async (url: string, toolId: string) =>
+  ((await call(url, 'GET', `/api/purchase/${toolId}`)).body as { available_quantity: number })
+    .available_quantity;
+
+export async function runCartCheckout(
+  url: string,
+  adminEmail: string,
+  { buyers = 12, seconds = 8 } = {},
+): Promise<CartCheckoutResult> {
+  const admin = await signUpOverHttp(url, { email: adminEmail, name: 'Cart Bench Admin' });
+  const sessions: TestSession[] = [];
+  for (let i = 0; i < buyers; i += 4) {
+    const batch = Array.from({ length: Math.min(4, buyers - i) }, (_, j) =>
+      signUpOverHttp(url, { name: `Cart Buyer ${i + j}` }),
+    );
+    sessions.push(...(await Promise.all(batch)));
+  }
+  const initial = 1_000_000;
+  const toolIds = await Promise.all(
+    ['Bench pads', 'Bench rotor', 'Bench fluid'].map((name) =>
+      addToolOverHttp(url, admin, { name, availableQuantity: initial }),
+    ),
+  );
+  let done = 0;
+  let failures = 0;
+  let firstFailure: string | undefined;
+  const times: number[] = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    sessions.map(async (buyer) => {
+      let n = 0;
+      while (performance.now() < deadline) {
+        const begun = performance.now();
+        try {
+          await checkoutOnce(url, buyer, toolIds, n++);
+          done += 1;
+          times.push(performance.now() - begun);
+        } catch (error) {
+          failures += 1;
+          firstFailure ??= (error as Error).message.slice(0, 200);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const left = await Promise.all(toolIds.map((id) => stockOf(url, id)));
+  const wrong = left.filter((stock) => stock !== initial - done);
+  return {
+    checkoutsPerSecond: times.length / elapsed,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    failures,
+    firstFailure,
+    oversold: wrong.length
+      ? `OVERSOLD? stock ${left.join('/')} after ${done} checkouts`
+      : 'none (stock adds up on all 3)',
+  };
+}

@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signInThroughForms } from './support/admin-page';
+import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
+import { type StoreProcess, startStore } from './support/store-process';
+
+const ADMIN = 'inbox-admin@torque.example';
+const VISITOR = 'vera.visitor@example.org';
+
+let store: StoreProcess;
+let browser: Browser;
+
+/** Bounded wait for the job runner to write a mail: the Mailbox is reloaded until it is listed. */
+async function waitForMail(page: Page, subject: string, to: string) {
+  const mail = page
+    .getByRole('list', { name: 'Mails' })
+    .getByRole('listitem')
+    .filter({ hasText: subject })
+    .filter({ hasText: `To ${to}` });
+  for (let i = 0; i < 60 && (await mail.count()) === 0; i += 1) {
+    await page.waitForTimeout(250);
+    await page.reload();
+  }
+  return mail.first();
+}
+
+// No SMTP server is set up: every mail is kept, and the admin reads the reply in the Mailbox
+// exactly as the visitor would have received it.
+journeys('the inbox: a visitor writes, the admin reads and replies, the reply is mailed', () => {
+  beforeAll(async () => {
+    store = await startStore({ ADMIN_EMAILS: ADMIN, OUTBOX_POLL_MS: '100' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await store?.stop();
+    store?.cleanUp();
+  });
+
+  it('sends a contact message, answers it from the Inbox and finds the reply in the Mailbox', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchForPageErrors(page);
+    // The admin has an account before the message arrives, so the notice of it is mailed to them.
+    await signInThroughForms(page, store.url, { email: ADMIN, name: 'Ada Admin', first: true });
+    const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const visitorErrors = watchForPageErrors(visitor);
+    await visitor.goto(`${store.url}/contact`);
+    await visitor.getByLabel('Email Address').fill(VISITOR);
+    await visitor.getByLabel('Your Name').fill('Vera Visitor');
+    await visitor.getByLabel('Your Message').fill('Do you ship brake pads to Leeds?\nThank you.');
+    await visitor.getByRole('button', { name: 'Submit' }).click();
+    await visitor.getByText('Thank you! Your message has been sent.').waitFor();
+    expect(visitorErrors).toEqual([]);
+
+    await page.goto(`${store.url}/dashboard`);
+    const menu = page.getByTestId('dashboard-menu');
+    const inboxLink = menu.getByRole('link', { name: /^Inbox/ });
+    await expect(inboxLink.getByTestId('inbox-unread').textContent()).resolves.toBe('1 unread');
+    await inboxLink.click();
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    await page.getByText('1 unread message').waitFor();
+    const messages = page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+    await expect(messages.count()).resolves.toBe(1);
+    await expect(messages.first().getByText('Unread').isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: 'e2e/screenshots/inbox-1280.png', fullPage: true });
+
+    await messages.first().getByRole('link', { name: 'Vera Visitor' }).click();
+    await page.getByRole('heading', { name: 'Message from Vera Visitor' }).waitFor();
+    await expect(page.getByText(VISITOR).first().isVisible()).resolves.toBe(true);
+    // Opening it marked it read: the menu's count is gone.
+    await inboxLink.getByTestId('inbox-unread').waitFor({ state: 'detached' });
+
+    await page.getByLabel('Your reply').fill('Yes, we ship to Leeds in two days.');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    const replies = page.getByRole('list', { name: 'Replies' }).getByRole('listitem');
+    await replies.first().getByText('Yes, we ship to Leeds in two days.').waitFor();
+    await expect(
+      replies
+        .first()
+        .getByText(/Ada Admin/)
+        .isVisible(),
+    ).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Mark handled' }).click();
+    await page.getByRole('button', { name: 'Reopen' }).waitFor();
+    await expect(page.getByText(/^Handled /).isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: 'e2e/screenshots/inbox-message-1280.png', fullPage: true });
+
+    // The same pages on a phone: nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Message from Vera Visitor' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'e2e/screenshots/inbox-message-390.png', fullPage: true });
+    await page.goto(`${store.url}/dashboard/inbox`);
+    await page.getByText('0 unread messages').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'e2e/screenshots/inbox-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The reply, the acknowledgment and the admin's notice, kept in the Mailbox.
+    await page.goto(`${store.url}/dashboard/mailbox`);
+    await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
+    const ack = await waitForMail(page, 'TorqueWorks: we received your message', VISITOR);
+    await expect(ack.isVisible()).resolves.toBe(true);
+    const notice = await waitForMail(page, 'TorqueWorks: new message from Vera Visitor', ADMIN);
+    await expect(notice.isVisible()).resolves.toBe(true);
+    const reply = await waitForMail(page, 'TorqueWorks: a reply to your message', VISITOR);
+    await reply.getByRole('link', { name: 'TorqueWorks: a reply to your message' }).click();
+    await page.getByRole('heading', { name: 'Text version' }).waitFor();
+    const text = await page.locator('pre').textContent();
+    expect(text).toContain('Yes, we ship to Leeds in two days.');
+    expect(text).toContain('> Do you ship brake pads to Leeds?');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

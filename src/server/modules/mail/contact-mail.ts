@@ -1,0 +1,36 @@
+import type { Db } from '../../db/database';
+import type { MessageHandler } from '../../jobs/job-runner';
+import { findContactMessage, findContactReply, wroteWithinAnHourBefore } from '../contact/inbox.service';
+import type { Topics } from '../outbox/outbox';
+import { acknowledgmentMail, replyMail } from './contact-mails';
+import { deliverMail } from './mail.service';
+import type { Mailer } from './mailer';
+import type { MailContext } from './order-mails';
+
+/**
+ * The `contact-mail` subscriber: acknowledges a contact message to its sender and mails each
+ * reply an admin writes in the Inbox. Rows are read at delivery; the mail is recorded under the
+ * message's key, so a redelivered message sends nothing twice (deliverMail).
+ */
+export function contactMailHandler(db: Db, mailer: Mailer | undefined, ctx: MailContext): MessageHandler {
+  return async (message) => {
+    if (message.topic === 'contact.received') {
+      const { messageId } = message.payload as Topics['contact.received'];
+      const received = await findContactMessage(db, messageId);
+      // Anyone may type any address into the form: one acknowledgment an hour per address keeps
+      // the store from being used to flood someone's mailbox.
+      if (!received || (await wroteWithinAnHourBefore(db, received))) return;
+      await deliverMail(db, mailer, `contact-mail:${message.key}`, acknowledgmentMail(received, ctx));
+      return;
+    }
+    if (message.topic === 'contact.replied') {
+      const { messageId, replyId } = message.payload as Topics['contact.replied'];
+      const [answered, reply] = [
+        await findContactMessage(db, messageId),
+        await findContactReply(db, replyId),
+      ];
+      if (!answered || !reply) return;
+      await deliverMail(db, mailer, `contact-mail:${message.key}`, replyMail(answered, reply, ctx));
+    }
+  };
+}

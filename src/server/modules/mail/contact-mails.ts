@@ -1,0 +1,45 @@
+import type { contactMessages, contactReplies } from '../../db/schema';
+import type { OutgoingMail } from './mailer';
+import { type MailContext, render } from './order-mails';
+
+/**
+ * The mails to a visitor who wrote through the contact form: the acknowledgment, and each reply
+ * an admin sends from the Inbox. Written with the order mails' layout (escaped HTML and text).
+ */
+
+type Message = typeof contactMessages.$inferSelect;
+type Reply = typeof contactReplies.$inferSelect;
+
+/** A visitor's text as paragraphs, one per line, so the HTML keeps its line breaks. */
+export const linesOf = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+
+export function acknowledgmentMail(message: Message, ctx: MailContext): OutgoingMail {
+  return render(message.email, ctx, {
+    subject: `${ctx.brand}: we received your message`,
+    heading: 'Thank you for your message',
+    // The message itself is not repeated: whoever typed this address in could be anyone.
+    paragraphs: [
+      `Hello ${message.name},`,
+      'We received your message and will answer you at this address soon.',
+      'If you did not write to us, you can ignore this e-mail.',
+    ],
+  });
+}
+
+export function replyMail(message: Message, reply: Reply, ctx: MailContext): OutgoingMail {
+  return render(message.email, ctx, {
+    subject: `${ctx.brand}: a reply to your message`,
+    heading: 'A reply to your message',
+    paragraphs: [
+      `Hello ${message.name},`,
+      ...linesOf(reply.body),
+      `${reply.adminName}, ${ctx.brand}`,
+      'You wrote:',
+      ...linesOf(message.message).map((line) => `> ${line}`),
+    ],
+  });
+}

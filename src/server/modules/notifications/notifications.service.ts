@@ -1,0 +1,62 @@
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { AdminNotifications } from '../../../contract/inbox';
+import type { Db } from '../../db/database';
+import { adminNotificationSettings, user } from '../../db/schema';
+
+/**
+ * Each admin's notification e-mails, in `admin_notification_settings` (this module's table). An
+ * admin without a row gets every notification: a new admin hears about orders until they say no.
+ */
+
+export type NotificationKind = 'newOrder' | 'newMessage';
+
+const ON: AdminNotifications = { emailOnNewOrder: true, emailOnNewMessage: true };
+
+export async function getNotifications(db: Db, userId: string): Promise<AdminNotifications> {
+  const [row] = await db
+    .select({
+      emailOnNewOrder: adminNotificationSettings.emailOnNewOrder,
+      emailOnNewMessage: adminNotificationSettings.emailOnNewMessage,
+    })
+    .from(adminNotificationSettings)
+    .where(eq(adminNotificationSettings.userId, userId));
+  return row ?? ON;
+}
+
+export async function setNotifications(
+  db: Db,
+  userId: string,
+  settings: AdminNotifications,
+): Promise<AdminNotifications> {
+  await db
+    .insert(adminNotificationSettings)
+    .values({ userId, ...settings })
+    .onConflictDoUpdate({
+      target: adminNotificationSettings.userId,
+      set: { ...settings, updatedAt: sql`now()` },
+    });
+  return getNotifications(db, userId);
+}
+
+/** The admins (not banned) who want this kind of notification, read when the mail is written. */
+export async function adminsToNotify(
+  db: Db,
+  kind: NotificationKind,
+): Promise<Array<{ id: string; name: string; email: string }>> {
+  const wants =
+    kind === 'newOrder'
+      ? adminNotificationSettings.emailOnNewOrder
+      : adminNotificationSettings.emailOnNewMessage;
+  return db
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .leftJoin(adminNotificationSettings, eq(adminNotificationSettings.userId, user.id))
+    .where(
+      and(
+        eq(user.role, 'admin'),
+        or(isNull(user.banned), ne(user.banned, true)),
+        or(isNull(adminNotificationSettings.userId), eq(wants, true)),
+      ),
+    )
+    .orderBy(user.id);
+}

@@ -1,0 +1,92 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminNotifications,
+  InboxList,
+  InboxMessage,
+  InboxReplyInput,
+  InboxUnread,
+  InboxUpdate,
+} from '../../../../contract/inbox';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+
+const inboxKey = ['admin', 'inbox'] as const;
+
+/** GET /manage/inbox: contact messages, newest first, with the unread count. */
+export const useInbox = () =>
+  useQuery({
+    queryKey: [...inboxKey, 'list'],
+    queryFn: ({ signal }) => apiGet<InboxList>('/manage/inbox', signal),
+  });
+
+/** GET /manage/inbox/unread: the dashboard menu's count, looked at again every minute. */
+export const useInboxUnread = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...inboxKey, 'unread'],
+    queryFn: ({ signal }) => apiGet<InboxUnread>('/manage/inbox/unread', signal),
+    enabled,
+    refetchInterval: 60_000,
+  });
+
+/** GET /manage/inbox/:id: one message with its replies. */
+export const useInboxMessage = (id: string) =>
+  useQuery({
+    queryKey: [...inboxKey, 'message', id],
+    queryFn: ({ signal }) => apiGet<InboxMessage>(`/manage/inbox/${encodeURIComponent(id)}`, signal),
+  });
+
+/** After a change the message is shown as the server answered; the list and count are read again. */
+function useMessageChange<V>(id: string, send: (value: V) => Promise<InboxMessage>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (message) => {
+      queryClient.setQueryData([...inboxKey, 'message', id], message);
+      void queryClient.invalidateQueries({ queryKey: [...inboxKey, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: [...inboxKey, 'unread'] });
+    },
+  });
+}
+
+/** PATCH /manage/inbox/:id: read or unread, handled or open. */
+export const useMarkMessage = (id: string) =>
+  useMessageChange(
+    id,
+    async (update: InboxUpdate) =>
+      (
+        await apiRequest<InboxMessage>(`/manage/inbox/${encodeURIComponent(id)}`, {
+          method: 'PATCH',
+          body: update,
+        })
+      ).data,
+  );
+
+/** POST /manage/inbox/:id/replies: the reply is kept and mailed to the sender. */
+export const useReply = (id: string) =>
+  useMessageChange(
+    id,
+    async (input: InboxReplyInput) =>
+      (
+        await apiRequest<InboxMessage>(`/manage/inbox/${encodeURIComponent(id)}/replies`, {
+          method: 'POST',
+          body: input,
+        })
+      ).data,
+  );
+
+const notificationsKey = ['admin', 'notifications'] as const;
+
+/** GET /manage/notifications: the signed-in admin's notification e-mails. */
+export const useNotifications = () =>
+  useQuery({
+    queryKey: notificationsKey,
+    queryFn: ({ signal }) => apiGet<AdminNotifications>('/manage/notifications', signal),
+  });
+
+export function useSaveNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: AdminNotifications) =>
+      (await apiRequest<AdminNotifications>('/manage/notifications', { method: 'PUT', body: settings })).data,
+    onSuccess: (settings) => queryClient.setQueryData(notificationsKey, settings),
+  });
+}
