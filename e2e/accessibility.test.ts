@@ -14,6 +14,7 @@ let browser: Browser;
 const pages: Record<'visitor' | 'customer' | 'admin', Page> = {} as never;
 const pageErrors: string[] = [];
 let toolId = '';
+let toolMinimum = 1;
 let orderId = '';
 
 /** A page and the state to put it in before axe looks at it. */
@@ -39,6 +40,29 @@ const openDrawer = async (page: Page) => {
   await page.getByTestId('dashboard-menu').locator('a').first().waitFor({ state: 'visible' });
 };
 
+/** A visitor's cart of one line (below the product's minimum, so its problem shows too), or none. */
+const visitorCart = (lines: number) => async (page: Page) => {
+  await page.evaluate(
+    ([id, count]) =>
+      count
+        ? localStorage.setItem('tw.cart', JSON.stringify([{ toolId: id, quantity: 1 }]))
+        : localStorage.clear(),
+    [toolId, lines] as const,
+  );
+  await page.reload();
+  await page.getByRole('heading', { name: 'Your cart' }).waitFor();
+  await page.getByTestId(lines ? 'summary-total' : 'cart-empty').waitFor();
+};
+/** The customer's server cart holds the first tool at its minimum. */
+const customerCart = async (page: Page) => {
+  const put = await page.request.put(`${store.url}/api/cart/${toolId}`, {
+    headers: { origin: store.url },
+    data: { quantity: toolMinimum },
+  });
+  expect(put.ok()).toBe(true);
+  await page.reload();
+};
+
 const visitorStates: PageState[] = [
   {
     name: 'home, scrolled to the contact form',
@@ -59,6 +83,8 @@ const visitorStates: PageState[] = [
   { name: 'signup', path: () => '/signup' },
   { name: 'signup with errors', path: () => '/signup', act: submitEmpty('Sign Up') },
   { name: 'not found', path: () => '/no-such-page' },
+  { name: 'empty cart', path: () => '/cart', act: visitorCart(0) },
+  { name: 'cart with a line below its minimum', path: () => '/cart', act: visitorCart(1) },
 ];
 
 const customerStates: PageState[] = [
@@ -105,6 +131,23 @@ const customerStates: PageState[] = [
   { name: 'payment for an unknown order', path: () => '/dashboard/payment/no-such-order' },
   { name: 'add a review', path: () => '/dashboard/addReview' },
   { name: 'add a review with errors', path: () => '/dashboard/addReview', act: submitEmpty('Post review') },
+  {
+    name: 'cart',
+    path: () => '/cart',
+    act: async (page) => {
+      await customerCart(page);
+      await page.getByTestId('summary-total').waitFor();
+    },
+  },
+  {
+    name: 'checkout with errors',
+    path: () => '/checkout',
+    act: async (page) => {
+      await customerCart(page);
+      await page.getByRole('button', { name: 'Place order and pay' }).click();
+      await page.getByText('Full name is required').waitFor();
+    },
+  },
 ];
 
 const adminStates: PageState[] = [
@@ -199,6 +242,7 @@ journeys('accessibility: axe-core finds nothing serious on any page', () => {
     const tool = tools[0];
     if (!tool) throw new Error('The demo catalog is empty');
     toolId = tool._id;
+    toolMinimum = tool.minimum_order_quantity;
     const order = await pages.customer.request.post(`${store.url}/api/order`, {
       data: { orderId: toolId, orderQuantity: tool.minimum_order_quantity, phone: '01712345678' },
     });

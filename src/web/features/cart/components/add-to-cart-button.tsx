@@ -35,7 +35,7 @@ export function AddToCartButton({
         className={className}
         disabled={soldOut || add.isPending}
         aria-describedby={statusId}
-        aria-label={`Add ${tool.name} to cart`}
+        aria-label={`${soldOut ? 'Out of stock' : 'Add to cart'}: ${tool.name}`}
         onClick={() => add.mutate({ toolId: tool._id, quantity })}
       >
         {add.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}

@@ -28,7 +28,7 @@ function CartIcon() {
 
 /**
  * The navigation's cart: the word (or, in the bar on a phone, an icon) and the number of units,
- * read out as "Cart, 3 items".
+ * read out as "Cart, 3 items"; what is seen ("Cart 3") is part of what is heard.
  */
 export function CartLink({ onNavigate, iconOnly = false }: { onNavigate?: () => void; iconOnly?: boolean }) {
   const count = useCartCount();
@@ -40,15 +40,8 @@ export function CartLink({ onNavigate, iconOnly = false }: { onNavigate?: () => 
       className={iconOnly ? 'btn btn-ghost gap-1 px-2' : 'gap-1'}
       data-testid={iconOnly ? 'cart-icon-link' : 'cart-link'}
     >
-      {iconOnly ? <CartIcon /> : 'Cart'}
-      {count > 0 ? (
-        <span
-          className={`badge badge-sm badge-primary ${iconOnly ? 'indicator-item' : ''}`}
-          aria-hidden="true"
-        >
-          {formatNumber(count)}
-        </span>
-      ) : null}
+      {iconOnly ? <CartIcon /> : 'Cart'}{' '}
+      {count > 0 ? <span className="badge badge-sm badge-primary">{formatNumber(count)}</span> : null}
     </NavLink>
   );
 }
