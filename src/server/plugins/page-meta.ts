@@ -35,6 +35,10 @@ const PAGES: Record<string, { title?: string; description: string }> = {
   '/blog': { title: 'Blog', description: 'Questions and answers on React and JavaScript.' },
   '/portfolio': { title: 'Portfolio', description: 'Who built the store, and their other projects.' },
   '/login': { title: 'Login', description: 'Sign in to order tools, pay and follow your orders.' },
+  '/cart': {
+    title: 'Cart',
+    description: 'The tools and parts in your cart, with shipping and tax before checkout.',
+  },
   '/signup': { title: 'Sign Up', description: 'Create an account to order tools and follow your orders.' },
 };
 
