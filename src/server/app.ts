@@ -15,6 +15,7 @@ import type { Database, Db } from './db/database';
 import { loggableError } from './http/loggable-error';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { sessionsRoutes } from './modules/accounts/sessions.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { siteMapRoutes } from './modules/catalog/site-map.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -22,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { smtpMailer } from './modules/mail/mailer';
+import { accountMailHandler } from './modules/mail/account-mail';
 import { orderMailHandler } from './modules/mail/order-mail';
 import { manageRoutes } from './modules/manage/manage.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -92,13 +94,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       ? createStripeProvider(config.stripe, stripe)
       : createSimulatedProvider(database.db),
   );
+  // Resolved once, before the job runner starts: the account mails open reset tokens sealed with it.
+  const secret = await resolveAuthSecret(database.db, config.auth.secret);
+  const mailer = config.smtp ? smtpMailer(config.smtp) : undefined;
+  const mailContext = { brand: config.store.brand, publicUrl: config.auth.publicUrl };
   const jobs = createJobRunner(database.db, {
     handlers: {
       'order-webhook': orderWebhookHandler(config.orderWebhook),
-      'order-mail': orderMailHandler(database.db, config.smtp ? smtpMailer(config.smtp) : undefined, {
-        brand: config.store.brand,
-        publicUrl: config.auth.publicUrl,
-      }),
+      'order-mail': orderMailHandler(database.db, mailer, mailContext),
+      'account-mail': accountMailHandler(database.db, mailer, mailContext, secret),
     },
     jobs: [
       {
@@ -138,7 +142,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const secret = await resolveAuthSecret(database.db, config.auth.secret);
   const authLog: AuthLog = (level, message, details) =>
     app.log[level]({ details: details.map((detail) => loggableError(detail)) }, message);
   await registerAuth(app, createAuth(database.db, config.auth, secret, authLog), config.auth);
@@ -157,6 +160,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(contactRoutes);
       await api.register(storeRoutes);
       await api.register(accountsRoutes);
+      await api.register(sessionsRoutes);
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
       await api.register(manageRoutes);

@@ -26,7 +26,7 @@ const escapeHtml = (value: string) =>
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** A mail's content as lines of text, some with a link; both versions are written from it. */
-interface Content {
+export interface Content {
   subject: string;
   heading: string;
   paragraphs: string[];
@@ -35,7 +35,8 @@ interface Content {
   action?: { label: string; url: string };
 }
 
-function render(to: string, ctx: MailContext, c: Content): OutgoingMail {
+/** The HTML and plain-text versions of a mail, in the store's one layout (account mails use it too). */
+export function render(to: string, ctx: MailContext, c: Content): OutgoingMail {
   const rowsHtml = c.rows
     ? `<table role="presentation" style="border-collapse:collapse;margin:16px 0">${c.rows
         .map(
@@ -69,7 +70,7 @@ ${rowsHtml}${actionHtml}
   return { to, subject: c.subject, html, text };
 }
 
-const linkTo = (ctx: MailContext, path: string) =>
+export const linkTo = (ctx: MailContext, path: string) =>
   ctx.publicUrl ? new URL(path, ctx.publicUrl).toString() : path;
 
 const line = (o: Order) => `${o.quantity} x ${o.toolName}`;

@@ -17,6 +17,16 @@ export interface Topics {
     to: string;
     at: string;
   };
+  /**
+   * Someone asked for a password reset link for this account. The token is sealed with the auth
+   * secret (account-mail.ts), so the queue does not hold a usable link in plain text.
+   */
+  'account.password_reset_requested': {
+    userId: string;
+    sealedToken: string;
+    /** When the link stops working, shown in the mail. */
+    expiresAt: string;
+  };
 }
 export type Topic = keyof Topics;
 
@@ -24,10 +34,12 @@ export type Topic = keyof Topics;
  * Who receives each topic. Subscribers are fixed in code, not configuration, so every instance
  * writes the same rows; a subscriber with nothing configured (no webhook address) marks its
  * messages delivered without sending anything. `order-mail` mails the customer (or, without an
- * SMTP server, keeps the mail in the admin Mailbox).
+ * SMTP server, keeps the mail in the admin Mailbox); `account-mail` does the same for the mails
+ * about the account itself (the password reset link).
  */
 export const SUBSCRIBERS: { [T in Topic]: readonly string[] } = {
   'order.status_changed': ['order-webhook', 'order-mail'],
+  'account.password_reset_requested': ['account-mail'],
 };
 
 /**
