@@ -42,7 +42,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: ['accounts'],
-        summary: "Sign out every session of the signed-in user but this one",
+        summary: 'Sign out every session of the signed-in user but this one',
         response: { 200: RevokedCount, ...errorResponses(401) },
       },
     },
