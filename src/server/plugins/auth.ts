@@ -37,6 +37,7 @@ declare module 'fastify' {
 const SIGN_IN = '/api/auth/sign-in/email';
 const SIGN_UP = '/api/auth/sign-up/email';
 const RESET_REQUEST = '/api/auth/request-password-reset';
+const CHANGE_PASSWORD = '/api/auth/change-password';
 
 /**
  * A reset request answers no sooner than this: a known address writes a token and an outbox row
@@ -88,7 +89,7 @@ const OPEN_ENDPOINTS: Record<string, ReadonlySet<string>> = {
     RESET_REQUEST,
     '/api/auth/reset-password',
     // The profile's "Change password": the current one is asked; the other sessions end.
-    '/api/auth/change-password',
+    CHANGE_PASSWORD,
     // Listing and ending sessions go through the store's own /api/account/sessions, which never
     // shows another session's token (better-auth's list-sessions answers every token).
   ]),
@@ -244,6 +245,17 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
         const response = await auth.handler(toWebRequest(request, url));
         const rest = RESET_REQUEST_FLOOR_MS - (Date.now() - started);
         if (rest > 0) await sleep(rest);
+        return sendWebResponse(request, reply, response, config, url.pathname);
+      }
+      if (request.method === 'POST' && url.pathname === CHANGE_PASSWORD) {
+        // A wrong current password is a guess like a failed sign-in, from someone holding a session
+        // (a borrowed laptop, a stolen cookie): counted against the address the same way.
+        const gate = await limits.signIn(request.ip, undefined);
+        if (gate.refused) return refuseAttempt(reply, gate.waitSeconds);
+        const response = await auth.handler(toWebRequest(request, url));
+        const wrong =
+          response.status === 400 && (await response.clone().text()).includes('"INVALID_PASSWORD"');
+        await gate.settle(wrong ? 'failed' : 'unchecked');
         return sendWebResponse(request, reply, response, config, url.pathname);
       }
       if (request.method === 'POST' && url.pathname === SIGN_IN) {

@@ -190,3 +190,40 @@ describe('password reset without SMTP', () => {
     expect(await t.app.db.select().from(outboxMessages)).toHaveLength(queuedBefore);
   });
 });
+
+describe('asking for reset links', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('is limited per address, alike for known and unknown e-mails', async () => {
+    const rateLimit = { perIp: 2, perAccount: 100, windowSeconds: 600, slowDownMs: 0 };
+    t = await createTestApp({ auth: { ...testConfig().auth, rateLimit } });
+    const known = await signUp(t.app);
+    expect((await requestReset(t, known.email)).statusCode).toBe(200);
+    expect((await requestReset(t, uniqueEmail('nobody'))).statusCode).toBe(200);
+    expect((await requestReset(t, known.email)).statusCode).toBe(429);
+    expect((await requestReset(t, uniqueEmail('nobody'))).statusCode).toBe(429);
+  });
+
+  it('is limited per e-mail from everywhere, so no one can flood a mailbox', async () => {
+    const email = uniqueEmail('flooded');
+    await signUp(t.app, { email });
+    const rateLimit = { perIp: 100, perAccount: 2, windowSeconds: 600, slowDownMs: 0 };
+    const other = await createTestApp({ auth: { ...testConfig().auth, rateLimit } });
+    try {
+      await signUp(other.app, { email });
+      const from = (address: string) =>
+        other.app.inject({
+          method: 'POST',
+          url: '/api/auth/request-password-reset',
+          payload: { email },
+          remoteAddress: address,
+        });
+      expect((await from('192.0.2.1')).statusCode).toBe(200);
+      expect((await from('192.0.2.2')).statusCode).toBe(200);
+      expect((await from('192.0.2.3')).statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGE, type SessionList } from '../../../contract/accounts';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { STRONG_PASSWORD, signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 
 /**
@@ -235,5 +235,28 @@ describe('changing the password', () => {
       payload: { currentPassword: STRONG_PASSWORD, newPassword: 'Brand#New22' },
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('guessing the current password', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('is counted like failed sign-ins from the address, then refused with 429', async () => {
+    const rateLimit = { perIp: 2, perAccount: 100, windowSeconds: 600, slowDownMs: 0 };
+    t = await createTestApp({ auth: { ...testConfig().auth, rateLimit } });
+    const me = await signUp(t.app);
+    const guess = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: browser(me),
+        payload: { currentPassword: 'Wrong#Guess1', newPassword: 'Brand#New22' },
+      });
+    expect((await guess()).statusCode).toBe(400);
+    expect((await guess()).statusCode).toBe(400);
+    const refused = await guess();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
   });
 });
