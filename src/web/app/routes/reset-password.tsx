@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { FormError, SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
+import { useRefreshSession } from '../../features/accounts/api/session';
 import { NewPasswordFields, passwordFailure } from '../../features/accounts/components/new-password';
 import { authClient } from '../../lib/auth-client';
 
@@ -16,6 +17,7 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const refreshSession = useRefreshSession();
   const {
     register,
     handleSubmit,
@@ -32,6 +34,8 @@ export function ResetPasswordPage() {
       setFailure(passwordFailure(error));
       return;
     }
+    // Every session of the account just ended, this browser's too if it was signed in.
+    await refreshSession();
     setDone(true);
   });
 
