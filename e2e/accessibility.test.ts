@@ -82,6 +82,18 @@ const visitorStates: PageState[] = [
   { name: 'login with errors', path: () => '/login', act: submitEmpty('Login') },
   { name: 'signup', path: () => '/signup' },
   { name: 'signup with errors', path: () => '/signup', act: submitEmpty('Sign Up') },
+  { name: 'forgot password', path: () => '/forgot-password' },
+  {
+    name: 'forgot password with errors',
+    path: () => '/forgot-password',
+    act: submitEmpty('Send reset link'),
+  },
+  { name: 'reset password', path: () => '/reset-password?token=not-a-real-token' },
+  {
+    name: 'reset password with errors',
+    path: () => '/reset-password?token=not-a-real-token',
+    act: submitEmpty('Set new password'),
+  },
   { name: 'not found', path: () => '/no-such-page' },
   { name: 'empty cart', path: () => '/cart', act: visitorCart(0) },
   { name: 'cart with a line below its minimum', path: () => '/cart', act: visitorCart(1) },
@@ -100,6 +112,20 @@ const customerStates: PageState[] = [
   },
   { name: 'purchase of an unknown tool', path: () => '/purchase/no-such-tool' },
   { name: 'my profile', path: () => '/dashboard' },
+  {
+    name: 'my profile, signing out the other devices',
+    path: () => '/dashboard',
+    act: async (page) => {
+      // The customer's other sessions (the checks sign in more than once) are listed; asking opens the dialog.
+      const others = page.getByRole('button', { name: 'Sign out all other devices' });
+      const alone = page.getByText('You are not signed in anywhere else.');
+      await others.or(alone).first().waitFor();
+      if (await others.isVisible()) {
+        await others.click();
+        await page.getByRole('dialog').waitFor();
+      }
+    },
+  },
   { name: 'dashboard with the drawer open', path: () => '/dashboard', act: openDrawer, width: 390 },
   { name: 'my orders', path: () => '/dashboard/myOrders' },
   {

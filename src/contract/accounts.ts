@@ -105,3 +105,46 @@ export const AuthProviders = z.object({
 export type AuthProviders = z.infer<typeof AuthProviders>;
 
 export const FAILED_TO_MAKE_ADMIN = 'Failed to make an admin!!!';
+
+/** POST /api/auth/request-password-reset: the address a reset link is mailed to, if it has an account. */
+export const PasswordResetRequestInput = z.object({ email: emailField });
+export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestInput>;
+
+/** The one answer to a reset request, whether or not the address has an account. */
+export const RESET_REQUESTED_MESSAGE =
+  'If this email has an account, a link to reset its password is on its way. It works once, within an hour.';
+
+/** POST /api/auth/reset-password: the token from the mailed link and the new password. */
+export const PasswordResetInput = z.object({
+  token: z.string({ error: 'The reset link is not valid' }).min(1, 'The reset link is not valid').max(200),
+  newPassword: passwordField,
+});
+export type PasswordResetInput = z.infer<typeof PasswordResetInput>;
+
+/** POST /api/auth/change-password: the other sessions always end (the server sets it). */
+export const PasswordChangeInput = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is Required' })
+    .min(1, 'Current password is Required')
+    .max(PASSWORD_MAX, `Password must be ${PASSWORD_MAX} characters or fewer`),
+  newPassword: passwordField,
+  revokeOtherSessions: z.boolean().optional(),
+});
+export type PasswordChangeInput = z.infer<typeof PasswordChangeInput>;
+
+/** One signed-in device of the account, as the profile lists it; the token never leaves the server. */
+export const SessionView = z.object({
+  id: z.string(),
+  /** Browser and system read from the user agent, e.g. "Firefox on Windows". */
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  /** When the session was last refreshed: close to when it was last used. */
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof SessionView>;
+export const SessionList = z.object({ sessions: z.array(SessionView) });
+export type SessionList = z.infer<typeof SessionList>;
+export const SessionParams = z.object({ id: z.string().min(1).max(100) });
+export const RevokedCount = z.object({ revoked: z.number().int() });

@@ -15,6 +15,7 @@ import type { Database, Db } from './db/database';
 import { loggableError } from './http/loggable-error';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { sessionsRoutes } from './modules/accounts/sessions.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -24,6 +25,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { inboxRoutes } from './modules/contact/inbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
+import { accountMailHandler } from './modules/mail/account-mail';
 import { contactMailHandler } from './modules/mail/contact-mail';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { smtpMailer } from './modules/mail/mailer';
@@ -99,6 +101,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       ? createStripeProvider(config.stripe, stripe)
       : createSimulatedProvider(database.db),
   );
+  // Resolved once, before the job runner starts: the account mails open reset tokens sealed with it.
+  const secret = await resolveAuthSecret(database.db, config.auth.secret);
   const mailer = config.smtp ? smtpMailer(config.smtp) : undefined;
   const mailContext = { brand: config.store.brand, publicUrl: config.auth.publicUrl };
   const jobs = createJobRunner(database.db, {
@@ -107,6 +111,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       'order-mail': orderMailHandler(database.db, mailer, mailContext),
       'contact-mail': contactMailHandler(database.db, mailer, mailContext),
       'admin-notify': adminNotifyHandler(database.db, mailer, mailContext),
+      'account-mail': accountMailHandler(database.db, mailer, mailContext, secret),
     },
     jobs: [
       {
@@ -146,7 +151,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const secret = await resolveAuthSecret(database.db, config.auth.secret);
   const authLog: AuthLog = (level, message, details) =>
     app.log[level]({ details: details.map((detail) => loggableError(detail)) }, message);
   await registerAuth(app, createAuth(database.db, config.auth, secret, authLog), config.auth);
@@ -165,6 +169,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(contactRoutes);
       await api.register(storeRoutes);
       await api.register(accountsRoutes);
+      await api.register(sessionsRoutes);
       await api.register(ordersRoutes);
       await api.register(cartRoutes);
       await api.register(addressesRoutes);

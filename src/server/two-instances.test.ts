@@ -112,6 +112,49 @@ describe.skipIf(!serverUrl)(
         expect((await ownOrders(a.url, session, 'cookie')).status).toBe(401);
         expect((await ownOrders(a.url, session, 'bearer')).status).toBe(401);
       });
+
+      /** Both credentials refused by this instance, once the change has been announced to it (at most 10 s). */
+      const refusedOn = async (url: string, device: TestSession) => {
+        for (let i = 0; i < 100; i += 1) {
+          const answers = await Promise.all([
+            ownOrders(url, device, 'cookie'),
+            ownOrders(url, device, 'bearer'),
+          ]);
+          if (answers.every((answer) => answer.status === 401)) return;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        throw new Error(`${device.email} is still signed in on ${url}`);
+      };
+
+      it('devices signed out from the profile on one instance are refused by the other as soon as it hears of it', async () => {
+        const laptop = await signUpOverHttp(a.url, { name: 'Lea Laptop' });
+        const phone = await signInOverHttp(b.url, laptop.email);
+        const tablet = await signInOverHttp(b.url, laptop.email);
+        // Both remembered by instance A's session cache.
+        for (const device of [phone, tablet]) {
+          expect((await ownOrders(a.url, device, 'cookie')).status).toBe(200);
+          expect((await ownOrders(a.url, device, 'bearer')).status).toBe(200);
+        }
+        // The phone's own session, as the phone's profile marks it.
+        const ids = await call(b.url, 'GET', '/api/account/sessions', { session: phone });
+        const phoneSession = (ids.body as { sessions: { id: string; current: boolean }[] }).sessions.find(
+          (s) => s.current,
+        );
+        expect(phoneSession).toBeDefined();
+        const one = await call(b.url, 'DELETE', `/api/account/sessions/${phoneSession?.id}`, {
+          session: laptop,
+        });
+        expect(one.status, JSON.stringify(one.body)).toBe(200);
+        // Instance A forgets what it remembered when PostgreSQL's announcement of the change reaches
+        // it, a moment after B's answer (decision 011): asked until then, it may still answer 200.
+        await refusedOn(a.url, phone);
+        expect((await ownOrders(a.url, tablet, 'bearer')).status).toBe(200);
+
+        const rest = await call(b.url, 'POST', '/api/account/sessions/revoke-others', { session: laptop });
+        expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+        await refusedOn(a.url, tablet);
+        expect((await ownOrders(a.url, laptop, 'cookie')).status).toBe(200);
+      });
     });
 
     it('200 concurrent buyers split across both instances buy exactly the 50 units in stock', async () => {

@@ -51,6 +51,18 @@ export function createAuthRateLimiter(db: Db, config: AuthConfig['rateLimit']) {
     windowSeconds: window,
   });
 
+  // Reset links mailed: per address and per account, so no one can flood a mailbox with them.
+  const resetsFromAddress = databaseLimiter(db, {
+    name: 'password-reset-address',
+    points: config.perIp,
+    windowSeconds: window,
+  });
+  const resetsOfAccount = databaseLimiter(db, {
+    name: 'password-reset-account',
+    points: config.perAccount,
+    windowSeconds: window,
+  });
+
   const over = (limiter: RateLimiterDrizzle, res: RateLimiterRes) => res.consumedPoints > limiter.points;
 
   return {
@@ -97,6 +109,19 @@ export function createAuthRateLimiter(db: Db, config: AuthConfig['rateLimit']) {
     async signUp(address: string): Promise<number> {
       const res = await signUpsFromAddress.penalty(address);
       return over(signUpsFromAddress, res) ? waitOf(res) : 0;
+    },
+
+    /**
+     * Counts a request for a reset link; the seconds to wait when the address or the e-mail is
+     * spent, else 0. Counted alike whether or not the e-mail has an account, so a refusal tells
+     * nothing about it.
+     */
+    async passwordReset(address: string, email: string | undefined): Promise<number> {
+      const fromAddress = await resetsFromAddress.penalty(address);
+      if (over(resetsFromAddress, fromAddress)) return waitOf(fromAddress);
+      if (!email) return 0;
+      const ofAccount = await resetsOfAccount.penalty(accountKey(email));
+      return over(resetsOfAccount, ofAccount) ? waitOf(ofAccount) : 0;
     },
   };
 }

@@ -3,17 +3,40 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, bearer, genericOAuth } from 'better-auth/plugins';
 import type { z } from 'zod';
-import { AccountChangesInput, SignInInput, SignUpInput } from '../../contract/accounts';
+import {
+  AccountChangesInput,
+  PasswordChangeInput,
+  PasswordResetInput,
+  PasswordResetRequestInput,
+  SignInInput,
+  SignUpInput,
+} from '../../contract/accounts';
 import type { AuthConfig } from '../config/config';
 import type { Db } from '../db/database';
 import * as schema from '../db/schema';
+import { publishPasswordReset } from '../modules/mail/account-mail';
 
 const RULES: Record<string, z.ZodType | undefined> = {
   '/sign-up/email': SignUpInput,
   '/sign-in/email': SignInInput,
   // better-auth checks only the field names here; a null or numeric name reached the database as a 500.
   '/update-user': AccountChangesInput,
+  '/request-password-reset': PasswordResetRequestInput,
+  // better-auth checks only the length of a new password; the store's rule asks for more.
+  '/reset-password': PasswordResetInput,
+  '/change-password': PasswordChangeInput,
 };
+
+/** How long a password reset link works: one hour, and once. */
+export const RESET_TOKEN_SECONDS = 60 * 60;
+
+/**
+ * The header carrying the client's address (as Fastify resolved it, TRUST_PROXY included) into
+ * better-auth, which records it on each session. Set by plugins/auth.ts on every request it hands
+ * over, replacing any a client sent; better-auth's default, X-Forwarded-For, would be whatever a
+ * client wrote when no proxy stands in front.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-store-client-address';
 
 /** Checks a sign-in, sign-up or account-change body with the same zod rules and messages as the web forms. */
 function validate(path: string, body: unknown) {
@@ -95,6 +118,22 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, log?: Aut
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: true,
+      // The link goes out as a mail through the outbox (modules/mail/account-mail.ts): the request
+      // only writes a row, so a known address answers about as fast as an unknown one.
+      sendResetPassword: async ({ user, token }) => {
+        const expiresAt = new Date(Date.now() + RESET_TOKEN_SECONDS * 1000);
+        await publishPasswordReset(db, secret, { userId: user.id, token, expiresAt });
+      },
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      // Whoever may have known the old password is signed out everywhere.
+      revokeSessionsOnPasswordReset: true,
+    },
+    verification: {
+      // Reset tokens are kept as hashes: a copy of the verification table opens no account.
+      storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     socialProviders: config.google
       ? {
@@ -150,6 +189,9 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, log?: Aut
       before: createAuthMiddleware(async (ctx) => {
         validate(ctx.path, ctx.body);
         if (ctx.path === '/sign-up/email') await refuseKnownEmailAlike(ctx);
+        // A new password always ends the account's other sessions, whatever the caller asked for.
+        if (ctx.path === '/change-password')
+          return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
       }),
     },
     logger: {

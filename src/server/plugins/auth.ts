@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '../../contract/errors';
-import type { Auth } from '../auth/auth';
+import { type Auth, CLIENT_ADDRESS_HEADER } from '../auth/auth';
 import { createAuthRateLimiter } from '../auth/auth-rate-limit';
 import { createSessionCache } from '../auth/session-cache';
 import type { AuthConfig } from '../config/config';
@@ -36,6 +36,14 @@ declare module 'fastify' {
 /** The calls that check or create a password: their attempts are limited (auth-rate-limit.ts). */
 const SIGN_IN = '/api/auth/sign-in/email';
 const SIGN_UP = '/api/auth/sign-up/email';
+const RESET_REQUEST = '/api/auth/request-password-reset';
+const CHANGE_PASSWORD = '/api/auth/change-password';
+
+/**
+ * A reset request answers no sooner than this: a known address writes a token and an outbox row
+ * that an unknown one does not, and the difference must not show in the answer's timing.
+ */
+const RESET_REQUEST_FLOOR_MS = 250;
 
 /** A wrong e-mail or password is 401; anything else was refused before a password was checked. */
 function signInOutcome(status: number): 'failed' | 'succeeded' | 'unchecked' {
@@ -76,6 +84,14 @@ const OPEN_ENDPOINTS: Record<string, ReadonlySet<string>> = {
     '/api/auth/sign-out',
     // A signed-in user's own name and photo (contract/accounts.ts AccountChangesInput).
     '/api/auth/update-user',
+    // "Forgot password?": the link is mailed (modules/mail/account-mail.ts), then the new password
+    // is set with its token; the account's sessions all end.
+    RESET_REQUEST,
+    '/api/auth/reset-password',
+    // The profile's "Change password": the current one is asked; the other sessions end.
+    CHANGE_PASSWORD,
+    // Listing and ending sessions go through the store's own /api/account/sessions, which never
+    // shows another session's token (better-auth's list-sessions answers every token).
   ]),
 };
 /** The provider's return: GET, or POST for providers that answer with form_post. */
@@ -99,9 +115,13 @@ function bodyText(body: unknown): string {
 
 function toWebRequest(request: FastifyRequest, url: URL): Request {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  const headers = fromNodeHeaders(request.headers);
+  // The address better-auth records on a session is the one Fastify resolved, never a header a
+  // client wrote (auth.ts CLIENT_ADDRESS_HEADER).
+  headers.set(CLIENT_ADDRESS_HEADER, request.ip);
   return new Request(url, {
     method: request.method,
-    headers: fromNodeHeaders(request.headers),
+    headers,
     body: hasBody ? bodyText(request.body) : undefined,
   });
 }
@@ -216,6 +236,27 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
       if (request.method === 'POST' && url.pathname === SIGN_UP) {
         const wait = await limits.signUp(request.ip);
         if (wait > 0) return refuseAttempt(reply, wait);
+      }
+      if (request.method === 'POST' && url.pathname === RESET_REQUEST) {
+        const started = Date.now();
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        const wait = await limits.passwordReset(request.ip, typeof email === 'string' ? email : undefined);
+        if (wait > 0) return refuseAttempt(reply, wait);
+        const response = await auth.handler(toWebRequest(request, url));
+        const rest = RESET_REQUEST_FLOOR_MS - (Date.now() - started);
+        if (rest > 0) await sleep(rest);
+        return sendWebResponse(request, reply, response, config, url.pathname);
+      }
+      if (request.method === 'POST' && url.pathname === CHANGE_PASSWORD) {
+        // A wrong current password is a guess like a failed sign-in, from someone holding a session
+        // (a borrowed laptop, a stolen cookie): counted against the address the same way.
+        const gate = await limits.signIn(request.ip, undefined);
+        if (gate.refused) return refuseAttempt(reply, gate.waitSeconds);
+        const response = await auth.handler(toWebRequest(request, url));
+        const wrong =
+          response.status === 400 && (await response.clone().text()).includes('"INVALID_PASSWORD"');
+        await gate.settle(wrong ? 'failed' : 'unchecked');
+        return sendWebResponse(request, reply, response, config, url.pathname);
       }
       if (request.method === 'POST' && url.pathname === SIGN_IN) {
         const email = (request.body as { email?: unknown } | undefined)?.email;

@@ -19,6 +19,9 @@ const OPEN = new Set([
   'POST /sign-in/social',
   'POST /sign-out',
   'POST /update-user',
+  'POST /request-password-reset',
+  'POST /reset-password',
+  'POST /change-password',
   'GET /callback/:id',
   'POST /callback/:id',
 ]);

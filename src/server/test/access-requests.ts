@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import type { AuthEndpointKey, RouteKey } from './access-table';
 import { type AccessWorld, CARD, NEW_TOOL, WEB_ASSET } from './access-world';
 import { bigPng, imageForm } from './images';
-import { STRONG_PASSWORD } from './sessions';
+import { STRONG_PASSWORD, signIn } from './sessions';
 import { HOME_ADDRESS, PHONE } from './store-flow';
 
 /**
@@ -32,6 +32,21 @@ const send = (method: MatrixRequest['method'], url: string, payload?: object): M
 const signer = new Stripe('sk_test_x');
 let eventNumber = 0;
 
+/** Signs the customer in once more and answers the id of that new session. */
+async function spareSessionId(w: AccessWorld): Promise<string> {
+  const spare = await signIn(w.app, w.customer.email);
+  const res = await w.app.inject({
+    method: 'GET',
+    url: '/api/account/sessions',
+    headers: { cookie: spare.cookie },
+  });
+  const current = (res.json() as { sessions: { id: string; current: boolean }[] }).sessions.find(
+    (s) => s.current,
+  );
+  if (!current) throw new Error(`no current session: ${res.body}`);
+  return current.id;
+}
+
 export const accessRequests: Record<RouteKey, Build> = {
   'GET /healthz': () => get('/healthz'),
   'GET /readyz': () => get('/readyz'),
@@ -52,6 +67,12 @@ export const accessRequests: Record<RouteKey, Build> = {
 
   'GET /api/store': () => get('/api/store'),
   'GET /api/auth-providers': () => get('/api/auth-providers'),
+  'GET /api/account/sessions': () => get('/api/account/sessions'),
+  // A new session of the customer's each time (another device signing in): the customer may end
+  // it; to anyone else it is not found.
+  'DELETE /api/account/sessions/:id': async (w) =>
+    send('DELETE', `/api/account/sessions/${await spareSessionId(w)}`),
+  'POST /api/account/sessions/revoke-others': () => send('POST', '/api/account/sessions/revoke-others'),
 
   'GET /api/tool': () => get('/api/tool?search=socket&sort=price&page=1&limit=10'),
   'GET /api/purchase/:id': (w) => get(`/api/purchase/${w.toolId}`),
@@ -216,9 +237,14 @@ export const authEndpointRequests: Record<AuthEndpointKey, Build> = {
     send('POST', '/api/auth/admin/revoke-user-sessions', { userId: w.bystander.id }),
   'GET /api/auth/list-sessions': () => get('/api/auth/list-sessions'),
   'POST /api/auth/revoke-other-sessions': () => send('POST', '/api/auth/revoke-other-sessions', {}),
+  'POST /api/auth/request-password-reset': (w) =>
+    send('POST', '/api/auth/request-password-reset', { email: w.bystander.email }),
+  'POST /api/auth/reset-password': () =>
+    send('POST', '/api/auth/reset-password', { token: 'forged-token', newPassword: 'Taken#2024' }),
+  // A wrong current password: the callers' own passwords stay, and so do their sessions.
   'POST /api/auth/change-password': () =>
     send('POST', '/api/auth/change-password', {
-      currentPassword: STRONG_PASSWORD,
+      currentPassword: 'Wrong#2024',
       newPassword: 'Changed#2024',
     }),
   'POST /api/auth/change-email': (w) =>

@@ -12,7 +12,7 @@
 
 export const ROLES = ['anonymous', 'customer', 'other', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
-export type Outcome = 'ok' | 401 | 403 | 404;
+export type Outcome = 'ok' | 400 | 401 | 403 | 404;
 export type Access = Record<Role, Outcome>;
 
 /** Public: the catalog, reviews, contact, store details, health, images, docs, the web app. */
@@ -47,6 +47,10 @@ export const accessTable = {
   // The store's own details
   'GET /api/store': anyone,
   'GET /api/auth-providers': anyone,
+  // The caller's own sessions; another account's session id is not found.
+  'GET /api/account/sessions': signedIn,
+  'DELETE /api/account/sessions/:id': ownOrder,
+  'POST /api/account/sessions/revoke-others': signedIn,
 
   // Catalog
   'GET /api/tool': anyone,
@@ -145,6 +149,11 @@ const refused: Access = { anonymous: 404, customer: 404, other: 404, admin: 404 
  */
 export const authEndpointTable = {
   'POST /api/auth/update-user': signedIn,
+  // Anyone may ask for a reset link (the same answer for every address); a forged token is refused
+  // to everyone; a wrong current password is refused, and only a signed-in caller gets that far.
+  'POST /api/auth/request-password-reset': anyone,
+  'POST /api/auth/reset-password': { anonymous: 400, customer: 400, other: 400, admin: 400 },
+  'POST /api/auth/change-password': { anonymous: 401, customer: 400, other: 400, admin: 400 },
   'GET /api/auth/admin/list-users': refused,
   'GET /api/auth/admin/get-user': refused,
   'POST /api/auth/admin/set-role': refused,
@@ -157,10 +166,10 @@ export const authEndpointTable = {
   'POST /api/auth/admin/update-user': refused,
   'POST /api/auth/admin/list-user-sessions': refused,
   'POST /api/auth/admin/revoke-user-sessions': refused,
-  // better-auth's own self-service calls the store does not offer (its account pages use /api/profile).
+  // better-auth's own self-service calls the store does not offer: its profile lists and ends
+  // sessions through /api/account/sessions, which never shows a session's token.
   'GET /api/auth/list-sessions': refused,
   'POST /api/auth/revoke-other-sessions': refused,
-  'POST /api/auth/change-password': refused,
   'POST /api/auth/change-email': refused,
   'POST /api/auth/delete-user': refused,
 } satisfies Record<string, Access>;

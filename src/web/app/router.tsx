@@ -20,6 +20,8 @@ const ReviewsPage = page(() => import('./routes/reviews'), 'ReviewsPage');
 const ToolsPage = page(() => import('./routes/tools'), 'ToolsPage');
 const LoginPage = page(() => import('./routes/login'), 'LoginPage');
 const SignupPage = page(() => import('./routes/signup'), 'SignupPage');
+const ForgotPasswordPage = page(() => import('./routes/forgot-password'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('./routes/reset-password'), 'ResetPasswordPage');
 const PurchasePage = page(() => import('./routes/purchase'), 'PurchasePage');
 const CartPage = page(() => import('./routes/cart'), 'CartPage');
 const CheckoutPage = page(() => import('./routes/checkout'), 'CheckoutPage');
@@ -61,6 +63,8 @@ export function AppRoutes() {
         <Route path="blog" element={<BlogPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="signup" element={<SignupPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="product/:id" element={<ProductPage />} />
         <Route path="cart" element={<CartPage />} />
         <Route

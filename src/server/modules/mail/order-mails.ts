@@ -34,6 +34,7 @@ export interface Content {
   action?: { label: string; url: string };
 }
 
+/** The HTML and plain-text versions of a mail, in the store's one layout (account mails use it too). */
 export function render(to: string, ctx: MailContext, c: Content): OutgoingMail {
   const rowsHtml = c.rows
     ? `<table role="presentation" style="border-collapse:collapse;margin:16px 0">${c.rows

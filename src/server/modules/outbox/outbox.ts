@@ -21,6 +21,16 @@ export interface Topics {
   'contact.received': { messageId: string };
   /** An admin answered a contact message; the reply is stored with it. */
   'contact.replied': { messageId: string; replyId: string };
+  /**
+   * Someone asked for a password reset link for this account. The token is sealed with the auth
+   * secret (account-mail.ts), so the queue does not hold a usable link in plain text.
+   */
+  'account.password_reset_requested': {
+    userId: string;
+    sealedToken: string;
+    /** When the link stops working, shown in the mail. */
+    expiresAt: string;
+  };
 }
 export type Topic = keyof Topics;
 
@@ -29,12 +39,14 @@ export type Topic = keyof Topics;
  * writes the same rows; a subscriber with nothing configured (no webhook address) marks its
  * messages delivered without sending anything. `order-mail` mails the customer (or, without an
  * SMTP server, keeps the mail in the admin Mailbox). `contact-mail` acknowledges a message and sends
- * an admin's reply; `admin-notify` mails the admins who want it about paid orders and new messages.
+ * an admin's reply; `admin-notify` mails the admins who want it about paid orders and new messages;
+ * `account-mail` sends the mails about the account itself (the password reset link).
  */
 export const SUBSCRIBERS: { [T in Topic]: readonly string[] } = {
   'order.status_changed': ['order-webhook', 'order-mail', 'admin-notify'],
   'contact.received': ['contact-mail', 'admin-notify'],
   'contact.replied': ['contact-mail'],
+  'account.password_reset_requested': ['account-mail'],
 };
 
 /**

@@ -41,6 +41,11 @@ export function LoginPage() {
             </p>
           ) : null}
           <LoginForm onSignedIn={onSignedIn} />
+          <p className="text-right text-sm">
+            <Link to="/forgot-password" className="link">
+              Forgot password?
+            </Link>
+          </p>
           <p className="text-center text-sm">
             New to the store?{' '}
             <Link to="/signup" state={{ from: returnTo }} className="link text-orange-700">

@@ -1,7 +1,9 @@
 import { QueryState } from '../../../components/ui/query-state';
 import { useIsAdmin, useProfile } from '../../../features/accounts/api/account-calls';
 import { useSession } from '../../../features/accounts/api/session';
+import { ChangePasswordForm } from '../../../features/accounts/components/change-password-form';
 import { ProfileForm } from '../../../features/accounts/components/profile-form';
+import { SessionList } from '../../../features/accounts/components/session-list';
 
 export function MyProfilePage() {
   const { user } = useSession();
@@ -33,6 +35,10 @@ export function MyProfilePage() {
       <QueryState query={profile} empty={null}>
         {(data) => <ProfileForm profile={data} />}
       </QueryState>
+      <section aria-label="Sign-in and security" className="space-y-8 border-t border-base-300 pt-6">
+        <ChangePasswordForm />
+        <SessionList />
+      </section>
     </div>
   );
 }

@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthProviders, Profile, ProfileInput, UserListEntry } from '../../../../contract/accounts';
+import type {
+  AuthProviders,
+  Profile,
+  ProfileInput,
+  SessionList,
+  UserListEntry,
+} from '../../../../contract/accounts';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 
 const byEmail = (email: string) => encodeURIComponent(email);
@@ -57,5 +63,29 @@ export function useMakeAdmin() {
     mutationFn: async (email: string) =>
       (await apiRequest<{ modifiedCount: number }>(`/user/admin/${byEmail(email)}`, { method: 'PUT' })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account', 'users'] }),
+  });
+}
+
+/** The signed-in devices of the user's own account. */
+export const sessionsQuery = queryOptions({
+  queryKey: ['account', 'sessions'],
+  queryFn: ({ signal }) => apiGet<SessionList>('/account/sessions', signal),
+});
+export const useSessions = () => useQuery(sessionsQuery);
+
+/** Signs out one other device (`id`), or every other one (`'others'`). */
+export function useEndSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (which: { id: string } | 'others') =>
+      (
+        await apiRequest<{ revoked: number }>(
+          which === 'others'
+            ? '/account/sessions/revoke-others'
+            : `/account/sessions/${encodeURIComponent(which.id)}`,
+          { method: which === 'others' ? 'POST' : 'DELETE' },
+        )
+      ).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
   });
 }
