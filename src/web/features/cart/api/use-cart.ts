@@ -39,9 +39,17 @@ export const userCartQuery = (userId: string, to: Destination = {}) =>
     queryFn: ({ signal }) => fetchCart(to, signal),
   });
 
-/** A visitor's lines priced; null when there is nothing to price. */
-const priceVisitorLines = (lines: CartLineInput[], to: Destination, signal?: AbortSignal) =>
-  lines.length === 0 ? Promise.resolve(null) : fetchQuote(lines, to, signal);
+/**
+ * A visitor's lines priced; null when there is nothing to price. A product the store no longer
+ * has is left out of the answer, and then out of the browser's copy, so the count agrees.
+ */
+async function priceVisitorLines(lines: CartLineInput[], to: Destination, signal?: AbortSignal) {
+  if (lines.length === 0) return null;
+  const quote = await fetchQuote(lines, to, signal);
+  const known = new Set(quote.lines.map((l) => l.toolId));
+  if (lines.some((l) => !known.has(l.toolId))) writeVisitorLines(lines.filter((l) => known.has(l.toolId)));
+  return quote;
+}
 
 export const visitorCartQuery = (lines: CartLineInput[], to: Destination = {}) =>
   queryOptions({

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VISITOR_CART_KEY } from '../../../../contract/cart.constants';
 import { CartLink } from '../components/cart-link';
+import { useCart } from './use-cart';
 import { useMergeVisitorCartOnSignIn } from './use-merge-visitor-cart';
 import { addToLines, readVisitorLines, writeVisitorLines } from './visitor-cart';
 
@@ -58,6 +59,11 @@ function renderWith(ui: React.ReactNode) {
 function Shell() {
   useMergeVisitorCartOnSignIn();
   return <CartLink />;
+}
+
+function CartLines() {
+  const { cart } = useCart();
+  return <p>{cart?.lines.map((l) => l.toolId).join(',')}</p>;
 }
 
 describe("a visitor's cart in the browser", () => {
@@ -124,5 +130,40 @@ describe("a visitor's cart in the browser", () => {
     ]);
     expect(localStorage.getItem(VISITOR_CART_KEY)).toBeNull();
     expect(container.querySelector('a')?.getAttribute('aria-label')).toBe('Cart, 5 items');
+  });
+
+  it('drops a product the store no longer has from the browser copy once priced', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/get-session')
+          ? json(null)
+          : json({
+              ...quote(2),
+              lines: [
+                {
+                  toolId: 'a',
+                  name: 'A',
+                  image: '',
+                  unitPriceCents: 100,
+                  quantity: 2,
+                  minimum: 1,
+                  available: 9,
+                  lineTotalCents: 200,
+                  problem: null,
+                },
+              ],
+            }),
+      ),
+    );
+    writeVisitorLines([
+      { toolId: 'a', quantity: 2 },
+      { toolId: 'gone', quantity: 1 },
+    ]);
+    await renderWith(<CartLines />);
+    await settle();
+    await settle();
+    expect(container.textContent).toBe('a');
+    expect(readVisitorLines()).toEqual([{ toolId: 'a', quantity: 2 }]);
   });
 });
