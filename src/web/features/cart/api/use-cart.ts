@@ -15,6 +15,7 @@ import {
   type CartLineInput,
   readVisitorLines,
   useVisitorLines,
+  visitorMergeGaveUp,
   writeVisitorLines,
 } from './visitor-cart';
 
@@ -106,7 +107,8 @@ export function useCart(to: Destination = {}): UseCart {
   const query = useQuery<Quote | null, Error, Quote | null, readonly unknown[]>({
     queryKey: userId ? userCartQuery(userId, to).queryKey : visitorCartQuery(visitorLines, to).queryKey,
     queryFn: ({ signal }) => (userId ? fetchCart(to, signal) : priceVisitorLines(visitorLines, to, signal)),
-    enabled: !sessionPending,
+    // Right after sign-in the browser's lines are being merged: the cart is read with them in it.
+    enabled: !sessionPending && !(userId && visitorLines.length > 0 && !visitorMergeGaveUp()),
     // A new method or region keeps the last numbers on screen while the new ones come.
     placeholderData: keepPreviousData,
   });

@@ -4,7 +4,13 @@ import { toast } from '../../../lib/toast';
 import { useSession } from '../../accounts/api/session';
 import { mergeIntoCart } from './cart-calls';
 import { storeUserCart, userCartKey } from './use-cart';
-import { type CartLineInput, useVisitorLines, writeVisitorLines } from './visitor-cart';
+import {
+  type CartLineInput,
+  markVisitorMergeGaveUp,
+  useVisitorLines,
+  visitorMergeGaveUp,
+  writeVisitorLines,
+} from './visitor-cart';
 
 /** One merge at a time, however many times the effect runs (a second render, a second tab's event). */
 let merging: Promise<void> | null = null;
@@ -18,6 +24,7 @@ async function merge(queryClient: QueryClient, userId: string, lines: CartLineIn
     await queryClient.cancelQueries({ queryKey: userCartKey(userId) });
     await storeUserCart(queryClient, userId, cart);
   } catch (error) {
+    markVisitorMergeGaveUp();
     toast.error(
       `The cart you filled before signing in could not be added to your account: ${
         error instanceof Error ? error.message : 'unknown error'
@@ -36,7 +43,7 @@ export function useMergeVisitorCartOnSignIn() {
   const queryClient = useQueryClient();
   const userId = user?.id;
   useEffect(() => {
-    if (!userId || lines.length === 0 || merging) return;
+    if (!userId || lines.length === 0 || merging || visitorMergeGaveUp()) return;
     merging = merge(queryClient, userId, lines).finally(() => {
       merging = null;
     });

@@ -46,12 +46,27 @@ export function readVisitorLines(): CartLineInput[] {
   return cachedLines;
 }
 
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
 export function writeVisitorLines(lines: CartLineInput[]) {
   const store = storage();
   if (!store) return;
   if (lines.length === 0) store.removeItem(VISITOR_CART_KEY);
   else store.setItem(VISITOR_CART_KEY, JSON.stringify(lines));
-  for (const listener of listeners) listener();
+  notify();
+}
+
+/**
+ * Whether the merge at sign-in gave up on these lines (they stay in the browser, and the
+ * customer's cart is shown without them rather than waited for).
+ */
+let mergeGaveUp = false;
+export const visitorMergeGaveUp = () => mergeGaveUp;
+export function markVisitorMergeGaveUp() {
+  mergeGaveUp = true;
+  notify();
 }
 
 /** The lines with `quantity` more of one product (a new line at the end). */
