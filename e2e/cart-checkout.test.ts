@@ -73,8 +73,10 @@ journeys('a visitor fills a cart, signs in and checks out in one step', () => {
           /^Cart, [1-9]/.test(a.getAttribute('aria-label') ?? ''),
         ),
       );
-      const count = Number(/Cart, (\d+)/.exec((await cartLink(page).getAttribute('aria-label')) ?? '')?.[1]);
-      expect(count).toBeGreaterThan(1);
+      const countNow = async () =>
+        Number(/Cart, (\d+)/.exec((await cartLink(page).getAttribute('aria-label')) ?? '')?.[1]);
+      const added = await countNow();
+      expect(added).toBeGreaterThan(1);
 
       await cartLink(page).click();
       await page.waitForURL(`${store.url}/cart`);
@@ -85,6 +87,32 @@ journeys('a visitor fills a cart, signs in and checks out in one step', () => {
       await page.getByTestId('summary-total').waitFor();
       expect(await scrollsSideways(page)).toBe(false);
       await page.screenshot({ path: shot(`cart-${width}`), fullPage: true });
+
+      // One more of the first product, priced by the store; a removal is undone from its notice.
+      const first = lines.first();
+      const lineTotal = async () => (await first.getByTestId('line-total').textContent()) ?? '';
+      const quantityBox = page.getByLabel(`Quantity of ${names[0]}`, { exact: true });
+      const quantityBefore = Number(await quantityBox.inputValue());
+      const before = await lineTotal();
+      await page.getByRole('button', { name: `Increase: Quantity of ${names[0]}` }).click();
+      await page.waitForFunction(
+        ([id, was]) => document.querySelector(`[data-testid="${id}"]`)?.textContent !== was,
+        ['line-total', before] as const,
+      );
+      expect(Number(await quantityBox.inputValue())).toBe(quantityBefore + 1);
+      await page.waitForFunction((n) => {
+        const link = [...document.querySelectorAll('a[href="/cart"]')].find((a) =>
+          a.getAttribute('aria-label'),
+        );
+        return link?.getAttribute('aria-label') === `Cart, ${n} items`;
+      }, added + 1);
+      await page.getByRole('button', { name: `Remove ${names[1]}` }).click();
+      await page.getByRole('status').getByText(`Removed ${names[1]} from your cart.`).waitFor();
+      expect(await lines.count()).toBe(1);
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await lines.nth(1).waitFor();
+      const count = await countNow();
+      expect(count).toBe(added + 1);
 
       // Checkout sends the visitor to sign in, then back to the checkout with the cart kept.
       await page.getByRole('link', { name: 'Checkout' }).click();
