@@ -31,6 +31,9 @@ const DashboardLayout = page(() => import('./routes/dashboard/dashboard-layout')
 const MyProfilePage = page(() => import('./routes/dashboard/my-profile'), 'MyProfilePage');
 const MyOrdersPage = page(() => import('./routes/dashboard/my-orders'), 'MyOrdersPage');
 const PaymentPage = page(() => import('./routes/dashboard/payment'), 'PaymentPage');
+const OrderPage = page(() => import('./routes/dashboard/order-page'), 'OrderPage');
+const AdminOrderPage = page(() => import('./routes/dashboard/admin-order-page'), 'AdminOrderPage');
+const AddressesPage = page(() => import('./routes/dashboard/addresses'), 'AddressesPage');
 const AddReviewPage = page(() => import('./routes/dashboard/add-review'), 'AddReviewPage');
 const UsersPage = page(() => import('./routes/dashboard/users'), 'UsersPage');
 const OverviewPage = page(() => import('./routes/dashboard/overview'), 'OverviewPage');
@@ -102,12 +105,15 @@ export function AppRoutes() {
           <Route index element={<MyProfilePage />} />
           <Route path="myOrders" element={<MyOrdersPage />} />
           <Route path="payment/:id" element={<PaymentPage />} />
+          <Route path="orders/:id" element={<OrderPage />} />
+          <Route path="addresses" element={<AddressesPage />} />
           <Route path="addReview" element={<AddReviewPage />} />
           <Route path="users" element={admin(<UsersPage />)} />
           <Route path="overview" element={admin(<OverviewPage />)} />
           <Route path="manageProduct" element={admin(<ManageProductsPage />)} />
           <Route path="addProduct" element={admin(<AddProductPage />)} />
           <Route path="manageOrders" element={admin(<ManageOrdersPage />)} />
+          <Route path="manageOrders/:id" element={admin(<AdminOrderPage />)} />
           <Route path="outbox" element={admin(<OutboxPage />)} />
           <Route path="mailbox" element={admin(<MailboxPage />)} />
           <Route path="mailbox/:id" element={admin(<MailPage />)} />

@@ -10,6 +10,7 @@ import { useEscapeToClose } from '../../../lib/use-escape-to-close';
 const customerMenu = [
   { to: '/dashboard', label: 'My Profile' },
   { to: '/dashboard/myOrders', label: 'My Orders' },
+  { to: '/dashboard/addresses', label: 'Addresses' },
   { to: '/dashboard/addReview', label: 'Add a review' },
 ] as const;
 

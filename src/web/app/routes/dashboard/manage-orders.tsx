@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { type Order, type OrderStatus, orderStatuses } from '../../../../contract/orders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useAllOrders, useCancelAnyOrder, useShipOrder } from '../../../features/catalog/api/admin-calls';
-import { formatNumber, formatPrice } from '../../../lib/format';
+import { orderDate } from '../../../features/orders/components/order-parts';
+import { formatCents, formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 
 /** Manage All Orders (admin): every order, a status filter, Ship for paid ones, cancel for unpaid ones. */
@@ -50,12 +52,14 @@ export function ManageOrdersPage() {
       <QueryState query={orders} isEmpty={(d) => d.length === 0} empty="No orders here.">
         {(data) => (
           <TableScroll label="All orders">
-            <table className="table" data-testid="manage-orders">
+            <table className="table table-cards" data-testid="manage-orders">
               <thead>
                 <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Date</th>
                   <th scope="col">Customer</th>
                   <th scope="col">Tool</th>
-                  <th scope="col">Quantity</th>
+                  <th scope="col">Items</th>
                   <th scope="col">Total</th>
                   <th scope="col">Paid</th>
                   <th scope="col">Status</th>
@@ -67,21 +71,39 @@ export function ManageOrdersPage() {
               <tbody>
                 {data.map((order) => (
                   <tr key={order._id} data-order-id={order._id}>
-                    <td>
-                      <div className="font-medium">{order.userName}</div>
-                      <div className="text-xs text-base-content/70">{order.userEmail}</div>
+                    <td data-label="Order">
+                      <Link
+                        to={`/dashboard/manageOrders/${order._id}`}
+                        className="link font-medium whitespace-nowrap"
+                        aria-label={`Open order ${order.number}`}
+                      >
+                        {order.number}
+                      </Link>
                     </td>
-                    <td>{order.orderName}</td>
-                    <td>{formatNumber(order.orderQuantity)}</td>
-                    <td>${formatPrice(order.total)}</td>
-                    <td>
+                    <td data-label="Date" className="whitespace-nowrap">
+                      <time dateTime={order.createdAt}>{orderDate(order.createdAt)}</time>
+                    </td>
+                    <td data-label="Customer">
+                      <div>
+                        <div className="font-medium">{order.userName}</div>
+                        <div className="text-xs text-base-content/70 break-all">{order.userEmail}</div>
+                      </div>
+                    </td>
+                    <td data-label="Tool" className="min-w-40">
+                      {order.orderName}
+                    </td>
+                    <td data-label="Items">{formatNumber(order.itemCount)}</td>
+                    <td data-label="Total" className="tabular-nums">
+                      {formatCents(order.amounts.totalCents)}
+                    </td>
+                    <td data-label="Paid">
                       {order.paid ? (
                         <span className="badge badge-success">Paid</span>
                       ) : (
                         <span className="badge badge-ghost">No</span>
                       )}
                     </td>
-                    <td>{order.status || 'unpaid'}</td>
+                    <td data-label="Status">{order.status || 'unpaid'}</td>
                     <td className="whitespace-nowrap">
                       {order.status === 'pending' ? (
                         <button

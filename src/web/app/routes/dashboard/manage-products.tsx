@@ -122,7 +122,7 @@ export function ManageProductsPage() {
       <QueryState query={tools} isEmpty={(d) => d.tools.length === 0} empty="No products yet.">
         {(data) => (
           <TableScroll label="Products">
-            <table className="table" data-testid="manage-products">
+            <table className="table table-cards" data-testid="manage-products">
               <thead>
                 <tr>
                   <th scope="col">Product</th>
@@ -137,7 +137,7 @@ export function ManageProductsPage() {
               <tbody>
                 {data.tools.map((tool) => (
                   <tr key={tool._id}>
-                    <td>
+                    <td data-label="Product">
                       <div className="flex items-center gap-3">
                         <img
                           src={tool.image}
@@ -150,9 +150,9 @@ export function ManageProductsPage() {
                         <span className="font-medium">{tool.name}</span>
                       </div>
                     </td>
-                    <td>${formatPrice(tool.price)}</td>
-                    <td>{formatNumber(tool.available_quantity)}</td>
-                    <td>{formatNumber(tool.minimum_order_quantity)}</td>
+                    <td data-label="Price">${formatPrice(tool.price)}</td>
+                    <td data-label="Stock">{formatNumber(tool.available_quantity)}</td>
+                    <td data-label="Minimum">{formatNumber(tool.minimum_order_quantity)}</td>
                     <td className="whitespace-nowrap">
                       <div className="flex gap-2">
                         <button

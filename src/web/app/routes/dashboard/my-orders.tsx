@@ -7,18 +7,9 @@ import { TableScroll } from '../../../components/ui/table-scroll';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useSession, useSignOut } from '../../../features/accounts/api/session';
 import { useCancelOrder, useMyOrders } from '../../../features/orders/api/order-calls';
+import { orderDate, statusBadge } from '../../../features/orders/components/order-parts';
 import { ApiError } from '../../../lib/api-client';
-import { formatNumber, formatPrice } from '../../../lib/format';
-
-const statusBadge: Record<Order['status'], string> = {
-  unpaid: 'badge-ghost',
-  pending: 'badge-info',
-  shipped: 'badge-success',
-  cancelled: 'badge-error',
-  expired: 'badge-error',
-  refunded: 'badge-warning',
-  partially_refunded: 'badge-warning',
-};
+import { formatCents, formatNumber } from '../../../lib/format';
 
 export function MyOrdersPage() {
   const { user } = useSession();
@@ -55,10 +46,12 @@ export function MyOrdersPage() {
       >
         {(data) => (
           <TableScroll label="Your orders">
-            <table className="table" data-testid="my-orders">
+            <table className="table table-cards" data-testid="my-orders">
               <thead>
                 <tr>
                   <th scope="col">#</th>
+                  <th scope="col">Order</th>
+                  <th scope="col">Date</th>
                   <th scope="col">Tool</th>
                   <th scope="col">Quantity</th>
                   <th scope="col">Total</th>
@@ -72,14 +65,31 @@ export function MyOrdersPage() {
               <tbody>
                 {data.map((order, index) => (
                   <tr key={order._id} data-order-id={order._id}>
-                    <th scope="row">{index + 1}</th>
-                    <td>{order.orderName}</td>
-                    <td>{formatNumber(order.orderQuantity)}</td>
-                    <td>${formatPrice(order.total)}</td>
-                    <td>
+                    <th scope="row" data-label="#">
+                      {index + 1}
+                    </th>
+                    <td data-label="Order">
+                      <Link
+                        to={`/dashboard/orders/${order._id}`}
+                        className="link font-medium whitespace-nowrap"
+                      >
+                        {order.number}
+                      </Link>
+                    </td>
+                    <td data-label="Date" className="whitespace-nowrap">
+                      <time dateTime={order.createdAt}>{orderDate(order.createdAt)}</time>
+                    </td>
+                    <td data-label="Tool" className="min-w-40">
+                      {order.orderName}
+                    </td>
+                    <td data-label="Quantity">{formatNumber(order.orderQuantity)}</td>
+                    <td data-label="Total" className="tabular-nums">
+                      {formatCents(order.amounts.totalCents)}
+                    </td>
+                    <td data-label="Status">
                       <span className={`badge ${statusBadge[order.status]}`}>{order.status}</span>
                     </td>
-                    <td>
+                    <td data-label="Payment">
                       {order.paid ? (
                         <div className="space-y-1">
                           <span className="badge badge-success">Paid</span>

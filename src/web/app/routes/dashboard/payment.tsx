@@ -4,10 +4,11 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { QueryState } from '../../../components/ui/query-state';
 import { useSession } from '../../../features/accounts/api/session';
 import { useOrder } from '../../../features/orders/api/order-calls';
+import { OrderAmounts } from '../../../features/orders/components/order-parts';
 import { useMarkPaid, usePaymentIntent } from '../../../features/payments/api/payment-calls';
 import { SimulatedCardForm } from '../../../features/payments/components/simulated-card-form';
 import { ApiError } from '../../../lib/api-client';
-import { formatNumber, formatPrice } from '../../../lib/format';
+import { formatCents, formatNumber, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 
 const StripePaymentForm = lazy(() => import('../../../features/payments/components/stripe-payment-form'));
@@ -64,10 +65,15 @@ export function PaymentPage() {
           <section aria-label="Order" className="card bg-base-200">
             <div className="card-body gap-1">
               <p className="text-lg font-semibold">Please pay for {data.orderName}</p>
-              <p>
-                Quantity: {formatNumber(data.orderQuantity)} × ${formatPrice(data.price)}
-              </p>
-              <p className="text-xl font-bold">Total: ${formatPrice(data.total)}</p>
+              <p className="text-sm text-base-content/70">Order {data.number}</p>
+              <ul className="text-sm">
+                {data.lines.map((line) => (
+                  <li key={line.toolId}>
+                    {formatNumber(line.quantity)} × {line.name} at {formatCents(line.unitPriceCents)}
+                  </li>
+                ))}
+              </ul>
+              <OrderAmounts order={data} />
             </div>
           </section>
         )}

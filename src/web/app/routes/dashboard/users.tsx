@@ -30,7 +30,7 @@ export function UsersPage() {
       <QueryState query={users} empty="No users yet." isEmpty={(data) => data.length === 0}>
         {(data) => (
           <TableScroll label="Users">
-            <table className="table">
+            <table className="table table-cards">
               <thead>
                 <tr>
                   <th scope="col">#</th>
@@ -45,8 +45,10 @@ export function UsersPage() {
               <tbody>
                 {data.map((u, index) => (
                   <tr key={u.email}>
-                    <th scope="row">{index + 1}</th>
-                    <td>
+                    <th scope="row" data-label="#">
+                      {index + 1}
+                    </th>
+                    <td data-label="User">
                       <div className="flex items-center gap-3">
                         <div className="avatar avatar-placeholder">
                           <div className="w-9 rounded-full bg-neutral text-neutral-content">
@@ -60,8 +62,12 @@ export function UsersPage() {
                         {u.displayName}
                       </div>
                     </td>
-                    <td>{u.email}</td>
-                    <td>{u.role ? <span className="badge badge-primary">Admin</span> : null}</td>
+                    <td data-label="Email" className="break-all">
+                      {u.email}
+                    </td>
+                    <td data-label="Role">
+                      {u.role ? <span className="badge badge-primary">Admin</span> : null}
+                    </td>
                     <td className="whitespace-nowrap">
                       {u.role ? null : (
                         <div className="flex gap-2">

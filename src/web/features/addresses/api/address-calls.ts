@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddressInput, SavedAddress } from '../../../../contract/addresses';
+import { apiRequest } from '../../../lib/api-client';
+
+export { useSavedAddresses } from '../../checkout/api/checkout-calls';
+
+/** Changes to the address book; the checkout's list refreshes with them (one query key). */
+function useBookChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['account', 'addresses'] });
+}
+
+type Saved = AddressInput & { isDefault?: boolean };
+
+export function useSaveAddress() {
+  const changed = useBookChanged();
+  return useMutation({
+    mutationFn: async ({ id, address }: { id?: string; address: Saved }) =>
+      (
+        await apiRequest<SavedAddress>(id ? `/addresses/${encodeURIComponent(id)}` : '/addresses', {
+          method: id ? 'PUT' : 'POST',
+          body: address,
+        })
+      ).data,
+    onSuccess: changed,
+  });
+}
+
+export function useDeleteAddress() {
+  const changed = useBookChanged();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (
+        await apiRequest<{ deletedCount: number }>(`/addresses/${encodeURIComponent(id)}`, {
+          method: 'DELETE',
+        })
+      ).data,
+    onSuccess: changed,
+  });
+}

@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order, OrderEvent } from '../../../../contract/orders';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+
+/**
+ * One order's page: the customer's own (/order/:id) or any order for an admin (/manage/:id), with
+ * its history. Not-found answers are not retried: the page says so at once.
+ */
+const noRetryOn4xx = (count: number, error: Error) =>
+  count < 2 && !String((error as { status?: number }).status ?? '').startsWith('4');
+
+const base = (admin: boolean) => (admin ? '/manage' : '/order');
+
+export const useOrderDetails = (id: string, admin = false) =>
+  useQuery({
+    queryKey: [admin ? 'admin' : 'account', 'order', id],
+    queryFn: ({ signal }) => apiGet<Order>(`${base(admin)}/${encodeURIComponent(id)}`, signal),
+    retry: noRetryOn4xx,
+  });
+
+export const useOrderHistory = (id: string, admin = false) =>
+  useQuery({
+    queryKey: [admin ? 'admin' : 'account', 'order', id, 'history'],
+    queryFn: ({ signal }) => apiGet<OrderEvent[]>(`${base(admin)}/${encodeURIComponent(id)}/history`, signal),
+    retry: noRetryOn4xx,
+  });
+
+/** Where the receipt PDF downloads from (the session cookie goes with a plain link). */
+export const receiptUrl = (id: string, admin = false) =>
+  `/api${base(admin)}/${encodeURIComponent(id)}/receipt.pdf`;
+
+/** An admin ships an order, with the carrier and tracking number when known. */
+export function useShipWithTracking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      id,
+      carrier,
+      trackingNumber,
+    }: {
+      id: string;
+      carrier: string;
+      trackingNumber: string;
+    }) =>
+      (
+        await apiRequest<Order>(`/manage/${encodeURIComponent(id)}`, {
+          method: 'PUT',
+          body: {
+            ...(carrier.trim() ? { carrier: carrier.trim() } : {}),
+            ...(trackingNumber.trim() ? { trackingNumber: trackingNumber.trim() } : {}),
+          },
+        })
+      ).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,0 +1,172 @@
+import { Link } from 'react-router';
+import { type Address, shippingCountries } from '../../../../contract/addresses';
+import type { Order, OrderEvent } from '../../../../contract/orders';
+import { formatCents, formatNumber } from '../../../lib/format';
+import { OrderSummary } from '../../cart/components/order-summary';
+
+/** The pieces every order page shows: date, lines, address, history, the server's amounts. */
+
+export const orderDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+export const orderDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+export const statusBadge: Record<Order['status'], string> = {
+  unpaid: 'badge-ghost',
+  pending: 'badge-info',
+  shipped: 'badge-success',
+  cancelled: 'badge-error',
+  expired: 'badge-error',
+  refunded: 'badge-warning',
+  partially_refunded: 'badge-warning',
+};
+
+/** What each status means to the person reading the order. */
+export const statusWords: Record<Order['status'], string> = {
+  unpaid: 'Waiting for payment',
+  pending: 'Paid, being packed',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+  expired: 'Expired (not paid in time)',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+};
+
+export function StatusBadge({ status }: { status: Order['status'] }) {
+  return <span className={`badge ${statusBadge[status]} h-auto`}>{statusWords[status]}</span>;
+}
+
+/** The order's lines; `prices` false for a packing slip. */
+export function OrderLines({ order, prices = true }: { order: Order; prices?: boolean }) {
+  return (
+    <table className="table table-cards" data-testid="order-lines">
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          {prices ? <th scope="col">Unit price</th> : null}
+          <th scope="col">Quantity</th>
+          {prices ? <th scope="col">Line total</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {order.lines.map((line) => (
+          <tr key={`${line.toolId}-${line.name}`}>
+            <td data-label="Product">
+              <Link to={`/product/${line.toolId}`} className="link font-medium">
+                {line.name}
+              </Link>
+            </td>
+            {prices ? (
+              <td data-label="Unit price" className="tabular-nums">
+                {formatCents(line.unitPriceCents)}
+              </td>
+            ) : null}
+            <td data-label="Quantity" className="tabular-nums">
+              {formatNumber(line.quantity)}
+            </td>
+            {prices ? (
+              <td data-label="Line total" className="tabular-nums">
+                {formatCents(line.lineTotalCents)}
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const countryName = (code: string) => shippingCountries.find((c) => c.code === code)?.name ?? code;
+
+export function AddressBlock({ address, phone }: { address: Address | null; phone: string }) {
+  if (!address) {
+    return (
+      <p>
+        No shipping address was given with this order (it was placed from a product page). Phone:{' '}
+        <a className="link" href={`tel:${phone}`}>
+          {phone}
+        </a>
+      </p>
+    );
+  }
+  return (
+    <address className="not-italic leading-relaxed" data-testid="shipping-address">
+      {address.fullName}
+      <br />
+      {address.line1}
+      {address.line2 ? (
+        <>
+          <br />
+          {address.line2}
+        </>
+      ) : null}
+      <br />
+      {address.city}, {address.region} {address.postalCode}
+      <br />
+      {countryName(address.country)}
+      <br />
+      Phone:{' '}
+      <a className="link" href={`tel:${address.phone.replace(/[^\d+]/g, '')}`}>
+        {address.phone}
+      </a>
+    </address>
+  );
+}
+
+export function OrderAmounts({ order }: { order: Order }) {
+  return <OrderSummary totals={{ ...order.amounts, shippingMethod: order.shippingMethod }} />;
+}
+
+const eventWords: Record<string, string> = {
+  place: 'Order placed',
+  pay: 'Payment received',
+  ship: 'Shipped',
+  cancel: 'Cancelled',
+  expire: 'Expired, items released',
+  refund: 'Refunded',
+  partial_refund: 'Partly refunded',
+};
+
+export function OrderHistory({ events }: { events: OrderEvent[] }) {
+  if (events.length === 0) return <p className="text-base-content/70">No history yet.</p>;
+  return (
+    <ol className="space-y-2" data-testid="order-history">
+      {events.map((e) => (
+        <li key={`${e.at}-${e.event}`} className="flex flex-wrap gap-x-3">
+          <span className="font-medium">{eventWords[e.event] ?? e.event}</span>
+          <time dateTime={e.at} className="text-base-content/70">
+            {orderDateTime(e.at)}
+          </time>
+          <span className="text-base-content/70">
+            by {e.actor === 'provider' ? 'the card processor' : e.actor}
+          </span>
+          {e.note ? <span className="w-full text-sm">{e.note}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function Shipment({ order }: { order: Order }) {
+  if (order.status !== 'shipped') return null;
+  return (
+    <p data-testid="shipment">
+      Shipped{order.shippedAt ? ` on ${orderDate(order.shippedAt)}` : ''}
+      {order.carrier ? ` with ${order.carrier}` : ''}
+      {order.trackingNumber ? (
+        <>
+          {'. Tracking number: '}
+          <span className="font-mono font-semibold">{order.trackingNumber}</span>
+        </>
+      ) : null}
+      .
+    </p>
+  );
+}
