@@ -90,7 +90,7 @@ journeys('ordering, paying and reviewing as a customer', () => {
     await page.getByText('Order added successsfully!').waitFor();
     // A placed order goes straight to its payment page, which asks for its exact total.
     await page.waitForURL(/\/dashboard\/payment\//);
-    await page.getByText(`Total: $${(quote.totals.totalCents / 100).toFixed(2)}`).waitFor();
+    await page.getByRole('button', { name: `Pay $${(quote.totals.totalCents / 100).toFixed(2)}` }).waitFor();
     await page.goBack();
     await page.waitForFunction(
       (expected) => document.querySelector('dt + dd')?.textContent?.replaceAll(',', '') === String(expected),
