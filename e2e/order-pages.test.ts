@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { formatCents } from '../src/contract/money';
 import { pdfText } from '../src/server/test/pdf-text';
 import { PASSWORD, signInThroughForms } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
@@ -56,7 +57,7 @@ async function paidTwoLineOrder(request: APIRequestContext) {
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const { order, payment } = (await placed.json()) as {
-    order: { _id: string; number: string };
+    order: { _id: string; number: string; amounts: { totalCents: number } };
     payment: { clientSecret: string };
   };
   const confirm = await request.post(`${store.url}/api/payments/simulated/confirm`, {
@@ -76,14 +77,14 @@ async function paidTwoLineOrder(request: APIRequestContext) {
     data: { transactionId: ((await confirm.json()) as { transactionId: string }).transactionId },
   });
   expect(paid.status()).toBe(200);
-  return { ...order, names: tools.map((t) => t.name) };
+  return { ...order, total: formatCents(order.amounts.totalCents), names: tools.map((t) => t.name) };
 }
 
 journeys(
   'order pages: the customer reads and prints the order, the admin ships it with a tracking number',
   () => {
     beforeAll(async () => {
-      store = await startStore({ ADMIN_EMAILS: ADMIN });
+      store = await startStore({ ADMIN_EMAILS: ADMIN, OUTBOX_POLL_MS: '100' });
       browser = await launchBrowser();
     });
     afterAll(async () => {
@@ -159,9 +160,24 @@ journeys(
         await admin.getByRole('button', { name: 'Ship', exact: true }).click();
         await admin.getByRole('dialog').getByRole('button', { name: 'Ship order' }).click();
         await admin.getByTestId('shipment').getByText('1Z999AA10123456784').waitFor();
-      await admin.getByRole('dialog').waitFor({ state: 'hidden' });
+        await admin.getByRole('dialog').waitFor({ state: 'hidden' });
         expect(await scrollsSideways(admin)).toBe(false);
         await admin.screenshot({ path: shot(`admin-order-${width}`), fullPage: true });
+        // The receipt the customer was mailed (kept in the Mailbox: no SMTP server here) names the
+        // order number and its total. Bounded wait for the runner to write it.
+        const subject = `TorqueWorks: payment received for ${order.number}, your receipt`;
+        await admin.goto(`${store.url}/dashboard/mailbox`);
+        const receiptLink = admin.getByRole('link', { name: subject });
+        for (let i = 0; i < 60 && (await receiptLink.count()) === 0; i += 1) {
+          await admin.waitForTimeout(250);
+          await admin.reload();
+        }
+        await receiptLink.click();
+        await admin.getByRole('heading', { name: 'Text version' }).waitFor();
+        const text = (await admin.locator('pre').textContent()) ?? '';
+        expect(text).toContain(`Order: ${order.number}`);
+        expect(text).toContain(`Total: ${order.total}`);
+        expect(text).toContain('Ship to: Oren Orderpage, 1200 Woodward Ave, Suite 4, Detroit, MI 48226, US');
         for (const table of ['manageProduct', 'users']) {
           await admin.goto(`${store.url}/dashboard/${table}`);
           await admin.locator('table tbody tr').first().waitFor();
