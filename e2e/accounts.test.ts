@@ -174,7 +174,7 @@ journeys('accounts in the browser', () => {
       await signUp(page, 'Nosy Customer', 'nosy@torque.example');
       await page.goto(`${store.url}/dashboard`);
       await page.getByTestId('dashboard-menu').getByRole('link', { name: 'My Orders' }).waitFor();
-      expect(await menuItems(page)).toEqual(['My Profile', 'My Orders', 'Add a review']);
+      expect(await menuItems(page)).toEqual(['My Profile', 'My Orders', 'Addresses', 'Add a review']);
       await page.goto(`${store.url}/dashboard/users`);
       await page.waitForURL(`${store.url}/login`);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor();
@@ -200,6 +200,7 @@ journeys('accounts in the browser', () => {
         'Manage All Orders',
         'Outbox',
         'Mailbox',
+        'Inbox',
       ]);
       await owner.page.getByTestId('dashboard-menu').getByRole('link', { name: 'Make Admin' }).click();
       const row = owner.page.getByRole('row', { name: /riley@torque\.example/ });

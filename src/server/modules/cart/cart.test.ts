@@ -143,7 +143,7 @@ describe('the server cart', () => {
     expect(body.lines[0]).toMatchObject({
       quantity: 4,
       lineTotalCents: 10000,
-      problem: 'Only 3 of ' + tool.name + ' left in stock.',
+      problem: `Only 3 of ${tool.name} left in stock.`,
     });
     expect(body.totals).toMatchObject({
       subtotalCents: 10000,
