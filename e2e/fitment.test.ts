@@ -81,6 +81,30 @@ for (const width of [390, 1280]) {
       await page.screenshot({
         path: path.join(import.meta.dirname, 'screenshots', `fitment-product-${width}.png`),
       });
+
+      // In the cart, the line that does not fit the chosen vehicle is flagged; the pads are not.
+      await page.goBack();
+      for (const name of ['18-Inch Five-Spoke Alloy Wheel', 'Ceramic Front Brake Pad Set']) {
+        const card = page.locator('[data-testid="tool-grid"] article', { hasText: name });
+        await card.getByRole('button', { name: `Add to cart: ${name}` }).click();
+        await card
+          .getByRole('status')
+          .getByText(/^Added \d+ to your cart/)
+          .waitFor();
+      }
+      await page.goto(`${store.url}/cart`);
+      const cartLines = page.getByRole('region', { name: 'Cart lines' }).locator('li');
+      await cartLines
+        .filter({ hasText: '18-Inch Five-Spoke Alloy Wheel' })
+        .getByText('Does not fit your 2014 Honda Civic')
+        .waitFor();
+      await cartLines
+        .filter({ hasText: 'Ceramic Front Brake Pad Set' })
+        .locator('[data-fit="fits"]')
+        .waitFor();
+      await page.screenshot({
+        path: path.join(import.meta.dirname, 'screenshots', `fitment-cart-${width}.png`),
+      });
     });
 
     it('finds parts by a part number written any way, and by a misspelt name, with suggestions', async () => {

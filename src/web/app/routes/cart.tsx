@@ -2,14 +2,17 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PricedLine } from '../../../contract/pricing';
 import { useCart } from '../../features/cart/api/use-cart';
+import { CartLineFit } from '../../features/cart/components/cart-line-fit';
 import { CartLineItem } from '../../features/cart/components/cart-line-item';
 import { OrderSummary } from '../../features/cart/components/order-summary';
 import { ShippingPreview } from '../../features/cart/components/shipping-preview';
 import { formatNumber } from '../../lib/format';
+import { useActiveVehicle } from '../components/product-fit';
 
 /** /cart: the lines, their money as the server priced it, and the way to checkout. */
 export function CartPage() {
   const { cart, query, signedIn, setQuantity, remove, add } = useCart();
+  const { vehicle } = useActiveVehicle();
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
   const [removed, setRemoved] = useState<PricedLine | null>(null);
   const busy = setQuantity.isPending || remove.isPending || add.isPending;
@@ -83,6 +86,7 @@ export function CartPage() {
                   error={lineErrors[line.toolId] ?? null}
                   onQuantity={(quantity) => changeQuantity(line, quantity)}
                   onRemove={() => removeLine(line)}
+                  fit={vehicle ? <CartLineFit toolId={line.toolId} vehicle={vehicle} /> : null}
                 />
               ))}
             </ul>

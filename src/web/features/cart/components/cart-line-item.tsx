@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PricedLine } from '../../../../contract/pricing';
 import { formatCents } from '../../../lib/format';
@@ -10,8 +11,11 @@ export function CartLineItem({
   error,
   onQuantity,
   onRemove,
+  fit,
 }: {
   line: PricedLine;
+  /** Whether it fits the vehicle being shopped for, when one is chosen. */
+  fit?: ReactNode;
   busy: boolean;
   /** The store's refusal of the last change to this line. */
   error: string | null;
@@ -36,6 +40,7 @@ export function CartLineItem({
           </Link>
         </h2>
         <p className="text-sm text-base-content/70">{formatCents(line.unitPriceCents)} each</p>
+        {fit ? <div className="mt-1">{fit}</div> : null}
         {line.problem ? (
           <p className="mt-1 text-sm text-error" data-testid="line-problem">
             {line.problem}

@@ -1,0 +1,14 @@
+import { type Vehicle, vehicleLabel } from '../../../../contract/catalog';
+import { useTool } from '../../catalog/api/get-tool';
+import { FitBadge } from '../../catalog/components/fit-badge';
+
+/**
+ * Whether a cart line fits the vehicle being shopped for: a warning when it does not, so brake
+ * pads for the wrong car are caught before they ship. The product's answer for that vehicle is
+ * the same one its page reads (and shares its cache).
+ */
+export function CartLineFit({ toolId, vehicle }: { toolId: string; vehicle: Vehicle | undefined }) {
+  const tool = useTool(toolId, vehicle);
+  if (!vehicle) return null;
+  return <FitBadge fits={tool.data?.fits} vehicle={vehicleLabel(vehicle)} />;
+}
