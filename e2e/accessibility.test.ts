@@ -155,6 +155,18 @@ const customerStates: PageState[] = [
     },
   },
   { name: 'payment for an unknown order', path: () => '/dashboard/payment/no-such-order' },
+  { name: 'order page', path: () => `/dashboard/orders/${orderId}` },
+  { name: 'order page of an unknown order', path: () => '/dashboard/orders/no-such-order' },
+  { name: 'addresses', path: () => '/dashboard/addresses' },
+  {
+    name: 'addresses with the new-address form and its errors',
+    path: () => '/dashboard/addresses',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Add an address' }).click();
+      await page.getByRole('button', { name: 'Add address' }).click();
+      await page.getByText('Full name is required').waitFor();
+    },
+  },
   { name: 'add a review', path: () => '/dashboard/addReview' },
   { name: 'add a review with errors', path: () => '/dashboard/addReview', act: submitEmpty('Post review') },
   {
@@ -182,6 +194,8 @@ const adminStates: PageState[] = [
   { name: 'outbox', path: () => '/dashboard/outbox' },
   { name: 'mailbox', path: () => '/dashboard/mailbox' },
   { name: 'inbox', path: () => '/dashboard/inbox' },
+  { name: 'manage all orders', path: () => '/dashboard/manageOrders' },
+  { name: 'an order opened by the admin', path: () => `/dashboard/manageOrders/${orderId}` },
   {
     name: 'a mail opened from the mailbox',
     path: () => '/dashboard/mailbox',
