@@ -63,15 +63,19 @@ COMMIT;
 `;
 
 /**
- * A cart checkout of three lines, as the store makes it: three cart upserts, then one transaction
+ * A cart checkout of three lines, as the store makes it: three cart upserts (each answered with the
+ * priced cart, one read), then one transaction
  * that reads the cart, takes the customer's lock, counts the unpaid orders, reserves the three
  * products in id order with their ledger rows, inserts the order, its lines, history and outbox
  * messages and empties the cart; then the intent is opened, succeeds and the order is paid.
  */
 const CART_SCRIPT = String.raw`
-INSERT INTO cart_lines (user_id, tool_id, quantity) VALUES (:user_id, :tool_a, 1) ON CONFLICT (user_id, tool_id) DO UPDATE SET quantity = 1;
-INSERT INTO cart_lines (user_id, tool_id, quantity) VALUES (:user_id, :tool_b, 1) ON CONFLICT (user_id, tool_id) DO UPDATE SET quantity = 1;
-INSERT INTO cart_lines (user_id, tool_id, quantity) VALUES (:user_id, :tool_c, 1) ON CONFLICT (user_id, tool_id) DO UPDATE SET quantity = 1;
+INSERT INTO cart_lines (user_id, tool_id, quantity) SELECT :user_id, :tool_a, 1 WHERE EXISTS (SELECT 1 FROM cart_lines WHERE user_id = :user_id AND tool_id = :tool_a) OR (SELECT count(*) FROM cart_lines WHERE user_id = :user_id) < 50 ON CONFLICT (user_id, tool_id) DO UPDATE SET quantity = excluded.quantity;
+SELECT t.id FROM cart_lines c JOIN tools t ON t.id = c.tool_id WHERE c.user_id = :user_id ORDER BY c.added_at, c.tool_id;
+INSERT INTO cart_lines (user_id, tool_id, quantity) SELECT :user_id, :tool_b, 1 WHERE EXISTS (SELECT 1 FROM cart_lines WHERE user_id = :user_id AND tool_id = :tool_b) OR (SELECT count(*) FROM cart_lines WHERE user_id = :user_id) < 50 ON CONFLICT (user_id, tool_id) DO UPDATE SET quantity = excluded.quantity;
+SELECT t.id FROM cart_lines c JOIN tools t ON t.id = c.tool_id WHERE c.user_id = :user_id ORDER BY c.added_at, c.tool_id;
+INSERT INTO cart_lines (user_id, tool_id, quantity) SELECT :user_id, :tool_c, 1 WHERE EXISTS (SELECT 1 FROM cart_lines WHERE user_id = :user_id AND tool_id = :tool_c) OR (SELECT count(*) FROM cart_lines WHERE user_id = :user_id) < 50 ON CONFLICT (user_id, tool_id) DO UPDATE SET quantity = excluded.quantity;
+SELECT t.id FROM cart_lines c JOIN tools t ON t.id = c.tool_id WHERE c.user_id = :user_id ORDER BY c.added_at, c.tool_id;
 BEGIN;
 SELECT tool_id, quantity FROM cart_lines WHERE user_id = :user_id ORDER BY added_at, tool_id;
 SELECT pg_advisory_xact_lock(hashtextextended('unpaid:' || :user_id, 0));

@@ -4,10 +4,11 @@ import { maximumQuantityMessage, minimumQuantityMessage } from '../../../contrac
 import { CART_MAX_LINES, type LineInput, type Quote } from '../../../contract/pricing';
 import type { PricingConfig } from '../../config/config';
 import type { Db, Tx } from '../../db/database';
-import { cartLines } from '../../db/schema';
+import { cartLines, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { isUuid } from '../catalog/catalog.service';
-import { type Destination, loadToolFacts, quoteLines } from '../pricing/pricing';
+import { rowsOf } from '../inventory/inventory.service';
+import { type Destination, loadToolFacts, quoteFrom } from '../pricing/pricing';
 
 /**
  * A signed-in customer's cart: which products and how many, nothing else. It is priced from the
@@ -23,13 +24,35 @@ export async function cartLinesOf(db: Db | Tx, userId: string): Promise<LineInpu
     .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
 }
 
+/** The cart priced at the catalog's current prices: its lines and their products in one read. */
 export async function getCart(
   db: Db,
   pricing: PricingConfig,
   userId: string,
   to: Destination,
 ): Promise<Quote> {
-  return quoteLines(db, pricing, await cartLinesOf(db, userId), to);
+  const rows = await db
+    .select({
+      quantity: cartLines.quantity,
+      id: tools.id,
+      name: tools.name,
+      image: tools.image,
+      priceCents: tools.priceCents,
+      availableQuantity: tools.availableQuantity,
+      minimumOrderQuantity: tools.minimumOrderQuantity,
+      retiredAt: tools.retiredAt,
+    })
+    .from(cartLines)
+    .innerJoin(tools, eq(tools.id, cartLines.toolId))
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
+  const facts = new Map(rows.map(({ quantity: _q, ...tool }) => [tool.id, tool]));
+  return quoteFrom(
+    pricing,
+    facts,
+    rows.map((r) => ({ toolId: r.id, quantity: r.quantity })),
+    to,
+  );
 }
 
 const quantityIssue = (message: string) =>
@@ -46,20 +69,17 @@ export async function setCartLine(db: Db, userId: string, toolId: string, quanti
   if (quantity < tool.minimumOrderQuantity)
     throw quantityIssue(minimumQuantityMessage(tool.minimumOrderQuantity));
   if (quantity > tool.availableQuantity) throw quantityIssue(maximumQuantityMessage(tool.availableQuantity));
-  await db.transaction(async (tx) => {
-    // One writer per customer at a time, so two tabs adding at once cannot pass the line cap.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`cart:${userId}`}, 0))`);
-    const [count] = await tx
-      .select({ n: sql<number>`count(*)::int`, has: sql<boolean>`bool_or(${cartLines.toolId} = ${toolId})` })
-      .from(cartLines)
-      .where(eq(cartLines.userId, userId));
-    if (!count?.has && Number(count?.n ?? 0) >= CART_MAX_LINES)
-      throw new AppError('CONFLICT', cartFullMessage(CART_MAX_LINES));
-    await tx
-      .insert(cartLines)
-      .values({ userId, toolId, quantity })
-      .onConflictDoUpdate({ target: [cartLines.userId, cartLines.toolId], set: { quantity } });
-  });
+  // One statement: a product already in the cart changes its quantity; a new one is added only
+  // while the cart holds fewer than CART_MAX_LINES products. (Two tabs adding different products
+  // at the same instant may pass the cap by one: it is a sensible limit, not an invariant.)
+  const written = await db.execute(sql`
+    insert into ${cartLines} (user_id, tool_id, quantity)
+    select ${userId}, ${toolId}, ${quantity}
+    where exists (select 1 from ${cartLines} where user_id = ${userId} and tool_id = ${toolId})
+       or (select count(*) from ${cartLines} where user_id = ${userId}) < ${CART_MAX_LINES}
+    on conflict (user_id, tool_id) do update set quantity = excluded.quantity
+    returning 1 as written`);
+  if (rowsOf(written).length === 0) throw new AppError('CONFLICT', cartFullMessage(CART_MAX_LINES));
 }
 
 export async function removeCartLine(db: Db | Tx, userId: string, toolId: string): Promise<void> {

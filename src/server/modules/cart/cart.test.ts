@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedAddress } from '../../../contract/addresses';
-import type { Quote } from '../../../contract/pricing';
+import { CART_MAX_LINES, type Quote } from '../../../contract/pricing';
 import { tools } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -81,6 +81,23 @@ describe('the server cart', () => {
     expect(retired.lines[0]?.problem).toMatch(/no longer sold/);
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/cart/${tool.id}`, headers: as(buyer) });
     expect((removed.json() as Quote).lines).toEqual([]);
+  });
+
+  it('holds at most CART_MAX_LINES products, while a product already in it can still change', async () => {
+    const who = await signUp(t.app, { name: 'Hoarder' });
+    const many = await Promise.all(
+      Array.from({ length: CART_MAX_LINES + 1 }, () =>
+        insertTool(t.database.db, { minimumOrderQuantity: 1 }),
+      ),
+    );
+    for (const tool of many.slice(0, CART_MAX_LINES))
+      expect((await put(who, tool.id, 1)).statusCode).toBe(200);
+    const over = await put(who, (many.at(-1) as { id: string }).id, 1);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.message).toBe(`A cart holds at most ${CART_MAX_LINES} different products`);
+    const change = await put(who, (many[0] as { id: string }).id, 2);
+    expect(change.statusCode).toBe(200);
+    expect((change.json() as Quote).lines).toHaveLength(CART_MAX_LINES);
   });
 
   it("merges a visitor's cart at sign-in: quantities add up, capped at stock, raised to the minimum", async () => {
