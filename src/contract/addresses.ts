@@ -60,6 +60,18 @@ export const addressLabels: Record<keyof Address, string> = {
   phone: 'Phone',
 };
 
+/** An address form before anything is typed (the store ships from the US, so that is preselected). */
+export const BLANK_ADDRESS: AddressInput = {
+  fullName: '',
+  line1: '',
+  line2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: 'US',
+  phone: '',
+};
+
 /** One entry of a customer's address book. */
 export const SavedAddress = Address.extend({ id: z.string(), isDefault: z.boolean() });
 export type SavedAddress = z.infer<typeof SavedAddress>;

@@ -8,7 +8,7 @@ import { cartLines, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { isUuid } from '../catalog/catalog.service';
 import { rowsOf } from '../inventory/inventory.service';
-import { type Destination, loadToolFacts, quoteFrom } from '../pricing/pricing';
+import { type Destination, loadToolFacts, quoteFrom, toolFactColumns } from '../pricing/pricing';
 
 /**
  * A signed-in customer's cart: which products and how many, nothing else. It is priced from the
@@ -32,16 +32,7 @@ export async function getCart(
   to: Destination,
 ): Promise<Quote> {
   const rows = await db
-    .select({
-      quantity: cartLines.quantity,
-      id: tools.id,
-      name: tools.name,
-      image: tools.image,
-      priceCents: tools.priceCents,
-      availableQuantity: tools.availableQuantity,
-      minimumOrderQuantity: tools.minimumOrderQuantity,
-      retiredAt: tools.retiredAt,
-    })
+    .select({ quantity: cartLines.quantity, ...toolFactColumns })
     .from(cartLines)
     .innerJoin(tools, eq(tools.id, cartLines.toolId))
     .where(eq(cartLines.userId, userId))

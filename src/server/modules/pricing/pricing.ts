@@ -79,6 +79,17 @@ type ToolFacts = Pick<
   'id' | 'name' | 'image' | 'priceCents' | 'availableQuantity' | 'minimumOrderQuantity' | 'retiredAt'
 >;
 
+/** The columns of a product that pricing reads. */
+export const toolFactColumns = {
+  id: tools.id,
+  name: tools.name,
+  image: tools.image,
+  priceCents: tools.priceCents,
+  availableQuantity: tools.availableQuantity,
+  minimumOrderQuantity: tools.minimumOrderQuantity,
+  retiredAt: tools.retiredAt,
+};
+
 export const NO_LONGER_SOLD = 'This product is no longer sold. Remove it to go on.';
 
 /** Why a line cannot be ordered as it stands, in the order modal's words where it has them. */
@@ -94,18 +105,7 @@ export function lineProblem(tool: ToolFacts, quantity: number): string | null {
 export async function loadToolFacts(db: Db | Tx, toolIds: string[]): Promise<Map<string, ToolFacts>> {
   const ids = [...new Set(toolIds.filter(isUuid))];
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: tools.id,
-      name: tools.name,
-      image: tools.image,
-      priceCents: tools.priceCents,
-      availableQuantity: tools.availableQuantity,
-      minimumOrderQuantity: tools.minimumOrderQuantity,
-      retiredAt: tools.retiredAt,
-    })
-    .from(tools)
-    .where(inArray(tools.id, ids));
+  const rows = await db.select(toolFactColumns).from(tools).where(inArray(tools.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
 }
 

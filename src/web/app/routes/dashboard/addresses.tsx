@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Address, type AddressInput, type SavedAddress } from '../../../../contract/addresses';
+import { Address, type AddressInput, BLANK_ADDRESS, type SavedAddress } from '../../../../contract/addresses';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -16,16 +16,6 @@ import { AddressBlock } from '../../../features/orders/components/order-parts';
 import { showServerErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 
-const blank: AddressInput = {
-  fullName: '',
-  line1: '',
-  line2: '',
-  city: '',
-  region: '',
-  postalCode: '',
-  country: 'US',
-  phone: '',
-};
 const fields = ['fullName', 'line1', 'line2', 'city', 'region', 'postalCode', 'country', 'phone'] as const;
 
 function AddressEditor({
@@ -45,7 +35,7 @@ function AddressEditor({
     formState: { errors },
   } = useForm<AddressInput>({
     resolver: zodResolver(Address) as never,
-    defaultValues: editing ? { ...editing } : blank,
+    defaultValues: editing ? { ...editing } : BLANK_ADDRESS,
   });
   const onSubmit = handleSubmit(async (address) => {
     try {

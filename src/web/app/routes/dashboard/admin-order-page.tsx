@@ -17,11 +17,10 @@ import {
   orderDate,
   Shipment,
   StatusBadge,
+  shippingMethodName,
 } from '../../../features/orders/components/order-parts';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-
-const methodName = { standard: 'Standard shipping', express: 'Express shipping' } as const;
 
 /**
  * An order as the admin ships it: lines, address and phone, payment, history; a packing slip to
@@ -104,7 +103,9 @@ export function AdminOrderPage() {
               Ship to
             </h3>
             <AddressBlock address={data.shippingAddress} phone={data.phone} />
-            {data.shippingMethod ? <p className="font-medium">{methodName[data.shippingMethod]}</p> : null}
+            {data.shippingMethod ? (
+              <p className="font-medium">{shippingMethodName[data.shippingMethod]}</p>
+            ) : null}
             <Shipment order={data} />
           </section>
 

@@ -9,10 +9,9 @@ import {
   orderDate,
   Shipment,
   StatusBadge,
+  shippingMethodName,
 } from '../../../features/orders/components/order-parts';
 import { ApiError } from '../../../lib/api-client';
-
-const methodName = { standard: 'Standard shipping', express: 'Express shipping' } as const;
 
 /**
  * A customer's order: number and date, lines, where it ships, how, the server's amounts, the card,
@@ -82,7 +81,7 @@ export function OrderPage() {
                 Shipping
               </h3>
               <AddressBlock address={data.shippingAddress} phone={data.phone} />
-              {data.shippingMethod ? <p>{methodName[data.shippingMethod]}</p> : null}
+              {data.shippingMethod ? <p>{shippingMethodName[data.shippingMethod]}</p> : null}
               <Shipment order={data} />
             </section>
             <section aria-labelledby="amounts-title" className="space-y-2">

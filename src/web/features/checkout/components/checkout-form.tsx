@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Address, type AddressInput, type SavedAddress } from '../../../../contract/addresses';
+import { Address, type AddressInput, BLANK_ADDRESS, type SavedAddress } from '../../../../contract/addresses';
 import type { CheckoutAnswer } from '../../../../contract/checkout';
 import type { ShippingMethod } from '../../../../contract/pricing';
 import { ApiError } from '../../../lib/api-client';
@@ -19,16 +19,7 @@ import { AddressFields } from './address-fields';
 import { NEW_ADDRESS, SavedAddressChoice } from './saved-address-choice';
 import { ShippingMethodChoice } from './shipping-method-choice';
 
-const blankAddress: AddressInput = {
-  fullName: '',
-  line1: '',
-  line2: '',
-  city: '',
-  region: '',
-  postalCode: '',
-  country: 'US',
-  phone: '',
-};
+const blankAddress = BLANK_ADDRESS;
 
 const asForm = ({ id: _id, isDefault: _d, ...address }: SavedAddress): AddressInput => address;
 

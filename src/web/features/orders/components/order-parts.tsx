@@ -6,6 +6,9 @@ import { OrderSummary } from '../../cart/components/order-summary';
 
 /** The pieces every order page shows: date, lines, address, history, the server's amounts. */
 
+/** How a shipping method reads on a page. */
+export const shippingMethodName = { standard: 'Standard shipping', express: 'Express shipping' } as const;
+
 export const orderDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
