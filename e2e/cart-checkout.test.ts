@@ -108,6 +108,7 @@ journeys('a visitor fills a cart, signs in and checks out in one step', () => {
       }, added + 1);
       await page.getByRole('button', { name: `Remove ${names[1]}` }).click();
       await page.getByRole('status').getByText(`Removed ${names[1]} from your cart.`).waitFor();
+      await lines.nth(1).waitFor({ state: 'detached' });
       expect(await lines.count()).toBe(1);
       await page.getByRole('button', { name: 'Undo' }).click();
       await lines.nth(1).waitFor();

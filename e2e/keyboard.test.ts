@@ -129,7 +129,8 @@ journeys('a keyboard alone', () => {
   });
 
   it('scrolls a wide table with the arrow keys, and Escape closes the delete question onto its button', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    // Between a phone (where each order is a card) and a desk, My Orders is a table wider than the page.
+    await page.setViewportSize({ width: 660, height: 844 });
     await page.goto(`${store.url}/dashboard/myOrders`);
     const region = page.getByRole('region', { name: 'Your orders' });
     await region.focus();
@@ -146,6 +147,16 @@ journeys('a keyboard alone', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect((await focused(page)).label).toMatch(/^Delete the order/);
+  });
+
+  it('shows each order as a card on a phone, its Delete in view without scrolling sideways', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${store.url}/dashboard/myOrders`);
+    const remove = page.getByRole('button', { name: /^Delete the order/ }).first();
+    await remove.focus();
+    const box = await remove.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   it('starts the order window on its first field to type in; Escape returns to Order Now', async () => {
