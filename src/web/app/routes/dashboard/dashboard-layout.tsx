@@ -43,16 +43,23 @@ export function DashboardLayout() {
   useEscapeToClose(open, close, opener);
   // The first menu entry takes the focus once the drawer can hold it: the drawer stays hidden
   // for the start of its slide-in, so where the focus did not land, it waits for the slide to end.
+  // The entries arrive with the account's role, so an open drawer tries again when they do; a
+  // transition of something deeper inside the drawer (a link's hover) is not the drawer being shown.
+  const entries = menu.length;
   useEffect(() => {
     const first = menuRef.current?.querySelector<HTMLElement>('a');
-    if (!open || !first) return;
+    if (!open || !first || entries === 0) return;
     first.focus();
     if (document.activeElement === first) return;
     const side = first.closest('.drawer-side');
-    const onShown = () => first.focus();
-    side?.addEventListener('transitionend', onShown, { once: true });
+    const onShown = (event: Event) => {
+      // The drawer, or its sliding panel.
+      const target = event.target as Element | null;
+      if (target === side || target?.parentElement === side) first.focus();
+    };
+    side?.addEventListener('transitionend', onShown);
     return () => side?.removeEventListener('transitionend', onShown);
-  }, [open]);
+  }, [open, entries]);
   return (
     <div className="drawer lg:drawer-open">
       <input
