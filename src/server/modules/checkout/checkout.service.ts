@@ -12,16 +12,6 @@ import { insertOrder, type OrderLimits, toOneOrder, toOrder } from '../orders/or
 import type { PaymentProvider } from '../payments/payment-provider';
 import { createPaymentIntent } from '../payments/payments.service';
 
-/** PostgreSQL's unique_violation on the index that holds one order per checkout key. */
-function isKeyTaken(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const pg = e as { code?: string; constraint?: string; message?: string };
-    if (pg.code === '23505' && (pg.constraint ?? pg.message ?? '').includes('orders_checkout_key_idx'))
-      return true;
-  }
-  return false;
-}
-
 async function orderByKey(db: Db, userId: string, key: string) {
   const [row] = await db
     .select()
@@ -83,11 +73,11 @@ export async function checkout(
       return toOrder(row, lineRows);
     });
   } catch (error) {
-    // The same key sent twice at once: the second waited on the first and found its order.
-    if (isKeyTaken(error)) {
-      const first = await replay();
-      if (first) return first;
-    }
+    // The same key sent twice at once: the second waited on the first, then found the cart it read
+    // emptied, the stock taken, or the key's order in the index. Whatever stopped it, the first
+    // call's order is the answer.
+    const first = await replay();
+    if (first) return first;
     throw error;
   }
   const payment = await createPaymentIntent(db, provider, me, placed._id);
