@@ -11,7 +11,13 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/**/*.test.ts'],
+          // The web app's own tests belong to the web project, even those without a component.
+          exclude: ['src/web/**'],
           environment: 'node',
+          // Importing the app (Fastify, better-auth, Drizzle, zod schemas) cost each file seconds of
+          // its own. Files of a worker share those modules instead: every file still builds its own
+          // app on its own database (harness.ts), and no server module keeps state of its own.
+          isolate: false,
           globalSetup: ['src/server/test/global-setup.ts'],
           setupFiles: ['src/server/test/fail-on-console-error.ts'],
           testTimeout: 60_000,
@@ -23,7 +29,7 @@ export default defineConfig({
         // that needs no server (docs/decisions/020-accessibility-checks.md).
         test: {
           name: 'web',
-          include: ['src/web/**/*.test.tsx'],
+          include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           testTimeout: 30_000,
         },

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
+import { type StoreProcess, startJourneyStore } from './support/journey-store';
 import { startOidcProvider } from './support/oidc-provider';
-import { type StoreProcess, startStore } from './support/store-process';
 
 const PASSWORD = 'Spanner#42';
 const ADMIN_EMAIL = 'owner@torque.example';
@@ -34,7 +34,7 @@ const menuItems = (page: Page) => page.getByTestId('dashboard-menu').locator('a'
 journeys('accounts in the browser', () => {
   beforeAll(async () => {
     oidc = await startOidcProvider(OIDC_PERSON);
-    store = await startStore({
+    store = await startJourneyStore({
       ADMIN_EMAILS: ADMIN_EMAIL,
       OIDC_PROVIDER_ID: 'workshop-sso',
       OIDC_NAME: 'Workshop SSO',
@@ -197,7 +197,13 @@ journeys('accounts in the browser', () => {
         'Make Admin',
         'Manage Product',
         'Add Product',
+        'Categories and brands',
+        'Bulk changes',
+        'Import and export',
+        'Search words',
         'Manage All Orders',
+        'Returns',
+        'Numbers',
         'Outbox',
         'Mailbox',
         'Inbox',

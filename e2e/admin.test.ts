@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
-import { type StoreProcess, startStore } from './support/store-process';
+import { type StoreProcess, startJourneyStore } from './support/journey-store';
 
 const PASSWORD = 'Spanner#42';
 const ADMIN = 'admin@torque.example';
@@ -29,7 +29,7 @@ journeys('running the shop from the admin area', () => {
   let customer: { page: Page; errors: string[] };
 
   beforeAll(async () => {
-    store = await startStore({ ADMIN_EMAILS: ADMIN });
+    store = await startJourneyStore({ ADMIN_EMAILS: ADMIN });
     browser = await launchBrowser();
     admin = await signUp('Ada Admin', ADMIN);
     customer = await signUp('Carl Customer', 'carl@torque.example');

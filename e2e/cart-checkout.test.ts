@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
-import { type StoreProcess, startStore } from './support/store-process';
+import { type StoreProcess, startJourneyStore } from './support/journey-store';
 
 let store: StoreProcess;
 let browser: Browser;
@@ -32,7 +32,7 @@ async function signUp(email: string, name: string) {
 
 journeys('a visitor fills a cart, signs in and checks out in one step', () => {
   beforeAll(async () => {
-    store = await startStore();
+    store = await startJourneyStore();
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -2,8 +2,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script shared with `npm run size`
 import { FIRST_LOAD_BUDGET_BYTES, gzipSize, measureFirstLoad } from '../scripts/first-load-budget.mjs';
+import { settle, trackRequests } from './support/axe';
 import { journeys, launchBrowser } from './support/browser';
-import { type StoreProcess, startStore } from './support/store-process';
+import { type StoreProcess, startJourneyStore } from './support/journey-store';
 
 // The budget guards CI: a dependency or an eager import that pushes the home page past it fails here.
 describe('the home page first-load JavaScript budget', () => {
@@ -19,7 +20,7 @@ let browser: Browser;
 
 journeys('the home page as a browser loads it', () => {
   beforeAll(async () => {
-    store = await startStore();
+    store = await startJourneyStore();
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -32,12 +33,14 @@ journeys('the home page as a browser loads it', () => {
 
   it('fetches no more than the budget of JavaScript before the catalog shows', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    trackRequests(page);
     const scripts: Promise<number>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response.body().then(gzipSize));
     });
-    await page.goto(store.url, { waitUntil: 'networkidle' });
+    await page.goto(store.url);
     await page.locator('[data-testid="tool-grid"] article').first().waitFor();
+    await settle(page);
     const sizes = await Promise.all(scripts);
     await page.close();
 
@@ -48,7 +51,10 @@ journeys('the home page as a browser loads it', () => {
 
   it('loads the home contact form when the reader scrolls to it, and it works', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(store.url, { waitUntil: 'networkidle' });
+    trackRequests(page);
+    await page.goto(store.url);
+    await page.locator('[data-testid="tool-grid"] article').first().waitFor();
+    await settle(page);
     const form = page.locator('#contact-us form');
     expect(await form.count()).toBe(0);
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
-import { type StoreProcess, startStore } from './support/store-process';
+import { type StoreProcess, startJourneyStore } from './support/journey-store';
 
 const PASSWORD = 'Spanner#42';
 let store: StoreProcess;
@@ -24,7 +24,7 @@ const focused = (p: Page) =>
 
 journeys('a keyboard alone', () => {
   beforeAll(async () => {
-    store = await startStore();
+    store = await startJourneyStore();
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     errors = watchForPageErrors(page);

@@ -5,7 +5,8 @@ import { formatCents } from '../src/contract/money';
 import { pdfText } from '../src/server/test/pdf-text';
 import { PASSWORD, signInThroughForms } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
-import { type StoreProcess, startStore } from './support/store-process';
+import { type StoreProcess, startJourneyStore } from './support/journey-store';
+import { mailsWritten } from './support/mailbox';
 
 const ADMIN = 'orders-admin@torque.example';
 let store: StoreProcess;
@@ -84,7 +85,7 @@ journeys(
   'order pages: the customer reads and prints the order, the admin ships it with a tracking number',
   () => {
     beforeAll(async () => {
-      store = await startStore({ ADMIN_EMAILS: ADMIN, OUTBOX_POLL_MS: '100' });
+      store = await startJourneyStore({ ADMIN_EMAILS: ADMIN, OUTBOX_POLL_MS: '100' });
       browser = await launchBrowser();
     });
     afterAll(async () => {
@@ -164,15 +165,11 @@ journeys(
         expect(await scrollsSideways(admin)).toBe(false);
         await admin.screenshot({ path: shot(`admin-order-${width}`), fullPage: true });
         // The receipt the customer was mailed (kept in the Mailbox: no SMTP server here) names the
-        // order number and its total. Bounded wait for the runner to write it.
+        // order number and its total, once the job runner wrote it (the server's answer says when).
         const subject = `TorqueWorks: payment received for ${order.number}, your receipt`;
+        await mailsWritten(admin, store.url, (mail) => mail.subject === subject);
         await admin.goto(`${store.url}/dashboard/mailbox`);
-        const receiptLink = admin.getByRole('link', { name: subject });
-        for (let i = 0; i < 60 && (await receiptLink.count()) === 0; i += 1) {
-          await admin.waitForTimeout(250);
-          await admin.reload();
-        }
-        await receiptLink.click();
+        await admin.getByRole('link', { name: subject }).click();
         await admin.getByRole('heading', { name: 'Text version' }).waitFor();
         const text = (await admin.locator('pre').textContent()) ?? '';
         expect(text).toContain(`Order: ${order.number}`);

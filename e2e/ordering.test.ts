@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
-import { type StoreProcess, startStore } from './support/store-process';
+import { type StoreProcess, startJourneyStore } from './support/journey-store';
 
 const PASSWORD = 'Spanner#42';
 let store: StoreProcess;
@@ -19,7 +19,7 @@ const availableOnPage = async () =>
 
 journeys('ordering, paying and reviewing as a customer', () => {
   beforeAll(async () => {
-    store = await startStore();
+    store = await startJourneyStore();
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     errors = watchForPageErrors(page);

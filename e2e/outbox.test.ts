@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import type { OutboxList } from '../src/contract/outbox';
 import { orderFirstTool, signInThroughForms } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
-import { type StoreProcess, startStore } from './support/store-process';
+import { type StoreProcess, startJourneyStore } from './support/journey-store';
 
 const ADMIN = 'outbox-admin@torque.example';
 
@@ -16,10 +17,10 @@ journeys('the outbox page shows what could not be sent', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    store = await startStore({
+    store = await startJourneyStore({
       ADMIN_EMAILS: ADMIN,
       ORDER_WEBHOOK_URL: 'http://127.0.0.1:9/order-events',
-      OUTBOX_MAX_ATTEMPTS: '1',
+      OUTBOX_RETRY_HOURS: '0',
       OUTBOX_POLL_MS: '100',
     });
     browser = await launchBrowser();
@@ -42,14 +43,19 @@ journeys('the outbox page shows what could not be sent', () => {
       });
       await orderFirstTool(page, store.url);
 
+      // The runner's one try fails: once the server lists the dead letter, the Outbox shows it.
+      await vi.waitFor(
+        async () => {
+          const answer = await page.request.get(`${store.url}/api/manage/outbox?status=dead`);
+          const { counts } = (await answer.json()) as OutboxList;
+          if (counts.dead < 1) throw new Error('no dead letter yet');
+        },
+        { timeout: 60_000, interval: 100 },
+      );
       await page.goto(`${store.url}/dashboard/outbox`);
       await page.getByRole('heading', { name: 'Outbox' }).waitFor();
-      // Bounded wait for the runner's one try to fail (the page is reloaded, not polled by itself).
       const retry = page.getByRole('button', { name: /^Send again/ }).first();
-      for (let i = 0; i < 60 && !(await retry.isVisible()); i += 1) {
-        await page.waitForTimeout(250);
-        await page.reload();
-      }
+      await retry.waitFor();
       await expect(retry.isVisible()).resolves.toBe(true);
       await expect(page.getByRole('button', { name: /^Not delivered \(\d+\)/ }).isVisible()).resolves.toBe(
         true,

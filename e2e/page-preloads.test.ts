@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pageModules } from '../src/server/plugins/page-preloads';
+import { settle, trackRequests } from './support/axe';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
-import { type StoreProcess, startStore } from './support/store-process';
+import { type StoreProcess, startJourneyStore } from './support/journey-store';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -15,14 +16,16 @@ let customer: BrowserContext;
 /** Every script and API call a page makes, and the addresses its HTML named for preloading. */
 async function openAndRecord(context: BrowserContext, address: string, ready: string) {
   const page = await context.newPage();
+  trackRequests(page);
   const errors = watchForPageErrors(page);
   const requested: string[] = [];
   page.on('request', (request) =>
     requested.push(new URL(request.url()).pathname + new URL(request.url()).search),
   );
-  const response = await page.goto(`${store.url}${address}`, { waitUntil: 'networkidle' });
+  const response = await page.goto(`${store.url}${address}`);
   const html = (await response?.text()) ?? '';
   await page.locator(ready).first().waitFor();
+  await settle(page);
   await page.close();
   const named = [...html.matchAll(/<(?:link|script)[^>]*(?:href|src)="([^"]+)"/g)].map((m) =>
     m[1]?.replace(/&amp;/g, '&'),
@@ -34,7 +37,7 @@ async function openAndRecord(context: BrowserContext, address: string, ready: st
 
 journeys('pages name what they need in their HTML', () => {
   beforeAll(async () => {
-    store = await startStore();
+    store = await startJourneyStore();
     browser = await launchBrowser();
     const res = await fetch(`${store.url}/api/auth/sign-up/email`, {
       method: 'POST',

@@ -1,10 +1,10 @@
 import type { ParsedMail } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type SmtpCatcher, startSmtpCatcher } from '../src/server/test/smtp-catcher';
 import { PASSWORD } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
-import { type StoreProcess, startStore } from './support/store-process';
+import { type StoreProcess, startJourneyStore } from './support/journey-store';
 
 const NEW_PASSWORD = 'Socket#Set88';
 const CHANGED_PASSWORD = 'Torque#Bar77';
@@ -13,19 +13,21 @@ let smtp: SmtpCatcher;
 let store: StoreProcess;
 let browser: Browser;
 
-/** The reset link of the newest mail to `to`, waiting (bounded) for the job runner to send it. */
+/** The reset link of the newest mail to `to`, once the catcher received it from the job runner. */
 async function resetLinkMailedTo(to: string, after: number): Promise<string> {
   const addressed = (mail: ParsedMail) =>
     (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).some((a) =>
       a.value.some((v) => v.address === to),
     );
-  for (let i = 0; i < 100; i += 1) {
-    const mail = smtp.received.slice(after).find(addressed);
-    const link = /(\/reset-password\?token=[A-Za-z0-9_%-]+)/.exec(mail?.text ?? '')?.[1];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no reset mail reached ${to}`);
+  return vi.waitFor(
+    () => {
+      const mail = smtp.received.slice(after).find(addressed);
+      const link = /(\/reset-password\?token=[A-Za-z0-9_%-]+)/.exec(mail?.text ?? '')?.[1];
+      if (!link) throw new Error(`no reset mail reached ${to}`);
+      return link;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 }
 
 async function signUpThroughForm(page: Page, email: string) {
@@ -49,7 +51,7 @@ async function logInThroughForm(page: Page, email: string, password: string) {
 journeys('forgotten and changed passwords, and the devices signed in', () => {
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    store = await startStore({
+    store = await startJourneyStore({
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Torque Works <shop@torque.example>',
       OUTBOX_POLL_MS: '100',

@@ -5,7 +5,7 @@ import { openPglite } from '../src/server/db/database';
 import { contactMessages } from '../src/server/db/schema';
 import { seedReviews, seedTools } from '../src/server/db/seed-data';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
-import { type StoreProcess, startStore } from './support/store-process';
+import { type StoreProcess, startJourneyStore } from './support/journey-store';
 
 let store: StoreProcess;
 let browser: Browser;
@@ -14,7 +14,7 @@ let pageErrors: string[];
 
 journeys('the public store on a fresh database', () => {
   beforeAll(async () => {
-    store = await startStore();
+    store = await startJourneyStore();
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -96,9 +96,9 @@ journeys('the public store on a fresh database', () => {
   it('finds a tool by search on /tools and keeps the search in the address', async () => {
     await page.goto(`${store.url}/tools`);
     await page.locator('[data-testid="tool-grid"] article').first().waitFor();
-    await page.getByRole('combobox', { name: 'Search tools' }).fill('torque wrench');
+    await page.getByRole('combobox', { name: 'Search tools' }).fill('click torque wrench');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL(/search=torque\+wrench/);
+    await page.waitForURL(/search=click\+torque\+wrench/);
     await page.getByText(/1 tool matching/).waitFor();
     const names = await page.locator('[data-testid="tool-grid"] article h3').allTextContents();
     expect(names).toEqual([seedTools.find((t) => /torque wrench/i.test(t.name))?.name]);

@@ -3,6 +3,7 @@ import { describe, inject } from 'vitest';
 import { INSTALL_HINT } from './chromium';
 
 const chromePath = inject('chromePath');
+const chromeEndpoint = inject('chromeEndpoint');
 
 /**
  * A group of browser journeys; skipped, with the reason in its name, on a machine without
@@ -13,18 +14,12 @@ export const journeys = (name: string, fn: () => void) =>
     ? describe(name, fn)
     : describe.skip(`${name} (skipped: no Chromium found; ${INSTALL_HINT})`, fn);
 
+/**
+ * A connection to the run's one Chromium (started by the global setup). Closing it closes the
+ * file's contexts and pages and leaves the browser to the other files.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.connect(chromeEndpoint);
 }
 
 /** Fails the journey on any error the page logs or throws: a broken page must not pass quietly. */

@@ -12,3 +12,13 @@ export function findChromium(): string {
   ];
   return candidates.find((p): p is string => Boolean(p) && existsSync(p as string)) ?? '';
 }
+
+/** Chromium as the journeys run it: headless in a container, nothing fetched in the background. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];

@@ -106,6 +106,13 @@ export type AuthProviders = z.infer<typeof AuthProviders>;
 
 export const FAILED_TO_MAKE_ADMIN = 'Failed to make an admin!!!';
 
+/**
+ * The one answer to a sign-up when the store confirms addresses (REQUIRE_EMAIL_VERIFICATION),
+ * whether or not the address already has an account.
+ */
+export const SIGN_UP_CONFIRM_MESSAGE =
+  'Check your e-mail: we sent a link to confirm your address. Follow it to sign in.';
+
 /** POST /api/auth/request-password-reset: the address a reset link is mailed to, if it has an account. */
 export const PasswordResetRequestInput = z.object({ email: emailField });
 export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestInput>;

@@ -9,6 +9,13 @@ export const TOOL_LIST_DEFAULT_LIMIT = 100;
 /** Name of the response header that carries the number of tools matching a list query. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 /**
+ * Beside a search's answer: the search as the store read it when that differs from what was typed
+ * (`wrnch` -> `wrench`, `break pads` -> `brake pads`), and, when nothing was found, a search that
+ * finds something ("did you mean"). Both URI-encoded.
+ */
+export const SEARCH_UNDERSTOOD_HEADER = 'x-search-understood';
+export const DID_YOU_MEAN_HEADER = 'x-did-you-mean';
+/**
  * How deep a list may be paged: page x limit stays within this many tools. Reading past an offset
  * costs the database every row skipped, so the last pages of a 100,000-tool catalog would be the
  * slowest answers of the store; a customer that far down searches or sorts instead.

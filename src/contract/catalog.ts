@@ -5,6 +5,13 @@ export * from './catalog.constants';
 
 const PRODUCT_LIMITS_PRICE_MAX = 1_000_000;
 
+/**
+ * Where a product stands with the owner: a draft is being prepared, an active product is listed and
+ * sold, an archived one is kept (for its orders and history) but neither listed nor sold.
+ */
+export const productStatuses = ['draft', 'active', 'archived'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+
 /** Whether a part fits the chosen vehicle: by its fitment rows, because it fits any, or not. */
 export const fitVerdicts = ['fits', 'universal', 'no'] as const;
 export type FitVerdict = (typeof fitVerdicts)[number];
@@ -31,7 +38,8 @@ export const Tool = z.object({
 });
 export type Tool = z.infer<typeof Tool>;
 
-export const partNumberKinds = ['sku', 'maker', 'oem', 'interchange'] as const;
+/** Every number a product is found by; `upc` is the barcode (GTIN) on the box. */
+export const partNumberKinds = ['sku', 'maker', 'oem', 'interchange', 'upc'] as const;
 
 /**
  * A part number as searched: lower case, letters and digits only, so `BR-320V`, `br320v` and
@@ -62,7 +70,19 @@ export const CrossReference = z.object({
 });
 export type CrossReference = z.infer<typeof CrossReference>;
 
-/** One fitment row: a model over a span of model years; no engine means every engine. */
+const optionalFitmentText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be ${max} characters or fewer`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * One fitment row: a model over a span of model years; no engine means every engine. Submodel
+ * (trim), position (Front, Rear Left...), quantity per vehicle and a note are for the buyer to read;
+ * the vehicle filter matches make, model, years and engine.
+ */
 export const Fitment = z
   .object({
     make: vehicleText('Make', 40),
@@ -70,12 +90,35 @@ export const Fitment = z
     year_from: modelYear,
     year_to: modelYear,
     engine: z.string().trim().max(60, 'Engine must be 60 characters or fewer').nullable().default(null),
+    submodel: optionalFitmentText('Submodel', 60).optional(),
+    position: optionalFitmentText('Position', 40).optional(),
+    quantity: z.coerce
+      .number({ error: 'Quantity must be a whole number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be 1 or more')
+      .max(99, 'Quantity must be 99 or less')
+      .nullish(),
+    note: optionalFitmentText('Note', 200).optional(),
   })
   .refine((f) => f.year_from <= f.year_to, {
     message: 'The first year must not be after the last',
     path: ['year_to'],
   });
 export type Fitment = z.infer<typeof Fitment>;
+
+/** A fitment row as answers carry it (the input schema above checks and trims; this one only describes). */
+export const FitmentRow = z.object({
+  make: z.string(),
+  model: z.string(),
+  year_from: z.number().int(),
+  year_to: z.number().int(),
+  engine: z.string().nullable(),
+  submodel: z.string().nullable().optional(),
+  position: z.string().nullable().optional(),
+  quantity: z.number().int().nullable().optional(),
+  note: z.string().nullable().optional(),
+});
+export type FitmentRow = z.infer<typeof FitmentRow>;
 
 /** The chosen vehicle: year, make and model, and the engine when the buyer named it. */
 export const Vehicle = z.object({
@@ -112,13 +155,43 @@ export function fitVerdict(
   return fits ? 'fits' : 'no';
 }
 
-/** GET /purchase/:id: the tool with everything its page shows about the part. */
+/** One of a product's pictures, in the order shown; the first is the spec's `image`. */
+export const ProductImage = z.object({
+  url: z.string(),
+  alt: z.string(),
+});
+export type ProductImage = z.infer<typeof ProductImage>;
+
+/** A product named from another one's page: the replacement of a superseded part. */
+export const ProductLink = z.object({
+  _id: z.string(),
+  name: z.string(),
+  part_number: z.string().nullable(),
+  sku: z.string().nullable(),
+});
+export type ProductLink = z.infer<typeof ProductLink>;
+
+/**
+ * GET /purchase/:id: the tool with everything its page shows about the part: every number it is
+ * known by (maker's, OEM and interchange, UPC), the vehicles it fits, its pictures, what replaces
+ * it when it is superseded, its core charge (refunded when the old part comes back) and whether
+ * it may only ship by ground.
+ */
 export const ToolDetails = Tool.extend({
   category_name: z.string().nullable().optional(),
   part_numbers: z
     .array(z.object({ number: z.string(), kind: z.enum(partNumberKinds), brand: z.string() }))
     .optional(),
-  fitment: z.array(Fitment).optional(),
+  fitment: z.array(FitmentRow).optional(),
+  images: z.array(ProductImage).optional(),
+  upc: z.string().nullable().optional(),
+  replaced_by: ProductLink.nullable().optional(),
+  core_charge: z.number().optional(),
+  ground_only: z.boolean().optional(),
+  weight_lb: z.number().nullable().optional(),
+  length_in: z.number().nullable().optional(),
+  width_in: z.number().nullable().optional(),
+  height_in: z.number().nullable().optional(),
 });
 export type ToolDetails = z.infer<typeof ToolDetails>;
 
@@ -301,6 +374,15 @@ export const PRODUCT_LIMITS = {
   minimumOrderMax: 20,
 } as const;
 
+/** Limits of the product editor beyond the spec's Add Product. */
+export const EDITOR_LIMITS = {
+  minimumOrderMax: 1000,
+  imagesMax: 12,
+  fitmentMax: 1000,
+  coreChargeMax: 10_000,
+  lowStockMax: 1_000_000,
+} as const;
+
 /** Numbers typed in a form arrive as text; an empty box is "missing", not zero. */
 const number = (required: string) =>
   z.preprocess(
@@ -360,11 +442,12 @@ const descriptionList = z
  * An image the store serves itself: an upload (/uploads/...) or a bundled picture (/images/...).
  * No `..` anywhere: `/images/../api/...` would make every shopper's browser fetch another URL.
  */
+export const STORE_IMAGE = /^\/(uploads|images)\/(?!.*\.\.)[A-Za-z0-9._/-]+$/;
 const imagePath = z
   .string({ error: 'Product image is required' })
   .min(1, 'Product image is required')
   .max(500)
-  .regex(/^\/(uploads|images)\/(?!.*\.\.)[A-Za-z0-9._/-]+$/, 'Upload the image first');
+  .regex(STORE_IMAGE, 'Upload the image first');
 
 /**
  * The parts-catalog fields an admin edits on the product form; all optional, so the spec's
@@ -392,23 +475,130 @@ export const catalogFields = {
     .optional(),
   cross_references: z.array(CrossReference).max(30, 'At most 30 cross-references').optional(),
   universal_fit: z.boolean().optional(),
-  fitment: z.array(Fitment).max(200, 'At most 200 fitment rows').optional(),
+  fitment: z
+    .array(Fitment)
+    .max(EDITOR_LIMITS.fitmentMax, `At most ${EDITOR_LIMITS.fitmentMax} fitment rows`)
+    .optional(),
 };
 export type CatalogFields = z.infer<z.ZodObject<typeof catalogFields>>;
 
-/** POST /tool, the spec's payload (description already split into a list), and the catalog fields. */
+/** A UPC/EAN (GTIN-8, -12, -13 or -14) is right only if its last digit checks the others. */
+export function isValidGtin(digits: string): boolean {
+  if (!/^(\d{8}|\d{12,14})$/.test(digits)) return false;
+  const body = digits.slice(0, -1);
+  let sum = 0;
+  for (let i = 0; i < body.length; i += 1) {
+    // Weights 3,1,3,1... from the digit next to the check digit leftwards.
+    const digit = Number(body[body.length - 1 - i]);
+    sum += i % 2 === 0 ? digit * 3 : digit;
+  }
+  return (10 - (sum % 10)) % 10 === Number(digits[digits.length - 1]);
+}
+
+const decimalUnits = (label: string, unit: string, max: number, places: number) =>
+  number(`${label} must be a number`)
+    .pipe(
+      z
+        .number()
+        .positive(`${label} must be more than 0`)
+        .max(max, `${label} must be ${max} ${unit} or less`)
+        .refine(
+          (v) => Math.abs(v * 10 ** places - Math.round(v * 10 ** places)) < 1e-6,
+          `${label} can have at most ${places} decimals`,
+        ),
+    )
+    .nullable();
+
+/**
+ * The product editor's fields beyond the spec's Add Product (all optional on PATCH /tool/:id; a
+ * field left out stays as it is). Money in dollars, weight in pounds, sizes in inches.
+ */
+export const editorFields = {
+  name: z
+    .string({ error: 'Product name is required' })
+    .trim()
+    .min(1, 'Product name is required')
+    .max(120, 'Product name must be 120 characters or fewer'),
+  minimum_order_quantity: number('Minimum order quantity is required').pipe(
+    z
+      .number()
+      .int('Minimum order quantity must be a whole number')
+      .min(1, `Minimum order quantity must be between 1 and ${EDITOR_LIMITS.minimumOrderMax}`)
+      .max(
+        EDITOR_LIMITS.minimumOrderMax,
+        `Minimum order quantity must be between 1 and ${EDITOR_LIMITS.minimumOrderMax}`,
+      ),
+  ),
+  status: z.enum(productStatuses, { error: 'Status must be draft, active or archived' }),
+  upc: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine(
+      (v) => v === '' || isValidGtin(v),
+      'UPC must be 8, 12, 13 or 14 digits with a correct check digit',
+    ),
+  /** The replacing product's id; null: not superseded. */
+  superseded_by: z.string().uuid('Choose the replacing product').nullable(),
+  weight_lb: decimalUnits('Weight', 'lb', 10_000, 3),
+  length_in: decimalUnits('Length', 'in', 1_000, 2),
+  width_in: decimalUnits('Width', 'in', 1_000, 2),
+  height_in: decimalUnits('Height', 'in', 1_000, 2),
+  ground_only: z.boolean({ error: 'Ground only must be true or false' }),
+  core_charge: number('Core charge must be a number').pipe(
+    z
+      .number()
+      .min(0, 'Core charge cannot be negative')
+      .max(EDITOR_LIMITS.coreChargeMax, `Core charge must be ${EDITOR_LIMITS.coreChargeMax} or less`)
+      .refine(
+        (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+        'Core charge can have at most two decimals',
+      ),
+  ),
+  low_stock_threshold: number('Low stock threshold must be a whole number')
+    .pipe(
+      z
+        .number()
+        .int('Low stock threshold must be a whole number')
+        .min(0, 'Low stock threshold cannot be negative')
+        .max(EDITOR_LIMITS.lowStockMax),
+    )
+    .nullable(),
+  images: z
+    .array(
+      z.object({
+        url: z
+          .string()
+          .min(1)
+          .max(500)
+          .regex(STORE_IMAGE, 'Upload the image first, or add it by its address'),
+        alt: z.string().trim().max(200, 'Alt text must be 200 characters or fewer').default(''),
+      }),
+    )
+    .min(1, 'A product needs at least one image')
+    .max(EDITOR_LIMITS.imagesMax, `At most ${EDITOR_LIMITS.imagesMax} images`),
+};
+export type EditorFields = z.infer<z.ZodObject<typeof editorFields>>;
+
+/**
+ * POST /tool, the spec's payload (description already split into a list), and the catalog fields;
+ * `status: 'draft'` adds it unlisted, for the full editor to finish.
+ */
 export const NewToolInput = z.object({
   ...productFields,
   description: descriptionList,
   image: imagePath,
   ...catalogFields,
+  status: editorFields.status.optional(),
 });
 export type NewToolInput = z.infer<typeof NewToolInput>;
 
 /**
- * PATCH /tool/:id (admin edit): any of price, stock and description. With `available_quantity_was`
- * (the number the form showed) the stock moves by the difference, so units ordered while the form
- * was open stay reserved; without it the stock is set to the number given.
+ * PATCH /tool/:id (the product editor, admin): any field of the product, each one left out stays as
+ * it is. With `available_quantity_was` (the number the form showed) the stock moves by the
+ * difference, so units ordered while the form was open stay reserved; without it the stock is set
+ * to the number given. Lists (cross-references, fitment, images) are replaced whole. Every change
+ * is kept in the product's history (GET /catalog/products/:id/history).
  */
 export const ToolChanges = z
   .object({
@@ -425,6 +615,19 @@ export const ToolChanges = z
       .optional(),
     description: descriptionList.optional(),
     ...catalogFields,
+    name: editorFields.name.optional(),
+    minimum_order_quantity: editorFields.minimum_order_quantity.optional(),
+    status: editorFields.status.optional(),
+    upc: editorFields.upc.optional(),
+    superseded_by: editorFields.superseded_by.optional(),
+    weight_lb: editorFields.weight_lb.optional(),
+    length_in: editorFields.length_in.optional(),
+    width_in: editorFields.width_in.optional(),
+    height_in: editorFields.height_in.optional(),
+    ground_only: editorFields.ground_only.optional(),
+    core_charge: editorFields.core_charge.optional(),
+    low_stock_threshold: editorFields.low_stock_threshold.optional(),
+    images: editorFields.images.optional(),
   })
   .refine((c) => Object.values(c).some((v) => v !== undefined), 'Change at least one field');
 export type ToolChanges = z.infer<typeof ToolChanges>;

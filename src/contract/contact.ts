@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { emailField } from './fields';
+import { singleAddressField } from './fields';
 
 export const CONTACT_NAME_MAX = 100;
 export const CONTACT_MESSAGE_MAX = 2000;
 
 /** The home page's 'Contact Us' form and /contact post this; the store keeps it for admins to read. */
 export const ContactMessageInput = z.object({
-  email: emailField,
+  // The acknowledgment goes to this address: exactly one, bare (fields.ts).
+  email: singleAddressField,
   name: z
     .string({ error: 'Name is Required' })
     .trim()

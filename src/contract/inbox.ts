@@ -68,9 +68,13 @@ export const InboxReplyInput = z.object({
 });
 export type InboxReplyInput = z.infer<typeof InboxReplyInput>;
 
-/** GET / PUT /manage/notifications: whether this admin is mailed about new paid orders and messages. */
+/**
+ * GET / PUT /manage/notifications: whether this admin is mailed about new paid orders and messages,
+ * and the daily list of products low on stock (off unless asked for; left out of a PUT: unchanged).
+ */
 export const AdminNotifications = z.object({
   emailOnNewOrder: z.boolean({ error: 'Choose on or off' }),
   emailOnNewMessage: z.boolean({ error: 'Choose on or off' }),
+  emailLowStockDigest: z.boolean({ error: 'Choose on or off' }).optional(),
 });
 export type AdminNotifications = z.infer<typeof AdminNotifications>;

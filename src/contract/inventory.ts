@@ -1,12 +1,18 @@
 import { z } from 'zod';
 
 /**
- * Why a product's stock moved: one ledger row per change (docs/architecture.md, "Stock").
- * - opening: the stock a product was created with
- * - order_placed / order_cancelled / order_expired: reserved by an order, returned when it ends unpaid
- * - payment_revived: a payment arrived for an order already released, and took its stock again
- * - admin_adjustment: an admin counted the shelf or received goods
- * - refund / return / import: declared for the refunds, returns and imports still to come
+ * Why a product's stock moved: one ledger row per change (docs/architecture.md, "Stock"). Each row
+ * moves the units on hand (on the shelf), the units reserved (promised to live orders), or both;
+ * what buyers can order is on hand less reserved (docs/decisions/037).
+ * - opening: the stock a product was created with (on hand)
+ * - order_placed: an order reserves its units; order_cancelled / order_expired release them
+ * - payment_revived: a payment arrived for an order already released, and reserved its units again
+ * - sale: a shipment took the units off the shelf and out of the reservation
+ * - refund: a refund released units that were reserved and never shipped
+ * - return: returned parts put back on the shelf (on hand)
+ * - damaged: returned parts written off (moves nothing, kept for the record) or shelf stock found broken
+ * - admin_adjustment: an admin counted the shelf or received goods (on hand)
+ * - import: declared for imports
  */
 export const stockMovementReasons = [
   'opening',
@@ -15,8 +21,10 @@ export const stockMovementReasons = [
   'order_expired',
   'payment_revived',
   'admin_adjustment',
+  'sale',
   'refund',
   'return',
+  'damaged',
   'import',
 ] as const;
 export type StockMovementReason = (typeof stockMovementReasons)[number];
@@ -24,8 +32,9 @@ export type StockMovementReason = (typeof stockMovementReasons)[number];
 export const STOCK_MAX = 1_000_000;
 
 /**
- * PATCH /tool/:id/stock (admin): change the stock by `delta`, or `set` it to a counted number; the
- * difference is computed under the product's row lock, so an order placed meanwhile is never lost.
+ * POST /tool/:id/stock (admin): change the units on hand by `delta`, or `set` them to a counted
+ * number. Reserved units are not part of the count: setting on hand to 10 while 3 units wait to ship
+ * leaves 7 to sell. A count below what is reserved is refused (those orders could not be shipped).
  */
 export const StockAdjustmentInput = z
   .object({
@@ -52,7 +61,10 @@ export type StockAdjustmentInput = z.infer<typeof StockAdjustmentInput>;
 
 /** One row of a product's stock ledger, newest first (GET /tool/:id/stock, admin). */
 export const StockMovement = z.object({
+  /** The change of what buyers can order (onHand - reserved). */
   delta: z.number().int(),
+  onHand: z.number().int(),
+  reserved: z.number().int(),
   reason: z.enum(stockMovementReasons),
   orderId: z.string().nullable(),
   note: z.string().nullable(),
@@ -60,10 +72,17 @@ export const StockMovement = z.object({
 });
 export type StockMovement = z.infer<typeof StockMovement>;
 
+/** A product's stock: available = onHand - reserved; the spec's `available_quantity` is `available`. */
 export const StockLedger = z.object({
-  available_quantity: z.number().int(),
+  onHand: z.number().int(),
+  reserved: z.number().int(),
+  available: z.number().int(),
   movements: z.array(StockMovement),
 });
+
+/** Said when a count would leave fewer units on hand than live orders have reserved. */
+export const countBelowReservedMessage = (reserved: number) =>
+  `${reserved} units are reserved by orders waiting to ship; the count on hand cannot be lower.`;
 export type StockLedger = z.infer<typeof StockLedger>;
 
 /** Said when an order would take more than is left; `left` is what is left now. */

@@ -26,6 +26,13 @@ export const MailList = z.object({
 });
 export type MailList = z.infer<typeof MailList>;
 
-/** One mail opened (GET /manage/mails/:id): both versions a customer's mail program may show. */
-export const MailView = MailSummary.extend({ html: z.string(), text: z.string() });
+/** What a hidden secret (a reset link's token) shows as in an opened mail. */
+export const HIDDEN_SECRET = '[hidden]';
+
+/**
+ * One mail opened (GET /manage/mails/:id): both versions a customer's mail program may show. A
+ * link that opens an account shows as HIDDEN_SECRET once the mail was sent, and always in another
+ * admin's mail (`secretHidden`).
+ */
+export const MailView = MailSummary.extend({ html: z.string(), text: z.string(), secretHidden: z.boolean() });
 export type MailView = z.infer<typeof MailView>;

@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { Address } from './addresses';
+import { Refund, Shipment } from './after-sale';
 import { phoneField } from './fields';
 import { shippingMethods } from './pricing';
 
 /**
  * The life of an order (docs/architecture.md has the diagram): `unpaid` until paid, then `pending`
- * (paid, awaiting shipment), then `shipped`. An unpaid order is `cancelled` by its customer or an
- * admin, or `expired` when its hold runs out; both are kept for the record and not listed. The
- * refund states are declared for the refunds still to come.
+ * (paid, awaiting shipment), `partially_shipped` while some units are out, then `shipped`. An
+ * unpaid order is `cancelled` by its customer or an admin, or `expired` when its hold runs out; an
+ * admin may cancel a paid order nothing of which shipped (with a full refund). `refunded`: all the
+ * money went back. A partial refund leaves the status as it was (the order still ships); the
+ * order's `refundState` and `statusText` say it. `partially_refunded` is kept for the record only.
  */
 export const orderStatuses = [
   'unpaid',
   'pending',
+  'partially_shipped',
   'shipped',
   'cancelled',
   'expired',
@@ -21,9 +25,40 @@ export const orderStatuses = [
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** Statuses that mean the money was received. */
-export const paidStatuses: readonly OrderStatus[] = ['pending', 'shipped', 'refunded', 'partially_refunded'];
-/** Statuses of orders that no longer exist for the customer (the spec's delete, or the hold ran out). */
+export const paidStatuses: readonly OrderStatus[] = [
+  'pending',
+  'partially_shipped',
+  'shipped',
+  'refunded',
+  'partially_refunded',
+];
+/** Statuses of unpaid orders that ended (the spec's delete, or the hold ran out). */
 export const closedUnpaidStatuses: readonly OrderStatus[] = ['cancelled', 'expired'];
+
+/** What customers read instead of a raw status. */
+export const orderStatusWords: Record<OrderStatus, string> = {
+  unpaid: 'Waiting for payment',
+  pending: 'Paid, being packed',
+  partially_shipped: 'Partially shipped',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+  expired: 'Expired (not paid in time)',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+};
+export const AWAITING_ADDRESS_WORDS = 'Paid, waiting for your shipping address';
+
+export const refundStates = ['none', 'partial', 'full'] as const;
+
+/** An order's status in words: its status, what is missing, and whether money went back. */
+export function orderStatusText(order: {
+  status: OrderStatus;
+  refundState: (typeof refundStates)[number];
+  awaitingAddress: boolean;
+}): string {
+  const base = order.awaitingAddress ? AWAITING_ADDRESS_WORDS : orderStatusWords[order.status];
+  return order.refundState === 'partial' && order.status !== 'refunded' ? `${base}, partly refunded` : base;
+}
 
 /** One line of an order: the product, and its name and unit price as sold. */
 export const OrderLine = z.object({
@@ -32,6 +67,11 @@ export const OrderLine = z.object({
   unitPriceCents: z.number().int(),
   quantity: z.number().int(),
   lineTotalCents: z.number().int(),
+  shippedQuantity: z.number().int(),
+  /** Units refunded (pending or done). */
+  refundedQuantity: z.number().int(),
+  /** Units received back from returns. */
+  returnedQuantity: z.number().int(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -85,6 +125,21 @@ export const Order = z.object({
   trackingNumber: z.string().nullable(),
   paidAt: z.string().nullable(),
   shippedAt: z.string().nullable(),
+  /** The status in the words customers read ("Paid, being packed"). */
+  statusText: z.string(),
+  /** Paid without a shipping address: nobody can ship it until the customer gives one. */
+  awaitingAddress: z.boolean(),
+  shipments: z.array(Shipment),
+  refunds: z.array(Refund),
+  /** Money returned by refunds that succeeded. */
+  refundedCents: z.number().int(),
+  /** What may still be refunded: paid less refunds pending or done. */
+  refundableCents: z.number().int(),
+  refundState: z.enum(refundStates),
+  /** Why an admin cancelled this paid order. */
+  cancelReason: z.string().nullable(),
+  /** When the customer asked to cancel it, if they did. */
+  cancelRequestedAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

@@ -8,6 +8,10 @@ import { z } from 'zod';
 export const shippingMethods = ['standard', 'express'] as const;
 export type ShippingMethod = (typeof shippingMethods)[number];
 
+/** Why an order with a ground-only part cannot go express. */
+export const groundOnlyMessage = (name: string) =>
+  `${name} ships by ground only, so express shipping is not available. Choose standard shipping.`;
+
 export const ShippingOption = z.object({
   method: z.enum(shippingMethods),
   label: z.string(),

@@ -8,8 +8,13 @@ export const Review = z.object({
   comment: z.string(),
   commenter: z.string(),
   ratings: z.number().int().min(1).max(5),
+  /** The product reviewed; absent for the spec's reviews of the store. */
+  toolId: z.string().optional(),
 });
 export type Review = z.infer<typeof Review>;
+
+/** GET /review: the store's reviews (the spec's list), or, with `toolId`, that product's. */
+export const ReviewListQuery = z.object({ toolId: z.string().uuid('Unknown product').optional() });
 
 export const REVIEW_COMMENT_MAX = 1000;
 
@@ -28,6 +33,8 @@ export const ReviewInput = z.object({
       .min(RATING_MIN, 'rating must be (1 - 5).')
       .max(RATING_MAX, 'rating must be (1 - 5).'),
   ),
+  /** A review of this product rather than of the store. */
+  toolId: z.string().uuid('Unknown product').optional(),
 });
 export type ReviewInput = z.infer<typeof ReviewInput>;
 export const ReviewCreated = z.object({ insertedId: z.string() });

@@ -169,7 +169,11 @@ describe('GET /api/store', () => {
     const res = await app.inject({ method: 'GET', url: '/api/store' });
     expect(res.statusCode).toBe(200);
     // No Stripe keys: the simulated card processor, so the store says it is in test mode.
-    expect(res.json()).toEqual({ ...config.store, testMode: true });
+    expect(res.json()).toEqual({
+      ...config.store,
+      testMode: true,
+      orderHoldMinutes: config.orders.holdMs / 60_000,
+    });
     expect(res.json()).toMatchObject({ brand: 'TorqueWorks', wordmark: 'Torque Works' });
   });
 

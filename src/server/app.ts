@@ -12,13 +12,19 @@ import { type AuthLog, createAuth } from './auth/auth';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { type Config, publicStoreInfo } from './config/config';
 import type { Database, Db } from './db/database';
+import { fastifyTrustProxy } from './http/client-address';
+import { requestLogLine } from './http/log-redaction';
 import { loggableError } from './http/loggable-error';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
+import { sweepExpiredLimits } from './limits/database-limiter';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { sessionsRoutes } from './modules/accounts/sessions.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
+import { runImports } from './modules/catalog/import-job';
+import { queueLowStockDigest } from './modules/catalog/low-stock';
 import { siteMapRoutes } from './modules/catalog/site-map.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -28,13 +34,17 @@ import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { accountMailHandler } from './modules/mail/account-mail';
 import { contactMailHandler } from './modules/mail/contact-mail';
 import { mailRoutes } from './modules/mail/mail.routes';
+import { listeningUrl } from './modules/mail/mail-links';
 import { smtpMailer } from './modules/mail/mailer';
 import { orderMailHandler } from './modules/mail/order-mail';
+import type { MailContext } from './modules/mail/order-mails';
+import { afterSaleRoutes } from './modules/manage/after-sale.routes';
 import { manageRoutes } from './modules/manage/manage.routes';
 import { adminNotifyHandler } from './modules/notifications/admin-notify';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { expireUnpaidOrders } from './modules/orders/expiry';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { expireUnpaidOrders } from './modules/orders/orders.service';
+import { PENDING_REFUND_RETRY_MS, retryPendingRefunds } from './modules/orders/refunds';
 import { orderWebhookHandler } from './modules/outbox/order-webhook';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
@@ -44,15 +54,16 @@ import { createStripeProvider, stripeClient } from './modules/payments/stripe-pr
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { storeRoutes } from './modules/store/store.routes';
+import { fetchProductImage } from './modules/uploads/image-fetch';
 import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { registerAuth } from './plugins/auth';
 import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
-import { refuseNulCharacters } from './plugins/nul-characters';
 import { namedPerAddress, registerRateLimits } from './plugins/rate-limits';
 import { refuseMalformedHost, requestIdFor } from './plugins/request-checks';
 import { registerCsrfCheck, registerSecurityHeaders } from './plugins/security';
+import { refuseUnstorableText } from './plugins/unstorable-text';
 import { registerWebApp } from './plugins/web-app';
 
 declare module 'fastify' {
@@ -67,6 +78,15 @@ declare module 'fastify' {
   }
 }
 
+/** Old rate-limit counters are swept this often; only expired rows go. */
+const RATE_LIMIT_SWEEP_EVERY_MS = 5 * 60_000;
+
+/** The port the server is bound to once listening (PORT=0 picks one), the configured one before. */
+function boundPort(app: FastifyInstance, configured: number): number {
+  const address = app.server.listening ? app.server.address() : null;
+  return typeof address === 'object' && address ? address.port : configured;
+}
+
 /** Bodies above this are refused with 413 before they are parsed. */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -79,9 +99,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) },
+        : {
+            level: config.logLevel,
+            ...(config.logStream ? { stream: config.logStream } : {}),
+            // Fastify's own request line, with secrets in the query (a reset link's token) hidden.
+            serializers: { req: requestLogLine },
+          },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Request ids let one customer's problem be followed through the logs; a caller's own
     // x-request-id only when short and plain (requestIdFor).
     requestIdHeader: false,
@@ -104,13 +129,23 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   // Resolved once, before the job runner starts: the account mails open reset tokens sealed with it.
   const secret = await resolveAuthSecret(database.db, config.auth.secret);
   const mailer = config.smtp ? smtpMailer(config.smtp) : undefined;
-  const mailContext = { brand: config.store.brand, publicUrl: config.auth.publicUrl };
+  // Links in mails: PUBLIC_URL, else the address this store listens on (never a request's Host).
+  const siteUrl = () => config.auth.publicUrl ?? listeningUrl(config.host, boundPort(app, config.port));
+  const mailContext: MailContext = { brand: config.store.brand, siteUrl };
+  if (!config.auth.publicUrl)
+    app.addHook('onListen', async () => {
+      app.log.warn(`PUBLIC_URL is not set: links in mails point to ${siteUrl()}`);
+    });
+  const images = config.uploads.s3 ? s3ImageStore(config.uploads.s3) : localImageStore(config.uploads.dir);
+  const fetchImage = async (address: string) =>
+    (await fetchProductImage(images, address, config.uploads.fetchPrivateAddresses)).data.url;
   const jobs = createJobRunner(database.db, {
+    // One handler per subscriber of the outbox's SUBSCRIBERS: one missing does not compile.
     handlers: {
       'order-webhook': orderWebhookHandler(config.orderWebhook),
       'order-mail': orderMailHandler(database.db, mailer, mailContext),
       'contact-mail': contactMailHandler(database.db, mailer, mailContext),
-      'admin-notify': adminNotifyHandler(database.db, mailer, mailContext),
+      'admin-notify': adminNotifyHandler(database.db, mailer, mailContext, config.lowStockFactor),
       'account-mail': accountMailHandler(database.db, mailer, mailContext, secret),
     },
     jobs: [
@@ -122,6 +157,34 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
           if (count > 0) app.log.info({ count }, 'expired unpaid orders past their hold');
         },
       },
+      {
+        // Counters whose window ended long ago; any instance may do it, one does each time.
+        name: 'rate-limit-sweep',
+        everyMs: RATE_LIMIT_SWEEP_EVERY_MS,
+        run: () => sweepExpiredLimits(database.db),
+      },
+      {
+        // Catalog imports the owner started: a few seconds of work per run, resumed by the next.
+        name: 'catalog-imports',
+        everyMs: 1000,
+        run: async () => {
+          const rows = await runImports(database.db, { budgetMs: 5000, fetchImage });
+          if (rows > 0) app.log.info({ rows }, 'applied catalog import rows');
+        },
+      },
+      {
+        // Refunds the provider has not settled (unreachable, or still processing): asked again.
+        name: 'pending-refunds',
+        everyMs: PENDING_REFUND_RETRY_MS,
+        run: async () => {
+          await retryPendingRefunds(database.db, app.payments, app.log, config.outbox.clock?.now());
+        },
+      },
+      {
+        name: 'low-stock-digest',
+        everyMs: 24 * 60 * 60 * 1000,
+        run: () => queueLowStockDigest(database.db, config.lowStockFactor),
+      },
     ],
     log: app.log,
     ...config.outbox,
@@ -131,7 +194,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
   registerCsrfCheck(app, config);
-  refuseNulCharacters(app);
+  refuseUnstorableText(app);
   refuseMalformedHost(app);
   await registerRateLimits(app);
 
@@ -155,8 +218,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     app.log[level]({ details: details.map((detail) => loggableError(detail)) }, message);
   await registerAuth(app, createAuth(database.db, config.auth, secret, authLog), config.auth);
 
-  const images = config.uploads.s3 ? s3ImageStore(config.uploads.s3) : localImageStore(config.uploads.dir);
-  const uploads = uploadsRoutes(images);
+  const uploads = uploadsRoutes(images, config.uploads.fetchPrivateAddresses);
 
   await app.register(healthRoutes);
   await app.register(siteMapRoutes);
@@ -164,6 +226,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(
     async (api) => {
       await api.register(catalogRoutes);
+      await api.register(catalogAdminRoutes);
       await api.register(vehiclesRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
@@ -176,13 +239,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(checkoutRoutes);
       await api.register(paymentsRoutes);
       await api.register(manageRoutes);
+      await api.register(afterSaleRoutes);
       await api.register(inventoryRoutes);
       await api.register(outboxRoutes);
       await api.register(mailRoutes);
       await api.register(inboxRoutes);
       await api.register(notificationsRoutes);
       await api.register(uploads.api);
-      if (config.stripe && stripe) await api.register(stripeWebhookRoutes(stripe, config.stripe));
+      if (config.stripe && stripe)
+        await api.register(stripeWebhookRoutes(stripe, config.stripe, app.payments));
     },
     { prefix: '/api' },
   );

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, signUpOverHttp } from './test/http-client';
+import { postgresOnly } from './test/postgres-only';
 import { createScratchDatabase, type ScratchDatabase } from './test/scratch-postgres';
 import { type ServerProcess, startServerProcess } from './test/server-process';
 import { STRONG_PASSWORD, uniqueEmail } from './test/sessions';
@@ -14,7 +15,7 @@ import { STRONG_PASSWORD, uniqueEmail } from './test/sessions';
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!serverUrl)(
+postgresOnly(
   'limits across two instances on one PostgreSQL (needs TEST_DATABASE_URL)',
   { timeout: 300_000 },
   () => {

@@ -17,6 +17,14 @@ const AUTH_SECRET = 'structured-logs-secret-0123456789-abcdefghij';
 const CARD = '4242 4242 4242 4242';
 const CVC = '123';
 const REQUEST_ID = 'trace-me-7f3a9c';
+/** Secrets that travel in a URL's query: a reset link's token, an OAuth code, an API key. */
+const URL_SECRETS = ['ResetTok3nFromAMail', 'OAuthC0deFromProvider', 'ApiK3yInQuery', 'Encod3dTok3n'];
+const SECRET_URLS = [
+  `/reset-password?token=${URL_SECRETS[0]}`,
+  `/api/auth/callback/oidc?state=s&code=${URL_SECRETS[1]}`,
+  `/api/tool?key=${URL_SECRETS[2]}&search=wrench`,
+  `/reset-password?%74oken=${URL_SECRETS[3]}`,
+];
 
 let t: TestApp;
 let customer: TestSession;
@@ -58,6 +66,9 @@ beforeAll(async () => {
   const order = await placeOrder(t.app, customer, tool.id, 2);
   await payOrder(t.app, customer, order._id);
 
+  // Links carrying secrets in their query, as a mail program opens them.
+  for (const url of SECRET_URLS) await t.app.inject({ method: 'GET', url });
+
   // A card refused by validation, with the number and CVC in the body that was refused.
   const refusedCard = await t.app.inject({
     method: 'POST',
@@ -94,7 +105,13 @@ describe('structured logs', () => {
     expect(statuses).toEqual({ signedIn: 200, refusedCard: 400, invalid: 400, broken: 500 });
     // The capture does see the requests that carried the secrets.
     const all = lines.join('');
-    for (const url of ['/api/auth/sign-in/email', '/api/payments/simulated/confirm', '/api/order?userEmail='])
+    for (const url of [
+      '/api/auth/sign-in/email',
+      '/api/payments/simulated/confirm',
+      '/api/order?userEmail=',
+      '/reset-password?token=[redacted]',
+      '/api/tool?key=[redacted]&search=wrench',
+    ])
       expect(all).toContain(url);
   });
 
@@ -124,7 +141,7 @@ describe('structured logs', () => {
     expect(parsed().filter((entry) => entry.reqId === failed?.reqId).length).toBeGreaterThan(1);
   });
 
-  it('no line holds the password, the bearer token, the session cookie, the card, the CVC or the auth secret', () => {
+  it('no line holds the password, the bearer token, the session cookie, the card, the CVC, the auth secret or a token in a URL', () => {
     const cookieValues = customer.cookie.split('; ').map((pair) => pair.slice(pair.indexOf('=') + 1));
     expect(cookieValues.every((value) => value.length >= 16)).toBe(true);
     const secrets = [
@@ -137,6 +154,7 @@ describe('structured logs', () => {
       CARD.replaceAll(' ', ''),
       CARD.replaceAll(' ', '-'),
       AUTH_SECRET,
+      ...URL_SECRETS,
     ];
     for (const line of lines) {
       for (const secret of secrets) expect(line.includes(secret), `${secret} in ${line}`).toBe(false);

@@ -14,7 +14,12 @@ import {
 import type { AuthConfig } from '../config/config';
 import type { Db } from '../db/database';
 import * as schema from '../db/schema';
-import { publishPasswordReset } from '../modules/mail/account-mail';
+import {
+  publishEmailConfirmation,
+  publishPasswordReset,
+  publishSignUpRepeated,
+} from '../modules/mail/account-mail';
+import { revokeOlderResetLinks, revokeResetLinks } from './reset-links';
 
 const RULES: Record<string, z.ZodType | undefined> = {
   '/sign-up/email': SignUpInput,
@@ -29,6 +34,9 @@ const RULES: Record<string, z.ZodType | undefined> = {
 
 /** How long a password reset link works: one hour, and once. */
 export const RESET_TOKEN_SECONDS = 60 * 60;
+
+/** How long a sign-up confirmation link works; signing in again mails a new one. */
+export const CONFIRMATION_TOKEN_SECONDS = 60 * 60;
 
 /**
  * The header carrying the client's address (as Fastify resolved it, TRUST_PROXY included) into
@@ -118,16 +126,45 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, log?: Aut
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: true,
+      // REQUIRE_EMAIL_VERIFICATION: no sign-in before the mailed link is followed, and a sign-up
+      // for a known address is answered like a new one (better-auth's own generic answer; the
+      // store then sends both the same body, plugins/auth.ts).
+      requireEmailVerification: config.requireEmailVerification,
+      ...(config.requireEmailVerification
+        ? {
+            onExistingUserSignUp: async ({ user }: { user: { id: string } }) =>
+              publishSignUpRepeated(db, user.id),
+          }
+        : {}),
       // The link goes out as a mail through the outbox (modules/mail/account-mail.ts): the request
       // only writes a row, so a known address answers about as fast as an unknown one.
       sendResetPassword: async ({ user, token }) => {
         const expiresAt = new Date(Date.now() + RESET_TOKEN_SECONDS * 1000);
+        // A newer link ends the older ones: only the last one asked for works.
+        await revokeOlderResetLinks(db, user.id, token);
         await publishPasswordReset(db, secret, { userId: user.id, token, expiresAt });
       },
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      // better-auth consumes the link used; every other one of the account ends with it.
+      onPasswordReset: async ({ user }) => revokeResetLinks(db, user.id),
       // Whoever may have known the old password is signed out everywhere.
       revokeSessionsOnPasswordReset: true,
     },
+    ...(config.requireEmailVerification
+      ? {
+          emailVerification: {
+            sendOnSignUp: true,
+            // A sign-in before the address is confirmed (the right password) mails a new link.
+            sendOnSignIn: true,
+            autoSignInAfterVerification: true,
+            expiresIn: CONFIRMATION_TOKEN_SECONDS,
+            // Through the outbox like the reset link (modules/mail/account-mail.ts); better-auth's
+            // own `url` is built from the request's host, so the mail builds its link itself.
+            sendVerificationEmail: async ({ user, token }: { user: { id: string }; token: string }) =>
+              publishEmailConfirmation(db, secret, { userId: user.id, token }),
+          },
+        }
+      : {}),
     verification: {
       // Reset tokens are kept as hashes: a copy of the verification table opens no account.
       storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } },
@@ -188,10 +225,18 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, log?: Aut
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         validate(ctx.path, ctx.body);
-        if (ctx.path === '/sign-up/email') await refuseKnownEmailAlike(ctx);
+        // With confirmation by mail, better-auth answers a known address like a new one itself.
+        if (ctx.path === '/sign-up/email' && !config.requireEmailVerification)
+          await refuseKnownEmailAlike(ctx);
         // A new password always ends the account's other sessions, whatever the caller asked for.
         if (ctx.path === '/change-password')
           return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A changed password ends every reset link mailed before it.
+        const changedBy = ctx.context.session?.user.id;
+        if (ctx.path === '/change-password' && changedBy && !(ctx.context.returned instanceof Error))
+          await revokeResetLinks(db, changedBy);
       }),
     },
     logger: {

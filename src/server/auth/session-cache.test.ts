@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { openPostgres } from '../db/database';
 import { session, user } from '../db/schema';
 import { createTestApp, type TestApp, testConfig } from '../test/harness';
+import { postgresOnly } from '../test/postgres-only';
 import { signUp, type TestSession } from '../test/sessions';
 
 // Who is behind a session is remembered between requests; every change of a session or a user,
@@ -72,7 +73,7 @@ describe('the remembered session', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
+postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', () => {
   it('a sign-out on one instance ends the session on the other', async () => {
     const url = (t.database as typeof t.database & { url?: string }).url as string;
     const otherDatabase = openPostgres(url, 4);

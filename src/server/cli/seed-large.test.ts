@@ -74,12 +74,10 @@ describe('npm run seed:large', () => {
       expect(rows[0]?.description).toEqual(expected[0]?.description);
       // The trigger filled the searchable text, so descriptions are found like names.
       expect(rows[0]?.descriptionText).toBe(expected[0]?.description.join(' '));
+      // Every word of one of its sentences finds the product (the search reads words, in any order).
       const sentence = expected[0]?.description[1] ?? '';
-      const found = await listTools(db, { search: sentence.slice(0, 12), limit: 100 });
-      expect(found.total).toBeGreaterThan(0);
-      expect(found.tools.every((tool) => tool.description.join(' ').includes(sentence.slice(0, 12)))).toBe(
-        true,
-      );
+      const found = await listTools(db, { search: sentence, limit: 100 });
+      expect(found.tools.map((tool) => tool._id)).toContain(rows[0]?.id);
 
       // Parts data: every product filed, numbered and fitted (about ten vehicle ranges on average).
       expect(rows.every((row) => row.categorySlug && row.brand && row.sku && row.partNumber)).toBe(true);

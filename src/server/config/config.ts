@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { StoreInfo } from '../../contract/store';
+import type { ProxyTrust } from '../http/client-address';
+import type { Clock } from '../jobs/clock';
 import { storeDefaults } from './store-defaults';
 
 /** Every setting the server reads from its environment; the README's configuration table lists them. */
@@ -53,6 +55,7 @@ const Env = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   AUTH_SLOW_DOWN_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false']).default('false'),
   ORDER_HOLD_MINUTES: z.coerce
     .number()
     .positive()
@@ -89,7 +92,16 @@ const Env = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** A failing message is retried this long (0: never retried), then kept as a dead letter. */
+  OUTBOX_RETRY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(48),
+  OUTBOX_MAX_BACKOFF_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  OUTBOX_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(7),
+  /** Replaced by OUTBOX_RETRY_HOURS; still read, to refuse it rather than ignore it. */
+  OUTBOX_MAX_ATTEMPTS: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -102,6 +114,11 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().default('uploads/'),
   LOW_STOCK_FACTOR: z.coerce.number().positive().max(100).default(2),
+  /** Days after a part shipped that a customer may ask to return it. */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** Percent of a returned line's price kept as a restocking fee when its refund is offered (0: none). */
+  RESTOCKING_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
+  IMAGE_FETCH_PRIVATE: z.enum(['true', 'false']).default('false'),
   TRUST_PROXY: z.string().default('false'),
   NODE_ENV: z.string().optional(),
   PAYMENTS: z.enum(['stripe', 'simulated']).optional(),
@@ -113,10 +130,15 @@ const Env = z.object({
   RATE_LIMIT_CATALOG_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(300),
 });
 
-/** TRUST_PROXY: 'true', 'false', or a comma list of proxy addresses/CIDRs (Fastify's trustProxy). */
-function trustProxy(value: string): boolean | string {
-  if (value === 'true') return true;
+/**
+ * TRUST_PROXY: 'false'; 'true' (one proxy in front); a number of proxies in front; or a comma list
+ * of the proxies' addresses/CIDRs. Never "every hop": the leftmost X-Forwarded-For entry is the
+ * client's own writing (docs/decisions/031).
+ */
+function trustProxy(value: string): ProxyTrust {
   if (value === 'false' || value === '') return false;
+  if (value === 'true') return { hops: 1 };
+  if (/^\d{1,2}$/.test(value)) return Number(value) === 0 ? false : { hops: Number(value) };
   return value;
 }
 
@@ -155,8 +177,16 @@ export interface Config {
   orders: { holdMs: number; maxUnpaidOrders: number; maxReservedUnits: number; expirySweepMs: number };
   /** Shipping rates and sales tax, all in cents and basis points. */
   pricing: PricingConfig;
-  /** The job runner that delivers outbox messages (docs/decisions/010). */
-  outbox: { pollMs: number; leaseMs: number; maxAttempts: number };
+  /** The job runner that delivers outbox messages (docs/decisions/010 and 034). */
+  outbox: {
+    pollMs: number;
+    leaseMs: number;
+    retryForMs: number;
+    maxBackoffMs: number;
+    retentionMs: number;
+    /** Never set from the environment: tests bring a clock they move by hand. */
+    clock?: Clock;
+  };
   /** Where order events are POSTed, signed with the secret; unset: nowhere. */
   orderWebhook: { url: string; secret: string | undefined } | undefined;
   /** Mail leaves through this SMTP server when set; unset: every mail is kept in the admin Mailbox. */
@@ -170,11 +200,13 @@ export interface Config {
   stripe: StripeConfig | undefined;
 
   /** Where product images go: a local folder, or an S3-compatible bucket when S3_BUCKET is set. */
-  uploads: { dir: string; s3: S3Config | undefined };
-  /** A product is low on stock below its minimum order quantity times this. */
+  uploads: { dir: string; s3: S3Config | undefined; fetchPrivateAddresses: boolean };
+  /** A product without its own threshold is low on stock at or under its minimum order quantity times this. */
   lowStockFactor: number;
+  /** Returns: the window after shipping, and the restocking fee the refund offer keeps. */
+  returns: { windowDays: number; restockingFeePercent: number };
   /** Behind a reverse proxy, which hops to trust for the client's address (per-IP limits). */
-  trustProxy: boolean | string;
+  trustProxy: ProxyTrust;
   /** Requests per minute: orders and reviews per signed-in session, contact messages and unknown URLs per address. */
   rateLimits: {
     ordersPerMinute: number;
@@ -224,6 +256,11 @@ export interface AuthConfig {
    * failures on an account from everywhere, each attempt on it waits `slowDownMs` (never refused).
    */
   rateLimit: { perIp: number; perAccount: number; windowSeconds: number; slowDownMs: number };
+  /**
+   * Sign-up mails a confirmation link and signs in only once it is followed; a known and a new
+   * address get the same answer. Off: the spec's sign-up, signed in at once.
+   */
+  requireEmailVerification: boolean;
 }
 
 /**
@@ -231,11 +268,14 @@ export interface AuthConfig {
  * mode whenever the simulated card processor takes the payments (no real money moves).
  */
 export function publicStoreInfo(config: Config): StoreInfo {
-  return config.stripe ? config.store : { ...config.store, testMode: true };
+  const orderHoldMinutes = Math.round(config.orders.holdMs / 60_000);
+  return config.stripe
+    ? { ...config.store, orderHoldMinutes }
+    : { ...config.store, testMode: true, orderHoldMinutes };
 }
 
 /** A STORE_CONFIG file may set any part of the store's information; the rest keeps its default. */
-const StoreOverrides = StoreInfo.omit({ testMode: true }).partial().extend({
+const StoreOverrides = StoreInfo.omit({ testMode: true, orderHoldMinutes: true }).partial().extend({
   contact: StoreInfo.shape.contact.partial().optional(),
   portfolio: StoreInfo.shape.portfolio.partial().optional(),
 });
@@ -272,6 +312,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!hasStripeKeys && !e.PAYMENTS && published && !development)
     throw new Error(
       'Invalid configuration:\n  no Stripe keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY): set them, or set PAYMENTS=simulated to run in test mode with the simulated card processor',
+    );
+  if (e.OUTBOX_MAX_ATTEMPTS !== undefined)
+    throw new Error(
+      'Invalid configuration:\n  OUTBOX_MAX_ATTEMPTS is no longer read: a failing message is retried for OUTBOX_RETRY_HOURS (48 by default), then kept as a dead letter',
     );
   if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM))
     throw new Error('Invalid configuration:\n  SMTP_URL and MAIL_FROM are set together (or neither)');
@@ -324,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
         slowDownMs: e.AUTH_SLOW_DOWN_MS,
       },
+      requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === 'true',
     },
     development,
     orders: {
@@ -342,7 +387,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outbox: {
       pollMs: e.OUTBOX_POLL_MS,
       leaseMs: e.OUTBOX_LEASE_SECONDS * 1000,
-      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      retryForMs: e.OUTBOX_RETRY_HOURS * 60 * 60 * 1000,
+      maxBackoffMs: e.OUTBOX_MAX_BACKOFF_SECONDS * 1000,
+      retentionMs: e.OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     },
     orderWebhook: e.ORDER_WEBHOOK_URL
       ? { url: e.ORDER_WEBHOOK_URL, secret: e.ORDER_WEBHOOK_SECRET }
@@ -369,8 +416,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             prefix: e.S3_PREFIX,
           }
         : undefined,
+      fetchPrivateAddresses: e.IMAGE_FETCH_PRIVATE === 'true',
     },
     lowStockFactor: e.LOW_STOCK_FACTOR,
+    returns: { windowDays: e.RETURN_WINDOW_DAYS, restockingFeePercent: e.RESTOCKING_FEE_PERCENT },
     trustProxy: trustProxy(e.TRUST_PROXY),
     rateLimits: {
       ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth-schema';
+import { tools } from './schema';
 
 /**
  * A signed-in customer's cart: one row per product, written only by the cart module. Prices are
@@ -24,13 +25,21 @@ export const cartLines = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    /** No foreign key to tools on purpose: a retired product's line stays to be explained, not vanish. */
-    toolId: uuid('tool_id').notNull(),
+    /**
+     * A retired product keeps its row, so its line stays to be explained ("no longer sold"); a
+     * product deleted outright (nobody ordered it) takes its lines with it, so no cart is left
+     * holding a line that can neither be shown nor checked out.
+     */
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.toolId] }),
+    // The cascade of a product's deletion finds its lines by this index, not by a scan of every cart.
+    index('cart_lines_tool_idx').on(t.toolId),
     check('cart_lines_quantity_positive', sql`${t.quantity} >= 1`),
   ],
 );

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { partNumberKinds } from '../../contract/catalog';
 import { user } from './auth-schema';
 import { tools } from './schema';
 
@@ -49,7 +50,7 @@ export const partNumbers = pgTable(
       .references((): AnyPgColumn => tools.id, { onDelete: 'cascade' }),
     number: text('number').notNull(),
     key: text('key').notNull(),
-    kind: text('kind', { enum: ['sku', 'maker', 'oem', 'interchange'] }).notNull(),
+    kind: text('kind', { enum: partNumberKinds }).notNull(),
     /** Whose number it is (the vehicle maker for OEM, the other brand for an interchange). */
     brand: text('brand').notNull().default(''),
   },
@@ -75,9 +76,20 @@ export const fitments = pgTable(
     yearTo: integer('year_to').notNull(),
     /** Null: every engine of the model in those years. */
     engine: text('engine'),
+    /** The trim (EX, Sport...), where the part fits only some. */
+    submodel: text('submodel'),
+    /** Where on the vehicle (Front, Rear Left...). */
+    position: text('position'),
+    /** How many the vehicle takes. */
+    quantity: integer('quantity'),
+    note: text('note'),
   },
   (t) => [
     check('fitments_years_ordered', sql`${t.yearFrom} <= ${t.yearTo}`),
+    // One row per vehicle range and position: an import's row updates its match instead of adding a twin.
+    unique('fitments_row_unique')
+      .on(t.toolId, t.make, t.model, t.yearFrom, t.yearTo, t.engine, t.submodel, t.position)
+      .nullsNotDistinct(),
     // The vehicle filter: one model's rows, narrowed by year, give their products from the index alone.
     index('fitments_vehicle_idx').on(t.make, t.model, t.yearFrom, t.yearTo, t.engine, t.toolId),
     index('fitments_tool_idx').on(t.toolId),
@@ -126,7 +138,7 @@ export const garageVehicles = pgTable(
 );
 
 /**
- * Every word of the live products' names, for correcting a misspelt search (`wrnch` -> `wrench`) by
+ * Every word of the products' names, brands and descriptions (and the categories' names), for correcting a misspelt search (`wrnch` -> `wrench`) by
  * trigram similarity against a few hundred words instead of 100,000 names. Kept by a trigger on
  * tools (drizzle/0013); words are never removed: a stale one only leads to an exact search that
  * finds nothing.

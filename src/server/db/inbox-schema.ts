@@ -28,5 +28,7 @@ export const adminNotificationSettings = pgTable('admin_notification_settings', 
     .references(() => user.id, { onDelete: 'cascade' }),
   emailOnNewOrder: boolean('email_on_new_order').notNull().default(true),
   emailOnNewMessage: boolean('email_on_new_message').notNull().default(true),
+  /** The daily list of products at or under their low-stock threshold: only for admins who ask. */
+  emailLowStockDigest: boolean('email_low_stock_digest').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

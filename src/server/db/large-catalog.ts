@@ -442,6 +442,7 @@ async function insertPartsData(
     }),
   );
   if (rows.length === 0) return;
+  // A product drawn the same range twice keeps one row (fitments are unique per vehicle range).
   await db.execute(sql`
     insert into fitments (tool_id, make, model, year_from, year_to)
     select t.id, f.make, f.model, f.year_from, f.year_to
@@ -449,5 +450,6 @@ async function insertPartsData(
       ${sql.param(rows.map((r) => r.model))}::text[], ${sql.param(rows.map((r) => r.from))}::int[],
       ${sql.param(rows.map((r) => r.to))}::int[]) as f(sku, make, model, year_from, year_to)
     join tools t on t.sku = f.sku
+    on conflict do nothing
   `);
 }

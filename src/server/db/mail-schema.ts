@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { mailStatuses } from '../../contract/mail';
 
 /**
@@ -17,8 +27,19 @@ export const mails = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     status: text('status', { enum: mailStatuses }).notNull(),
+    /**
+     * What the mail carries that opens an account (a reset link's token), so the Mailbox can hide
+     * it. Cleared, and masked in `html` and `text`, once the SMTP server accepted the mail.
+     */
+    secret: text('secret'),
     /** The order the mail is about, when it is about one (no foreign key: the mail outlives nothing). */
     orderId: uuid('order_id'),
+    /**
+     * The fencing token of the outbox delivery that holds the mail (outbox_messages.fence): a
+     * delivery takes a pending mail over only with a larger token, and marks it sent only while it
+     * still holds it, so a delivery whose lease ran out neither sends nor marks after another took over.
+     */
+    fence: bigint('fence', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   check,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -18,7 +20,8 @@ import { orders, tools } from './schema';
 
 /**
  * The stock ledger, written only by the inventory module: one row per change of a product's stock.
- * A product's `available_quantity` is the sum of its rows, kept so in the same transaction.
+ * A product's on hand and reserved figures are the sums of its rows' deltas, kept so in the same
+ * statement (docs/decisions/037).
  */
 export const stockMovements = pgTable(
   'stock_movements',
@@ -28,7 +31,12 @@ export const stockMovements = pgTable(
     toolId: uuid('tool_id')
       .notNull()
       .references(() => tools.id, { onDelete: 'cascade' }),
+    /** The change of what buyers can order: on-hand delta less reserved delta. */
     delta: integer('delta').notNull(),
+    /** The change of the units on the shelf. */
+    onHandDelta: integer('on_hand_delta').notNull().default(0),
+    /** The change of the units promised to live orders. */
+    reservedDelta: integer('reserved_delta').notNull().default(0),
     reason: text('reason', { enum: stockMovementReasons }).notNull(),
     orderId: uuid('order_id').references(() => orders.id),
     /** The admin who adjusted it; null for movements the store made itself. */
@@ -37,7 +45,12 @@ export const stockMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    check('stock_movements_delta_not_zero', sql`${t.delta} <> 0`),
+    check('stock_movements_delta_adds_up', sql`${t.delta} = ${t.onHandDelta} - ${t.reservedDelta}`),
+    // A returned part written off moves nothing but is recorded; every other row moves something.
+    check(
+      'stock_movements_moves_something',
+      sql`${t.onHandDelta} <> 0 or ${t.reservedDelta} <> 0 or ${t.reason} = 'damaged'`,
+    ),
     index('stock_movements_tool_idx').on(t.toolId, t.id),
     index('stock_movements_order_idx').on(t.orderId),
   ],
@@ -79,20 +92,37 @@ export const outboxMessages = pgTable(
     status: text('status', { enum: ['pending', 'delivered', 'dead'] })
       .notNull()
       .default('pending'),
+    /** Deliveries started (a claim released before its delivery started does not count). */
     attempts: integer('attempts').notNull().default(0),
     /** Not claimed before this: the backoff after a failure. */
     runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** A claim's lease: a runner that died mid-delivery frees the message when it passes. */
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /**
+     * The fencing token of the latest claim, from `outbox_fences`: only the runner holding it may
+     * start, mark or fail the message, and what a delivery writes elsewhere (the mail it sends)
+     * carries it, so a runner whose lease ran out cannot act after another took over.
+     */
+    fence: bigint('fence', { mode: 'number' }),
+    /** When the current run of failures began: past OUTBOX_RETRY_HOURS of them the message is dead. */
+    failingSince: timestamp('failing_since', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('outbox_messages_subscriber_key_idx').on(t.subscriber, t.key),
-    index('outbox_messages_due_idx').on(t.runAfter, t.id).where(sql`${t.status} = 'pending'`),
+    // Each subscriber claims its own due messages.
+    index('outbox_messages_subscriber_due_idx')
+      .on(t.subscriber, t.runAfter, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    // The retention job finds delivered messages by age.
+    index('outbox_messages_delivered_idx').on(t.deliveredAt).where(sql`${t.status} = 'delivered'`),
   ],
 );
+
+/** Fencing tokens of outbox claims: every claim takes a larger one than any before it. */
+export const outboxFences = pgSequence('outbox_fences');
 
 /** Recurring background jobs (the expiry sweep): whichever instance claims a due row runs it. */
 export const scheduledJobs = pgTable('scheduled_jobs', {

@@ -4,9 +4,11 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -16,12 +18,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Address } from '../../contract/addresses';
+import { productStatuses } from '../../contract/catalog';
 import { orderStatuses } from '../../contract/orders';
 import { shippingMethods } from '../../contract/pricing';
 import { user } from './auth-schema';
 
+export * from './after-sale-schema';
 export * from './auth-schema';
 export * from './cart-schema';
+export * from './catalog-schema';
 export * from './fitment-schema';
 export * from './inbox-schema';
 export * from './limits-schema';
@@ -29,6 +34,9 @@ export * from './mail-schema';
 export * from './order-core-schema';
 
 import { categories } from './fitment-schema';
+
+/** PostgreSQL's text-search document; written only by a trigger (drizzle/0020). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * The store's tables. One schema for PGlite and PostgreSQL (docs/decisions/001); migrations in
@@ -51,14 +59,27 @@ export const tools = pgTable(
      */
     descriptionText: text('description_text').notNull().default(''),
     /**
-     * Written only by the inventory module, always equal to the sum of this product's
-     * stock_movements (a product's first stock is its opening movement, see drizzle/0008).
+     * What buyers can still order: on hand minus reserved, kept so by a CHECK. Written only by the
+     * inventory module, with the two figures it is made of (docs/decisions/037).
      */
     availableQuantity: integer('available_quantity').notNull(),
+    /**
+     * Units on the shelf: the sum of this product's on-hand movements (a product's first stock is
+     * its opening movement, drizzle/0008; a trigger copies the opening figure in, drizzle/0021).
+     */
+    onHandQuantity: integer('on_hand_quantity').notNull().default(0),
+    /** Units promised to live orders and not yet shipped: the sum of its reserved movements. */
+    reservedQuantity: integer('reserved_quantity').notNull().default(0),
     minimumOrderQuantity: integer('minimum_order_quantity').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** Set when an admin deletes a product that has orders: hidden from the catalog, kept for them. */
+    /**
+     * Set while the product is not on sale: archived or a draft (see `status`), or deleted by an
+     * admin while orders name it. Every reader of "can this be sold" (orders, cart, pricing, stock)
+     * tests this one column, so a draft can never be ordered (docs/decisions/044).
+     */
     retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+    /** The owner's choice: a draft is being prepared, an archived product is kept but not sold. */
+    status: text('status', { enum: productStatuses }).notNull().default('active'),
     /** Parts catalog (fitment-schema.ts): where it is filed, who makes it, what it is sold as. */
     categorySlug: text('category_slug').references((): AnyPgColumn => categories.slug, {
       onDelete: 'set null',
@@ -66,27 +87,59 @@ export const tools = pgTable(
     brand: text('brand').notNull().default(''),
     sku: text('sku'),
     partNumber: text('part_number'),
+    /** The UPC/EAN (GTIN) printed on the box, digits only. */
+    upc: text('upc'),
     /** Fits every vehicle (a wrench, a charger): shown with any vehicle chosen. */
     universalFit: boolean('universal_fit').notNull().default(false),
+    /** The product that replaces this one: one way, never a cycle (the catalog checks it under a lock). */
+    supersededById: uuid('superseded_by_id').references((): AnyPgColumn => tools.id, {
+      onDelete: 'set null',
+    }),
+    /** Shipping facts, in the units a US parts counter uses. */
+    weightLb: numeric('weight_lb', { precision: 10, scale: 3 }),
+    lengthIn: numeric('length_in', { precision: 8, scale: 2 }),
+    widthIn: numeric('width_in', { precision: 8, scale: 2 }),
+    heightIn: numeric('height_in', { precision: 8, scale: 2 }),
+    /** Hazardous goods (batteries, aerosols): may only travel by ground. */
+    groundOnly: boolean('ground_only').notNull().default(false),
+    /** Refundable deposit on the old part; a field only until pricing adds it as its own line. */
+    coreChargeCents: integer('core_charge_cents').notNull().default(0),
+    /** Low stock at or under this many units; null: the store's default (LOW_STOCK_FACTOR x minimum order). */
+    lowStockThreshold: integer('low_stock_threshold'),
+    /**
+     * What the search box matches: name and own numbers, brand and category, description, stemmed
+     * in English. Kept by a trigger from the columns it is made of (drizzle/0020).
+     */
+    searchDocument: tsvector('search_document'),
+    /** When the owner last changed the product (not its stock). */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     check('tools_price_positive', sql`${t.priceCents} >= 100`),
     check('tools_stock_not_negative', sql`${t.availableQuantity} >= 0`),
+    check('tools_on_hand_not_negative', sql`${t.onHandQuantity} >= 0`),
+    check('tools_reserved_not_negative', sql`${t.reservedQuantity} >= 0`),
+    check(
+      'tools_available_is_on_hand_less_reserved',
+      sql`${t.availableQuantity} = ${t.onHandQuantity} - ${t.reservedQuantity}`,
+    ),
     check('tools_minimum_positive', sql`${t.minimumOrderQuantity} >= 1`),
+    check('tools_status_known', sql.raw(`status in (${productStatuses.map((s) => `'${s}'`).join(', ')})`)),
+    check('tools_not_sold_unless_active', sql`${t.status} = 'active' or ${t.retiredAt} is not null`),
+    check('tools_core_charge_not_negative', sql`${t.coreChargeCents} >= 0`),
+    check('tools_low_stock_not_negative', sql`${t.lowStockThreshold} >= 0`),
+    check('tools_not_superseded_by_itself', sql`${t.supersededById} <> ${t.id}`),
     // The catalog shows live products only, so its indexes leave retired ones out. Each sort of
     // GET /tool reads its own index in order (backwards for newest and -price) and stops after a page.
     index('tools_catalog_order_idx').on(t.createdAt, t.id).where(sql`${t.retiredAt} is null`),
     index('tools_price_order_idx').on(t.priceCents, t.id).where(sql`${t.retiredAt} is null`),
     index('tools_name_order_idx').on(sql`lower(${t.name})`, t.id).where(sql`${t.retiredAt} is null`),
-    // `?search=` is ILIKE '%term%' on the name or the description: trigram indexes (pg_trgm,
-    // created in drizzle/0004) answer it without reading every product.
-    index('tools_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).where(sql`${t.retiredAt} is null`),
-    index('tools_description_trgm_idx')
-      .using('gin', t.descriptionText.op('gin_trgm_ops'))
-      .where(sql`${t.retiredAt} is null`),
-    index('tools_brand_trgm_idx').using('gin', t.brand.op('gin_trgm_ops')).where(sql`${t.retiredAt} is null`),
+    // `?search=` matches words in this document (decision 046); drafts and archived products are
+    // searched by the admin's lists too, so the index covers every product.
+    index('tools_search_idx').using('gin', t.searchDocument),
     index('tools_category_idx').on(t.categorySlug).where(sql`${t.retiredAt} is null`),
     index('tools_brand_idx').on(t.brand).where(sql`${t.retiredAt} is null`),
+    index('tools_superseded_by_idx').on(t.supersededById),
     uniqueIndex('tools_sku_unique').on(t.sku),
     // Counts under the catalog's filters (vehicle, category, brand, price) read this index alone
     // instead of the whole table. Stock is left out: an index on it would make every stock change
@@ -106,11 +159,14 @@ export const reviews = pgTable(
     ratings: integer('ratings').notNull(),
     /** The account that wrote it; the demo reviews have none. */
     userId: text('user_id'),
+    /** The product reviewed; none for the spec's reviews of the store itself. */
+    toolId: uuid('tool_id').references((): AnyPgColumn => tools.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     check('reviews_ratings_range', sql`${t.ratings} between 1 and 5`),
     index('reviews_created_at_idx').on(t.createdAt),
+    index('reviews_tool_idx').on(t.toolId, t.createdAt),
   ],
 );
 
@@ -204,10 +260,18 @@ export const orders = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     expiredAt: timestamp('expired_at', { withTimezone: true, mode: 'date' }),
+    /** Money returned to the card by refunds that succeeded (refunds.ts keeps it with its rows). */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    /** Why an admin cancelled a paid order, in words the customer reads. */
+    cancelReason: text('cancel_reason'),
+    /** The customer asked to cancel this paid, unshipped order (and why); an admin decides. */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true, mode: 'date' }),
+    cancelRequestNote: text('cancel_request_note'),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
     check('orders_status_known', sql.raw(`status in (${orderStatuses.map((s) => `'${s}'`).join(', ')})`)),
+    check('orders_refunded_within_total', sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     check(
       'orders_total_adds_up',
       sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.taxCents}`,
@@ -223,7 +287,10 @@ export const orders = pgTable(
 
 /**
  * The lines of an order: product, name and unit price as sold, quantity. Written with the order,
- * by the orders module only, and never changed after.
+ * by the orders module only; what was sold never changes after. The counters say what has happened
+ * to the units since, each kept under the order's row lock: shipped, released from the reservation
+ * without shipping (refunded before they left), claimed by refunds (pending or succeeded), and
+ * received back from returns.
  */
 export const orderLines = pgTable(
   'order_lines',
@@ -238,10 +305,19 @@ export const orderLines = pgTable(
     toolName: text('tool_name').notNull(),
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
+    shippedQuantity: integer('shipped_quantity').notNull().default(0),
+    releasedQuantity: integer('released_quantity').notNull().default(0),
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
     check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
+    check(
+      'order_lines_counters_within_quantity',
+      sql`${t.shippedQuantity} >= 0 and ${t.releasedQuantity} >= 0 and ${t.shippedQuantity} + ${t.releasedQuantity} <= ${t.quantity}
+        and ${t.refundedQuantity} between 0 and ${t.quantity} and ${t.returnedQuantity} between 0 and ${t.shippedQuantity}`,
+    ),
     index('order_lines_tool_idx').on(t.toolId),
   ],
 );

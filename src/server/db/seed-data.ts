@@ -29,7 +29,7 @@ export const seedTools: SeedTool[] = [
       'Each wrench is calibrated to within four percent and ships in a protective storage case.',
     ],
     availableQuantity: 180,
-    minimumOrderQuantity: 2,
+    minimumOrderQuantity: 1,
   },
   {
     name: "94-Piece Mechanic's Socket Set",
@@ -42,7 +42,7 @@ export const seedTools: SeedTool[] = [
       'Everything stores in a fitted blow-moulded case with labelled slots.',
     ],
     availableQuantity: 240,
-    minimumOrderQuantity: 2,
+    minimumOrderQuantity: 1,
   },
   {
     name: '3-Ton Low-Profile Hydraulic Floor Jack',
@@ -66,7 +66,7 @@ export const seedTools: SeedTool[] = [
       'Wide pyramid bases keep the vehicle stable on concrete garage floors.',
     ],
     availableQuantity: 150,
-    minimumOrderQuantity: 2,
+    minimumOrderQuantity: 1,
   },
   {
     name: 'OBD-II Diagnostic Code Scanner',
@@ -78,7 +78,7 @@ export const seedTools: SeedTool[] = [
       'It is powered directly from the diagnostic port and needs no batteries.',
     ],
     availableQuantity: 320,
-    minimumOrderQuantity: 3,
+    minimumOrderQuantity: 1,
   },
   {
     name: 'H11 LED Headlight Bulbs, Pair',
@@ -91,7 +91,7 @@ export const seedTools: SeedTool[] = [
       'Each pair is rated for more than 30000 hours of use.',
     ],
     availableQuantity: 520,
-    minimumOrderQuantity: 5,
+    minimumOrderQuantity: 1,
   },
   {
     name: 'Ceramic Front Brake Pad Set',
@@ -104,7 +104,7 @@ export const seedTools: SeedTool[] = [
       'Stainless abutment clips and brake lubricant are included in every box.',
     ],
     availableQuantity: 400,
-    minimumOrderQuantity: 4,
+    minimumOrderQuantity: 1,
   },
   {
     name: 'Cordless 1/2-Inch Impact Wrench',
@@ -128,7 +128,7 @@ export const seedTools: SeedTool[] = [
       'It switches off automatically to save its replaceable battery.',
     ],
     availableQuantity: 600,
-    minimumOrderQuantity: 10,
+    minimumOrderQuantity: 1,
   },
   {
     name: 'Smart Battery Charger and Maintainer',
@@ -140,7 +140,7 @@ export const seedTools: SeedTool[] = [
       'Spark-proof clamps and reverse polarity protection make hookup safe.',
     ],
     availableQuantity: 210,
-    minimumOrderQuantity: 2,
+    minimumOrderQuantity: 1,
   },
   {
     name: '18-Inch Five-Spoke Alloy Wheel',
@@ -152,7 +152,7 @@ export const seedTools: SeedTool[] = [
       'Each wheel is load rated to 1600 pounds and ships with a centre cap.',
     ],
     availableQuantity: 48,
-    minimumOrderQuantity: 4,
+    minimumOrderQuantity: 1,
   },
   {
     name: 'All-Season Touring Tire 225/45R17',
@@ -164,7 +164,7 @@ export const seedTools: SeedTool[] = [
       'The tread compound is backed by a 60000-mile limited warranty.',
     ],
     availableQuantity: 280,
-    minimumOrderQuantity: 4,
+    minimumOrderQuantity: 1,
   },
   {
     name: 'Severe-Duty Front Brake Pad Set for Trucks',
@@ -176,7 +176,7 @@ export const seedTools: SeedTool[] = [
       'Each set comes with new abutment clips and a packet of caliper grease.',
     ],
     availableQuantity: 220,
-    minimumOrderQuantity: 2,
+    minimumOrderQuantity: 1,
   },
   {
     name: 'Low-Dust Front Brake Pad Set for Midsize Sedans',
@@ -188,7 +188,7 @@ export const seedTools: SeedTool[] = [
       'Rubber-steel shims keep the pedal quiet from the first stop.',
     ],
     availableQuantity: 260,
-    minimumOrderQuantity: 2,
+    minimumOrderQuantity: 1,
   },
   {
     name: '9005 LED High-Beam Bulbs, Pair',
@@ -200,6 +200,54 @@ export const seedTools: SeedTool[] = [
       'They plug straight into the factory connector with no adapter.',
     ],
     availableQuantity: 300,
+    minimumOrderQuantity: 1,
+  },
+  {
+    name: 'H10 LED Fog Light Bulbs, Pair',
+    image: '/images/tools/led-headlight-bulbs.svg',
+    priceCents: 3499,
+    description: [
+      'Pair of H10 LED fog light bulbs with a selective yellow beam.',
+      'The short body fits the original fog lamp housings without trimming.',
+      'A built-in driver keeps the dashboard free of bulb warnings.',
+    ],
+    availableQuantity: 220,
+    minimumOrderQuantity: 1,
+  },
+  {
+    name: '17-Inch Black Steel Wheel',
+    image: '/images/tools/alloy-wheel.svg',
+    priceCents: 8900,
+    description: [
+      'Black powder-coated steel wheel, 17 by 7 inches, for a winter tire set.',
+      'It takes the original lug nuts and tire pressure sensor.',
+      'Each wheel is load rated to 1500 pounds.',
+    ],
+    availableQuantity: 96,
+    minimumOrderQuantity: 1,
+  },
+  {
+    name: 'All-Terrain Truck Tire 265/70R17',
+    image: '/images/tools/all-season-tire.svg',
+    priceCents: 18999,
+    description: [
+      'All-terrain tire in size 265/70R17 for full-size pickups.',
+      'Its open shoulder blocks bite in mud and gravel and stay quiet on the highway.',
+      'The tread carries the three-peak mountain snowflake mark.',
+    ],
+    availableQuantity: 120,
+    minimumOrderQuantity: 1,
+  },
+  {
+    name: "Nitrile Mechanic's Gloves, Box of 100",
+    image: '/images/tools/mechanic-gloves.svg',
+    priceCents: 1599,
+    description: [
+      'Box of 100 disposable nitrile gloves, 6 mil thick, in size large.',
+      'The textured fingertips hold wet bolts and oily tools.',
+      'They stand up to oil, fuel and most shop solvents.',
+    ],
+    availableQuantity: 400,
     minimumOrderQuantity: 2,
   },
 ];

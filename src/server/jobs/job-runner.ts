@@ -1,17 +1,36 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { outboxMessages, scheduledJobs } from '../db/schema';
 import { rowsOf } from '../modules/inventory/inventory.service';
-import type { OutboxMessage } from '../modules/outbox/outbox';
+import type { OutboxMessage, Subscriber, Topic, TopicOf } from '../modules/outbox/outbox';
+import { type Clock, databaseClock } from './clock';
 
 /**
- * Delivers outbox messages and runs recurring jobs, in every instance at once (docs/decisions/010).
- * Messages are claimed with FOR UPDATE SKIP LOCKED and a lease: two runners never hold the same
- * message, and one that dies mid-delivery (kill -9) frees it when the lease passes, so it is
- * delivered again: at least once, to handlers that are idempotent by the message's key.
+ * Delivers outbox messages and runs recurring jobs, in every instance at once (docs/decisions/010
+ * and 034). Each subscriber has its own lane: it claims only its own due messages with FOR UPDATE
+ * SKIP LOCKED, a lease and a fencing token, so a slow receiver holds nothing of another's. A
+ * delivery starts only while its claim still holds, must end within its lease (its signal aborts
+ * it then), and its outcome is recorded only under its token: a runner whose lease ran out, and
+ * that another has taken over from, can neither mark nor fail the message. A runner that dies
+ * mid-delivery (kill -9) frees the message when the lease passes, so it is delivered again: at
+ * least once, to handlers that are idempotent by the message's key.
  */
 
-export type MessageHandler = (message: OutboxMessage) => Promise<void>;
+/** What a handler gets besides the message: the claim's token and the end of its lease. */
+export interface Delivery {
+  /** The claim's fencing token: writes the delivery makes elsewhere carry it (mails.fence). */
+  fence: number;
+  /** Aborted when the lease is about to run out: stop, another runner may take the message over. */
+  signal: AbortSignal;
+}
+
+export type MessageHandler<T extends Topic = Topic> = (
+  message: OutboxMessage<T>,
+  delivery: Delivery,
+) => Promise<void>;
+
+/** One handler for every subscriber, each given the messages of its own topics. */
+export type SubscriberHandlers = { [S in Subscriber]: MessageHandler<TopicOf<S>> };
 
 export interface RecurringJob {
   name: string;
@@ -19,195 +38,343 @@ export interface RecurringJob {
   run(): Promise<unknown>;
 }
 
-export interface JobRunnerOptions {
-  /** One handler per subscriber named in the outbox's SUBSCRIBERS. */
-  handlers: Record<string, MessageHandler>;
-  jobs: RecurringJob[];
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-  pollMs: number;
-  leaseMs: number;
-  /** A message that failed this many times is dead: kept, shown to admins, no longer tried. */
-  maxAttempts: number;
-  batchSize?: number;
+export interface RunnerLog {
+  debug(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
-/** 2 s, 4 s, 8 s ... capped at 10 minutes. */
-export const backoffMs = (attempts: number) => Math.min(600_000, 1000 * 2 ** attempts);
+export interface JobRunnerOptions {
+  handlers: SubscriberHandlers;
+  jobs: RecurringJob[];
+  log: RunnerLog;
+  pollMs: number;
+  leaseMs: number;
+  /** A message that keeps failing is retried this long, then it is dead: kept, shown to admins. */
+  retryForMs: number;
+  /** The longest pause between two attempts of a failing message. */
+  maxBackoffMs: number;
+  /** Delivered messages are removed this long after their delivery (dead ones are kept). */
+  retentionMs: number;
+  batchSize?: number;
+  /** The database's time and the process's timers unless a test brings its own. */
+  clock?: Clock;
+}
+
+/** 2 s, 4 s, 8 s ... after the 1st, 2nd, 3rd failed attempt, never more than `maxMs`. */
+export const backoffMs = (attempts: number, maxMs: number) =>
+  Math.min(maxMs, 1000 * 2 ** Math.min(Math.max(attempts, 1), 40));
+
+/** Delivered messages removed per statement by the retention job, so no statement runs long. */
+const RETENTION_BATCH = 1000;
+const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
 export interface JobRunner {
-  /** Polls every `pollMs` until stop(). */
+  /** Polls every `pollMs`, each lane and the recurring jobs on their own, until stop(). */
   start(): void;
-  /** Stops polling and waits for the round in flight. */
+  /** Stops polling, releases claims not yet started, and waits for the deliveries in flight. */
   stop(): Promise<void>;
-  /** One round: the recurring jobs that are due, then one batch of due messages. Returns messages handled. */
+  /** One round: the recurring jobs that are due, then one batch of every lane at once. Returns messages handled. */
   runOnce(): Promise<number>;
-  /** Rounds until no message is due (tests, and the end of a stop). */
+  /** Rounds until no message is due (tests). */
   drain(maxRounds?: number): Promise<number>;
 }
 
-export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
-  const subscribers = Object.keys(options.handlers);
-  const batchSize = options.batchSize ?? 20;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<number> | undefined;
-  let jobsRegistered = false;
+interface ClaimedRow {
+  id: number | string;
+  subscriber: Subscriber;
+  topic: Topic;
+  key: string;
+  payload: unknown;
+  attempts: number;
+  fence: number | string;
+  created_at: string | Date;
+}
 
+interface Claimed {
+  message: OutboxMessage;
+  fence: number;
+}
+
+const messageError = (err: unknown) => String((err as Error)?.message ?? err).slice(0, 500);
+
+export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
+  const clock = options.clock ?? databaseClock;
+  const batchSize = options.batchSize ?? 20;
+  const subscribers = Object.keys(options.handlers) as Subscriber[];
+  const lease = () => sql`${clock.now()} + ${`${options.leaseMs} milliseconds`}::interval`;
+  // A delivery is cut off a little before its lease ends, so it has stopped before another runner
+  // may take the message (the timer starts after the lease was written, hence the margin).
+  const deadlineMs = Math.max(1, Math.floor(options.leaseMs * 0.9));
+  const jobs: RecurringJob[] = [
+    ...options.jobs,
+    { name: 'outbox-retention', everyMs: RETENTION_EVERY_MS, run: () => removeDelivered() },
+  ];
+  let stopping = false;
+  let running = false;
+  /** The timers of the polling rounds, cancelled by stop() (a delivery's deadline is not among them). */
+  const cancels = new Set<() => void>();
+  const inFlight = new Map<string, Promise<number>>();
+
+  /** Removes delivered messages older than the retention, a batch per statement. */
+  async function removeDelivered(): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const result = await db.execute(sql`
+        delete from ${outboxMessages} where id in (
+          select id from ${outboxMessages}
+          where status = 'delivered'
+            and delivered_at < ${clock.now()} - ${`${options.retentionMs} milliseconds`}::interval
+          limit ${RETENTION_BATCH})
+        returning id`);
+      const count = rowsOf(result).length;
+      removed += count;
+      if (count < RETENTION_BATCH) return removed;
+    }
+  }
+
+  let jobsRegistered = false;
   async function registerJobs() {
-    if (jobsRegistered || options.jobs.length === 0) return;
+    if (jobsRegistered) return;
     await db
       .insert(scheduledJobs)
-      .values(options.jobs.map((job) => ({ name: job.name, nextRunAt: new Date(0) })))
+      .values(jobs.map((job) => ({ name: job.name, nextRunAt: new Date(0) })))
       .onConflictDoNothing();
     jobsRegistered = true;
   }
 
   /** Each due job is claimed by moving its next run on: of several instances, one wins the update. */
-  async function runDueJobs() {
+  async function runDueJobs(): Promise<number> {
     await registerJobs();
-    for (const job of options.jobs) {
+    for (const job of jobs) {
+      if (stopping) break;
       const claimed = await db
         .update(scheduledJobs)
         .set({
-          nextRunAt: sql`now() + ${`${job.everyMs} milliseconds`}::interval`,
-          lastRunAt: sql`now()`,
+          nextRunAt: sql`${clock.now()} + ${`${job.everyMs} milliseconds`}::interval`,
+          lastRunAt: clock.now(),
         })
-        .where(and(eq(scheduledJobs.name, job.name), lte(scheduledJobs.nextRunAt, sql`now()`)))
+        .where(and(eq(scheduledJobs.name, job.name), lte(scheduledJobs.nextRunAt, clock.now())))
         .returning({ name: scheduledJobs.name });
       if (claimed.length === 0) continue;
       try {
         await job.run();
         await db.update(scheduledJobs).set({ lastError: null }).where(eq(scheduledJobs.name, job.name));
+        options.log.debug({ job: job.name }, 'recurring job ran');
       } catch (err) {
         options.log.warn({ err, job: job.name }, 'recurring job failed; it runs again at its next time');
         await db
           .update(scheduledJobs)
-          .set({ lastError: String((err as Error).message ?? err).slice(0, 500) })
+          .set({ lastError: messageError(err) })
           .where(eq(scheduledJobs.name, job.name));
       }
     }
+    return 0;
   }
 
-  async function claim(): Promise<OutboxMessage[]> {
-    if (subscribers.length === 0) return [];
+  /** A batch of one subscriber's due messages, each with a fresh fencing token and the claim's lease. */
+  async function claim(subscriber: Subscriber): Promise<Claimed[]> {
+    const now = clock.now();
     const result = await db.execute(sql`
-      update ${outboxMessages} set attempts = attempts + 1,
-        locked_until = now() + ${`${options.leaseMs} milliseconds`}::interval
+      update ${outboxMessages} set fence = nextval('outbox_fences'), locked_until = ${lease()}
       where id in (
         select id from ${outboxMessages}
-        where status = 'pending' and run_after <= now()
-          and (locked_until is null or locked_until < now())
-          and subscriber in (${sql.join(
-            subscribers.map((s) => sql`${s}`),
-            sql`, `,
-          )})
+        where status = 'pending' and subscriber = ${subscriber} and run_after <= ${now}
+          and (locked_until is null or locked_until < ${now})
         order by id
         limit ${batchSize}
         for update skip locked
       )
-      returning id, subscriber, topic, key, payload, attempts, created_at`);
+      returning id, subscriber, topic, key, payload, attempts, fence, created_at`);
     return (
-      rowsOf<{
-        id: number | string;
-        subscriber: string;
-        topic: string;
-        key: string;
-        payload: unknown;
-        attempts: number;
-        created_at: string | Date;
-      }>(result)
+      rowsOf<ClaimedRow>(result)
         // RETURNING gives no order: sorted, messages are delivered in the order they were queued.
         .sort((a, b) => Number(a.id) - Number(b.id))
         .map((r) => ({
-          id: Number(r.id),
-          subscriber: r.subscriber,
-          topic: r.topic,
-          key: r.key,
-          payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
-          attempts: Number(r.attempts),
-          createdAt: new Date(r.created_at),
+          fence: Number(r.fence),
+          message: {
+            id: Number(r.id),
+            subscriber: r.subscriber,
+            topic: r.topic,
+            key: r.key,
+            payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+            attempts: Number(r.attempts),
+            createdAt: new Date(r.created_at),
+          } as OutboxMessage,
         }))
     );
   }
 
-  /**
-   * Delivers one claimed message and records the outcome, only if the claim is still this runner's:
-   * a message whose lease passed may have been claimed and finished by another instance since
-   * (its attempts moved on), and a late answer here must not undo that.
-   */
-  async function deliver(message: OutboxMessage) {
-    const handler = options.handlers[message.subscriber];
-    const stillMine = and(
-      eq(outboxMessages.id, message.id),
-      eq(outboxMessages.attempts, message.attempts),
+  /** Claims this runner took but will not start: free for any runner at once, not after the lease. */
+  async function release(claims: Claimed[]) {
+    if (claims.length === 0) return;
+    await db
+      .update(outboxMessages)
+      .set({ lockedUntil: null })
+      .where(
+        and(
+          inArray(
+            outboxMessages.fence,
+            claims.map((c) => c.fence),
+          ),
+          eq(outboxMessages.status, 'pending'),
+        ),
+      );
+  }
+
+  const held = (claimed: Claimed) =>
+    and(
+      eq(outboxMessages.id, claimed.message.id),
+      eq(outboxMessages.fence, claimed.fence),
       eq(outboxMessages.status, 'pending'),
     );
+
+  /**
+   * Delivers one claimed message, if its claim is still this runner's: starting counts the attempt
+   * and gives the delivery a lease of its own. Returns whether it started.
+   */
+  async function deliver(claimed: Claimed): Promise<boolean> {
+    const [started] = await db
+      .update(outboxMessages)
+      .set({ attempts: sql`${outboxMessages.attempts} + 1`, lockedUntil: lease() })
+      .where(held(claimed))
+      .returning({ attempts: outboxMessages.attempts });
+    if (!started) return false;
+    const message = { ...claimed.message, attempts: started.attempts } as OutboxMessage;
+    const handler = options.handlers[message.subscriber] as MessageHandler;
+    const controller = new AbortController();
+    let cancelDeadline = () => {};
+    const leaseEnded = new Promise<never>((_resolve, reject) => {
+      cancelDeadline = clock.after(deadlineMs, () => {
+        const error = new Error(`the delivery took longer than its lease (${options.leaseMs} ms)`);
+        controller.abort(error);
+        reject(error);
+      });
+    });
+    // A handler that ignores its signal is left behind at the deadline: its late writes carry a
+    // token that is no longer the message's.
+    leaseEnded.catch(() => {});
     try {
-      if (!handler) throw new Error(`no handler for ${message.subscriber}`);
-      await handler(message);
-      await db
-        .update(outboxMessages)
-        .set({ status: 'delivered', deliveredAt: sql`now()`, lockedUntil: null, lastError: null })
-        .where(stillMine);
-    } catch (err) {
-      const dead = message.attempts >= options.maxAttempts;
-      const lastError = String((err as Error)?.message ?? err).slice(0, 500);
+      await Promise.race([handler(message, { fence: claimed.fence, signal: controller.signal }), leaseEnded]);
       await db
         .update(outboxMessages)
         .set({
-          status: dead ? 'dead' : 'pending',
+          status: 'delivered',
+          deliveredAt: clock.now(),
           lockedUntil: null,
-          lastError,
-          runAfter: sql`now() + ${`${backoffMs(message.attempts)} milliseconds`}::interval`,
+          lastError: null,
+          failingSince: null,
         })
-        .where(stillMine);
+        .where(held(claimed));
+    } catch (err) {
+      const now = clock.now();
+      const failingSince = sql`coalesce(${outboxMessages.failingSince}, ${now})`;
+      const [failed] = await db
+        .update(outboxMessages)
+        .set({
+          // Both read the row as it was: the first failure starts the run of failures.
+          status: sql`case when ${failingSince} <= ${now} - ${`${options.retryForMs} milliseconds`}::interval
+            then 'dead' else 'pending' end`,
+          failingSince,
+          lockedUntil: null,
+          lastError: messageError(err),
+          runAfter: sql`${now} + ${`${backoffMs(message.attempts, options.maxBackoffMs)} milliseconds`}::interval`,
+        })
+        .where(held(claimed))
+        .returning({ status: outboxMessages.status });
+      const dead = failed?.status === 'dead';
       options.log.warn(
         { messageId: message.id, subscriber: message.subscriber, attempts: message.attempts, dead },
         dead ? 'outbox message failed for the last time: dead letter' : 'outbox message failed; will retry',
       );
+    } finally {
+      cancelDeadline();
     }
+    return true;
   }
 
-  async function round(): Promise<number> {
-    await runDueJobs();
-    const claimedAt = Date.now();
-    const messages = await claim();
-    // One at a time keeps a slow receiver from being flooded. The batch shares one lease: messages
-    // not started before half of it has passed are left for the next claim, so no delivery here
-    // begins after another instance may already have taken the message.
+  /**
+   * One claim of one subscriber's messages, delivered one by one (a slow receiver is not flooded).
+   * Messages not started before half of the claim's lease has passed, or when the runner stops,
+   * are released for the next claim at once.
+   */
+  async function laneRound(subscriber: Subscriber): Promise<number> {
+    const batch = await claim(subscriber);
+    if (batch.length === 0) return 0;
+    let open = true;
+    const cancel = clock.after(options.leaseMs / 2, () => {
+      open = false;
+    });
+    let next = 0;
     let handled = 0;
-    for (const message of messages) {
-      if (Date.now() - claimedAt > options.leaseMs / 2) break;
-      await deliver(message);
-      handled += 1;
+    try {
+      for (; next < batch.length && open && !stopping; next += 1) {
+        if (await deliver(batch[next] as Claimed)) handled += 1;
+      }
+    } finally {
+      cancel();
+      await release(batch.slice(next));
     }
     return handled;
   }
 
-  const runOnce = () => {
-    // Rounds never overlap within an instance; other instances are kept apart by the claims.
-    inFlight ??= round().finally(() => {
-      inFlight = undefined;
-    });
-    return inFlight;
+  /** Rounds of one kind never overlap within an instance; other instances are kept apart by claims. */
+  const once = (name: string, round: () => Promise<number>) => {
+    let current = inFlight.get(name);
+    if (!current) {
+      current = round().finally(() => inFlight.delete(name));
+      inFlight.set(name, current);
+    }
+    return current;
   };
+  const jobsOnce = () => once('jobs', runDueJobs);
+  const laneOnce = (subscriber: Subscriber) => once(`lane:${subscriber}`, () => laneRound(subscriber));
 
-  const tick = () => {
-    runOnce()
-      .catch((err: unknown) => options.log.warn({ err }, 'job runner round failed'))
-      .finally(() => {
-        if (timer) timer = setTimeout(tick, options.pollMs).unref();
-      });
-  };
+  async function runOnce(): Promise<number> {
+    // Jobs first: what they publish (an expired order's message) is delivered in the same round.
+    await jobsOnce();
+    const handled = await Promise.all(subscribers.map(laneOnce));
+    return handled.reduce((sum, n) => sum + n, 0);
+  }
+
+  /** Polls one kind of round on its own timer: the next one a pause after the last, or at once after a full batch. */
+  function poll(name: string, round: () => Promise<number>) {
+    const tick = () => {
+      round()
+        .catch((err: unknown) => {
+          options.log.warn({ err, round: name }, 'job runner round failed');
+          return 0;
+        })
+        .then((handled) => {
+          if (stopping) return;
+          const cancel = clock.after(handled >= batchSize ? 0 : options.pollMs, () => {
+            cancels.delete(cancel);
+            tick();
+          });
+          cancels.add(cancel);
+        });
+    };
+    const cancel = clock.after(0, () => {
+      cancels.delete(cancel);
+      tick();
+    });
+    cancels.add(cancel);
+  }
 
   return {
     start() {
-      if (timer) return;
-      timer = setTimeout(tick, 0).unref();
+      if (running) return;
+      running = true;
+      stopping = false;
+      poll('jobs', jobsOnce);
+      for (const subscriber of subscribers) poll(`lane:${subscriber}`, () => laneOnce(subscriber));
     },
     async stop() {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await inFlight?.catch(() => {});
+      stopping = true;
+      running = false;
+      for (const cancel of cancels) cancel();
+      cancels.clear();
+      await Promise.allSettled([...inFlight.values()]);
     },
     runOnce,
     async drain(maxRounds = 100) {

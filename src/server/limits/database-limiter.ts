@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { Db } from '../db/database';
 import { rateLimits } from '../db/schema';
@@ -37,4 +37,35 @@ export async function sweepExpiredLimits(db: Db, now = new Date()): Promise<void
 /** An e-mail address as a limit key: the same for any spelling, and no address stored in the clear. */
 export function accountKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 32);
+}
+
+/**
+ * Turns on one subject (an account), one every `spacingMs`, shared by every instance and address:
+ * each caller takes the next free turn with one atomic upsert on the subject's row, whose `expire`
+ * is the next free turn. A sleep per request let a hundred guesses sent at once all be answered
+ * together; turns admit one guess per `spacingMs` however they arrive (docs/decisions/030).
+ *
+ * Resolves with the milliseconds to wait for the turn taken, or undefined, taking nothing, when the
+ * next free turn is `maxWaitMs` or more away (the queue is full: the caller is told to come back).
+ * The database's clock decides, so instances with skewed clocks agree.
+ */
+export async function takeTurn(
+  db: Db,
+  turn: { name: string; subject: string; spacingMs: number; maxWaitMs: number },
+): Promise<number | undefined> {
+  if (turn.spacingMs <= 0) return 0;
+  const spacing = sql`${`${turn.spacingMs} milliseconds`}::interval`;
+  const free = sql`greatest(${rateLimits.expire}, now())`;
+  const [taken] = await db
+    .insert(rateLimits)
+    .values({ key: `${turn.name}:${turn.subject}`, points: 0, expire: sql`now() + ${spacing}` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { expire: sql`${free} + ${spacing}` },
+      setWhere: sql`${free} < now() + ${`${turn.maxWaitMs} milliseconds`}::interval`,
+    })
+    .returning({
+      waitMs: sql<number>`greatest(0, extract(epoch from (${rateLimits.expire} - now())) * 1000 - ${turn.spacingMs})::float8`,
+    });
+  return taken ? Number(taken.waitMs) : undefined;
 }

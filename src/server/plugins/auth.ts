@@ -1,12 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SIGN_UP_CONFIRM_MESSAGE } from '../../contract/accounts';
 import type { ErrorEnvelope } from '../../contract/errors';
 import { type Auth, CLIENT_ADDRESS_HEADER } from '../auth/auth';
 import { createAuthRateLimiter } from '../auth/auth-rate-limit';
 import { createSessionCache } from '../auth/session-cache';
 import type { AuthConfig } from '../config/config';
 import { AppError } from '../errors';
+import { clientKey } from '../http/client-address';
 import { codeForStatus } from './errors';
 
 /** The signed-in person as our routes see them; emails are lower-case. */
@@ -97,9 +99,29 @@ const OPEN_ENDPOINTS: Record<string, ReadonlySet<string>> = {
 /** The provider's return: GET, or POST for providers that answer with form_post. */
 const PROVIDER_CALLBACK = /^\/api\/auth\/callback\/[A-Za-z0-9_-]{1,64}$/;
 
+/** The mailed confirmation link (REQUIRE_EMAIL_VERIFICATION only): confirms, signs in, goes home. */
+const VERIFY_EMAIL = '/api/auth/verify-email';
+
 /** Whether the store uses this better-auth endpoint; `pathname` is the one better-auth will route. */
-function isOpenEndpoint(method: string, pathname: string): boolean {
+function isOpenEndpoint(method: string, pathname: string, config: AuthConfig): boolean {
+  if (method === 'GET' && pathname === VERIFY_EMAIL) return config.requireEmailVerification;
   return OPEN_ENDPOINTS[method]?.has(pathname) === true || PROVIDER_CALLBACK.test(pathname);
+}
+
+/**
+ * With REQUIRE_EMAIL_VERIFICATION every successful sign-up gets this one body: better-auth answers
+ * a known address with a made-up account (new id, times) and a new one with the real account, and
+ * neither may tell which it was.
+ */
+function sameSignUpAnswer(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length' && key !== 'set-auth-token')
+      reply.header(key, value);
+  });
+  return reply
+    .type('application/json; charset=utf-8')
+    .send({ status: true, message: SIGN_UP_CONFIRM_MESSAGE });
 }
 
 /** JSON text of a parsed body; one nested thousands deep overflows the stack and is refused (400). */
@@ -224,7 +246,7 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
       // The same URL parsing better-auth does, so `..`, `%2e` or `//` cannot make the path checked
       // here differ from the path it routes.
       const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
-      if (!isOpenEndpoint(request.method, url.pathname)) {
+      if (!isOpenEndpoint(request.method, url.pathname, config)) {
         const body: ErrorEnvelope = {
           error: {
             code: 'NOT_FOUND',
@@ -234,14 +256,23 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
         return reply.status(404).send(body);
       }
       if (request.method === 'POST' && url.pathname === SIGN_UP) {
-        const wait = await limits.signUp(request.ip);
+        const wait = await limits.signUp(clientKey(request));
         if (wait > 0) return refuseAttempt(reply, wait);
+        if (config.requireEmailVerification) {
+          const response = await auth.handler(toWebRequest(request, url));
+          if (response.status === 200) return sameSignUpAnswer(reply, response);
+          return sendWebResponse(request, reply, response, config, url.pathname);
+        }
       }
       if (request.method === 'POST' && url.pathname === RESET_REQUEST) {
         const started = Date.now();
         const email = (request.body as { email?: unknown } | undefined)?.email;
-        const wait = await limits.passwordReset(request.ip, typeof email === 'string' ? email : undefined);
-        if (wait > 0) return refuseAttempt(reply, wait);
+        const gate = await limits.passwordReset(
+          clientKey(request),
+          typeof email === 'string' ? email : undefined,
+        );
+        if (gate.refused) return refuseAttempt(reply, gate.waitSeconds);
+        if (gate.slowDownMs > 0) await sleep(gate.slowDownMs);
         const response = await auth.handler(toWebRequest(request, url));
         const rest = RESET_REQUEST_FLOOR_MS - (Date.now() - started);
         if (rest > 0) await sleep(rest);
@@ -250,7 +281,7 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
       if (request.method === 'POST' && url.pathname === CHANGE_PASSWORD) {
         // A wrong current password is a guess like a failed sign-in, from someone holding a session
         // (a borrowed laptop, a stolen cookie): counted against the address the same way.
-        const gate = await limits.signIn(request.ip, undefined);
+        const gate = await limits.signIn(clientKey(request), undefined);
         if (gate.refused) return refuseAttempt(reply, gate.waitSeconds);
         const response = await auth.handler(toWebRequest(request, url));
         const wrong =
@@ -260,7 +291,7 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
       }
       if (request.method === 'POST' && url.pathname === SIGN_IN) {
         const email = (request.body as { email?: unknown } | undefined)?.email;
-        const gate = await limits.signIn(request.ip, typeof email === 'string' ? email : undefined);
+        const gate = await limits.signIn(clientKey(request), typeof email === 'string' ? email : undefined);
         if (gate.refused) return refuseAttempt(reply, gate.waitSeconds);
         if (gate.slowDownMs > 0) await sleep(gate.slowDownMs);
         const response = await auth.handler(toWebRequest(request, url));

@@ -40,6 +40,18 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   );
 }
 
+const UNKNOWN_HOST_MESSAGE =
+  'This store answers signed-in requests at its local address only. Set PUBLIC_URL to the address buyers use.';
+
+/**
+ * Without PUBLIC_URL, better-auth accepts only the local hosts it was given and throws for any
+ * other Host (a LAN address, a domain pointed at the store before PUBLIC_URL was set). That is the
+ * operator's setting to fix, not a fault of ours: it gets a 400 that says what to set.
+ */
+function isUnknownHost(error: Error): boolean {
+  return error.name === 'BetterAuthError' && /allowed hosts/i.test(error.message);
+}
+
 /**
  * One error envelope for every non-2xx answer. 4xx messages are meant for
  * the caller and pass through; anything else is logged and answered generically so no stack
@@ -59,6 +71,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       return send(reply, error.status, error.code, error.message, error.issues);
     }
+    if (isUnknownHost(error)) return send(reply, 400, 'VALIDATION_FAILED', UNKNOWN_HOST_MESSAGE);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return send(reply, status, codeForStatus(status), error.message);

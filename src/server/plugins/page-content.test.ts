@@ -80,7 +80,7 @@ describe('product and category pages in the HTML, before any script runs', () =>
     const wheel = byName('18-Inch Five-Spoke Alloy Wheel');
     await t.database.db
       .update(tools)
-      .set({ availableQuantity: 0, name: 'Wheel </script><script>alert(1)</script>' })
+      .set({ availableQuantity: 0, onHandQuantity: 0, name: 'Wheel </script><script>alert(1)</script>' })
       .where(eq(tools.id, wheel._id));
     const html = await page(`/product/${wheel._id}`);
     expect(html).not.toContain('<script>alert(1)');

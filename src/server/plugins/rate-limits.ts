@@ -7,10 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { Db } from '../db/database';
 import { AppError } from '../errors';
-import { databaseLimiter, sweepExpiredLimits } from '../limits/database-limiter';
-
-/** Old counters are swept this often; only expired rows go, so any instance may do it. */
-const SWEEP_EVERY_MS = 5 * 60_000;
+import { clientKey } from '../http/client-address';
+import { databaseLimiter } from '../limits/database-limiter';
 
 /** What a route's limit options may add: the name its counters are stored under. */
 type NamedLimit = RateLimitOptions & { nameSpace?: string };
@@ -76,20 +74,16 @@ export async function registerRateLimits(app: FastifyInstance) {
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please wait ${context.after} and try again.`),
   });
-  const sweep = setInterval(() => {
-    sweepExpiredLimits(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'limit sweep failed'));
-  }, SWEEP_EVERY_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // Old counters are swept by a recurring job of the job runner (app.ts), once for all instances.
 }
 
 /**
  * Who is asking: the signed-in user once a route's preHandler resolved them, else the client's
- * address (honouring TRUST_PROXY). Never the raw Cookie or Authorization bytes, which a client can
+ * address (honouring TRUST_PROXY; IPv6 by its /64). Never the raw Cookie or Authorization bytes, which a client can
  * vary at will (`bearer` in lower case, extra spaces, a junk cookie beside the real one).
  */
 function userOrAddress(request: FastifyRequest): string {
-  return request.user ? `user:${request.user.id}` : `address:${request.ip}`;
+  return request.user ? `user:${request.user.id}` : `address:${clientKey(request)}`;
 }
 
 /**
@@ -107,7 +101,7 @@ export const perSession = (max: number): RateLimitOptions => ({
 export const perAddress = (max: number): RateLimitOptions => ({
   max,
   timeWindow: 60_000,
-  keyGenerator: (request) => `address:${request.ip}`,
+  keyGenerator: (request) => `address:${clientKey(request)}`,
 });
 
 /**

@@ -69,31 +69,55 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
   );
 }
 
-const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods that only read; every other one may change something and is checked. */
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * An identity provider's return (`POST /api/auth/callback/:id` for providers that answer with
+ * form_post) comes from the provider's own site by design; the OAuth state proves it, not a cookie.
+ * Matched on the path as WHATWG URL parsing leaves it, exactly as the auth route matches it.
+ */
+const PROVIDER_CALLBACK = /^\/api\/auth\/callback\/[A-Za-z0-9_-]{1,64}$/;
+
+function isProviderCallback(url: string): boolean {
+  try {
+    return PROVIDER_CALLBACK.test(new URL(url, 'http://localhost').pathname);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * CSRF defence for cookie-authenticated changes: a browser always says where a request comes from
  * (Origin, or Sec-Fetch-Site), so a change whose origin is another site is refused. Requests with
- * no cookie (bearer-token API clients) carry no ambient authority and pass. better-auth checks its
- * own routes the same way.
+ * no cookie (bearer-token API clients) carry no ambient authority and pass.
+ *
+ * The check does not look at the path at all: every request that may change something and carries
+ * a cookie is checked, whatever route it reaches (better-auth's, uploads, pages). A check that chose
+ * by the raw URL (`/api/...`) was skipped by spellings the router still routes (`/%61pi/...`), so
+ * nothing about the spelling may decide it; only the identity provider's return is exempt.
  */
+/** An origin as a browser writes it (`http://shop`, never `http://shop:80`); undefined if it is none. */
+function normalOrigin(text: string): string | undefined {
+  try {
+    return new URL(text).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 export function registerCsrfCheck(app: FastifyInstance, config: Config) {
   const trusted = new Set(config.auth.trustedOrigins);
   if (config.auth.publicUrl) trusted.add(new URL(config.auth.publicUrl).origin);
   const refused = () => new AppError('FORBIDDEN', 'This request came from another site and was refused');
   // A callback hook, not an async one: it runs on every request, and a promise each is measurable.
   app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
-    if (
-      !UNSAFE.has(request.method) ||
-      !request.url.startsWith('/api/') ||
-      request.url.startsWith('/api/auth/') ||
-      !request.headers.cookie
-    )
-      return done();
+    if (SAFE.has(request.method) || !request.headers.cookie || isProviderCallback(request.url)) return done();
     const origin = request.headers.origin;
     if (origin) {
-      const own = `${request.protocol}://${request.headers.host}`;
-      return done(origin === own || trusted.has(origin) ? undefined : refused());
+      const from = normalOrigin(origin);
+      const own = normalOrigin(`${request.protocol}://${request.headers.host}`);
+      return done(from && (from === own || trusted.has(from)) ? undefined : refused());
     }
     done(request.headers['sec-fetch-site'] === 'cross-site' ? refused() : undefined);
   });

@@ -56,7 +56,7 @@ function expectRenderedIndex(res: Awaited<ReturnType<TestApp['app']['inject']>>,
   // The root is there; pages with content for search engines (/tools, products) fill it in.
   expect(res.body).toContain('<div id="root">');
   // No Stripe keys in these tests: the page says the store is in test mode.
-  expect(storeConfigOf(res.body)).toEqual({ ...store, testMode: true });
+  expect(storeConfigOf(res.body)).toEqual({ ...store, testMode: true, orderHoldMinutes: 30 });
 }
 
 describe('the built web app', () => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, orders, reviews, tools, user } from '../db/schema';
 import { invariantProblems, snapshotStore } from '../test/fuzz-invariants';
@@ -71,7 +71,7 @@ describe('the database checks name', () => {
     const [toolId] = world.pools.toolIds;
     await world.db
       .update(tools)
-      .set({ priceCents: 99_999, availableQuantity: 5 })
+      .set({ priceCents: 99_999, availableQuantity: 5, onHandQuantity: sql`${tools.reservedQuantity} + 5` })
       .where(eq(tools.id, toolId ?? ''));
     const problems = (await invariantProblems(world, before)).join('\n');
     expect(problems).toContain(`tool ${toolId}'s price went from`);

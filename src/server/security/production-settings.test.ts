@@ -83,7 +83,7 @@ describe('session cookies are Secure over HTTPS', () => {
   });
 
   it('when a trusted proxy says the request came over https, and not when it says http', async () => {
-    const app = await createTestApp({ trustProxy: true });
+    const app = await createTestApp({ trustProxy: { hops: 1 } });
     try {
       expect(allSecure(await signUpHeaders(app, { 'x-forwarded-proto': 'https' }))).toBe(true);
       const plain = await signUpHeaders(app, { 'x-forwarded-proto': 'http' });

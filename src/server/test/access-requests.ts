@@ -1,5 +1,10 @@
+import { Readable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import Stripe from 'stripe';
+import { applyBulkChange } from '../modules/catalog/bulk.service';
+import { checkImport } from '../modules/catalog/catalog-import.service';
+import { createSynonym } from '../modules/catalog/synonyms.service';
+import { createBrand, createCategory } from '../modules/catalog/taxonomy.service';
 import type { AuthEndpointKey, RouteKey } from './access-table';
 import { type AccessWorld, CARD, NEW_TOOL, WEB_ASSET } from './access-world';
 import { bigPng, imageForm } from './images';
@@ -47,6 +52,42 @@ async function spareSessionId(w: AccessWorld): Promise<string> {
   return current.id;
 }
 
+/** A fitment file naming a part number no product has: checked, refused, harmless to start. */
+const MATRIX_FITMENT_CSV = 'part_number,year_from,year_to,make,model\nNO-SUCH-PART,2015,2018,Honda,Civic\n';
+
+/** A category of its own for each call that renames or removes one. */
+async function freshCategory(w: AccessWorld): Promise<string> {
+  const slug = `matrix-${++eventNumber}`;
+  await createCategory(w.app.db, { name: `Matrix ${slug}`, slug, parent: null, description: '', image: '' });
+  return slug;
+}
+async function freshBrand(w: AccessWorld): Promise<number> {
+  return (await createBrand(w.app.db, { name: `Matrix Brand ${++eventNumber}`, description: '', image: '' }))
+    .id;
+}
+async function freshSynonym(w: AccessWorld): Promise<number> {
+  return (await createSynonym(w.app.db, { term: `matrixterm${++eventNumber}`, replacement: 'wrench' })).id;
+}
+/** A new latest bulk change (only the latest can be undone). */
+async function freshBulkChange(w: AccessWorld): Promise<string> {
+  const change = await applyBulkChange(
+    w.app.db,
+    {
+      selection: { ids: [await w.newTool()] },
+      change: { kind: 'price', mode: 'amount', value: 1 },
+      expectedCount: 1,
+    },
+    { id: w.admin.id, name: 'Matrix admin' },
+    2,
+  );
+  return change.id;
+}
+async function freshImport(w: AccessWorld): Promise<string> {
+  return (
+    await checkImport(w.app.db, 'fitment', 'matrix.csv', Readable.from([MATRIX_FITMENT_CSV]), w.admin.id)
+  ).id;
+}
+
 export const accessRequests: Record<RouteKey, Build> = {
   'GET /healthz': () => get('/healthz'),
   'GET /readyz': () => get('/readyz'),
@@ -91,6 +132,77 @@ export const accessRequests: Record<RouteKey, Build> = {
   'POST /api/tool': () => send('POST', '/api/tool', NEW_TOOL),
   'PATCH /api/tool/:id': async (w) => send('PATCH', `/api/tool/${await w.newTool()}`, { price: 39.99 }),
   'DELETE /api/tool/:id': async (w) => send('DELETE', `/api/tool/${await w.newTool()}`),
+  'POST /api/uploads/by-url': () =>
+    send('POST', '/api/uploads/by-url', { url: 'http://127.0.0.1:9/part.png' }),
+  'GET /api/purchase/:id/related': (w) => get(`/api/purchase/${w.toolId}/related`),
+  'GET /api/brands': () => get('/api/brands'),
+  'POST /api/tool/:id/fitment': async (w) =>
+    send('POST', `/api/tool/${await w.newTool()}/fitment`, {
+      year_from: 2016,
+      year_to: 2020,
+      vehicles: [
+        { make: 'Honda', model: 'Civic' },
+        { make: 'Honda', model: 'Accord' },
+      ],
+    }),
+  'GET /api/catalog/products': () => get('/api/catalog/products?status=active&stock=in&page=1'),
+  'GET /api/catalog/products/:id': (w) => get(`/api/catalog/products/${w.toolId}`),
+  'GET /api/catalog/products/:id/history': (w) => get(`/api/catalog/products/${w.toolId}/history`),
+  'GET /api/catalog/low-stock': () => get('/api/catalog/low-stock'),
+  'POST /api/catalog/categories': () =>
+    send('POST', '/api/catalog/categories', { name: `Matrix ${++eventNumber}`, parent: null }),
+  'PATCH /api/catalog/categories/:slug': async (w) =>
+    send('PATCH', `/api/catalog/categories/${await freshCategory(w)}`, { name: 'Renamed by matrix' }),
+  'PUT /api/catalog/categories/order': () =>
+    send('PUT', '/api/catalog/categories/order', { slugs: ['parts', 'tools'] }),
+  'DELETE /api/catalog/categories/:slug': async (w) =>
+    send('DELETE', `/api/catalog/categories/${await freshCategory(w)}`),
+  'POST /api/catalog/brands': () =>
+    send('POST', '/api/catalog/brands', { name: `Matrix Brand ${++eventNumber}` }),
+  'PATCH /api/catalog/brands/:id': async (w) =>
+    send('PATCH', `/api/catalog/brands/${await freshBrand(w)}`, { description: 'Changed by the matrix' }),
+  'PUT /api/catalog/brands/order': async (w) =>
+    send('PUT', '/api/catalog/brands/order', { ids: [await freshBrand(w)] }),
+  'DELETE /api/catalog/brands/:id': async (w) => send('DELETE', `/api/catalog/brands/${await freshBrand(w)}`),
+  'POST /api/catalog/bulk/preview': (w) =>
+    send('POST', '/api/catalog/bulk/preview', {
+      selection: { ids: [w.toolId] },
+      change: { kind: 'price', mode: 'percent', value: 5 },
+    }),
+  'POST /api/catalog/bulk': async (w) =>
+    send('POST', '/api/catalog/bulk', {
+      selection: { ids: [await w.newTool()] },
+      change: { kind: 'price', mode: 'amount', value: 1 },
+      expectedCount: 1,
+    }),
+  'GET /api/catalog/bulk/last': () => get('/api/catalog/bulk/last'),
+  'POST /api/catalog/bulk/:id/undo': async (w) =>
+    send('POST', `/api/catalog/bulk/${await freshBulkChange(w)}/undo`),
+  'POST /api/catalog/imports': () => ({
+    method: 'POST',
+    url: '/api/catalog/imports?kind=fitment&name=matrix.csv',
+    headers: { 'content-type': 'text/csv' },
+    payload: MATRIX_FITMENT_CSV,
+  }),
+  'GET /api/catalog/imports': () => get('/api/catalog/imports'),
+  'GET /api/catalog/imports/:id': async (w) => get(`/api/catalog/imports/${await freshImport(w)}`),
+  'GET /api/catalog/imports/:id/rows': async (w) =>
+    get(`/api/catalog/imports/${await freshImport(w)}/rows?verdict=refuse`),
+  'POST /api/catalog/imports/:id/start': async (w) =>
+    send('POST', `/api/catalog/imports/${await freshImport(w)}/start`),
+  'POST /api/catalog/imports/:id/cancel': async (w) =>
+    send('POST', `/api/catalog/imports/${await freshImport(w)}/cancel`),
+  'GET /api/catalog/export/:kind': () => get('/api/catalog/export/fitment'),
+  'GET /api/catalog/synonyms': () => get('/api/catalog/synonyms'),
+  'POST /api/catalog/synonyms': () =>
+    send('POST', '/api/catalog/synonyms', { term: `matrixword${++eventNumber}`, replacement: 'wrench' }),
+  'PUT /api/catalog/synonyms/:id': async (w) =>
+    send('PUT', `/api/catalog/synonyms/${await freshSynonym(w)}`, {
+      term: `matrixword${++eventNumber}`,
+      replacement: 'socket',
+    }),
+  'DELETE /api/catalog/synonyms/:id': async (w) =>
+    send('DELETE', `/api/catalog/synonyms/${await freshSynonym(w)}`),
   'POST /api/uploads': () => {
     const form = imageForm(bigPng(16, 16), 'a.png', 'image/png');
     return { method: 'POST', url: '/api/uploads', headers: form.headers, payload: form.payload };
@@ -185,6 +297,50 @@ export const accessRequests: Record<RouteKey, Build> = {
   'PUT /api/manage/:id': async (w) => send('PUT', `/api/manage/${await w.paidOrder()}`),
   'DELETE /api/manage/:id': async (w) => send('DELETE', `/api/manage/${await w.unpaidOrder()}`),
   'GET /api/order/:id/history': async (w) => get(`/api/order/${await w.unpaidOrder()}/history`),
+  'POST /api/order/:id/cancel-request': async (w) =>
+    send('POST', `/api/order/${await w.paidOrder()}/cancel-request`, { reason: 'Matrix' }),
+  'PUT /api/order/:id/address': async (w) =>
+    send('PUT', `/api/order/${await w.unpaidOrder()}/address`, { address: HOME_ADDRESS }),
+  'POST /api/manage/:id/shipments': async (w) =>
+    send('POST', `/api/manage/${await w.paidOrder()}/shipments`, { carrier: 'UPS', trackingNumber: '1Z999' }),
+  'POST /api/manage/:id/refunds': async (w) => ({
+    ...send('POST', `/api/manage/${await w.paidOrder()}/refunds`, {
+      amountCents: 100,
+      restock: false,
+      reason: 'Matrix',
+    }),
+    headers: { 'idempotency-key': `matrix-${++eventNumber}-refund` },
+  }),
+  'POST /api/order/:id/returns': async (w) =>
+    send('POST', `/api/order/${await w.shippedOrder()}/returns`, {
+      lines: [{ toolId: w.toolId, quantity: 1, reason: 'damaged' }],
+    }),
+  'GET /api/order/:id/returns': async (w) => get(`/api/order/${await w.shippedOrder()}/returns`),
+  'GET /api/manage/returns': () => get('/api/manage/returns'),
+  'GET /api/order/:id/refunds/:refundId/credit-note.pdf': async (w) => {
+    const { orderId, refundId } = await w.refundedOrder();
+    return get(`/api/order/${orderId}/refunds/${refundId}/credit-note.pdf`);
+  },
+  'GET /api/manage/:id/refunds/:refundId/credit-note.pdf': async (w) => {
+    const { orderId, refundId } = await w.refundedOrder();
+    return get(`/api/manage/${orderId}/refunds/${refundId}/credit-note.pdf`);
+  },
+  'GET /api/manage/reports': () => get('/api/manage/reports?from=2026-01-01&to=2026-12-31'),
+  'GET /api/manage/reports/orders.csv': () =>
+    get('/api/manage/reports/orders.csv?from=2026-01-01&to=2026-12-31'),
+  'POST /api/manage/returns/:id/decision': async (w) =>
+    send('POST', `/api/manage/returns/${await w.returnAt('requested')}/decision`, {
+      approve: false,
+      note: 'No',
+    }),
+  'POST /api/manage/returns/:id/received': async (w) =>
+    send('POST', `/api/manage/returns/${await w.returnAt('approved')}/received`, {
+      lines: [{ toolId: w.toolId, outcome: 'damaged' }],
+    }),
+  'POST /api/manage/returns/:id/refund': async (w) =>
+    send('POST', `/api/manage/returns/${await w.returnAt('received')}/refund`),
+  'POST /api/manage/:id/cancel': async (w) =>
+    send('POST', `/api/manage/${await w.paidOrder()}/cancel`, { reason: 'Matrix' }),
   'GET /api/manage/:id/history': async (w) => get(`/api/manage/${await w.unpaidOrder()}/history`),
   'GET /api/manage/outbox': () => get('/api/manage/outbox?status=dead'),
   'POST /api/manage/outbox/:id/retry': async (w) =>

@@ -44,6 +44,12 @@ export interface AccessWorld {
   unpaidOrder(): Promise<string>;
   /** A new order of the customer's, paid and awaiting shipment. */
   paidOrder(): Promise<string>;
+  /** A paid order shipped in full. */
+  shippedOrder(): Promise<string>;
+  /** A paid order with one refund of a dollar: its id and the refund's. */
+  refundedOrder(): Promise<{ orderId: string; refundId: string }>;
+  /** A return of one shipped unit, taken as far as `stage`. */
+  returnAt(stage: 'requested' | 'approved' | 'received'): Promise<string>;
   /** A new order of the customer's with its payment opened. */
   openPayment(): Promise<{ orderId: string; clientSecret: string }>;
   /** A new order of the customer's whose card payment went through. */
@@ -130,6 +136,12 @@ export async function createAccessWorld(): Promise<AccessWorld> {
     expect(upload.statusCode, upload.body).toBe(200);
 
     const unpaidOrder = async () => (await placeOrder(app, customer, toolId, 1))._id;
+    const shippedOrder = async () => {
+      const orderId = (await payOrder(app, customer, await unpaidOrder()))._id;
+      const res = await app.inject({ method: 'PUT', url: `/api/manage/${orderId}`, headers: as(admin) });
+      expect(res.statusCode, res.body).toBe(200);
+      return orderId;
+    };
     const openPayment = async () => {
       const orderId = await unpaidOrder();
       const res = await app.inject({
@@ -165,6 +177,37 @@ export async function createAccessWorld(): Promise<AccessWorld> {
       },
       unpaidOrder,
       paidOrder: async () => (await payOrder(app, customer, await unpaidOrder()))._id,
+      shippedOrder,
+      async refundedOrder() {
+        const orderId = (await payOrder(app, customer, await unpaidOrder()))._id;
+        const res = await app.inject({
+          method: 'POST',
+          url: `/api/manage/${orderId}/refunds`,
+          headers: { ...as(admin), 'idempotency-key': `world-${orderId}` },
+          payload: { amountCents: 100, restock: false, reason: 'Matrix' },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return { orderId, refundId: res.json().refunds[0].id as string };
+      },
+      async returnAt(stage) {
+        const orderId = await shippedOrder();
+        const asked = await app.inject({
+          method: 'POST',
+          url: `/api/order/${orderId}/returns`,
+          headers: as(customer),
+          payload: { lines: [{ toolId, quantity: 1, reason: 'no_longer_needed' }] },
+        });
+        expect(asked.statusCode, asked.body).toBe(201);
+        const id = asked.json().id as string;
+        const step = async (url: string, payload: object) => {
+          const res = await app.inject({ method: 'POST', url, headers: as(admin), payload });
+          expect(res.statusCode, res.body).toBe(200);
+        };
+        if (stage !== 'requested') await step(`/api/manage/returns/${id}/decision`, { approve: true });
+        if (stage === 'received')
+          await step(`/api/manage/returns/${id}/received`, { lines: [{ toolId, outcome: 'restock' }] });
+        return id;
+      },
       openPayment,
       async succeededPayment() {
         const { orderId, clientSecret } = await openPayment();

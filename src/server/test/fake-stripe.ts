@@ -87,6 +87,19 @@ function stripeError(status: number, message: string, type = 'invalid_request_er
   return { status, body: { error: { type, message } } };
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string | null;
+  metadata: Record<string, string>;
+  status: 'pending' | 'succeeded' | 'failed';
+  failure_reason: string | null;
+  created: number;
+}
+
 export interface FakeStripe {
   /** `http://127.0.0.1:<port>`: pass as `stripe.apiUrl`. */
   url: string;
@@ -103,6 +116,14 @@ export interface FakeStripe {
     intentId: string,
     overrides?: Partial<FakePaymentIntent>,
   ): { id: string; object: 'event'; type: string; data: { object: FakePaymentIntent } };
+  refunds: Map<string, FakeRefund>;
+  /** Refunds created from now on answer `pending` (the bank takes its time), until `settleRefund`. */
+  holdRefunds(hold: boolean): void;
+  /** A held refund is decided; its webhook event is returned for the test to sign and send. */
+  settleRefund(
+    refundId: string,
+    status: 'succeeded' | 'failed',
+  ): { id: string; object: 'event'; type: string; data: { object: FakeRefund } };
   /** Requests the SDK made for one method and path prefix, oldest first. */
   calls(method: string, pathPrefix: string): RecordedRequest[];
   close(): Promise<void>;
@@ -113,6 +134,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakePaymentIntent>();
   const charges = new Map<string, FakeCharge>();
   const byIdempotencyKey = new Map<string, FakePaymentIntent>();
+  const refunds = new Map<string, FakeRefund>();
+  const refundByKey = new Map<string, FakeRefund>();
+  let holding = false;
 
   const withExpansions = (intent: FakePaymentIntent, expand: FormValue | undefined) => {
     const wanted = Array.isArray(expand) ? expand : expand === undefined ? [] : [expand];
@@ -158,6 +182,41 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       intents.set(intentId, intent);
       if (typeof key === 'string') byIdempotencyKey.set(key, intent);
       return { status: 200, body: intent };
+    }
+    if (request.method === 'POST' && request.path === '/v1/refunds') {
+      // Stripe's refunds: one per idempotency key, never more in total than the charge.
+      const key = request.headers['idempotency-key'];
+      const replay = typeof key === 'string' ? refundByKey.get(key) : undefined;
+      if (replay) return { status: 200, body: replay };
+      const intent = intents.get(String(request.body.payment_intent ?? ''));
+      if (intent?.status !== 'succeeded')
+        return stripeError(400, `No such payment_intent: '${request.body.payment_intent}'`);
+      const amount = Number(request.body.amount ?? intent.amount);
+      const given = [...refunds.values()]
+        .filter((r) => r.payment_intent === intent.id && r.status !== 'failed')
+        .reduce((sum, r) => sum + r.amount, 0);
+      if (!Number.isInteger(amount) || amount < 1 || given + amount > intent.amount)
+        return stripeError(
+          400,
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge`,
+        );
+      const refund: FakeRefund = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        charge: intent.latest_charge,
+        metadata: (typeof request.body.metadata === 'object' && !Array.isArray(request.body.metadata)
+          ? request.body.metadata
+          : {}) as Record<string, string>,
+        status: holding ? 'pending' : 'succeeded',
+        failure_reason: null,
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.set(refund.id, refund);
+      if (typeof key === 'string') refundByKey.set(key, refund);
+      return { status: 200, body: refund };
     }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(request.path);
     if (request.method === 'GET' && retrieve) {
@@ -232,6 +291,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         type,
         data: { object: { ...mustFind(intentId), ...overrides } },
       };
+    },
+    refunds,
+    holdRefunds(hold) {
+      holding = hold;
+    },
+    settleRefund(refundId, status) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`fake Stripe has no refund ${refundId}`);
+      Object.assign(refund, {
+        status,
+        failure_reason: status === 'failed' ? 'expired_or_canceled_card' : null,
+      });
+      return { id: id('evt'), object: 'event', type: 'refund.updated', data: { object: { ...refund } } };
     },
     calls(method, pathPrefix) {
       return requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix));

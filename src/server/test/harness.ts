@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config/config';
 import { type Database, openPglite, openPostgres } from '../db/database';
@@ -85,6 +85,46 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+export type StoreApp = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Instances of the store on one test database, as several processes share one PostgreSQL: opened
+ * before the file's tests, every instance and the database closed after them. Call at the top of
+ * a test file.
+ */
+export function instancesOnOneDatabase() {
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  const running: StoreApp[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    for (const app of running) await app.close();
+    await database?.close();
+  });
+  const opened = () => {
+    if (!database) throw new Error('the database opens before the tests');
+    return database;
+  };
+  return {
+    get database() {
+      return opened();
+    },
+    /** Another instance of the store on the same database. */
+    async instance(config: Config): Promise<StoreApp> {
+      const app = await buildApp(config, opened());
+      await app.ready();
+      running.push(app);
+      return app;
+    },
+    /** Stops one instance (a restart, when the next one opens). */
+    async stop(app: StoreApp) {
+      await app.close();
+      running.splice(running.indexOf(app), 1);
     },
   };
 }

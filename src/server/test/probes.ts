@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { orderEvents, orders, paymentIntents, stockMovements, tools, user } from '../db/schema';
-import type { OrderLimits } from '../modules/orders/orders.service';
+import type { OrderLimits } from '../modules/orders/place-order';
 import type { SessionUser } from '../plugins/auth';
 import { insertTool } from './fixtures';
 import { type TestSession, uniqueEmail } from './sessions';
@@ -27,6 +27,26 @@ export async function ledgerSum(db: Db, toolId: string): Promise<number> {
     .from(stockMovements)
     .where(eq(stockMovements.toolId, toolId));
   return Number(row?.n ?? 0);
+}
+
+/** A product's three figures as stored, and the sums of its ledger's on-hand and reserved deltas. */
+export async function stockFigures(db: Db, toolId: string) {
+  const [tool] = await db
+    .select({
+      onHand: tools.onHandQuantity,
+      reserved: tools.reservedQuantity,
+      available: tools.availableQuantity,
+    })
+    .from(tools)
+    .where(eq(tools.id, toolId));
+  const [sums] = await db
+    .select({
+      onHand: sql<string>`coalesce(sum(${stockMovements.onHandDelta}), 0)::text`,
+      reserved: sql<string>`coalesce(sum(${stockMovements.reservedDelta}), 0)::text`,
+    })
+    .from(stockMovements)
+    .where(eq(stockMovements.toolId, toolId));
+  return { ...tool, ledgerOnHand: Number(sums?.onHand ?? 0), ledgerReserved: Number(sums?.reserved ?? 0) };
 }
 
 export const orderRow = async (db: Db, id: string) =>

@@ -32,6 +32,9 @@ const MyProfilePage = page(() => import('./routes/dashboard/my-profile'), 'MyPro
 const MyOrdersPage = page(() => import('./routes/dashboard/my-orders'), 'MyOrdersPage');
 const PaymentPage = page(() => import('./routes/dashboard/payment'), 'PaymentPage');
 const OrderPage = page(() => import('./routes/dashboard/order-page'), 'OrderPage');
+const ProductStockPage = page(() => import('./routes/dashboard/product-stock'), 'ProductStockPage');
+const NumbersPage = page(() => import('./routes/dashboard/numbers'), 'NumbersPage');
+const ManageReturnsPage = page(() => import('./routes/dashboard/manage-returns'), 'ManageReturnsPage');
 const AdminOrderPage = page(() => import('./routes/dashboard/admin-order-page'), 'AdminOrderPage');
 const AddressesPage = page(() => import('./routes/dashboard/addresses'), 'AddressesPage');
 const AddReviewPage = page(() => import('./routes/dashboard/add-review'), 'AddReviewPage');
@@ -39,6 +42,11 @@ const UsersPage = page(() => import('./routes/dashboard/users'), 'UsersPage');
 const OverviewPage = page(() => import('./routes/dashboard/overview'), 'OverviewPage');
 const ManageProductsPage = page(() => import('./routes/dashboard/manage-products'), 'ManageProductsPage');
 const AddProductPage = page(() => import('./routes/dashboard/add-product'), 'AddProductPage');
+const ProductEditorPage = page(() => import('./routes/dashboard/product-editor'), 'ProductEditorPage');
+const CatalogSetupPage = page(() => import('./routes/dashboard/catalog-setup'), 'CatalogSetupPage');
+const BulkChangesPage = page(() => import('./routes/dashboard/bulk-changes'), 'BulkChangesPage');
+const CatalogImportPage = page(() => import('./routes/dashboard/catalog-import'), 'CatalogImportPage');
+const SearchWordsPage = page(() => import('./routes/dashboard/search-words'), 'SearchWordsPage');
 const ManageOrdersPage = page(() => import('./routes/dashboard/manage-orders'), 'ManageOrdersPage');
 const OutboxPage = page(() => import('./routes/dashboard/outbox'), 'OutboxPage');
 const MailboxPage = page(() => import('./routes/dashboard/mailbox'), 'MailboxPage');
@@ -112,8 +120,16 @@ export function AppRoutes() {
           <Route path="overview" element={admin(<OverviewPage />)} />
           <Route path="manageProduct" element={admin(<ManageProductsPage />)} />
           <Route path="addProduct" element={admin(<AddProductPage />)} />
+          <Route path="products/:id" element={admin(<ProductEditorPage />)} />
+          <Route path="categories" element={admin(<CatalogSetupPage />)} />
+          <Route path="bulk" element={admin(<BulkChangesPage />)} />
+          <Route path="import" element={admin(<CatalogImportPage />)} />
+          <Route path="searchWords" element={admin(<SearchWordsPage />)} />
           <Route path="manageOrders" element={admin(<ManageOrdersPage />)} />
           <Route path="manageOrders/:id" element={admin(<AdminOrderPage />)} />
+          <Route path="returns" element={admin(<ManageReturnsPage />)} />
+          <Route path="products/:id/stock" element={admin(<ProductStockPage />)} />
+          <Route path="numbers" element={admin(<NumbersPage />)} />
           <Route path="outbox" element={admin(<OutboxPage />)} />
           <Route path="mailbox" element={admin(<MailboxPage />)} />
           <Route path="mailbox/:id" element={admin(<MailPage />)} />

@@ -38,7 +38,7 @@ export interface ApiResponse<T> {
  */
 export async function apiRequest<T>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<ApiResponse<T>> {
   let response: Response;
   try {
@@ -48,6 +48,7 @@ export async function apiRequest<T>(
       headers: {
         accept: 'application/json',
         ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,

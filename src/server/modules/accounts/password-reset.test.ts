@@ -172,9 +172,9 @@ describe('password reset without SMTP', () => {
     const mail = (
       await t.app.inject({ method: 'GET', url: `/api/manage/mails/${summary?.id}`, headers: as(admin) })
     ).json() as MailView;
-    // Without PUBLIC_URL the link is the store's own path.
+    // Without PUBLIC_URL the link points at the address the store listens on.
     const token = tokenIn(mail.text);
-    expect(mail.text).toContain(`Choose a new password: /reset-password?token=`);
+    expect(mail.text).toContain(`Choose a new password: http://localhost:3000/reset-password?token=`);
     expect((await resetPassword(t, token, NEW_PASSWORD)).statusCode).toBe(200);
     expect(await signInStatus(t, customer.email, NEW_PASSWORD)).toBe(200);
   });
@@ -205,7 +205,7 @@ describe('asking for reset links', () => {
     expect((await requestReset(t, uniqueEmail('nobody'))).statusCode).toBe(429);
   });
 
-  it('is limited per e-mail from everywhere, so no one can flood a mailbox', async () => {
+  it('is limited per e-mail from one address; from elsewhere the owner still gets a link', async () => {
     const email = uniqueEmail('flooded');
     await signUp(t.app, { email });
     const rateLimit = { perIp: 100, perAccount: 2, windowSeconds: 600, slowDownMs: 0 };
@@ -220,8 +220,9 @@ describe('asking for reset links', () => {
           remoteAddress: address,
         });
       expect((await from('192.0.2.1')).statusCode).toBe(200);
-      expect((await from('192.0.2.2')).statusCode).toBe(200);
-      expect((await from('192.0.2.3')).statusCode).toBe(429);
+      expect((await from('192.0.2.1')).statusCode).toBe(200);
+      expect((await from('192.0.2.1')).statusCode).toBe(429);
+      expect((await from('192.0.2.3')).statusCode).toBe(200);
     } finally {
       await other.close();
     }

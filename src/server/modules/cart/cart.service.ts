@@ -63,14 +63,21 @@ export async function setCartLine(db: Db, userId: string, toolId: string, quanti
   // One statement: a product already in the cart changes its quantity; a new one is added only
   // while the cart holds fewer than CART_MAX_LINES products. (Two tabs adding different products
   // at the same instant may pass the cap by one: it is a sensible limit, not an invariant.)
+  // The product's row is locked (key share) by the statement that adds its line, so an admin
+  // deleting the product at this moment either waits for the line and takes it along, or has
+  // deleted it already and nothing is added.
   const written = await db.execute(sql`
+    with product as (select id from ${tools} where id = ${toolId} and retired_at is null for key share)
     insert into ${cartLines} (user_id, tool_id, quantity)
-    select ${userId}, ${toolId}, ${quantity}
+    select ${userId}, product.id, ${quantity} from product
     where exists (select 1 from ${cartLines} where user_id = ${userId} and tool_id = ${toolId})
        or (select count(*) from ${cartLines} where user_id = ${userId}) < ${CART_MAX_LINES}
     on conflict (user_id, tool_id) do update set quantity = excluded.quantity
     returning 1 as written`);
-  if (rowsOf(written).length === 0) throw new AppError('CONFLICT', cartFullMessage(CART_MAX_LINES));
+  if (rowsOf(written).length > 0) return;
+  const still = (await loadToolFacts(db, [toolId])).get(toolId);
+  if (!still || still.retiredAt) throw notFound('Tool');
+  throw new AppError('CONFLICT', cartFullMessage(CART_MAX_LINES));
 }
 
 export async function removeCartLine(db: Db | Tx, userId: string, toolId: string): Promise<void> {
@@ -96,7 +103,9 @@ export async function mergeCart(db: Db, userId: string, incoming: LineInput[]): 
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`cart:${userId}`}, 0))`);
     const current = new Map((await cartLinesOf(tx, userId)).map((l) => [l.toolId, l.quantity]));
-    const facts = await loadToolFacts(tx, [...wanted.keys()]);
+    // Locked (key share) like setCartLine's: a product deleted meanwhile is either gone here, or
+    // waits for this merge and then takes its new line along.
+    const facts = await loadToolFacts(tx, [...wanted.keys()], { lock: true });
     let lines = current.size;
     for (const [toolId, quantity] of wanted) {
       const tool = facts.get(toolId);

@@ -1,5 +1,7 @@
 import {
+  DID_YOU_MEAN_HEADER,
   queryVehicle,
+  SEARCH_UNDERSTOOD_HEADER,
   TOOL_LIST_DEFAULT_LIMIT,
   TOOL_LIST_PARAMS,
   TOTAL_COUNT_HEADER,
@@ -7,12 +9,23 @@ import {
   type VehicleQuery,
 } from '../../../contract/catalog';
 import type { Db } from '../../db/database';
+import { notFound } from '../../errors';
 import type { AnswerCache, CachedAnswer } from './answer-cache';
-import { getToolDetails, listTools } from './catalog.service';
+import { getToolDetails, isUuid, listTools } from './catalog.service';
 import { listCategories, suggest, toolFacets } from './catalog-query';
+import { relatedProducts } from './related';
+import { listBrands } from './taxonomy.service';
 
 /** The tables every catalog answer is made from: a committed change to any of them forgets them all. */
-export const CATALOG_TABLES = ['tools', 'categories', 'part_numbers', 'fitments'] as const;
+export const CATALOG_TABLES = [
+  'tools',
+  'categories',
+  'part_numbers',
+  'fitments',
+  'product_images',
+  'brands',
+  'search_synonyms',
+] as const;
 
 /**
  * A validated list query as a key: every parameter in a fixed order, so `?page=01` and `?page=1`
@@ -36,8 +49,16 @@ export function catalogAnswers(db: Db, cache: AnswerCache) {
     /** GET /tool. */
     list(query: ToolListQuery): CachedAnswer | Promise<CachedAnswer> {
       return cache.answer(`list:${listKey(query)}`, async () => {
-        const { tools, total } = await listTools(db, query);
-        return { body: JSON.stringify(tools), headers: { [TOTAL_COUNT_HEADER]: String(total) } };
+        const { tools, total, notes } = await listTools(db, query);
+        return {
+          body: JSON.stringify(tools),
+          headers: {
+            [TOTAL_COUNT_HEADER]: String(total),
+            // Header values travel as ASCII: the words are URI-encoded.
+            ...(notes.understood ? { [SEARCH_UNDERSTOOD_HEADER]: encodeURIComponent(notes.understood) } : {}),
+            ...(notes.didYouMean ? { [DID_YOU_MEAN_HEADER]: encodeURIComponent(notes.didYouMean) } : {}),
+          },
+        };
       });
     },
     /** GET /tool/facets. */
@@ -55,6 +76,19 @@ export function catalogAnswers(db: Db, cache: AnswerCache) {
     /** GET /categories. */
     categories(): CachedAnswer | Promise<CachedAnswer> {
       return cache.answer('categories', async () => ({ body: JSON.stringify(await listCategories(db)) }));
+    },
+    /** GET /brands. */
+    brands(): CachedAnswer | Promise<CachedAnswer> {
+      return cache.answer('brands', async () => ({ body: JSON.stringify(await listBrands(db)) }));
+    },
+    /** GET /purchase/:id/related. */
+    related(id: string, query: VehicleQuery = {}): CachedAnswer | Promise<CachedAnswer> {
+      const vehicle = queryVehicle(query);
+      const key = `related:${id.toLowerCase()}:${vehicle ? JSON.stringify([vehicle.year, vehicle.make, vehicle.model, vehicle.engine ?? '']) : ''}`;
+      return cache.answer(key, async () => {
+        if (!isUuid(id)) throw notFound('Tool');
+        return { body: JSON.stringify(await relatedProducts(db, id, vehicle)) };
+      });
     },
     /** GET /purchase/:id; an unknown tool is a 404, which is not kept. */
     tool(id: string, query: VehicleQuery = {}): CachedAnswer | Promise<CachedAnswer> {

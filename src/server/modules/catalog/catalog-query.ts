@@ -2,7 +2,6 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import {
   type Category,
   PRICE_BANDS,
-  partNumberKey,
   queryVehicle,
   type Suggestion,
   type Tool,
@@ -13,52 +12,18 @@ import {
 } from '../../../contract/catalog';
 import type { Db } from '../../db/database';
 import { tools } from '../../db/schema';
+import {
+  planLoosely,
+  planSearch,
+  type SearchPlan,
+  searchCondition,
+  searchRank,
+  searchWords,
+} from './search-plan';
 import { toTool } from './tool-wire';
-
-/** `%` and `_` typed by a customer are searched for literally, not as wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Rows of a raw query, the same on PGlite and node-postgres. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** A number typed in the search box is looked up from this many letters and digits on. */
-const PART_KEY_MIN = 3;
-
-/**
- * How close a word must be to count as a misspelling of a catalog word, in pg_trgm similarity
- * (0 to 1): `wrnch` is 0.44 from `wrench`, `torqe` 0.5 from `torque`.
- */
-const TYPO_SIMILARITY = 0.35;
-
-/**
- * The term with each word the catalog's names do not have replaced by the closest one they do
- * (trigram similarity over `search_words`; `%` reads its trigram index, at pg_trgm's default
- * threshold of 0.3, below ours), or undefined when nothing changed:
- * `wrnch` becomes `wrench`, `jak stnds` becomes `jack stands`. Words of under three letters, and
- * numbers, stay as typed (docs/decisions/017-catalog-search-and-filters.md).
- */
-export async function correctedTerm(db: Db, term: string): Promise<string | undefined> {
-  const words = term
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  let changed = false;
-  const corrected = await Promise.all(
-    words.map(async (word) => {
-      if (word.length < 3 || /^\d+$/.test(word)) return word;
-      const [best] = rowsOf<{ word: string; exact: boolean }>(
-        await db.execute(sql`
-          select word, word = ${word} as exact from search_words
-          where word = ${word} or (word % ${word} and similarity(word, ${word}) >= ${TYPO_SIMILARITY})
-          order by word = ${word} desc, similarity(word, ${word}) desc, word limit 1`),
-      );
-      if (!best || best.exact) return word;
-      changed = true;
-      return best.word;
-    }),
-  );
-  return changed ? corrected.join(' ') : undefined;
-}
 
 /** The filters a list, its counts and its facets share; `except` leaves one out (for its own facet). */
 type Facet = 'category' | 'brand' | 'price' | 'inStock';
@@ -73,23 +38,6 @@ export function fitsVehicle(v: Vehicle): SQL {
       and (f.engine is null or ${v.engine ?? null}::text is null or f.engine = ${v.engine ?? null}::text)))`;
 }
 
-/**
- * An exact search: the term in the name, description or brand, or the start of a part number.
- * The part numbers' matches go in as an array (`= any(array(...))`, computed once), so PostgreSQL
- * ORs four index scans into one bitmap (three trigram indexes and the primary key); a subquery
- * OR-ed in (`or t.id in (select ...)`) would make it test every product instead.
- */
-function searchCondition(term: string): SQL {
-  const pattern = `%${escapeLike(term)}%`;
-  const key = partNumberKey(term);
-  // Part numbers and SKUs nearly always carry a digit; a plain word (`wrench`) skips that lookup.
-  const byNumber =
-    key.length >= PART_KEY_MIN && /\d/.test(key)
-      ? sql` or t.id = any(array(select p.tool_id from part_numbers p where p.key like ${`${key}%`}))`
-      : sql``;
-  return sql`(t.name ilike ${pattern} or t.description_text ilike ${pattern} or t.brand ilike ${pattern}${byNumber})`;
-}
-
 /** The category and every category under it. */
 const inCategory = (slug: string) => sql`t.category_slug in (
   with recursive tree as (
@@ -99,10 +47,15 @@ const inCategory = (slug: string) => sql`t.category_slug in (
 
 const IN_STOCK = sql`(t.available_quantity > 0 and t.available_quantity >= t.minimum_order_quantity)`;
 
-function conditions(query: ToolListQuery, except?: Facet): SQL {
+/** A list query and how its search term was read (none without a term). */
+interface Planned {
+  query: ToolListQuery;
+  plan?: SearchPlan;
+}
+
+function conditions({ query, plan }: Planned, except?: Facet): SQL {
   const parts: SQL[] = [sql`t.retired_at is null`];
-  const term = query.search?.trim();
-  if (term) parts.push(searchCondition(term));
+  if (plan) parts.push(searchCondition(plan));
   if (query.category && except !== 'category') parts.push(inCategory(query.category));
   if (query.brand && except !== 'brand') parts.push(sql`t.brand = ${query.brand}`);
   if (except !== 'price') {
@@ -115,9 +68,11 @@ function conditions(query: ToolListQuery, except?: Facet): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** The sorts of GET /tool, tie-breaker last. */
-function orderFor(sort: ToolSort | 'catalog'): SQL {
-  const orders: Record<ToolSort | 'catalog', SQL> = {
+/** The sorts of GET /tool, tie-breaker last; a search without a sort is ordered by how well each matches. */
+function orderFor(sort: ToolSort | 'catalog' | 'relevance'): SQL {
+  const orders: Record<ToolSort | 'catalog' | 'relevance', SQL> = {
+    // Equally good matches keep the catalog's own order.
+    relevance: sql`t.rank desc, t.created_at, t.id`,
     catalog: sql`t.created_at, t.id`,
     newest: sql`t.created_at desc, t.id desc`,
     price: sql`t.price_cents, t.id`,
@@ -134,19 +89,10 @@ async function countTools(db: Db, where: SQL): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/**
- * The query to answer: as asked, or, when its search term finds nothing under the other filters and
- * a corrected spelling of it exists, with the corrected term.
- */
-async function answerableQuery(
-  db: Db,
-  query: ToolListQuery,
-  found: (query: ToolListQuery) => Promise<number>,
-): Promise<ToolListQuery> {
+/** Reads the query's search term, if it has one. */
+export async function planned(db: Db, query: ToolListQuery): Promise<Planned> {
   const term = query.search?.trim();
-  if (!term || (await found(query)) > 0) return query;
-  const corrected = await correctedTerm(db, term);
-  return corrected ? { ...query, search: corrected } : query;
+  return term ? { query, plan: await planSearch(db, term) } : { query };
 }
 
 /** Whether each of `ids` fits the vehicle: 'universal', 'fits' or 'no'. */
@@ -163,6 +109,12 @@ async function verdicts(db: Db, ids: string[], vehicle: Vehicle): Promise<Map<st
   return new Map(rows.map((r) => [r.id, r.universal ? 'universal' : r.fits ? 'fits' : 'no']));
 }
 
+/** What a search answer says beside its tools: how the term was read, and a way out of nothing found. */
+export interface SearchNotes {
+  understood?: string;
+  didYouMean?: string;
+}
+
 /**
  * GET /tool: one page of the live catalog under the query's filters, search and sort, and how many
  * there are in all. Matches are collected once (a materialized CTE) and both counted and paged from
@@ -174,31 +126,61 @@ export async function findTools(
   query: ToolListQuery,
   limit: number,
   offset: number,
-): Promise<{ tools: Tool[]; total: number }> {
-  const asked = await pageOfTools(db, query, limit, offset);
-  if (asked.total > 0 || !query.search?.trim()) return asked;
-  // Nothing for the term as typed: try it spelt as the catalog spells it.
-  const corrected = await correctedTerm(db, query.search);
-  return corrected ? pageOfTools(db, { ...query, search: corrected }, limit, offset) : asked;
+): Promise<{ tools: Tool[]; total: number; notes: SearchNotes }> {
+  const asked = await planned(db, query);
+  const page = await pageOfTools(db, asked, limit, offset);
+  const notes: SearchNotes = {};
+  if (asked.plan?.changed && asked.plan.understood) notes.understood = asked.plan.understood;
+  if (page.total === 0 && asked.plan) {
+    const better = await didYouMean(db, asked);
+    if (better) notes.didYouMean = better;
+  }
+  return { ...page, notes };
+}
+
+/**
+ * When a search finds nothing: the term read with looser corrections, or without one of its words,
+ * whichever first finds something under the same filters.
+ */
+async function didYouMean(db: Db, { query }: Planned): Promise<string | undefined> {
+  const term = query.search?.trim() ?? '';
+  const words = searchWords(term);
+  const loose = await planLoosely(db, term);
+  const tries: Planned[] = [];
+  if (loose.changed && loose.understood) tries.push({ query, plan: loose });
+  if (words.length > 1) {
+    for (let i = words.length - 1; i >= 0; i -= 1) {
+      const shorter = words.filter((_, j) => j !== i).join(' ');
+      tries.push({ query, plan: await planSearch(db, shorter) });
+    }
+  }
+  for (const attempt of tries) {
+    if (!attempt.plan) continue;
+    if ((await countTools(db, conditions(attempt))) > 0) {
+      return attempt.plan.understood || undefined;
+    }
+  }
+  return undefined;
 }
 
 async function pageOfTools(
   db: Db,
-  query: ToolListQuery,
+  asked: Planned,
   limit: number,
   offset: number,
 ): Promise<{ tools: Tool[]; total: number }> {
-  const sort = query.sort ?? 'catalog';
-  const term = query.search?.trim() ?? '';
-  const where = conditions(query);
+  const { query, plan } = asked;
+  const sort = query.sort ?? (plan ? 'relevance' : 'catalog');
+  const where = conditions(asked);
   const order = orderFor(sort);
   let ids: string[];
   let total: number;
-  if (term) {
+  if (plan) {
+    const rank = sort === 'relevance' ? searchRank(plan) : sql`0`;
     const [found] = rowsOf<{ total: number; ids: string[] }>(
       await db.execute(sql`
         with matches as materialized (
-          select t.id, t.created_at, t.price_cents, t.name from tools t where ${where}
+          select t.id, t.created_at, t.price_cents, t.name, ${rank} as rank from tools t where ${where}
         )
         select (select count(*) from matches)::int as total,
           array(select t.id::text from matches t order by ${order} limit ${limit} offset ${offset}) as ids`),
@@ -265,27 +247,27 @@ export async function listCategories(db: Db): Promise<Category[]> {
  * filters as they are (a chosen brand does not hide the other brands' counts).
  */
 export async function toolFacets(db: Db, query: ToolListQuery): Promise<ToolFacets> {
-  const answered = await answerableQuery(db, query, (q) => countTools(db, conditions(q)));
-  return facetsOf(db, answered);
+  return facetsOf(db, await planned(db, query));
 }
 
-async function facetsOf(db: Db, query: ToolListQuery): Promise<ToolFacets> {
+async function facetsOf(db: Db, asked: Planned): Promise<ToolFacets> {
+  const { query } = asked;
   const bands = PRICE_BANDS.map(
     ([min, max]) =>
       sql`(count(*) filter (where t.price_cents >= ${min * 100}${max === null ? sql`` : sql` and t.price_cents < ${max * 100}`}))::int`,
   );
   const [total, byCategory, byBrand, byPrice, inStock, categories] = await Promise.all([
-    countTools(db, conditions(query)),
+    countTools(db, conditions(asked)),
     db.execute(
-      sql`select t.category_slug as slug, count(*)::int as n from tools t where ${conditions(query, 'category')} group by 1`,
+      sql`select t.category_slug as slug, count(*)::int as n from tools t where ${conditions(asked, 'category')} group by 1`,
     ),
     db.execute(
-      sql`select t.brand as name, count(*)::int as n from tools t where ${conditions(query, 'brand')} and t.brand <> '' group by 1 order by 2 desc, 1 limit 30`,
+      sql`select t.brand as name, count(*)::int as n from tools t where ${conditions(asked, 'brand')} and t.brand <> '' group by 1 order by 2 desc, 1 limit 30`,
     ),
     db.execute(
-      sql`select array[${sql.join(bands, sql`, `)}] as counts from tools t where ${conditions(query, 'price')}`,
+      sql`select array[${sql.join(bands, sql`, `)}] as counts from tools t where ${conditions(asked, 'price')}`,
     ),
-    countTools(db, sql`${conditions(query, 'inStock')} and ${IN_STOCK}`),
+    countTools(db, sql`${conditions(asked, 'inStock')} and ${IN_STOCK}`),
     listCategories(db),
   ]);
   const own = new Map(
@@ -312,38 +294,45 @@ async function facetsOf(db: Db, query: ToolListQuery): Promise<ToolFacets> {
   };
 }
 
-/** What the search box offers while typing: part numbers first (the surest match), then names, brands, categories. */
+/**
+ * What the search box offers while typing, from the second letter: part numbers first (the surest
+ * match, a superseded number showing its replacement), then products read like a search with the
+ * last word as a prefix (`break p` offers brake pads), brands and categories.
+ */
 export async function suggest(db: Db, term: string): Promise<Suggestion[]> {
-  const key = partNumberKey(term);
-  const pattern = `%${escapeLike(term)}%`;
+  if (term.trim().length < 2) return [];
+  const plan = await planSearch(db, term, { typing: true });
+  const prefix = `${escapeLike(term.trim().toLowerCase())}%`;
+  const words = sql`${`% ${escapeLike(term.trim().toLowerCase())}%`}`;
   const [parts, named, brands, categories] = await Promise.all([
-    key.length >= PART_KEY_MIN
+    plan.partKey
       ? db.execute(sql`
-          select t.id::text as id, t.name, p.number from part_numbers p join tools t on t.id = p.tool_id
-          where p.key like ${`${key}%`} and t.retired_at is null order by length(p.key), p.number limit 4`)
+          select coalesce(r.id, t.id)::text as id, coalesce(r.name, t.name) as name, p.number
+          from part_numbers p join tools t on t.id = p.tool_id
+          left join tools r on r.id = t.superseded_by_id and r.retired_at is null
+          where p.key like ${`${plan.partKey}%`} and (t.retired_at is null or r.id is not null)
+          order by length(p.key), p.number limit 4`)
+      : Promise.resolve({ rows: [] }),
+    plan.tsquery || plan.vehicles.length > 0
+      ? db.execute(sql`
+          select t.id::text as id, t.name from tools t
+          where t.retired_at is null and ${searchCondition({ ...plan, partKey: null })}
+          order by ${searchRank(plan)} desc, lower(t.name), t.id limit 6`)
       : Promise.resolve({ rows: [] }),
     db.execute(sql`
-      select t.id::text as id, t.name from tools t
-      where t.retired_at is null and t.name ilike ${pattern} order by lower(t.name) limit 6`),
+      select b.name from brands b
+      where lower(b.name) like ${prefix} or lower(b.name) like ${words}
+      order by b.position, b.name limit 3`),
     db.execute(sql`
-      select distinct t.brand as name from tools t
-      where t.retired_at is null and t.brand ilike ${pattern} order by 1 limit 3`),
-    db.execute(sql`select slug, name from categories where name ilike ${pattern} order by position limit 3`),
+      select slug, name from categories
+      where lower(name) like ${prefix} or lower(name) like ${words}
+      order by position limit 3`),
   ]);
-  let products = rowsOf<{ id: string; name: string }>(named);
-  const corrected = products.length === 0 && term.length >= 3 ? await correctedTerm(db, term) : undefined;
-  if (corrected) {
-    products = rowsOf<{ id: string; name: string }>(
-      await db.execute(sql`
-        select t.id::text as id, t.name from tools t
-        where t.retired_at is null and t.name ilike ${`%${escapeLike(corrected)}%`} order by lower(t.name) limit 6`),
-    );
-  }
   const partRows = rowsOf<{ id: string; name: string; number: string }>(parts);
   const shown = new Set(partRows.map((p) => p.id));
   return [
     ...partRows.map((p) => ({ kind: 'part' as const, label: p.name, value: p.id, detail: p.number })),
-    ...products
+    ...rowsOf<{ id: string; name: string }>(named)
       .filter((p) => !shown.has(p.id))
       .map((p) => ({ kind: 'product' as const, label: p.name, value: p.id })),
     ...rowsOf<{ name: string }>(brands).map((b) => ({
@@ -358,3 +347,6 @@ export async function suggest(db: Db, term: string): Promise<Suggestion[]> {
     })),
   ].slice(0, 10);
 }
+
+/** `%` and `_` typed by a customer are matched literally, not as wildcards. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

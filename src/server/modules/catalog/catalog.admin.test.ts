@@ -47,8 +47,21 @@ const catalogIds = async () =>
 
 /** The parts-catalog fields of a product given none, after the spec's fields. */
 const NO_PARTS_DATA = { brand: '', sku: null, part_number: null, category: null, universal_fit: false };
-/** What the purchase page adds about the part. */
-const NO_PARTS_DETAILS = { category_name: null, part_numbers: [], fitment: [] };
+/** What the purchase page adds about the part (a product put straight into the table has no pictures row). */
+const NO_PARTS_DETAILS = {
+  category_name: null,
+  part_numbers: [],
+  fitment: [],
+  images: [],
+  upc: null,
+  replaced_by: null,
+  core_charge: 0,
+  ground_only: false,
+  weight_lb: null,
+  length_in: null,
+  width_in: null,
+  height_in: null,
+};
 
 describe('POST /api/tool (admin)', () => {
   it('adds a product: 201 with its id, listed and sold at its price in dollars', async () => {
@@ -62,7 +75,11 @@ describe('POST /api/tool (admin)', () => {
     expect((await inject('GET', '/api/tool')).json()).toContainEqual(expected);
     const one = await inject('GET', `/api/purchase/${id}`);
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toEqual({ ...expected, ...NO_PARTS_DETAILS });
+    expect(one.json()).toEqual({
+      ...expected,
+      ...NO_PARTS_DETAILS,
+      images: [{ url: newTool().image, alt: newTool().name }],
+    });
     // Money is kept as whole cents.
     expect((await toolRow(id))?.priceCents).toBe(1250);
   });
@@ -232,7 +249,7 @@ describe('PATCH /api/tool/:id (admin)', () => {
 
   it.each([
     ['an empty body', {}, 'Change at least one field'],
-    ['only fields it does not change', { name: 'Renamed' }, 'Change at least one field'],
+    ['only fields it does not know', { colour: 'red' }, 'Change at least one field'],
     ['a negative stock', { available_quantity: -1 }, 'Available quantity cannot be negative'],
     ['price 0', { price: 0 }, 'Price must be greater than 0.'],
     ['an empty description', { description: [] }, 'Description is required'],
@@ -313,11 +330,13 @@ describe('DELETE /api/tool/:id (admin)', () => {
     const mine = (await inject('GET', `/api/order?userEmail=${customer.email}`, customer)).json() as Order[];
     expect(mine.map((o) => o._id)).toContain(order._id);
 
-    // It is gone for the admin too: a second delete or an edit finds nothing.
+    // A second delete finds nothing; the owner still finds it, archived, and may edit it there.
     const again = await inject('DELETE', `/api/tool/${row.id}`, admin);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Tool was not found' } });
-    expect((await inject('PATCH', `/api/tool/${row.id}`, admin, { price: 1 })).statusCode).toBe(404);
+    expect((await toolRow(row.id))?.status).toBe('archived');
+    expect((await inject('PATCH', `/api/tool/${row.id}`, admin, { price: 1 })).statusCode).toBe(200);
+    expect(await catalogIds()).not.toContain(row.id);
   });
 
   it('answers 404 for a product already removed, an unknown or a malformed id', async () => {

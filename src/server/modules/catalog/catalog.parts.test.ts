@@ -99,6 +99,10 @@ describe('fitment', () => {
       year_from: 2018,
       year_to: 2024,
       engine: null,
+      submodel: null,
+      position: null,
+      quantity: null,
+      note: null,
     });
     const pads = (
       await t.app.inject({ method: 'GET', url: `/api/purchase/${id[CIVIC_PADS]}?${civic2014}` })
@@ -171,6 +175,7 @@ describe('filters and counts', () => {
     expect(cheapBrakes.tools.map((tool) => tool.price)).toEqual([49.99, 44.99]);
     expect(await names('brand=Redline&inStock=1')).toEqual([
       '9005 LED High-Beam Bulbs, Pair',
+      'H10 LED Fog Light Bulbs, Pair',
       'H11 LED Headlight Bulbs, Pair',
     ]);
     expect((await list('minPrice=100')).tools.every((tool) => tool.price >= 100)).toBe(true);
@@ -182,18 +187,23 @@ describe('filters and counts', () => {
       url: '/api/tool/facets?category=brakes&brand=Apex%20Garage',
     });
     const facets = res.json() as ToolFacets;
-    expect(facets.total).toBe(3);
+    const apexBrakes = Object.values(seedParts).filter(
+      (p) => p.category === 'brakes' && p.brand === 'Apex Garage',
+    ).length;
+    expect(facets.total).toBe(apexBrakes);
     // The brand count ignores the chosen brand, the category count ignores the chosen category.
-    expect(facets.brands).toEqual([{ name: 'Apex Garage', count: 3 }]);
-    expect(facets.categories.find((c) => c.slug === 'brakes')?.count).toBe(3);
-    expect(facets.categories.find((c) => c.slug === 'parts')?.count).toBe(3);
-    expect(facets.prices.reduce((n, band) => n + band.count, 0)).toBe(3);
-    expect(facets.in_stock).toBe(3);
+    expect(facets.brands).toEqual([{ name: 'Apex Garage', count: apexBrakes }]);
+    expect(facets.categories.find((c) => c.slug === 'brakes')?.count).toBe(apexBrakes);
+    expect(facets.categories.find((c) => c.slug === 'parts')?.count).toBe(apexBrakes);
+    expect(facets.prices.reduce((n, band) => n + band.count, 0)).toBe(apexBrakes);
+    expect(facets.in_stock).toBe(apexBrakes);
 
     const all = (await t.app.inject({ method: 'GET', url: '/api/tool/facets' })).json() as ToolFacets;
     expect(all.total).toBe(seedTools.length);
     expect(all.brands.reduce((n, b) => n + b.count, 0)).toBe(seedTools.length);
-    expect(all.categories.find((c) => c.slug === 'lights')?.count).toBe(2);
+    expect(all.categories.find((c) => c.slug === 'lights')?.count).toBe(
+      Object.values(seedParts).filter((p) => p.category === 'lights').length,
+    );
     expect(all.categories.find((c) => c.slug === 'tools')?.count).toBe(universalNames.length);
 
     const civic = (
@@ -208,7 +218,7 @@ describe('filters and counts', () => {
     expect(categories.find((c) => c.slug === 'tires')).toMatchObject({
       name: 'Tires',
       parent: 'parts',
-      count: 1,
+      count: Object.values(seedParts).filter((p) => p.category === 'tires').length,
     });
   });
 });
@@ -289,8 +299,8 @@ describe('admins edit the parts data on the product', () => {
 
 describe('typo correction', () => {
   it("corrects each misspelt word against the words of the catalog, a new product's too", async () => {
-    expect(await names('search=jack%20stnds')).toEqual(['3-Ton Ratcheting Jack Stands, Pair']);
-    expect(await names('search=calipr')).toEqual([]);
+    expect(await names('search=jack%20stnds')).toContain('3-Ton Ratcheting Jack Stands, Pair');
+    expect(await names('search=calipr')).not.toContain('Brake Caliper Piston Tool');
     await t.database.db.insert(tools).values({
       name: 'Brake Caliper Piston Tool',
       image: '/images/tools/brake-pad-set.svg',

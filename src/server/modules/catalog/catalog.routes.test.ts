@@ -73,9 +73,9 @@ describe('GET /api/tool', () => {
     expect(none.res.headers['x-total-count']).toBe('0');
   });
 
-  it('treats % and _ in a search as the characters themselves', async () => {
+  it('treats % and _ in a search as no wildcard: the search reads words, and they are none', async () => {
     expect((await list('?search=100%25')).body.map((x) => x.name)).toEqual(['tire gauge 100% digital']);
-    expect((await list('?search=%25')).body).toHaveLength(1);
+    expect((await list('?search=%25')).body).toHaveLength(0);
     expect((await list('?search=_')).body).toHaveLength(0);
   });
 

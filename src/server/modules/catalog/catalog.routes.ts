@@ -14,13 +14,16 @@ import {
   ToolListQuery,
   VehicleQuery,
 } from '../../../contract/catalog';
+import { Brand, FitmentBulkAnswer, FitmentBulkInput, RelatedProducts } from '../../../contract/catalog-admin';
+import { notFound } from '../../errors';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { catalogSearchLimit } from '../../plugins/rate-limits';
 import { createAnswerCache } from './answer-cache';
 import { replyWith } from './cached-reply';
-import { addTool, deleteTool, updateTool } from './catalog.service';
+import { addTool, deleteTool, isUuid, updateTool } from './catalog.service';
 import { CATALOG_TABLES, catalogAnswers } from './catalog-answers';
+import { addFitmentRange } from './product-list';
 
 /** A 304 has no body: what the client sent If-None-Match for is still the answer. */
 const notModified = { 304: z.void().describe('Not modified: the ETag sent in If-None-Match is current') };
@@ -99,7 +102,54 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) => replyWith(request, reply, answers.tool(request.params.id, request.query)),
   );
 
+  app.get(
+    '/purchase/:id/related',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'Parts that fit the same vehicle (the one named by year, make and model, else any this part fits) and parts bought with this one',
+        params: z.object({ id: z.string().max(100) }),
+        querystring: VehicleQuery,
+        response: { 200: RelatedProducts, ...notModified, ...errorResponses(400, 404) },
+      },
+    },
+    (request, reply) => replyWith(request, reply, answers.related(request.params.id, request.query)),
+  );
+
+  app.get(
+    '/brands',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The brands, in the order the store shows them, with how many tools each has',
+        response: { 200: z.array(Brand), ...notModified },
+      },
+    },
+    (request, reply) => replyWith(request, reply, answers.brands()),
+  );
+
   const IdParams = z.object({ id: z.string().max(100) });
+
+  app.post(
+    '/tool/:id/fitment',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['catalog'],
+        summary:
+          "Add one year range for several vehicles to a product's fitment; rows it has are skipped (admin)",
+        params: IdParams,
+        body: FitmentBulkInput,
+        response: { 200: FitmentBulkAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound('Tool');
+      const me = signedIn(request);
+      return addFitmentRange(app.db, request.params.id, request.body, { id: me.id, name: me.name });
+    },
+  );
 
   app.post(
     '/tool',
@@ -112,22 +162,25 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: InsertedId, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => reply.status(201).send(await addTool(app.db, request.body)),
+    async (request, reply) => reply.status(201).send(await addTool(app.db, request.body, signedIn(request))),
   );
 
   app.patch(
     '/tool/:id',
     {
       preHandler: app.requireAdmin,
+      // A product's whole fitment list (up to 1,000 rows) travels in one edit.
+      bodyLimit: 1024 * 1024,
       schema: {
         tags: ['catalog'],
-        summary: "Change a product's price, stock, description, category, brand, numbers or fitment (admin)",
+        summary:
+          'The product editor: change any field of a product, whatever its status; kept in its history (admin)',
         params: IdParams,
         body: ToolChanges,
         response: { 200: Tool, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => updateTool(app.db, request.params.id, request.body, signedIn(request).id),
+    async (request) => updateTool(app.db, request.params.id, request.body, signedIn(request)),
   );
 
   app.delete(
@@ -141,6 +194,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ToolDeleted, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => deleteTool(app.db, request.params.id),
+    async (request) => deleteTool(app.db, request.params.id, signedIn(request)),
   );
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   type CatalogFields,
   fitVerdict,
@@ -13,11 +13,20 @@ import {
   type Vehicle,
 } from '../../../contract/catalog';
 import type { Db } from '../../db/database';
-import { categories, fitments, orderLines, partNumbers, tools } from '../../db/schema';
+import { categories, orderLines, partNumbers, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { assertWithinStockMax, moveStock } from '../inventory/inventory.service';
-import { findTools } from './catalog-query';
+import { assertWithinStockMax, moveStock, rowsOf } from '../inventory/inventory.service';
+import { findTools, type SearchNotes } from './catalog-query';
 import { writePartsData } from './parts-data';
+import { statusColumns, writeEditorFields, writeImages } from './product-editor';
+import {
+  type ChangeActor,
+  differences,
+  fitmentOf,
+  imagesOf,
+  readProductFields,
+  recordChanges,
+} from './product-record';
 import { toTool } from './tool-wire';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,7 +34,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string) => UUID.test(id);
 
 /** GET /tool: one page of the live catalog under the query's filters and search, and how many there are in all. */
-export async function listTools(db: Db, query: ToolListQuery): Promise<{ tools: Tool[]; total: number }> {
+export async function listTools(
+  db: Db,
+  query: ToolListQuery,
+): Promise<{ tools: Tool[]; total: number; notes: SearchNotes }> {
   const limit = query.limit ?? TOOL_LIST_DEFAULT_LIMIT;
   const offset = ((query.page ?? 1) - 1) * limit;
   if (offset + limit > TOOL_LIST_MAX_DEPTH) {
@@ -36,57 +48,92 @@ export async function listTools(db: Db, query: ToolListQuery): Promise<{ tools: 
   return findTools(db, query, limit, offset);
 }
 
-export async function getTool(db: Db, id: string): Promise<Tool> {
+/** A product on sale, as its row; anything else is not found. */
+async function liveRow(db: Db, id: string) {
   if (!isUuid(id)) throw notFound('Tool');
   const [row] = await db
     .select()
     .from(tools)
     .where(and(eq(tools.id, id), isNull(tools.retiredAt)));
   if (!row) throw notFound('Tool');
-  return toTool(row);
+  return row;
+}
+
+export async function getTool(db: Db, id: string): Promise<Tool> {
+  return toTool(await liveRow(db, id));
 }
 
 /**
- * GET /purchase/:id: the tool with its category's name, every number it is known by and the
- * vehicles it fits; with a vehicle named, whether it fits that one.
+ * GET /purchase/:id: the tool with its category's name, every number it is known by, the vehicles
+ * it fits, its pictures, what replaces it, its core charge and shipping facts; with a vehicle
+ * named, whether it fits that one.
  */
 export async function getToolDetails(db: Db, id: string, vehicle?: Vehicle): Promise<ToolDetails> {
-  const tool = await getTool(db, id);
-  const [numbers, rows, category] = await Promise.all([
+  const row = await liveRow(db, id);
+  const tool = toTool(row);
+  const [numbers, fitment, images, category, replacement] = await Promise.all([
     db
       .select({ number: partNumbers.number, kind: partNumbers.kind, brand: partNumbers.brand })
       .from(partNumbers)
       .where(eq(partNumbers.toolId, id))
       .orderBy(asc(partNumbers.kind), asc(partNumbers.number)),
-    db
-      .select()
-      .from(fitments)
-      .where(eq(fitments.toolId, id))
-      .orderBy(asc(fitments.make), asc(fitments.model), asc(fitments.yearFrom)),
+    fitmentOf(db, id),
+    imagesOf(db, id),
     tool.category
       ? db.select({ name: categories.name }).from(categories).where(eq(categories.slug, tool.category))
       : Promise.resolve([]),
+    liveReplacement(db, row.supersededById),
   ]);
-  const fitment = rows.map((f) => ({
-    make: f.make,
-    model: f.model,
-    year_from: f.yearFrom,
-    year_to: f.yearTo,
-    engine: f.engine,
-  }));
   return {
     ...tool,
     category_name: category[0]?.name ?? null,
     part_numbers: numbers,
     fitment,
+    images,
+    upc: row.upc,
+    replaced_by: replacement,
+    core_charge: row.coreChargeCents / 100,
+    ground_only: row.groundOnly,
+    weight_lb: row.weightLb === null ? null : Number(row.weightLb),
+    length_in: row.lengthIn === null ? null : Number(row.lengthIn),
+    width_in: row.widthIn === null ? null : Number(row.widthIn),
+    height_in: row.heightIn === null ? null : Number(row.heightIn),
     ...(vehicle ? { fits: fitVerdict({ universal_fit: tool.universal_fit, fitment }, vehicle) } : {}),
   };
 }
 
+/** The product at the end of a supersession chain that is on sale, if any. */
+async function liveReplacement(db: Db, first: string | null) {
+  if (!first) return null;
+  const [row] = rowsOf<{ id: string; name: string; part_number: string | null; sku: string | null }>(
+    await db.execute(sql`
+      with recursive chain(id, depth) as (
+        select ${first}::uuid, 0
+        union all
+        select t.superseded_by_id, chain.depth + 1 from tools t join chain on t.id = chain.id
+        where t.superseded_by_id is not null and chain.depth < 50
+      )
+      select t.id::text as id, t.name, t.part_number, t.sku from chain join tools t on t.id = chain.id
+      where t.retired_at is null order by chain.depth desc limit 1`),
+  );
+  return row ? { _id: row.id, name: row.name, part_number: row.part_number, sku: row.sku } : null;
+}
+
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
-/** POST /tool (admin). The input is validated by the contract; money is stored in cents. */
-export async function addTool(db: Db, input: NewToolInput): Promise<{ insertedId: string }> {
+/** The admin making a change: their session's user, or (from scripts and older callers) their id. */
+export type Actor = { id: string; name: string } | string;
+
+/** Who made a change, as history keeps them. */
+export const actorOf = (admin: Actor): ChangeActor =>
+  typeof admin === 'string' ? { id: admin, name: null } : { id: admin.id, name: admin.name };
+
+/**
+ * POST /tool (admin). The input is validated by the contract; money is stored in cents. The
+ * product starts active (the spec's form) or as a draft, with its one picture, and its history
+ * starts with every field it was given.
+ */
+export async function addTool(db: Db, input: NewToolInput, admin: Actor): Promise<{ insertedId: string }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(tools)
@@ -97,36 +144,44 @@ export async function addTool(db: Db, input: NewToolInput): Promise<{ insertedId
         description: input.description,
         availableQuantity: input.available_quantity,
         minimumOrderQuantity: input.minimum_order_quantity,
+        ...statusColumns(input.status ?? 'active', true),
       })
       .returning({ id: tools.id });
     if (!row) throw new Error('insert returned no row');
     await writePartsData(tx, row.id, catalogFieldsOf(input));
+    await writeImages(tx, row.id, [{ url: input.image, alt: input.name }]);
+    const { fields } = await readProductFields(tx, row.id);
+    await recordChanges(tx, actorOf(admin), [
+      { toolId: row.id, source: 'created', ...differences({}, fields) },
+    ]);
     return { insertedId: row.id };
   });
 }
 
 /** The parts-catalog fields of an input, without the rest. */
-function catalogFieldsOf(input: CatalogFields): CatalogFields {
-  const { category, brand, sku, part_number, cross_references, universal_fit, fitment } = input;
-  return { category, brand, sku, part_number, cross_references, universal_fit, fitment };
+function catalogFieldsOf(input: CatalogFields & { upc?: string }): CatalogFields & { upc?: string } {
+  const { category, brand, sku, part_number, cross_references, universal_fit, fitment, upc } = input;
+  return { category, brand, sku, part_number, cross_references, universal_fit, fitment, upc };
 }
 
 /**
- * PATCH /tool/:id (admin): price, stock, description and the parts-catalog fields; orders already
- * placed keep their price. The stock change is an adjustment through the inventory module, computed
- * under the product's row lock: the difference from what the admin's form showed
+ * PATCH /tool/:id (the product editor, admin): any field, whatever the product's status; orders
+ * already placed keep their price. The stock change is an adjustment through the inventory module,
+ * computed under the product's row lock: the difference from what the admin's form showed
  * (`available_quantity_was`), so units ordered while the form was open stay reserved, or else the
- * difference to the number given.
+ * difference to the number given. The product as it was and as it is are compared, and what changed
+ * is kept in its history, in the same transaction.
  */
-export async function updateTool(db: Db, id: string, changes: ToolChanges, adminId: string): Promise<Tool> {
+export async function updateTool(db: Db, id: string, changes: ToolChanges, admin: Actor): Promise<Tool> {
   if (!isUuid(id)) throw notFound('Tool');
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ available: tools.availableQuantity })
       .from(tools)
-      .where(and(eq(tools.id, id), isNull(tools.retiredAt)))
+      .where(eq(tools.id, id))
       .for('update');
     if (!current) throw notFound('Tool');
+    const before = (await readProductFields(tx, id)).fields;
     const delta =
       changes.available_quantity === undefined
         ? 0
@@ -136,34 +191,34 @@ export async function updateTool(db: Db, id: string, changes: ToolChanges, admin
       await moveStock(tx, [
         {
           toolId: id,
-          delta,
+          onHand: delta,
           reason: 'admin_adjustment',
-          actorUserId: adminId,
+          actorUserId: actorOf(admin).id,
           note: 'available quantity set on the product form',
         },
       ]);
     }
     await writePartsData(tx, id, catalogFieldsOf(changes));
-    const [row] = await tx
-      .update(tools)
-      .set({
-        ...(changes.price !== undefined ? { priceCents: toCents(changes.price) } : {}),
-        ...(changes.description !== undefined ? { description: changes.description } : {}),
-        // Never an empty SET: the row is touched so the answer below is the row as it now is.
-        id,
-      })
-      .where(eq(tools.id, id))
-      .returning();
+    await writeEditorFields(tx, id, changes);
+    const after = (await readProductFields(tx, id)).fields;
+    await recordChanges(tx, actorOf(admin), [
+      { toolId: id, source: 'editor', ...differences(before, after) },
+    ]);
+    const [row] = await tx.select().from(tools).where(eq(tools.id, id));
     if (!row) throw notFound('Tool');
     return toTool(row);
   });
 }
 
 /**
- * DELETE /tool/:id (admin). A product nobody ordered is removed; one with orders is retired:
- * hidden from the catalog while its orders keep their name and price.
+ * DELETE /tool/:id (admin). A product nobody ordered is removed; one with orders is archived
+ * (retired): hidden from the catalog while its orders keep their name and price.
  */
-export async function deleteTool(db: Db, id: string): Promise<{ deletedCount: number; retired: boolean }> {
+export async function deleteTool(
+  db: Db,
+  id: string,
+  admin: Actor,
+): Promise<{ deletedCount: number; retired: boolean }> {
   if (!isUuid(id)) throw notFound('Tool');
   return db.transaction(async (tx) => {
     const [tool] = await tx
@@ -179,7 +234,14 @@ export async function deleteTool(db: Db, id: string): Promise<{ deletedCount: nu
       .where(eq(orderLines.toolId, id))
       .limit(1);
     if (ordered) {
-      await tx.update(tools).set({ retiredAt: new Date() }).where(eq(tools.id, id));
+      // Kept for its orders as an archived product, which the owner may bring back.
+      await tx
+        .update(tools)
+        .set({ status: 'archived', retiredAt: new Date(), updatedAt: new Date() })
+        .where(eq(tools.id, id));
+      await recordChanges(tx, actorOf(admin), [
+        { toolId: id, source: 'deleted', before: { status: 'active' }, after: { status: 'archived' } },
+      ]);
       return { deletedCount: 1, retired: true };
     }
     await tx.delete(tools).where(eq(tools.id, id));

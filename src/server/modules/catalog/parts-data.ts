@@ -12,7 +12,11 @@ const invalid = (path: string, message: string) =>
  * tools row, then the part numbers (SKU, maker's number and cross-references, one searchable row
  * each) and the fitment rows, each list replaced whole when given. Fields left out stay as they were.
  */
-export async function writePartsData(tx: Db | Tx, toolId: string, fields: CatalogFields): Promise<void> {
+export async function writePartsData(
+  tx: Db | Tx,
+  toolId: string,
+  fields: CatalogFields & { upc?: string },
+): Promise<void> {
   if (fields.category) {
     const [known] = await tx
       .select({ slug: categories.slug })
@@ -32,6 +36,7 @@ export async function writePartsData(tx: Db | Tx, toolId: string, fields: Catalo
       ]);
   }
   const columns = {
+    ...(fields.upc !== undefined ? { upc: fields.upc || null } : {}),
     ...(fields.category !== undefined ? { categorySlug: fields.category } : {}),
     ...(fields.brand !== undefined ? { brand: fields.brand.trim() } : {}),
     ...(sku !== undefined ? { sku } : {}),
@@ -40,9 +45,14 @@ export async function writePartsData(tx: Db | Tx, toolId: string, fields: Catalo
   };
   if (Object.keys(columns).length > 0) await tx.update(tools).set(columns).where(eq(tools.id, toolId));
 
-  if (fields.sku !== undefined || fields.part_number !== undefined || fields.cross_references !== undefined) {
+  if (
+    fields.sku !== undefined ||
+    fields.part_number !== undefined ||
+    fields.cross_references !== undefined ||
+    fields.upc !== undefined
+  ) {
     const [row] = await tx
-      .select({ sku: tools.sku, partNumber: tools.partNumber, brand: tools.brand })
+      .select({ sku: tools.sku, partNumber: tools.partNumber, brand: tools.brand, upc: tools.upc })
       .from(tools)
       .where(eq(tools.id, toolId));
     const crossReferences =
@@ -56,6 +66,7 @@ export async function writePartsData(tx: Db | Tx, toolId: string, fields: Catalo
     const rows = [
       ...(row?.sku ? [{ number: row.sku, kind: 'sku' as const, brand: row.brand }] : []),
       ...(row?.partNumber ? [{ number: row.partNumber, kind: 'maker' as const, brand: row.brand }] : []),
+      ...(row?.upc ? [{ number: row.upc, kind: 'upc' as const, brand: row.brand }] : []),
       ...crossReferences,
     ];
     await tx.delete(partNumbers).where(eq(partNumbers.toolId, toolId));
@@ -75,16 +86,24 @@ export async function writePartsData(tx: Db | Tx, toolId: string, fields: Catalo
   if (fields.fitment !== undefined) {
     await tx.delete(fitments).where(eq(fitments.toolId, toolId));
     if (fields.fitment.length > 0) {
-      await tx.insert(fitments).values(
-        fields.fitment.map((f) => ({
-          toolId,
-          make: f.make,
-          model: f.model,
-          yearFrom: f.year_from,
-          yearTo: f.year_to,
-          engine: f.engine || null,
-        })),
-      );
+      await tx
+        .insert(fitments)
+        .values(
+          fields.fitment.map((f) => ({
+            toolId,
+            make: f.make,
+            model: f.model,
+            yearFrom: f.year_from,
+            yearTo: f.year_to,
+            engine: f.engine || null,
+            submodel: f.submodel ?? null,
+            position: f.position ?? null,
+            quantity: f.quantity ?? null,
+            note: f.note ?? null,
+          })),
+        )
+        // The same vehicle, years and position twice in one list is one row.
+        .onConflictDoNothing();
     }
   }
 }

@@ -8,7 +8,8 @@ import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { addAddressIn, hasAddress } from '../addresses/addresses.service';
 import { cartLinesOf, clearCart } from '../cart/cart.service';
-import { insertOrder, type OrderLimits, toOneOrder, toOrder } from '../orders/orders.service';
+import { toOneOrder, toOrder } from '../orders/order-read';
+import { insertOrder, type OrderLimits } from '../orders/place-order';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { createPaymentIntent } from '../payments/payments.service';
 
@@ -70,7 +71,7 @@ export async function checkout(
       if (input.saveAddress && !(await hasAddress(tx, me.id, input.address))) {
         await addAddressIn(tx, me.id, input.address);
       }
-      return toOrder(row, lineRows);
+      return toOrder(row, { lines: lineRows, shipments: [], refunds: [] });
     });
   } catch (error) {
     // The same key sent twice at once: the second waited on the first, then found the cart it read

@@ -65,8 +65,26 @@ describe('POST /api/checkout', () => {
     expect(order.total).toBe(202.95);
     expect(payment?.amount).toBe(202.95);
     expect(order.lines).toEqual([
-      { toolId: pads.id, name: 'Brake pad set', unitPriceCents: 4599, quantity: 1, lineTotalCents: 4599 },
-      { toolId: rotor.id, name: 'Brake rotor', unitPriceCents: 6250, quantity: 2, lineTotalCents: 12500 },
+      {
+        toolId: pads.id,
+        name: 'Brake pad set',
+        unitPriceCents: 4599,
+        quantity: 1,
+        lineTotalCents: 4599,
+        shippedQuantity: 0,
+        refundedQuantity: 0,
+        returnedQuantity: 0,
+      },
+      {
+        toolId: rotor.id,
+        name: 'Brake rotor',
+        unitPriceCents: 6250,
+        quantity: 2,
+        lineTotalCents: 12500,
+        shippedQuantity: 0,
+        refundedQuantity: 0,
+        returnedQuantity: 0,
+      },
     ]);
     // The spec's fields for an order of several lines (see the Order contract).
     expect(order).toMatchObject({
@@ -155,7 +173,10 @@ describe('POST /api/checkout', () => {
       { toolId: pads.id, quantity: 3 },
       { toolId: rotor.id, quantity: 4 },
     ]);
-    await t.database.db.update(tools).set({ availableQuantity: 3 }).where(eq(tools.id, rotor.id));
+    await t.database.db
+      .update(tools)
+      .set({ availableQuantity: 3, onHandQuantity: 3 })
+      .where(eq(tools.id, rotor.id));
     const res = await checkoutCart(t.app, buyer);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error).toMatchObject({
@@ -169,6 +190,73 @@ describe('POST /api/checkout', () => {
     expect(cart.lines.find((l) => l.toolId === rotor.id)?.problem).toBe(
       'Only 3 of Brake rotor left in stock.',
     );
+  });
+
+  it('drops the line of a product deleted outright from the cart, and the rest checks out', async () => {
+    const buyer = await signUp(t.app, { name: 'Unlucky Buyer' });
+    const { pads, rotor } = await brakeJob();
+    await fillCart(t.app, buyer, [
+      { toolId: pads.id, quantity: 1 },
+      { toolId: rotor.id, quantity: 2 },
+    ]);
+    // Nobody ordered the rotor yet, so the admin's delete removes it for good (not retired).
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tool/${rotor.id}`,
+      headers: as(admin),
+    });
+    expect(deleted.json()).toEqual({ deletedCount: 1, retired: false });
+
+    const cart = await cartOf(buyer);
+    expect(cart.lines.map((l) => l.toolId)).toEqual([pads.id]);
+    const res = await checkoutCart(t.app, buyer);
+    expect(res.statusCode, res.body).toBe(201);
+    const { order } = res.json() as CheckoutAnswer;
+    expect(order.lines.map((l) => [l.toolId, l.quantity])).toEqual([[pads.id, 1]]);
+    expect(order.amounts.subtotalCents).toBe(4599);
+    expect((await cartOf(buyer)).lines).toEqual([]);
+    // The deleted product cannot be put back into a cart either.
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: `/api/cart/${rotor.id}`,
+      headers: as(buyer),
+      payload: { quantity: 2 },
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it("shows a retired product's line with its problem and checks out once it is removed", async () => {
+    const buyer = await signUp(t.app, { name: 'Loyal Buyer' });
+    const { pads, rotor } = await brakeJob();
+    await fillCart(t.app, buyer, [
+      { toolId: pads.id, quantity: 1 },
+      { toolId: rotor.id, quantity: 2 },
+    ]);
+    // Someone else's order of the rotor keeps its row: the delete retires it.
+    const other = await signUp(t.app, { name: 'Earlier Buyer' });
+    await fillCart(t.app, other, [{ toolId: rotor.id, quantity: 2 }]);
+    expect((await checkoutCart(t.app, other)).statusCode).toBe(201);
+    const retired = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tool/${rotor.id}`,
+      headers: as(admin),
+    });
+    expect(retired.json()).toEqual({ deletedCount: 1, retired: true });
+
+    const line = (await cartOf(buyer)).lines.find((l) => l.toolId === rotor.id);
+    expect(line?.problem).toBe('This product is no longer sold. Remove it to go on.');
+    const refused = await checkoutCart(t.app, buyer);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'Brake rotor is no longer sold. Remove it from your cart to go on.',
+    );
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/cart/${rotor.id}`,
+      headers: as(buyer),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await checkoutCart(t.app, buyer)).statusCode).toBe(201);
   });
 
   it('refuses a line below its minimum, an empty cart and an address with missing fields', async () => {
@@ -332,5 +420,36 @@ describe('the admin order desk', () => {
     expect(((await get(buyer, `/api/order/${order._id}`)).json() as Order).lines[1]?.name).toBe(
       'Brake rotor',
     );
+  });
+});
+
+describe('a cart with a ground-only part', () => {
+  it('is offered no express shipping, prices an express request as standard, and refuses an express order', async () => {
+    const buyer = await signUp(t.app, { name: 'Gale Ground' });
+    const { pads } = await brakeJob();
+    const fluid = await insertTool(t.database.db, {
+      name: 'Brake cleaner, 6 cans',
+      priceCents: 2400,
+      availableQuantity: 30,
+      minimumOrderQuantity: 1,
+    });
+    await t.database.db.update(tools).set({ groundOnly: true }).where(eq(tools.id, fluid.id));
+
+    await fillCart(t.app, buyer, [{ toolId: pads.id, quantity: 1 }]);
+    expect((await cartOf(buyer)).shippingOptions.map((o) => o.method)).toEqual(['standard', 'express']);
+    await fillCart(t.app, buyer, [{ toolId: fluid.id, quantity: 1 }]);
+    const cart = (await get(buyer, '/api/cart?shippingMethod=express')).json() as Quote;
+    expect(cart.shippingOptions.map((o) => o.method)).toEqual(['standard']);
+    expect(cart.totals.shippingMethod).toBe('standard');
+
+    const express = await checkoutCart(t.app, buyer, { shippingMethod: 'express' });
+    expect(express.statusCode, express.body).toBe(409);
+    expect(express.json().error.message).toBe(
+      'Brake cleaner, 6 cans ships by ground only, so express shipping is not available. Choose standard shipping.',
+    );
+    expect(await stockOf(t.database.db, fluid.id)).toBe(30);
+    const standard = await checkoutCart(t.app, buyer, { shippingMethod: 'standard' });
+    expect(standard.statusCode, standard.body).toBe(201);
+    expect((standard.json() as CheckoutAnswer).order.shippingMethod).toBe('standard');
   });
 });

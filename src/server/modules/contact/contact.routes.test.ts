@@ -156,6 +156,11 @@ describe('POST /api/contact', () => {
       ['an email without @', { ...valid, email: 'not-an-email' }, [['email', 'Provide a valid Email']]],
       ['an email without a domain', { ...valid, email: 'driver@' }, [['email', 'Provide a valid Email']]],
       [
+        'words with no address in them',
+        { ...valid, email: 'not an email' },
+        [['email', 'Provide a valid Email']],
+      ],
+      [
         'an email over 254 characters',
         { ...valid, email: `${long(246)}@mail.com` },
         [['email', 'Email must be 254 characters or fewer']],

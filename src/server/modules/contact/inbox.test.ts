@@ -32,7 +32,6 @@ beforeAll(async () => {
   const partnerEmail = uniqueEmail('partner');
   t = await createTestApp({
     smtp: { url: smtp.url, from: 'Torque Works <shop@torqueworks.example>' },
-    outbox: { pollMs: 1000, leaseMs: 60_000, maxAttempts: 3 },
     auth: { ...testConfig().auth, adminEmails: [ownerEmail, partnerEmail] },
   });
   owner = await signUp(t.app, { email: ownerEmail, name: 'Owen Owner' });
@@ -80,7 +79,8 @@ const setNotifications = async (session: TestSession, settings: AdminNotificatio
     payload: settings,
   });
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.json()).toEqual(settings);
+  // The low-stock digest stays as it was (off) when a PUT leaves it out.
+  expect(res.json()).toEqual({ emailLowStockDigest: false, ...settings });
 };
 
 /** Mails that arrive while the outbox is drained. */
@@ -228,7 +228,7 @@ describe('the mails of a contact message', () => {
     expect(textOf(ack)).not.toContain('sockets');
     expect(htmlOf(ack)).not.toContain('sockets');
 
-    const notices = arrived.filter((m) => m.subject === 'TorqueWorks: new message from Sam & Sons');
+    const notices = arrived.filter((m) => m.subject === 'TorqueWorks: a new message in the Inbox');
     expect(notices.flatMap(recipients).sort()).toEqual([owner.email, partner.email].sort());
     const notice = notices[0] as ParsedMail;
     expect(textOf(notice)).toContain('sam.sender@garage.io');
@@ -252,7 +252,7 @@ describe('the mails of a contact message', () => {
     const arrived = await drainedMails();
     const acks = arrived.filter((m) => recipients(m).includes('busy@example.net'));
     expect(acks).toHaveLength(1);
-    expect(arrived.filter((m) => m.subject === 'TorqueWorks: new message from Busy')).toHaveLength(6);
+    expect(arrived.filter((m) => m.subject === 'TorqueWorks: a new message in the Inbox')).toHaveLength(6);
     // An hour later the address is acknowledged again.
     await t.app.db.execute(
       sql`update contact_messages set created_at = created_at - interval '2 hours' where email = 'busy@example.net'`,
@@ -265,10 +265,14 @@ describe('the mails of a contact message', () => {
   it('tells only the admins who still want it', async () => {
     await setNotifications(partner, { emailOnNewOrder: true, emailOnNewMessage: false });
     const fetched = await t.app.inject({ url: '/api/manage/notifications', headers: as(partner) });
-    expect(fetched.json()).toEqual({ emailOnNewOrder: true, emailOnNewMessage: false });
+    expect(fetched.json()).toEqual({
+      emailOnNewOrder: true,
+      emailOnNewMessage: false,
+      emailLowStockDigest: false,
+    });
     await contact('Opt-out check');
-    const notices = (await drainedMails()).filter((m) =>
-      m.subject?.startsWith('TorqueWorks: new message from'),
+    const notices = (await drainedMails()).filter(
+      (m) => m.subject === 'TorqueWorks: a new message in the Inbox',
     );
     expect(notices.flatMap(recipients)).toEqual([owner.email]);
     await setNotifications(partner, { emailOnNewOrder: true, emailOnNewMessage: true });

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { call, type HttpAnswer } from '../../test/http-client';
+import { postgresOnly } from '../../test/postgres-only';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/scratch-postgres';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
 
@@ -36,7 +37,7 @@ function expectCleanError(answer: HttpAnswer) {
   }
 }
 
-describe.skipIf(!serverUrl)(
+postgresOnly(
   'readiness through a real PostgreSQL outage (needs TEST_DATABASE_URL)',
   { timeout: 300_000 },
   () => {

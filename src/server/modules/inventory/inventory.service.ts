@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import {
+  countBelowReservedMessage,
   outOfStockMessage,
   STOCK_MAX,
   type StockLedger,
@@ -10,15 +11,17 @@ import { stockMovements, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 
 /**
- * The only code that changes a product's stock. Every change is a row in stock_movements and the
- * product's `available_quantity` moves by the same amount in the same statement, so the column
- * always equals the sum of its ledger (docs/architecture.md, "Stock").
+ * The only code that changes a product's stock. Every change is a row in stock_movements, and the
+ * product's on hand, reserved and available figures move by the same amounts in the same statement,
+ * so each always equals the sum of its ledger (docs/architecture.md, "Stock"; decision 037).
  */
 
 export interface StockMove {
   toolId: string;
-  /** Negative takes stock (an order), positive returns or adds it. */
-  delta: number;
+  /** Change of the units on the shelf: a count, goods received, a sale (negative), a return. */
+  onHand?: number;
+  /** Change of the units promised to live orders: an order (positive), its release or sale (negative). */
+  reserved?: number;
   reason: StockMovementReason;
   orderId?: string | null;
   actorUserId?: string | null;
@@ -43,6 +46,8 @@ export interface MovedTool {
   priceCents: number;
   minimumOrderQuantity: number;
   retired: boolean;
+  /** Hazardous goods that may only travel by ground (no air, so no express). */
+  groundOnly: boolean;
 }
 
 /**
@@ -53,27 +58,37 @@ export interface MovedTool {
  */
 export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string, MovedTool>> {
   const levels = new Map<string, MovedTool>();
-  const ordered = [...moves].filter((m) => m.delta !== 0).sort((a, b) => a.toolId.localeCompare(b.toolId));
+  const ordered = [...moves]
+    .filter((m) => (m.onHand ?? 0) !== 0 || (m.reserved ?? 0) !== 0 || m.reason === 'damaged')
+    .sort((a, b) => a.toolId.localeCompare(b.toolId));
   for (const move of ordered) {
+    const onHand = move.onHand ?? 0;
+    const reserved = move.reserved ?? 0;
+    const delta = onHand - reserved;
     // One statement: the conditional update takes the row lock and the ledger row is written only
-    // if the update happened. The CHECK on tools is the last line of defence, this WHERE the first.
+    // if the update happened. The CHECKs on tools are the last line of defence, this WHERE the first.
     const result = await tx.execute(sql`
       with moved as (
-        update ${tools} set available_quantity = available_quantity + ${move.delta}
-        where id = ${move.toolId} and available_quantity + ${move.delta} >= 0
-        returning id, available_quantity, name, price_cents, minimum_order_quantity, retired_at
+        update ${tools} set
+          available_quantity = available_quantity + ${delta},
+          on_hand_quantity = on_hand_quantity + ${onHand},
+          reserved_quantity = reserved_quantity + ${reserved}
+        where id = ${move.toolId} and available_quantity + ${delta} >= 0
+          and on_hand_quantity + ${onHand} >= 0 and reserved_quantity + ${reserved} >= 0
+        returning id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only
       ), logged as (
-        insert into ${stockMovements} (tool_id, delta, reason, order_id, actor_user_id, note)
-        select id, ${move.delta}, ${move.reason}, ${move.orderId ?? null}, ${move.actorUserId ?? null}, ${move.note ?? null}
+        insert into ${stockMovements} (tool_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
+        select id, ${delta}, ${onHand}, ${reserved}, ${move.reason}, ${move.orderId ?? null}, ${move.actorUserId ?? null}, ${move.note ?? null}
         from moved
       )
-      select available_quantity, name, price_cents, minimum_order_quantity, retired_at from moved`);
+      select available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only from moved`);
     const row = rowsOf<{
       available_quantity: number;
       name: string;
       price_cents: number;
       minimum_order_quantity: number;
       retired_at: unknown;
+      ground_only: boolean;
     }>(result)[0];
     if (row) {
       levels.set(move.toolId, {
@@ -82,6 +97,7 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string,
         priceCents: Number(row.price_cents),
         minimumOrderQuantity: Number(row.minimum_order_quantity),
         retired: row.retired_at !== null && row.retired_at !== undefined,
+        groundOnly: row.ground_only === true,
       });
       continue;
     }
@@ -116,28 +132,45 @@ export async function lockToolsInOrder(tx: Tx, toolIds: string[]) {
 }
 
 /**
- * An admin's change of stock: by `delta`, or `set` to a counted number. "Set" reads the level under
- * the row lock and moves by the difference, so a reservation made between the admin's page load and
- * this call is kept, never overwritten.
+ * An admin's change of the units on hand: by `delta`, or `set` to a counted number. "Set" reads the
+ * shelf under the row lock and moves it by the difference; reserved units are not part of a count,
+ * so orders waiting to ship keep theirs and the store never sells them twice. `setAvailable` (the
+ * bulk editor, which shows and undoes what buyers see) moves on hand so that available becomes it.
  */
 export async function adjustStock(
   db: Db,
   toolId: string,
-  change: { delta?: number; set?: number; note?: string },
+  change: { delta?: number; set?: number; setAvailable?: number; note?: string },
   actorUserId: string,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [tool] = await tx
-      .select({ available: tools.availableQuantity, retiredAt: tools.retiredAt })
+      .select({
+        available: tools.availableQuantity,
+        onHand: tools.onHandQuantity,
+        reserved: tools.reservedQuantity,
+        retiredAt: tools.retiredAt,
+      })
       .from(tools)
       .where(eq(tools.id, toolId))
       .for('update');
     if (!tool || tool.retiredAt) throw notFound('Tool');
-    const delta = change.set !== undefined ? change.set - tool.available : (change.delta ?? 0);
+    const delta =
+      change.set !== undefined
+        ? change.set - tool.onHand
+        : change.setAvailable !== undefined
+          ? change.setAvailable - tool.available
+          : (change.delta ?? 0);
     if (delta === 0) return tool.available;
+    if (tool.onHand + delta >= 0 && tool.onHand + delta < tool.reserved) {
+      const message = countBelowReservedMessage(tool.reserved);
+      throw new AppError('CONFLICT', message, [
+        { path: change.set !== undefined ? 'set' : 'delta', message },
+      ]);
+    }
     assertWithinStockMax(tool.available + delta);
     const levels = await moveStock(tx, [
-      { toolId, delta, reason: 'admin_adjustment', actorUserId, note: change.note ?? null },
+      { toolId, onHand: delta, reason: 'admin_adjustment', actorUserId, note: change.note ?? null },
     ]);
     return levels.get(toolId)?.available ?? tool.available;
   });
@@ -146,7 +179,11 @@ export async function adjustStock(
 /** A product's stock and its latest movements, newest first (admin). */
 export async function stockLedger(db: Db, toolId: string, limit = 100): Promise<StockLedger> {
   const [tool] = await db
-    .select({ available: tools.availableQuantity })
+    .select({
+      available: tools.availableQuantity,
+      onHand: tools.onHandQuantity,
+      reserved: tools.reservedQuantity,
+    })
     .from(tools)
     .where(eq(tools.id, toolId));
   if (!tool) throw notFound('Tool');
@@ -157,9 +194,13 @@ export async function stockLedger(db: Db, toolId: string, limit = 100): Promise<
     .orderBy(desc(stockMovements.id))
     .limit(limit);
   return {
-    available_quantity: tool.available,
+    onHand: tool.onHand,
+    reserved: tool.reserved,
+    available: tool.available,
     movements: rows.map((r) => ({
       delta: r.delta,
+      onHand: r.onHandDelta,
+      reserved: r.reservedDelta,
       reason: r.reason,
       orderId: r.orderId,
       note: r.note,

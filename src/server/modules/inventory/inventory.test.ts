@@ -1,12 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countBelowReservedMessage } from '../../../contract/inventory';
 import type { Database } from '../../db/database';
-import { stockMovements, tools } from '../../db/schema';
+import { orders, stockMovements, tools } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
-import { freeLimits, insertCustomer, ledgerSum, stockOf, storePricing } from '../../test/probes';
+import {
+  freeLimits,
+  insertCustomer,
+  ledgerSum,
+  stockFigures,
+  stockOf,
+  storePricing,
+} from '../../test/probes';
 import { updateTool } from '../catalog/catalog.service';
-import { placeOrder } from '../orders/orders.service';
+import { placeOrder } from '../orders/place-order';
+import { shipOrder } from '../orders/shipments';
 import { adjustStock, moveStock, OutOfStock, stockLedger } from './inventory.service';
 
 // The inventory module against the real database, without HTTP.
@@ -58,7 +67,7 @@ describe('stock ledger', () => {
   it('moves the column and the ledger together, and refuses to go below zero leaving both alone', async () => {
     const tool = await insertTool(database.db, { availableQuantity: 10 });
     await database.db.transaction(async (tx) => {
-      const moved = await moveStock(tx, [{ toolId: tool.id, delta: -7, reason: 'order_placed' }]);
+      const moved = await moveStock(tx, [{ toolId: tool.id, reserved: 7, reason: 'order_placed' }]);
       expect(moved.get(tool.id)).toMatchObject({
         available: 3,
         name: tool.name,
@@ -66,7 +75,7 @@ describe('stock ledger', () => {
       });
     });
     const refused = database.db.transaction((tx) =>
-      moveStock(tx, [{ toolId: tool.id, delta: -4, reason: 'order_placed' }]),
+      moveStock(tx, [{ toolId: tool.id, reserved: 4, reason: 'order_placed' }]),
     );
     await expect(refused).rejects.toBeInstanceOf(OutOfStock);
     await expect(refused).rejects.toMatchObject({
@@ -85,8 +94,8 @@ describe('stock ledger', () => {
     await expect(
       database.db.transaction((tx) =>
         moveStock(tx, [
-          { toolId: plenty.id, delta: -5, reason: 'order_placed' },
-          { toolId: scarce.id, delta: -5, reason: 'order_placed' },
+          { toolId: plenty.id, reserved: 5, reason: 'order_placed' },
+          { toolId: scarce.id, reserved: 5, reason: 'order_placed' },
         ]),
       ),
     ).rejects.toMatchObject({ toolId: scarce.id, left: 2 });
@@ -102,7 +111,7 @@ describe('stock ledger', () => {
     // Setting what is already there records nothing.
     expect(await adjustStock(database.db, tool.id, { set: 30 }, admin.id)).toBe(30);
     const ledger = await stockLedger(database.db, tool.id);
-    expect(ledger.available_quantity).toBe(30);
+    expect(ledger).toMatchObject({ onHand: 30, reserved: 0, available: 30 });
     expect(ledger.movements.map((m) => [m.reason, m.delta, m.note])).toEqual([
       ['admin_adjustment', -25, 'counted'],
       ['admin_adjustment', 15, 'delivery'],
@@ -140,5 +149,55 @@ describe('stock ledger', () => {
       (await updateTool(database.db, tool.id, { available_quantity: 120 }, admin.id)).available_quantity,
     ).toBe(120);
     expect(await ledgerSum(database.db, tool.id)).toBe(120);
+  });
+
+  it('counts on hand while orders wait to ship: the count never sells reserved units twice', async () => {
+    const admin = await insertCustomer(database.db, 'Count Admin');
+    const buyer = await insertCustomer(database.db, 'Count Buyer');
+    const tool = await insertTool(database.db, { availableQuantity: 20, minimumOrderQuantity: 1 });
+    const order = await placeOrder(
+      database.db,
+      buyer,
+      { orderId: tool.id, orderQuantity: 3, phone: '01712345678' },
+      freeLimits(),
+      storePricing(),
+    );
+    expect(await stockFigures(database.db, tool.id)).toMatchObject({
+      onHand: 20,
+      reserved: 3,
+      available: 17,
+    });
+    // The admin counts 10 on the shelf while the 3 units wait: 7 are left to sell, not 10 or 13.
+    expect(await adjustStock(database.db, tool.id, { set: 10, note: 'counted' }, admin.id)).toBe(7);
+    expect(await stockFigures(database.db, tool.id)).toEqual({
+      onHand: 10,
+      reserved: 3,
+      available: 7,
+      ledgerOnHand: 10,
+      ledgerReserved: 3,
+    });
+    // A count below what is reserved is refused and changes nothing.
+    await expect(adjustStock(database.db, tool.id, { set: 2 }, admin.id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: countBelowReservedMessage(3),
+    });
+    // Shipping takes the units off the shelf and out of the reservation: buyers still see 7.
+    await database.db.update(orders).set({ status: 'pending' }).where(eq(orders.id, order._id));
+    await shipOrder(database.db, order._id, admin.id);
+    expect(await stockFigures(database.db, tool.id)).toEqual({
+      onHand: 7,
+      reserved: 0,
+      available: 7,
+      ledgerOnHand: 7,
+      ledgerReserved: 0,
+    });
+    const ledger = await stockLedger(database.db, tool.id);
+    expect(ledger).toMatchObject({ onHand: 7, reserved: 0, available: 7 });
+    expect(ledger.movements.map((m) => [m.reason, m.onHand, m.reserved])).toEqual([
+      ['sale', -3, -3],
+      ['admin_adjustment', -10, 0],
+      ['order_placed', 0, 3],
+      ['opening', 20, 0],
+    ]);
   });
 });

@@ -1,33 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
-import { orders, paymentIntents, stockMovements, tools } from '../../db/schema';
+import { orderLines, orders, paymentIntents, stockMovements, tools } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
 import { freeLimits, insertCustomer, storePricing } from '../../test/probes';
-import { cancelUnpaidOrder, expireUnpaidOrders, placeOrder } from '../orders/orders.service';
+import { cancelPaidOrder, cancelUnpaidOrder } from '../orders/cancel';
+import { expireUnpaidOrders } from '../orders/expiry';
+import { insertOrder, placeOrder } from '../orders/place-order';
+import { refundOrder } from '../orders/refunds';
+import { decideReturn, receiveReturn, refundReturn, requestReturn } from '../orders/returns';
+import { createShipment, shipOrder } from '../orders/shipments';
 import { markOrderPaid } from '../payments/payments.service';
+import { createSimulatedProvider } from '../payments/simulated-provider';
 import { adjustStock } from './inventory.service';
 
 /**
- * Random sequences of place / cancel / expire / pay / adjust, run several at a time against the
+ * Random sequences of place (one line or two) / cancel / expire / pay / adjust / count / ship (all
+ * or one unit) / refund (with and without restock) / cancel a paid order / return a shipped unit
+ * (back on the shelf or written off, refunded or not), run several at a time against the
  * real database (PGlite here, PostgreSQL when TEST_DATABASE_URL is set, with a pool of connections
- * that really run them at once). After each sequence, for every product: the column equals its
- * ledger, never below zero, and the units on the shelf plus the units held by live orders equal
- * what came in (opening stock and adjustments): nothing was sold twice and nothing vanished.
+ * that really run them at once). After each sequence, for every product: on hand = the sum of its
+ * on-hand movements = what came in (opening, adjustments, returns) less what shipped; reserved = the
+ * units of live orders' lines not shipped or released; available = on hand - reserved; nothing
+ * negative. For every order line: its reservation in the ledger is exactly its unshipped units
+ * while the order lives, and nothing once it ended: nothing was sold twice and nothing vanished.
  */
 
 let database: Database;
 let customers: SessionUser[];
 let admin: SessionUser;
+let provider: ReturnType<typeof createSimulatedProvider>;
 beforeAll(async () => {
   database = await createTestDatabase();
   customers = await Promise.all([0, 1, 2].map(() => insertCustomer(database.db)));
   admin = await insertCustomer(database.db, 'Ledger Admin');
+  provider = createSimulatedProvider(database.db);
 });
 afterAll(() => database.close());
 
@@ -37,7 +49,12 @@ type Command =
   | { kind: 'pay'; order: number }
   | { kind: 'expire' }
   | { kind: 'adjust'; tool: number; delta: number }
-  | { kind: 'set'; tool: number; to: number };
+  | { kind: 'set'; tool: number; to: number }
+  | { kind: 'ship'; order: number; some: boolean }
+  | { kind: 'placeTwo'; customer: number; tools: [number, number]; quantity: number }
+  | { kind: 'refund'; order: number; quantity: number; restock: boolean }
+  | { kind: 'cancelPaid'; order: number }
+  | { kind: 'return'; order: number; restock: boolean; refund: boolean };
 
 const TOOLS = 3;
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -67,6 +84,38 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('set' as const), tool: fc.nat(TOOLS - 1), to: fc.nat(40) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('ship' as const), order: fc.nat(40), some: fc.boolean() }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('placeTwo' as const),
+      customer: fc.nat(2),
+      tools: fc.tuple(fc.nat(TOOLS - 1), fc.nat(TOOLS - 1)).filter(([a, b]) => a !== b),
+      quantity: fc.integer({ min: 1, max: 6 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('refund' as const),
+      order: fc.nat(40),
+      quantity: fc.integer({ min: 1, max: 3 }),
+      restock: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelPaid' as const), order: fc.nat(40) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('return' as const),
+      order: fc.nat(40),
+      restock: fc.boolean(),
+      refund: fc.boolean(),
+    }),
   },
 );
 
@@ -112,6 +161,7 @@ async function run(commands: Command[][], toolIds: string[]) {
       });
       await markOrderPaid(
         database.db,
+        provider,
         {
           id: intentId,
           status: 'succeeded',
@@ -127,6 +177,71 @@ async function run(commands: Command[][], toolIds: string[]) {
       await expireUnpaidOrders(database.db);
     } else if (c.kind === 'adjust') {
       await adjustStock(database.db, toolIds[c.tool] as string, { delta: c.delta }, admin.id);
+    } else if (c.kind === 'ship') {
+      const id = pick(c.order);
+      if (!id) return;
+      if (!c.some) return void (await shipOrder(database.db, id, admin.id));
+      const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, id)).limit(1);
+      if (line)
+        await createShipment(database.db, id, admin.id, {
+          lines: [{ toolId: line.toolId, quantity: 1 }],
+          carrier: 'UPS',
+          trackingNumber: '1Z1',
+        });
+    } else if (c.kind === 'placeTwo') {
+      const order = await database.db.transaction((tx) =>
+        insertOrder(
+          tx,
+          customers[c.customer] as SessionUser,
+          {
+            lines: c.tools.map((tool) => ({ toolId: toolIds[tool] as string, quantity: c.quantity })),
+            phone: '01712345678',
+            shippingMethod: 'standard',
+            shippingAddress: null,
+            refusals: 'checkout',
+          },
+          freeLimits({ holdMs: c.quantity % 2 === 0 ? 0 : 3_600_000 }),
+          storePricing(),
+        ),
+      );
+      placed.push(order.row.id);
+    } else if (c.kind === 'refund') {
+      const id = pick(c.order);
+      if (!id) return;
+      const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, id)).limit(1);
+      if (!line) return;
+      await refundOrder(
+        database.db,
+        provider,
+        id,
+        { lines: [{ toolId: line.toolId, quantity: c.quantity }], restock: c.restock, reason: 'property' },
+        randomUUID(),
+        admin.id,
+      );
+    } else if (c.kind === 'return') {
+      // One shipped unit of the order's first line comes back: asked, approved, received (on the
+      // shelf or written off), and refunded or not.
+      const id = pick(c.order);
+      if (!id) return;
+      const [row] = await database.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id));
+      const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, id)).limit(1);
+      const owner = customers.find((u) => u.id === row?.userId);
+      if (!line || !owner) return;
+      const asked = await requestReturn(
+        database.db,
+        owner,
+        id,
+        { lines: [{ toolId: line.toolId, quantity: 1, reason: 'damaged' }] },
+        30,
+      );
+      await decideReturn(database.db, asked.id, admin.id, { approve: true });
+      await receiveReturn(database.db, asked.id, admin.id, [
+        { toolId: line.toolId, outcome: c.restock ? 'restock' : 'damaged' },
+      ]);
+      if (c.refund) await refundReturn(database.db, provider, asked.id, admin.id, 10);
+    } else if (c.kind === 'cancelPaid') {
+      const id = pick(c.order);
+      if (id) await cancelPaidOrder(database.db, provider, id, 'property', admin.id);
     } else {
       await adjustStock(database.db, toolIds[c.tool] as string, { set: c.to }, admin.id);
     }
@@ -136,35 +251,55 @@ async function run(commands: Command[][], toolIds: string[]) {
 }
 
 async function checkInvariants(toolIds: string[]) {
+  const live = sql.raw(`('unpaid', 'pending', 'partially_shipped')`);
   const rows = await database.db.execute(sql`
-    select t.id, t.available_quantity::int as available,
+    select t.id, t.available_quantity::int as available, t.on_hand_quantity::int as on_hand,
+      t.reserved_quantity::int as reserved,
       (select coalesce(sum(delta), 0)::int from ${stockMovements} m where m.tool_id = t.id) as ledger,
-      (select coalesce(sum(delta), 0)::int from ${stockMovements} m
-        where m.tool_id = t.id and m.reason in ('opening', 'admin_adjustment')) as came_in,
-      (select coalesce(sum(quantity), 0)::int from ${orders} o
-        where o.tool_id = t.id and o.status in ('unpaid', 'pending', 'shipped')) as held
+      (select coalesce(sum(on_hand_delta), 0)::int from ${stockMovements} m where m.tool_id = t.id) as ledger_on_hand,
+      (select coalesce(sum(on_hand_delta), 0)::int from ${stockMovements} m
+        where m.tool_id = t.id and m.reason in ('opening', 'admin_adjustment', 'return')) as came_in,
+      (select coalesce(sum(on_hand_delta), 0)::int from ${stockMovements} m
+        where m.tool_id = t.id and m.reason = 'sale') as sold,
+      (select coalesce(sum(l.quantity - l.shipped_quantity - l.released_quantity), 0)::int
+        from ${orderLines} l join ${orders} o on o.id = l.order_id
+        where l.tool_id = t.id and o.status in ${live}) as live_unshipped
     from ${tools} t where t.id in (${sql.join(
       toolIds.map((id) => sql`${id}`),
       sql`, `,
     )})`);
   for (const t of (rows as unknown as { rows: Array<Record<string, number | string>> }).rows) {
-    expect(Number(t.available), `tool ${t.id}`).toBeGreaterThanOrEqual(0);
-    expect(Number(t.available), `tool ${t.id}: column = ledger`).toBe(Number(t.ledger));
-    expect(Number(t.available) + Number(t.held), `tool ${t.id}: shelf + held = what came in`).toBe(
-      Number(t.came_in),
+    for (const figure of ['available', 'on_hand', 'reserved'])
+      expect(Number(t[figure]), `tool ${t.id}: ${figure}`).toBeGreaterThanOrEqual(0);
+    expect(Number(t.available), `tool ${t.id}: available = ledger`).toBe(Number(t.ledger));
+    expect(Number(t.on_hand), `tool ${t.id}: on hand = its movements`).toBe(Number(t.ledger_on_hand));
+    expect(Number(t.reserved), `tool ${t.id}: reserved = live unshipped units`).toBe(
+      Number(t.live_unshipped),
+    );
+    expect(Number(t.available), `tool ${t.id}: available = on hand - reserved`).toBe(
+      Number(t.on_hand) - Number(t.reserved),
+    );
+    expect(Number(t.on_hand), `tool ${t.id}: on hand = came in - sold`).toBe(
+      Number(t.came_in) + Number(t.sold),
     );
   }
-  // Every order's own ledger rows: a live order holds exactly its quantity, a released one nothing.
-  const perOrder = await database.db.execute(sql`
-    select o.id, o.status, o.quantity,
-      (select coalesce(sum(delta), 0)::int from ${stockMovements} m where m.order_id = o.id) as moved
-    from ${orders} o where o.tool_id in (${sql.join(
+  // Every order line's own ledger rows: a live order reserves exactly what it has not shipped or
+  // released, an ended one nothing; and no line is refunded, shipped or returned beyond its units.
+  const perLine = await database.db.execute(sql`
+    select o.id, o.status, l.tool_id, l.quantity, l.shipped_quantity, l.released_quantity, l.refunded_quantity,
+      o.refunded_cents, o.total_cents,
+      (select coalesce(sum(reserved_delta), 0)::int from ${stockMovements} m
+        where m.order_id = o.id and m.tool_id = l.tool_id) as reserved
+    from ${orders} o join ${orderLines} l on l.order_id = o.id where l.tool_id in (${sql.join(
       toolIds.map((id) => sql`${id}`),
       sql`, `,
     )})`);
-  for (const o of (perOrder as unknown as { rows: Array<Record<string, number | string>> }).rows) {
-    const live = ['unpaid', 'pending', 'shipped'].includes(String(o.status));
-    expect(Number(o.moved), `order ${o.id} (${o.status})`).toBe(live ? -Number(o.quantity) : 0);
+  for (const o of (perLine as unknown as { rows: Array<Record<string, number | string>> }).rows) {
+    const isLive = ['unpaid', 'pending', 'partially_shipped'].includes(String(o.status));
+    const unshipped = Number(o.quantity) - Number(o.shipped_quantity) - Number(o.released_quantity);
+    expect(Number(o.reserved), `order ${o.id} (${o.status}) line ${o.tool_id}`).toBe(isLive ? unshipped : 0);
+    expect(Number(o.refunded_quantity)).toBeLessThanOrEqual(Number(o.quantity));
+    expect(Number(o.refunded_cents)).toBeLessThanOrEqual(Number(o.total_cents));
   }
 }
 

@@ -5,14 +5,15 @@ import type { Db } from '../../db/database';
 import { user } from '../../db/schema';
 import type { MessageHandler } from '../../jobs/job-runner';
 import { publish, type Topics } from '../outbox/outbox';
-import { passwordResetMail } from './account-mails';
+import { emailConfirmationMail, passwordResetMail, signUpRepeatedMail } from './account-mails';
 import { deliverMail } from './mail.service';
 import type { Mailer } from './mailer';
 import type { MailContext } from './order-mails';
 
 /**
- * The `account-mail` subscriber and its publisher: mails about the account itself, today the
- * password reset link (docs/decisions/022-passwords-and-sessions.md).
+ * The `account-mail` subscriber and its publishers: mails about the account itself, the password
+ * reset link (docs/decisions/022-passwords-and-sessions.md) and, when sign-up must confirm the
+ * address, the confirmation link and the notice to an existing account (docs/decisions/033).
  *
  * The reset token travels through the outbox sealed with the auth secret (AES-GCM, better-auth's own
  * helper): a reader of the outbox table or its admin page cannot use it. The mail itself must carry
@@ -38,6 +39,33 @@ export async function publishPasswordReset(
 }
 
 /**
+ * Queues the confirmation mail of a new account; called by better-auth's `sendVerificationEmail`
+ * (at sign-up, and at a sign-in before the address is confirmed).
+ */
+export async function publishEmailConfirmation(
+  db: Db,
+  secret: string,
+  request: { userId: string; token: string },
+) {
+  const sealedToken = await symmetricEncrypt({ key: secret, data: request.token });
+  const key = `email-confirmation:${createHash('sha256').update(request.token).digest('base64url')}`;
+  await db.transaction((tx) =>
+    publish(tx, 'account.email_confirmation_requested', key, { userId: request.userId, sealedToken }),
+  );
+}
+
+/**
+ * Queues the notice to an existing account that someone signed up with its address: at most one
+ * an hour per account (the key names the hour), so sign-ups cannot flood its owner's mailbox.
+ */
+export async function publishSignUpRepeated(db: Db, userId: string, now = new Date()) {
+  const hour = now.toISOString().slice(0, 13);
+  await db.transaction((tx) =>
+    publish(tx, 'account.sign_up_repeated', `sign-up-repeated:${userId}:${hour}`, { userId }),
+  );
+}
+
+/**
  * Mails the account's owner the reset link. The address is read when the message is delivered; the
  * mail is recorded under the message's key, so a redelivered message sends nothing twice.
  */
@@ -47,20 +75,41 @@ export function accountMailHandler(
   ctx: MailContext,
   secret: string,
 ): MessageHandler {
-  return async (message) => {
-    if (message.topic !== 'account.password_reset_requested') return;
-    const request = message.payload as Topics['account.password_reset_requested'];
+  const ownerOf = async (userId: string) => {
     const [owner] = await db
       .select({ email: user.email, name: user.name })
       .from(user)
-      .where(eq(user.id, request.userId));
-    if (!owner) return;
-    const token = await symmetricDecrypt({ key: secret, data: request.sealedToken });
-    await deliverMail(
-      db,
-      mailer,
-      `account-mail:${message.key}`,
-      passwordResetMail(owner, token, new Date(request.expiresAt), ctx),
-    );
+      .where(eq(user.id, userId));
+    return owner;
+  };
+  return async (message, delivery) => {
+    const key = `account-mail:${message.key}`;
+    if (message.topic === 'account.password_reset_requested') {
+      const request = message.payload as Topics['account.password_reset_requested'];
+      const owner = await ownerOf(request.userId);
+      if (!owner) return;
+      const token = await symmetricDecrypt({ key: secret, data: request.sealedToken });
+      await deliverMail(
+        db,
+        mailer,
+        delivery,
+        key,
+        passwordResetMail(owner, token, new Date(request.expiresAt), ctx),
+      );
+      return;
+    }
+    if (message.topic === 'account.email_confirmation_requested') {
+      const request = message.payload as Topics['account.email_confirmation_requested'];
+      const owner = await ownerOf(request.userId);
+      if (!owner) return;
+      const token = await symmetricDecrypt({ key: secret, data: request.sealedToken });
+      await deliverMail(db, mailer, delivery, key, emailConfirmationMail(owner, token, ctx));
+      return;
+    }
+    if (message.topic === 'account.sign_up_repeated') {
+      const { userId } = message.payload as Topics['account.sign_up_repeated'];
+      const owner = await ownerOf(userId);
+      if (owner) await deliverMail(db, mailer, delivery, key, signUpRepeatedMail(owner, ctx));
+    }
   };
 }

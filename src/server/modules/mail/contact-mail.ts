@@ -13,14 +13,20 @@ import type { MailContext } from './order-mails';
  * message's key, so a redelivered message sends nothing twice (deliverMail).
  */
 export function contactMailHandler(db: Db, mailer: Mailer | undefined, ctx: MailContext): MessageHandler {
-  return async (message) => {
+  return async (message, delivery) => {
     if (message.topic === 'contact.received') {
       const { messageId } = message.payload as Topics['contact.received'];
       const received = await findContactMessage(db, messageId);
       // Anyone may type any address into the form: one acknowledgment an hour per address keeps
       // the store from being used to flood someone's mailbox.
       if (!received || (await wroteWithinAnHourBefore(db, received))) return;
-      await deliverMail(db, mailer, `contact-mail:${message.key}`, acknowledgmentMail(received, ctx));
+      await deliverMail(
+        db,
+        mailer,
+        delivery,
+        `contact-mail:${message.key}`,
+        acknowledgmentMail(received, ctx),
+      );
       return;
     }
     if (message.topic === 'contact.replied') {
@@ -30,7 +36,7 @@ export function contactMailHandler(db: Db, mailer: Mailer | undefined, ctx: Mail
         await findContactReply(db, replyId),
       ];
       if (!answered || !reply) return;
-      await deliverMail(db, mailer, `contact-mail:${message.key}`, replyMail(answered, reply, ctx));
+      await deliverMail(db, mailer, delivery, `contact-mail:${message.key}`, replyMail(answered, reply, ctx));
     }
   };
 }

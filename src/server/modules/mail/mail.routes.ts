@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MailList, MailView } from '../../../contract/mail';
 import { errorResponses } from '../../http/openapi';
+import { signedIn } from '../../plugins/auth';
 import { getMail, listMails } from './mail.service';
 
 /** Admins read every mail the store sent or, without an SMTP server, kept instead of sending. */
@@ -30,6 +31,6 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MailView, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getMail(app.db, request.params.id),
+    async (request) => getMail(app.db, request.params.id, signedIn(request)),
   );
 };

@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { MailList, MailView } from '../../../contract/mail';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { HIDDEN_SECRET, type MailList, type MailView } from '../../../contract/mail';
 import type { Db } from '../../db/database';
-import { mails } from '../../db/schema';
+import { mails, user } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Delivery } from '../../jobs/job-runner';
 import type { Mailer, OutgoingMail } from './mailer';
 
 /**
@@ -10,10 +11,15 @@ import type { Mailer, OutgoingMail } from './mailer';
  * nothing), so a redelivered outbox message finds it: already sent, nothing more happens; still
  * pending (the SMTP server was down), it is sent now. Without a mailer the row is the mail, kept.
  * A failure to reach the SMTP server throws, so the outbox tries again later.
+ *
+ * The delivery takes the pending row over with its fencing token before sending, and marks it sent
+ * only while it still holds it: a delivery whose lease ran out (its send cut off by the signal)
+ * cannot send or mark after a later delivery of the same message took the mail over.
  */
 export async function deliverMail(
   db: Db,
   mailer: Mailer | undefined,
+  delivery: Delivery,
   key: string,
   mail: OutgoingMail,
   orderId: string | null = null,
@@ -27,21 +33,49 @@ export async function deliverMail(
       html: mail.html,
       text: mail.text,
       orderId,
+      secret: mail.secret ?? null,
       status: mailer ? 'pending' : 'kept',
     })
     .onConflictDoNothing({ target: mails.key });
   if (!mailer) return;
-  const [row] = await db.select().from(mails).where(eq(mails.key, key));
-  if (!row || row.status === 'sent') return;
+  const [row] = await db
+    .update(mails)
+    .set({ fence: delivery.fence })
+    .where(
+      and(
+        eq(mails.key, key),
+        eq(mails.status, 'pending'),
+        or(isNull(mails.fence), lt(mails.fence, delivery.fence)),
+      ),
+    )
+    .returning();
+  // Sent already, or a later delivery of the message holds it.
+  if (!row) return;
+  delivery.signal.throwIfAborted();
   // The recorded version is sent, so a retry sends what the first attempt would have.
-  await mailer({ to: row.toAddress, subject: row.subject, html: row.html, text: row.text });
+  await mailer(
+    { id: key, to: row.toAddress, subject: row.subject, html: row.html, text: row.text },
+    delivery.signal,
+  );
+  // Once the SMTP server has it, the store keeps no usable copy of its secret (the recipient's
+  // mailbox has the mail): the Mailbox shows the link masked from then on.
   await db
     .update(mails)
-    .set({ status: 'sent', sentAt: sql`now()` })
-    .where(and(eq(mails.id, row.id), eq(mails.status, row.status)));
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      ...(row.secret
+        ? { html: masked(row.html, row.secret), text: masked(row.text, row.secret), secret: null }
+        : {}),
+    })
+    .where(and(eq(mails.id, row.id), eq(mails.fence, delivery.fence), eq(mails.status, 'pending')));
 }
 
-const summary = (r: typeof mails.$inferSelect) => ({
+const masked = (content: string, secret: string) => content.replaceAll(secret, HIDDEN_SECRET);
+
+type MailRow = typeof mails.$inferSelect;
+
+const summary = (r: MailRow) => ({
   id: r.id,
   to: r.toAddress,
   subject: r.subject,
@@ -57,8 +91,28 @@ export async function listMails(db: Db, smtpConfigured: boolean, limit = 200): P
   return { smtpConfigured, mails: rows.map(summary) };
 }
 
-export async function getMail(db: Db, id: number): Promise<MailView> {
+/**
+ * Whether `viewer` may read the mail's secret (a live reset link). Only a kept mail (no SMTP
+ * server: the Mailbox is the only way it reaches anyone) still holds one, and an admin then helps
+ * a customer into their account; but no admin may read the link of another admin's account, which
+ * would hand them that account (docs/decisions/032).
+ */
+async function mayReadSecret(db: Db, row: MailRow, viewer: { email: string }): Promise<boolean> {
+  if (row.status !== 'kept') return false;
+  if (row.toAddress === viewer.email) return true;
+  const [recipient] = await db.select({ role: user.role }).from(user).where(eq(user.email, row.toAddress));
+  return recipient?.role !== 'admin';
+}
+
+export async function getMail(db: Db, id: number, viewer: { email: string }): Promise<MailView> {
   const [row] = await db.select().from(mails).where(eq(mails.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'No mail with that id');
-  return { ...summary(row), html: row.html, text: row.text };
+  const hide = row.secret !== null && !(await mayReadSecret(db, row, viewer));
+  const secret = row.secret ?? '';
+  return {
+    ...summary(row),
+    html: hide ? masked(row.html, secret) : row.html,
+    text: hide ? masked(row.text, secret) : row.text,
+    secretHidden: hide || row.html.includes(HIDDEN_SECRET),
+  };
 }

@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailList, MailView } from '../../../contract/mail';
 import type { OutboxList } from '../../../contract/outbox';
 import { outboxMessages } from '../../db/schema';
+import { fakeClock } from '../../test/fake-clock';
 import { insertTool } from '../../test/fixtures';
-import type { TestApp } from '../../test/harness';
+import { type TestApp, testConfig } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
 import { as, createAdminApp, HOME_ADDRESS, payOrder, placeOrder } from '../../test/store-flow';
-import { expireUnpaidOrders } from '../orders/orders.service';
+import { expireUnpaidOrders } from '../orders/expiry';
 import { orderMail } from './order-mails';
 
 /** The order e-mails through the outbox, to a real SMTP server in this process or into the Mailbox. */
@@ -47,6 +48,7 @@ async function noAdminNotices(t: TestApp, admin: TestSession) {
 }
 
 describe('order e-mails through SMTP', () => {
+  const clock = fakeClock();
   let smtp: SmtpCatcher;
   let t: TestApp;
   let admin: TestSession;
@@ -56,7 +58,8 @@ describe('order e-mails through SMTP', () => {
     smtp = await startSmtpCatcher();
     ({ t, admin } = await createAdminApp({
       smtp: { url: smtp.url, from: 'Torque Works <shop@torqueworks.example>' },
-      outbox: { pollMs: 1000, leaseMs: 60_000, maxAttempts: 2 },
+      // A short retry time, so the dead-letter test below has its last try an hour on.
+      outbox: { ...testConfig().outbox, retryForMs: 60 * 60 * 1000, clock },
     }));
     customer = await signUp(t.app, { name: 'Mia <Mechanic>' });
     await noAdminNotices(t, admin);
@@ -80,7 +83,7 @@ describe('order e-mails through SMTP', () => {
     expect(textOf(mail)).toContain(`/dashboard/payment/${order._id}`);
     expect(textOf(mail)).toContain('5 x Torque wrench & socket');
     expect(textOf(mail)).toContain('$127.50');
-    expect(htmlOf(mail)).toContain(`href="/dashboard/payment/${order._id}"`);
+    expect(htmlOf(mail)).toContain(`href="http://localhost:3000/dashboard/payment/${order._id}"`);
     // Names are escaped in the HTML version, never markup.
     expect(htmlOf(mail)).toContain('Hello Mia &lt;Mechanic&gt;,');
     expect(htmlOf(mail)).toContain('Torque wrench &amp; socket');
@@ -175,7 +178,8 @@ describe('order e-mails through SMTP', () => {
     await smtp.stop();
     const order = await placeOrder(t.app, customer, tool.id, 5);
     await t.app.jobs.drain();
-    await passTheBackoff(t);
+    // An hour of failures later (this store's retry time), the next failure is the last.
+    clock.advance(60 * 60 * 1000);
     await t.app.jobs.drain();
     const dead = (
       await t.app.inject({ url: '/api/manage/outbox?status=dead', headers: as(admin) })
@@ -250,7 +254,10 @@ describe('the order mail templates', () => {
       amounts: { subtotalCents: 2000, shippingCents: 799, taxCents: 140, totalCents: 2939 },
       shippingAddress: null,
     } as unknown as Parameters<typeof orderMail>[1];
-    const mail = orderMail('placed', order, { brand: 'Acme <Tools>', publicUrl: 'https://shop.example.com' });
+    const mail = orderMail('placed', order, {
+      brand: 'Acme <Tools>',
+      siteUrl: () => 'https://shop.example.com',
+    });
     expect(mail.text).toContain(`https://shop.example.com/dashboard/payment/${order._id}`);
     expect(mail.html).toContain(`href="https://shop.example.com/dashboard/payment/${order._id}"`);
     expect(mail.html).toContain('Acme &lt;Tools&gt;');
@@ -276,8 +283,12 @@ describe('the order mail templates', () => {
       trackingNumber: '1Z999',
       cardBrand: 'visa',
       cardLast4: '4242',
+      shipments: [],
+      refunds: [],
+      refundedCents: 0,
+      awaitingAddress: false,
     } as unknown as Parameters<typeof orderMail>[1];
-    const ctx = { brand: 'Torque Works', publicUrl: undefined };
+    const ctx = { brand: 'Torque Works', siteUrl: () => 'http://localhost:3000' };
     const shipped = orderMail('shipped', order, ctx);
     expect(shipped.text).toContain('Carrier: UPS. Tracking number: 1Z999.');
     expect(shipped.text).toContain('1 x Brake pad set, 2 x Brake rotor left our workshop today.');
@@ -285,6 +296,8 @@ describe('the order mail templates', () => {
     expect(receipt.text).toContain('2 x Brake rotor: $125.00');
     expect(receipt.text).toContain('Total: $202.95');
     expect(receipt.text).toContain('Ship to: Dana Driver, 1200 Woodward Ave, Suite 4, Detroit, MI 48226, US');
-    expect(receipt.text).toContain('See your order: /dashboard/orders/00000000-0000-4000-8000-000000000002');
+    expect(receipt.text).toContain(
+      'See your order: http://localhost:3000/dashboard/orders/00000000-0000-4000-8000-000000000002',
+    );
   });
 });

@@ -1,20 +1,31 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { orders } from '../../db/schema';
+import { orders, returns } from '../../db/schema';
 import type { MessageHandler } from '../../jobs/job-runner';
-import { toOneOrder } from '../orders/orders.service';
+import { toOneOrder } from '../orders/order-read';
 import type { Topics } from '../outbox/outbox';
 import { deliverMail } from './mail.service';
 import type { Mailer } from './mailer';
 import { type MailContext, type OrderMailKind, orderMail } from './order-mails';
 
-/** Which order events the customer hears about; refunds have no mail yet. */
+/**
+ * Which order events the customer hears about. A paid order's cancellation mails once, with its
+ * refund in it: the refund that follows a cancellation sends nothing of its own.
+ */
 const kindOf: Record<string, OrderMailKind | undefined> = {
   place: 'placed',
   pay: 'paid',
   ship: 'shipped',
   cancel: 'cancelled',
   expire: 'expired',
+  refund: 'refunded',
+  partial_refund: 'refunded',
+  late_payment_refund: 'refunded',
+  return_requested: 'return_requested',
+  return_approved: 'return_approved',
+  return_refused: 'return_refused',
+  return_received: 'return_received',
+  cancel_requested: 'cancel_requested',
 };
 
 /**
@@ -23,13 +34,28 @@ const kindOf: Record<string, OrderMailKind | undefined> = {
  * redelivered message sends nothing twice (deliverMail).
  */
 export function orderMailHandler(db: Db, mailer: Mailer | undefined, ctx: MailContext): MessageHandler {
-  return async (message) => {
+  return async (message, delivery) => {
     const change = message.payload as Topics['order.status_changed'];
     const kind = kindOf[change.event];
     if (!kind) return;
+    if (kind === 'refunded' && change.from === 'cancelled') return;
     const [row] = await db.select().from(orders).where(eq(orders.id, change.orderId));
     if (!row) return;
     const order = await toOneOrder(db, row);
-    await deliverMail(db, mailer, `order-mail:${message.key}`, orderMail(kind, order, ctx), order._id);
+    // A refused return's mail says why, in the admin's words kept with the return.
+    const note =
+      kind === 'return_refused' && change.detailId
+        ? (
+            await db.select({ note: returns.adminNote }).from(returns).where(eq(returns.id, change.detailId))
+          )[0]?.note
+        : undefined;
+    await deliverMail(
+      db,
+      mailer,
+      delivery,
+      `order-mail:${message.key}`,
+      orderMail(kind, order, ctx, change.detailId, note),
+      order._id,
+    );
   };
 }

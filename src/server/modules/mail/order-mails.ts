@@ -1,4 +1,5 @@
 import type { Order } from '../../../contract/orders';
+import { linkTo, type SiteUrl } from './mail-links';
 import type { OutgoingMail } from './mailer';
 
 /**
@@ -6,12 +7,23 @@ import type { OutgoingMail } from './mailer';
  * the order as it is at delivery time. Every interpolated value is escaped in the HTML.
  */
 
-export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'expired';
+export type OrderMailKind =
+  | 'placed'
+  | 'paid'
+  | 'shipped'
+  | 'cancelled'
+  | 'expired'
+  | 'refunded'
+  | 'cancel_requested'
+  | 'return_requested'
+  | 'return_approved'
+  | 'return_refused'
+  | 'return_received';
 
 export interface MailContext {
   brand: string;
-  /** The store's public address (PUBLIC_URL); unset: links are written relative to the store. */
-  publicUrl: string | undefined;
+  /** Where links point: PUBLIC_URL, else the address the store listens on (mail-links.ts). */
+  siteUrl: SiteUrl;
 }
 
 const escapeHtml = (value: string) =>
@@ -69,8 +81,9 @@ ${rowsHtml}${actionHtml}
   return { to, subject: c.subject, html, text };
 }
 
-export const linkTo = (ctx: MailContext, path: string) =>
-  ctx.publicUrl ? new URL(path, ctx.publicUrl).toString() : path;
+/** Said in the payment mail of an order paid without a shipping address. */
+export const ADDRESS_NEEDED =
+  'We need your shipping address before we can ship this order: open your order and give us the address to ship to.';
 
 const what = (o: Order) => o.lines.map((l) => `${l.quantity} x ${l.name}`).join(', ');
 
@@ -98,7 +111,15 @@ const addressLine = (o: Order) => {
 };
 
 /** The mail for `kind`, written from the order as it is now. */
-export function orderMail(kind: OrderMailKind, order: Order, ctx: MailContext): OutgoingMail {
+export function orderMail(
+  kind: OrderMailKind,
+  order: Order,
+  ctx: MailContext,
+  /** The shipment or refund the event was about. */
+  detailId?: string,
+  /** What the admin wrote with a decision the customer hears about (a refused return's reason). */
+  note?: string | null,
+): OutgoingMail {
   const greeting = `Hello ${order.userName},`;
   const orderPage = { label: 'See your order', url: linkTo(ctx, `/dashboard/orders/${order._id}`) };
   const shipTo = addressLine(order);
@@ -118,7 +139,12 @@ export function orderMail(kind: OrderMailKind, order: Order, ctx: MailContext): 
       return render(order.userEmail, ctx, {
         subject: `${ctx.brand}: payment received for ${order.number}, your receipt`,
         heading: 'Payment received',
-        paragraphs: [greeting, 'Thank you: we received your payment and are getting your order ready.'],
+        paragraphs: [
+          greeting,
+          'Thank you: we received your payment and are getting your order ready.',
+          // Paid without an address (the order modal asks for none): nobody can ship it until it has one.
+          ...(order.awaitingAddress ? [ADDRESS_NEEDED] : []),
+        ],
         rows: [
           ...orderRows(order, true),
           ...(shipTo ? [['Ship to', shipTo] as [string, string]] : []),
@@ -129,23 +155,118 @@ export function orderMail(kind: OrderMailKind, order: Order, ctx: MailContext): 
         ],
         action: orderPage,
       });
-    case 'shipped':
+    case 'shipped': {
+      // Each parcel has its own mail: what it holds and how it travels.
+      const parcel = order.shipments.find((s) => s.id === detailId);
+      const carrier = parcel ? parcel.carrier : order.carrier;
+      const tracking = parcel ? parcel.trackingNumber : order.trackingNumber;
+      const partial = parcel !== undefined && order.status === 'partially_shipped';
+      const held = parcel
+        ? parcel.lines
+            .map((l) => `${l.quantity} x ${order.lines.find((o) => o.toolId === l.toolId)?.name ?? 'part'}`)
+            .join(', ')
+        : what(order);
       return render(order.userEmail, ctx, {
-        subject: `${ctx.brand}: order ${order.number} has shipped`,
-        heading: 'Your order is on its way',
+        subject: partial
+          ? `${ctx.brand}: part of order ${order.number} has shipped`
+          : `${ctx.brand}: order ${order.number} has shipped`,
+        heading: partial ? 'Part of your order is on its way' : 'Your order is on its way',
         paragraphs: [
           greeting,
-          `${what(order)} left our workshop today.`,
-          ...(order.carrier || order.trackingNumber
-            ? [
-                `Carrier: ${order.carrier ?? 'not given'}. Tracking number: ${order.trackingNumber ?? 'not given'}.`,
-              ]
+          `${held} left our workshop today.`,
+          ...(partial ? ['The rest of your order follows in another parcel.'] : []),
+          ...(carrier || tracking
+            ? [`Carrier: ${carrier ?? 'not given'}. Tracking number: ${tracking ?? 'not given'}.`]
             : []),
         ],
         rows: [['Order', order.number], ...(shipTo ? [['Ship to', shipTo] as [string, string]] : [])],
         action: orderPage,
       });
+    }
+    case 'refunded': {
+      const refund = order.refunds.find((r) => r.id === detailId);
+      const amount = money(refund?.amountCents ?? order.refundedCents);
+      return render(order.userEmail, ctx, {
+        subject: `${ctx.brand}: ${amount} refunded on order ${order.number}`,
+        heading: 'Your refund is on its way',
+        paragraphs: [
+          greeting,
+          `We refunded ${amount} to the card you paid with${order.cardLast4 ? ` (ending ${order.cardLast4})` : ''}. It usually shows on your statement within 5 to 10 business days.`,
+          ...(refund ? [`Reason: ${refund.reason}`] : []),
+        ],
+        rows: [
+          ['Order', order.number],
+          ...(refund?.lines ?? []).map(
+            (l) =>
+              [
+                `${l.quantity} x ${order.lines.find((o) => o.toolId === l.toolId)?.name ?? 'part'}`,
+                money(l.amountCents + l.taxCents),
+              ] as [string, string],
+          ),
+          ...(refund && refund.shippingCents > 0
+            ? [['Shipping', money(refund.shippingCents)] as [string, string]]
+            : []),
+          ['Refunded', amount],
+          ['Refunded in total', money(order.refundedCents)],
+        ],
+        action: orderPage,
+      });
+    }
+    case 'return_requested':
+    case 'return_approved':
+    case 'return_refused':
+    case 'return_received': {
+      const words: Record<typeof kind, [string, string]> = {
+        return_requested: [
+          'we received your return request',
+          'We received your request to return parts of this order. We will tell you shortly whether to send them back.',
+        ],
+        return_approved: [
+          'your return is approved',
+          'Your return is approved: please send the parts back to us with your order number in the parcel. We refund you once they arrive.',
+        ],
+        return_refused: ['about your return request', 'We cannot accept this return.'],
+        return_received: [
+          'we received your returned parts',
+          'Your returned parts arrived. We will refund you for them shortly.',
+        ],
+      };
+      const [subject, paragraph] = words[kind];
+      return render(order.userEmail, ctx, {
+        subject: `${ctx.brand}: ${subject} (${order.number})`,
+        heading: 'Your return',
+        paragraphs: [
+          greeting,
+          paragraph,
+          ...(kind === 'return_refused' && note ? [`Our reason: ${note}`] : []),
+        ],
+        rows: [['Order', order.number]],
+        action: orderPage,
+      });
+    }
+    case 'cancel_requested':
+      return render(order.userEmail, ctx, {
+        subject: `${ctx.brand}: we received your request to cancel ${order.number}`,
+        heading: 'Cancellation requested',
+        paragraphs: [
+          greeting,
+          'We received your request to cancel this order. If it has not left our workshop, we cancel it and refund you in full; we will write to you either way.',
+        ],
+        rows: [['Order', order.number]],
+        action: orderPage,
+      });
     case 'cancelled':
+      if (order.paid)
+        return render(order.userEmail, ctx, {
+          subject: `${ctx.brand}: order ${order.number} was cancelled and refunded`,
+          heading: 'Order cancelled',
+          paragraphs: [
+            greeting,
+            `We cancelled your order of ${what(order)}. ${order.cancelReason ? `Reason: ${order.cancelReason}. ` : ''}Everything you paid, ${money(order.amounts.totalCents)}, is refunded to your card.`,
+          ],
+          rows: [['Order', order.number]],
+          action: orderPage,
+        });
       return render(order.userEmail, ctx, {
         subject: `${ctx.brand}: order ${order.number} was cancelled`,
         heading: 'Order cancelled',

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const noOrders = { expired: 0, refunded: 0, partially_refunded: 0 };
+const noOrders = { expired: 0, refunded: 0, partially_refunded: 0, partially_shipped: 0 };
 
 /** An unpaid order of the customer's for a new tool. */
 const unpaidOrder = (quantity = 5) => newUnpaidOrder(t.app, t.database.db, customer, { quantity });
@@ -138,7 +138,7 @@ describe('GET /api/manage (admin)', () => {
     expect(res.json().error).toMatchObject({
       code: 'VALIDATION_FAILED',
       message:
-        'Status must be one of unpaid, pending, shipped, cancelled, expired, refunded, partially_refunded',
+        'Status must be one of unpaid, pending, partially_shipped, shipped, cancelled, expired, refunded, partially_refunded',
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ShipmentInput } from '../../../contract/after-sale';
 import {
   DeletedCount,
   ManageOrdersQuery,
@@ -11,8 +12,10 @@ import {
 } from '../../../contract/orders';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
-import { cancelUnpaidOrder, orderHistory, shipOrder } from '../orders/orders.service';
+import { cancelUnpaidOrder } from '../orders/cancel';
+import { orderHistory } from '../orders/customer-orders';
 import { sendReceipt } from '../orders/receipt-pdf';
+import { createShipment, shipOrder } from '../orders/shipments';
 import { getAnyOrder, listAllOrders, storeStats } from './manage.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
@@ -88,6 +91,25 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => shipOrder(app.db, request.params.id, signedIn(request).id, request.body ?? {}),
+  );
+
+  app.post(
+    '/manage/:id/shipments',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary:
+          'Ship some lines (quantities per product) or, without lines, every unit left, as one parcel with its carrier and tracking number (admin)',
+        params: IdParams,
+        body: ShipmentInput,
+        response: { 201: Order, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createShipment(app.db, request.params.id, signedIn(request).id, request.body)),
   );
 
   app.delete(

@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { orders, tools } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isUuid } from '../catalog/catalog.service';
-import { toOneOrder, toOrders } from '../orders/orders.service';
+import { toOneOrder, toOrders } from '../orders/order-read';
 
 /** Cap on one answer of GET /manage, newest first. */
 export const MANAGE_LIST_LIMIT = 1000;

@@ -1,11 +1,16 @@
+import type { LowStockProduct } from '../../../contract/catalog-admin';
 import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
 import type { contactMessages } from '../../db/schema';
 import { linesOf } from '../mail/contact-mails';
+import { linkTo } from '../mail/mail-links';
 import type { OutgoingMail } from '../mail/mailer';
-import { linkTo, type MailContext, render } from '../mail/order-mails';
+import { type MailContext, render } from '../mail/order-mails';
 
-/** The notifications admins get: a new paid order to ship, a new message in the Inbox. */
+/**
+ * The notifications admins get: a new paid order to ship, a customer's request to cancel or return,
+ * a new message in the Inbox, the low-stock digest.
+ */
 
 type Message = typeof contactMessages.$inferSelect;
 
@@ -29,11 +34,53 @@ export function paidOrderNotice(to: string, order: Order, ctx: MailContext): Out
   });
 }
 
+/** A customer asked for something only an admin can do: cancel a paid order, or take parts back. */
+export function customerRequestNotice(
+  to: string,
+  order: Order,
+  request: 'cancel' | 'return',
+  ctx: MailContext,
+): OutgoingMail {
+  const asked = request === 'cancel' ? 'asks to cancel' : 'asks to return parts of';
+  return render(to, ctx, {
+    subject: `${ctx.brand}: a customer ${asked} order ${order.number}`,
+    heading: request === 'cancel' ? 'A cancellation was requested' : 'A return was requested',
+    paragraphs: [
+      `${order.userName} ${asked} order ${order.number}. It waits for your decision on the order's page.`,
+      OPT_OUT_HINT,
+    ],
+    rows: [
+      ['Order', order.number],
+      ['Customer', `${order.userName} <${order.userEmail}>`],
+      ['Total', formatCents(order.amounts.totalCents)],
+    ],
+    action: { label: 'Open the order', url: linkTo(ctx, `/dashboard/manageOrders/${order._id}`) },
+  });
+}
+
 export function newMessageNotice(to: string, message: Message, ctx: MailContext): OutgoingMail {
   return render(to, ctx, {
-    subject: `${ctx.brand}: new message from ${message.name}`,
+    // The visitor's name stays out of the subject: no text a visitor typed goes into a header.
+    subject: `${ctx.brand}: a new message in the Inbox`,
     heading: 'A new message in the Inbox',
     paragraphs: [`${message.name} <${message.email}> wrote:`, ...linesOf(message.message), OPT_OUT_HINT],
     action: { label: 'Open it in the Inbox', url: linkTo(ctx, `/dashboard/inbox/${message.id}`) },
+  });
+}
+
+/** The daily digest: every live product at or under its low-stock threshold, fewest left first. */
+export function lowStockDigest(to: string, products: LowStockProduct[], ctx: MailContext): OutgoingMail {
+  return render(to, ctx, {
+    subject: `${ctx.brand}: ${products.length} ${products.length === 1 ? 'product is' : 'products are'} low on stock`,
+    heading: 'Products low on stock',
+    paragraphs: [
+      'These products are at or under their low-stock threshold.',
+      'You get this list once a day because you asked for it on the Inbox page of the dashboard.',
+    ],
+    rows: products.map((p) => [
+      p.sku ? `${p.name} (${p.sku})` : p.name,
+      `${p.available_quantity} left (threshold ${p.low_stock_at})`,
+    ]),
+    action: { label: 'Open the low-stock list', url: linkTo(ctx, '/dashboard/lowStock') },
   });
 }

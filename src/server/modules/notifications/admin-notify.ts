@@ -1,48 +1,77 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema';
-import type { MessageHandler } from '../../jobs/job-runner';
+import type { Delivery, MessageHandler } from '../../jobs/job-runner';
+import { lowStockProducts } from '../catalog/low-stock';
 import { findContactMessage } from '../contact/inbox.service';
 import { deliverMail } from '../mail/mail.service';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import type { MailContext } from '../mail/order-mails';
-import { toOneOrder } from '../orders/orders.service';
+import { toOneOrder } from '../orders/order-read';
 import type { Topics } from '../outbox/outbox';
-import { newMessageNotice, paidOrderNotice } from './admin-mails';
-import { adminsToNotify } from './notifications.service';
+import { customerRequestNotice, lowStockDigest, newMessageNotice, paidOrderNotice } from './admin-mails';
+import { adminsToNotify, type NotificationKind } from './notifications.service';
+
+/** The order events that are a customer asking an admin for something. */
+const REQUESTS: Record<string, 'cancel' | 'return' | undefined> = {
+  cancel_requested: 'cancel',
+  return_requested: 'return',
+};
 
 /**
  * The `admin-notify` subscriber: mails every admin who wants it when an order is paid (it moves to
- * `pending`) and when a contact message arrives. Each admin's mail has its own key (the message's
+ * `pending`) or its customer asks to cancel it or return parts, when a contact message arrives, and once a day with the products low on stock. Each admin's mail has its own key (the message's
  * key and the admin's id): when the SMTP server fails halfway, the retry sends only to the admins
  * not yet mailed. Who wants it is read at delivery, so turning it off stops mails still queued.
  */
-export function adminNotifyHandler(db: Db, mailer: Mailer | undefined, ctx: MailContext): MessageHandler {
+export function adminNotifyHandler(
+  db: Db,
+  mailer: Mailer | undefined,
+  ctx: MailContext,
+  lowStockFactor: number,
+): MessageHandler {
   const mailEach = async (
+    delivery: Delivery,
     key: string,
-    kind: 'newOrder' | 'newMessage',
+    kind: NotificationKind,
     write: (to: string) => OutgoingMail,
     orderId: string | null = null,
   ) => {
     for (const admin of await adminsToNotify(db, kind)) {
-      await deliverMail(db, mailer, `admin-notify:${key}:${admin.id}`, write(admin.email), orderId);
+      await deliverMail(db, mailer, delivery, `admin-notify:${key}:${admin.id}`, write(admin.email), orderId);
     }
   };
-  return async (message) => {
+  return async (message, delivery) => {
     if (message.topic === 'order.status_changed') {
       const change = message.payload as Topics['order.status_changed'];
-      if (change.event !== 'pay' || change.to !== 'pending') return;
+      const request = REQUESTS[change.event];
+      const paid = change.event === 'pay' && change.to === 'pending';
+      if (!paid && !request) return;
       const [row] = await db.select().from(orders).where(eq(orders.id, change.orderId));
       if (!row) return;
       const order = await toOneOrder(db, row);
-      await mailEach(message.key, 'newOrder', (to) => paidOrderNotice(to, order, ctx), order._id);
+      // Orders to act on, all under the admin's "new orders" choice.
+      await mailEach(
+        delivery,
+        message.key,
+        'newOrder',
+        (to) => (request ? customerRequestNotice(to, order, request, ctx) : paidOrderNotice(to, order, ctx)),
+        order._id,
+      );
       return;
     }
     if (message.topic === 'contact.received') {
       const { messageId } = message.payload as Topics['contact.received'];
       const received = await findContactMessage(db, messageId);
       if (!received) return;
-      await mailEach(message.key, 'newMessage', (to) => newMessageNotice(to, received, ctx));
+      await mailEach(delivery, message.key, 'newMessage', (to) => newMessageNotice(to, received, ctx));
+      return;
+    }
+    if (message.topic === 'catalog.low_stock_digest') {
+      // The list as it is at delivery: a product restocked since the job ran is no longer named.
+      const low = await lowStockProducts(db, lowStockFactor);
+      if (low.length === 0) return;
+      await mailEach(delivery, message.key, 'lowStockDigest', (to) => lowStockDigest(to, low, ctx));
     }
   };
 }

@@ -8,19 +8,25 @@ import { adminNotificationSettings, user } from '../../db/schema';
  * admin without a row gets every notification: a new admin hears about orders until they say no.
  */
 
-export type NotificationKind = 'newOrder' | 'newMessage';
+export type NotificationKind = 'newOrder' | 'newMessage' | 'lowStockDigest';
 
-const ON: AdminNotifications = { emailOnNewOrder: true, emailOnNewMessage: true };
+/** Without a row: orders and messages on; the low-stock digest only for admins who ask. */
+const DEFAULTS: AdminNotifications = {
+  emailOnNewOrder: true,
+  emailOnNewMessage: true,
+  emailLowStockDigest: false,
+};
 
 export async function getNotifications(db: Db, userId: string): Promise<AdminNotifications> {
   const [row] = await db
     .select({
       emailOnNewOrder: adminNotificationSettings.emailOnNewOrder,
       emailOnNewMessage: adminNotificationSettings.emailOnNewMessage,
+      emailLowStockDigest: adminNotificationSettings.emailLowStockDigest,
     })
     .from(adminNotificationSettings)
     .where(eq(adminNotificationSettings.userId, userId));
-  return row ?? ON;
+  return row ?? DEFAULTS;
 }
 
 export async function setNotifications(
@@ -28,12 +34,13 @@ export async function setNotifications(
   userId: string,
   settings: AdminNotifications,
 ): Promise<AdminNotifications> {
+  const given = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
   await db
     .insert(adminNotificationSettings)
-    .values({ userId, ...settings })
+    .values({ userId, ...given })
     .onConflictDoUpdate({
       target: adminNotificationSettings.userId,
-      set: { ...settings, updatedAt: sql`now()` },
+      set: { ...given, updatedAt: sql`now()` },
     });
   return getNotifications(db, userId);
 }
@@ -43,20 +50,20 @@ export async function adminsToNotify(
   db: Db,
   kind: NotificationKind,
 ): Promise<Array<{ id: string; name: string; email: string }>> {
-  const wants =
-    kind === 'newOrder'
-      ? adminNotificationSettings.emailOnNewOrder
-      : adminNotificationSettings.emailOnNewMessage;
+  const wants = {
+    newOrder: adminNotificationSettings.emailOnNewOrder,
+    newMessage: adminNotificationSettings.emailOnNewMessage,
+    lowStockDigest: adminNotificationSettings.emailLowStockDigest,
+  }[kind];
+  // Orders and messages are on without a row; the digest needs an admin's yes.
+  const chosen =
+    kind === 'lowStockDigest'
+      ? eq(wants, true)
+      : or(isNull(adminNotificationSettings.userId), eq(wants, true));
   return db
     .select({ id: user.id, name: user.name, email: user.email })
     .from(user)
     .leftJoin(adminNotificationSettings, eq(adminNotificationSettings.userId, user.id))
-    .where(
-      and(
-        eq(user.role, 'admin'),
-        or(isNull(user.banned), ne(user.banned, true)),
-        or(isNull(adminNotificationSettings.userId), eq(wants, true)),
-      ),
-    )
+    .where(and(eq(user.role, 'admin'), or(isNull(user.banned), ne(user.banned, true)), chosen))
     .orderBy(user.id);
 }

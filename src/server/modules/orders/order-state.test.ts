@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderStatus, orderStatuses } from '../../../contract/orders';
 import type { Database } from '../../db/database';
-import { orders, outboxMessages, paymentIntents } from '../../db/schema';
+import { orders, outboxMessages, paymentIntents, refunds } from '../../db/schema';
 import { AppError } from '../../errors';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
@@ -17,8 +18,18 @@ import {
   storePricing,
 } from '../../test/probes';
 import { markOrderPaid } from '../payments/payments.service';
-import { applyOrderEvent, canApply, lockOrder, type OrderEventName } from './order-state';
-import { cancelUnpaidOrder, expireUnpaidOrders, placeOrder } from './orders.service';
+import { createSimulatedProvider } from '../payments/simulated-provider';
+import { cancelUnpaidOrder } from './cancel';
+import { expireUnpaidOrders } from './expiry';
+import {
+  applyOrderEvent,
+  canApply,
+  lockOrder,
+  type OrderEventName,
+  type OrderTransition,
+} from './order-state';
+import { placeOrder } from './place-order';
+import { LATE_PAYMENT_REASON } from './refunds';
 
 // The order state machine against the real database, without HTTP.
 let database: Database;
@@ -43,12 +54,28 @@ async function newOrder(quantity = 4, availableQuantity = 50) {
   return { me, tool, order };
 }
 
+const transitionOf = (event: OrderEventName): OrderTransition => {
+  switch (event) {
+    case 'pay':
+      return { type: 'pay', payment };
+    case 'ship':
+      return {
+        type: 'ship',
+        shipment: { id: randomUUID(), carrier: null, trackingNumber: null },
+        complete: true,
+      };
+    case 'refund':
+      return { type: 'refund', refundId: randomUUID() };
+    case 'partial_refund':
+      return { type: 'partial_refund', refundId: randomUUID(), to: 'pending' };
+    default:
+      return { type: event };
+  }
+};
+
 const apply = (id: string, event: OrderEventName) =>
   database.db.transaction(async (tx) =>
-    applyOrderEvent(tx, await lockOrder(tx, id), event, {
-      actor: 'admin',
-      ...(event === 'pay' ? { payment } : {}),
-    }),
+    applyOrderEvent(tx, await lockOrder(tx, id), transitionOf(event), { actor: 'admin' }),
   );
 
 /** Puts an order straight into a state, for the table test. */
@@ -58,17 +85,19 @@ const force = (id: string, status: OrderStatus) =>
 describe('the transition table', () => {
   const legal: Record<OrderEventName, OrderStatus[]> = {
     pay: ['unpaid', 'expired', 'cancelled'],
-    ship: ['pending'],
-    cancel: ['unpaid'],
+    ship: ['pending', 'partially_shipped'],
+    cancel: ['unpaid', 'pending'],
     expire: ['unpaid'],
-    refund: ['pending', 'shipped', 'partially_refunded'],
-    partial_refund: ['pending', 'shipped', 'partially_refunded'],
+    refund: ['pending', 'partially_shipped', 'shipped', 'partially_refunded'],
+    partial_refund: ['pending', 'partially_shipped', 'shipped', 'partially_refunded'],
   };
 
   it('allows exactly the moves of the table', () => {
     for (const [event, from] of Object.entries(legal) as Array<[OrderEventName, OrderStatus[]]>) {
       for (const status of orderStatuses)
-        expect(canApply(event, status), `${event} from ${status}`).toBe(from.includes(status));
+        expect(canApply(event, { status, paidAt: null }), `${event} from ${status}`).toBe(
+          from.includes(status),
+        );
     }
   });
 
@@ -186,12 +215,22 @@ describe('an order through its life', () => {
     };
     const logged: string[] = [];
     await expect(
-      markOrderPaid(database.db, snapshot, { error: (_o, msg) => logged.push(msg) }),
+      markOrderPaid(database.db, createSimulatedProvider(database.db), snapshot, {
+        error: (_o, msg) => logged.push(msg),
+      }),
     ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
     expect(await intentRow(database.db, intentId)).toMatchObject({ status: 'succeeded', cardLast4: '4242' });
-    expect((await intentRow(database.db, intentId))?.lastError).toMatch(/^refund_owed/);
+    // Not a note: a refund of the whole payment, through the processor, on the order's record.
+    const [late] = await database.db.select().from(refunds).where(eq(refunds.orderId, order._id));
+    expect(late).toMatchObject({
+      status: 'succeeded',
+      paymentIntentId: intentId,
+      amountCents: Math.round(order.total * 100),
+      reason: LATE_PAYMENT_REASON,
+    });
+    expect(await historyOf(database.db, order._id)).toContain('late_payment_refund:cancelled>cancelled');
     expect(logged).toContain('paid for an order released meanwhile: refund it');
     expect((await orderRow(database.db, order._id))?.status).toBe('cancelled');
   });
@@ -212,7 +251,7 @@ describe('an order through its life', () => {
     }
     expect(new Set(mine.map((m) => m.key)).size).toBe(2);
     // A refused move rolls its message back with it.
-    await expect(apply(order._id, 'cancel')).rejects.toMatchObject({ status: 409 });
+    await expect(apply(order._id, 'expire')).rejects.toMatchObject({ status: 409 });
     const after = await database.db
       .select()
       .from(outboxMessages)

@@ -3,70 +3,116 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { ORDER_NOT_FOUND, type OrderActor, type OrderStatus } from '../../../contract/orders';
 import type { Tx } from '../../db/database';
 import { orderEvents, orderLines, orders } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { AppError } from '../../errors';
 import { moveStock, OutOfStock, type StockMove } from '../inventory/inventory.service';
 import { publishStatement } from '../outbox/outbox';
+import { IllegalOrderMove, OrderNotFound, PaymentArrivedTooLate } from './order-errors';
+
+export { RELEASED_BEFORE_PAYMENT } from './order-errors';
 
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
 
-/** What can happen to an order after it was placed. */
-export type OrderEventName = 'pay' | 'ship' | 'cancel' | 'expire' | 'refund' | 'partial_refund';
+/**
+ * What can happen to an order after it was placed, each event with what it carries: a payment
+ * its transaction, a shipment its parcel (and whether it was the last), a refund its money.
+ */
+export type OrderTransition =
+  | { type: 'pay'; payment: { transactionId: string; cardBrand: string | null; cardLast4: string | null } }
+  | {
+      type: 'ship';
+      shipment: { id: string; carrier: string | null; trackingNumber: string | null };
+      /** Every unit left to ship is in this parcel. */
+      complete: boolean;
+    }
+  | { type: 'cancel'; reason?: string | null }
+  | { type: 'expire' }
+  /** All the money went back: the order is refunded and what it still reserved is released. */
+  | { type: 'refund'; refundId: string }
+  /** Some money went back; the order goes on as it was (`to`, e.g. shipped when the rest was released). */
+  | { type: 'partial_refund'; refundId: string; to: OrderStatus };
+
+export type OrderEventName = OrderTransition['type'];
 
 /**
  * The one table of legal moves (docs/architecture.md has it as a diagram). A payment may still
- * arrive for an order that was cancelled or expired while the customer was paying: it revives the
- * order if its stock can be taken again.
+ * arrive for an unpaid order that was cancelled or expired while the customer was paying: it
+ * revives the order if its stock can be taken again.
  */
-const TRANSITIONS: Record<OrderEventName, { from: readonly OrderStatus[]; to: OrderStatus }> = {
-  pay: { from: ['unpaid', 'expired', 'cancelled'], to: 'pending' },
-  ship: { from: ['pending'], to: 'shipped' },
-  cancel: { from: ['unpaid'], to: 'cancelled' },
-  expire: { from: ['unpaid'], to: 'expired' },
-  refund: { from: ['pending', 'shipped', 'partially_refunded'], to: 'refunded' },
-  partial_refund: { from: ['pending', 'shipped', 'partially_refunded'], to: 'partially_refunded' },
+const FROM: Record<OrderEventName, readonly OrderStatus[]> = {
+  pay: ['unpaid', 'expired', 'cancelled'],
+  ship: ['pending', 'partially_shipped'],
+  cancel: ['unpaid', 'pending'],
+  expire: ['unpaid'],
+  refund: ['pending', 'partially_shipped', 'shipped', 'partially_refunded'],
+  partial_refund: ['pending', 'partially_shipped', 'shipped', 'partially_refunded'],
 };
 
-export const RELEASED_BEFORE_PAYMENT =
-  'This order was released before the payment arrived; it will be refunded';
+function target(event: OrderTransition): OrderStatus {
+  switch (event.type) {
+    case 'pay':
+      return 'pending';
+    case 'ship':
+      return event.complete ? 'shipped' : 'partially_shipped';
+    case 'cancel':
+      return 'cancelled';
+    case 'expire':
+      return 'expired';
+    case 'refund':
+      return 'refunded';
+    case 'partial_refund':
+      return event.to;
+  }
+}
 
-export const canApply = (event: OrderEventName, from: OrderStatus) => TRANSITIONS[event].from.includes(from);
+export const canApply = (event: OrderEventName, row: Pick<OrderRow, 'status' | 'paidAt'>) =>
+  FROM[event].includes(row.status) &&
+  // A paid order that was cancelled was refunded: no payment revives it.
+  !(event === 'pay' && row.status === 'cancelled' && row.paidAt !== null);
 
 /** Why an illegal move is refused, in words for the person who tried it. */
-function refusal(event: OrderEventName, from: OrderStatus): string {
-  if (event === 'cancel')
-    return from === 'cancelled' || from === 'expired' ? ORDER_NOT_FOUND : 'Paid orders cannot be deleted';
+function refusal(event: OrderEventName, from: OrderStatus): AppError {
+  const say = (message: string) => new IllegalOrderMove(event, from, message);
+  if (event === 'cancel') {
+    if (from === 'cancelled' || from === 'expired') return say(ORDER_NOT_FOUND);
+    return say('Paid orders cannot be deleted');
+  }
   if (event === 'ship')
-    return from === 'shipped' ? 'This order is already shipped' : 'Only paid orders can be shipped';
-  if (event === 'pay') return 'This order is already paid';
-  return `An order that is ${from} cannot be ${TRANSITIONS[event].to.replace('_', ' ')}`;
+    return say(from === 'shipped' ? 'This order is already shipped' : 'Only paid orders can be shipped');
+  if (event === 'pay') return say('This order is already paid');
+  return say(`An order that is ${from.replace('_', ' ')} cannot be refunded`);
 }
 
-/** An order's products and quantities; a one-line order's are on its own row. */
-export async function orderItems(tx: Tx, row: OrderRow): Promise<{ toolId: string; quantity: number }[]> {
-  if (row.lineCount === 1) return [{ toolId: row.toolId, quantity: row.quantity }];
-  return tx
-    .select({ toolId: orderLines.toolId, quantity: orderLines.quantity })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, row.id))
-    .orderBy(asc(orderLines.lineNo));
+/** An order's lines, in order; read under the order's lock by every transition. */
+export async function orderLinesOf(tx: Tx, orderId: string): Promise<OrderLineRow[]> {
+  return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.lineNo));
 }
 
-/** The stock an event moves: an unpaid order's reservation returns when it ends, a revival takes it again. */
-async function stockFor(tx: Tx, event: OrderEventName, row: OrderRow): Promise<StockMove[]> {
+/** Units of a line still reserved for this order: sold, less shipped, less released. */
+export const unshippedOf = (line: OrderLineRow) =>
+  line.quantity - line.shippedQuantity - line.releasedQuantity;
+
+/**
+ * The stock an event moves: an order that ends (cancelled, expired, refunded) releases what it still
+ * reserves, a revival reserves it again. A shipment's own units are moved by the shipment (a sale).
+ */
+async function stockFor(tx: Tx, event: OrderTransition, row: OrderRow): Promise<StockMove[]> {
   const reason =
-    event === 'cancel'
+    event.type === 'cancel'
       ? 'order_cancelled'
-      : event === 'expire'
+      : event.type === 'expire'
         ? 'order_expired'
-        : event === 'pay' && row.status !== 'unpaid'
-          ? 'payment_revived'
-          : undefined;
+        : event.type === 'refund'
+          ? 'refund'
+          : event.type === 'pay' && row.status !== 'unpaid'
+            ? 'payment_revived'
+            : undefined;
   if (!reason) return [];
-  const sign = reason === 'payment_revived' ? -1 : 1;
-  return (await orderItems(tx, row)).map((item) => ({
-    toolId: item.toolId,
+  const lines = await orderLinesOf(tx, row.id);
+  return lines.map((line) => ({
+    toolId: line.toolId,
     orderId: row.id,
-    delta: sign * item.quantity,
+    reserved: reason === 'payment_revived' ? line.quantity : -unshippedOf(line),
     reason,
   }));
 }
@@ -76,10 +122,6 @@ export interface EventContext {
   actorUserId?: string | null;
   note?: string | null;
   now?: Date;
-  /** For `pay`: the provider's transaction and the card it was paid with. */
-  payment?: { transactionId: string; cardBrand: string | null; cardLast4: string | null };
-  /** For `ship`: how it travels, when the admin said. */
-  shipment?: { carrier: string | null; trackingNumber: string | null };
 }
 
 /**
@@ -92,7 +134,7 @@ export async function lockOrder(tx: Tx, id: string, ownerId?: string): Promise<O
     .from(orders)
     .where(and(eq(orders.id, id), ownerId ? eq(orders.userId, ownerId) : undefined))
     .for('update');
-  if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  if (!row) throw new OrderNotFound();
   return row;
 }
 
@@ -104,58 +146,59 @@ export async function lockOrder(tx: Tx, id: string, ownerId?: string): Promise<O
 export async function applyOrderEvent(
   tx: Tx,
   row: OrderRow,
-  event: OrderEventName,
+  event: OrderTransition,
   context: EventContext,
 ): Promise<OrderRow> {
-  if (!canApply(event, row.status)) throw new AppError('CONFLICT', refusal(event, row.status));
-  const to = TRANSITIONS[event].to;
+  if (!canApply(event.type, row)) throw refusal(event.type, row.status);
+  const to = target(event);
   const now = context.now ?? new Date();
   try {
     await moveStock(tx, await stockFor(tx, event, row));
   } catch (error) {
-    if (error instanceof OutOfStock && event === 'pay') {
-      throw new AppError('CONFLICT', RELEASED_BEFORE_PAYMENT);
-    }
+    if (error instanceof OutOfStock && event.type === 'pay') throw new PaymentArrivedTooLate();
     throw error;
   }
-  const [updated] = await tx
-    .update(orders)
-    .set({
-      status: to,
-      ...(event === 'pay' && context.payment
-        ? {
-            transactionId: context.payment.transactionId,
-            cardBrand: context.payment.cardBrand,
-            cardLast4: context.payment.cardLast4,
-            paidAt: now,
-          }
-        : {}),
-      ...(event === 'ship'
-        ? {
-            shippedAt: now,
-            carrier: context.shipment?.carrier ?? null,
-            trackingNumber: context.shipment?.trackingNumber ?? null,
-          }
-        : {}),
-      ...(event === 'cancel' ? { cancelledAt: now } : {}),
-      ...(event === 'expire' ? { expiredAt: now } : {}),
-    })
-    .where(eq(orders.id, row.id))
-    .returning();
+  const changes: Partial<typeof orders.$inferInsert> = { status: to };
+  if (event.type === 'pay') {
+    Object.assign(changes, { ...event.payment, paidAt: now, cancelledAt: null, expiredAt: null });
+  } else if (event.type === 'ship') {
+    Object.assign(changes, {
+      shippedAt: now,
+      carrier: event.shipment.carrier,
+      trackingNumber: event.shipment.trackingNumber,
+    });
+  } else if (event.type === 'cancel') {
+    Object.assign(changes, { cancelledAt: now, cancelReason: event.reason ?? null });
+  } else if (event.type === 'expire') {
+    changes.expiredAt = now;
+  }
+  const [updated] = await tx.update(orders).set(changes).where(eq(orders.id, row.id)).returning();
   if (!updated) throw new Error('order vanished under its lock');
-  await recordEvent(tx, updated, event, row.status, context, now);
+  const detailId =
+    event.type === 'ship' ? event.shipment.id : 'refundId' in event ? event.refundId : undefined;
+  await recordEvent(tx, updated, event.type, row.status, { ...context, detailId }, now);
   return updated;
 }
 
 /**
  * The history row and the outbox message of a transition (or of the order's creation), as one
  * statement (a data-modifying WITH) that a caller may send on its own or inside one of its own.
+ * `detailId` names the shipment or refund the event was about, for its mail.
  */
 export function recordEventStatement(
   order: OrderRow,
-  event: OrderEventName | 'place',
+  event:
+    | OrderEventName
+    | 'place'
+    | 'cancel_requested'
+    | 'address_given'
+    | 'late_payment_refund'
+    | 'return_requested'
+    | 'return_approved'
+    | 'return_refused'
+    | 'return_received',
   from: OrderStatus | null,
-  context: EventContext,
+  context: EventContext & { detailId?: string | undefined },
   now: Date,
 ): SQL {
   const history = sql`insert into ${orderEvents} (order_id, event, from_status, to_status, actor, actor_user_id, note, created_at)
@@ -169,6 +212,7 @@ export function recordEventStatement(
       from,
       to: order.status,
       at: now.toISOString(),
+      ...(context.detailId ? { detailId: context.detailId } : {}),
     },
   );
   return message ? sql`, history as (${history}) ${message}` : sql`, history as (${history}) select 1`;
@@ -177,9 +221,9 @@ export function recordEventStatement(
 export async function recordEvent(
   tx: Tx,
   order: OrderRow,
-  event: OrderEventName | 'place',
+  event: Parameters<typeof recordEventStatement>[1],
   from: OrderStatus | null,
-  context: EventContext,
+  context: EventContext & { detailId?: string | undefined },
   now: Date,
 ) {
   await tx.execute(sql`with nothing as (select 1)${recordEventStatement(order, event, from, context, now)}`);

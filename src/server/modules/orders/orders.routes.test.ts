@@ -15,7 +15,7 @@ import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { orderRow, stockOf, UNKNOWN_ID } from '../../test/probes';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { as, PHONE, payOrder, placeOrder } from '../../test/store-flow';
-import { expireUnpaidOrders } from './orders.service';
+import { expireUnpaidOrders } from './expiry';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PHONE_SHAPE_MESSAGE = 'Phone number must be 11 digits containing number (0-9). it starts with 01';
@@ -107,7 +107,16 @@ describe('orders (one store)', () => {
         expiresAt: expect.any(String),
         number: expect.stringMatching(/^TW-\d{5,}$/),
         lines: [
-          { toolId: tool.id, name: 'Breaker Bar', unitPriceCents: 1250, quantity: 3, lineTotalCents: 3750 },
+          {
+            toolId: tool.id,
+            name: 'Breaker Bar',
+            unitPriceCents: 1250,
+            quantity: 3,
+            lineTotalCents: 3750,
+            shippedQuantity: 0,
+            refundedQuantity: 0,
+            returnedQuantity: 0,
+          },
         ],
         itemCount: 3,
         amounts: { subtotalCents: 3750, shippingCents: 799, taxCents: 263, totalCents: 4812 },
@@ -117,6 +126,15 @@ describe('orders (one store)', () => {
         trackingNumber: null,
         paidAt: null,
         shippedAt: null,
+        statusText: 'Waiting for payment',
+        awaitingAddress: false,
+        shipments: [],
+        refunds: [],
+        refundedCents: 0,
+        refundableCents: 0,
+        refundState: 'none',
+        cancelReason: null,
+        cancelRequestedAt: null,
       });
       // The default hold is 30 minutes.
       expect(Date.parse(order.expiresAt as string) - Date.parse(order.createdAt)).toBe(30 * 60 * 1000);
@@ -441,7 +459,13 @@ describe('expiry of unpaid orders', () => {
         headers: as(dana),
       })
     ).json() as Order[];
-    expect(list.map((o) => o._id)).toEqual([paid._id]);
+    // Expired orders stay in My Orders, in words; the paid one is there as it was.
+    expect(list.map((o) => o._id).sort()).toEqual([paid._id, a._id, b._id, c._id].sort());
+    for (const order of [a, b, c])
+      expect(list.find((o) => o._id === order._id)).toMatchObject({
+        status: 'expired',
+        statusText: 'Expired (not paid in time)',
+      });
     // A released order can be neither cancelled again (no second stock return) nor paid for.
     const del = await t.app.inject({ method: 'DELETE', url: `/api/order/${a._id}`, headers: as(dana) });
     expect(del.statusCode).toBe(404);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CancelRequestInput, OrderAddressInput, Return, ReturnInput } from '../../../contract/after-sale';
 import { DeletedCount, Order, OrderEvent, OrderInput, OrderListQuery } from '../../../contract/orders';
 import { MarkPaidInput } from '../../../contract/payments';
 import { errorResponses } from '../../http/openapi';
@@ -7,15 +8,13 @@ import { signedIn } from '../../plugins/auth';
 import { perSession } from '../../plugins/rate-limits';
 import { assertSelf } from '../accounts/accounts.service';
 import { confirmOrderPayment } from '../payments/payments.service';
-import {
-  cancelUnpaidOrder,
-  getOwnOrder,
-  listOwnOrders,
-  orderHistory,
-  placeOrder,
-  toOneOrder,
-} from './orders.service';
-import { sendReceipt } from './receipt-pdf';
+import { cancelUnpaidOrder, requestCancellation } from './cancel';
+import { getOwnOrder, listOwnOrders, orderHistory } from './customer-orders';
+import { setOrderAddress } from './order-address';
+import { toOneOrder } from './order-read';
+import { placeOrder } from './place-order';
+import { sendCreditNote, sendReceipt } from './receipt-pdf';
+import { requestReturn, returnsOf } from './returns';
 
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -140,5 +139,95 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.transactionId,
         request.log,
       ),
+  );
+
+  app.post(
+    '/order/:id/cancel-request',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Ask the store to cancel one of your paid orders that has not shipped; an admin decides',
+        params: IdParams,
+        body: CancelRequestInput,
+        response: { 200: Order, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => requestCancellation(app.db, request.params.id, signedIn(request), request.body.reason),
+  );
+
+  app.put(
+    '/order/:id/address',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Give your order its shipping address (from your address book or new): before payment the tax follows it; after payment only while the order waits for one',
+        params: IdParams,
+        body: OrderAddressInput,
+        response: { 200: Order, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) =>
+      setOrderAddress(app.db, signedIn(request), request.params.id, request.body, app.config.pricing),
+  );
+
+  app.post(
+    '/order/:id/returns',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Ask to return shipped parts of your order (quantity and reason per line), within the return window',
+        params: IdParams,
+        body: ReturnInput,
+        response: { 201: Return, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await requestReturn(
+            app.db,
+            signedIn(request),
+            request.params.id,
+            request.body,
+            app.config.returns.windowDays,
+          ),
+        ),
+  );
+
+  app.get(
+    '/order/:id/returns',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "Your order's returns and where each stands",
+        params: IdParams,
+        response: { 200: z.array(Return), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => returnsOf(app.db, request.params.id, signedIn(request).id),
+  );
+
+  app.get(
+    '/order/:id/refunds/:refundId/credit-note.pdf',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'The credit note of one refund of your order, as a PDF',
+        params: z.object({ id: z.string().max(100), refundId: z.string().max(100) }),
+        response: { ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const order = await toOneOrder(app.db, await getOwnOrder(app.db, signedIn(request), request.params.id));
+      return sendCreditNote(reply, order, request.params.refundId, app.config.store);
+    },
   );
 };

@@ -4,6 +4,7 @@ import { addressLabels } from '../../../contract/addresses';
 import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
 import type { StoreInfo } from '../../../contract/store';
+import { AppError } from '../../errors';
 
 /**
  * An order's receipt as a PDF, drawn with pdfkit's built-in fonts (nothing to download, nothing
@@ -125,6 +126,12 @@ export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
   for (const [label, cents] of sums) {
     row(['', label, '', formatCents(cents)], label === 'Total');
   }
+  // Money given back, each refund on its own line (its credit note has the detail).
+  const given = order.refunds.filter((r) => r.status === 'succeeded' && order.refundedCents > 0);
+  for (const refund of given)
+    row(['', `Refunded ${date(refund.at)}`, '', `-${formatCents(refund.amountCents)}`], false);
+  if (order.refundedCents > 0)
+    row(['', 'Paid less refunds', '', formatCents(order.amounts.totalCents - order.refundedCents)], true);
   doc.moveDown(2);
   doc.font('Helvetica').fontSize(8).fillColor('#555555');
   doc.text(`Thank you for shopping with ${store.wordmark}.`, left, doc.y, { width, align: 'center' });
@@ -138,6 +145,67 @@ export async function sendReceipt(reply: FastifyReply, order: Order, store: Stor
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="receipt-${order.number}.pdf"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+}
+
+/** The number a credit note is known by: the order's, and the refund's place among its refunds. */
+export const creditNoteNumber = (order: Order, refundId: string) =>
+  `CN-${order.number.replace(/^TW-/, '')}-${order.refunds.findIndex((r) => r.id === refundId) + 1}`;
+
+/** One refund as a credit note: what went back, line by line, with tax, shipping and any fee. */
+export function creditNotePdf(order: Order, refundId: string, store: StoreInfo): Promise<Buffer> {
+  const refund = order.refunds.find((r) => r.id === refundId);
+  if (!refund) throw new AppError('NOT_FOUND', 'Refund was not found');
+  const number = creditNoteNumber(order, refundId);
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 54,
+    compress: false,
+    info: { Title: `Credit note ${number}`, Author: store.wordmark, Subject: `Order ${order.number}` },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.font('Helvetica-Bold').fontSize(20).text(store.wordmark);
+  doc.font('Helvetica').fontSize(9).fillColor('#555555');
+  doc.text([store.contact.address, store.contact.email, store.contact.phone].filter(Boolean).join('  ·  '));
+  doc.moveDown(1.2).fillColor('#000000');
+  doc.font('Helvetica-Bold').fontSize(14).text(`Credit note ${number}`);
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`For order ${order.number}  ·  ${date(refund.at)}  ·  ${refund.status}`);
+  doc.text(`To: ${order.userName} <${order.userEmail}>`);
+  if (order.cardBrand && order.cardLast4)
+    doc.text(`Refunded to ${order.cardBrand} ending ${order.cardLast4}`);
+  doc.text(`Reason: ${refund.reason}`);
+  doc.moveDown();
+  const rows: [string, number][] = refund.lines.map((l) => [
+    `${l.quantity} x ${order.lines.find((o) => o.toolId === l.toolId)?.name ?? 'part'} (tax ${formatCents(l.taxCents)})`,
+    l.amountCents + l.taxCents,
+  ]);
+  if (refund.shippingCents > 0) rows.push(['Shipping', refund.shippingCents]);
+  if (refund.otherCents > 0) rows.push(['Amount', refund.otherCents]);
+  if (refund.otherCents < 0) rows.push(['Restocking fee', refund.otherCents]);
+  rows.push(['Total refunded', refund.amountCents]);
+  for (const [label, cents] of rows) {
+    doc.font(label === 'Total refunded' ? 'Helvetica-Bold' : 'Helvetica');
+    doc.text(`${label}: ${formatCents(cents)}`);
+  }
+  doc.end();
+  return done;
+}
+
+export async function sendCreditNote(reply: FastifyReply, order: Order, refundId: string, store: StoreInfo) {
+  const pdf = await creditNotePdf(order, refundId, store);
+  return reply
+    .header('content-type', 'application/pdf')
+    .header(
+      'content-disposition',
+      `attachment; filename="credit-note-${creditNoteNumber(order, refundId)}.pdf"`,
+    )
     .header('cache-control', 'private, no-store')
     .send(pdf);
 }

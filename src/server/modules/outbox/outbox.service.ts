@@ -44,7 +44,14 @@ export async function listOutbox(
 export async function retryDeadMessage(db: Db, id: number): Promise<{ retried: true }> {
   const revived = await db
     .update(outboxMessages)
-    .set({ status: 'pending', attempts: 0, runAfter: sql`now()`, lockedUntil: null, lastError: null })
+    .set({
+      status: 'pending',
+      attempts: 0,
+      runAfter: sql`now()`,
+      lockedUntil: null,
+      lastError: null,
+      failingSince: null,
+    })
     .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'dead')))
     .returning({ id: outboxMessages.id });
   if (revived.length === 0) throw new AppError('NOT_FOUND', 'No dead message with that id');

@@ -16,6 +16,8 @@ export interface Topics {
     from: string | null;
     to: string;
     at: string;
+    /** The shipment or refund the event was about (its mail names it). */
+    detailId?: string;
   };
   /** A visitor's contact message was stored (modules/contact). */
   'contact.received': { messageId: string };
@@ -25,12 +27,18 @@ export interface Topics {
    * Someone asked for a password reset link for this account. The token is sealed with the auth
    * secret (account-mail.ts), so the queue does not hold a usable link in plain text.
    */
+  /** Products are low on stock today: the daily digest for the admins who want it (modules/catalog/low-stock.ts). */
+  'catalog.low_stock_digest': { day: string };
   'account.password_reset_requested': {
     userId: string;
     sealedToken: string;
     /** When the link stops working, shown in the mail. */
     expiresAt: string;
   };
+  /** A new account must confirm its address (REQUIRE_EMAIL_VERIFICATION); the token is sealed likewise. */
+  'account.email_confirmation_requested': { userId: string; sealedToken: string };
+  /** Someone signed up with the address of an existing account (REQUIRE_EMAIL_VERIFICATION). */
+  'account.sign_up_repeated': { userId: string };
 }
 export type Topic = keyof Topics;
 
@@ -39,15 +47,30 @@ export type Topic = keyof Topics;
  * writes the same rows; a subscriber with nothing configured (no webhook address) marks its
  * messages delivered without sending anything. `order-mail` mails the customer (or, without an
  * SMTP server, keeps the mail in the admin Mailbox). `contact-mail` acknowledges a message and sends
- * an admin's reply; `admin-notify` mails the admins who want it about paid orders and new messages;
- * `account-mail` sends the mails about the account itself (the password reset link).
+ * an admin's reply; `admin-notify` mails the admins who want it about paid orders, new messages and (daily) low stock;
+ * `account-mail` sends the mails about the account itself (the password reset link, the sign-up
+ * confirmation).
  */
-export const SUBSCRIBERS: { [T in Topic]: readonly string[] } = {
+export const SUBSCRIBERS = {
   'order.status_changed': ['order-webhook', 'order-mail', 'admin-notify'],
   'contact.received': ['contact-mail', 'admin-notify'],
   'contact.replied': ['contact-mail'],
   'account.password_reset_requested': ['account-mail'],
-};
+  'account.email_confirmation_requested': ['account-mail'],
+  'account.sign_up_repeated': ['account-mail'],
+  'catalog.low_stock_digest': ['admin-notify'],
+} as const satisfies { [T in Topic]: readonly string[] };
+
+/**
+ * Every subscriber named above. The job runner takes one handler for each (SubscriberHandlers), so
+ * a subscriber added here without a handler does not compile.
+ */
+export type Subscriber = (typeof SUBSCRIBERS)[Topic][number];
+
+/** The topics one subscriber receives. */
+export type TopicOf<S extends Subscriber> = {
+  [T in Topic]: S extends (typeof SUBSCRIBERS)[T][number] ? T : never;
+}[Topic];
 
 /**
  * Queues `payload` for every subscriber of `topic`. `key` names the event: publishing the same key
@@ -67,7 +90,7 @@ export function publishStatement<T extends Topic>(
   key: string,
   payload: Topics[T],
 ): SQL | undefined {
-  const subscribers = SUBSCRIBERS[topic];
+  const subscribers: readonly Subscriber[] = SUBSCRIBERS[topic];
   if (subscribers.length === 0) return undefined;
   const json = JSON.stringify(payload);
   const rows = subscribers.map((subscriber) => sql`(${subscriber}, ${topic}, ${key}, ${json}::jsonb)`);
@@ -75,14 +98,17 @@ export function publishStatement<T extends Topic>(
     on conflict (subscriber, key) do nothing`;
 }
 
-/** A message as a subscriber's handler receives it. */
-export interface OutboxMessage {
-  id: number;
-  subscriber: string;
-  topic: string;
-  /** Stable across redeliveries: the receiver's idempotency key. */
-  key: string;
-  payload: unknown;
-  attempts: number;
-  createdAt: Date;
-}
+/** A message as a subscriber's handler receives it: its payload is the one its topic carries. */
+export type OutboxMessage<T extends Topic = Topic> = {
+  [K in T]: {
+    id: number;
+    subscriber: Subscriber;
+    topic: K;
+    /** Stable across redeliveries: the receiver's idempotency key. */
+    key: string;
+    payload: Topics[K];
+    /** Deliveries started so far, this one included. */
+    attempts: number;
+    createdAt: Date;
+  };
+}[T];

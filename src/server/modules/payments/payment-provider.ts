@@ -25,4 +25,22 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<{ id: string; clientSecret: string }>;
   retrieveIntent(id: string): Promise<IntentSnapshot>;
+  /**
+   * Gives back part or all of a payment. The key makes a retry find the first refund instead of
+   * a second one; `refundId` is ours, sent along so the provider's events can name it.
+   */
+  refund(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    refundId: string;
+    orderId: string;
+  }): Promise<RefundSnapshot>;
+}
+
+/** What a provider says about one refund. */
+export interface RefundSnapshot {
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  failure: string | null;
 }

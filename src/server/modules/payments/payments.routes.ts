@@ -54,7 +54,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const confirmed = await simulated.confirm(found.intent, { number: cardNumber, expiry, cvc });
         // The processor itself reports the success, as Stripe's webhook does: the order is paid even
         // if the customer's page never sends its PATCH (which then changes nothing).
-        await markOrderPaid(app.db, confirmed.snapshot, request.log, confirmed.row);
+        await markOrderPaid(app.db, app.payments, confirmed.snapshot, request.log, confirmed.row);
         return { status: 'succeeded' as const, transactionId: confirmed.snapshot.id };
       },
     );

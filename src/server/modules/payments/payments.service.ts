@@ -6,8 +6,11 @@ import { orders, paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { isUuid } from '../catalog/catalog.service';
-import { applyOrderEvent, lockOrder, RELEASED_BEFORE_PAYMENT } from '../orders/order-state';
-import { getOwnOrder, toOrder } from '../orders/orders.service';
+import { getOwnOrder } from '../orders/customer-orders';
+import { PaymentArrivedTooLate } from '../orders/order-errors';
+import { toOneOrder } from '../orders/order-read';
+import { applyOrderEvent, lockOrder } from '../orders/order-state';
+import { refundLatePayment } from '../orders/refunds';
 import type { IntentSnapshot, PaymentProvider } from './payment-provider';
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
@@ -83,6 +86,7 @@ export async function createPaymentIntent(
  */
 export async function markOrderPaid(
   db: Db,
+  provider: PaymentProvider,
   intent: IntentSnapshot,
   log: { error(obj: object, msg: string): void },
   /** Our record of the intent, when the caller has just read or written it. */
@@ -93,19 +97,20 @@ export async function markOrderPaid(
   try {
     return await paidInOneTransaction(db, intent, log, record);
   } catch (error) {
-    if (error instanceof AppError && error.message === RELEASED_BEFORE_PAYMENT) {
+    if (error instanceof PaymentArrivedTooLate) {
       // The money was taken but the order could not be revived: the intent keeps that on record
-      // (the transaction above rolled back), so the refund owed is in the database, not only a log.
+      // (the transaction above rolled back) and the payment is refunded in full, a refund like
+      // any other (the order shows it, the customer is mailed).
       await db
         .update(paymentIntents)
         .set({
           status: 'succeeded',
           cardBrand: intent.cardBrand,
           cardLast4: intent.cardLast4,
-          lastError: 'refund_owed: the order was released before the payment arrived',
           updatedAt: new Date(),
         })
         .where(eq(paymentIntents.id, intent.id));
+      await refundLatePayment(db, provider, intent);
     }
     throw error;
   }
@@ -144,14 +149,19 @@ async function paidInOneTransaction(
       if (order.transactionId !== intent.id) {
         log.error({ orderId: order.id, intentId: intent.id }, 'second payment for a paid order: refund it');
       }
-      return toOrder(order);
+      return toOneOrder(tx, order);
     }
     try {
-      const paid = await applyOrderEvent(tx, order, 'pay', {
-        actor: 'provider',
-        payment: { transactionId: intent.id, cardBrand: intent.cardBrand, cardLast4: intent.cardLast4 },
-      });
-      return toOrder(paid);
+      const paid = await applyOrderEvent(
+        tx,
+        order,
+        {
+          type: 'pay',
+          payment: { transactionId: intent.id, cardBrand: intent.cardBrand, cardLast4: intent.cardLast4 },
+        },
+        { actor: 'provider' },
+      );
+      return toOneOrder(tx, paid);
     } catch (error) {
       if (error instanceof AppError && error.code === 'CONFLICT') {
         log.error(
@@ -175,14 +185,15 @@ export async function confirmOrderPayment(
 ): Promise<Order> {
   const order = await getOwnOrder(db, me, orderId, { includeClosed: true });
   // Already paid with this very transaction (the processor or the webhook got there first): nothing to do.
-  if (paidStatuses.includes(order.status) && order.transactionId === transactionId) return toOrder(order);
+  if (paidStatuses.includes(order.status) && order.transactionId === transactionId)
+    return toOneOrder(db, order);
   const [known] = await db
     .select()
     .from(paymentIntents)
     .where(and(eq(paymentIntents.id, transactionId), eq(paymentIntents.orderId, order.id)));
   if (!known) throw new AppError('NOT_FOUND', 'Payment was not found for this order');
   const intent = await provider.retrieveIntent(known.id);
-  return markOrderPaid(db, { ...intent, orderId: intent.orderId ?? order.id }, log);
+  return markOrderPaid(db, provider, { ...intent, orderId: intent.orderId ?? order.id }, log);
 }
 
 /**

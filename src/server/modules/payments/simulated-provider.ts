@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { paymentIntents } from '../../db/schema';
+import { paymentIntents, refunds } from '../../db/schema';
 import { AppError } from '../../errors';
+import { rowsOf } from '../inventory/inventory.service';
 import type { IntentSnapshot, PaymentProvider } from './payment-provider';
 
 type IntentRow = typeof paymentIntents.$inferSelect;
@@ -36,6 +37,23 @@ export function createSimulatedProvider(db: Db): PaymentProvider & {
     async createIntent() {
       const id = `sim_pi_${randomUUID().replaceAll('-', '')}`;
       return { id, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}` };
+    },
+    /**
+     * Refunds one of our intents at once. The processor's own check: what its non-failed refunds
+     * return (this one included, already recorded pending) never exceeds what the card paid.
+     */
+    async refund({ paymentIntentId, refundId }) {
+      const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, paymentIntentId));
+      if (row?.status !== 'succeeded')
+        return { id: `sim_re_${refundId}`, status: 'failed', failure: 'charge_not_found' };
+      const [given] = rowsOf<{ n: string }>(
+        await db.execute(
+          sql`select coalesce(sum(amount_cents), 0)::text as n from ${refunds} where payment_intent_id = ${paymentIntentId} and status <> 'failed'`,
+        ),
+      );
+      if (Number(given?.n ?? 0) > row.amountCents)
+        return { id: `sim_re_${refundId}`, status: 'failed', failure: 'amount_too_large' };
+      return { id: `sim_re_${refundId.replaceAll('-', '')}`, status: 'succeeded', failure: null };
     },
     async retrieveIntent(id) {
       const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id));

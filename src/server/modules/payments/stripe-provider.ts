@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { StripeConfig } from '../../config/config';
-import type { IntentSnapshot, PaymentProvider } from './payment-provider';
+import type { IntentSnapshot, PaymentProvider, RefundSnapshot } from './payment-provider';
 
 export function stripeClient(config: StripeConfig): Stripe {
   const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
@@ -42,6 +42,17 @@ export function snapshotOf(intent: Stripe.PaymentIntent): IntentSnapshot {
   };
 }
 
+/** Stripe's answer about a refund: `requires_action` and `pending` both wait for its webhook. */
+export function refundSnapshotOf(refund: Stripe.Refund): RefundSnapshot {
+  const status =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending';
+  return { id: refund.id, status, failure: status === 'failed' ? (refund.failure_reason ?? 'failed') : null };
+}
+
 /** Stripe PaymentIntents: the amount comes from the order; one idempotency key per order and amount. */
 export function createStripeProvider(config: StripeConfig, stripe = stripeClient(config)): PaymentProvider {
   return {
@@ -59,6 +70,13 @@ export function createStripeProvider(config: StripeConfig, stripe = stripeClient
       );
       if (!intent.client_secret) throw new Error('Stripe returned no client secret');
       return { id: intent.id, clientSecret: intent.client_secret };
+    },
+    async refund({ paymentIntentId, amountCents, idempotencyKey, refundId, orderId }) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntentId, amount: amountCents, metadata: { refundId, orderId } },
+        { idempotencyKey },
+      );
+      return refundSnapshotOf(refund);
     },
     async retrieveIntent(id) {
       return snapshotOf(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));

@@ -3,17 +3,24 @@ import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import type { ErrorEnvelope } from '../../../contract/errors';
 import type { StripeConfig } from '../../config/config';
-import { processedWebhookEvents } from '../../db/schema';
+import type { Db } from '../../db/database';
+import { processedWebhookEvents, refunds } from '../../db/schema';
 import { AppError } from '../../errors';
+import { settleRefund } from '../orders/refunds';
+import type { PaymentProvider } from './payment-provider';
 import { markOrderPaid, recordPaymentFailure } from './payments.service';
-import { snapshotOf } from './stripe-provider';
+import { refundSnapshotOf, snapshotOf } from './stripe-provider';
 
 /**
  * POST /api/payments/stripe/webhook. Stripe signs the raw body, so this plugin keeps JSON bodies
  * as bytes (encapsulated: other routes still get parsed JSON). Events are handled idempotently:
  * a redelivery or a late payment_failed after a success changes nothing.
  */
-export function stripeWebhookRoutes(stripe: Stripe, config: StripeConfig): FastifyPluginAsync {
+export function stripeWebhookRoutes(
+  stripe: Stripe,
+  config: StripeConfig,
+  provider: PaymentProvider,
+): FastifyPluginAsync {
   return async (app) => {
     app.addContentTypeParser(
       'application/json',
@@ -44,7 +51,7 @@ export function stripeWebhookRoutes(stripe: Stripe, config: StripeConfig): Fasti
 
       if (event.type === 'payment_intent.succeeded') {
         try {
-          await markOrderPaid(app.db, snapshotOf(event.data.object), request.log);
+          await markOrderPaid(app.db, provider, snapshotOf(event.data.object), request.log);
         } catch (error) {
           // An intent we did not create (another app on the same Stripe account), or one that can never
           // pay its order (wrong amount: logged for a refund), must not make Stripe retry for days.
@@ -57,6 +64,16 @@ export function stripeWebhookRoutes(stripe: Stripe, config: StripeConfig): Fasti
             'webhook left the order as it was',
           );
         }
+      } else if (
+        event.type === 'refund.created' ||
+        event.type === 'refund.updated' ||
+        event.type === 'refund.failed' ||
+        event.type === 'charge.refund.updated'
+      ) {
+        await settleStripeRefund(app.db, event.data.object);
+      } else if (event.type === 'charge.refunded') {
+        // The charge lists its refunds when Stripe includes them; each is settled by its own id.
+        for (const refund of event.data.object.refunds?.data ?? []) await settleStripeRefund(app.db, refund);
       } else if (event.type === 'payment_intent.payment_failed') {
         const intent = event.data.object;
         await recordPaymentFailure(app.db, intent.id, intent.last_payment_error?.code ?? 'payment_failed');
@@ -68,4 +85,16 @@ export function stripeWebhookRoutes(stripe: Stripe, config: StripeConfig): Fasti
       return { received: true };
     });
   };
+}
+
+/** A Stripe refund's news: our refund is found by the id we sent along, or by Stripe's own id. */
+async function settleStripeRefund(db: Db, refund: Stripe.Refund) {
+  const ours = refund.metadata?.refundId;
+  const [row] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      ours && /^[0-9a-f-]{36}$/.test(ours) ? eq(refunds.id, ours) : eq(refunds.providerRefundId, refund.id),
+    );
+  if (row) await settleRefund(db, row.id, refundSnapshotOf(refund), 'provider');
 }

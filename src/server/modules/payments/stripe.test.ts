@@ -13,7 +13,7 @@ import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { intentRow, unpaidOrder as newUnpaidOrder, orderRow, stockOf } from '../../test/probes';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as } from '../../test/store-flow';
-import { expireUnpaidOrders } from '../orders/orders.service';
+import { expireUnpaidOrders } from '../orders/expiry';
 
 let fake: FakeStripe;
 let t: TestApp;

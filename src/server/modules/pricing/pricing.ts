@@ -31,9 +31,17 @@ const ESTIMATES: Record<ShippingMethod, { label: string; estimate: string }> = {
   express: { label: 'Express shipping', estimate: '1 to 2 business days' },
 };
 
-export function shippingOptions(config: PricingConfig, subtotalCents: number): ShippingOption[] {
+/**
+ * The methods a cart may use and what each costs it. A cart holding a ground-only part (hazardous
+ * goods may not fly) is offered no express shipping.
+ */
+export function shippingOptions(
+  config: PricingConfig,
+  subtotalCents: number,
+  groundOnly = false,
+): ShippingOption[] {
   const freeStandard = config.freeStandardOverCents !== null && subtotalCents >= config.freeStandardOverCents;
-  return [
+  const options: ShippingOption[] = [
     {
       method: 'standard',
       ...ESTIMATES.standard,
@@ -47,6 +55,7 @@ export function shippingOptions(config: PricingConfig, subtotalCents: number): S
       priceCents: config.expressCents,
     },
   ];
+  return groundOnly ? options.filter((o) => o.method !== 'express') : options;
 }
 
 export function taxRateFor(config: PricingConfig, region: string | undefined): number {
@@ -59,8 +68,18 @@ export function taxOn(subtotalCents: number, basisPoints: number): number {
   return Number((BigInt(subtotalCents) * BigInt(basisPoints) + 5000n) / 10000n);
 }
 
-export function totalsFor(config: PricingConfig, subtotalCents: number, to: Destination): Totals {
-  const option = shippingOptions(config, subtotalCents).find((o) => o.method === to.shippingMethod);
+/**
+ * The totals for a destination. A method the cart is not offered (express with a ground-only part)
+ * is priced as standard, which `shippingMethod` then says; placing an order refuses it instead.
+ */
+export function totalsFor(
+  config: PricingConfig,
+  subtotalCents: number,
+  to: Destination,
+  groundOnly = false,
+): Totals {
+  const offered = shippingOptions(config, subtotalCents, groundOnly);
+  const option = offered.find((o) => o.method === to.shippingMethod) ?? offered[0];
   const shippingCents = subtotalCents === 0 ? 0 : (option?.priceCents ?? 0);
   const taxRateBasisPoints = taxRateFor(config, to.region);
   const taxCents = taxOn(subtotalCents, taxRateBasisPoints);
@@ -69,14 +88,21 @@ export function totalsFor(config: PricingConfig, subtotalCents: number, to: Dest
     shippingCents,
     taxCents,
     totalCents: subtotalCents + shippingCents + taxCents,
-    shippingMethod: to.shippingMethod,
+    shippingMethod: option?.method ?? to.shippingMethod,
     taxRateBasisPoints,
   };
 }
 
 type ToolFacts = Pick<
   typeof tools.$inferSelect,
-  'id' | 'name' | 'image' | 'priceCents' | 'availableQuantity' | 'minimumOrderQuantity' | 'retiredAt'
+  | 'id'
+  | 'name'
+  | 'image'
+  | 'priceCents'
+  | 'availableQuantity'
+  | 'minimumOrderQuantity'
+  | 'retiredAt'
+  | 'groundOnly'
 >;
 
 /** The columns of a product that pricing reads. */
@@ -88,6 +114,7 @@ export const toolFactColumns = {
   availableQuantity: tools.availableQuantity,
   minimumOrderQuantity: tools.minimumOrderQuantity,
   retiredAt: tools.retiredAt,
+  groundOnly: tools.groundOnly,
 };
 
 export const NO_LONGER_SOLD = 'This product is no longer sold. Remove it to go on.';
@@ -101,11 +128,20 @@ export function lineProblem(tool: ToolFacts, quantity: number): string | null {
   return null;
 }
 
-/** The products of these lines as the catalog has them now (unknown ids are left out). */
-export async function loadToolFacts(db: Db | Tx, toolIds: string[]): Promise<Map<string, ToolFacts>> {
+/**
+ * The products of these lines as the catalog has them now (unknown ids are left out). With `lock`
+ * (inside a transaction) their rows are held in key share mode until it ends: they can change, but
+ * not be deleted, while the caller writes rows that refer to them.
+ */
+export async function loadToolFacts(
+  db: Db | Tx,
+  toolIds: string[],
+  options: { lock?: boolean } = {},
+): Promise<Map<string, ToolFacts>> {
   const ids = [...new Set(toolIds.filter(isUuid))];
   if (ids.length === 0) return new Map();
-  const rows = await db.select(toolFactColumns).from(tools).where(inArray(tools.id, ids));
+  const query = db.select(toolFactColumns).from(tools).where(inArray(tools.id, ids));
+  const rows = options.lock ? await query.for('key share') : await query;
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -133,11 +169,12 @@ export function quoteFrom(
     });
   }
   const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const groundOnly = priced.some((l) => facts.get(l.toolId)?.groundOnly);
   return {
     lines: priced,
     itemCount: priced.reduce((sum, l) => sum + l.quantity, 0),
-    totals: totalsFor(config, subtotalCents, to),
-    shippingOptions: shippingOptions(config, subtotalCents),
+    totals: totalsFor(config, subtotalCents, to, groundOnly),
+    shippingOptions: shippingOptions(config, subtotalCents, groundOnly),
     freeShippingOverCents: config.freeStandardOverCents,
   };
 }

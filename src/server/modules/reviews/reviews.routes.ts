@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Review, ReviewCreated, ReviewInput } from '../../../contract/reviews';
+import { Review, ReviewCreated, ReviewInput, ReviewListQuery } from '../../../contract/reviews';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { perSession } from '../../plugins/rate-limits';
@@ -12,11 +12,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['reviews'],
-        summary: 'All reviews, newest first',
-        response: { 200: z.array(Review) },
+        summary: "The store's reviews, newest first; with ?toolId= that product's",
+        querystring: ReviewListQuery,
+        response: { 200: z.array(Review), ...errorResponses(400) },
       },
     },
-    async () => listReviews(app.db),
+    async (request) => listReviews(app.db, request.query.toolId),
   );
 
   app.post(
@@ -26,9 +27,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: perSession(app.config.rateLimits.reviewsPerMinute) },
       schema: {
         tags: ['reviews'],
-        summary: 'Review the store (commenter = your account name)',
+        summary: 'Review the store, or a product with toolId (commenter = your account name)',
         body: ReviewInput,
-        response: { 201: ReviewCreated, ...errorResponses(400, 401) },
+        response: { 201: ReviewCreated, ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) =>

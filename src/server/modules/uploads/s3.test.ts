@@ -49,7 +49,7 @@ beforeAll(async () => {
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
   uploadsDir = mkdtempSync(path.join(tmpdir(), 'store-uploads-unused-'));
-  ({ t, admin } = await createAdminApp({ uploads: { dir: uploadsDir, s3 } }));
+  ({ t, admin } = await createAdminApp({ uploads: { dir: uploadsDir, s3, fetchPrivateAddresses: false } }));
 });
 
 afterAll(async () => {
@@ -122,7 +122,7 @@ describe('uploads in an S3-compatible bucket', () => {
     const { data } = await uploadPicture();
     const mine = await t.app.inject({ method: 'GET', url: data.url });
     const otherDir = mkdtempSync(path.join(tmpdir(), 'store-uploads-other-'));
-    const other = await createTestApp({ uploads: { dir: otherDir, s3 } });
+    const other = await createTestApp({ uploads: { dir: otherDir, s3, fetchPrivateAddresses: false } });
     try {
       const theirs = await other.app.inject({ method: 'GET', url: data.url });
       expect(theirs.statusCode).toBe(200);

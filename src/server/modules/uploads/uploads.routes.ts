@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UPLOAD_MAX_BYTES, UploadAnswer } from '../../../contract/uploads';
+import { UPLOAD_MAX_BYTES, UploadAnswer, UploadByUrl } from '../../../contract/uploads';
 import { AppError } from '../../errors';
 import { errorResponses } from '../../http/openapi';
+import { fetchProductImage } from './image-fetch';
 import type { ImageStore } from './image-store';
 import { storeProductImage } from './uploads.service';
 
@@ -21,7 +22,10 @@ function unreadableForm(error: unknown): never {
 }
 
 /** POST /api/uploads (admin, multipart field `image`) and GET /uploads/:key for everyone. */
-export function uploadsRoutes(store: ImageStore): {
+export function uploadsRoutes(
+  store: ImageStore,
+  fetchPrivateAddresses = false,
+): {
   api: FastifyPluginAsyncZod;
   files: FastifyPluginAsyncZod;
 } {
@@ -66,6 +70,23 @@ export function uploadsRoutes(store: ImageStore): {
     );
   };
 
+  const byAddress: FastifyPluginAsyncZod = async (app) => {
+    app.post(
+      '/uploads/by-url',
+      {
+        preHandler: app.requireAdmin,
+        schema: {
+          tags: ['uploads'],
+          summary:
+            'Add a product image by its address: the store fetches it and keeps it as an upload (admin)',
+          body: UploadByUrl,
+          response: { 200: UploadAnswer, ...errorResponses(400, 401, 403, 413, 415) },
+        },
+      },
+      async (request) => fetchProductImage(store, request.body.url, fetchPrivateAddresses),
+    );
+  };
+
   const files: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/uploads/:key',
@@ -83,5 +104,11 @@ export function uploadsRoutes(store: ImageStore): {
       },
     );
   };
-  return { api, files };
+  return {
+    api: async (app, options) => {
+      await api(app, options);
+      await byAddress(app, options);
+    },
+    files,
+  };
 }

@@ -4,6 +4,7 @@ import type { PricedLine } from '../../../contract/pricing';
 import { useCart } from '../../features/cart/api/use-cart';
 import { CartLineFit } from '../../features/cart/components/cart-line-fit';
 import { CartLineItem } from '../../features/cart/components/cart-line-item';
+import { CartLoading } from '../../features/cart/components/cart-loading';
 import { OrderSummary } from '../../features/cart/components/order-summary';
 import { ShippingPreview } from '../../features/cart/components/shipping-preview';
 import { formatNumber } from '../../lib/format';
@@ -51,19 +52,7 @@ export function CartPage() {
         </p>
       ) : null}
       {cart === undefined ? (
-        query.isError ? (
-          <div role="alert" className="alert alert-error">
-            <span>Could not load your cart: {query.error.message}</span>
-            <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : (
-          <div className="flex justify-center py-10" role="status" aria-live="polite">
-            <span className="loading loading-spinner loading-lg" aria-hidden="true" />
-            <span className="sr-only">Loading your cart…</span>
-          </div>
-        )
+        <CartLoading error={query.isError ? query.error : null} retry={() => void query.refetch()} />
       ) : lines.length === 0 ? (
         <div className="space-y-4 py-10 text-center" data-testid="cart-empty">
           <p className="text-lg">Your cart is empty.</p>

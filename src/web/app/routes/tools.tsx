@@ -12,6 +12,7 @@ import {
 import { Pager } from '../../components/ui/pager';
 import { QueryState } from '../../components/ui/query-state';
 import { useSession } from '../../features/accounts/api/session';
+import { useCategories } from '../../features/catalog/api/get-categories';
 import { useToolFacets } from '../../features/catalog/api/get-facets';
 import { useToolPage } from '../../features/catalog/api/get-tools';
 import { CatalogFilters } from '../../features/catalog/components/catalog-filters';
@@ -19,6 +20,7 @@ import { SearchBox } from '../../features/catalog/components/search-box';
 import { ToolGrid } from '../../features/catalog/components/tool-grid';
 import { VehicleBar } from '../../features/vehicles/components/vehicle-bar';
 import { useGarage } from '../../features/vehicles/garage';
+import { useAddressToggle } from '../../lib/use-address-toggle';
 
 const sortLabels: Record<(typeof toolSorts)[number], string> = {
   newest: 'Newest first',
@@ -44,6 +46,7 @@ export function ToolsPage() {
   const { user } = useSession();
   const garage = useGarage(Boolean(user));
   const vehicle = queryVehicle(query);
+  const [fitOnly, setFitOnly] = useAddressToggle(query.fit !== 'all');
 
   const update = (changes: Record<string, string | undefined>, options: { replace?: boolean } = {}) => {
     const next = new URLSearchParams(params);
@@ -81,6 +84,8 @@ export function ToolsPage() {
   );
   const current = query.page ?? 1;
   const category = facets.data?.categories.find((c) => c.slug === query.category);
+  // The owner's picture and words for the chosen category.
+  const about = useCategories().data?.find((c) => c.slug === query.category);
   const chips: { label: string; clear: Record<string, undefined> }[] = [
     ...(query.search ? [{ label: `“${query.search}”`, clear: { search: undefined } }] : []),
     ...(query.category ? [{ label: category?.name ?? query.category, clear: { category: undefined } }] : []),
@@ -103,7 +108,7 @@ export function ToolsPage() {
     summary = (
       <p className="text-sm text-base-content/70" role="status">
         {total} {total === 1 ? 'tool' : 'tools'}
-        {query.search ? ` matching “${query.search}”` : ''}
+        {query.search ? ` matching “${page.data.understood ?? query.search}”` : ''}
         {vehicle && query.fit !== 'all' ? ` that fit your ${vehicleLabel(vehicle)}` : ''}
       </p>
     );
@@ -112,6 +117,16 @@ export function ToolsPage() {
   return (
     <div className="space-y-5 py-6">
       <h1 className="text-3xl font-bold">{category ? category.name : 'Tools'}</h1>
+      {about ? (
+        <div className="flex items-center gap-4" data-testid="category-about">
+          {about.image ? (
+            <div className="flex h-16 w-20 shrink-0 items-center justify-center overflow-hidden rounded bg-base-200">
+              <img src={about.image} alt="" className="max-h-16 max-w-20 object-contain" />
+            </div>
+          ) : null}
+          {about.description ? <p className="text-base-content/80">{about.description}</p> : null}
+        </div>
+      ) : null}
       <VehicleBar
         garage={garage}
         current={vehicle}
@@ -139,8 +154,11 @@ export function ToolsPage() {
               <input
                 type="checkbox"
                 className="toggle toggle-sm"
-                checked={query.fit !== 'all'}
-                onChange={(e) => update({ fit: e.target.checked ? undefined : 'all' })}
+                checked={fitOnly}
+                onChange={(e) => {
+                  setFitOnly(e.target.checked);
+                  update({ fit: e.target.checked ? undefined : 'all' });
+                }}
               />
               Only parts that fit
             </label>
@@ -209,11 +227,29 @@ export function ToolsPage() {
             query={page}
             isEmpty={(data) => data.tools.length === 0}
             empty={
-              query.search
-                ? `No tools match “${query.search}”.`
-                : vehicle
-                  ? `No parts listed for your ${vehicleLabel(vehicle)} with these filters.`
-                  : 'No tools in the catalog yet.'
+              query.search ? (
+                <>
+                  No tools match “{query.search}”.
+                  {page.data?.didYouMean ? (
+                    <>
+                      {' '}
+                      Did you mean{' '}
+                      <button
+                        type="button"
+                        className="link link-primary"
+                        onClick={() => update({ search: page.data?.didYouMean })}
+                      >
+                        {page.data.didYouMean}
+                      </button>
+                      ?
+                    </>
+                  ) : null}
+                </>
+              ) : vehicle ? (
+                `No parts listed for your ${vehicleLabel(vehicle)} with these filters.`
+              ) : (
+                'No tools in the catalog yet.'
+              )
             }
           >
             {(data) => (

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ProductForm, splitDescription } from '../../../../contract/catalog';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../../contract/uploads';
@@ -22,9 +23,13 @@ const AddProductForm = ProductForm.extend({
 });
 type Values = z.input<typeof AddProductForm>;
 
-/** Add Product (admin): the image uploads first, with a progress bar, then the product is created. */
+/**
+ * Add Product (admin): the image uploads first, with a progress bar, then the product is created
+ * and the full product editor opens on it.
+ */
 export function AddProductPage() {
   const addTool = useAddTool();
+  const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);
   const {
     register,
@@ -57,7 +62,7 @@ export function AddProductPage() {
         }
         throw error;
       }
-      await addTool.mutateAsync({
+      const added = await addTool.mutateAsync({
         name: parsed.name,
         image: image.url,
         price: parsed.price,
@@ -67,6 +72,8 @@ export function AddProductPage() {
       });
       toast.success('Product added successfully!!');
       reset();
+      // The spec's fields are the start: the full editor takes the rest (numbers, fitment, images).
+      navigate(`/dashboard/products/${added.insertedId}`);
     } catch (error) {
       toast.error('Failed to add Product');
       if (error instanceof Error && error.message) toast.error(error.message);

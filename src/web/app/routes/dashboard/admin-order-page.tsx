@@ -9,16 +9,19 @@ import {
   useOrderHistory,
   useShipWithTracking,
 } from '../../../features/orders/api/order-details';
+import { AdminAfterSale } from '../../../features/orders/components/admin-after-sale';
 import {
   AddressBlock,
   OrderAmounts,
   OrderHistory,
   OrderLines,
   orderDate,
+  paidWith,
   Shipment,
   StatusBadge,
   shippingMethodName,
 } from '../../../features/orders/components/order-parts';
+import { RefundList, ShipmentList } from '../../../features/orders/components/shipments-refunds';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 
@@ -82,7 +85,7 @@ export function AdminOrderPage() {
               </p>
             </div>
             <span className="print:hidden">
-              <StatusBadge status={data.status} />
+              <StatusBadge status={data.status} text={data.statusText} />
             </span>
           </div>
 
@@ -159,17 +162,36 @@ export function AdminOrderPage() {
             </form>
           ) : null}
 
+          <AdminAfterSale order={data} />
+
+          {data.cancelReason ? (
+            <p className="print:hidden">
+              Cancelled by the store: <span className="italic">{data.cancelReason}</span>
+            </p>
+          ) : null}
+
+          <div className="grid gap-6 md:grid-cols-2 print:hidden">
+            <section aria-labelledby="admin-shipments" className="space-y-2">
+              <h3 id="admin-shipments" className="text-lg font-semibold">
+                Shipments
+              </h3>
+              <ShipmentList order={data} />
+            </section>
+            <section aria-labelledby="admin-refunds" className="space-y-2">
+              <h3 id="admin-refunds" className="text-lg font-semibold">
+                Refunds
+              </h3>
+              <RefundList order={data} admin />
+            </section>
+          </div>
+
           <div className="grid gap-6 md:grid-cols-2 print:hidden">
             <section aria-labelledby="admin-amounts" className="space-y-2">
               <h3 id="admin-amounts" className="text-lg font-semibold">
                 Payment
               </h3>
               <OrderAmounts order={data} />
-              <p>
-                {data.paid
-                  ? `Paid${data.cardBrand && data.cardLast4 ? ` with ${data.cardBrand} ending ${data.cardLast4}` : ''}`
-                  : 'Not paid'}
-              </p>
+              <p>{paidWith(data, 'Not paid')}</p>
               {data.transactionId ? (
                 <p className="text-xs break-all">
                   Transaction id: <span className="font-mono">{data.transactionId}</span>

@@ -94,6 +94,12 @@ export function MailPage() {
                 <StatusBadge status={m.status} />
               </dd>
             </dl>
+            {m.secretHidden ? (
+              <p className="text-sm">
+                The link in this mail opens its recipient's account, so it is hidden here: only the
+                recipient's own mailbox has it.
+              </p>
+            ) : null}
             <section className="space-y-2">
               <h3 className="font-semibold">HTML version</h3>
               {/* An empty sandbox: the mail's markup is shown, never run, and cannot reach the store. */}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { splitDescription, type Tool, ToolChanges } from '../../../../contract/catalog';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -13,6 +14,7 @@ import { useConfirmedAction } from '../../../components/ui/use-confirmed-action'
 import { useDeleteTool, useUpdateTool } from '../../../features/catalog/api/admin-calls';
 import { useTool } from '../../../features/catalog/api/get-tool';
 import { useToolPage } from '../../../features/catalog/api/get-tools';
+import { useProductList } from '../../../features/catalog/api/owner-calls';
 import { PartsDataForm } from '../../../features/catalog/components/parts-data-form';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -103,6 +105,40 @@ function EditPartsData({ tool, onDone }: { tool: Tool; onDone: () => void }) {
   );
 }
 
+/** Drafts and archived products: not in the store's lists, so not in the table above. */
+function UnlistedProducts() {
+  const drafts = useProductList({ status: 'draft', limit: 100 });
+  const archived = useProductList({ status: 'archived', limit: 100 });
+  const rows = [...(drafts.data?.products ?? []), ...(archived.data?.products ?? [])];
+  return (
+    <section aria-labelledby="unlisted-heading" className="space-y-2">
+      <h3 id="unlisted-heading" className="font-semibold">
+        Drafts and archived
+      </h3>
+      <QueryState query={drafts} isEmpty={() => rows.length === 0} empty="No drafts or archived products.">
+        {() => (
+          <ul className="divide-y divide-base-300 rounded-box border border-base-300" data-testid="unlisted">
+            {rows.map((p) => (
+              <li key={p._id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <span>
+                  {p.name} <span className="badge badge-ghost">{p.status}</span>
+                </span>
+                <Link
+                  to={`/dashboard/products/${p._id}`}
+                  className="btn btn-sm"
+                  aria-label={`Open ${p.name} in the editor`}
+                >
+                  Editor
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
 /** Manage Product (admin): every product with its image, price and stock; edit or delete. */
 export function ManageProductsPage() {
   const [page, setPage] = useState(1);
@@ -163,6 +199,13 @@ export function ManageProductsPage() {
                         >
                           Edit
                         </button>
+                        <Link
+                          to={`/dashboard/products/${tool._id}`}
+                          className="btn btn-sm btn-primary"
+                          aria-label={`Open ${tool.name} in the editor`}
+                        >
+                          Editor
+                        </Link>
                         <button
                           type="button"
                           className="btn btn-sm"
@@ -189,6 +232,7 @@ export function ManageProductsPage() {
         )}
       </QueryState>
       <Pager page={page} pages={pages} onPage={setPage} />
+      <UnlistedProducts />
       <ConfirmDialog {...deleting.dialog} title="Delete this product?" confirmLabel="Delete product">
         <p>
           <strong>{deleting.item?.name}</strong> leaves the catalog. If customers have ordered it, their

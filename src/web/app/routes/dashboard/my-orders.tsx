@@ -87,7 +87,10 @@ export function MyOrdersPage() {
                       {formatCents(order.amounts.totalCents)}
                     </td>
                     <td data-label="Status">
-                      <span className={`badge ${statusBadge[order.status]}`}>{order.status}</span>
+                      {/* The spec's statuses read as the spec shows them; an order whose hold ran out reads "Expired". */}
+                      <span className={`badge ${statusBadge[order.status]}`}>
+                        {order.status === 'expired' ? 'Expired' : order.status}
+                      </span>
                     </td>
                     <td data-label="Payment">
                       {order.paid ? (
@@ -97,14 +100,14 @@ export function MyOrdersPage() {
                             Transaction id: <span className="font-mono">{order.transactionId}</span>
                           </p>
                         </div>
-                      ) : (
+                      ) : order.status !== 'unpaid' ? null : (
                         <Link to={`/dashboard/payment/${order._id}`} className="btn btn-sm btn-primary">
                           Pay
                         </Link>
                       )}
                     </td>
                     <td>
-                      {order.paid ? null : (
+                      {order.status !== 'unpaid' ? null : (
                         <button
                           type="button"
                           className="btn btn-sm btn-outline btn-error"

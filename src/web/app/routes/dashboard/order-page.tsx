@@ -1,16 +1,20 @@
 import { Link, useParams } from 'react-router';
 import { QueryState } from '../../../components/ui/query-state';
 import { receiptUrl, useOrderDetails, useOrderHistory } from '../../../features/orders/api/order-details';
+import { CustomerAfterSale } from '../../../features/orders/components/customer-after-sale';
+import { OrderAddressForm } from '../../../features/orders/components/order-address-form';
 import {
   AddressBlock,
   OrderAmounts,
   OrderHistory,
   OrderLines,
   orderDate,
+  paidWith,
   Shipment,
   StatusBadge,
   shippingMethodName,
 } from '../../../features/orders/components/order-parts';
+import { RefundList, ShipmentList } from '../../../features/orders/components/shipments-refunds';
 import { ApiError } from '../../../lib/api-client';
 
 /**
@@ -48,7 +52,10 @@ export function OrderPage() {
                 Placed <time dateTime={data.createdAt}>{orderDate(data.createdAt)}</time>
               </p>
             </div>
-            <StatusBadge status={data.status} />
+            <StatusBadge
+              status={data.status}
+              text={data.status === 'expired' ? 'Expired' : data.statusText}
+            />
           </div>
 
           <div className="flex flex-wrap gap-2 print:hidden">
@@ -67,6 +74,18 @@ export function OrderPage() {
               All my orders
             </Link>
           </div>
+
+          {data.awaitingAddress ? (
+            <section aria-labelledby="give-address-title" className="card bg-warning/10 print:hidden">
+              <div className="card-body gap-2">
+                <h3 id="give-address-title" className="text-lg font-semibold">
+                  Where should we ship it?
+                </h3>
+                <p>Your order is paid. Give us a shipping address and we will pack it.</p>
+                <OrderAddressForm orderId={data._id} submitLabel="Ship to this address" />
+              </div>
+            </section>
+          ) : null}
 
           <section aria-labelledby="lines-title" className="space-y-2">
             <h3 id="lines-title" className="text-lg font-semibold">
@@ -89,13 +108,34 @@ export function OrderPage() {
                 Amounts
               </h3>
               <OrderAmounts order={data} />
-              <p data-testid="payment-card">
-                {data.paid
-                  ? `Paid${data.cardBrand && data.cardLast4 ? ` with ${data.cardBrand} ending ${data.cardLast4}` : ''}`
-                  : 'Not paid yet'}
-              </p>
+              <p data-testid="payment-card">{paidWith(data, 'Not paid yet')}</p>
             </section>
           </div>
+
+          {data.paid || data.refunds.length > 0 ? (
+            <div className="grid gap-6 md:grid-cols-2">
+              <section aria-labelledby="shipments-title" className="space-y-2">
+                <h3 id="shipments-title" className="text-lg font-semibold">
+                  Shipments
+                </h3>
+                <ShipmentList order={data} />
+              </section>
+              <section aria-labelledby="refunds-title" className="space-y-2">
+                <h3 id="refunds-title" className="text-lg font-semibold">
+                  Refunds
+                </h3>
+                <RefundList order={data} admin={false} />
+              </section>
+            </div>
+          ) : null}
+
+          {data.cancelReason ? (
+            <p role="status" className="alert">
+              Cancelled by the store: {data.cancelReason}
+            </p>
+          ) : null}
+
+          {data.paid ? <CustomerAfterSale order={data} /> : null}
 
           <section aria-labelledby="history-title" className="space-y-2 print:hidden">
             <h3 id="history-title" className="text-lg font-semibold">

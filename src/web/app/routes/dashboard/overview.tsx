@@ -1,10 +1,44 @@
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { QueryState } from '../../../components/ui/query-state';
 import { useStoreStats } from '../../../features/catalog/api/admin-calls';
+import { useLowStock } from '../../../features/catalog/api/owner-calls';
 import { formatNumber, formatPrice } from '../../../lib/format';
 
 const SalesChart = lazy(() => import('../../../features/admin-overview/sales-chart'));
+
+/** Live products at or under their own low-stock threshold, fewest left first; each opens its editor. */
+function LowStock() {
+  const low = useLowStock();
+  return (
+    <section aria-labelledby="low-stock-heading">
+      <h3 id="low-stock-heading" className="mb-2 font-semibold">
+        Low stock
+      </h3>
+      <QueryState
+        query={low}
+        isEmpty={(d) => d.products.length === 0}
+        empty="Every product has enough stock."
+      >
+        {(data) => (
+          <ul className="divide-y divide-base-300 rounded-box border border-base-300" data-testid="low-stock">
+            {data.products.map((tool) => (
+              <li key={tool._id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <Link className="link" to={`/dashboard/products/${tool._id}`}>
+                  {tool.name}
+                </Link>
+                <span className="badge badge-warning">
+                  {formatNumber(tool.available_quantity)} left (low at {formatNumber(tool.low_stock_at)})
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+}
 
 /** The admin's overview: sales of the last 30 days, orders by status, products running low. */
 export function OverviewPage() {
@@ -48,29 +82,7 @@ export function OverviewPage() {
                   </Suspense>
                 </div>
               </section>
-              <section aria-labelledby="low-stock-heading">
-                <h3 id="low-stock-heading" className="mb-2 font-semibold">
-                  Low stock
-                </h3>
-                {data.lowStock.length === 0 ? (
-                  <p className="text-base-content/70">Every product has enough stock.</p>
-                ) : (
-                  <ul
-                    className="divide-y divide-base-300 rounded-box border border-base-300"
-                    data-testid="low-stock"
-                  >
-                    {data.lowStock.map((tool) => (
-                      <li key={tool._id} className="flex justify-between p-3">
-                        <span>{tool.name}</span>
-                        <span className="badge badge-warning">
-                          {formatNumber(tool.available_quantity)} left (minimum order{' '}
-                          {tool.minimum_order_quantity})
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
+              <LowStock />
             </>
           );
         }}

@@ -38,13 +38,22 @@ export function useRefreshSession() {
   return useCallback(() => queryClient.refetchQueries({ queryKey: SESSION_KEY }), [queryClient]);
 }
 
-/** Ends the session on the server and forgets everything cached about the user. */
+/**
+ * Forgets the user, then ends the session on the server. In that order: a page that still thought
+ * someone signed in would go on asking for their cart or orders while the session ends, and those
+ * requests would come back 401. If the server cannot be reached, the session is read again.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     const { authClient } = await import('../../../lib/auth-client');
-    await authClient.signOut();
+    await queryClient.cancelQueries();
     queryClient.setQueryData(SESSION_KEY, null);
     queryClient.removeQueries({ queryKey: ['account'] });
+    try {
+      await authClient.signOut();
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    }
   }, [queryClient]);
 }

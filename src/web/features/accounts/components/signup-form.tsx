@@ -8,6 +8,8 @@ import { authClient } from '../../../lib/auth-client';
 
 export function SignupForm({ onSignedUp }: { onSignedUp: (email: string, name: string) => Promise<void> }) {
   const [failure, setFailure] = useState<string | null>(null);
+  // A store that confirms addresses answers every sign-up with a message and no account yet.
+  const [confirmation, setConfirmation] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -24,7 +26,12 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string, name: s
       setFailure(error?.message ?? 'Sign-up failed. Please try again.');
       return;
     }
-    await onSignedUp(data.user.email, name);
+    const answer = data as { user?: { email: string }; message?: string };
+    if (!answer.user) {
+      setConfirmation(answer.message ?? 'Check your e-mail to confirm your address.');
+      return;
+    }
+    await onSignedUp(answer.user.email, name);
   });
 
   return (
@@ -45,6 +52,11 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string, name: s
         {...register('password')}
       />
       <FormError message={failure} />
+      {confirmation ? (
+        <p role="status" className="text-sm">
+          {confirmation}
+        </p>
+      ) : null}
       <SubmitButton busy={isSubmitting} className="mt-3 w-full">
         Sign Up
       </SubmitButton>

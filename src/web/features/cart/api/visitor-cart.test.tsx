@@ -42,7 +42,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+/** Waits, inside act, until `ready` holds: the state the page shows, never a fixed time. */
+const shown = (ready: () => boolean, what: string) =>
+  act(() =>
+    vi.waitFor(
+      () => {
+        if (!ready()) throw new Error(`${what} is not shown yet`);
+      },
+      { timeout: 10_000, interval: 20 },
+    ),
+  );
+const cartLabel = () => container.querySelector('a')?.getAttribute('aria-label');
 
 function renderWith(ui: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -92,8 +102,7 @@ describe("a visitor's cart in the browser", () => {
       { toolId: 'b', quantity: 1 },
     ]);
     await renderWith(<CartLink />);
-    await settle();
-    expect(container.querySelector('a')?.getAttribute('aria-label')).toBe('Cart, 3 items');
+    await shown(() => cartLabel() === 'Cart, 3 items', 'the count of 3');
     act(() => writeVisitorLines([{ toolId: 'a', quantity: 1 }]));
     expect(container.querySelector('a')?.getAttribute('aria-label')).toBe('Cart, 1 item');
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/auth/get-session']);
@@ -118,8 +127,11 @@ describe("a visitor's cart in the browser", () => {
       { toolId: 'b', quantity: 3 },
     ]);
     await renderWith(<Shell />);
-    await settle();
-    await settle();
+    // The browser copy also counts 5: wait until it is gone, so the count is the server's.
+    await shown(
+      () => localStorage.getItem(VISITOR_CART_KEY) === null && cartLabel() === 'Cart, 5 items',
+      "the server cart's 5 items",
+    );
     expect(merges).toEqual([
       {
         lines: [
@@ -161,9 +173,7 @@ describe("a visitor's cart in the browser", () => {
       { toolId: 'gone', quantity: 1 },
     ]);
     await renderWith(<CartLines />);
-    await settle();
-    await settle();
-    expect(container.textContent).toBe('a');
+    await shown(() => container.textContent === 'a', 'the priced line');
     expect(readVisitorLines()).toEqual([{ toolId: 'a', quantity: 2 }]);
   });
 });

@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tool, ToolListQuery } from '../../../../contract/catalog';
-import { TOTAL_COUNT_HEADER, toolListSearch } from '../../../../contract/catalog.constants';
+import {
+  DID_YOU_MEAN_HEADER,
+  SEARCH_UNDERSTOOD_HEADER,
+  TOTAL_COUNT_HEADER,
+  toolListSearch,
+} from '../../../../contract/catalog.constants';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 
 /** The spec's list of all tools, cached under the key 'tools'. */
@@ -14,7 +19,21 @@ export const useTools = () => useQuery(toolsQuery);
 export interface ToolPage {
   tools: Tool[];
   total: number;
+  /** The search as the store read it, when that differs from what was typed. */
+  understood?: string;
+  /** When nothing matched: a search that finds something. */
+  didYouMean?: string;
 }
+
+const header = (headers: Headers, name: string) => {
+  const value = headers.get(name);
+  if (!value) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+};
 
 /** One page of a searched and sorted list, under 'tools' too so a product change refreshes both. */
 export const toolPageQuery = (query: ToolListQuery) =>
@@ -22,7 +41,12 @@ export const toolPageQuery = (query: ToolListQuery) =>
     queryKey: ['tools', 'page', query],
     queryFn: async ({ signal }): Promise<ToolPage> => {
       const { data, headers } = await apiRequest<Tool[]>(`/tool?${toolListSearch(query)}`, { signal });
-      return { tools: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+      return {
+        tools: data,
+        total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
+        understood: header(headers, SEARCH_UNDERSTOOD_HEADER),
+        didYouMean: header(headers, DID_YOU_MEAN_HEADER),
+      };
     },
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,6 @@
 import type { ToolFacets, ToolListQuery } from '../../../../contract/catalog';
 import { formatNumber } from '../../../lib/format';
+import { useAddressToggle } from '../../../lib/use-address-toggle';
 
 type Changes = Record<string, string | undefined>;
 
@@ -19,6 +20,7 @@ export function CatalogFilters({
   facets: ToolFacets | undefined;
   onChange: (changes: Changes) => void;
 }) {
+  const [inStockOnly, setInStockOnly] = useAddressToggle(Boolean(query.inStock));
   const choice = (active: boolean) =>
     `flex w-full items-center justify-between gap-2 rounded px-2 py-1 text-left text-sm hover:bg-base-200 ${
       active ? 'bg-base-200 font-semibold' : ''
@@ -143,8 +145,11 @@ export function CatalogFilters({
         <input
           type="checkbox"
           className="checkbox checkbox-sm"
-          checked={Boolean(query.inStock)}
-          onChange={(e) => onChange({ inStock: e.target.checked ? '1' : undefined })}
+          checked={inStockOnly}
+          onChange={(e) => {
+            setInStockOnly(e.target.checked);
+            onChange({ inStock: e.target.checked ? '1' : undefined });
+          }}
         />
         <span>In stock only</span>
         {facets ? count(facets.in_stock) : null}

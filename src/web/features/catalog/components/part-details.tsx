@@ -1,6 +1,12 @@
 import type { ToolDetails } from '../../../../contract/catalog';
 
-const kindLabel = { sku: 'SKU', maker: 'Part number', oem: 'OEM', interchange: 'Replaces' } as const;
+const kindLabel = {
+  sku: 'SKU',
+  maker: 'Part number',
+  oem: 'OEM',
+  interchange: 'Interchange',
+  upc: 'UPC',
+} as const;
 
 /** Brand, every number the part is known by, and the vehicles it fits. */
 export function PartDetails({ tool }: { tool: ToolDetails }) {

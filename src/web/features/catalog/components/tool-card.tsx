@@ -50,9 +50,16 @@ export function ToolCard({
         <ToolQuantities tool={tool} className="text-sm" />
         <ToolDescription tool={tool} className="text-sm text-base-content/80" />
         <div className="card-actions mt-auto pt-2">
-          <Link to={`/purchase/${tool._id}`} className="btn btn-primary btn-block">
-            Order Now
-          </Link>
+          {tool.available_quantity >= tool.minimum_order_quantity ? (
+            <Link to={`/purchase/${tool._id}`} className="btn btn-primary btn-block">
+              Order Now
+            </Link>
+          ) : (
+            // Sold out: nothing to order until the stock comes back.
+            <button type="button" className="btn btn-primary btn-block" disabled>
+              Order Now
+            </button>
+          )}
           <AddToCartButton tool={tool} />
         </div>
       </div>

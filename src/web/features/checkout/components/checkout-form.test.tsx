@@ -96,7 +96,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 30)));
+/** Waits, inside act, until `ready` holds: the state the page shows, never a fixed time. */
+const shown = (ready: () => boolean, what: string) =>
+  act(() =>
+    vi.waitFor(
+      () => {
+        if (!ready()) throw new Error(`${what} is not shown yet`);
+      },
+      { timeout: 10_000, interval: 20 },
+    ),
+  );
 
 async function render() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -111,8 +120,14 @@ async function render() {
       </QueryClientProvider>,
     ),
   );
-  for (let i = 0; i < 5; i += 1) await settle();
+  // Loaded: the saved address is in the form and the cart's total in the summary.
+  await shown(
+    () => Boolean(field('Full name')?.value) && Boolean(total()?.startsWith('$')),
+    'the loaded checkout',
+  );
 }
+
+const total = () => container.querySelector('[data-testid="summary-total"]')?.textContent;
 
 const field = (label: string) => {
   const labelEl = [...container.querySelectorAll('label')].find((l) => l.textContent === label);
@@ -158,7 +173,9 @@ describe('the checkout form', () => {
       placeButton()?.click();
       placeButton()?.click();
     });
-    for (let i = 0; i < 6; i += 1) await settle();
+    // The 409 makes the form fetch the cart again: wait for the page to show that answer (a fixed
+    // number of short sleeps was too few on a busy machine).
+    await shown(() => total() === '$200.00', 'the new total');
     expect(checkouts).toHaveLength(1);
     expect(checkouts[0]?.expectedTotalCents).toBe(19258);
     expect(container.querySelector('[role="alert"]')?.textContent).toContain('the total is now $200.00');
@@ -169,7 +186,7 @@ describe('the checkout form', () => {
     answerCheckout = () => json({});
     await render();
     await act(async () => placeButton()?.click());
-    await settle();
+    await shown(() => Boolean(container.textContent?.includes('Enter a card number')), 'the card message');
     expect(checkouts).toHaveLength(0);
     expect(container.textContent).toContain('Enter a card number');
   });

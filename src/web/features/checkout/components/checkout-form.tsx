@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
 import type { SignedInUser } from '../../accounts/api/session';
 import { useCart, userCartKey, userCartQuery } from '../../cart/api/use-cart';
+import { CartLoading } from '../../cart/components/cart-loading';
 import { OrderSummary } from '../../cart/components/order-summary';
 import { confirmSimulatedPayment, useMarkPaid } from '../../payments/api/payment-calls';
 import { type CardErrors, cardErrors } from '../../payments/components/card-fields';
@@ -40,6 +41,10 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
   const [method, setMethod] = useState<ShippingMethod>('standard');
   const [place, setPlace] = useState({ region: '', country: 'US' });
   const { cart, query } = useCart({ shippingMethod: method, ...place });
+  // A method the cart is no longer offered (express once a ground-only part is in it) falls back
+  // to what the server priced, so the order asks for what the summary shows.
+  const chosen =
+    cart && !cart.shippingOptions.some((o) => o.method === method) ? cart.totals.shippingMethod : method;
   const addresses = useSavedAddresses();
   const [addressChoice, setAddressChoice] = useState<string | null>(null);
   const [saveAddress, setSaveAddress] = useState(false);
@@ -156,7 +161,7 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
       if (placed.current) return await pay(placed.current, values.fullName);
       if (!cart || !shown) return;
       // The total must be the one for this address: priced again now if the region was just typed.
-      const destination = { shippingMethod: method, region: values.region.trim(), country: values.country };
+      const destination = { shippingMethod: chosen, region: values.region.trim(), country: values.country };
       const fresh = await queryClient.fetchQuery({ ...userCartQuery(user.id, destination), staleTime: 0 });
       if (fresh.totals.totalCents !== shown.totalCents) {
         setPlace({ region: destination.region, country: destination.country });
@@ -169,7 +174,7 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
         idempotencyKey,
         address: values,
         saveAddress: addressChoice === NEW_ADDRESS && saveAddress,
-        shippingMethod: method,
+        shippingMethod: chosen,
         expectedTotalCents: fresh.totals.totalCents,
       });
       placed.current = answer;
@@ -202,19 +207,7 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
   });
 
   if (!placedOrder && cart === undefined) {
-    return query.isError ? (
-      <div role="alert" className="alert alert-error">
-        <span>Could not load your cart: {query.error.message}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </div>
-    ) : (
-      <div className="flex justify-center py-10" role="status" aria-live="polite">
-        <span className="loading loading-spinner loading-lg" aria-hidden="true" />
-        <span className="sr-only">Loading your cart…</span>
-      </div>
-    );
+    return <CartLoading error={query.isError ? query.error : null} retry={() => void query.refetch()} />;
   }
   if (!placedOrder && lines.length === 0) {
     return (
@@ -263,7 +256,7 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
         {cart ? (
           <ShippingMethodChoice
             options={cart.shippingOptions}
-            value={method}
+            value={chosen}
             disabled={locked}
             onChange={setMethod}
           />

@@ -1,6 +1,11 @@
 import { Link } from 'react-router';
+import { useCategories } from '../../catalog/api/get-categories';
 
-/** The spec's static categories; each card opens the catalog filtered to its category. */
+/**
+ * The spec's three cards (Lights, Wheels, Tires); each opens the catalog filtered to its category.
+ * What the owner gives these categories (name, picture, description) shows on them; until the
+ * categories arrive, or for one the owner removed, the card keeps the spec's own words.
+ */
 export const categories = [
   { _id: 'lights', title: 'Lights', image: '/images/categories/lights.svg' },
   { _id: 'wheels', title: 'Wheels', image: '/images/categories/wheels.svg' },
@@ -8,35 +13,40 @@ export const categories = [
 ] as const;
 
 export function CategoryCards() {
+  const owned = useCategories().data ?? [];
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
-      {categories.map((category) => (
-        <article key={category._id} className="card bg-base-100 border border-base-300 shadow-sm">
-          <figure className="bg-base-200 aspect-[4/3]">
-            <img
-              src={category.image}
-              alt={category.title}
-              width={600}
-              height={450}
-              loading="lazy"
-              className="h-full w-full object-cover"
-            />
-          </figure>
-          <div className="card-body">
-            <h3 className="card-title">{category.title}</h3>
-            <p>Description</p>
-            <div className="card-actions justify-end">
-              <Link
-                to={`/tools?category=${category._id}`}
-                className="btn btn-outline btn-sm"
-                aria-label={`See All ${category.title}`}
-              >
-                See All
-              </Link>
+      {categories.map((card) => {
+        const category = owned.find((c) => c.slug === card._id);
+        const title = category?.name ?? card.title;
+        return (
+          <article key={card._id} className="card bg-base-100 border border-base-300 shadow-sm">
+            <figure className="bg-base-200 aspect-[4/3]">
+              <img
+                src={category?.image || card.image}
+                alt={title}
+                width={600}
+                height={450}
+                loading="lazy"
+                className="h-full w-full object-cover"
+              />
+            </figure>
+            <div className="card-body">
+              <h3 className="card-title">{title}</h3>
+              <p>{category?.description || 'Description'}</p>
+              <div className="card-actions justify-end">
+                <Link
+                  to={`/tools?category=${card._id}`}
+                  className="btn btn-outline btn-sm"
+                  aria-label={`See All ${title}`}
+                >
+                  See All
+                </Link>
+              </div>
             </div>
-          </div>
-        </article>
-      ))}
+          </article>
+        );
+      })}
     </div>
   );
 }

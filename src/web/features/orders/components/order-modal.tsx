@@ -4,11 +4,13 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { Tool } from '../../../../contract/catalog';
 import { orderFormSchema } from '../../../../contract/orders';
+import { holdWords } from '../../../../contract/store';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { OrderSummary } from '../../cart/components/order-summary';
+import { useStoreInfo } from '../../store/api/get-store-info';
 import { useOneLineQuote } from '../api/one-line-quote';
 import { usePlaceOrder } from '../api/order-calls';
 
@@ -37,6 +39,8 @@ export function OrderModal({
   const titleId = useId();
   const place = usePlaceOrder();
   const navigate = useNavigate();
+  // The store's hold, so the words match ORDER_HOLD_MINUTES (30 minutes by default).
+  const { orderHoldMinutes = 30 } = useStoreInfo();
   const {
     register,
     handleSubmit,
@@ -131,7 +135,7 @@ export function OrderModal({
             <SubmitButton busy={isSubmitting}>Place Order</SubmitButton>
           </div>
           <p className="text-sm text-base-content/70">
-            Unpaid orders are held for you for a day.{' '}
+            Unpaid orders are held for you for {holdWords(orderHoldMinutes)}.{' '}
             <Link to="/dashboard/myOrders" className="link">
               My Orders
             </Link>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { type Address, shippingCountries } from '../../../../contract/addresses';
-import type { Order, OrderEvent } from '../../../../contract/orders';
+import { type Order, type OrderEvent, orderStatusWords } from '../../../../contract/orders';
 import { formatCents, formatNumber } from '../../../lib/format';
 import { OrderSummary } from '../../cart/components/order-summary';
 
@@ -24,6 +24,7 @@ export const orderDateTime = (iso: string) =>
 export const statusBadge: Record<Order['status'], string> = {
   unpaid: 'badge-ghost',
   pending: 'badge-info',
+  partially_shipped: 'badge-info',
   shipped: 'badge-success',
   cancelled: 'badge-error',
   expired: 'badge-error',
@@ -31,19 +32,16 @@ export const statusBadge: Record<Order['status'], string> = {
   partially_refunded: 'badge-warning',
 };
 
-/** What each status means to the person reading the order. */
-export const statusWords: Record<Order['status'], string> = {
-  unpaid: 'Waiting for payment',
-  pending: 'Paid, being packed',
-  shipped: 'Shipped',
-  cancelled: 'Cancelled',
-  expired: 'Expired (not paid in time)',
-  refunded: 'Refunded',
-  partially_refunded: 'Partly refunded',
-};
+/** What each status means to the person reading the order (the contract's words). */
+export const statusWords: Record<Order['status'], string> = orderStatusWords;
 
-export function StatusBadge({ status }: { status: Order['status'] }) {
-  return <span className={`badge ${statusBadge[status]} h-auto`}>{statusWords[status]}</span>;
+/** `text` is the order's own status words (`statusText`), which also say what is missing or refunded. */
+export function StatusBadge({ status, text }: { status: Order['status']; text?: string }) {
+  return (
+    <span className={`badge ${statusBadge[status]} h-auto`} data-testid="order-status">
+      {text ?? statusWords[status]}
+    </span>
+  );
 }
 
 /** The order's lines; `prices` false for a packing slip. */
@@ -123,6 +121,12 @@ export function AddressBlock({ address, phone }: { address: Address | null; phon
   );
 }
 
+/** How the order was paid, or that it was not. */
+export const paidWith = (order: Order, notPaid: string) =>
+  order.paid
+    ? `Paid${order.cardBrand && order.cardLast4 ? ` with ${order.cardBrand} ending ${order.cardLast4}` : ''}`
+    : notPaid;
+
 export function OrderAmounts({ order }: { order: Order }) {
   return <OrderSummary totals={{ ...order.amounts, shippingMethod: order.shippingMethod }} />;
 }
@@ -135,6 +139,13 @@ const eventWords: Record<string, string> = {
   expire: 'Expired, items released',
   refund: 'Refunded',
   partial_refund: 'Partly refunded',
+  late_payment_refund: 'Late payment refunded',
+  address_given: 'Shipping address given',
+  cancel_requested: 'Asked to cancel',
+  return_requested: 'Return requested',
+  return_approved: 'Return approved',
+  return_refused: 'Return refused',
+  return_received: 'Returned parts received',
 };
 
 export function OrderHistory({ events }: { events: OrderEvent[] }) {

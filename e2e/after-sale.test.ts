@@ -1,0 +1,396 @@
+import path from 'node:path';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { formatNumber } from '../src/web/lib/format';
+import { orderFirstTool, PASSWORD, signInThroughForms } from './support/admin-page';
+import { seriousViolations, trackRequests } from './support/axe';
+import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
+import { type StoreProcess, startJourneyStore } from './support/journey-store';
+import { mailsWritten } from './support/mailbox';
+
+const ADMIN = 'after-sale-admin@torque.example';
+let store: StoreProcess;
+let browser: Browser;
+
+const shot = (name: string) => path.join(import.meta.dirname, 'screenshots', `${name}.png`);
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+const address = (name: string) => ({
+  fullName: name,
+  line1: '77 Gratiot Ave',
+  city: 'Detroit',
+  region: 'MI',
+  postalCode: '48226',
+  country: 'US',
+  phone: '+1 313 555 0177',
+});
+
+/**
+ * A paid order of the catalog's first two products, made through the API with the customer's
+ * session as the checkout page makes it: cart, one checkout call, the 4242 card, paid.
+ */
+async function paidTwoLineOrder(request: APIRequestContext, name: string) {
+  const headers = { origin: store.url };
+  const tools = (await (await request.get(`${store.url}/api/tool?limit=2`)).json()) as Array<{
+    _id: string;
+    name: string;
+    minimum_order_quantity: number;
+  }>;
+  let total = 0;
+  for (const tool of tools) {
+    const put = await request.put(`${store.url}/api/cart/${tool._id}`, {
+      headers,
+      data: { quantity: tool.minimum_order_quantity },
+    });
+    expect(put.status()).toBe(200);
+    total = ((await put.json()) as { totals: { totalCents: number } }).totals.totalCents;
+  }
+  const placed = await request.post(`${store.url}/api/checkout`, {
+    headers,
+    data: {
+      idempotencyKey: crypto.randomUUID(),
+      address: address(name),
+      shippingMethod: 'standard',
+      expectedTotalCents: total,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { order, payment } = (await placed.json()) as {
+    order: { _id: string; number: string };
+    payment: { clientSecret: string };
+  };
+  const confirm = await request.post(`${store.url}/api/payments/simulated/confirm`, {
+    headers,
+    data: {
+      clientSecret: payment.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+      name,
+      email: 'x@example.com',
+    },
+  });
+  expect(confirm.status()).toBe(200);
+  const paid = await request.patch(`${store.url}/api/order/${order._id}`, {
+    headers,
+    data: { transactionId: ((await confirm.json()) as { transactionId: string }).transactionId },
+  });
+  expect(paid.status()).toBe(200);
+  return {
+    ...order,
+    lines: tools.map((t) => ({ toolId: t._id, name: t.name, quantity: t.minimum_order_quantity })),
+  };
+}
+
+/** Pays an unpaid order through the API with the 4242 card, as the payment page does. */
+async function payByApi(request: APIRequestContext, orderId: string) {
+  const headers = { origin: store.url };
+  const intent = await request.post(`${store.url}/api/create-payment-intent`, { headers, data: { orderId } });
+  expect(intent.status(), await intent.text()).toBeLessThan(300);
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const confirm = await request.post(`${store.url}/api/payments/simulated/confirm`, {
+    headers,
+    data: {
+      clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+      name: 'N',
+      email: 'x@example.com',
+    },
+  });
+  expect(confirm.status()).toBe(200);
+  const paid = await request.patch(`${store.url}/api/order/${orderId}`, {
+    headers,
+    data: { transactionId: ((await confirm.json()) as { transactionId: string }).transactionId },
+  });
+  expect(paid.status()).toBe(200);
+}
+
+/** Fills a new address into the address form inside `scope`. */
+async function fillAddress(scope: Page, name: string) {
+  const a = address(name);
+  await scope.getByLabel('Full name').fill(a.fullName);
+  await scope.getByLabel('Address line 1').fill(a.line1);
+  await scope.getByLabel('City').fill(a.city);
+  await scope.getByLabel('State / province').fill(a.region);
+  await scope.getByLabel('Postal code').fill(a.postalCode);
+  await scope.getByRole('form', { name: 'Shipping address' }).getByLabel('Phone').fill(a.phone);
+}
+
+/** The admin ships one line as a parcel from the order page's "Ship some lines" dialog. */
+async function shipLine(desk: Page, line: { name: string; quantity: number }, tracking: string) {
+  await desk.getByRole('button', { name: 'Ship some lines' }).click();
+  const dialog = desk.getByRole('dialog', { name: /^Ship some lines of/ });
+  await dialog.getByLabel(`Quantity of ${line.name}`).fill(String(line.quantity));
+  await dialog.getByLabel('Carrier').fill('UPS');
+  await dialog.getByLabel('Tracking number').fill(tracking);
+  await dialog.getByRole('button', { name: 'Ship parcel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+journeys('after the sale: parcels, a return that does not fit, its refund and mail', () => {
+  let adminContext: BrowserContext;
+  beforeAll(async () => {
+    store = await startJourneyStore({ ADMIN_EMAILS: ADMIN, OUTBOX_POLL_MS: '100' });
+    browser = await launchBrowser();
+    adminContext = await browser.newContext();
+    await signInThroughForms(await adminContext.newPage(), store.url, {
+      email: ADMIN,
+      name: 'Ada After',
+      first: true,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await store?.stop();
+    store?.cleanUp();
+  });
+
+  for (const width of [1280, 390]) {
+    it(`ships one of two lines, then the rest; a part that does not fit comes back and is refunded (${width} px)`, async () => {
+      const desk = await adminContext.newPage();
+      await desk.setViewportSize({ width, height: 900 });
+      const deskErrors = watchForPageErrors(desk);
+      trackRequests(desk);
+
+      const customerContext = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await customerContext.newPage();
+      const errors = watchForPageErrors(page);
+      trackRequests(page);
+      const name = `Rhea Return ${width}`;
+      const signUp = await page.request.post(`${store.url}/api/auth/sign-up/email`, {
+        headers: { origin: store.url },
+        data: { name, email: `returns.${width}@torque.example`, password: PASSWORD },
+      });
+      expect(signUp.ok()).toBe(true);
+      const order = await paidTwoLineOrder(page.request, name);
+      const [first, second] = order.lines;
+      if (!first || !second) throw new Error('the catalog needs two products');
+
+      // The admin ships the first line, then the rest: two parcels, each with its tracking number.
+      await desk.goto(`${store.url}/dashboard/manageOrders/${order._id}`);
+      await desk.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
+      await shipLine(desk, first, `1Z${width}A`);
+      await desk.getByTestId('order-status').getByText('Partially shipped', { exact: true }).waitFor();
+      await desk.getByTestId('shipments').getByText(`1Z${width}A`).waitFor();
+      // The spec's Ship button stays for a paid order nothing of which shipped; not after a parcel left.
+      expect(await desk.getByRole('button', { name: 'Ship', exact: true }).count()).toBe(0);
+      await shipLine(desk, second, `1Z${width}B`);
+      await desk.getByTestId('order-status').getByText('Shipped', { exact: true }).waitFor();
+      expect(
+        await desk.getByTestId('shipments').getByRole('listitem').filter({ hasText: 'Parcel' }).count(),
+      ).toBe(2);
+      expect(await desk.getByRole('button', { name: 'Ship some lines' }).count()).toBe(0);
+      // The refund dialog says what is still refundable; axe finds nothing serious with it open.
+      await desk.getByRole('button', { name: 'Refund', exact: true }).click();
+      const refundDialog = desk.getByRole('dialog', { name: `Refund ${order.number}` });
+      await refundDialog.getByText('Still refundable:').waitFor();
+      expect(await seriousViolations(desk)).toEqual([]);
+      await refundDialog.getByRole('button', { name: 'Cancel' }).click();
+      await refundDialog.waitFor({ state: 'hidden' });
+      expect(await scrollsSideways(desk)).toBe(false);
+      await desk.screenshot({ path: shot(`after-sale-admin-order-${width}`), fullPage: true });
+
+      // The customer returns one unit of the first line: it does not fit their vehicle.
+      await page.goto(`${store.url}/dashboard/orders/${order._id}`);
+      await page.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
+      await page.getByTestId('shipments').getByText(`1Z${width}B`).waitFor();
+      await page.getByRole('button', { name: 'Return parts' }).click();
+      const ask = page.getByRole('dialog', { name: `Return parts of ${order.number}` });
+      await ask.getByLabel('Note (optional)').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      const line = ask.getByRole('group', { name: new RegExp(`^${first.name}`) });
+      await line.getByLabel('Quantity to return').fill('1');
+      await line.getByLabel('Reason').selectOption({ label: 'Does not fit' });
+      // Without the vehicle the page asks for it.
+      await ask.getByRole('button', { name: 'Ask to return' }).click();
+      await ask.getByText('Tell us which vehicle the part did not fit').waitFor();
+      await ask.getByLabel('Year').fill('2018');
+      await ask.getByLabel('Make').fill('Ford');
+      await ask.getByLabel('Model').fill('F-150');
+      await ask.getByRole('button', { name: 'Ask to return' }).click();
+      await ask.waitFor({ state: 'hidden' });
+      await page
+        .getByTestId('returns')
+        .getByText(/^Return requested/)
+        .waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+
+      // The admin approves it, receives the part back on the shelf and refunds it.
+      await desk.goto(`${store.url}/dashboard/returns`);
+      const card = desk
+        .getByTestId('returns-desk')
+        .getByRole('listitem')
+        .filter({ hasText: order.number })
+        .first();
+      await card.getByText('Vehicle: 2018 Ford F-150').waitFor();
+      expect(await seriousViolations(desk)).toEqual([]);
+      await card.getByRole('button', { name: 'Approve' }).click();
+      await desk.getByRole('dialog').getByRole('button', { name: 'Approve return' }).click();
+      await card.getByRole('button', { name: 'Mark received' }).waitFor();
+      expect(await card.getByLabel(`What happens to ${first.name}`).inputValue()).toBe('restock');
+      await card.getByRole('button', { name: 'Mark received' }).click();
+      await desk.getByRole('dialog').getByRole('button', { name: 'Mark received' }).click();
+      await card.getByText('back on the shelf', { exact: false }).waitFor();
+      await card.getByRole('button', { name: 'Refund this return' }).click();
+      await desk.getByRole('dialog').getByRole('button', { name: 'Refund to card' }).click();
+      await card.getByText('Return refunded', { exact: true }).waitFor();
+      expect(await scrollsSideways(desk)).toBe(false);
+      await desk.screenshot({ path: shot(`after-sale-returns-${width}`), fullPage: true });
+
+      // The refund mail is written, and the Mailbox lists it.
+      const [mail] = await mailsWritten(
+        desk,
+        store.url,
+        (m) => m.orderId === order._id && /refunded on order/.test(m.subject),
+      );
+      await desk.goto(`${store.url}/dashboard/mailbox`);
+      await desk.getByRole('link', { name: mail?.subject ?? 'no refund mail' }).waitFor();
+
+      // The returned unit is back on the shelf in the product's ledger; an adjustment adds to it.
+      await desk.goto(`${store.url}/dashboard/products/${first.toolId}/stock`);
+      await desk.getByTestId('stock-ledger').getByText('Returned to the shelf').first().waitFor();
+      expect(await seriousViolations(desk)).toEqual([]);
+      const onHand = Number(((await desk.getByTestId('on-hand').textContent()) ?? '').replace(/,/g, ''));
+      await desk.getByLabel('Units to add (negative to take away)').fill('5');
+      await desk.getByRole('button', { name: 'Save the change' }).click();
+      await desk.getByRole('dialog').getByRole('button', { name: 'Change stock' }).click();
+      await desk
+        .getByTestId('on-hand')
+        .getByText(formatNumber(onHand + 5), { exact: true })
+        .waitFor();
+      expect(await scrollsSideways(desk)).toBe(false);
+      await desk.screenshot({ path: shot(`after-sale-stock-${width}`), fullPage: true });
+
+      // The owner's numbers count the order, and the CSV export holds its lines.
+      await desk.goto(`${store.url}/dashboard/numbers`);
+      await desk.getByTestId('report-figures').waitFor();
+      expect(await seriousViolations(desk)).toEqual([]);
+      const csvHref = await desk.getByRole('link', { name: 'Export orders (CSV)' }).getAttribute('href');
+      expect(csvHref).toMatch(/^\/api\/manage\/reports\/orders\.csv\?from=\d{4}-\d{2}-\d{2}&to=/);
+      const csv = await desk.request.get(`${store.url}${csvHref}`);
+      expect(csv.status()).toBe(200);
+      expect(await csv.text()).toContain(order.number);
+      expect(await scrollsSideways(desk)).toBe(false);
+      await desk.screenshot({ path: shot(`after-sale-numbers-${width}`), fullPage: true });
+
+      // The customer reads the refund, its credit note and the return's progress.
+      await page.reload();
+      await page.getByTestId('refunds').getByRole('link', { name: 'Credit note PDF' }).waitFor();
+      await page
+        .getByTestId('returns')
+        .getByText(/^Return refunded/)
+        .waitFor();
+      await page.screenshot({ path: shot(`after-sale-customer-order-${width}`), fullPage: true });
+
+      // A goodwill refund of an amount from the order page; a second click sends the same key.
+      await desk.goto(`${store.url}/dashboard/manageOrders/${order._id}`);
+      await desk.getByRole('button', { name: 'Refund', exact: true }).click();
+      const goodwill = desk.getByRole('dialog', { name: `Refund ${order.number}` });
+      await goodwill.getByLabel('Other amount ($)').fill('1.50');
+      await goodwill.getByLabel('Reason').fill('Goodwill for the wait');
+      const sent = desk.waitForResponse(
+        (r) => r.url().endsWith(`/api/manage/${order._id}/refunds`) && r.request().method() === 'POST',
+      );
+      await goodwill.getByRole('button', { name: 'Refund to card' }).click();
+      expect((await sent).status()).toBe(200);
+      await goodwill.waitFor({ state: 'hidden' });
+      await desk.getByTestId('refunds').getByText('$1.50 · Refunded', { exact: false }).waitFor();
+      expect(await desk.getByTestId('refunds').locator(':scope > li').count()).toBe(2);
+
+      expect(errors).toEqual([]);
+      expect(deskErrors).toEqual([]);
+      await customerContext.close();
+      await desk.close();
+    });
+  }
+
+  for (const width of [1280, 390]) {
+    it(`an Order Now order gets its address on the payment page, or on its page once paid (${width} px)`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const errors = watchForPageErrors(page);
+      trackRequests(page);
+      const name = `Addie Address ${width}`;
+      const signUp = await page.request.post(`${store.url}/api/auth/sign-up/email`, {
+        headers: { origin: store.url },
+        data: { name, email: `address.${width}@torque.example`, password: PASSWORD },
+      });
+      expect(signUp.ok()).toBe(true);
+
+      // The payment page asks where to ship before the card; the order then has the address.
+      const firstId = await orderFirstTool(page, store.url);
+      await page.goto(`${store.url}/dashboard/payment/${firstId}`);
+      await page.getByRole('heading', { name: 'Where should we ship it?' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await fillAddress(page, name);
+      await page.getByRole('button', { name: 'Ship to this address' }).click();
+      await page.getByRole('heading', { name: 'Where should we ship it?' }).waitFor({ state: 'hidden' });
+      await page.getByText('77 Gratiot Ave').waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      await page.screenshot({ path: shot(`after-sale-payment-address-${width}`), fullPage: true });
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry (MM/YY)').fill('12/40');
+      await page.getByLabel('CVC').fill('123');
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('button')].some(
+          (b) => b.textContent?.startsWith('Pay $') && !b.disabled,
+        ),
+      );
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
+      await page.waitForURL(`${store.url}/dashboard/myOrders`);
+      const first = (await (await page.request.get(`${store.url}/api/order/${firstId}`)).json()) as {
+        paid: boolean;
+        awaitingAddress: boolean;
+        shippingAddress: { line1: string } | null;
+      };
+      expect(first).toMatchObject({
+        paid: true,
+        awaitingAddress: false,
+        shippingAddress: { line1: '77 Gratiot Ave' },
+      });
+
+      // Paid without an address, the order's page asks for it; given, the order is packed.
+      const secondId = await orderFirstTool(page, store.url);
+      await payByApi(page.request, secondId);
+      await page.goto(`${store.url}/dashboard/orders/${secondId}`);
+      await page
+        .getByTestId('order-status')
+        .getByText('Paid, waiting for your shipping address', { exact: true })
+        .waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await fillAddress(page, name);
+      await page.getByRole('button', { name: 'Ship to this address' }).click();
+      await page.getByTestId('order-status').getByText('Paid, being packed', { exact: true }).waitFor();
+      await page.getByTestId('shipping-address').getByText('77 Gratiot Ave').waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+
+      // The customer asks to cancel it; the admin sees the request and cancels it with a reason.
+      await page.getByRole('button', { name: 'Ask to cancel' }).click();
+      const asking = page.getByRole('dialog', { name: /^Ask to cancel/ });
+      await asking.getByLabel('Why (optional)').fill('Ordered twice');
+      await asking.getByRole('button', { name: 'Ask to cancel' }).click();
+      await page.getByText(/^You asked to cancel this order on/).waitFor();
+      const desk = await adminContext.newPage();
+      await desk.setViewportSize({ width, height: 900 });
+      await desk.goto(`${store.url}/dashboard/manageOrders/${secondId}`);
+      await desk.getByText('The customer asked to cancel this order.').waitFor();
+      await desk.getByRole('button', { name: 'Cancel order' }).click();
+      const cancelling = desk.getByRole('dialog', { name: /^Cancel TW-/ });
+      // Without a reason the dialog asks for one and nothing is sent.
+      await cancelling.getByRole('button', { name: 'Cancel and refund' }).click();
+      await cancelling.getByText('Enter a reason the customer will read').waitFor();
+      await cancelling.getByLabel('Reason (the customer reads it)').fill('Cancelled as you asked');
+      await cancelling.getByRole('button', { name: 'Cancel and refund' }).click();
+      await cancelling.waitFor({ state: 'hidden' });
+      await desk.getByTestId('order-status').getByText('Cancelled', { exact: true }).waitFor();
+      await desk.close();
+      await page.reload();
+      await page.getByText('Cancelled by the store: Cancelled as you asked').waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { Address } from './addresses';
+import { Vehicle } from './catalog';
+
+/**
+ * What happens to an order after the card is charged (docs/decisions/038-040): shipments of some
+ * or all of its units, an admin's cancellation of a paid order, refunds by line, shipping or amount.
+ * Quantities are per product (`toolId`), as the order's lines name them.
+ */
+
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+const reasonField = (label: string) =>
+  z
+    .string({ error: `Enter a ${label}` })
+    .trim()
+    .min(1, `Enter a ${label}`)
+    .max(500, `The ${label} must be 500 characters or fewer`);
+
+const lineQuantity = z.object({
+  toolId: z.string().min(1).max(100),
+  quantity: z
+    .number()
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(1_000_000),
+});
+export type LineQuantityInput = z.infer<typeof lineQuantity>;
+
+const linesField = z
+  .array(lineQuantity)
+  .min(1, 'Choose at least one line')
+  .max(100)
+  .refine((lines) => new Set(lines.map((l) => l.toolId)).size === lines.length, 'Name each product once');
+
+const carrierField = z.string().trim().max(60, 'Carrier must be 60 characters or fewer');
+const trackingField = z
+  .string()
+  .trim()
+  .max(60, 'Tracking number must be 60 characters or fewer')
+  .regex(/^[A-Za-z0-9 -]*$/, 'A tracking number has letters, digits, spaces and dashes only');
+
+/**
+ * POST /manage/:id/shipments (admin): ship some lines (quantities per product) or, without
+ * `lines`, every unit not yet shipped. Each shipment has its own carrier, tracking number and mail.
+ */
+export const ShipmentInput = z.object({
+  lines: linesField.optional(),
+  carrier: carrierField.min(1, 'Enter the carrier'),
+  trackingNumber: trackingField.min(1, 'Enter the tracking number'),
+});
+export type ShipmentInput = z.infer<typeof ShipmentInput>;
+
+export const Shipment = z.object({
+  id: z.string(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  lines: z.array(z.object({ toolId: z.string(), quantity: z.number().int() })),
+  at: z.string(),
+});
+export type Shipment = z.infer<typeof Shipment>;
+
+/**
+ * POST /manage/:id/refunds (admin), with an `Idempotency-Key` header: a repeat with the same key
+ * answers with the first refund. Refund units of lines (each with its share of the order's tax),
+ * shipping, a free amount, or any of them together; never more than was paid and not yet
+ * refunded. `restock` puts refunded units that had shipped back on the shelf (they came back);
+ * refunded units that never shipped are released from the reservation whatever it says.
+ */
+export const RefundInput = z
+  .object({
+    lines: linesField.optional(),
+    shippingCents: z.number().int().min(0, 'Shipping to refund cannot be negative').optional(),
+    amountCents: z.number().int().min(1, 'The amount must be at least 1 cent').optional(),
+    restock: z.boolean({ error: 'Say whether refunded parts go back on the shelf' }),
+    reason: reasonField('reason'),
+  })
+  .refine((r) => r.lines || r.shippingCents || r.amountCents, {
+    message: 'Choose lines, shipping or an amount to refund',
+    path: ['lines'],
+  });
+export type RefundInput = z.infer<typeof RefundInput>;
+
+export const Refund = z.object({
+  id: z.string(),
+  status: z.enum(refundStatuses),
+  amountCents: z.number().int(),
+  goodsCents: z.number().int(),
+  taxCents: z.number().int(),
+  shippingCents: z.number().int(),
+  otherCents: z.number().int(),
+  lines: z.array(
+    z.object({
+      toolId: z.string(),
+      quantity: z.number().int(),
+      amountCents: z.number().int(),
+      taxCents: z.number().int(),
+    }),
+  ),
+  restock: z.boolean(),
+  reason: z.string(),
+  /** Set when the provider refused it. */
+  failure: z.string().nullable(),
+  at: z.string(),
+});
+export type Refund = z.infer<typeof Refund>;
+
+/** POST /manage/:id/cancel (admin): cancel a paid order nothing of which has shipped; the customer reads the reason. */
+export const CancelPaidInput = z.object({ reason: reasonField('reason the customer will read') });
+
+/** POST /order/:id/cancel-request (customer): ask the store to cancel a paid, unshipped order. */
+export const CancelRequestInput = z.object({
+  reason: z.string().trim().max(500, 'The reason must be 500 characters or fewer').optional(),
+});
+
+/** The refusals of after-sale requests, word for word. */
+export const afterSaleMessages = {
+  nothingToShip: 'Every unit of this order has already shipped',
+  notShippable: 'Only paid orders can be shipped',
+  lineNotInOrder: 'This order has no such product',
+  tooManyToShip: (name: string, left: number) => `Only ${left} of ${name} are left to ship`,
+  tooManyToRefund: (name: string, left: number) => `Only ${left} of ${name} can still be refunded`,
+  shippingTooMuch: (left: string) => `At most ${left} of shipping can still be refunded`,
+  moreThanPaid: (left: string) => `At most ${left} can still be refunded on this order`,
+  notPaid: 'Only paid orders can be refunded',
+  cancelShipped: 'Parts of this order have shipped: refund or return them instead',
+  cancelNotPaid: 'Only a paid order that has not shipped can be cancelled here',
+  keyRequired: 'Send an Idempotency-Key header with each refund',
+  keyReused: 'This Idempotency-Key was used for a different refund',
+  refundFailed: 'The card provider refused the refund',
+} as const;
+
+/**
+ * PUT /order/:id/address (customer): where an order placed without an address ships to, from the
+ * address book (`addressId`) or given here (`address`). Before payment the order's tax follows the
+ * address's state (the payment page then charges the new total); after payment only an order still
+ * waiting for its address takes one, and its total stays what was charged.
+ */
+export const OrderAddressInput = z
+  .object({
+    addressId: z.string().min(1).max(100).optional(),
+    address: Address.optional(),
+  })
+  .refine((input) => (input.addressId === undefined) !== (input.address === undefined), {
+    message: 'Choose an address from your book or enter one',
+    path: ['address'],
+  });
+export type OrderAddressInput = z.infer<typeof OrderAddressInput>;
+
+export const ADDRESS_LOCKED = "This order's shipping address can no longer be changed";
+
+/** Why a part comes back. */
+export const returnReasons = [
+  'does_not_fit',
+  'wrong_part_ordered',
+  'damaged',
+  'defective',
+  'no_longer_needed',
+] as const;
+export type ReturnReason = (typeof returnReasons)[number];
+export const returnReasonWords: Record<ReturnReason, string> = {
+  does_not_fit: 'Does not fit',
+  wrong_part_ordered: 'Wrong part ordered',
+  damaged: 'Damaged',
+  defective: 'Defective',
+  no_longer_needed: 'No longer needed',
+};
+
+/** requested -> approved | refused; approved -> received (the parts are back); received -> refunded. */
+export const returnStatuses = ['requested', 'approved', 'refused', 'received', 'refunded'] as const;
+export type ReturnStatus = (typeof returnStatuses)[number];
+export const returnStatusWords: Record<ReturnStatus, string> = {
+  requested: 'Return requested',
+  approved: 'Return approved: send the parts back',
+  refused: 'Return refused',
+  received: 'Parts received',
+  refunded: 'Return refunded',
+};
+
+/**
+ * POST /order/:id/returns (customer): shipped units to send back, each with its reason, within
+ * RETURN_WINDOW_DAYS of shipping. A part that does not fit names the vehicle the customer had chosen.
+ */
+export const ReturnInput = z
+  .object({
+    lines: z
+      .array(lineQuantity.extend({ reason: z.enum(returnReasons, { error: 'Choose why it comes back' }) }))
+      .min(1, 'Choose at least one line')
+      .max(100),
+    vehicle: Vehicle.optional(),
+    note: z.string().trim().max(1000, 'The note must be 1000 characters or fewer').optional(),
+  })
+  .refine((r) => !r.lines.some((l) => l.reason === 'does_not_fit') || r.vehicle !== undefined, {
+    message: 'Tell us which vehicle the part did not fit',
+    path: ['vehicle'],
+  });
+export type ReturnInput = z.infer<typeof ReturnInput>;
+
+export const ReturnDecisionInput = z.object({
+  approve: z.boolean(),
+  note: z.string().trim().max(1000, 'The note must be 1000 characters or fewer').optional(),
+});
+
+/** POST /manage/returns/:id/received: per line, back on the shelf or written off. */
+export const ReturnReceivedInput = z.object({
+  lines: z
+    .array(z.object({ toolId: z.string().min(1).max(100), outcome: z.enum(['restock', 'damaged']) }))
+    .min(1)
+    .max(100),
+});
+
+export const Return = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(returnStatuses),
+  statusText: z.string(),
+  lines: z.array(
+    z.object({
+      toolId: z.string(),
+      quantity: z.number().int(),
+      reason: z.enum(returnReasons),
+      outcome: z.enum(['restock', 'damaged']).nullable(),
+    }),
+  ),
+  vehicle: Vehicle.nullable(),
+  note: z.string().nullable(),
+  adminNote: z.string().nullable(),
+  refundId: z.string().nullable(),
+  at: z.string(),
+});
+export type Return = z.infer<typeof Return>;
+
+export const ManageReturnsQuery = z.object({ status: z.enum(returnStatuses).optional() });
+
+export const returnMessages = {
+  notShipped: 'Only parts that have shipped can be returned',
+  windowClosed: (days: number) => `Parts can be returned within ${days} days of shipping`,
+  tooMany: (name: string, left: number) => `Only ${left} of ${name} can still be returned`,
+  notRequested: 'This return has already been decided',
+  notApproved: 'Only an approved return can be received',
+  notReceived: 'Only a received return can be refunded',
+  notFound: 'Return was not found',
+} as const;

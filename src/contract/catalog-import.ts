@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/**
+ * CSV import and export of the catalog (admin). Two layouts, one per file:
+ *
+ * - products: one row per product, found by its `sku` (created when the store does not have it).
+ *   Lists inside a cell are separated by `|`; an OEM or interchange number may say whose it is as
+ *   `BRAND:NUMBER`. Images are addresses (http, https, or the store's own /uploads/...); categories
+ *   and brands are named as the store shows them (an unknown category refuses the row, an unknown
+ *   brand is created). `superseded_by` is the SKU of the replacing product. On an update an empty
+ *   cell leaves the field as it is. New products start with no stock (stock counts are the
+ *   inventory's) and as drafts unless `status` says otherwise.
+ * - fitment: the flattened ACES-like layout, one vehicle range per row, added to the product whose
+ *   SKU or maker's part number is `part_number`; a row the product already has (same vehicle, years,
+ *   submodel, engine and position) updates its quantity and note.
+ *
+ * A file is first checked (a dry run: every row's verdict and reason, nothing written), then applied
+ * as a job; its progress is kept in the database, so any instance can report it.
+ */
+
+export const importKinds = ['products', 'fitment'] as const;
+export type ImportKind = (typeof importKinds)[number];
+
+export const PRODUCT_CSV_COLUMNS = [
+  'sku',
+  'name',
+  'description',
+  'price',
+  'minimum_order_quantity',
+  'status',
+  'category',
+  'brand',
+  'part_number',
+  'upc',
+  'oem_numbers',
+  'interchange_numbers',
+  'superseded_by',
+  'weight_lb',
+  'length_in',
+  'width_in',
+  'height_in',
+  'ground_only',
+  'core_charge',
+  'low_stock_threshold',
+  'universal_fit',
+  'images',
+] as const;
+
+export const FITMENT_CSV_COLUMNS = [
+  'part_number',
+  'year_from',
+  'year_to',
+  'make',
+  'model',
+  'submodel',
+  'engine',
+  'position',
+  'quantity',
+  'note',
+] as const;
+
+/** Columns each layout must have in its header row. */
+export const REQUIRED_COLUMNS: Record<ImportKind, readonly string[]> = {
+  products: ['sku'],
+  fitment: ['part_number', 'year_from', 'year_to', 'make', 'model'],
+};
+
+/** The biggest file accepted, in bytes (about 200,000 fitment rows). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 250_000;
+
+export const importStatuses = ['checked', 'queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+
+/** What the dry run says a row would do. */
+export const importVerdicts = ['create', 'update', 'unchanged', 'refuse'] as const;
+export type ImportVerdict = (typeof importVerdicts)[number];
+
+/** POST /catalog/imports?kind=fitment&name=supplier.csv with the file as the body (text/csv). */
+export const ImportQuery = z.object({
+  kind: z.enum(importKinds, { error: 'Say whether the file holds products or fitment' }),
+  name: z.string().trim().max(200).optional(),
+});
+
+const counts = z.object({
+  create: z.number().int(),
+  update: z.number().int(),
+  unchanged: z.number().int(),
+  refuse: z.number().int(),
+});
+
+/**
+ * An import: the dry run's counts (`checked`), then, once started, how far the job is (`done` of
+ * `total` rows) and what it did (`applied`). A row the dry run accepted may still be refused when
+ * applied if the catalog changed meanwhile; each row applies whole or not at all.
+ */
+export const ImportSummary = z.object({
+  id: z.string(),
+  kind: z.enum(importKinds),
+  fileName: z.string(),
+  status: z.enum(importStatuses),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  total: z.number().int(),
+  checked: counts,
+  done: z.number().int(),
+  applied: counts,
+  error: z.string().nullable(),
+});
+export type ImportSummary = z.infer<typeof ImportSummary>;
+
+export const ImportList = z.object({ imports: z.array(ImportSummary) });
+
+/** GET /catalog/imports/:id/rows: the rows, in file order, optionally only one verdict. */
+export const ImportRowsQuery = z.object({
+  verdict: z.enum(importVerdicts).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+
+export const ImportRow = z.object({
+  /** The line of the file (the header is line 1). */
+  line: z.number().int(),
+  /** The SKU or part number the row names. */
+  key: z.string(),
+  verdict: z.enum(importVerdicts),
+  /** What applying it did; null until applied. */
+  outcome: z.enum(importVerdicts).nullable(),
+  /** Why it is refused (or was, when applied). */
+  reason: z.string().nullable(),
+});
+export type ImportRow = z.infer<typeof ImportRow>;
+
+export const ImportRows = z.object({ total: z.number().int(), rows: z.array(ImportRow) });
+export type ImportRows = z.infer<typeof ImportRows>;
+
+/** GET /catalog/export/:kind: the whole catalog as the import reads it. */
+export const ExportParams = z.object({ kind: z.enum(importKinds) });

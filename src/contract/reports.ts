@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { returnReasons } from './after-sale';
+
+/** A real calendar day, YYYY-MM-DD (2000-01-01 to 2999-12-31): "2026-02-30" is refused, not rolled over. */
+const day = z
+  .string()
+  .regex(/^2\d{3}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD')
+  .refine((s) => {
+    const t = Date.parse(`${s}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
+  }, 'Give a real date as YYYY-MM-DD');
+
+/** GET /manage/reports and /manage/reports/orders.csv: a period of whole UTC days, both ends included. */
+export const ReportQuery = z
+  .object({ from: day, to: day })
+  .refine((q) => q.from <= q.to, { message: 'The period must end on or after its start', path: ['to'] });
+export type ReportQuery = z.infer<typeof ReportQuery>;
+
+/**
+ * The owner's numbers for a period. Sales are orders paid in the period; refunds are refunds of
+ * those payments that succeeded in the period (of any order); net = gross - refunds. Tax and
+ * shipping collected are net of what refunds gave back of them. Returns count units by reason.
+ */
+export const SalesReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  orders: z.number().int(),
+  grossSalesCents: z.number().int(),
+  refundsCents: z.number().int(),
+  netCents: z.number().int(),
+  taxCollectedCents: z.number().int(),
+  shippingCollectedCents: z.number().int(),
+  unitsByProduct: z.array(
+    z.object({
+      toolId: z.string(),
+      name: z.string(),
+      unitsSold: z.number().int(),
+      unitsRefunded: z.number().int(),
+    }),
+  ),
+  returnsByReason: z.object(
+    Object.fromEntries(returnReasons.map((r) => [r, z.number().int()])) as Record<
+      (typeof returnReasons)[number],
+      z.ZodNumber
+    >,
+  ),
+});
+export type SalesReport = z.infer<typeof SalesReport>;
+
+/** The CSV export's columns: one row per order line, its order's sums repeated. */
+export const ORDER_CSV_COLUMNS = [
+  'order_number',
+  'paid_at',
+  'status',
+  'customer_email',
+  'product_id',
+  'product',
+  'quantity',
+  'unit_price',
+  'line_total',
+  'shipped_quantity',
+  'refunded_quantity',
+  'returned_quantity',
+  'order_subtotal',
+  'order_shipping',
+  'order_tax',
+  'order_total',
+  'order_refunded',
+] as const;

@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { sql } from 'drizzle-orm';
+import { FITMENT_CSV_COLUMNS, type ImportKind, PRODUCT_CSV_COLUMNS } from '../../../contract/catalog-import';
+import type { Db } from '../../db/database';
+import { rowsOf } from '../inventory/inventory.service';
+
+/**
+ * GET /catalog/export/:kind: the whole catalog in the import's layouts, streamed: rows are read a
+ * page at a time (by id, so a page costs the same at the end as at the start) and written as CSV
+ * while the next page is read, never all in memory. What an export writes, an import reads back.
+ */
+
+const PAGE = 1000;
+
+async function* productRows(db: Db): AsyncGenerator<Record<string, string>> {
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = rowsOf<Record<string, string | null>>(
+      await db.execute(sql`
+        select t.id::text as id, t.sku, t.name, array_to_string(t.description, ' ') as description,
+          (t.price_cents / 100.0)::text as price, t.minimum_order_quantity::text as minimum_order_quantity,
+          t.status, coalesce(c.name, '') as category, t.brand, coalesce(t.part_number, '') as part_number,
+          coalesce(t.upc, '') as upc,
+          coalesce((select string_agg(case when p.brand <> '' then p.brand || ':' else '' end || p.number, '|' order by p.id)
+            from part_numbers p where p.tool_id = t.id and p.kind = 'oem'), '') as oem_numbers,
+          coalesce((select string_agg(case when p.brand <> '' then p.brand || ':' else '' end || p.number, '|' order by p.id)
+            from part_numbers p where p.tool_id = t.id and p.kind = 'interchange'), '') as interchange_numbers,
+          coalesce(r.sku, '') as superseded_by,
+          coalesce(t.weight_lb::text, '') as weight_lb, coalesce(t.length_in::text, '') as length_in,
+          coalesce(t.width_in::text, '') as width_in, coalesce(t.height_in::text, '') as height_in,
+          case when t.ground_only then 'yes' else 'no' end as ground_only,
+          (t.core_charge_cents / 100.0)::text as core_charge,
+          coalesce(t.low_stock_threshold::text, '') as low_stock_threshold,
+          case when t.universal_fit then 'yes' else 'no' end as universal_fit,
+          coalesce((select string_agg(i.url, '|' order by i.position) from product_images i where i.tool_id = t.id), t.image) as images
+        from tools t
+        left join categories c on c.slug = t.category_slug
+        left join tools r on r.id = t.superseded_by_id
+        where t.id > ${after}::uuid and t.sku is not null
+        order by t.id limit ${PAGE}`),
+    );
+    if (rows.length === 0) return;
+    for (const row of rows) yield row as Record<string, string>;
+    after = rows[rows.length - 1]?.id ?? after;
+  }
+}
+
+async function* fitmentRows(db: Db): AsyncGenerator<Record<string, string>> {
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = rowsOf<Record<string, string | null>>(
+      await db.execute(sql`
+        select f.id::text as id, coalesce(t.sku, t.part_number) as part_number, f.year_from::text as year_from,
+          f.year_to::text as year_to, f.make, f.model, coalesce(f.submodel, '') as submodel,
+          coalesce(f.engine, '') as engine, coalesce(f.position, '') as position,
+          coalesce(f.quantity::text, '') as quantity, coalesce(f.note, '') as note
+        from fitments f join tools t on t.id = f.tool_id
+        where f.id > ${after}::uuid and coalesce(t.sku, t.part_number) is not null
+        order by f.id limit ${PAGE}`),
+    );
+    if (rows.length === 0) return;
+    for (const row of rows) yield row as Record<string, string>;
+    after = rows[rows.length - 1]?.id ?? after;
+  }
+}
+
+/** The catalog as a CSV stream in the layout of `kind`. */
+export function exportCatalog(db: Db, kind: ImportKind): Readable {
+  const columns = kind === 'products' ? [...PRODUCT_CSV_COLUMNS] : [...FITMENT_CSV_COLUMNS];
+  const source = Readable.from(kind === 'products' ? productRows(db) : fitmentRows(db));
+  const csv = stringify({ header: true, columns });
+  source.on('error', (error) => csv.destroy(error));
+  return source.pipe(csv);
+}

@@ -1,0 +1,466 @@
+import type { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { partNumberKey } from '../../../contract/catalog';
+import {
+  FITMENT_CSV_COLUMNS,
+  IMPORT_MAX_ROWS,
+  type ImportKind,
+  type ImportRows,
+  type ImportSummary,
+  type ImportVerdict,
+  PRODUCT_CSV_COLUMNS,
+  REQUIRED_COLUMNS,
+} from '../../../contract/catalog-import';
+import type { Db } from '../../db/database';
+import { catalogImportRows, catalogImports } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { rowsOf } from '../inventory/inventory.service';
+import { type ReadRow, readRow, rowIdentity } from './import-rows';
+
+/**
+ * The dry run of a catalog import (docs/decisions/048): the file is read as a stream, every row
+ * gets its verdict (create, update, unchanged, refuse) and reason, and the rows are kept with the
+ * import for the job to apply later. Nothing in the catalog is written.
+ */
+
+const BATCH = 1000;
+
+const badFile = (message: string) => new AppError('VALIDATION_FAILED', message, [{ path: 'file', message }]);
+
+/** Header cells as the layouts name them: `Year From` is `year_from`. */
+const columnName = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+
+interface Checked {
+  line: number;
+  key: string;
+  cells: Record<string, string>;
+  verdict: ImportVerdict;
+  reason: string | null;
+}
+
+/** What the catalog holds for a batch of rows, read in one or two statements. */
+interface Lookup {
+  verdictOf(row: ReadRow & { ok: true }): { verdict: ImportVerdict; reason: string | null };
+}
+
+async function productLookup(db: Db, rows: Array<ReadRow & { ok: true }>): Promise<Lookup> {
+  const skus = rows.map((r) => r.key);
+  const existing = rowsOf<{
+    sku: string;
+    name: string;
+    price_cents: number;
+    minimum_order_quantity: number;
+    status: string;
+    category_slug: string | null;
+    brand: string;
+    part_number: string | null;
+    upc: string | null;
+  }>(
+    await db.execute(sql`
+      select sku, name, price_cents, minimum_order_quantity, status, category_slug, brand, part_number, upc
+      from tools where sku = any(${sql.param(skus)}::text[])`),
+  );
+  const bySku = new Map(existing.map((e) => [e.sku, e]));
+  const categories = rowsOf<{ slug: string; name: string }>(
+    await db.execute(sql`select slug, name from categories`),
+  );
+  const categoryOf = (named: string) =>
+    categories.find((c) => c.slug === named.toLowerCase() || c.name.toLowerCase() === named.toLowerCase());
+  return {
+    verdictOf(row) {
+      const p = row.product;
+      if (!p) return { verdict: 'refuse', reason: 'Not readable' };
+      if (p.category && !categoryOf(p.category)) {
+        return { verdict: 'refuse', reason: `category: the store has no category ${p.category}` };
+      }
+      const current = bySku.get(row.key);
+      if (!current) {
+        const missing = (['name', 'price', 'description'] as const).filter((f) => p[f] === undefined);
+        if (missing.length > 0) {
+          return { verdict: 'refuse', reason: `A new product needs ${missing.join(', ')}` };
+        }
+        return { verdict: 'create', reason: null };
+      }
+      // Fields the row gives that differ from the product's: anything else given counts as a change too.
+      const same =
+        (p.name === undefined || p.name === current.name) &&
+        (p.price === undefined || Math.round(p.price * 100) === Number(current.price_cents)) &&
+        (p.minimum_order_quantity === undefined ||
+          p.minimum_order_quantity === Number(current.minimum_order_quantity)) &&
+        (p.status === undefined || p.status === current.status) &&
+        (p.category === undefined || categoryOf(p.category)?.slug === current.category_slug) &&
+        (p.brand === undefined || p.brand === current.brand) &&
+        (p.part_number === undefined || p.part_number === current.part_number) &&
+        (p.upc === undefined || (p.upc || null) === current.upc) &&
+        Object.keys(p).every((f) =>
+          [
+            'sku',
+            'name',
+            'price',
+            'minimum_order_quantity',
+            'status',
+            'category',
+            'brand',
+            'part_number',
+            'upc',
+          ].includes(f),
+        );
+      return { verdict: same ? 'unchanged' : 'update', reason: null };
+    },
+  };
+}
+
+async function fitmentLookup(db: Db, rows: Array<ReadRow & { ok: true }>): Promise<Lookup> {
+  const keys = [...new Set(rows.map((r) => partNumberKey(r.key)))];
+  const owners = rowsOf<{ key: string; tool_ids: string[] }>(
+    await db.execute(sql`
+      select p.key, array_agg(distinct p.tool_id::text) as tool_ids from part_numbers p
+      where p.key = any(${sql.param(keys)}::text[]) and p.kind in ('sku', 'maker')
+      group by p.key`),
+  );
+  const toolsOf = new Map(owners.map((o) => [o.key, o.tool_ids]));
+  const resolved = rows
+    .map((r) => ({ r, ids: toolsOf.get(partNumberKey(r.key)) ?? [] }))
+    .filter((x) => x.ids.length === 1 && x.r.fitment);
+  const found = resolved.length
+    ? rowsOf<{ n: number; quantity: number | null; note: string | null }>(
+        await db.execute(sql`
+          select v.n::int as n, f.quantity, f.note
+          from jsonb_to_recordset(${JSON.stringify(
+            resolved.map((x, n) => ({
+              n,
+              tool_id: x.ids[0],
+              make: x.r.fitment?.make,
+              model: x.r.fitment?.model,
+              year_from: x.r.fitment?.year_from,
+              year_to: x.r.fitment?.year_to,
+              engine: x.r.fitment?.engine || null,
+              submodel: x.r.fitment?.submodel ?? null,
+              position: x.r.fitment?.position ?? null,
+            })),
+          )}::jsonb) as v(n int, tool_id uuid, make text, model text, year_from int, year_to int,
+            engine text, submodel text, position text)
+          join fitments f on f.tool_id = v.tool_id and f.make = v.make and f.model = v.model
+            and f.year_from = v.year_from and f.year_to = v.year_to and f.engine is not distinct from v.engine
+            and f.submodel is not distinct from v.submodel and f.position is not distinct from v.position`),
+      )
+    : [];
+  const existing = new Map<ReadRow, { quantity: number | null; note: string | null }>();
+  for (const f of found) {
+    const x = resolved[Number(f.n)];
+    if (x) existing.set(x.r, { quantity: f.quantity, note: f.note });
+  }
+  return {
+    verdictOf(row) {
+      const ids = toolsOf.get(partNumberKey(row.key)) ?? [];
+      if (ids.length === 0) return { verdict: 'refuse', reason: `No product has the part number ${row.key}` };
+      if (ids.length > 1) {
+        return {
+          verdict: 'refuse',
+          reason: `${ids.length} products have the part number ${row.key}: use the SKU`,
+        };
+      }
+      const had = existing.get(row);
+      if (!had) return { verdict: 'create', reason: null };
+      const f = row.fitment;
+      const same = (f?.quantity ?? null) === had.quantity && (f?.note ?? null) === had.note;
+      return { verdict: same ? 'unchanged' : 'update', reason: null };
+    },
+  };
+}
+
+/**
+ * Supersession in a products file: the replacement must exist (in the store, or earlier in the
+ * file), and no row may close a loop with the store's links or the file's.
+ */
+async function checkSupersession(db: Db, rows: Checked[]): Promise<void> {
+  const linking = rows.filter((r) => r.verdict !== 'refuse' && r.cells.superseded_by?.trim());
+  if (linking.length === 0) return;
+  const stored = rowsOf<{ sku: string; replacement: string | null }>(
+    await db.execute(sql`
+      select t.sku, r.sku as replacement from tools t left join tools r on r.id = t.superseded_by_id
+      where t.sku is not null`),
+  );
+  const links = new Map(stored.map((s) => [s.sku, s.replacement]));
+  const known = new Set(stored.map((s) => s.sku));
+  const seenAt = new Map<string, number>();
+  for (const r of rows) if (r.verdict !== 'refuse' && !seenAt.has(r.key)) seenAt.set(r.key, r.line);
+  for (const row of linking) {
+    const target = row.cells.superseded_by?.trim() ?? '';
+    if (target === row.key) {
+      Object.assign(row, { verdict: 'refuse', reason: 'superseded_by: a product cannot replace itself' });
+      continue;
+    }
+    const at = seenAt.get(target);
+    if (!known.has(target) && (at === undefined || at > row.line)) {
+      Object.assign(row, {
+        verdict: 'refuse',
+        reason: `superseded_by: no product has the SKU ${target}${at ? ' before this line' : ''}`,
+      });
+      continue;
+    }
+    // Follow the chain as it will be once this row and the file's earlier rows are applied.
+    const next = new Map(links);
+    next.set(row.key, target);
+    let step: string | null | undefined = target;
+    let loops = false;
+    for (let i = 0; step && i < 1000; i += 1) {
+      if (step === row.key) {
+        loops = true;
+        break;
+      }
+      step = next.get(step);
+    }
+    if (loops) {
+      Object.assign(row, {
+        verdict: 'refuse',
+        reason: `superseded_by: ${target} is itself replaced by ${row.key}, which would make a loop`,
+      });
+      continue;
+    }
+    links.set(row.key, target);
+  }
+}
+
+/**
+ * POST /catalog/imports: reads the file, checks every row, keeps them with a new import (status
+ * `checked`) and answers its summary. A file that cannot be read as the layout is refused whole.
+ */
+export async function checkImport(
+  db: Db,
+  kind: ImportKind,
+  fileName: string,
+  file: Readable,
+  createdBy: string,
+): Promise<ImportSummary> {
+  const layout: readonly string[] = kind === 'products' ? PRODUCT_CSV_COLUMNS : FITMENT_CSV_COLUMNS;
+  let headerProblem: string | undefined;
+  const parser = file.pipe(
+    parse({
+      bom: true,
+      trim: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+      columns: (header: string[]) => {
+        const names = header.map(columnName);
+        const unknown = names.filter((n) => n && !layout.includes(n));
+        const missing = REQUIRED_COLUMNS[kind].filter((c) => !names.includes(c));
+        if (unknown.length > 0)
+          headerProblem = `Unknown columns: ${unknown.join(', ')}. The ${kind} layout has: ${layout.join(', ')}`;
+        else if (missing.length > 0) headerProblem = `The file needs the columns ${missing.join(', ')}`;
+        return names;
+      },
+    }),
+  );
+  const [created] = await db
+    .insert(catalogImports)
+    .values({ kind, fileName, createdBy, status: 'checked' })
+    .returning({ id: catalogImports.id });
+  if (!created) throw new Error('insert returned no row');
+  const importId = created.id;
+  const firstLine = new Map<string, number>();
+  const all: Checked[] = [];
+  let pending: Array<{ line: number; row: ReadRow }> = [];
+
+  const flush = async () => {
+    const readable = pending.filter((p): p is { line: number; row: ReadRow & { ok: true } } => p.row.ok);
+    const lookup =
+      readable.length === 0
+        ? undefined
+        : kind === 'products'
+          ? await productLookup(
+              db,
+              readable.map((p) => p.row),
+            )
+          : await fitmentLookup(
+              db,
+              readable.map((p) => p.row),
+            );
+    for (const { line, row } of pending) {
+      const identity = rowIdentity(kind, row);
+      const duplicateOf = row.ok ? firstLine.get(identity) : undefined;
+      let checked: Checked;
+      if (!row.ok) checked = { line, key: row.key, cells: row.cells, verdict: 'refuse', reason: row.reason };
+      else if (duplicateOf !== undefined) {
+        checked = {
+          line,
+          key: row.key,
+          cells: row.cells,
+          verdict: 'refuse',
+          reason: `The same as line ${duplicateOf}`,
+        };
+      } else {
+        firstLine.set(identity, line);
+        checked = {
+          line,
+          key: row.key,
+          cells: row.cells,
+          ...(lookup?.verdictOf(row) ?? { verdict: 'refuse', reason: null }),
+        };
+      }
+      all.push(checked);
+    }
+    pending = [];
+  };
+
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: Record<string, string>;
+      info: { lines: number };
+    }>) {
+      if (headerProblem) throw badFile(headerProblem);
+      if (all.length + pending.length >= IMPORT_MAX_ROWS) {
+        throw badFile(`A file may hold at most ${IMPORT_MAX_ROWS} rows: split it`);
+      }
+      const cells = Object.fromEntries(Object.entries(record).filter(([k]) => k !== ''));
+      pending.push({ line: info.lines, row: readRow(kind, cells) });
+      if (pending.length >= BATCH) await flush();
+    }
+    if (headerProblem) throw badFile(headerProblem);
+    await flush();
+    if (all.length === 0) throw badFile('The file has no rows under its header');
+    if (kind === 'products') await checkSupersession(db, all);
+    for (let at = 0; at < all.length; at += BATCH) {
+      const batch = all.slice(at, at + BATCH);
+      await db.insert(catalogImportRows).values(
+        batch.map((r) => ({
+          importId,
+          line: r.line,
+          key: r.key,
+          data: r.cells,
+          verdict: r.verdict,
+          reason: r.reason,
+        })),
+      );
+    }
+    const tally = (v: ImportVerdict) => all.filter((r) => r.verdict === v).length;
+    await db
+      .update(catalogImports)
+      .set({
+        total: all.length,
+        checkedCreate: tally('create'),
+        checkedUpdate: tally('update'),
+        checkedUnchanged: tally('unchanged'),
+        checkedRefuse: tally('refuse'),
+      })
+      .where(eq(catalogImports.id, importId));
+  } catch (error) {
+    await db.delete(catalogImports).where(eq(catalogImports.id, importId));
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (typeof code === 'string' && code.startsWith('CSV_')) {
+      throw badFile(`The file is not readable CSV: ${(error as Error).message}`);
+    }
+    throw error;
+  }
+  return importSummary(db, importId);
+}
+
+type ImportRowRecord = typeof catalogImports.$inferSelect;
+
+export function toSummary(row: ImportRowRecord): ImportSummary {
+  return {
+    id: row.id,
+    kind: row.kind,
+    fileName: row.fileName,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    total: row.total,
+    checked: {
+      create: row.checkedCreate,
+      update: row.checkedUpdate,
+      unchanged: row.checkedUnchanged,
+      refuse: row.checkedRefuse,
+    },
+    done: row.done,
+    applied: {
+      create: row.appliedCreate,
+      update: row.appliedUpdate,
+      unchanged: row.appliedUnchanged,
+      refuse: row.appliedRefuse,
+    },
+    error: row.error,
+  };
+}
+
+export async function importSummary(db: Db, id: string): Promise<ImportSummary> {
+  const [row] = await db.select().from(catalogImports).where(eq(catalogImports.id, id));
+  if (!row) throw notFound('Import');
+  return toSummary(row);
+}
+
+export async function listImports(db: Db): Promise<ImportSummary[]> {
+  const rows = await db.select().from(catalogImports).orderBy(desc(catalogImports.createdAt)).limit(50);
+  return rows.map(toSummary);
+}
+
+/** GET /catalog/imports/:id/rows: a page of the rows in file order, all or one verdict. */
+export async function importRows(
+  db: Db,
+  id: string,
+  query: { verdict?: ImportVerdict; page?: number; limit?: number },
+): Promise<ImportRows> {
+  await importSummary(db, id);
+  const limit = query.limit ?? 100;
+  const where = and(
+    eq(catalogImportRows.importId, id),
+    query.verdict ? eq(catalogImportRows.verdict, query.verdict) : undefined,
+  );
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(catalogImportRows).where(where),
+    db
+      .select()
+      .from(catalogImportRows)
+      .where(where)
+      .orderBy(asc(catalogImportRows.line))
+      .limit(limit)
+      .offset(((query.page ?? 1) - 1) * limit),
+  ]);
+  return {
+    total: Number(total?.n ?? 0),
+    rows: rows.map((r) => ({
+      line: r.line,
+      key: r.key,
+      verdict: r.verdict,
+      outcome: r.outcome,
+      reason: r.reason,
+    })),
+  };
+}
+
+/** POST /catalog/imports/:id/start: a checked import is queued for the job (once). */
+export async function startImport(db: Db, id: string): Promise<ImportSummary> {
+  const moved = await db
+    .update(catalogImports)
+    .set({ status: 'queued' })
+    .where(and(eq(catalogImports.id, id), eq(catalogImports.status, 'checked')))
+    .returning({ id: catalogImports.id });
+  if (moved.length === 0) {
+    const summary = await importSummary(db, id);
+    throw new AppError('CONFLICT', `This import is ${summary.status}: only a checked import can be started`);
+  }
+  return importSummary(db, id);
+}
+
+/** POST /catalog/imports/:id/cancel: before the job takes it up (checked or queued). */
+export async function cancelImport(db: Db, id: string): Promise<ImportSummary> {
+  const moved = await db
+    .update(catalogImports)
+    .set({ status: 'cancelled', finishedAt: new Date() })
+    .where(and(eq(catalogImports.id, id), sql`${catalogImports.status} in ('checked', 'queued')`))
+    .returning({ id: catalogImports.id });
+  if (moved.length === 0) {
+    const summary = await importSummary(db, id);
+    throw new AppError('CONFLICT', `This import is ${summary.status}: it can no longer be cancelled`);
+  }
+  return importSummary(db, id);
+}

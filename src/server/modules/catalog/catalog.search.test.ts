@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Suggestion, Tool } from '../../../contract/catalog';
+import { DID_YOU_MEAN_HEADER, SEARCH_UNDERSTOOD_HEADER } from '../../../contract/catalog';
+import { seedDemoData } from '../../db/seed';
+import type { TestApp } from '../../test/harness';
+import type { TestSession } from '../../test/sessions';
+import { as, createAdminApp } from '../../test/store-flow';
+
+/**
+ * Search that understands buyers, on the demo catalog (run on PGlite, and on PostgreSQL with
+ * TEST_DATABASE_URL): misspellings and synonyms, every word with typo tolerance, ranked; numbers
+ * in any spelling; suggestions from the second letter; "did you mean" when nothing matches.
+ */
+
+let t: TestApp;
+let admin: TestSession;
+
+const CIVIC_PADS = 'Ceramic Front Brake Pad Set';
+const PADS = [
+  CIVIC_PADS,
+  'Low-Dust Front Brake Pad Set for Midsize Sedans',
+  'Severe-Duty Front Brake Pad Set for Trucks',
+];
+const H11 = 'H11 LED Headlight Bulbs, Pair';
+
+beforeAll(async () => {
+  ({ t, admin } = await createAdminApp());
+  expect(await seedDemoData(t.database.db)).toBe(true);
+});
+afterAll(() => t.close());
+
+const search = async (term: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/tool?search=${encodeURIComponent(term)}` });
+  expect(res.statusCode, res.body).toBe(200);
+  const header = (name: string) => {
+    const value = res.headers[name];
+    return typeof value === 'string' ? decodeURIComponent(value) : undefined;
+  };
+  return {
+    names: (res.json() as Tool[]).map((tool) => tool.name),
+    total: Number(res.headers['x-total-count']),
+    understood: header(SEARCH_UNDERSTOOD_HEADER),
+    didYouMean: header(DID_YOU_MEAN_HEADER),
+  };
+};
+const suggestions = async (q: string) =>
+  (
+    (
+      await t.app.inject({ method: 'GET', url: `/api/tool/suggest?q=${encodeURIComponent(q)}` })
+    ).json() as Suggestion[]
+  ).map((s) => s.label);
+
+describe('words buyers type', () => {
+  it.each([
+    ['break pads', 'brake pads'],
+    ['breaks', 'brake'],
+    ['break', 'brake'],
+  ])('`%s` finds the brake pads and says it searched `%s`', async (term, understood) => {
+    const found = await search(term);
+    expect(found.names.sort()).toEqual([...PADS].sort());
+    expect(found.understood).toBe(understood);
+  });
+
+  it('`led bulb h11` and `h11 bulb` find the H11 bulbs, every word matched wherever it is in the name', async () => {
+    expect((await search('led bulb h11')).names).toEqual([H11]);
+    expect((await search('h11 bulb')).names).toEqual([H11]);
+    // H1 is another bulb: a word with a digit matches as it is, not as the start of H11.
+    expect((await search('h1 bulb')).total).toBe(0);
+  });
+
+  it('`front brake pads civic` finds the pads that fit a Civic, and only those', async () => {
+    expect((await search('front brake pads civic')).names).toEqual([CIVIC_PADS]);
+    expect((await search('2014 civic bulb')).names).toEqual(expect.arrayContaining([H11]));
+  });
+
+  it('ranks by how well the whole query matches: a name match before a description match', async () => {
+    // `rotor` is in the brake pads' description only; `brake` in their names and the impact wrench's text.
+    const found = await search('brake');
+    expect(found.names.slice(0, 3).sort()).toEqual([...PADS].sort());
+    expect((await search('tyre')).names).toEqual(
+      expect.arrayContaining(['All-Season Touring Tire 225/45R17']),
+    );
+    expect((await search('rotar')).names).toEqual([CIVIC_PADS]);
+  });
+
+  it('keeps working for `wrnch`, `br320v`, `45022-TR0-A01` and `D1578`', async () => {
+    const wrench = await search('wrnch');
+    expect(wrench.names).toEqual(expect.arrayContaining(['Cordless 1/2-Inch Impact Wrench']));
+    expect(wrench.understood).toBe('wrench');
+    for (const number of ['br320v', 'BR 320 V', '45022-TR0-A01', 'D1578']) {
+      expect((await search(number)).names[0], number).toBe(CIVIC_PADS);
+    }
+  });
+
+  it('says "did you mean" when nothing matches', async () => {
+    const none = await search('brake pads tacoma');
+    expect(none.total).toBe(0);
+    expect(none.didYouMean).toBe('brake pads');
+    const jak = await search('jak');
+    expect(jak.total).toBe(0);
+    expect(jak.didYouMean).toBe('jack');
+  });
+});
+
+describe('suggestions while typing', () => {
+  it('start from the second letter and read the last word as its beginning', async () => {
+    expect(await suggestions('b')).toEqual([]);
+    expect(await suggestions('br')).toEqual(expect.arrayContaining([CIVIC_PADS]));
+    expect((await suggestions('break p')).sort()).toEqual([...PADS].sort());
+    expect(await suggestions('h11 b')).toEqual([H11]);
+  });
+});
+
+describe('the owner’s search words', () => {
+  it('a word the owner adds is read as its meaning at once; removed, it is not', async () => {
+    expect((await search('zorbnak')).total).toBe(0);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/catalog/synonyms',
+      headers: as(admin),
+      payload: { term: 'Zorbnak', replacement: 'brake pad' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await search('zorbnaks')).names.sort()).toEqual([...PADS].sort());
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/api/catalog/synonyms',
+      headers: as(admin),
+      payload: { term: 'zorbnaks', replacement: 'wrench' },
+    });
+    expect(twice.statusCode).toBe(409);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/catalog/synonyms/${added.json().id}`,
+      headers: as(admin),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await search('zorbnak')).total).toBe(0);
+  });
+});

@@ -1,0 +1,115 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  type FitmentBulkAnswer,
+  type FitmentBulkInput,
+  PRODUCT_LIST_MAX,
+  type ProductList,
+  type ProductListQuery,
+} from '../../../contract/catalog-admin';
+import type { Db } from '../../db/database';
+import { fitments, tools } from '../../db/schema';
+import { notFound } from '../../errors';
+import { rowsOf } from '../inventory/inventory.service';
+import { lowStockAt } from './low-stock';
+import { productFilterCondition } from './product-filter';
+import { type ChangeActor, fitmentOf, recordChanges } from './product-record';
+
+/** GET /catalog/products: the owner's list, every status, most recently changed first. */
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+  lowStockFactor: number,
+): Promise<ProductList> {
+  const limit = query.limit ?? 50;
+  const offset = ((query.page ?? 1) - 1) * Math.min(limit, PRODUCT_LIST_MAX);
+  const where = await productFilterCondition(db, query, lowStockFactor);
+  const [[counted], rows] = await Promise.all([
+    db
+      .execute(sql`select count(*)::int as n from tools t where ${where}`)
+      .then((r) => rowsOf<{ n: number }>(r)),
+    db
+      .execute(sql`
+        select t.id::text as id, t.name, t.image, t.price_cents, t.available_quantity, t.minimum_order_quantity,
+          t.status, t.category_slug, t.brand, t.sku, t.part_number, t.updated_at, ${lowStockAt(lowStockFactor)} as at
+        from tools t where ${where}
+        order by t.updated_at desc, t.id limit ${limit} offset ${offset}`)
+      .then((r) =>
+        rowsOf<{
+          id: string;
+          name: string;
+          image: string;
+          price_cents: number;
+          available_quantity: number;
+          minimum_order_quantity: number;
+          status: 'draft' | 'active' | 'archived';
+          category_slug: string | null;
+          brand: string;
+          sku: string | null;
+          part_number: string | null;
+          updated_at: string | Date;
+          at: number;
+        }>(r),
+      ),
+  ]);
+  return {
+    total: Number(counted?.n ?? 0),
+    products: rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      image: r.image,
+      price: Number(r.price_cents) / 100,
+      available_quantity: Number(r.available_quantity),
+      minimum_order_quantity: Number(r.minimum_order_quantity),
+      status: r.status,
+      category: r.category_slug,
+      brand: r.brand,
+      sku: r.sku,
+      part_number: r.part_number,
+      low_stock_at: Number(r.at),
+      updatedAt: new Date(r.updated_at).toISOString(),
+    })),
+  };
+}
+
+/**
+ * POST /tool/:id/fitment: one year range for several vehicles, added beside the product's rows
+ * (a row it already has is skipped), kept in its history.
+ */
+export async function addFitmentRange(
+  db: Db,
+  toolId: string,
+  input: FitmentBulkInput,
+  actor: ChangeActor,
+): Promise<FitmentBulkAnswer> {
+  return db.transaction(async (tx) => {
+    const [tool] = await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId)).for('update');
+    if (!tool) throw notFound('Tool');
+    const before = await fitmentOf(tx, toolId);
+    const added = await tx
+      .insert(fitments)
+      .values(
+        input.vehicles.map((v) => ({
+          toolId,
+          make: v.make,
+          model: v.model,
+          yearFrom: input.year_from,
+          yearTo: input.year_to,
+          engine: v.engine || null,
+          submodel: v.submodel ?? null,
+          position: input.position ?? null,
+          quantity: input.quantity ?? null,
+          note: input.note ?? null,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: fitments.id });
+    const after = await fitmentOf(tx, toolId);
+    if (added.length > 0) {
+      await tx.update(tools).set({ updatedAt: new Date() }).where(eq(tools.id, toolId));
+      await recordChanges(tx, actor, [
+        { toolId, source: 'fitment', before: { fitment: before }, after: { fitment: after } },
+      ]);
+    }
+    return { added: added.length, skipped: input.vehicles.length - added.length, fitment: after };
+  });
+}

@@ -1,0 +1,199 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  afterSaleMessages,
+  CancelPaidInput,
+  ManageReturnsQuery,
+  RefundInput,
+  Return,
+  ReturnDecisionInput,
+  ReturnReceivedInput,
+} from '../../../contract/after-sale';
+import { Order } from '../../../contract/orders';
+import { ReportQuery, SalesReport } from '../../../contract/reports';
+import { errorResponses } from '../../http/openapi';
+import { signedIn } from '../../plugins/auth';
+import { cancelPaidOrder } from '../orders/cancel';
+import { sendCreditNote } from '../orders/receipt-pdf';
+import { refundOrder } from '../orders/refunds';
+import { decideReturn, listReturns, receiveReturn, refundReturn } from '../orders/returns';
+import { getAnyOrder } from './manage.service';
+import { exportOrders, salesReport } from './reports.service';
+
+const IdParams = z.object({ id: z.string().max(100) });
+const KeyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: afterSaleMessages.keyRequired })
+    .trim()
+    .min(8, afterSaleMessages.keyRequired)
+    .max(200, afterSaleMessages.keyRequired),
+});
+
+/** The admin's after-sale desk: refunds and cancelling paid orders. Changes go through the orders module. */
+export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/manage/:id/refunds',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary:
+          'Refund lines (with their share of tax), shipping or an amount through the card provider (admin); the same Idempotency-Key answers with the same refund',
+        params: IdParams,
+        headers: KeyHeaders,
+        body: RefundInput,
+        response: { 200: Order, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      refundOrder(
+        app.db,
+        app.payments,
+        request.params.id,
+        request.body,
+        request.headers['idempotency-key'],
+        signedIn(request).id,
+      ),
+  );
+
+  app.post(
+    '/manage/:id/cancel',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary:
+          'Cancel a paid order nothing of which has shipped (admin): its stock is released and everything paid refunded; the customer reads the reason',
+        params: IdParams,
+        body: CancelPaidInput,
+        response: { 200: Order, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      cancelPaidOrder(app.db, app.payments, request.params.id, request.body.reason, signedIn(request).id),
+  );
+
+  app.get(
+    '/manage/returns',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary: 'Returns, newest first, optionally of one status (admin)',
+        querystring: ManageReturnsQuery,
+        response: { 200: z.array(Return), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listReturns(app.db, request.query.status),
+  );
+
+  app.post(
+    '/manage/returns/:id/decision',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary: 'Approve or refuse a return, with a note the customer reads (admin)',
+        params: IdParams,
+        body: ReturnDecisionInput,
+        response: { 200: Return, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => decideReturn(app.db, request.params.id, signedIn(request).id, request.body),
+  );
+
+  app.post(
+    '/manage/returns/:id/received',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary:
+          'The returned parts arrived: per line back on the shelf (restock) or written off (damaged) (admin)',
+        params: IdParams,
+        body: ReturnReceivedInput,
+        response: { 200: Return, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => receiveReturn(app.db, request.params.id, signedIn(request).id, request.body.lines),
+  );
+
+  app.post(
+    '/manage/returns/:id/refund',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary:
+          "Refund a received return: its lines with their share of tax, less the store's restocking fee (RESTOCKING_FEE_PERCENT) (admin)",
+        params: IdParams,
+        response: { 200: Return, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      refundReturn(
+        app.db,
+        app.payments,
+        request.params.id,
+        signedIn(request).id,
+        app.config.returns.restockingFeePercent,
+      ),
+  );
+
+  app.get(
+    '/manage/reports',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary:
+          'Gross sales, refunds, net, tax and shipping collected, units per product and returns by reason for a period (admin)',
+        querystring: ReportQuery,
+        response: { 200: SalesReport, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => salesReport(app.db, request.query),
+  );
+
+  app.get(
+    '/manage/reports/orders.csv',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary: 'Orders paid in a period with their lines, refunds and tax, as CSV, streamed (admin)',
+        querystring: ReportQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="orders-${request.query.from}-${request.query.to}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(exportOrders(app.db, request.query)),
+  );
+
+  app.get(
+    '/manage/:id/refunds/:refundId/credit-note.pdf',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary: "The credit note of one of an order's refunds, as a PDF (admin)",
+        params: z.object({ id: z.string().max(100), refundId: z.string().max(100) }),
+        response: { ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      sendCreditNote(
+        reply,
+        await getAnyOrder(app.db, request.params.id),
+        request.params.refundId,
+        app.config.store,
+      ),
+  );
+};

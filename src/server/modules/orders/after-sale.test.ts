@@ -1,0 +1,632 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS_LOCKED, afterSaleMessages } from '../../../contract/after-sale';
+import type { Order } from '../../../contract/orders';
+import { mails, refunds } from '../../db/schema';
+import { insertTool } from '../../test/fixtures';
+import type { TestApp } from '../../test/harness';
+import { pdfText } from '../../test/pdf-text';
+import { historyOf, stockFigures } from '../../test/probes';
+import { signUp, type TestSession } from '../../test/sessions';
+import {
+  as,
+  checkoutCart,
+  createAdminApp,
+  fillCart,
+  HOME_ADDRESS,
+  payOrder,
+  placeOrder,
+} from '../../test/store-flow';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { refundOrder, retryPendingRefunds, taxShare } from './refunds';
+
+// Shipments, refunds and cancelling paid orders through the API, on the real database.
+let t: TestApp;
+let admin: TestSession;
+let customer: TestSession;
+
+beforeAll(async () => {
+  ({ t, admin } = await createAdminApp());
+  customer = await signUp(t.app, { name: 'Riley Returns' });
+});
+afterAll(() => t.close());
+
+/** A paid two-line order: 3 brake pads at $45.99 and 2 rotors at $62.50, standard shipping to Michigan. */
+async function paidOrder() {
+  const pads = await insertTool(t.database.db, {
+    name: 'Brake pad set',
+    priceCents: 4599,
+    availableQuantity: 20,
+    minimumOrderQuantity: 1,
+  });
+  const rotor = await insertTool(t.database.db, {
+    name: 'Brake rotor',
+    priceCents: 6250,
+    availableQuantity: 10,
+    minimumOrderQuantity: 1,
+  });
+  await fillCart(t.app, customer, [
+    { toolId: pads.id, quantity: 3 },
+    { toolId: rotor.id, quantity: 2 },
+  ]);
+  const placed = await checkoutCart(t.app, customer);
+  expect(placed.statusCode, placed.body).toBe(201);
+  const order = await payOrder(t.app, customer, placed.json().order._id);
+  return { pads, rotor, order };
+}
+
+const ship = (id: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/manage/${id}/shipments`, headers: as(admin), payload });
+
+const refund = (id: string, payload: object, key = randomUUID()) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/manage/${id}/refunds`,
+    headers: { ...as(admin), 'idempotency-key': key },
+    payload,
+  });
+
+const subjectsTo = async (address: string) =>
+  (
+    await t.database.db.select({ subject: mails.subject }).from(mails).where(eq(mails.toAddress, address))
+  ).map((m) => m.subject);
+
+const orderOf = async (id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers: as(customer) })).json() as Order;
+
+describe('shipments', () => {
+  it('ships some lines, reads partially shipped, then ships the rest; each parcel a sale with its own tracking', async () => {
+    const { pads, rotor, order } = await paidOrder();
+    expect(await stockFigures(t.database.db, pads.id)).toMatchObject({
+      onHand: 20,
+      reserved: 3,
+      available: 17,
+    });
+
+    const first = await ship(order._id, {
+      lines: [{ toolId: pads.id, quantity: 2 }],
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ status: 'partially_shipped', statusText: 'Partially shipped' });
+    expect(await stockFigures(t.database.db, pads.id)).toMatchObject({
+      onHand: 18,
+      reserved: 1,
+      available: 17,
+    });
+
+    // More than is left to ship is refused and changes nothing.
+    const tooMany = await ship(order._id, {
+      lines: [{ toolId: pads.id, quantity: 2 }],
+      carrier: 'UPS',
+      trackingNumber: '1Z2',
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error.message).toBe(afterSaleMessages.tooManyToShip('Brake pad set', 1));
+
+    // The rest: without lines, every unit left.
+    const rest = await ship(order._id, { carrier: 'USPS', trackingNumber: '9400 1000 0000' });
+    expect(rest.statusCode, rest.body).toBe(201);
+    const shipped = rest.json() as Order;
+    expect(shipped.status).toBe('shipped');
+    expect(shipped.shipments.map((s) => [s.carrier, s.lines])).toEqual([
+      ['UPS', [{ toolId: pads.id, quantity: 2 }]],
+      [
+        'USPS',
+        [
+          { toolId: pads.id, quantity: 1 },
+          { toolId: rotor.id, quantity: 2 },
+        ],
+      ],
+    ]);
+    expect(shipped.lines.map((l) => l.shippedQuantity)).toEqual([3, 2]);
+    expect(await stockFigures(t.database.db, rotor.id)).toMatchObject({
+      onHand: 8,
+      reserved: 0,
+      available: 8,
+    });
+    expect(await historyOf(t.database.db, order._id)).toEqual([
+      'place:->unpaid',
+      'pay:unpaid>pending',
+      'ship:pending>partially_shipped',
+      'ship:partially_shipped>shipped',
+    ]);
+    const again = await ship(order._id, { carrier: 'UPS', trackingNumber: '1Z3' });
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('refunds', () => {
+  it('refunds a line with its share of tax, then the rest exactly, and never twice', async () => {
+    const { pads, rotor, order } = await paidOrder();
+    const { subtotalCents, taxCents, shippingCents, totalCents } = order.amounts;
+    const one = await refund(order._id, {
+      lines: [{ toolId: pads.id, quantity: 1 }],
+      restock: false,
+      reason: 'Damaged caliper',
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    const afterOne = one.json() as Order;
+    const padTax = taxShare({ taxCents, subtotalCents }, 4599);
+    expect(afterOne.refunds).toEqual([
+      expect.objectContaining({
+        status: 'succeeded',
+        goodsCents: 4599,
+        taxCents: padTax,
+        amountCents: 4599 + padTax,
+        lines: [{ toolId: pads.id, quantity: 1, amountCents: 4599, taxCents: padTax }],
+      }),
+    ]);
+    expect(afterOne).toMatchObject({
+      status: 'pending',
+      refundState: 'partial',
+      statusText: 'Paid, being packed, partly refunded',
+      refundedCents: 4599 + padTax,
+      refundableCents: totalCents - 4599 - padTax,
+    });
+    // Each refund has its credit note; the receipt lists it.
+    const note = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/${order._id}/refunds/${afterOne.refunds[0]?.id}/credit-note.pdf`,
+      headers: as(customer),
+    });
+    expect(note.statusCode).toBe(200);
+    expect(note.headers['content-type']).toBe('application/pdf');
+    const noteText = pdfText(note.rawPayload).join('\n');
+    expect(noteText).toContain(`Credit note CN-${order.number.slice(3)}-1`);
+    expect(noteText).toContain('Reason: Damaged caliper');
+    expect(noteText).toContain(`Total refunded: $${((4599 + padTax) / 100).toFixed(2)}`);
+    const receipt = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/${order._id}/receipt.pdf`,
+      headers: as(customer),
+    });
+    expect(pdfText(receipt.rawPayload).join('\n')).toContain('Paid less refunds');
+    // The refunded pad never shipped: it leaves the reservation, back to what buyers can order.
+    expect(await stockFigures(t.database.db, pads.id)).toMatchObject({
+      onHand: 20,
+      reserved: 2,
+      available: 18,
+    });
+
+    // The rest: every other unit and the shipping, to the cent what was paid.
+    const rest = await refund(order._id, {
+      lines: [
+        { toolId: pads.id, quantity: 2 },
+        { toolId: rotor.id, quantity: 2 },
+      ],
+      shippingCents,
+      restock: true,
+      reason: 'Customer changed their mind',
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    const refunded = rest.json() as Order;
+    expect(refunded).toMatchObject({
+      status: 'refunded',
+      refundState: 'full',
+      refundedCents: totalCents,
+      refundableCents: 0,
+    });
+    expect(refunded.refunds.reduce((sum, r) => sum + r.taxCents, 0)).toBe(taxCents);
+    expect(await stockFigures(t.database.db, rotor.id)).toMatchObject({
+      onHand: 10,
+      reserved: 0,
+      available: 10,
+    });
+
+    const more = await refund(order._id, { amountCents: 1, restock: false, reason: 'One more cent' });
+    expect(more.statusCode).toBe(409);
+    const line = await refund(order._id, {
+      lines: [{ toolId: pads.id, quantity: 1 }],
+      restock: false,
+      reason: 'Again',
+    });
+    expect(line.statusCode).toBe(409);
+  });
+
+  it('answers a repeat with the same key with the same refund', async () => {
+    const { order } = await paidOrder();
+    const key = randomUUID();
+    const payload = { amountCents: 500, restock: false, reason: 'Goodwill' };
+    const [a, b] = await Promise.all([refund(order._id, payload, key), refund(order._id, payload, key)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const after = await orderOf(order._id);
+    expect(after.refunds).toHaveLength(1);
+    expect(after.refundedCents).toBe(500);
+
+    // The same key with another amount or other lines is another refund: refused, nothing paid.
+    for (const other of [
+      { ...payload, amountCents: 900 },
+      { ...payload, shippingCents: 100 },
+    ]) {
+      const reused = await refund(order._id, other, key);
+      expect(reused.statusCode, JSON.stringify(other)).toBe(409);
+    }
+    expect((await orderOf(order._id)).refundedCents).toBe(500);
+  });
+
+  it('lets one of two refunds of the last refundable amount win, at once', async () => {
+    const { order } = await paidOrder();
+    const all = order.amounts.totalCents;
+    const [a, b] = await Promise.all([
+      refund(order._id, { amountCents: all, restock: false, reason: 'Refund A' }),
+      refund(order._id, { amountCents: all, restock: false, reason: 'Refund B' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json().error.message).toBe(afterSaleMessages.moreThanPaid('$0.00'));
+    const after = await orderOf(order._id);
+    expect(after.refunds).toHaveLength(1);
+    expect(after).toMatchObject({ refundedCents: all, status: 'refunded' });
+  });
+
+  it('refuses more shipping than was charged, an unknown line and an unpaid order', async () => {
+    const { order } = await paidOrder();
+    const shipping = await refund(order._id, {
+      shippingCents: order.amounts.shippingCents + 1,
+      restock: false,
+      reason: 'x',
+    });
+    expect(shipping.statusCode).toBe(409);
+    const unknown = await refund(order._id, {
+      lines: [{ toolId: randomUUID(), quantity: 1 }],
+      restock: false,
+      reason: 'x',
+    });
+    expect(unknown.statusCode).toBe(400);
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: `/api/manage/${order._id}/refunds`,
+      headers: as(admin),
+      payload: { amountCents: 1, restock: false, reason: 'x' },
+    });
+    expect(noKey.statusCode).toBe(400);
+    expect((await orderOf(order._id)).refunds).toEqual([]);
+  });
+});
+
+describe('a refund the provider could not be asked for', () => {
+  it('stays pending, is asked for again by the recurring job under its key, and settles once', async () => {
+    const { order } = await paidOrder();
+    let asked = 0;
+    const unreachable: PaymentProvider = {
+      ...t.app.payments,
+      refund: async () => {
+        asked += 1;
+        throw new Error('connect ECONNREFUSED');
+      },
+    };
+    await expect(
+      refundOrder(
+        t.database.db,
+        unreachable,
+        order._id,
+        { amountCents: 700, restock: false, reason: 'Scratched' },
+        randomUUID(),
+        null,
+      ),
+    ).rejects.toThrow('ECONNREFUSED');
+    expect(asked).toBe(1);
+    expect((await orderOf(order._id)).refunds).toMatchObject([{ status: 'pending', amountCents: 700 }]);
+
+    // Not yet due: a refund just claimed is left to its own request.
+    expect(await retryPendingRefunds(t.database.db, t.app.payments)).toBe(0);
+    await t.database.db
+      .update(refunds)
+      .set({ updatedAt: sql`now() - interval '10 minutes'` })
+      .where(eq(refunds.orderId, order._id));
+    expect(await retryPendingRefunds(t.database.db, t.app.payments)).toBe(1);
+    const after = await orderOf(order._id);
+    expect(after.refunds).toMatchObject([{ status: 'succeeded', amountCents: 700 }]);
+    expect(after.refundedCents).toBe(700);
+    // Settled: nothing left to ask for.
+    await t.database.db
+      .update(refunds)
+      .set({ updatedAt: sql`now() - interval '10 minutes'` })
+      .where(eq(refunds.orderId, order._id));
+    expect(await retryPendingRefunds(t.database.db, t.app.payments)).toBe(0);
+  });
+});
+
+describe('cancelling a paid order', () => {
+  it('refunds everything, releases the reservation and tells the customer why', async () => {
+    const { pads, order } = await paidOrder();
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/cancel-request`,
+      headers: as(customer),
+      payload: { reason: 'Ordered the wrong size' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().cancelRequestedAt).toEqual(expect.any(String));
+    // The admins hear of it.
+    await t.app.jobs.drain();
+    expect(await subjectsTo(admin.email)).toContain(
+      `TorqueWorks: a customer asks to cancel order ${order.number}`,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/manage/${order._id}/cancel`,
+      headers: as(admin),
+      payload: { reason: 'Cancelled at your request' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Cancelled at your request',
+      refundedCents: order.amounts.totalCents,
+      refunds: [expect.objectContaining({ status: 'succeeded', amountCents: order.amounts.totalCents })],
+    });
+    expect(await stockFigures(t.database.db, pads.id)).toMatchObject({
+      onHand: 20,
+      reserved: 0,
+      available: 20,
+    });
+    // Still in My Orders: a paid order that was cancelled is not gone.
+    const list = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/order?userEmail=${encodeURIComponent(customer.email)}`,
+        headers: as(customer),
+      })
+    ).json() as Order[];
+    expect(list.find((o) => o._id === order._id)?.statusText).toBe('Cancelled');
+  });
+
+  it('refuses to cancel an order part of which has shipped', async () => {
+    const { pads, order } = await paidOrder();
+    await ship(order._id, {
+      lines: [{ toolId: pads.id, quantity: 1 }],
+      carrier: 'UPS',
+      trackingNumber: '1Z4',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/manage/${order._id}/cancel`,
+      headers: as(admin),
+      payload: { reason: 'No' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(afterSaleMessages.cancelShipped);
+  });
+});
+
+describe('an order placed with the order modal', () => {
+  const giveAddress = (id: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/order/${id}/address`, headers: as(customer), payload });
+
+  it('takes its address before payment, with the tax of its state, and is paid for that total', async () => {
+    const tool = await insertTool(t.database.db, {
+      priceCents: 10_000,
+      availableQuantity: 5,
+      minimumOrderQuantity: 1,
+    });
+    const placed = await placeOrder(t.app, customer, tool.id, 1);
+    expect(placed.shippingAddress).toBeNull();
+    const res = await giveAddress(placed._id, { address: HOME_ADDRESS });
+    expect(res.statusCode, res.body).toBe(200);
+    const withAddress = res.json() as Order;
+    expect(withAddress.shippingAddress).toMatchObject({ city: 'Detroit', region: 'MI' });
+    expect(withAddress.amounts.totalCents).toBe(
+      withAddress.amounts.subtotalCents + withAddress.amounts.shippingCents + withAddress.amounts.taxCents,
+    );
+    const paid = await payOrder(t.app, customer, placed._id);
+    expect(paid).toMatchObject({
+      awaitingAddress: false,
+      statusText: 'Paid, being packed',
+      total: withAddress.total,
+    });
+    expect((await giveAddress(placed._id, { address: HOME_ADDRESS })).json().error.message).toBe(
+      ADDRESS_LOCKED,
+    );
+  });
+
+  it('paid without one, waits for its address and says so; the address book fills it, the total stays', async () => {
+    const tool = await insertTool(t.database.db, {
+      priceCents: 2_000,
+      availableQuantity: 5,
+      minimumOrderQuantity: 1,
+    });
+    const placed = await placeOrder(t.app, customer, tool.id, 1);
+    const paid = await payOrder(t.app, customer, placed._id);
+    expect(paid).toMatchObject({
+      awaitingAddress: true,
+      statusText: 'Paid, waiting for your shipping address',
+    });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/addresses',
+      headers: as(customer),
+      payload: HOME_ADDRESS,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const res = await giveAddress(placed._id, { addressId: saved.json().id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ awaitingAddress: false, total: paid.total, amounts: paid.amounts });
+  });
+});
+
+describe('returns', () => {
+  it('a customer returns a shipped rotor that does not fit; approved, received back on the shelf, refunded with its tax', async () => {
+    const { rotor, pads, order } = await paidOrder();
+    expect((await ship(order._id, { carrier: 'UPS', trackingNumber: '1Z5' })).statusCode).toBe(201);
+    const vehicle = { year: 2016, make: 'Honda', model: 'Civic' };
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/returns`,
+      headers: as(customer),
+      payload: { lines: [{ toolId: rotor.id, quantity: 1, reason: 'does_not_fit' }], vehicle },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const ret = asked.json();
+    expect(ret).toMatchObject({
+      status: 'requested',
+      vehicle,
+      lines: [{ toolId: rotor.id, quantity: 1, reason: 'does_not_fit', outcome: null }],
+    });
+    // Only shipped units, never more than were shipped.
+    const tooMany = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/returns`,
+      headers: as(customer),
+      payload: { lines: [{ toolId: rotor.id, quantity: 2, reason: 'no_longer_needed' }] },
+    });
+    expect(tooMany.statusCode).toBe(409);
+
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/manage/returns?status=requested',
+      headers: as(admin),
+    });
+    expect((listed.json() as { id: string }[]).some((r) => r.id === ret.id)).toBe(true);
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/manage/returns/${ret.id}/decision`,
+      headers: as(admin),
+      payload: { approve: true, note: 'Send it back in its box' },
+    });
+    expect(approve.json()).toMatchObject({ status: 'approved', adminNote: 'Send it back in its box' });
+    const before = await stockFigures(t.database.db, rotor.id);
+    const received = await t.app.inject({
+      method: 'POST',
+      url: `/api/manage/returns/${ret.id}/received`,
+      headers: as(admin),
+      payload: { lines: [{ toolId: rotor.id, outcome: 'restock' }] },
+    });
+    expect(received.statusCode, received.body).toBe(200);
+    expect(await stockFigures(t.database.db, rotor.id)).toMatchObject({
+      onHand: (before.onHand ?? 0) + 1,
+      available: (before.available ?? 0) + 1,
+    });
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/manage/returns/${ret.id}/refund`,
+      headers: as(admin),
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().status).toBe('refunded');
+    const after = await orderOf(order._id);
+    const { taxCents, subtotalCents } = order.amounts;
+    expect(after.refunds).toEqual([
+      expect.objectContaining({
+        status: 'succeeded',
+        goodsCents: 6250,
+        taxCents: taxShare({ taxCents, subtotalCents }, 6250),
+      }),
+    ]);
+    expect(after.lines.find((l) => l.toolId === rotor.id)).toMatchObject({
+      returnedQuantity: 1,
+      refundedQuantity: 1,
+    });
+    expect(after.lines.find((l) => l.toolId === pads.id)).toMatchObject({ returnedQuantity: 0 });
+    expect(await historyOf(t.database.db, order._id)).toEqual(
+      expect.arrayContaining([
+        'return_requested:shipped>shipped',
+        'return_approved:shipped>shipped',
+        'return_received:shipped>shipped',
+      ]),
+    );
+  });
+
+  it('refuses a part that does not fit without the vehicle, and parts that never shipped', async () => {
+    const { rotor, order } = await paidOrder();
+    const noVehicle = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/returns`,
+      headers: as(customer),
+      payload: { lines: [{ toolId: rotor.id, quantity: 1, reason: 'does_not_fit' }] },
+    });
+    expect(noVehicle.statusCode).toBe(400);
+    const unshipped = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/returns`,
+      headers: as(customer),
+      payload: { lines: [{ toolId: rotor.id, quantity: 1, reason: 'damaged' }] },
+    });
+    expect(unshipped.statusCode).toBe(409);
+  });
+});
+
+describe('a refused return', () => {
+  it("mails the customer the admin's reason", async () => {
+    const { pads, order } = await paidOrder();
+    expect((await ship(order._id, { carrier: 'UPS', trackingNumber: '1Z6' })).statusCode).toBe(201);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/returns`,
+      headers: as(customer),
+      payload: { lines: [{ toolId: pads.id, quantity: 1, reason: 'no_longer_needed' }] },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    await t.app.jobs.drain();
+    expect(await subjectsTo(admin.email)).toContain(
+      `TorqueWorks: a customer asks to return parts of order ${order.number}`,
+    );
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/manage/returns/${asked.json().id}/decision`,
+      headers: as(admin),
+      payload: { approve: false, note: 'Pads that were fitted cannot come back' },
+    });
+    expect(refused.json()).toMatchObject({ status: 'refused' });
+    await t.app.jobs.drain();
+    const kept = await t.database.db
+      .select({ subject: mails.subject, text: mails.text })
+      .from(mails)
+      .where(eq(mails.toAddress, customer.email));
+    const mail = kept.find((m) => m.subject.includes(`about your return request (${order.number})`));
+    expect(mail?.text).toContain('Our reason: Pads that were fitted cannot come back');
+  });
+});
+
+describe("the owner's numbers", () => {
+  it('adds up sales, refunds, tax and shipping for the period, and exports the orders as CSV', async () => {
+    const { pads, order } = await paidOrder();
+    const today = new Date().toISOString().slice(0, 10);
+    const read = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/manage/reports?from=${today}&to=${today}`,
+          headers: as(admin),
+        })
+      ).json();
+    const before = await read();
+    const refunded = await refund(order._id, {
+      lines: [{ toolId: pads.id, quantity: 1 }],
+      restock: false,
+      reason: 'Report',
+    });
+    expect(refunded.statusCode).toBe(200);
+    const [r] = (refunded.json() as Order).refunds;
+    const after = await read();
+    expect(after.refundsCents - before.refundsCents).toBe(r?.amountCents);
+    expect(after.netCents).toBe(after.grossSalesCents - after.refundsCents);
+    expect(before.taxCollectedCents - after.taxCollectedCents).toBe(r?.taxCents);
+    expect(after.unitsByProduct.find((u: { toolId: string }) => u.toolId === pads.id)).toMatchObject({
+      unitsSold: 3,
+      unitsRefunded: 1,
+    });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/manage/reports/orders.csv?from=${today}&to=${today}`,
+      headers: as(admin),
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe(
+      'order_number,paid_at,status,customer_email,product_id,product,quantity,unit_price,line_total,shipped_quantity,refunded_quantity,returned_quantity,order_subtotal,order_shipping,order_tax,order_total,order_refunded',
+    );
+    const padLine = lines.find((l) => l.startsWith(`${order.number},`) && l.includes(pads.id));
+    expect(padLine).toContain(',Brake pad set,3,45.99,137.97,0,1,0,');
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/manage/reports?from=${today}&to=2000-01-01`,
+      headers: as(admin),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

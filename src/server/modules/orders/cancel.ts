@@ -1,0 +1,121 @@
+import { and, eq } from 'drizzle-orm';
+import { afterSaleMessages } from '../../../contract/after-sale';
+import { closedUnpaidStatuses, ORDER_NOT_FOUND, type Order } from '../../../contract/orders';
+import type { Db } from '../../db/database';
+import { orders, refunds } from '../../db/schema';
+import { AppError } from '../../errors';
+import { isUuid } from '../catalog/catalog.service';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { AfterSaleRefused, OrderNotFound } from './order-errors';
+import { toOneOrder } from './order-read';
+import { applyOrderEvent, type EventContext, lockOrder, recordEvent } from './order-state';
+import { claimInLock, everythingLeft, sendRefund } from './refunds';
+
+/**
+ * The spec's DELETE of an unpaid order, by its customer or an admin: the order is cancelled (kept
+ * for the record) and its stock returns. Paid orders cannot be deleted (409).
+ */
+export async function cancelUnpaidOrder(
+  db: Db,
+  id: string,
+  who: { userId: string; admin: boolean },
+): Promise<{ deletedCount: number }> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const row = await lockOrder(tx, id, who.admin ? undefined : who.userId);
+    if (closedUnpaidStatuses.includes(row.status)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+    // The spec's delete is for unpaid orders; a paid one is cancelled with its refund (cancelPaidOrder).
+    if (row.status !== 'unpaid') throw new AppError('CONFLICT', 'Paid orders cannot be deleted');
+    const context: EventContext = { actor: who.admin ? 'admin' : 'customer', actorUserId: who.userId };
+    await applyOrderEvent(tx, row, { type: 'cancel' }, context);
+    return { deletedCount: 1 };
+  });
+}
+
+/**
+ * An admin cancels a paid order nothing of which has shipped: in the order's lock its reservation
+ * is released, the reason kept for the customer and a refund of everything claimed; then the
+ * refund goes to the provider. A repeat finds the same refund (its key is the order's).
+ */
+export async function cancelPaidOrder(
+  db: Db,
+  provider: PaymentProvider,
+  id: string,
+  reason: string,
+  adminId: string,
+): Promise<Order> {
+  if (!isUuid(id)) throw new OrderNotFound();
+  const refund = await db.transaction(async (tx) => {
+    const row = await lockOrder(tx, id);
+    if (row.status === 'cancelled' && row.paidAt !== null) {
+      const [known] = await tx
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.orderId, row.id), eq(refunds.key, cancelKey(row.id))));
+      return known ?? null;
+    }
+    if (row.status === 'partially_shipped' || row.status === 'shipped')
+      throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelShipped);
+    if (row.status !== 'pending') throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelNotPaid);
+    const claim =
+      row.refundedCents < row.totalCents
+        ? await claimInLock(
+            tx,
+            row,
+            { ...(await everythingLeft(tx, row)), restock: false, reason },
+            cancelKey(row.id),
+            adminId,
+            provider.name,
+          )
+        : null;
+    await applyOrderEvent(
+      tx,
+      row,
+      { type: 'cancel', reason },
+      { actor: 'admin', actorUserId: adminId, note: reason },
+    );
+    return claim;
+  });
+  if (refund) await sendRefund(db, provider, refund);
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new OrderNotFound();
+  return toOneOrder(db, row);
+}
+
+const cancelKey = (orderId: string) => `cancel:${orderId}`;
+
+/**
+ * A customer asks to cancel a paid order nothing of which has shipped; the request is kept on the
+ * order and in its history, and an admin decides (cancelPaidOrder). Asking twice changes nothing.
+ */
+export async function requestCancellation(
+  db: Db,
+  id: string,
+  me: { id: string },
+  note: string | undefined,
+): Promise<Order> {
+  if (!isUuid(id)) throw new OrderNotFound();
+  return db.transaction(async (tx) => {
+    const row = await lockOrder(tx, id, me.id);
+    if (row.status === 'unpaid')
+      throw new AppError('CONFLICT', 'Delete an unpaid order instead; nothing was charged');
+    if (row.status !== 'pending') throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelNotPaid);
+    if (row.cancelRequestedAt) return toOneOrder(tx, row);
+    const now = new Date();
+    const [asked] = await tx
+      .update(orders)
+      .set({ cancelRequestedAt: now, cancelRequestNote: note ?? null })
+      .where(eq(orders.id, row.id))
+      .returning();
+    if (!asked) throw new Error('order vanished under its lock');
+    await recordEvent(
+      tx,
+      asked,
+      'cancel_requested',
+      row.status,
+      { actor: 'customer', actorUserId: me.id, note: note ?? null },
+      now,
+    );
+    return toOneOrder(tx, asked);
+  });
+}

@@ -1,0 +1,71 @@
+import { and, asc, desc, eq, isNull, not, type SQL } from 'drizzle-orm';
+import { ORDER_NOT_FOUND, type Order, type OrderEvent } from '../../../contract/orders';
+import type { Db, Tx } from '../../db/database';
+import { orderEvents, orders } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { SessionUser } from '../../plugins/auth';
+import { isUuid } from '../catalog/catalog.service';
+import { toOrders } from './order-read';
+import type { OrderRow } from './order-state';
+
+/** A customer's own orders and any order's history. */
+
+/** What a customer deleted (the spec's delete of an unpaid order) is gone for them; everything else stays. */
+const deletedByCustomer = and(eq(orders.status, 'cancelled'), isNull(orders.paidAt)) as SQL;
+
+/**
+ * The signed-in customer's orders, newest first. An unpaid order they deleted is gone for them;
+ * an expired one stays, as "Expired", with its page and history.
+ */
+export async function listOwnOrders(db: Db, me: SessionUser): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, me.id), not(deletedByCustomer)))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return toOrders(db, rows);
+}
+
+/**
+ * An order of this user's; another customer's order is simply not found (never a leak). An unpaid
+ * order they deleted counts as gone, except for a payment that was already under way.
+ */
+export async function getOwnOrder(
+  db: Db | Tx,
+  me: SessionUser,
+  id: string,
+  { includeClosed = false } = {},
+): Promise<OrderRow> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(eq(orders.id, id), eq(orders.userId, me.id), includeClosed ? undefined : not(deletedByCustomer)),
+    );
+  if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return row;
+}
+
+/** An order's history, oldest first; `ownerId` limits it to that customer's orders. */
+export async function orderHistory(db: Db, id: string, ownerId?: string): Promise<OrderEvent[]> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, id), ownerId ? eq(orders.userId, ownerId) : undefined));
+  if (!order) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, id))
+    .orderBy(asc(orderEvents.id));
+  return rows.map((r) => ({
+    event: r.event,
+    from: r.fromStatus,
+    to: r.toStatus,
+    actor: r.actor,
+    note: r.note,
+    at: r.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { ADDRESS_LOCKED, type OrderAddressInput } from '../../../contract/after-sale';
+import type { Order } from '../../../contract/orders';
+import type { PricingConfig } from '../../config/config';
+import type { Db } from '../../db/database';
+import { orders } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/auth';
+import { listAddresses } from '../addresses/addresses.service';
+import { isUuid } from '../catalog/catalog.service';
+import { totalsFor } from '../pricing/pricing';
+import { OrderNotFound } from './order-errors';
+import { toOneOrder } from './order-read';
+import { lockOrder, recordEvent } from './order-state';
+
+/**
+ * Gives an order placed without an address (the spec's order modal) its shipping address. Before
+ * payment the tax is worked out again for the address's state, so the payment page charges what
+ * is right; once paid, only an order still waiting for an address takes one, and nothing it was
+ * charged changes. The address is copied onto the order, as checkout does.
+ */
+export async function setOrderAddress(
+  db: Db,
+  me: SessionUser,
+  id: string,
+  input: OrderAddressInput,
+  pricing: PricingConfig,
+): Promise<Order> {
+  if (!isUuid(id)) throw new OrderNotFound();
+  return db.transaction(async (tx) => {
+    const row = await lockOrder(tx, id, me.id);
+    const address = input.address ?? (await listAddresses(tx, me.id)).find((a) => a.id === input.addressId);
+    if (!address) throw notFound('Address');
+    const { id: _id, isDefault: _default, ...copy } = { id: '', isDefault: false, ...address };
+    const waiting = ['pending', 'partially_shipped'].includes(row.status) && row.shippingAddress === null;
+    if (row.status !== 'unpaid' && !waiting) throw new AppError('CONFLICT', ADDRESS_LOCKED);
+    const changes: Partial<typeof orders.$inferInsert> = { shippingAddress: copy };
+    if (row.status === 'unpaid') {
+      const { taxCents } = totalsFor(pricing, row.subtotalCents, {
+        shippingMethod: row.shippingMethod ?? 'standard',
+        region: copy.region,
+      });
+      Object.assign(changes, { taxCents, totalCents: row.subtotalCents + row.shippingCents + taxCents });
+    }
+    const [updated] = await tx.update(orders).set(changes).where(eq(orders.id, row.id)).returning();
+    if (!updated) throw new Error('order vanished under its lock');
+    await recordEvent(
+      tx,
+      updated,
+      'address_given',
+      row.status,
+      { actor: 'customer', actorUserId: me.id },
+      new Date(),
+    );
+    return toOneOrder(tx, updated);
+  });
+}

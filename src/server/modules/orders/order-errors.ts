@@ -1,0 +1,36 @@
+import { ORDER_NOT_FOUND } from '../../../contract/orders';
+import { AppError } from '../../errors';
+
+/**
+ * Why the orders module refuses something, as types: callers test `instanceof`, never the words
+ * (the words are for the person who tried).
+ */
+export class OrderNotFound extends AppError {
+  constructor() {
+    super('NOT_FOUND', ORDER_NOT_FOUND);
+  }
+}
+
+/** The move is not legal from the order's status (409). */
+export class IllegalOrderMove extends AppError {
+  constructor(
+    readonly event: string,
+    readonly from: string,
+    message: string,
+  ) {
+    super('CONFLICT', message);
+  }
+}
+
+export const RELEASED_BEFORE_PAYMENT =
+  'This order was released before the payment arrived; it will be refunded';
+
+/** A payment arrived for an order released meanwhile whose stock is gone: it is refunded. */
+export class PaymentArrivedTooLate extends AppError {
+  constructor() {
+    super('CONFLICT', RELEASED_BEFORE_PAYMENT);
+  }
+}
+
+/** An after-sale request asks for more than the order has (409), or names what it does not hold (400). */
+export class AfterSaleRefused extends AppError {}

@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import type { Refund, Shipment } from '../../../contract/after-sale';
+import { type Order, orderNumber, orderStatusText, paidStatuses } from '../../../contract/orders';
+import type { Db, Tx } from '../../db/database';
+import { orderLines, refunds, shipments } from '../../db/schema';
+import { rowsOf } from '../inventory/inventory.service';
+import type { OrderLineRow, OrderRow } from './order-state';
+
+type ShipmentRow = typeof shipments.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+
+/** What an order is made of besides its row: the only record of what was sold, and what happened since. */
+export interface OrderParts {
+  lines: OrderLineRow[];
+  shipments: ShipmentRow[];
+  refunds: RefundRow[];
+}
+
+export const toShipment = (s: ShipmentRow): Shipment => ({
+  id: s.id,
+  carrier: s.carrier,
+  trackingNumber: s.trackingNumber,
+  lines: s.lines,
+  at: s.createdAt.toISOString(),
+});
+
+export const toRefund = (r: RefundRow): Refund => ({
+  id: r.id,
+  status: r.status,
+  amountCents: r.amountCents,
+  goodsCents: r.goodsCents,
+  taxCents: r.taxCents,
+  shippingCents: r.shippingCents,
+  otherCents: r.otherCents,
+  lines: r.lines,
+  restock: r.restock,
+  reason: r.reason,
+  failure: r.failure,
+  at: r.createdAt.toISOString(),
+});
+
+/** Money claimed by refunds that have not failed: it may not be refunded again. */
+export const claimedCents = (rows: RefundRow[], orderTransaction: string | null) =>
+  rows
+    .filter((r) => r.status !== 'failed' && r.paymentIntentId === orderTransaction)
+    .reduce((sum, r) => sum + r.amountCents, 0);
+
+/**
+ * Database rows to the wire. The lines are the only record of what was sold; the spec's fields are
+ * derived from them here: a one-line order's `orderId`, `orderName`, `price` (unit price) and
+ * `orderQuantity` are its line's; a longer order's are its first product, "Name and N more", its
+ * subtotal and its units (the `Order` contract says so).
+ */
+export function toOrder(row: OrderRow, parts: OrderParts): Order {
+  const [first] = parts.lines;
+  const single = parts.lines.length === 1;
+  const units = parts.lines.reduce((sum, l) => sum + l.quantity, 0);
+  const paid = paidStatuses.includes(row.status);
+  const refundState =
+    row.refundedCents === 0 ? 'none' : row.refundedCents >= row.totalCents ? 'full' : 'partial';
+  const awaitingAddress =
+    row.shippingAddress === null && ['pending', 'partially_shipped'].includes(row.status);
+  return {
+    _id: row.id,
+    orderId: first?.toolId ?? row.toolId,
+    orderName: first
+      ? single
+        ? first.toolName
+        : `${first.toolName} and ${parts.lines.length - 1} more`
+      : row.toolName,
+    price: (single && first ? first.unitPriceCents : row.subtotalCents) / 100,
+    orderQuantity: units,
+    total: row.totalCents / 100,
+    userName: row.userName,
+    userEmail: row.userEmail,
+    phone: row.phone,
+    paid,
+    status: row.status,
+    transactionId: row.transactionId,
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.status === 'unpaid' && row.expiresAt ? row.expiresAt.toISOString() : null,
+    number: orderNumber(row.number),
+    lines: parts.lines.map((l) => ({
+      toolId: l.toolId,
+      name: l.toolName,
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+      lineTotalCents: l.unitPriceCents * l.quantity,
+      shippedQuantity: l.shippedQuantity,
+      refundedQuantity: l.refundedQuantity,
+      returnedQuantity: l.returnedQuantity,
+    })),
+    itemCount: units,
+    amounts: {
+      subtotalCents: row.subtotalCents,
+      shippingCents: row.shippingCents,
+      taxCents: row.taxCents,
+      totalCents: row.totalCents,
+    },
+    shippingMethod: row.shippingMethod,
+    shippingAddress: row.shippingAddress ?? null,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    shippedAt: row.shippedAt?.toISOString() ?? null,
+    statusText: orderStatusText({ status: row.status, refundState, awaitingAddress }),
+    awaitingAddress,
+    shipments: parts.shipments.map(toShipment),
+    // A refund of a payment that arrived too late is shown too; only the order's own payment counts below.
+    refunds: parts.refunds.map(toRefund),
+    refundedCents: row.refundedCents,
+    refundableCents: paid ? Math.max(0, row.totalCents - claimedCents(parts.refunds, row.transactionId)) : 0,
+    refundState,
+    cancelReason: row.cancelReason,
+    cancelRequestedAt: row.cancelRequestedAt?.toISOString() ?? null,
+  };
+}
+
+/** A date as it comes out of `to_jsonb` (ISO text), or null. */
+const dateOf = (value: unknown) => (value === null || value === undefined ? null : new Date(String(value)));
+
+type Json = Record<string, unknown>;
+
+const lineOf = (j: Json): OrderLineRow => ({
+  orderId: String(j.order_id),
+  lineNo: Number(j.line_no),
+  toolId: String(j.tool_id),
+  toolName: String(j.tool_name),
+  unitPriceCents: Number(j.unit_price_cents),
+  quantity: Number(j.quantity),
+  shippedQuantity: Number(j.shipped_quantity),
+  releasedQuantity: Number(j.released_quantity),
+  refundedQuantity: Number(j.refunded_quantity),
+  returnedQuantity: Number(j.returned_quantity),
+});
+
+const shipmentOf = (j: Json): ShipmentRow => ({
+  id: String(j.id),
+  orderId: String(j.order_id),
+  carrier: (j.carrier as string | null) ?? null,
+  trackingNumber: (j.tracking_number as string | null) ?? null,
+  lines: j.lines as ShipmentRow['lines'],
+  actorUserId: (j.actor_user_id as string | null) ?? null,
+  createdAt: dateOf(j.created_at) as Date,
+});
+
+const refundOf = (j: Json): RefundRow => ({
+  id: String(j.id),
+  orderId: String(j.order_id),
+  key: String(j.key),
+  status: j.status as RefundRow['status'],
+  amountCents: Number(j.amount_cents),
+  goodsCents: Number(j.goods_cents),
+  taxCents: Number(j.tax_cents),
+  shippingCents: Number(j.shipping_cents),
+  otherCents: Number(j.other_cents),
+  lines: j.lines as RefundRow['lines'],
+  restock: Boolean(j.restock),
+  reason: String(j.reason),
+  paymentIntentId: String(j.payment_intent_id),
+  provider: j.provider as RefundRow['provider'],
+  providerRefundId: (j.provider_refund_id as string | null) ?? null,
+  failure: (j.failure as string | null) ?? null,
+  returnId: (j.return_id as string | null) ?? null,
+  actorUserId: (j.actor_user_id as string | null) ?? null,
+  createdAt: dateOf(j.created_at) as Date,
+  updatedAt: dateOf(j.updated_at) as Date,
+});
+
+/**
+ * Rows to the wire with their lines, shipments and refunds, read in one statement whatever their
+ * number (each as a JSON row, so the three tables fit one result).
+ */
+export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = sql.join(
+    rows.map((r) => sql`${r.id}::uuid`),
+    sql`, `,
+  );
+  const parts = rowsOf<{ kind: 'l' | 's' | 'r'; row: Json }>(
+    await db.execute(sql`
+      select 'l' as kind, to_jsonb(l) as row, l.order_id, l.line_no as n, null::timestamptz as at from ${orderLines} l where l.order_id in (${ids})
+      union all
+      select 's', to_jsonb(s), s.order_id, 0, s.created_at from ${shipments} s where s.order_id in (${ids})
+      union all
+      select 'r', to_jsonb(r), r.order_id, 0, r.created_at from ${refunds} r where r.order_id in (${ids})
+      order by 3, 1, 4, 5`),
+  );
+  const byOrder = new Map<string, OrderParts>();
+  for (const row of rows) byOrder.set(row.id, { lines: [], shipments: [], refunds: [] });
+  for (const part of parts) {
+    const json = typeof part.row === 'string' ? (JSON.parse(part.row) as Json) : part.row;
+    const into = byOrder.get(String(json.order_id));
+    if (!into) continue;
+    if (part.kind === 'l') into.lines.push(lineOf(json));
+    else if (part.kind === 's') into.shipments.push(shipmentOf(json));
+    else into.refunds.push(refundOf(json));
+  }
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) as OrderParts));
+}
+
+export const toOneOrder = async (db: Db | Tx, row: OrderRow) => (await toOrders(db, [row]))[0] as Order;

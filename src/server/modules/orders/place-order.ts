@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Address } from '../../../contract/addresses';
+import { CART_EMPTY } from '../../../contract/cart';
+import { totalChangedMessage } from '../../../contract/checkout';
+import { outOfStockMessage } from '../../../contract/inventory';
+import { formatCents } from '../../../contract/money';
+import {
+  maximumQuantityMessage,
+  minimumQuantityMessage,
+  type Order,
+  type OrderInput,
+  tooManyReservedUnitsMessage,
+  tooManyUnpaidOrdersMessage,
+} from '../../../contract/orders';
+import { groundOnlyMessage, type ShippingMethod } from '../../../contract/pricing';
+import type { PricingConfig } from '../../config/config';
+import type { Db, Tx } from '../../db/database';
+import { orderLines, orders, tools } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/auth';
+import { isUuid } from '../catalog/catalog.service';
+import { type MovedTool, moveStock, OutOfStock, rowsOf } from '../inventory/inventory.service';
+import { totalsFor } from '../pricing/pricing';
+import { toOrder } from './order-read';
+import { type OrderLineRow, type OrderRow, recordEventStatement } from './order-state';
+
+/** Placing an order: the customer's caps, the reservation, prices read under it, the rows. */
+
+/** How long an unpaid order holds its stock, and how much one customer's unpaid orders may hold. */
+export interface OrderLimits {
+  holdMs: number;
+  maxUnpaidOrders: number;
+  maxReservedUnits: number;
+}
+
+const quantityIssue = (message: string, path = 'orderQuantity') =>
+  new AppError('VALIDATION_FAILED', message, [{ path, message }]);
+
+/**
+ * Nobody empties the shelves without paying: one customer's open unpaid orders, and the units they
+ * hold, are capped. A per-customer transaction lock makes two orders sent at once count each other.
+ */
+async function checkUnpaidCaps(tx: Tx, userId: string, quantity: number, limits: OrderLimits) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`unpaid:${userId}`}, 0))`);
+  const [held] = rowsOf<{ n: number; units: number }>(
+    await tx.execute(sql`
+      select count(*)::int as n, coalesce(sum(quantity), 0)::int as units
+      from ${orders} where user_id = ${userId} and status = 'unpaid'`),
+  );
+  const n = Number(held?.n ?? 0);
+  const units = Number(held?.units ?? 0);
+  if (n >= limits.maxUnpaidOrders)
+    throw new AppError('CONFLICT', tooManyUnpaidOrdersMessage(limits.maxUnpaidOrders));
+  if (units + quantity > limits.maxReservedUnits)
+    throw new AppError('CONFLICT', tooManyReservedUnitsMessage(limits.maxReservedUnits, units));
+}
+
+/** What a new order is made of; prices are never part of it (they are read under the stock lock). */
+export interface NewOrder {
+  lines: { toolId: string; quantity: number }[];
+  phone: string;
+  shippingMethod: ShippingMethod;
+  shippingAddress: Address | null;
+  /** The checkout's idempotency key. */
+  checkoutKey?: string;
+  /** The total the buyer was shown: a different total now is refused, not charged. */
+  expectedTotalCents?: number;
+  /** How a line that cannot be had is reported: the spec's order modal has its own words. */
+  refusals: 'order-modal' | 'checkout';
+}
+
+/** A line that cannot be had: which product, and why, in the words of the page that asked. */
+async function lineRefusal(tx: Tx, error: OutOfStock, quantity: number, refusals: NewOrder['refusals']) {
+  const [row] = await tx
+    .select({ minimum: tools.minimumOrderQuantity, retiredAt: tools.retiredAt })
+    .from(tools)
+    .where(eq(tools.id, error.toolId));
+  if (!row || row.retiredAt) return notFound('Tool');
+  if (refusals === 'checkout') return new OutOfStock(error.toolId, error.toolName, error.left);
+  if (quantity < row.minimum) return quantityIssue(minimumQuantityMessage(row.minimum));
+  if (error.left < row.minimum) return new AppError('OUT_OF_STOCK', outOfStockMessage(error.toolName, 0));
+  return quantityIssue(maximumQuantityMessage(error.left));
+}
+
+const summaryName = (first: string, others: number) => (others === 0 ? first : `${first} and ${others} more`);
+
+/**
+ * Places an order inside the caller's transaction: within the customer's caps, every line's stock
+ * is reserved through the inventory module (products locked in id order, so two carts sharing
+ * products queue instead of deadlocking; one short line throws and nothing stays reserved), the
+ * prices are read under those locks, the totals computed, and the order, its lines and its first
+ * history row written.
+ */
+export async function insertOrder(
+  tx: Tx,
+  me: SessionUser,
+  order: NewOrder,
+  limits: OrderLimits,
+  pricing: PricingConfig,
+  now = new Date(),
+): Promise<{ row: OrderRow; lines: OrderLineRow[] }> {
+  const units = order.lines.reduce((sum, l) => sum + l.quantity, 0);
+  // The id is known before the row exists, so the reservations' ledger rows can name their order
+  // (the reference is checked at commit).
+  const id = randomUUID();
+  await checkUnpaidCaps(tx, me.id, units, limits);
+  let moved: Map<string, MovedTool>;
+  try {
+    if (order.lines.some((l) => l.quantity < 1)) throw new OutOfStock(order.lines[0]?.toolId ?? '', '', 0);
+    moved = await moveStock(
+      tx,
+      order.lines.map((l) => ({
+        toolId: l.toolId,
+        reserved: l.quantity,
+        reason: 'order_placed',
+        orderId: id,
+      })),
+    );
+  } catch (error) {
+    if (!(error instanceof OutOfStock)) throw error;
+    const line = order.lines.find((l) => l.toolId === error.toolId);
+    throw await lineRefusal(tx, error, line?.quantity ?? 0, order.refusals);
+  }
+  // Refusals after the moves roll them back with the transaction.
+  const lineRows: OrderLineRow[] = order.lines.map((line, index) => {
+    const tool = moved.get(line.toolId);
+    if (!tool) throw notFound('Tool');
+    if (tool.retired)
+      throw order.refusals === 'order-modal'
+        ? notFound('Tool')
+        : new AppError('CONFLICT', `${tool.name} is no longer sold. Remove it from your cart to go on.`);
+    if (line.quantity < tool.minimumOrderQuantity) {
+      const message = minimumQuantityMessage(tool.minimumOrderQuantity);
+      throw order.refusals === 'order-modal'
+        ? quantityIssue(message)
+        : quantityIssue(`${tool.name}: ${message}`, `lines.${index}.quantity`);
+    }
+    return {
+      orderId: id,
+      lineNo: index + 1,
+      toolId: line.toolId,
+      toolName: tool.name,
+      unitPriceCents: tool.priceCents,
+      quantity: line.quantity,
+      shippedQuantity: 0,
+      releasedQuantity: 0,
+      refundedQuantity: 0,
+      returnedQuantity: 0,
+    };
+  });
+  const subtotalCents = lineRows.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  const groundOnly = [...moved.values()].find((tool) => tool.groundOnly);
+  if (groundOnly && order.shippingMethod === 'express')
+    throw new AppError('CONFLICT', groundOnlyMessage(groundOnly.name));
+  const totals = totalsFor(
+    pricing,
+    subtotalCents,
+    { shippingMethod: order.shippingMethod, region: order.shippingAddress?.region },
+    Boolean(groundOnly),
+  );
+  if (order.expectedTotalCents !== undefined && order.expectedTotalCents !== totals.totalCents) {
+    throw new AppError('CONFLICT', totalChangedMessage(formatCents(totals.totalCents)));
+  }
+  const [first] = lineRows;
+  if (!first) throw new AppError('CONFLICT', CART_EMPTY);
+  const single = lineRows.length === 1;
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      id,
+      toolId: first.toolId,
+      userId: me.id,
+      toolName: summaryName(first.toolName, lineRows.length - 1),
+      unitPriceCents: single ? first.unitPriceCents : subtotalCents,
+      quantity: units,
+      subtotalCents,
+      shippingCents: totals.shippingCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+      shippingMethod: order.shippingMethod,
+      shippingAddress: order.shippingAddress,
+      lineCount: lineRows.length,
+      checkoutKey: order.checkoutKey ?? null,
+      userName: me.name,
+      userEmail: me.email,
+      phone: order.phone,
+      status: 'unpaid',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + limits.holdMs),
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  await tx.execute(
+    sql`with lines as (insert into ${orderLines} (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity) values ${sql.join(
+      lineRows.map(
+        (l) =>
+          sql`(${l.orderId}, ${l.lineNo}, ${l.toolId}, ${l.toolName}, ${l.unitPriceCents}, ${l.quantity})`,
+      ),
+      sql`, `,
+    )}) ${recordEventStatement(row, 'place', null, { actor: 'customer', actorUserId: me.id }, now)}`,
+  );
+  return { row, lines: lineRows };
+}
+
+/**
+ * The spec's POST /order: a one-line order with standard shipping and the default tax, its
+ * refusals in the order modal's words.
+ */
+export async function placeOrder(
+  db: Db,
+  me: SessionUser,
+  input: OrderInput,
+  limits: OrderLimits,
+  pricing: PricingConfig,
+  now = new Date(),
+): Promise<Order> {
+  if (!isUuid(input.orderId)) throw notFound('Tool');
+  return db.transaction(async (tx) => {
+    const { row } = await insertOrder(
+      tx,
+      me,
+      {
+        lines: [{ toolId: input.orderId, quantity: input.orderQuantity }],
+        phone: input.phone,
+        shippingMethod: 'standard',
+        shippingAddress: null,
+        refusals: 'order-modal',
+      },
+      limits,
+      pricing,
+      now,
+    );
+    return toOrder(row, { lines: [lineOf(row)], shipments: [], refunds: [] });
+  });
+}
+
+/** A new one-line order's line, as insertOrder wrote it (no need to read it back). */
+function lineOf(row: OrderRow): OrderLineRow {
+  return {
+    orderId: row.id,
+    lineNo: 1,
+    toolId: row.toolId,
+    toolName: row.toolName,
+    unitPriceCents: row.unitPriceCents,
+    quantity: row.quantity,
+    shippedQuantity: 0,
+    releasedQuantity: 0,
+    refundedQuantity: 0,
+    returnedQuantity: 0,
+  };
+}

@@ -1,0 +1,458 @@
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { afterSaleMessages, type RefundInput } from '../../../contract/after-sale';
+import { formatCents } from '../../../contract/money';
+import { type Order, type OrderActor, paidStatuses } from '../../../contract/orders';
+import type { Db, Tx } from '../../db/database';
+import { orderLines, orders, type RefundLine, refunds } from '../../db/schema';
+import { AppError } from '../../errors';
+import { isUuid } from '../catalog/catalog.service';
+import { moveStock, type StockMove } from '../inventory/inventory.service';
+import type { PaymentProvider, RefundSnapshot } from '../payments/payment-provider';
+import { AfterSaleRefused, OrderNotFound } from './order-errors';
+import { toOneOrder } from './order-read';
+import {
+  applyOrderEvent,
+  lockOrder,
+  type OrderRow,
+  orderLinesOf,
+  recordEvent,
+  unshippedOf,
+} from './order-state';
+
+type RefundRow = typeof refunds.$inferSelect;
+
+/**
+ * Refunds (docs/decisions/039). A refund is claimed in the order's row lock (a `pending` row whose
+ * amount counts against what may still be refunded, so two requests at once can never give back
+ * more than was paid), then asked of the provider with an idempotency key, then settled: a success
+ * moves the stock (units that never shipped leave the reservation; shipped ones go back on the
+ * shelf when restocked) and the order's money and status, a failure gives its claim back.
+ */
+
+/** Tax on `goodsCents` of the order's goods, its share of the order's tax, rounded half up. */
+export function taxShare(order: Pick<OrderRow, 'taxCents' | 'subtotalCents'>, goodsCents: number): number {
+  if (order.subtotalCents === 0) return 0;
+  const n = BigInt(order.taxCents) * BigInt(goodsCents) * 2n + BigInt(order.subtotalCents);
+  return Number(n / (2n * BigInt(order.subtotalCents)));
+}
+
+interface Claimed {
+  goods: number;
+  tax: number;
+  shipping: number;
+  total: number;
+}
+
+async function claimedOf(tx: Tx, order: OrderRow): Promise<Claimed> {
+  const [row] = await tx
+    .select({
+      goods: sql<string>`coalesce(sum(${refunds.goodsCents}), 0)::text`,
+      tax: sql<string>`coalesce(sum(${refunds.taxCents}), 0)::text`,
+      shipping: sql<string>`coalesce(sum(${refunds.shippingCents}), 0)::text`,
+      total: sql<string>`coalesce(sum(${refunds.amountCents}), 0)::text`,
+    })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, order.id),
+        eq(refunds.paymentIntentId, order.transactionId ?? ''),
+        sql`${refunds.status} <> 'failed'`,
+      ),
+    );
+  return {
+    goods: Number(row?.goods ?? 0),
+    tax: Number(row?.tax ?? 0),
+    shipping: Number(row?.shipping ?? 0),
+    total: Number(row?.total ?? 0),
+  };
+}
+
+export interface RefundRequest extends RefundInput {
+  /** The return this refund pays for, if any. */
+  returnId?: string;
+  /** A restocking fee kept from a return's refund. */
+  feeCents?: number;
+}
+
+/** Writes the pending refund in the order's lock, after every check; a known key finds its refund. */
+function claimRefund(
+  db: Db,
+  orderId: string,
+  input: RefundRequest,
+  key: string,
+  adminId: string | null,
+  providerName: PaymentProvider['name'],
+): Promise<RefundRow> {
+  return db.transaction(async (tx) =>
+    claimInLock(tx, await lockOrder(tx, orderId), input, key, adminId, providerName),
+  );
+}
+
+/**
+ * Whether a request sent again with a known key asks for what the key's refund was: the same
+ * lines and quantities, shipping, free amount, restock and reason. Anything else under the same
+ * key is a different refund, refused rather than answered with the first one.
+ */
+function sameRequest(known: RefundRow, input: RefundRequest): boolean {
+  const asked = (lines: { toolId: string; quantity: number }[]) =>
+    lines
+      .map((l) => `${l.toolId}:${l.quantity}`)
+      .sort()
+      .join(',');
+  return (
+    known.reason === input.reason &&
+    known.restock === input.restock &&
+    known.shippingCents === (input.shippingCents ?? 0) &&
+    known.otherCents === (input.amountCents ?? 0) - (input.feeCents ?? 0) &&
+    asked(known.lines) === asked(input.lines ?? [])
+  );
+}
+
+/** The claim itself, for a caller that holds the order's lock (a cancellation claims everything). */
+export async function claimInLock(
+  tx: Tx,
+  order: OrderRow,
+  input: RefundRequest,
+  key: string,
+  adminId: string | null,
+  providerName: PaymentProvider['name'],
+): Promise<RefundRow> {
+  {
+    const [known] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, order.id), eq(refunds.key, key)));
+    if (known) {
+      if (!sameRequest(known, input)) throw new AppError('CONFLICT', afterSaleMessages.keyReused);
+      return known;
+    }
+    if (!paidStatuses.includes(order.status) || !order.transactionId)
+      throw new AfterSaleRefused('CONFLICT', afterSaleMessages.notPaid);
+    const claimed = await claimedOf(tx, order);
+    const lines = await orderLinesOf(tx, order.id);
+    const refundLines: RefundLine[] = [];
+    let goods = 0;
+    for (const want of input.lines ?? []) {
+      const line = lines.find((l) => l.toolId === want.toolId);
+      if (!line) throw new AfterSaleRefused('VALIDATION_FAILED', afterSaleMessages.lineNotInOrder);
+      const left = line.quantity - line.refundedQuantity;
+      if (want.quantity > left)
+        throw new AfterSaleRefused('CONFLICT', afterSaleMessages.tooManyToRefund(line.toolName, left));
+      const amount = line.unitPriceCents * want.quantity;
+      refundLines.push({ toolId: line.toolId, quantity: want.quantity, amountCents: amount, taxCents: 0 });
+      goods += amount;
+    }
+    // Each line's share of tax, so that refunding every unit, in any steps, returns exactly the tax paid.
+    let taxBefore = taxShare(order, claimed.goods);
+    let goodsSoFar = claimed.goods;
+    for (const line of refundLines) {
+      goodsSoFar += line.amountCents;
+      const taxAfter = taxShare(order, goodsSoFar);
+      line.taxCents = taxAfter - taxBefore;
+      taxBefore = taxAfter;
+    }
+    const tax = refundLines.reduce((sum, l) => sum + l.taxCents, 0);
+    const shipping = input.shippingCents ?? 0;
+    if (shipping > order.shippingCents - claimed.shipping)
+      throw new AfterSaleRefused(
+        'CONFLICT',
+        afterSaleMessages.shippingTooMuch(formatCents(order.shippingCents - claimed.shipping)),
+      );
+    const other = (input.amountCents ?? 0) - (input.feeCents ?? 0);
+    const amount = goods + tax + shipping + other;
+    const left = order.totalCents - claimed.total;
+    if (amount > left)
+      throw new AfterSaleRefused('CONFLICT', afterSaleMessages.moreThanPaid(formatCents(left)));
+    for (const line of refundLines) {
+      await tx
+        .update(orderLines)
+        .set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${line.quantity}` })
+        .where(and(eq(orderLines.orderId, order.id), eq(orderLines.toolId, line.toolId)));
+    }
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        key,
+        amountCents: amount,
+        goodsCents: goods,
+        taxCents: tax,
+        shippingCents: shipping,
+        otherCents: other,
+        lines: refundLines,
+        restock: input.restock,
+        reason: input.reason,
+        paymentIntentId: order.transactionId,
+        provider: providerName,
+        returnId: input.returnId ?? null,
+        actorUserId: adminId,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+}
+
+/** Everything still refundable, as lines and shipping (so tax is split right) or, after free amounts, as an amount. */
+export async function everythingLeft(
+  tx: Tx,
+  order: OrderRow,
+): Promise<Pick<RefundInput, 'lines' | 'shippingCents' | 'amountCents'>> {
+  const claimed = await claimedOf(tx, order);
+  if (claimed.total > 0) return { amountCents: order.totalCents - claimed.total };
+  const lines = (await orderLinesOf(tx, order.id)).map((l) => ({ toolId: l.toolId, quantity: l.quantity }));
+  return { lines, ...(order.shippingCents > 0 ? { shippingCents: order.shippingCents } : {}) };
+}
+
+/** Asks the provider for a pending refund (again, after a crash: the key finds the first) and settles it. */
+export async function sendRefund(db: Db, provider: PaymentProvider, refund: RefundRow): Promise<RefundRow> {
+  if (refund.status !== 'pending') return refund;
+  let answer: RefundSnapshot;
+  try {
+    answer = await provider.refund({
+      paymentIntentId: refund.paymentIntentId,
+      amountCents: refund.amountCents,
+      idempotencyKey: `refund-${refund.id}`,
+      refundId: refund.id,
+      orderId: refund.orderId,
+    });
+  } catch (error) {
+    // The provider said no (a card error) or could not be reached: the claim stays pending and a
+    // repeat of the request (same key) asks again.
+    if (error instanceof Error && 'type' in error && String(error.type).includes('InvalidRequest'))
+      answer = { id: '', status: 'failed', failure: error.message.slice(0, 200) };
+    else throw error;
+  }
+  return settleRefund(db, refund.id, answer, 'admin');
+}
+
+/** How long a refund may stay pending before the recurring job asks the provider again. */
+export const PENDING_REFUND_RETRY_MS = 5 * 60 * 1000;
+
+/**
+ * The recurring job's round: refunds left pending (the provider could not be reached, or has not
+ * answered yet) are asked for again under their own key, oldest first, so a refund an admin
+ * started is settled even if nobody presses anything again. The provider's idempotency makes a
+ * second ask for a refund it already made answer with that refund. Returns how many were asked.
+ */
+export async function retryPendingRefunds(
+  db: Db,
+  provider: PaymentProvider,
+  log?: { warn: (details: object, message: string) => void },
+  /** The job runner's time (the database's, or a test's clock). */
+  now: SQL = sql`now()`,
+): Promise<number> {
+  const due = await db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        sql`${refunds.updatedAt} < ${now} - ${`${PENDING_REFUND_RETRY_MS} milliseconds`}::interval`,
+      ),
+    )
+    .orderBy(asc(refunds.updatedAt))
+    .limit(20);
+  for (const refund of due) {
+    try {
+      const after = await sendRefund(db, provider, refund);
+      // Still pending at the provider: the next round asks again, after the others.
+      if (after.status === 'pending')
+        await db
+          .update(refunds)
+          .set({ updatedAt: sql`${now}` })
+          .where(eq(refunds.id, refund.id));
+    } catch (err) {
+      log?.warn({ err, refundId: refund.id }, 'a pending refund could not be sent; it is asked again later');
+      await db
+        .update(refunds)
+        .set({ updatedAt: sql`${now}` })
+        .where(eq(refunds.id, refund.id));
+    }
+  }
+  return due.length;
+}
+
+/**
+ * The provider's answer about a refund, from its reply or its webhook; a second answer about a
+ * settled refund changes nothing.
+ */
+export async function settleRefund(
+  db: Db,
+  refundId: string,
+  answer: RefundSnapshot,
+  actor: OrderActor,
+): Promise<RefundRow> {
+  return db.transaction(async (tx) => {
+    const [first] = await tx
+      .select({ orderId: refunds.orderId })
+      .from(refunds)
+      .where(eq(refunds.id, refundId));
+    if (!first) throw new AppError('NOT_FOUND', 'Refund was not found');
+    const order = await lockOrder(tx, first.orderId);
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+    if (!refund) throw new AppError('NOT_FOUND', 'Refund was not found');
+    if (refund.status !== 'pending') return refund;
+    const providerRefundId = answer.id || refund.providerRefundId;
+    if (answer.status === 'pending') {
+      const [kept] = await tx
+        .update(refunds)
+        .set({ providerRefundId, updatedAt: new Date() })
+        .where(eq(refunds.id, refund.id))
+        .returning();
+      return kept ?? refund;
+    }
+    if (answer.status === 'failed') {
+      for (const line of refund.lines) {
+        await tx
+          .update(orderLines)
+          .set({ refundedQuantity: sql`${orderLines.refundedQuantity} - ${line.quantity}` })
+          .where(and(eq(orderLines.orderId, order.id), eq(orderLines.toolId, line.toolId)));
+      }
+      const [failed] = await tx
+        .update(refunds)
+        .set({
+          status: 'failed',
+          failure: answer.failure ?? 'failed',
+          providerRefundId,
+          updatedAt: new Date(),
+        })
+        .where(eq(refunds.id, refund.id))
+        .returning();
+      return failed ?? refund;
+    }
+    const [done] = await tx
+      .update(refunds)
+      .set({ status: 'succeeded', providerRefundId, updatedAt: new Date() })
+      .where(eq(refunds.id, refund.id))
+      .returning();
+    if (refund.paymentIntentId === order.transactionId) await refundTakesEffect(tx, order, refund, actor);
+    // A payment the order never took (it arrived too late): only its history and its mail.
+    else
+      await recordEvent(
+        tx,
+        order,
+        'late_payment_refund',
+        order.status,
+        { actor, note: refund.reason, detailId: refund.id },
+        new Date(),
+      );
+    return done ?? refund;
+  });
+}
+
+/** A refund of the order's own payment succeeded: its stock, the order's money and status. */
+async function refundTakesEffect(tx: Tx, order: OrderRow, refund: RefundRow, actor: OrderActor) {
+  const context = { actor, actorUserId: refund.actorUserId, note: refund.reason };
+  if (order.status === 'cancelled') {
+    // A cancelled paid order released its stock when it was cancelled: only the money moves.
+    const [updated] = await tx
+      .update(orders)
+      .set({ refundedCents: order.refundedCents + refund.amountCents })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!updated) throw new Error('order vanished under its lock');
+    await recordEvent(tx, updated, 'refund', order.status, { ...context, detailId: refund.id }, new Date());
+    return;
+  }
+  const lines = await orderLinesOf(tx, order.id);
+  const moves: StockMove[] = [];
+  for (const want of refund.lines) {
+    const line = lines.find((l) => l.toolId === want.toolId);
+    if (!line) continue;
+    // Units that never shipped are released first; the rest had shipped.
+    const release = Math.min(want.quantity, unshippedOf(line));
+    const back = refund.restock
+      ? Math.min(want.quantity - release, line.shippedQuantity - line.returnedQuantity)
+      : 0;
+    if (release > 0)
+      moves.push({ toolId: line.toolId, orderId: order.id, reserved: -release, reason: 'refund' });
+    if (back > 0)
+      moves.push({
+        toolId: line.toolId,
+        orderId: order.id,
+        onHand: back,
+        reason: 'return',
+        note: refund.reason,
+      });
+    if (release > 0 || back > 0) {
+      line.releasedQuantity += release;
+      line.returnedQuantity += back;
+      await tx
+        .update(orderLines)
+        .set({ releasedQuantity: line.releasedQuantity, returnedQuantity: line.returnedQuantity })
+        .where(and(eq(orderLines.orderId, order.id), eq(orderLines.lineNo, line.lineNo)));
+    }
+  }
+  // One product's release and return are one move each, in product order (moveStock sorts).
+  await moveStock(tx, moves);
+  const refundedCents = order.refundedCents + refund.amountCents;
+  const [updated] = await tx.update(orders).set({ refundedCents }).where(eq(orders.id, order.id)).returning();
+  if (!updated) throw new Error('order vanished under its lock');
+  if (refundedCents >= order.totalCents) {
+    await applyOrderEvent(tx, updated, { type: 'refund', refundId: refund.id }, context);
+    return;
+  }
+  // Nothing left to ship once the rest was refunded: a part-shipped order now reads shipped.
+  const leftToShip = lines.reduce((sum, l) => sum + unshippedOf(l), 0);
+  const anyShipped = lines.some((l) => l.shippedQuantity > 0);
+  const to =
+    leftToShip === 0 && anyShipped && ['pending', 'partially_shipped'].includes(updated.status)
+      ? 'shipped'
+      : updated.status;
+  await applyOrderEvent(tx, updated, { type: 'partial_refund', refundId: refund.id, to }, context);
+}
+
+/**
+ * POST /manage/:id/refunds: claims, sends and settles one refund; a repeat with the same key
+ * answers with the first refund (and asks the provider again if it was left pending).
+ */
+export async function refundOrder(
+  db: Db,
+  provider: PaymentProvider,
+  orderId: string,
+  input: RefundRequest,
+  key: string,
+  adminId: string | null,
+): Promise<Order> {
+  if (!isUuid(orderId)) throw new OrderNotFound();
+  const claimed = await claimRefund(db, orderId, input, key, adminId, provider.name);
+  await sendRefund(db, provider, claimed);
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new OrderNotFound();
+  return toOneOrder(db, row);
+}
+
+/** Said on the refund of a payment that arrived after its order was released. */
+export const LATE_PAYMENT_REASON = 'The payment arrived after the order was released';
+
+/**
+ * A payment that arrived after its order was released (and could not take its stock again) is
+ * refunded in full, once: the key is the payment's, so a redelivered webhook finds the same refund.
+ */
+export async function refundLatePayment(
+  db: Db,
+  provider: PaymentProvider,
+  intent: { id: string; orderId: string | undefined; amountCents: number },
+): Promise<void> {
+  if (!intent.orderId || intent.amountCents <= 0) return;
+  const key = `late-payment:${intent.id}`;
+  await db
+    .insert(refunds)
+    .values({
+      orderId: intent.orderId,
+      key,
+      amountCents: intent.amountCents,
+      otherCents: intent.amountCents,
+      lines: [],
+      reason: LATE_PAYMENT_REASON,
+      paymentIntentId: intent.id,
+      provider: provider.name,
+    })
+    .onConflictDoNothing();
+  const [refund] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.orderId, intent.orderId), eq(refunds.key, key)));
+  if (refund) await sendRefund(db, provider, refund);
+}

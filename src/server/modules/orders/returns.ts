@@ -1,0 +1,278 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type Return,
+  type ReturnInput,
+  type ReturnStatus,
+  returnMessages,
+  returnStatusWords,
+} from '../../../contract/after-sale';
+import { orderNumber } from '../../../contract/orders';
+import type { Db, Tx } from '../../db/database';
+import { orderLines, orders, type ReturnLine, returns, shipments } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { SessionUser } from '../../plugins/auth';
+import { isUuid } from '../catalog/catalog.service';
+import { moveStock, type StockMove } from '../inventory/inventory.service';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { AfterSaleRefused, OrderNotFound } from './order-errors';
+import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';
+import { claimInLock, sendRefund } from './refunds';
+
+type ReturnRow = typeof returns.$inferSelect;
+
+/**
+ * Returns (docs/decisions/040): a customer asks to send back shipped units within the window; an
+ * admin approves or refuses with a note, marks the parts received and decides per line (back on
+ * the shelf, a `return` movement, or written off, a `damaged` one), then offers the refund of the
+ * returned lines less the restocking fee. Each step is in the order's history and mails the
+ * customer through the outbox. All of it under the order's row lock.
+ */
+
+const toReturn = (r: ReturnRow, number: number): Return => ({
+  id: r.id,
+  orderId: r.orderId,
+  orderNumber: orderNumber(number),
+  status: r.status,
+  statusText: returnStatusWords[r.status],
+  lines: r.lines,
+  vehicle: r.vehicle ?? null,
+  note: r.note,
+  adminNote: r.adminNote,
+  refundId: r.refundId,
+  at: r.createdAt.toISOString(),
+});
+
+const notFound = () => new AppError('NOT_FOUND', returnMessages.notFound);
+
+/** Units of a product in this order's open returns (asked for or approved, not yet back). */
+async function unitsInOpenReturns(tx: Tx, orderId: string): Promise<Map<string, number>> {
+  const open = await tx
+    .select({ lines: returns.lines })
+    .from(returns)
+    .where(and(eq(returns.orderId, orderId), inArray(returns.status, ['requested', 'approved'])));
+  const units = new Map<string, number>();
+  for (const r of open) for (const l of r.lines) units.set(l.toolId, (units.get(l.toolId) ?? 0) + l.quantity);
+  return units;
+}
+
+async function event(
+  tx: Tx,
+  order: OrderRow,
+  name: string,
+  r: ReturnRow,
+  actor: 'customer' | 'admin',
+  who: string,
+  note: string | null,
+) {
+  await recordEvent(
+    tx,
+    order,
+    name as Parameters<typeof recordEvent>[2],
+    order.status,
+    { actor, actorUserId: who, note, detailId: r.id },
+    new Date(),
+  );
+}
+
+export async function requestReturn(
+  db: Db,
+  me: SessionUser,
+  orderId: string,
+  input: ReturnInput,
+  windowDays: number,
+  now = new Date(),
+): Promise<Return> {
+  if (!isUuid(orderId)) throw new OrderNotFound();
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId, me.id);
+    const lines = await orderLinesOf(tx, order.id);
+    const open = await unitsInOpenReturns(tx, order.id);
+    const parcels = await tx.select().from(shipments).where(eq(shipments.orderId, order.id));
+    const wanted: ReturnLine[] = [];
+    for (const want of input.lines) {
+      const line = lines.find((l) => l.toolId === want.toolId);
+      if (!line || line.shippedQuantity === 0)
+        throw new AfterSaleRefused('CONFLICT', returnMessages.notShipped);
+      const lastShipped = Math.max(
+        ...parcels
+          .filter((p) => p.lines.some((l) => l.toolId === want.toolId))
+          .map((p) => p.createdAt.getTime()),
+      );
+      if (now.getTime() > lastShipped + windowDays * 86_400_000)
+        throw new AfterSaleRefused('CONFLICT', returnMessages.windowClosed(windowDays));
+      const left = line.shippedQuantity - line.returnedQuantity - (open.get(line.toolId) ?? 0);
+      if (want.quantity > left)
+        throw new AfterSaleRefused('CONFLICT', returnMessages.tooMany(line.toolName, left));
+      wanted.push({ toolId: want.toolId, quantity: want.quantity, reason: want.reason, outcome: null });
+    }
+    const fits = wanted.some((l) => l.reason === 'does_not_fit');
+    const [row] = await tx
+      .insert(returns)
+      .values({
+        orderId: order.id,
+        lines: wanted,
+        vehicle: fits ? (input.vehicle ?? null) : null,
+        note: input.note ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await event(tx, order, 'return_requested', row, 'customer', me.id, input.note ?? null);
+    return toReturn(row, order.number);
+  });
+}
+
+/** Locks a return's order, then the return. */
+async function lockReturn(tx: Tx, id: string): Promise<{ order: OrderRow; row: ReturnRow }> {
+  if (!isUuid(id)) throw notFound();
+  const [first] = await tx.select({ orderId: returns.orderId }).from(returns).where(eq(returns.id, id));
+  if (!first) throw notFound();
+  const order = await lockOrder(tx, first.orderId);
+  const [row] = await tx.select().from(returns).where(eq(returns.id, id)).for('update');
+  if (!row) throw notFound();
+  return { order, row };
+}
+
+async function setStatus(tx: Tx, row: ReturnRow, status: ReturnStatus, changes: Partial<ReturnRow> = {}) {
+  const [updated] = await tx
+    .update(returns)
+    .set({ ...changes, status, updatedAt: new Date() })
+    .where(eq(returns.id, row.id))
+    .returning();
+  if (!updated) throw new Error('return vanished under its lock');
+  return updated;
+}
+
+export async function decideReturn(
+  db: Db,
+  id: string,
+  adminId: string,
+  decision: { approve: boolean; note?: string | undefined },
+): Promise<Return> {
+  return db.transaction(async (tx) => {
+    const { order, row } = await lockReturn(tx, id);
+    if (row.status !== 'requested') throw new AfterSaleRefused('CONFLICT', returnMessages.notRequested);
+    const updated = await setStatus(tx, row, decision.approve ? 'approved' : 'refused', {
+      adminNote: decision.note ?? null,
+    });
+    await event(
+      tx,
+      order,
+      decision.approve ? 'return_approved' : 'return_refused',
+      updated,
+      'admin',
+      adminId,
+      decision.note ?? null,
+    );
+    return toReturn(updated, order.number);
+  });
+}
+
+/** The parts are back: each line on the shelf again (`return`) or written off (`damaged`). */
+export async function receiveReturn(
+  db: Db,
+  id: string,
+  adminId: string,
+  outcomes: { toolId: string; outcome: 'restock' | 'damaged' }[],
+): Promise<Return> {
+  return db.transaction(async (tx) => {
+    const { order, row } = await lockReturn(tx, id);
+    if (row.status !== 'approved') throw new AfterSaleRefused('CONFLICT', returnMessages.notApproved);
+    const lines: ReturnLine[] = row.lines.map((l) => ({
+      ...l,
+      outcome: outcomes.find((o) => o.toolId === l.toolId)?.outcome ?? 'restock',
+    }));
+    const moves: StockMove[] = lines.map((l) => ({
+      toolId: l.toolId,
+      orderId: order.id,
+      onHand: l.outcome === 'restock' ? l.quantity : 0,
+      reason: l.outcome === 'restock' ? 'return' : 'damaged',
+      actorUserId: adminId,
+      note: `${l.quantity} returned (${l.reason})`,
+    }));
+    await moveStock(tx, moves);
+    for (const l of lines) {
+      await tx
+        .update(orderLines)
+        .set({ returnedQuantity: sql`${orderLines.returnedQuantity} + ${l.quantity}` })
+        .where(and(eq(orderLines.orderId, order.id), eq(orderLines.toolId, l.toolId)));
+    }
+    const updated = await setStatus(tx, row, 'received', { lines });
+    await event(tx, order, 'return_received', updated, 'admin', adminId, null);
+    return toReturn(updated, order.number);
+  });
+}
+
+/**
+ * The refund a received return offers: its lines (with their share of tax) less the restocking
+ * fee. Restock is false: the parts were already put back or written off when received.
+ */
+export async function refundReturn(
+  db: Db,
+  provider: PaymentProvider,
+  id: string,
+  adminId: string,
+  feePercent: number,
+): Promise<Return> {
+  const claim = await db.transaction(async (tx) => {
+    const { order, row } = await lockReturn(tx, id);
+    if (row.status !== 'received') throw new AfterSaleRefused('CONFLICT', returnMessages.notReceived);
+    const lines = await orderLinesOf(tx, order.id);
+    const goods = row.lines.reduce(
+      (sum, l) => sum + (lines.find((o) => o.toolId === l.toolId)?.unitPriceCents ?? 0) * l.quantity,
+      0,
+    );
+    const feeCents = Math.round((goods * feePercent) / 100);
+    const refund = await claimInLock(
+      tx,
+      order,
+      {
+        lines: row.lines.map((l) => ({ toolId: l.toolId, quantity: l.quantity })),
+        restock: false,
+        reason: `Return of ${row.lines.map((l) => `${l.quantity} unit(s)`).join(', ')}`,
+        returnId: row.id,
+        feeCents,
+      },
+      `return:${row.id}`,
+      adminId,
+      provider.name,
+    );
+    await setStatus(tx, row, 'refunded', { refundId: refund.id });
+    return refund;
+  });
+  await sendRefund(db, provider, claim);
+  const [row] = await db.select().from(returns).where(eq(returns.id, id));
+  const [order] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, claim.orderId));
+  if (!row || !order) throw notFound();
+  return toReturn(row, order.number);
+}
+
+/** GET /manage/returns: newest first, optionally of one status. */
+export async function listReturns(db: Db, status?: ReturnStatus): Promise<Return[]> {
+  const rows = await db
+    .select({ r: returns, number: orders.number })
+    .from(returns)
+    .innerJoin(orders, eq(orders.id, returns.orderId))
+    .where(status ? eq(returns.status, status) : undefined)
+    .orderBy(desc(returns.createdAt))
+    .limit(500);
+  return rows.map(({ r, number }) => toReturn(r, number));
+}
+
+/** An order's returns, oldest first (the order page shows them); `ownerId` limits it to that customer's. */
+export async function returnsOf(db: Db, orderId: string, ownerId?: string): Promise<Return[]> {
+  if (!isUuid(orderId)) throw new OrderNotFound();
+  const rows = await db
+    .select({ r: returns, number: orders.number })
+    .from(returns)
+    .innerJoin(orders, eq(orders.id, returns.orderId))
+    .where(and(eq(returns.orderId, orderId), ownerId ? eq(orders.userId, ownerId) : undefined))
+    .orderBy(returns.createdAt);
+  if (rows.length === 0) {
+    const [order] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), ownerId ? eq(orders.userId, ownerId) : undefined));
+    if (!order) throw new OrderNotFound();
+  }
+  return rows.map(({ r, number }) => toReturn(r, number));
+}

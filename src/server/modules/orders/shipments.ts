@@ -1,0 +1,104 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterSaleMessages, type ShipmentInput } from '../../../contract/after-sale';
+import { closedUnpaidStatuses, type Order } from '../../../contract/orders';
+import type { Db } from '../../db/database';
+import { orderLines, shipments } from '../../db/schema';
+import { AppError } from '../../errors';
+import { isUuid } from '../catalog/catalog.service';
+import { moveStock } from '../inventory/inventory.service';
+import { AfterSaleRefused, OrderNotFound } from './order-errors';
+import { toOneOrder } from './order-read';
+import { applyOrderEvent, lockOrder, orderLinesOf, unshippedOf } from './order-state';
+
+/** Said when a paid order has no address yet: nobody can ship it. */
+export const NO_ADDRESS_TO_SHIP =
+  'This order has no shipping address yet; the customer has been asked for one';
+
+/**
+ * Ships some or all of what a paid order still has to ship, as one parcel: each line's units leave
+ * the shelf and the reservation (a `sale` movement), the parcel is kept with its carrier and
+ * tracking number, and the order becomes `partially_shipped` or `shipped`. Without `lines`, every
+ * unit left is in the parcel (the spec's Ship button).
+ */
+export async function createShipment(
+  db: Db,
+  id: string,
+  adminId: string,
+  input: Partial<ShipmentInput>,
+): Promise<Order> {
+  if (!isUuid(id)) throw new OrderNotFound();
+  return db.transaction(async (tx) => {
+    const row = await lockOrder(tx, id);
+    if (closedUnpaidStatuses.includes(row.status) && row.paidAt === null) throw new OrderNotFound();
+    if (row.status === 'shipped') throw new AppError('CONFLICT', 'This order is already shipped');
+    if (row.status !== 'pending' && row.status !== 'partially_shipped')
+      throw new AppError('CONFLICT', afterSaleMessages.notShippable);
+    const lines = await orderLinesOf(tx, row.id);
+    const wanted = input.lines
+      ? input.lines.map((want) => {
+          const line = lines.find((l) => l.toolId === want.toolId);
+          if (!line) throw new AfterSaleRefused('VALIDATION_FAILED', afterSaleMessages.lineNotInOrder);
+          if (want.quantity > unshippedOf(line))
+            throw new AfterSaleRefused(
+              'CONFLICT',
+              afterSaleMessages.tooManyToShip(line.toolName, unshippedOf(line)),
+            );
+          return { line, quantity: want.quantity };
+        })
+      : lines.filter((l) => unshippedOf(l) > 0).map((line) => ({ line, quantity: unshippedOf(line) }));
+    if (wanted.length === 0) throw new AfterSaleRefused('CONFLICT', afterSaleMessages.nothingToShip);
+    const complete = lines.every(
+      (l) => unshippedOf(l) === (wanted.find((w) => w.line.toolId === l.toolId)?.quantity ?? 0),
+    );
+    await moveStock(
+      tx,
+      wanted.map((w) => ({
+        toolId: w.line.toolId,
+        orderId: row.id,
+        onHand: -w.quantity,
+        reserved: -w.quantity,
+        reason: 'sale',
+      })),
+    );
+    for (const w of wanted) {
+      await tx
+        .update(orderLines)
+        .set({ shippedQuantity: sql`${orderLines.shippedQuantity} + ${w.quantity}` })
+        .where(and(eq(orderLines.orderId, row.id), eq(orderLines.lineNo, w.line.lineNo)));
+    }
+    const [parcel] = await tx
+      .insert(shipments)
+      .values({
+        orderId: row.id,
+        carrier: input.carrier || null,
+        trackingNumber: input.trackingNumber || null,
+        lines: wanted.map((w) => ({ toolId: w.line.toolId, quantity: w.quantity })),
+        actorUserId: adminId,
+      })
+      .returning();
+    if (!parcel) throw new Error('insert returned no row');
+    const shipped = await applyOrderEvent(
+      tx,
+      row,
+      {
+        type: 'ship',
+        shipment: { id: parcel.id, carrier: parcel.carrier, trackingNumber: parcel.trackingNumber },
+        complete,
+      },
+      { actor: 'admin', actorUserId: adminId },
+    );
+    return toOneOrder(tx, shipped);
+  });
+}
+
+/** The spec's PUT /manage/:id (the Ship button): every unit left, carrier and tracking optional. */
+export const shipOrder = (
+  db: Db,
+  id: string,
+  adminId: string,
+  tracking: { carrier?: string | undefined; trackingNumber?: string | undefined } = {},
+) =>
+  createShipment(db, id, adminId, {
+    ...(tracking.carrier ? { carrier: tracking.carrier } : {}),
+    ...(tracking.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
+  });

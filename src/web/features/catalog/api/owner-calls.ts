@@ -1,0 +1,211 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Category } from '../../../../contract/catalog';
+import type {
+  Brand,
+  BrandChanges,
+  BrandInput,
+  CategoryChanges,
+  CategoryInput,
+  LowStockList,
+  ProductChange,
+  ProductList,
+  ProductListQuery,
+  ProductRecord,
+  Removed,
+} from '../../../../contract/catalog-admin';
+import type {
+  BulkApplyInput,
+  BulkChangeRecord,
+  BulkPreview,
+  BulkPreviewInput,
+  BulkUndoAnswer,
+} from '../../../../contract/catalog-bulk';
+import type { ImportKind, ImportRows, ImportSummary } from '../../../../contract/catalog-import';
+import type { Synonym, SynonymInput } from '../../../../contract/catalog-search';
+import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
+
+/**
+ * The owner's catalog calls (admin, under /api/catalog). Everything is kept under 'admin' and every
+ * change refreshes 'tools' too, so the store's pages show it at once.
+ */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['tools'] }),
+      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      queryClient.invalidateQueries({ queryKey: ['brands'] }),
+    ]);
+}
+
+const query = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  return search.toString();
+};
+
+export const useProductRecord = (id: string) =>
+  useQuery({
+    queryKey: ['admin', 'product', id],
+    queryFn: ({ signal }) => apiGet<ProductRecord>(`/catalog/products/${encodeURIComponent(id)}`, signal),
+  });
+
+export const useProductHistory = (id: string) =>
+  useQuery({
+    queryKey: ['admin', 'product', id, 'history'],
+    queryFn: ({ signal }) =>
+      apiGet<ProductChange[]>(`/catalog/products/${encodeURIComponent(id)}/history`, signal),
+  });
+
+export const useProductList = (filter: ProductListQuery, enabled = true) =>
+  useQuery({
+    queryKey: ['admin', 'products', filter],
+    queryFn: ({ signal }) => apiGet<ProductList>(`/catalog/products?${query(filter)}`, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const useLowStock = () =>
+  useQuery({
+    queryKey: ['admin', 'low-stock'],
+    queryFn: ({ signal }) => apiGet<LowStockList>('/catalog/low-stock', signal),
+  });
+
+export const useBrands = () =>
+  useQuery({ queryKey: ['brands'], queryFn: ({ signal }) => apiGet<Brand[]>('/brands', signal) });
+
+/** One mutation per call: `run` sends it, every success refreshes the catalog's lists. */
+function useCall<I, O>(run: (input: I) => Promise<O>) {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: run, onSuccess: refresh });
+}
+const send = async <O>(path: string, method: string, body?: unknown) =>
+  (await apiRequest<O>(path, { method, body })).data;
+
+export const useCreateCategory = () =>
+  useCall((input: Partial<CategoryInput> & { name: string }) =>
+    send<Category>('/catalog/categories', 'POST', input),
+  );
+export const useUpdateCategory = () =>
+  useCall(({ slug, changes }: { slug: string; changes: CategoryChanges }) =>
+    send<Category>(`/catalog/categories/${encodeURIComponent(slug)}`, 'PATCH', changes),
+  );
+export const useOrderCategories = () =>
+  useCall((slugs: string[]) => send<Category[]>('/catalog/categories/order', 'PUT', { slugs }));
+export const useRemoveCategory = () =>
+  useCall(({ slug, moveTo }: { slug: string; moveTo?: string }) =>
+    send<Removed>(
+      `/catalog/categories/${encodeURIComponent(slug)}${moveTo ? `?moveTo=${encodeURIComponent(moveTo)}` : ''}`,
+      'DELETE',
+    ),
+  );
+
+export const useCreateBrand = () =>
+  useCall((input: Partial<BrandInput> & { name: string }) => send<Brand>('/catalog/brands', 'POST', input));
+export const useUpdateBrand = () =>
+  useCall(({ id, changes }: { id: number; changes: BrandChanges }) =>
+    send<Brand>(`/catalog/brands/${id}`, 'PATCH', changes),
+  );
+export const useOrderBrands = () =>
+  useCall((ids: number[]) => send<Brand[]>('/catalog/brands/order', 'PUT', { ids }));
+export const useRemoveBrand = () =>
+  useCall(({ id, moveTo }: { id: number; moveTo?: number }) =>
+    send<Removed>(`/catalog/brands/${id}${moveTo ? `?moveTo=${moveTo}` : ''}`, 'DELETE'),
+  );
+
+export const previewBulk = (input: BulkPreviewInput) =>
+  send<BulkPreview>('/catalog/bulk/preview', 'POST', input);
+export const useApplyBulk = () =>
+  useCall((input: BulkApplyInput) => send<BulkChangeRecord>('/catalog/bulk', 'POST', input));
+export const useLastBulk = () =>
+  useQuery({
+    queryKey: ['admin', 'bulk', 'last'],
+    queryFn: ({ signal }) => apiGet<BulkChangeRecord | null>('/catalog/bulk/last', signal),
+  });
+export const useUndoBulk = () =>
+  useCall((id: string) => send<BulkUndoAnswer>(`/catalog/bulk/${encodeURIComponent(id)}/undo`, 'POST'));
+
+/** Sends the file as the body (text/csv) for the dry run. */
+export async function checkImportFile(kind: ImportKind, file: File): Promise<ImportSummary> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/catalog/imports?${query({ kind, name: file.name })}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'text/csv', accept: 'application/json' },
+      body: file,
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Could not reach the store. Check your connection and try again.');
+  }
+  const json = (await response.json().catch(() => undefined)) as
+    | ImportSummary
+    | { error?: { code: string; message: string } }
+    | undefined;
+  if (!response.ok) {
+    const error = (json as { error?: { code: string; message: string } } | undefined)?.error;
+    throw new ApiError(
+      response.status,
+      (error?.code as ApiError['code']) ?? 'INTERNAL',
+      error?.message ?? 'The file could not be checked.',
+    );
+  }
+  return json as ImportSummary;
+}
+
+const unfinished = (status: ImportSummary['status']) => status === 'queued' || status === 'running';
+
+export const useImports = () =>
+  useQuery({
+    queryKey: ['admin', 'imports'],
+    queryFn: ({ signal }) => apiGet<{ imports: ImportSummary[] }>('/catalog/imports', signal),
+  });
+
+/** An import's summary, asked again every second while its job runs (the progress bar). */
+export const useImport = (id: string | undefined) =>
+  useQuery({
+    queryKey: ['admin', 'imports', id],
+    queryFn: ({ signal }) =>
+      apiGet<ImportSummary>(`/catalog/imports/${encodeURIComponent(id ?? '')}`, signal),
+    enabled: Boolean(id),
+    refetchInterval: (q) => (q.state.data && unfinished(q.state.data.status) ? 1000 : false),
+  });
+
+/** An import's rows; asked again when the import's status moves (the outcomes arrive as it runs). */
+export const useImportRows = (
+  id: string | undefined,
+  page: number,
+  verdict: string | undefined,
+  status: string | undefined,
+) =>
+  useQuery({
+    queryKey: ['admin', 'imports', id, 'rows', page, verdict, status],
+    queryFn: ({ signal }) =>
+      apiGet<ImportRows>(
+        `/catalog/imports/${encodeURIComponent(id ?? '')}/rows?${query({ page, limit: 100, verdict })}`,
+        signal,
+      ),
+    enabled: Boolean(id),
+    placeholderData: keepPreviousData,
+  });
+
+export const useStartImport = () =>
+  useCall((id: string) => send<ImportSummary>(`/catalog/imports/${encodeURIComponent(id)}/start`, 'POST'));
+export const useCancelImport = () =>
+  useCall((id: string) => send<ImportSummary>(`/catalog/imports/${encodeURIComponent(id)}/cancel`, 'POST'));
+
+export const useSynonyms = () =>
+  useQuery({
+    queryKey: ['admin', 'synonyms'],
+    queryFn: ({ signal }) => apiGet<{ synonyms: Synonym[] }>('/catalog/synonyms', signal),
+  });
+export const useCreateSynonym = () =>
+  useCall((input: SynonymInput) => send<Synonym>('/catalog/synonyms', 'POST', input));
+export const useUpdateSynonym = () =>
+  useCall(({ id, input }: { id: number; input: SynonymInput }) =>
+    send<Synonym>(`/catalog/synonyms/${id}`, 'PUT', input),
+  );
+export const useRemoveSynonym = () =>
+  useCall((id: number) => send<undefined>(`/catalog/synonyms/${id}`, 'DELETE'));

@@ -1,0 +1,120 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  LineQuantityInput,
+  OrderAddressInput,
+  RefundInput,
+  Return,
+  ReturnInput,
+  ShipmentInput,
+} from '../../../../contract/after-sale';
+import type { Order } from '../../../../contract/orders';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+
+/** After-sale calls of one order: the admin's shipments, cancellations and refunds, the customer's requests. */
+
+const path = (id: string) => encodeURIComponent(id);
+
+/** Every change answers with the order: the admin's and the customer's lists refresh. */
+function useOrderChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      queryClient.invalidateQueries({ queryKey: ['account'] }),
+    ]);
+}
+
+export function useCreateShipment(id: string) {
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: async (input: ShipmentInput) =>
+      (await apiRequest<Order>(`/manage/${path(id)}/shipments`, { method: 'POST', body: input })).data,
+    onSuccess: changed,
+  });
+}
+
+export function useCancelPaidOrder(id: string) {
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: async (reason: string) =>
+      (await apiRequest<Order>(`/manage/${path(id)}/cancel`, { method: 'POST', body: { reason } })).data,
+    onSuccess: changed,
+  });
+}
+
+/** A refund carries the key its dialog made when it opened: a repeated click answers with the same refund. */
+export function useRefundOrder(id: string) {
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: async ({ input, key }: { input: RefundInput; key: string }) =>
+      (
+        await apiRequest<Order>(`/manage/${path(id)}/refunds`, {
+          method: 'POST',
+          body: input,
+          headers: { 'idempotency-key': key },
+        })
+      ).data,
+    onSuccess: changed,
+  });
+}
+
+/** A fresh key for one refund dialog. */
+export const newIdempotencyKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+
+export const creditNoteUrl = (orderId: string, refundId: string, admin: boolean) =>
+  `/api${admin ? '/manage' : '/order'}/${path(orderId)}/refunds/${encodeURIComponent(refundId)}/credit-note.pdf`;
+
+export function useRequestCancellation(id: string) {
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: async (reason: string) =>
+      (
+        await apiRequest<Order>(`/order/${path(id)}/cancel-request`, {
+          method: 'POST',
+          body: reason.trim() ? { reason: reason.trim() } : {},
+        })
+      ).data,
+    onSuccess: changed,
+  });
+}
+
+export function useSetOrderAddress(id: string) {
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: async (input: OrderAddressInput) =>
+      (await apiRequest<Order>(`/order/${path(id)}/address`, { method: 'PUT', body: input })).data,
+    onSuccess: changed,
+  });
+}
+
+export const useOrderReturns = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['account', 'order', id, 'returns'],
+    queryFn: ({ signal }) => apiGet<Return[]>(`/order/${path(id)}/returns`, signal),
+    enabled,
+  });
+
+export function useRequestReturn(id: string) {
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: async (input: ReturnInput) =>
+      (await apiRequest<Return>(`/order/${path(id)}/returns`, { method: 'POST', body: input })).data,
+    onSuccess: changed,
+  });
+}
+
+/** Lines with a positive quantity, as the server wants them. */
+export const chosenLines = (quantities: Record<string, number>): LineQuantityInput[] =>
+  Object.entries(quantities)
+    .filter(([, quantity]) => quantity > 0)
+    .map(([toolId, quantity]) => ({ toolId, quantity }));
+
+/** "12.5" or "12.50" dollars as cents, without float arithmetic; undefined when it is not money. */
+export function dollarsToCents(text: string): number | undefined {
+  const match = /^\s*\$?(\d{1,7})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

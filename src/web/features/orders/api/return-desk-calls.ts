@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Return, ReturnStatus } from '../../../../contract/after-sale';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+
+/** The admin's returns desk: list, approve or refuse, receive, refund. */
+
+export const useManageReturns = (status: ReturnStatus | '') =>
+  useQuery({
+    queryKey: ['admin', 'returns', status],
+    queryFn: ({ signal }) => apiGet<Return[]>(`/manage/returns${status ? `?status=${status}` : ''}`, signal),
+  });
+
+const returnPath = (id: string, action: string) => `/manage/returns/${encodeURIComponent(id)}/${action}`;
+
+function useReturnChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+}
+
+export function useDecideReturn() {
+  const changed = useReturnChanged();
+  return useMutation({
+    mutationFn: async ({ id, approve, note }: { id: string; approve: boolean; note: string }) =>
+      (
+        await apiRequest<Return>(returnPath(id, 'decision'), {
+          method: 'POST',
+          body: { approve, ...(note.trim() ? { note: note.trim() } : {}) },
+        })
+      ).data,
+    onSuccess: changed,
+  });
+}
+
+export function useReceiveReturn() {
+  const changed = useReturnChanged();
+  return useMutation({
+    mutationFn: async ({
+      id,
+      lines,
+    }: {
+      id: string;
+      lines: Array<{ toolId: string; outcome: 'restock' | 'damaged' }>;
+    }) => (await apiRequest<Return>(returnPath(id, 'received'), { method: 'POST', body: { lines } })).data,
+    onSuccess: changed,
+  });
+}
+
+export function useRefundReturn() {
+  const changed = useReturnChanged();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await apiRequest<Return>(returnPath(id, 'refund'), { method: 'POST' })).data,
+    onSuccess: changed,
+  });
+}

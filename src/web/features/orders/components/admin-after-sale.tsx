@@ -1,0 +1,369 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import type { Order } from '../../../../contract/orders';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { TextAreaField, TextField } from '../../../components/ui/text-field';
+import { formatCents, formatNumber } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import {
+  chosenLines,
+  dollarsToCents,
+  newIdempotencyKey,
+  useCancelPaidOrder,
+  useCreateShipment,
+  useRefundOrder,
+} from '../api/after-sale-calls';
+
+/**
+ * The admin's after-sale actions on one order: ship some lines as a parcel, cancel a paid order
+ * nothing of which shipped, refund lines, shipping or an amount. Each opens a dialog whose own
+ * button is the confirmation; the server decides what is allowed and its refusal is shown as is.
+ */
+
+const errorText = (e: unknown, fallback: string) => (e instanceof Error ? e.message : fallback);
+
+function DialogForm({
+  onSubmit,
+  onCancel,
+  busy,
+  error,
+  submitLabel,
+  danger = false,
+  children,
+}: {
+  onSubmit: () => void;
+  onCancel: () => void;
+  busy: boolean;
+  error: string | null;
+  submitLabel: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form onSubmit={submit} className="space-y-2 py-2" noValidate>
+      {children}
+      {error ? (
+        <p className="text-error text-sm" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} disabled={busy}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One quantity box per line, from 0 to `max` of that line. */
+function LineQuantities({
+  order,
+  max,
+  values,
+  onChange,
+  legend,
+}: {
+  order: Order;
+  max: (line: Order['lines'][number]) => number;
+  values: Record<string, number>;
+  onChange: (toolId: string, quantity: number) => void;
+  legend: string;
+}) {
+  return (
+    <fieldset className="fieldset">
+      <legend className="fieldset-legend">{legend}</legend>
+      {order.lines.map((line) => {
+        const most = max(line);
+        return (
+          <label key={line.toolId} className="flex flex-wrap items-center justify-between gap-2">
+            <span>
+              {line.name} <span className="text-base-content/70">({formatNumber(most)} left)</span>
+            </span>
+            <input
+              type="number"
+              className="input input-sm w-24"
+              min={0}
+              max={most}
+              step={1}
+              inputMode="numeric"
+              disabled={most === 0}
+              value={values[line.toolId] ?? 0}
+              onChange={(e) => onChange(line.toolId, Math.max(0, Math.trunc(Number(e.target.value) || 0)))}
+              aria-label={`Quantity of ${line.name}`}
+            />
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+type Dialog = 'ship' | 'cancel' | 'refund' | null;
+
+export function AdminAfterSale({ order }: { order: Order }) {
+  const [open, setOpen] = useState<Dialog>(null);
+  // A new key each time the refund dialog opens: a double click or a retry of the same dialog
+  // answers with the first refund instead of paying twice.
+  const [refundKey, setRefundKey] = useState('');
+  const leftToShip = order.lines.reduce((n, l) => n + l.quantity - l.shippedQuantity, 0);
+  const shippable =
+    (order.status === 'pending' || order.status === 'partially_shipped') &&
+    leftToShip > 0 &&
+    !order.awaitingAddress;
+  const cancellable = order.status === 'pending' && order.shipments.length === 0;
+  const refundable = order.paid && order.refundableCents > 0;
+
+  if (!shippable && !cancellable && !refundable) return null;
+  return (
+    <section aria-labelledby="after-sale-title" className="card bg-base-200 print:hidden">
+      <div className="card-body gap-3">
+        <h3 id="after-sale-title" className="text-lg font-semibold">
+          After the sale
+        </h3>
+        {order.awaitingAddress ? (
+          <p role="status" className="alert alert-info">
+            Paid without a shipping address: parcels can be sent once the customer gives one.
+          </p>
+        ) : null}
+        {order.cancelRequestedAt ? (
+          <p role="status" className="alert alert-warning">
+            The customer asked to cancel this order.
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {shippable ? (
+            <button type="button" className="btn" onClick={() => setOpen('ship')}>
+              Ship some lines
+            </button>
+          ) : null}
+          {refundable ? (
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                setRefundKey(newIdempotencyKey());
+                setOpen('refund');
+              }}
+            >
+              Refund
+            </button>
+          ) : null}
+          {cancellable ? (
+            <button type="button" className="btn btn-error btn-outline" onClick={() => setOpen('cancel')}>
+              Cancel order
+            </button>
+          ) : null}
+        </div>
+        {refundable ? (
+          <p className="text-sm" data-testid="refundable">
+            Still refundable: {formatCents(order.refundableCents)}
+          </p>
+        ) : null}
+      </div>
+      {open === 'ship' ? <ShipLinesDialog order={order} onClose={() => setOpen(null)} /> : null}
+      {open === 'cancel' ? <CancelDialog order={order} onClose={() => setOpen(null)} /> : null}
+      {open === 'refund' ? (
+        <RefundDialog order={order} idempotencyKey={refundKey} onClose={() => setOpen(null)} />
+      ) : null}
+    </section>
+  );
+}
+
+function ShipLinesDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const ship = useCreateShipment(order._id);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [carrier, setCarrier] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    setError(null);
+    const lines = chosenLines(quantities);
+    if (lines.length === 0) return setError('Choose at least one line');
+    if (!carrier.trim()) return setError('Enter the carrier');
+    if (!trackingNumber.trim()) return setError('Enter the tracking number');
+    try {
+      await ship.mutateAsync({ lines, carrier: carrier.trim(), trackingNumber: trackingNumber.trim() });
+      toast.success('Parcel shipped');
+      onClose();
+    } catch (e) {
+      setError(errorText(e, 'The parcel could not be shipped.'));
+    }
+  };
+  return (
+    <ModalDialog open title={`Ship some lines of ${order.number}`} onClose={onClose}>
+      <DialogForm
+        onSubmit={() => void submit()}
+        onCancel={onClose}
+        busy={ship.isPending}
+        error={error}
+        submitLabel="Ship parcel"
+      >
+        <LineQuantities
+          order={order}
+          legend="Units in this parcel"
+          max={(l) => l.quantity - l.shippedQuantity - l.refundedQuantity}
+          values={quantities}
+          onChange={(toolId, q) => setQuantities((v) => ({ ...v, [toolId]: q }))}
+        />
+        <TextField
+          label="Carrier"
+          value={carrier}
+          maxLength={60}
+          onChange={(e) => setCarrier(e.target.value)}
+        />
+        <TextField
+          label="Tracking number"
+          value={trackingNumber}
+          maxLength={60}
+          onChange={(e) => setTrackingNumber(e.target.value)}
+        />
+      </DialogForm>
+    </ModalDialog>
+  );
+}
+
+function CancelDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const cancel = useCancelPaidOrder(order._id);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    setError(null);
+    if (!reason.trim()) return setError('Enter a reason the customer will read');
+    try {
+      await cancel.mutateAsync(reason.trim());
+      toast.success('Order cancelled and refunded');
+      onClose();
+    } catch (e) {
+      setError(errorText(e, 'The order could not be cancelled.'));
+    }
+  };
+  return (
+    <ModalDialog open title={`Cancel ${order.number}?`} onClose={onClose}>
+      <DialogForm
+        onSubmit={() => void submit()}
+        onCancel={onClose}
+        busy={cancel.isPending}
+        error={error}
+        submitLabel="Cancel and refund"
+        danger
+      >
+        <p>
+          The order is cancelled, its parts go back to stock and {formatCents(order.refundableCents)} is
+          refunded to the card. This cannot be undone.
+        </p>
+        <TextAreaField
+          label="Reason (the customer reads it)"
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </DialogForm>
+    </ModalDialog>
+  );
+}
+
+function RefundDialog({
+  order,
+  idempotencyKey,
+  onClose,
+}: {
+  order: Order;
+  idempotencyKey: string;
+  onClose: () => void;
+}) {
+  const refund = useRefundOrder(order._id);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [shipping, setShipping] = useState('');
+  const [amount, setAmount] = useState('');
+  const [restock, setRestock] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    setError(null);
+    const lines = chosenLines(quantities);
+    const shippingCents = shipping.trim() ? dollarsToCents(shipping) : 0;
+    const amountCents = amount.trim() ? dollarsToCents(amount) : 0;
+    if (shippingCents === undefined) return setError('Enter shipping as dollars, like 4.99');
+    if (amountCents === undefined) return setError('Enter the amount as dollars, like 10.00');
+    if (lines.length === 0 && !shippingCents && !amountCents)
+      return setError('Choose lines, shipping or an amount to refund');
+    if (!reason.trim()) return setError('Enter a reason');
+    try {
+      await refund.mutateAsync({
+        key: idempotencyKey,
+        input: {
+          ...(lines.length ? { lines } : {}),
+          ...(shippingCents ? { shippingCents } : {}),
+          ...(amountCents ? { amountCents } : {}),
+          restock,
+          reason: reason.trim(),
+        },
+      });
+      toast.success('Refund sent');
+      onClose();
+    } catch (e) {
+      setError(errorText(e, 'The refund could not be made.'));
+    }
+  };
+  return (
+    <ModalDialog open title={`Refund ${order.number}`} onClose={onClose}>
+      <DialogForm
+        onSubmit={() => void submit()}
+        onCancel={onClose}
+        busy={refund.isPending}
+        error={error}
+        submitLabel="Refund to card"
+        danger
+      >
+        <p>
+          Still refundable: <strong>{formatCents(order.refundableCents)}</strong>. Money goes back to the card
+          and cannot be taken back.
+        </p>
+        <LineQuantities
+          order={order}
+          legend="Units to refund (with their tax)"
+          max={(l) => l.quantity - l.refundedQuantity}
+          values={quantities}
+          onChange={(toolId, q) => setQuantities((v) => ({ ...v, [toolId]: q }))}
+        />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <TextField
+            label={`Shipping ($, of ${formatCents(order.amounts.shippingCents)})`}
+            value={shipping}
+            inputMode="decimal"
+            onChange={(e) => setShipping(e.target.value)}
+          />
+          <TextField
+            label="Other amount ($)"
+            value={amount}
+            inputMode="decimal"
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </div>
+        <label className="label cursor-pointer gap-2">
+          <input
+            type="checkbox"
+            className="checkbox"
+            checked={restock}
+            onChange={(e) => setRestock(e.target.checked)}
+          />
+          Shipped parts came back: put them on the shelf
+        </label>
+        <TextAreaField
+          label="Reason"
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </DialogForm>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,263 @@
+import { useState } from 'react';
+import { type ReturnReason, returnReasons, returnReasonWords } from '../../../../contract/after-sale';
+import type { Order } from '../../../../contract/orders';
+import { ModalDialog } from '../../../components/ui/modal-dialog';
+import { QueryState } from '../../../components/ui/query-state';
+import { TextAreaField, TextField } from '../../../components/ui/text-field';
+import { formatNumber } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useOrderReturns, useRequestCancellation, useRequestReturn } from '../api/after-sale-calls';
+import { orderDate } from './order-parts';
+import { lineName } from './shipments-refunds';
+
+/**
+ * What a customer may ask after paying: to cancel an order that has not shipped, to return parts
+ * that have (quantity and reason per line; a part that does not fit names the vehicle), and where
+ * each return stands. The server holds the rules (the return window, what is left to return).
+ */
+export function CustomerAfterSale({ order }: { order: Order }) {
+  const [open, setOpen] = useState<'cancel' | 'return' | null>(null);
+  const returns = useOrderReturns(order._id, order.shipments.length > 0);
+  const canAskCancel = order.status === 'pending' && order.shipments.length === 0 && !order.cancelRequestedAt;
+  const canReturn = order.lines.some((l) => l.shippedQuantity - l.returnedQuantity > 0);
+  return (
+    <section aria-labelledby="after-sale-title" className="space-y-3 print:hidden">
+      <h3 id="after-sale-title" className="text-lg font-semibold">
+        Cancel or return
+      </h3>
+      {order.cancelRequestedAt ? (
+        <p role="status">
+          You asked to cancel this order on {orderDate(order.cancelRequestedAt)}. We will email you when it is
+          decided.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {canAskCancel ? (
+          <button type="button" className="btn" onClick={() => setOpen('cancel')}>
+            Ask to cancel
+          </button>
+        ) : null}
+        {canReturn ? (
+          <button type="button" className="btn" onClick={() => setOpen('return')}>
+            Return parts
+          </button>
+        ) : null}
+      </div>
+      {!canAskCancel && !canReturn && !order.cancelRequestedAt && order.shipments.length === 0 ? (
+        <p className="text-base-content/70">Nothing to cancel or return on this order.</p>
+      ) : null}
+      {order.shipments.length > 0 ? (
+        <div className="space-y-2">
+          <h4 className="font-semibold">Returns</h4>
+          <QueryState query={returns} empty={<p className="text-base-content/70">No returns.</p>}>
+            {(list) =>
+              list.length === 0 ? (
+                <p className="text-base-content/70">No returns.</p>
+              ) : (
+                <ol className="space-y-2" data-testid="returns">
+                  {list.map((r) => (
+                    <li key={r.id} className="rounded-box border border-base-300 p-3">
+                      <p className="font-medium">
+                        {r.statusText} · <time dateTime={r.at}>{orderDate(r.at)}</time>
+                      </p>
+                      <ul className="list-disc ps-5 text-sm">
+                        {r.lines.map((l) => (
+                          <li key={l.toolId}>
+                            {formatNumber(l.quantity)} × {lineName(order, l.toolId)}:{' '}
+                            {returnReasonWords[l.reason]}
+                          </li>
+                        ))}
+                      </ul>
+                      {r.adminNote ? <p className="text-sm">From the store: {r.adminNote}</p> : null}
+                    </li>
+                  ))}
+                </ol>
+              )
+            }
+          </QueryState>
+        </div>
+      ) : null}
+      {open === 'cancel' ? <AskCancelDialog order={order} onClose={() => setOpen(null)} /> : null}
+      {open === 'return' ? <ReturnDialog order={order} onClose={() => setOpen(null)} /> : null}
+    </section>
+  );
+}
+
+function AskCancelDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const ask = useRequestCancellation(order._id);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      await ask.mutateAsync(reason);
+      toast.success('We got your request to cancel');
+      onClose();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'The request could not be sent.');
+    }
+  };
+  return (
+    <ModalDialog open title={`Ask to cancel ${order.number}?`} onClose={onClose}>
+      <form onSubmit={submit} className="space-y-2 py-2" noValidate>
+        <p>The store decides; if it cancels, everything you paid goes back to your card.</p>
+        <TextAreaField
+          label="Why (optional)"
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {error ? (
+          <p className="text-error text-sm" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onClose} disabled={ask.isPending}>
+            Keep my order
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={ask.isPending}>
+            Ask to cancel
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+interface LineChoice {
+  quantity: number;
+  reason: ReturnReason | '';
+}
+
+function ReturnDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const send = useRequestReturn(order._id);
+  const [choices, setChoices] = useState<Record<string, LineChoice>>({});
+  const [vehicle, setVehicle] = useState({ year: '', make: '', model: '' });
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const returnable = order.lines.filter((l) => l.shippedQuantity - l.returnedQuantity > 0);
+  const chosen = Object.entries(choices).filter(([, c]) => c.quantity > 0);
+  const needsVehicle = chosen.some(([, c]) => c.reason === 'does_not_fit');
+  const update = (toolId: string, change: Partial<LineChoice>) =>
+    setChoices((all) => ({ ...all, [toolId]: { quantity: 0, reason: '', ...all[toolId], ...change } }));
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (chosen.length === 0) return setError('Choose at least one line');
+    if (chosen.some(([, c]) => !c.reason)) return setError('Choose why it comes back');
+    const year = Number(vehicle.year);
+    if (needsVehicle && (!Number.isInteger(year) || !vehicle.make.trim() || !vehicle.model.trim()))
+      return setError('Tell us which vehicle the part did not fit');
+    try {
+      await send.mutateAsync({
+        lines: chosen.map(([toolId, c]) => ({
+          toolId,
+          quantity: c.quantity,
+          reason: c.reason as ReturnReason,
+        })),
+        ...(needsVehicle
+          ? { vehicle: { year, make: vehicle.make.trim(), model: vehicle.model.trim() } }
+          : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+      toast.success('Return requested');
+      onClose();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'The return could not be requested.');
+    }
+  };
+  return (
+    <ModalDialog open title={`Return parts of ${order.number}`} onClose={onClose}>
+      <form onSubmit={submit} className="space-y-3 py-2" noValidate>
+        {returnable.map((line) => {
+          const left = line.shippedQuantity - line.returnedQuantity;
+          const c = choices[line.toolId] ?? { quantity: 0, reason: '' };
+          return (
+            <fieldset key={line.toolId} className="fieldset rounded-box border border-base-300 p-2">
+              <legend className="fieldset-legend">
+                {line.name} ({formatNumber(left)} shipped)
+              </legend>
+              <label className="flex items-center justify-between gap-2">
+                Quantity to return
+                <input
+                  type="number"
+                  className="input input-sm w-24"
+                  min={0}
+                  max={left}
+                  step={1}
+                  inputMode="numeric"
+                  value={c.quantity}
+                  onChange={(e) =>
+                    update(line.toolId, {
+                      quantity: Math.min(left, Math.max(0, Math.trunc(Number(e.target.value) || 0))),
+                    })
+                  }
+                />
+              </label>
+              <label className="flex flex-wrap items-center justify-between gap-2">
+                Reason
+                <select
+                  className="select select-sm w-56"
+                  value={c.reason}
+                  onChange={(e) => update(line.toolId, { reason: e.target.value as ReturnReason })}
+                >
+                  <option value="">Choose a reason</option>
+                  {returnReasons.map((r) => (
+                    <option key={r} value={r}>
+                      {returnReasonWords[r]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </fieldset>
+          );
+        })}
+        {needsVehicle ? (
+          <fieldset className="fieldset">
+            <legend className="fieldset-legend">The vehicle it did not fit</legend>
+            <div className="grid gap-x-2 sm:grid-cols-3">
+              <TextField
+                label="Year"
+                inputMode="numeric"
+                value={vehicle.year}
+                onChange={(e) => setVehicle((v) => ({ ...v, year: e.target.value }))}
+              />
+              <TextField
+                label="Make"
+                value={vehicle.make}
+                onChange={(e) => setVehicle((v) => ({ ...v, make: e.target.value }))}
+              />
+              <TextField
+                label="Model"
+                value={vehicle.model}
+                onChange={(e) => setVehicle((v) => ({ ...v, model: e.target.value }))}
+              />
+            </div>
+          </fieldset>
+        ) : null}
+        <TextAreaField
+          label="Note (optional)"
+          value={note}
+          maxLength={1000}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        {error ? (
+          <p className="text-error text-sm" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onClose} disabled={send.isPending}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={send.isPending}>
+            Ask to return
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
