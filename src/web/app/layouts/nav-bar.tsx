@@ -1,7 +1,8 @@
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { type SignedInUser, useSession, useSignOut } from '../../features/accounts/api/session';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { useStoreInfo } from '../../features/store/api/get-store-info';
+import { useNavigateAndWait } from '../../lib/use-navigate-and-wait';
 import { PhoneMenu } from './phone-menu';
 
 const links = [
@@ -25,12 +26,13 @@ function Wordmark({ text }: { text: string }) {
 
 function NavLinks({ onNavigate, user }: { onNavigate?: () => void; user: SignedInUser | null }) {
   const signOut = useSignOut();
-  const navigate = useNavigate();
-  // Home first, then sign out: signing out while still on a signed-in page would let that page's
-  // guard send the reader to /login instead (the spec says logout goes to /).
+  const goHome = useNavigateAndWait();
+  // Home first, and only once home is on screen, sign out: signing out while a signed-in page is
+  // still rendered would let that page's guard send the reader to /login (the spec says logout
+  // goes to /).
   const logout = async () => {
     onNavigate?.();
-    navigate('/', { replace: true });
+    await goHome('/');
     await signOut();
   };
   return (
