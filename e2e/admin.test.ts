@@ -107,6 +107,17 @@ journeys('running the shop from the admin area', () => {
 
     await page.goto(`${store.url}/dashboard/myOrders`);
     await page.getByRole('link', { name: 'Pay' }).click();
+    // The order modal takes no address; the payment page asks for it first (a parcel needs one).
+    await page.getByRole('heading', { name: 'Where should we ship it?' }).waitFor();
+    const where = page.getByRole('form', { name: 'Shipping address' });
+    await where.getByLabel('Full name').fill('Carl Customer');
+    await where.getByLabel('Address line 1').fill('1200 Woodward Ave');
+    await where.getByLabel('City').fill('Detroit');
+    await where.getByLabel('State / province').fill('MI');
+    await where.getByLabel('Postal code').fill('48226');
+    await where.getByLabel('Phone').fill('+1 313 555 0142');
+    await page.getByRole('button', { name: 'Ship to this address' }).click();
+    await page.getByRole('heading', { name: 'Where should we ship it?' }).waitFor({ state: 'hidden' });
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('11/39');
     await page.getByLabel('CVC').fill('321');

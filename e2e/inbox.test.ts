@@ -65,12 +65,12 @@ journeys('the inbox: a visitor writes, the admin reads and replies, the reply is
     await page.getByText('1 unread message').waitFor();
     const messages = page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
     await expect(messages.count()).resolves.toBe(1);
-    await expect(messages.first().getByText('Unread').isVisible()).resolves.toBe(true);
+    await messages.first().getByText('Unread').waitFor();
     await page.screenshot({ path: 'e2e/screenshots/inbox-1280.png', fullPage: true });
 
     await messages.first().getByRole('link', { name: 'Vera Visitor' }).click();
     await page.getByRole('heading', { name: 'Message from Vera Visitor' }).waitFor();
-    await expect(page.getByText(VISITOR).first().isVisible()).resolves.toBe(true);
+    await page.getByText(VISITOR).first().waitFor();
     // Opening it marked it read: the menu's count is gone.
     await inboxLink.getByTestId('inbox-unread').waitFor({ state: 'detached' });
 
@@ -78,15 +78,13 @@ journeys('the inbox: a visitor writes, the admin reads and replies, the reply is
     await page.getByRole('button', { name: 'Send reply' }).click();
     const replies = page.getByRole('list', { name: 'Replies' }).getByRole('listitem');
     await replies.first().getByText('Yes, we ship to Leeds in two days.').waitFor();
-    await expect(
-      replies
-        .first()
-        .getByText(/Ada Admin/)
-        .isVisible(),
-    ).resolves.toBe(true);
+    await replies
+      .first()
+      .getByText(/Ada Admin/)
+      .waitFor();
     await page.getByRole('button', { name: 'Mark handled' }).click();
     await page.getByRole('button', { name: 'Reopen' }).waitFor();
-    await expect(page.getByText(/^Handled /).isVisible()).resolves.toBe(true);
+    await page.getByText(/^Handled /).waitFor();
     await page.screenshot({ path: 'e2e/screenshots/inbox-message-1280.png', fullPage: true });
 
     // The same pages on a phone: nothing wider than the screen.
@@ -109,9 +107,9 @@ journeys('the inbox: a visitor writes, the admin reads and replies, the reply is
     await page.goto(`${store.url}/dashboard/mailbox`);
     await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
     const ack = listedMail(page, 'TorqueWorks: we received your message', VISITOR);
-    await expect(ack.isVisible()).resolves.toBe(true);
+    await ack.waitFor();
     const notice = listedMail(page, 'TorqueWorks: a new message in the Inbox', ADMIN);
-    await expect(notice.isVisible()).resolves.toBe(true);
+    await notice.waitFor();
     const reply = listedMail(page, 'TorqueWorks: a reply to your message', VISITOR);
     await reply.getByRole('link', { name: 'TorqueWorks: a reply to your message' }).click();
     await page.getByRole('heading', { name: 'Text version' }).waitFor();

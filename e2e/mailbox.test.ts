@@ -41,14 +41,12 @@ journeys('the mailbox shows the mails kept without an SMTP server', () => {
       await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
       const mails = page.getByRole('list', { name: 'Mails' }).getByRole('listitem');
       const newest = mails.first();
-      await expect(newest.getByText(`To ${ADMIN}`).isVisible()).resolves.toBe(true);
-      await expect(newest.getByText('Not sent: no SMTP server is set up').isVisible()).resolves.toBe(true);
-      await expect(
-        page
-          .getByRole('note')
-          .getByText(/no SMTP server is set up/)
-          .isVisible(),
-      ).resolves.toBe(true);
+      await newest.getByText(`To ${ADMIN}`).waitFor();
+      await newest.getByText('Not sent: no SMTP server is set up').waitFor();
+      await page
+        .getByRole('note')
+        .getByText(/no SMTP server is set up/)
+        .waitFor();
       // A phone shows cards, never a page wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `e2e/screenshots/mailbox-${width}.png`, fullPage: true });
@@ -58,12 +56,10 @@ journeys('the mailbox shows the mails kept without an SMTP server', () => {
       await expect(page.locator('pre').textContent()).resolves.toContain(`/dashboard/payment/${orderId}`);
       const html = page.frameLocator('iframe[title^="HTML version"]');
       await html.getByRole('link', { name: 'Pay for your order' }).waitFor();
-      await expect(
-        html
-          .getByText(/^TW-\d+$/)
-          .first()
-          .isVisible(),
-      ).resolves.toBe(true);
+      await html
+        .getByText(/^TW-\d+$/)
+        .first()
+        .waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `e2e/screenshots/mail-${width}.png`, fullPage: true });
       expect(errors).toEqual([]);

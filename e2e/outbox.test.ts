@@ -56,16 +56,12 @@ journeys('the outbox page shows what could not be sent', () => {
       await page.getByRole('heading', { name: 'Outbox' }).waitFor();
       const retry = page.getByRole('button', { name: /^Send again/ }).first();
       await retry.waitFor();
-      await expect(retry.isVisible()).resolves.toBe(true);
-      await expect(page.getByRole('button', { name: /^Not delivered \(\d+\)/ }).isVisible()).resolves.toBe(
-        true,
-      );
-      await expect(
-        page
-          .getByText(/ECONNREFUSED|fetch failed/)
-          .first()
-          .isVisible(),
-      ).resolves.toBe(true);
+      await retry.waitFor();
+      await page.getByRole('button', { name: /^Not delivered \(\d+\)/ }).waitFor();
+      await page
+        .getByText(/ECONNREFUSED|fetch failed/)
+        .first()
+        .waitFor();
       await retry.click();
       await page.getByText('The message will be sent again').waitFor();
       await page.screenshot({ path: `e2e/screenshots/outbox-${width}.png`, fullPage: true });

@@ -41,7 +41,7 @@ journeys('the public store on a fresh database', () => {
 
     const sections = await page.locator('main section[aria-labelledby] > div > h2').allTextContents();
     expect(sections).toEqual(['All Tools', 'Tools Category', 'Reviews', 'Business Summery', 'Contact Us']);
-    await expect(page.getByText('Stay Connected with Us').isVisible()).resolves.toBe(true);
+    await page.getByText('Stay Connected with Us').waitFor();
     expect(await page.getByRole('heading', { name: 'Excellence in Necessary' }).count()).toBe(3);
     expect(await page.getByText('Stay Happy With Long Drive').count()).toBe(3);
 

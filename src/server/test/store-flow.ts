@@ -45,7 +45,12 @@ export async function placeOrder(
  * Pays an order the way the web app does with the simulated processor: open the intent, confirm
  * the 4242 card, report the transaction. The order is then `pending` (paid, awaiting shipment).
  */
-export async function payOrder(app: FastifyInstance, customer: TestSession, orderId: string): Promise<Order> {
+export async function payOrder(
+  app: FastifyInstance,
+  customer: TestSession,
+  orderId: string,
+  options: { giveAddress?: boolean } = {},
+): Promise<Order> {
   const intent = await app.inject({
     method: 'POST',
     url: '/api/create-payment-intent',
@@ -76,7 +81,17 @@ export async function payOrder(app: FastifyInstance, customer: TestSession, orde
   expect(paid.statusCode, paid.body).toBe(200);
   const order = paid.json() as Order;
   expect(order.status).toBe('pending');
-  return order;
+  if (!order.awaitingAddress || options.giveAddress === false) return order;
+  // Paid without an address (the spec's order modal): give it one, as the customer is asked to,
+  // so the order can be shipped.
+  const addressed = await app.inject({
+    method: 'PUT',
+    url: `/api/order/${orderId}/address`,
+    headers: as(customer),
+    payload: { address: HOME_ADDRESS },
+  });
+  expect(addressed.statusCode, addressed.body).toBe(200);
+  return addressed.json() as Order;
 }
 
 /** An address every check accepts. */

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import { orders, stockMovements, tools } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
+import { HOME_ADDRESS } from '../../test/store-flow';
 import {
   freeLimits,
   insertCustomer,
@@ -182,7 +183,10 @@ describe('stock ledger', () => {
       message: countBelowReservedMessage(3),
     });
     // Shipping takes the units off the shelf and out of the reservation: buyers still see 7.
-    await database.db.update(orders).set({ status: 'pending' }).where(eq(orders.id, order._id));
+    await database.db
+      .update(orders)
+      .set({ status: 'pending', shippingAddress: HOME_ADDRESS })
+      .where(eq(orders.id, order._id));
     await shipOrder(database.db, order._id, admin.id);
     expect(await stockFigures(database.db, tool.id)).toEqual({
       onHand: 7,

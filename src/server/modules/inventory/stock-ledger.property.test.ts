@@ -9,6 +9,7 @@ import type { SessionUser } from '../../plugins/auth';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
 import { freeLimits, insertCustomer, storePricing } from '../../test/probes';
+import { HOME_ADDRESS } from '../../test/store-flow';
 import { cancelPaidOrder, cancelUnpaidOrder } from '../orders/cancel';
 import { expireUnpaidOrders } from '../orders/expiry';
 import { insertOrder, placeOrder } from '../orders/place-order';
@@ -197,7 +198,8 @@ async function run(commands: Command[][], toolIds: string[]) {
             lines: c.tools.map((tool) => ({ toolId: toolIds[tool] as string, quantity: c.quantity })),
             phone: '01712345678',
             shippingMethod: 'standard',
-            shippingAddress: null,
+            // Checkout's orders have an address, so they can ship; the order modal's have none.
+            shippingAddress: HOME_ADDRESS,
             refusals: 'checkout',
           },
           freeLimits({ holdMs: c.quantity % 2 === 0 ? 0 : 3_600_000 }),

@@ -20,6 +20,7 @@ import {
 } from '../../test/store-flow';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { refundOrder, retryPendingRefunds, taxShare } from './refunds';
+import { NO_ADDRESS_TO_SHIP } from './shipments';
 
 // Shipments, refunds and cancelling paid orders through the API, on the real database.
 let t: TestApp;
@@ -423,6 +424,32 @@ describe('an order placed with the order modal', () => {
     );
   });
 
+  it('paid without one, cannot be shipped, by the spec\'s Ship button or as a parcel, until it has one', async () => {
+    const tool = await insertTool(t.database.db, {
+      priceCents: 2_000,
+      availableQuantity: 5,
+      minimumOrderQuantity: 1,
+    });
+    const placed = await placeOrder(t.app, customer, tool.id, 1);
+    await payOrder(t.app, customer, placed._id, { giveAddress: false });
+    const specShip = await t.app.inject({ method: 'PUT', url: `/api/manage/${placed._id}`, headers: as(admin) });
+    expect(specShip.statusCode, specShip.body).toBe(409);
+    expect(specShip.json().error.message).toBe(NO_ADDRESS_TO_SHIP);
+    const parcel = await ship(placed._id, {
+      lines: [{ toolId: tool.id, quantity: 1 }],
+      carrier: 'UPS',
+      trackingNumber: '1Z9',
+    });
+    expect(parcel.statusCode, parcel.body).toBe(409);
+    expect(parcel.json().error.message).toBe(NO_ADDRESS_TO_SHIP);
+    expect((await stockFigures(t.database.db, tool.id)).onHand).toBe(5);
+
+    expect((await giveAddress(placed._id, { address: HOME_ADDRESS })).statusCode).toBe(200);
+    const shipped = await ship(placed._id, { carrier: 'UPS', trackingNumber: '1Z10' });
+    expect(shipped.statusCode, shipped.body).toBe(201);
+    expect(shipped.json()).toMatchObject({ status: 'shipped' });
+  });
+
   it('paid without one, waits for its address and says so; the address book fills it, the total stays', async () => {
     const tool = await insertTool(t.database.db, {
       priceCents: 2_000,
@@ -430,7 +457,7 @@ describe('an order placed with the order modal', () => {
       minimumOrderQuantity: 1,
     });
     const placed = await placeOrder(t.app, customer, tool.id, 1);
-    const paid = await payOrder(t.app, customer, placed._id);
+    const paid = await payOrder(t.app, customer, placed._id, { giveAddress: false });
     expect(paid).toMatchObject({
       awaitingAddress: true,
       statusText: 'Paid, waiting for your shipping address',

@@ -33,6 +33,9 @@ export async function createShipment(
     if (row.status === 'shipped') throw new AppError('CONFLICT', 'This order is already shipped');
     if (row.status !== 'pending' && row.status !== 'partially_shipped')
       throw new AppError('CONFLICT', afterSaleMessages.notShippable);
+    // A parcel needs somewhere to go: an order paid before its address was given waits for it
+    // (the customer was asked for one in the payment mail and on the order page).
+    if (row.shippingAddress === null) throw new AfterSaleRefused('CONFLICT', NO_ADDRESS_TO_SHIP);
     const lines = await orderLinesOf(tx, row.id);
     const wanted = input.lines
       ? input.lines.map((want) => {
