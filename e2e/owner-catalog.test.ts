@@ -252,5 +252,35 @@ for (const width of [1280, 390]) {
       await buyer.close();
       expect(buyerErrors).toEqual([]);
     });
+
+    it("a buyer reviews a part on its own page; the review is that part's, not the store's", async () => {
+      const id = await idOf(WHEEL);
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const buyer = await context.newPage();
+      const buyerErrors = watchForPageErrors(buyer);
+      await buyer.goto(`${store.url}/product/${id}`);
+      await buyer.getByRole('link', { name: 'Sign in to review this product' }).waitFor();
+      const name = `Rita Reviewer ${width}`;
+      const signUp = await buyer.request.post(`${store.url}/api/auth/sign-up/email`, {
+        headers: { origin: store.url },
+        data: { name, email: `rita.${width}@torque.example`, password: 'Spanner#42' },
+      });
+      expect(signUp.ok(), await signUp.text()).toBe(true);
+      await buyer.reload();
+      const form = buyer.getByRole('form', { name: 'Review this product' });
+      const comment = `True to size, no rub at full lock (${width} px).`;
+      await form.getByLabel('Your review').fill(comment);
+      await form.getByLabel('Rating (1 - 5)').fill('5');
+      await form.getByRole('button', { name: 'Post review' }).click();
+      await buyer.getByText('Comment is posted!!').waitFor();
+      await buyer.getByTestId('product-reviews').getByText(comment).waitFor();
+      await buyer.screenshot({ path: `e2e/screenshots/product-review-${width}.png`, fullPage: true });
+      const storeReviews = await buyer.request.get(`${store.url}/api/review`);
+      expect(((await storeReviews.json()) as { comment: string }[]).map((r) => r.comment)).not.toContain(
+        comment,
+      );
+      await context.close();
+      expect(buyerErrors).toEqual([]);
+    });
   });
 }

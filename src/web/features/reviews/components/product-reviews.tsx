@@ -1,10 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
 import type { Review } from '../../../../contract/reviews';
 import { apiGet } from '../../../lib/api-client';
+import { useSession } from '../../accounts/api/session';
 import { ReviewCard } from './review-card';
+import { ReviewForm } from './review-form';
 
-/** What buyers said about this product (reviews given with its id). */
+/**
+ * What buyers said about this product (reviews given with its id), and a form to add one: a
+ * signed-in reader writes under their account name; anyone else is offered a sign-in that brings
+ * them back here.
+ */
 export function ProductReviews({ toolId }: { toolId: string }) {
+  const { user, isPending } = useSession();
+  const location = useLocation();
   const reviews = useQuery({
     queryKey: ['reviews', 'tool', toolId],
     queryFn: ({ signal }) => apiGet<Review[]>(`/review?toolId=${encodeURIComponent(toolId)}`, signal),
@@ -28,6 +37,22 @@ export function ProductReviews({ toolId }: { toolId: string }) {
         <p role="alert">The reviews could not be loaded.</p>
       ) : (
         <p role="status">Loading reviews…</p>
+      )}
+      {isPending ? null : user ? (
+        <div className="space-y-2 pt-2">
+          <h3 className="text-lg font-semibold">Review this product</h3>
+          <ReviewForm toolId={toolId} label="Review this product" />
+        </div>
+      ) : (
+        <p>
+          <Link
+            to="/login"
+            state={{ from: `${location.pathname}${location.search}` }}
+            className="link link-primary"
+          >
+            Sign in to review this product
+          </Link>
+        </p>
       )}
     </section>
   );

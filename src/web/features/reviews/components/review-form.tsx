@@ -12,7 +12,8 @@ interface Values {
   ratings: number | string;
 }
 
-export function ReviewForm() {
+/** The store's review (the spec's Add a review), or, with `toolId`, a review of that product. */
+export function ReviewForm({ toolId, label = 'Add a review' }: { toolId?: string; label?: string } = {}) {
   const queryClient = useQueryClient();
   const post = useMutation({
     mutationFn: async (input: ReviewInput) =>
@@ -31,7 +32,11 @@ export function ReviewForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await post.mutateAsync({ comment: values.comment, ratings: Number(values.ratings) });
+      await post.mutateAsync({
+        comment: values.comment,
+        ratings: Number(values.ratings),
+        ...(toolId ? { toolId } : {}),
+      });
       toast.success('Comment is posted!!');
       reset();
     } catch (error) {
@@ -40,7 +45,7 @@ export function ReviewForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-xl space-y-1" aria-label="Add a review">
+    <form onSubmit={onSubmit} noValidate className="max-w-xl space-y-1" aria-label={label}>
       <TextAreaField label="Your review" rows={4} error={errors.comment?.message} {...register('comment')} />
       <TextField
         label="Rating (1 - 5)"
