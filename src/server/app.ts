@@ -27,6 +27,7 @@ import { runImports } from './modules/catalog/import-job';
 import { queueLowStockDigest } from './modules/catalog/low-stock';
 import { siteMapRoutes } from './modules/catalog/site-map.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { guestRoutes } from './modules/checkout/guest-checkout.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { inboxRoutes } from './modules/contact/inbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -143,7 +144,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     // One handler per subscriber of the outbox's SUBSCRIBERS: one missing does not compile.
     handlers: {
       'order-webhook': orderWebhookHandler(config.orderWebhook),
-      'order-mail': orderMailHandler(database.db, mailer, mailContext),
+      'order-mail': orderMailHandler(database.db, mailer, mailContext, secret),
       'contact-mail': contactMailHandler(database.db, mailer, mailContext),
       'admin-notify': adminNotifyHandler(database.db, mailer, mailContext, config.lowStockFactor),
       'account-mail': accountMailHandler(database.db, mailer, mailContext, secret),
@@ -237,6 +238,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(cartRoutes);
       await api.register(addressesRoutes);
       await api.register(checkoutRoutes);
+      await api.register(guestRoutes(secret));
       await api.register(paymentsRoutes);
       await api.register(manageRoutes);
       await api.register(afterSaleRoutes);

@@ -119,9 +119,14 @@ export function orderMail(
   detailId?: string,
   /** What the admin wrote with a decision the customer hears about (a refused return's reason). */
   note?: string | null,
+  /** A guest's order (no account): its signed link, which opens the order and pays it. */
+  guestLink?: string,
 ): OutgoingMail {
   const greeting = `Hello ${order.userName},`;
-  const orderPage = { label: 'See your order', url: linkTo(ctx, `/dashboard/orders/${order._id}`) };
+  const orderPage = {
+    label: 'See your order',
+    url: guestLink ?? linkTo(ctx, `/dashboard/orders/${order._id}`),
+  };
   const shipTo = addressLine(order);
   switch (kind) {
     case 'placed':
@@ -133,7 +138,10 @@ export function orderMail(
           `We are holding ${what(order)} for you. Pay ${money(order.amounts.totalCents)} to confirm the order; unpaid, it is released when the hold ends.`,
         ],
         rows: orderRows(order, true),
-        action: { label: 'Pay for your order', url: linkTo(ctx, `/dashboard/payment/${order._id}`) },
+        action: {
+          label: 'Pay for your order',
+          url: guestLink ?? linkTo(ctx, `/dashboard/payment/${order._id}`),
+        },
       });
     case 'paid':
       return render(order.userEmail, ctx, {
