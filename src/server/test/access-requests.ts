@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import Stripe from 'stripe';
 import type { GuestCheckoutAnswer } from '../../contract/guest';
+import { resolveAuthSecret } from '../auth/auth-secret';
+import { unsubscribeToken } from '../modules/cart-reminders/unsubscribe-token';
 import { applyBulkChange } from '../modules/catalog/bulk.service';
 import { checkImport } from '../modules/catalog/catalog-import.service';
 import { createSynonym } from '../modules/catalog/synonyms.service';
@@ -349,6 +351,10 @@ export const accessRequests: Record<RouteKey, Build> = {
     });
     return send('POST', '/api/guest/order/paid', { token, transactionId: paid.json().transactionId });
   },
+  'POST /api/cart-reminders/unsubscribe': async (w) =>
+    send('POST', '/api/cart-reminders/unsubscribe', {
+      token: unsubscribeToken(await resolveAuthSecret(w.app.db, w.app.config.auth.secret), w.bystander.id),
+    }),
   'POST /api/guest/order/cancel': async (w) =>
     send('POST', '/api/guest/order/cancel', { token: (await guestOrder(w)).token }),
   'GET /api/manage/:id': async (w) => get(`/api/manage/${await w.unpaidOrder()}`),

@@ -158,6 +158,8 @@ export const accessTable = {
   'POST /api/guest/order/simulated-confirm': anyone,
   'POST /api/guest/order/paid': anyone,
   'POST /api/guest/order/cancel': anyone,
+  // A cart reminder's unsubscribe link: its signed key is the credential (decision 060).
+  'POST /api/cart-reminders/unsubscribe': anyone,
   'GET /api/order/:id/receipt.pdf': ownOrder,
 
   // The admin's order desk

@@ -44,6 +44,8 @@ export interface Content {
   /** Rows of a small table (label, value): the receipt. */
   rows?: [string, string][];
   action?: { label: string; url: string };
+  /** A small link at the foot of the mail (a reminder's unsubscribe). */
+  footerLink?: { label: string; url: string };
 }
 
 /** The HTML and plain-text versions of a mail, in the store's one layout (account mails use it too). */
@@ -66,7 +68,11 @@ export function render(to: string, ctx: MailContext, c: Content): OutgoingMail {
 <h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(c.heading)}</h1>
 ${c.paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
 ${rowsHtml}${actionHtml}
-<p style="margin:24px 0 0;font-size:12px;color:#6b7280">${escapeHtml(ctx.brand)}</p>
+<p style="margin:24px 0 0;font-size:12px;color:#6b7280">${escapeHtml(ctx.brand)}${
+    c.footerLink
+      ? ` · <a href="${escapeHtml(c.footerLink.url)}" style="color:#6b7280">${escapeHtml(c.footerLink.label)}</a>`
+      : ''
+  }</p>
 </div></body></html>`;
   const text = [
     ctx.brand,
@@ -77,6 +83,7 @@ ${rowsHtml}${actionHtml}
     ...(c.rows ? [...c.rows.map(([label, value]) => `${label}: ${value}`), ''] : []),
     ...(c.action ? [`${c.action.label}: ${c.action.url}`, ''] : []),
     `-- ${ctx.brand}`,
+    ...(c.footerLink ? [`${c.footerLink.label}: ${c.footerLink.url}`] : []),
   ].join('\n');
   return { to, subject: c.subject, html, text };
 }
