@@ -16,14 +16,16 @@ function OrderLookupForm({ linkProblem }: { linkProblem?: string }) {
     register,
     handleSubmit,
     setError,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<OrderLookupInput>({
     resolver: zodResolver(OrderLookupInput) as never,
     defaultValues: { number: '', email: '' },
   });
-  const onSubmit = handleSubmit(async (values) => {
+  // The typed text goes to the store, which reads the number itself (the form's schema only checks it).
+  const onSubmit = handleSubmit(async () => {
     try {
-      const { token } = await lookUpOrder(values);
+      const { token } = await lookUpOrder(getValues());
       navigate(orderStatusPath(token), { replace: true });
     } catch (error) {
       setError('root', {
