@@ -135,10 +135,19 @@ journeys('a guest checks out with an e-mail, pays, and finds the order again', (
       await reader.waitForURL(/\/order-status\?token=/);
       await reader.getByRole('heading', { name: `Order ${answer.order.number}` }).waitFor();
 
+      // The cart reminder's unsubscribe page asks first; a link that is not the store's is refused.
+      await reader.goto(`${store.url}/unsubscribe?token=someone.forged-signature-${width}`);
+      await reader.getByRole('button', { name: 'Stop cart reminders' }).waitFor();
+      expect(await scrollsSideways(reader)).toBe(false);
+      await reader.screenshot({ path: shot(`unsubscribe-${width}`), fullPage: true });
+      expect(await seriousViolations(reader)).toEqual([]);
+      await reader.getByRole('button', { name: 'Stop cart reminders' }).click();
+      await reader.getByRole('alert').getByText('This unsubscribe link is not valid').waitFor();
+
       expect(errors).toEqual([]);
-      // The wrong guess's answer is the one 404 the browser logs; nothing else may go wrong.
+      // The wrong guess's and the forged link's answers are the two 404s the browser logs.
       expect(readerErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
-      expect(readerErrors.filter((e) => /status of 404/.test(e))).toHaveLength(1);
+      expect(readerErrors.filter((e) => /status of 404/.test(e))).toHaveLength(2);
       await context.close();
       await reader.context().close();
     });
