@@ -115,8 +115,8 @@ journeys('a visitor fills a cart, signs in and checks out in one step', () => {
       const count = await countNow();
       expect(count).toBe(added + 1);
 
-      // Checkout sends the visitor to sign in, then back to the checkout with the cart kept.
-      await page.getByRole('link', { name: 'Checkout' }).click();
+      // Signing in to check out sends the visitor to sign in, then back to the checkout with the cart kept.
+      await page.getByRole('link', { name: 'Sign in to check out' }).click();
       await page.waitForURL(`${store.url}/login`);
       await page.getByText('Sign in to check out.', { exact: false }).waitFor();
       await page.getByLabel('Email').fill(email);

@@ -21,12 +21,17 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { sessionsRoutes } from './modules/accounts/sessions.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { cartReminderMailHandler } from './modules/cart-reminders/cart-reminder-mail';
+import { queueCartReminders } from './modules/cart-reminders/cart-reminders';
+import { cartReminderRoutes } from './modules/cart-reminders/cart-reminders.routes';
+import { cartRemindersOn } from './modules/cart-reminders/reminder-switch';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
 import { runImports } from './modules/catalog/import-job';
 import { queueLowStockDigest } from './modules/catalog/low-stock';
 import { siteMapRoutes } from './modules/catalog/site-map.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { guestRoutes } from './modules/checkout/guest-checkout.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { inboxRoutes } from './modules/contact/inbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -80,6 +85,8 @@ declare module 'fastify' {
 
 /** Old rate-limit counters are swept this often; only expired rows go. */
 const RATE_LIMIT_SWEEP_EVERY_MS = 5 * 60_000;
+/** How often carts are checked for a due reminder. */
+const CART_REMINDER_SWEEP_MS = 10 * 60_000;
 
 /** The port the server is bound to once listening (PORT=0 picks one), the configured one before. */
 function boundPort(app: FastifyInstance, configured: number): number {
@@ -143,10 +150,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     // One handler per subscriber of the outbox's SUBSCRIBERS: one missing does not compile.
     handlers: {
       'order-webhook': orderWebhookHandler(config.orderWebhook),
-      'order-mail': orderMailHandler(database.db, mailer, mailContext),
+      'order-mail': orderMailHandler(database.db, mailer, mailContext, secret),
       'contact-mail': contactMailHandler(database.db, mailer, mailContext),
       'admin-notify': adminNotifyHandler(database.db, mailer, mailContext, config.lowStockFactor),
       'account-mail': accountMailHandler(database.db, mailer, mailContext, secret),
+      'cart-reminder-mail': cartReminderMailHandler(database.db, mailer, mailContext, secret, config),
     },
     jobs: [
       {
@@ -178,6 +186,17 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         everyMs: PENDING_REFUND_RETRY_MS,
         run: async () => {
           await retryPendingRefunds(database.db, app.payments, app.log, config.outbox.clock?.now());
+        },
+      },
+      {
+        // Carts untouched for a day: one reminder each (decision 060); checked often, so a cart is
+        // reminded of soon after its day, and cheap when nothing is due.
+        name: 'cart-reminders',
+        everyMs: CART_REMINDER_SWEEP_MS,
+        run: async () => {
+          if (!(await cartRemindersOn(config))) return;
+          const count = await queueCartReminders(database.db, config.outbox.clock?.now());
+          if (count > 0) app.log.info({ count }, 'queued cart reminders');
         },
       },
       {
@@ -237,6 +256,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(cartRoutes);
       await api.register(addressesRoutes);
       await api.register(checkoutRoutes);
+      await api.register(guestRoutes(secret));
+      await api.register(cartReminderRoutes(secret));
       await api.register(paymentsRoutes);
       await api.register(manageRoutes);
       await api.register(afterSaleRoutes);

@@ -19,6 +19,7 @@ import {
   publishPasswordReset,
   publishSignUpRepeated,
 } from '../modules/mail/account-mail';
+import { claimGuestOrders } from '../modules/orders/guest-claim';
 import { revokeOlderResetLinks, revokeResetLinks } from './reset-links';
 
 const RULES: Record<string, z.ZodType | undefined> = {
@@ -220,7 +221,12 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, log?: Aut
             return { data: { ...user, email, role: adminEmails.has(email) ? 'admin' : 'user' } };
           },
         },
+        // The address was just confirmed (the mailed link): its guest orders join the account.
+        update: { after: async (user) => void (await claimGuestOrders(db, user.id)) },
       },
+      // A confirmed account signing in (a provider that vouches for the address creates one so)
+      // takes the guest orders placed with its address since (decision 059).
+      session: { create: { after: async (session) => void (await claimGuestOrders(db, session.userId)) } },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

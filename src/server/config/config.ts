@@ -114,6 +114,8 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().default('uploads/'),
   LOW_STOCK_FACTOR: z.coerce.number().positive().max(100).default(2),
+  /** A signed-in customer's cart untouched for a day gets one reminder mail ('off': none). */
+  CART_REMINDERS: z.enum(['on', 'off']).default('on'),
   /** Days after a part shipped that a customer may ask to return it. */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   /** Percent of a returned line's price kept as a restocking fee when its refund is offered (0: none). */
@@ -203,6 +205,8 @@ export interface Config {
   uploads: { dir: string; s3: S3Config | undefined; fetchPrivateAddresses: boolean };
   /** A product without its own threshold is low on stock at or under its minimum order quantity times this. */
   lowStockFactor: number;
+  /** Cart reminders' default (read through modules/cart-reminders/reminder-switch.ts only). */
+  cartReminders: boolean;
   /** Returns: the window after shipping, and the restocking fee the refund offer keeps. */
   returns: { windowDays: number; restockingFeePercent: number };
   /** Behind a reverse proxy, which hops to trust for the client's address (per-IP limits). */
@@ -419,6 +423,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fetchPrivateAddresses: e.IMAGE_FETCH_PRIVATE === 'true',
     },
     lowStockFactor: e.LOW_STOCK_FACTOR,
+    cartReminders: e.CART_REMINDERS === 'on',
     returns: { windowDays: e.RETURN_WINDOW_DAYS, restockingFeePercent: e.RESTOCKING_FEE_PERCENT },
     trustProxy: trustProxy(e.TRUST_PROXY),
     rateLimits: {

@@ -25,6 +25,7 @@ import { user } from './auth-schema';
 
 export * from './after-sale-schema';
 export * from './auth-schema';
+export * from './cart-reminder-schema';
 export * from './cart-schema';
 export * from './catalog-schema';
 export * from './fitment-schema';
@@ -224,9 +225,8 @@ export const orders = pgTable(
     toolId: uuid('tool_id')
       .notNull()
       .references(() => tools.id),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id),
+    /** The customer's account; null for a guest's order until an account claims it (decision 059). */
+    userId: text('user_id').references(() => user.id),
     /** The spec's `orderName`: the line's product, or the first line's and how many more. */
     toolName: text('tool_name').notNull(),
     /** The spec's `price`: a one-line order's unit price; the subtotal of a longer order. */
@@ -278,6 +278,14 @@ export const orders = pgTable(
     ),
     uniqueIndex('orders_number_idx').on(t.number),
     uniqueIndex('orders_checkout_key_idx').on(t.userId, t.checkoutKey),
+    // A guest's checkout key, and the guests' orders by e-mail (claims) and unpaid (caps).
+    uniqueIndex('orders_guest_checkout_key_idx')
+      .on(t.checkoutKey)
+      .where(sql`${t.userId} is null and ${t.checkoutKey} is not null`),
+    index('orders_guest_email_idx').on(sql`lower(${t.userEmail})`).where(sql`${t.userId} is null`),
+    index('orders_guest_unpaid_idx')
+      .on(t.createdAt)
+      .where(sql`${t.userId} is null and ${t.status} = 'unpaid'`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     // The expiry job reads only unpaid orders past their hold.
     index('orders_unpaid_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'unpaid'`),

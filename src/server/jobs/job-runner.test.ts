@@ -65,6 +65,7 @@ const handlersWith = (
   'admin-notify': delivered,
   'contact-mail': delivered,
   'account-mail': delivered,
+  'cart-reminder-mail': delivered,
   ...given,
 });
 

@@ -7,7 +7,7 @@ import { createTestDatabase, testConfig } from '../test/harness';
 
 /**
  * Two instances of the store on one database share the recurring jobs (the expiry of unpaid
- * orders, the rate-limit sweep, the outbox's retention, catalog imports, pending refunds, the low-stock digest): each due job runs in one of them only.
+ * orders, the rate-limit sweep, the outbox's retention, catalog imports, pending refunds, the low-stock digest, cart reminders): each due job runs in one of them only.
  * On PostgreSQL (TEST_DATABASE_URL) the instances have a connection pool each; on PGlite they
  * share the one connection. Each instance's log says which jobs it ran.
  */
@@ -70,6 +70,7 @@ describe('recurring jobs of two instances', () => {
       (r) => r.name,
     );
     expect(jobs.sort()).toEqual([
+      'cart-reminders',
       'catalog-imports',
       'expire-unpaid-orders',
       'low-stock-digest',
@@ -78,6 +79,7 @@ describe('recurring jobs of two instances', () => {
       'rate-limit-sweep',
     ]);
     expect(runsByJob()).toEqual({
+      'cart-reminders': 1,
       'catalog-imports': 1,
       'expire-unpaid-orders': 1,
       'low-stock-digest': 1,
@@ -90,6 +92,7 @@ describe('recurring jobs of two instances', () => {
     clock.advance(HOUR);
     await Promise.all([b.app.jobs.runOnce(), a.app.jobs.runOnce(), b.app.jobs.runOnce()]);
     expect(runsByJob()).toEqual({
+      'cart-reminders': 2,
       'catalog-imports': 2,
       'expire-unpaid-orders': 2,
       'low-stock-digest': 1,

@@ -1,6 +1,9 @@
 import { Readable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import Stripe from 'stripe';
+import type { GuestCheckoutAnswer } from '../../contract/guest';
+import { resolveAuthSecret } from '../auth/auth-secret';
+import { unsubscribeToken } from '../modules/cart-reminders/unsubscribe-token';
 import { applyBulkChange } from '../modules/catalog/bulk.service';
 import { checkImport } from '../modules/catalog/catalog-import.service';
 import { createSynonym } from '../modules/catalog/synonyms.service';
@@ -32,6 +35,35 @@ const send = (method: MatrixRequest['method'], url: string, payload?: object): M
   url,
   ...(payload ? { payload } : {}),
 });
+
+/** A visitor's checkout of one new product: its lines, address and the total it was quoted. */
+async function guestCheckoutBody(w: AccessWorld) {
+  const lines = [{ toolId: await w.newTool(), quantity: 1 }];
+  const quote = await w.app.inject({
+    method: 'POST',
+    url: '/api/cart/quote',
+    payload: { lines, region: HOME_ADDRESS.region },
+  });
+  return {
+    idempotencyKey: `matrix-${++eventNumber}-guest`,
+    email: `matrix-guest-${eventNumber}@example.com`,
+    lines,
+    address: HOME_ADDRESS,
+    shippingMethod: 'standard',
+    expectedTotalCents: quote.json().totals.totalCents as number,
+  };
+}
+
+/** A guest's unpaid order with its payment opened, and the key that opens it. */
+async function guestOrder(w: AccessWorld): Promise<GuestCheckoutAnswer> {
+  const res = await w.app.inject({
+    method: 'POST',
+    url: '/api/guest/checkout',
+    payload: await guestCheckoutBody(w),
+  });
+  if (res.statusCode !== 201) throw new Error(`guest checkout failed: ${res.body}`);
+  return res.json() as GuestCheckoutAnswer;
+}
 
 /** Only for its webhook signing helper: it never talks to the network. */
 const signer = new Stripe('sk_test_x');
@@ -290,6 +322,41 @@ export const accessRequests: Record<RouteKey, Build> = {
       expectedTotalCents: await w.fullCarts(),
     }),
   'GET /api/order/:id/receipt.pdf': async (w) => get(`/api/order/${await w.paidOrder()}/receipt.pdf`),
+  'POST /api/guest/checkout': async (w) => send('POST', '/api/guest/checkout', await guestCheckoutBody(w)),
+  'POST /api/guest/order/lookup': async (w) => {
+    const { order } = await guestOrder(w);
+    return send('POST', '/api/guest/order/lookup', { number: order.number, email: order.userEmail });
+  },
+  'GET /api/guest/order': async (w) => get(`/api/guest/order?token=${(await guestOrder(w)).token}`),
+  'GET /api/guest/order/receipt.pdf': async (w) =>
+    get(`/api/guest/order/receipt.pdf?token=${(await guestOrder(w)).token}`),
+  'POST /api/guest/order/payment-intent': async (w) =>
+    send('POST', '/api/guest/order/payment-intent', { token: (await guestOrder(w)).token }),
+  'POST /api/guest/order/simulated-confirm': async (w) => {
+    const { token, payment } = await guestOrder(w);
+    return send('POST', '/api/guest/order/simulated-confirm', {
+      token,
+      clientSecret: payment?.clientSecret,
+      ...CARD,
+      name: 'Guest Buyer',
+      email: 'guest@example.com',
+    });
+  },
+  'POST /api/guest/order/paid': async (w) => {
+    const { token, payment } = await guestOrder(w);
+    const paid = await w.app.inject({
+      method: 'POST',
+      url: '/api/guest/order/simulated-confirm',
+      payload: { token, clientSecret: payment?.clientSecret, ...CARD, name: 'Guest', email: 'g@example.com' },
+    });
+    return send('POST', '/api/guest/order/paid', { token, transactionId: paid.json().transactionId });
+  },
+  'POST /api/cart-reminders/unsubscribe': async (w) =>
+    send('POST', '/api/cart-reminders/unsubscribe', {
+      token: unsubscribeToken(await resolveAuthSecret(w.app.db, w.app.config.auth.secret), w.bystander.id),
+    }),
+  'POST /api/guest/order/cancel': async (w) =>
+    send('POST', '/api/guest/order/cancel', { token: (await guestOrder(w)).token }),
   'GET /api/manage/:id': async (w) => get(`/api/manage/${await w.unpaidOrder()}`),
   'GET /api/manage/:id/receipt.pdf': async (w) => get(`/api/manage/${await w.paidOrder()}/receipt.pdf`),
   'GET /api/manage': () => get('/api/manage?status=pending'),

@@ -149,6 +149,17 @@ export const accessTable = {
   'PUT /api/addresses/:id': ownOrder,
   'DELETE /api/addresses/:id': ownOrder,
   'POST /api/checkout': signedIn,
+  // Guest checkout (decision 059): no account; a guest's order is opened by its signed key.
+  'POST /api/guest/checkout': anyone,
+  'POST /api/guest/order/lookup': anyone,
+  'GET /api/guest/order': anyone,
+  'GET /api/guest/order/receipt.pdf': anyone,
+  'POST /api/guest/order/payment-intent': anyone,
+  'POST /api/guest/order/simulated-confirm': anyone,
+  'POST /api/guest/order/paid': anyone,
+  'POST /api/guest/order/cancel': anyone,
+  // A cart reminder's unsubscribe link: its signed key is the credential (decision 060).
+  'POST /api/cart-reminders/unsubscribe': anyone,
   'GET /api/order/:id/receipt.pdf': ownOrder,
 
   // The admin's order desk

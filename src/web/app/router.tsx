@@ -26,6 +26,9 @@ const PurchasePage = page(() => import('./routes/purchase'), 'PurchasePage');
 const CartPage = page(() => import('./routes/cart'), 'CartPage');
 const CheckoutPage = page(() => import('./routes/checkout'), 'CheckoutPage');
 const CheckoutDonePage = page(() => import('./routes/checkout-done'), 'CheckoutDonePage');
+const GuestCheckoutPage = page(() => import('./routes/guest-checkout'), 'GuestCheckoutPage');
+const OrderStatusPage = page(() => import('./routes/order-status'), 'OrderStatusPage');
+const UnsubscribePage = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
 const ProductPage = page(() => import('./routes/product'), 'ProductPage');
 const DashboardLayout = page(() => import('./routes/dashboard/dashboard-layout'), 'DashboardLayout');
 const MyProfilePage = page(() => import('./routes/dashboard/my-profile'), 'MyProfilePage');
@@ -86,6 +89,9 @@ export function AppRoutes() {
             </RequireAuth>
           }
         />
+        <Route path="checkout/guest" element={<GuestCheckoutPage />} />
+        <Route path="order-status" element={<OrderStatusPage />} />
+        <Route path="unsubscribe" element={<UnsubscribePage />} />
         <Route
           path="checkout/done/:id"
           element={

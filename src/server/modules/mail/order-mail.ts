@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { orders, returns } from '../../db/schema';
 import type { MessageHandler } from '../../jobs/job-runner';
+import { mailLinkToken, orderLinkPath } from '../checkout/guest-order-links';
 import { toOneOrder } from '../orders/order-read';
 import type { Topics } from '../outbox/outbox';
 import { deliverMail } from './mail.service';
+import { linkTo } from './mail-links';
 import type { Mailer } from './mailer';
 import { type MailContext, type OrderMailKind, orderMail } from './order-mails';
 
@@ -33,7 +35,13 @@ const kindOf: Record<string, OrderMailKind | undefined> = {
  * is read when the message is delivered; the mail is recorded under the message's key, so a
  * redelivered message sends nothing twice (deliverMail).
  */
-export function orderMailHandler(db: Db, mailer: Mailer | undefined, ctx: MailContext): MessageHandler {
+export function orderMailHandler(
+  db: Db,
+  mailer: Mailer | undefined,
+  ctx: MailContext,
+  /** Signs a guest's order link (decision 059). */
+  secret: string,
+): MessageHandler {
   return async (message, delivery) => {
     const change = message.payload as Topics['order.status_changed'];
     const kind = kindOf[change.event];
@@ -49,12 +57,22 @@ export function orderMailHandler(db: Db, mailer: Mailer | undefined, ctx: MailCo
             await db.select({ note: returns.adminNote }).from(returns).where(eq(returns.id, change.detailId))
           )[0]?.note
         : undefined;
+    // A guest's order (no account yet) is opened by its signed link, the mail's secret.
+    const guestToken = row.userId === null ? mailLinkToken(secret, row) : undefined;
+    const mail = orderMail(
+      kind,
+      order,
+      ctx,
+      change.detailId,
+      note,
+      guestToken ? linkTo(ctx, orderLinkPath(guestToken)) : undefined,
+    );
     await deliverMail(
       db,
       mailer,
       delivery,
       `order-mail:${message.key}`,
-      orderMail(kind, order, ctx, change.detailId, note),
+      guestToken ? { ...mail, secret: guestToken } : mail,
       order._id,
     );
   };

@@ -44,6 +44,8 @@ export interface Content {
   /** Rows of a small table (label, value): the receipt. */
   rows?: [string, string][];
   action?: { label: string; url: string };
+  /** A small link at the foot of the mail (a reminder's unsubscribe). */
+  footerLink?: { label: string; url: string };
 }
 
 /** The HTML and plain-text versions of a mail, in the store's one layout (account mails use it too). */
@@ -66,7 +68,11 @@ export function render(to: string, ctx: MailContext, c: Content): OutgoingMail {
 <h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(c.heading)}</h1>
 ${c.paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
 ${rowsHtml}${actionHtml}
-<p style="margin:24px 0 0;font-size:12px;color:#6b7280">${escapeHtml(ctx.brand)}</p>
+<p style="margin:24px 0 0;font-size:12px;color:#6b7280">${escapeHtml(ctx.brand)}${
+    c.footerLink
+      ? ` · <a href="${escapeHtml(c.footerLink.url)}" style="color:#6b7280">${escapeHtml(c.footerLink.label)}</a>`
+      : ''
+  }</p>
 </div></body></html>`;
   const text = [
     ctx.brand,
@@ -77,6 +83,7 @@ ${rowsHtml}${actionHtml}
     ...(c.rows ? [...c.rows.map(([label, value]) => `${label}: ${value}`), ''] : []),
     ...(c.action ? [`${c.action.label}: ${c.action.url}`, ''] : []),
     `-- ${ctx.brand}`,
+    ...(c.footerLink ? [`${c.footerLink.label}: ${c.footerLink.url}`] : []),
   ].join('\n');
   return { to, subject: c.subject, html, text };
 }
@@ -119,9 +126,14 @@ export function orderMail(
   detailId?: string,
   /** What the admin wrote with a decision the customer hears about (a refused return's reason). */
   note?: string | null,
+  /** A guest's order (no account): its signed link, which opens the order and pays it. */
+  guestLink?: string,
 ): OutgoingMail {
   const greeting = `Hello ${order.userName},`;
-  const orderPage = { label: 'See your order', url: linkTo(ctx, `/dashboard/orders/${order._id}`) };
+  const orderPage = {
+    label: 'See your order',
+    url: guestLink ?? linkTo(ctx, `/dashboard/orders/${order._id}`),
+  };
   const shipTo = addressLine(order);
   switch (kind) {
     case 'placed':
@@ -133,7 +145,10 @@ export function orderMail(
           `We are holding ${what(order)} for you. Pay ${money(order.amounts.totalCents)} to confirm the order; unpaid, it is released when the hold ends.`,
         ],
         rows: orderRows(order, true),
-        action: { label: 'Pay for your order', url: linkTo(ctx, `/dashboard/payment/${order._id}`) },
+        action: {
+          label: 'Pay for your order',
+          url: guestLink ?? linkTo(ctx, `/dashboard/payment/${order._id}`),
+        },
       });
     case 'paid':
       return render(order.userEmail, ctx, {

@@ -18,10 +18,18 @@ import { claimInLock, everythingLeft, sendRefund } from './refunds';
 export async function cancelUnpaidOrder(
   db: Db,
   id: string,
-  who: { userId: string; admin: boolean },
+  // A guest's order is cancelled by whoever holds its signed link, which the caller checked.
+  who: { userId: string; admin: boolean } | { orderLink: true },
 ): Promise<{ deletedCount: number }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   return db.transaction(async (tx) => {
+    if ('orderLink' in who) {
+      const row = await lockOrder(tx, id);
+      if (row.status !== 'unpaid')
+        throw new AppError('CONFLICT', 'Only an unpaid order can be cancelled here');
+      await applyOrderEvent(tx, row, { type: 'cancel' }, { actor: 'customer', actorUserId: null });
+      return { deletedCount: 1 };
+    }
     const row = await lockOrder(tx, id, who.admin ? undefined : who.userId);
     if (closedUnpaidStatuses.includes(row.status)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     // The spec's delete is for unpaid orders; a paid one is cancelled with its refund (cancelPaidOrder).
@@ -91,12 +99,14 @@ const cancelKey = (orderId: string) => `cancel:${orderId}`;
 export async function requestCancellation(
   db: Db,
   id: string,
-  me: { id: string },
+  // A guest's order: whoever holds its signed link, which the caller checked.
+  me: { id: string } | { orderLink: true },
   note: string | undefined,
 ): Promise<Order> {
   if (!isUuid(id)) throw new OrderNotFound();
+  const ownerId = 'orderLink' in me ? undefined : me.id;
   return db.transaction(async (tx) => {
-    const row = await lockOrder(tx, id, me.id);
+    const row = await lockOrder(tx, id, ownerId);
     if (row.status === 'unpaid')
       throw new AppError('CONFLICT', 'Delete an unpaid order instead; nothing was charged');
     if (row.status !== 'pending') throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelNotPaid);
@@ -113,7 +123,7 @@ export async function requestCancellation(
       asked,
       'cancel_requested',
       row.status,
-      { actor: 'customer', actorUserId: me.id, note: note ?? null },
+      { actor: 'customer', actorUserId: ownerId ?? null, note: note ?? null },
       now,
     );
     return toOneOrder(tx, asked);

@@ -22,6 +22,7 @@ import type { SessionUser } from '../../plugins/auth';
 import { isUuid } from '../catalog/catalog.service';
 import { type MovedTool, moveStock, OutOfStock, rowsOf } from '../inventory/inventory.service';
 import { totalsFor } from '../pricing/pricing';
+import { checkGuestCaps, type GuestBuyer, isGuest } from './guest-buyer';
 import { toOrder } from './order-read';
 import { type OrderLineRow, type OrderRow, recordEventStatement } from './order-state';
 
@@ -94,7 +95,7 @@ const summaryName = (first: string, others: number) => (others === 0 ? first : `
  */
 export async function insertOrder(
   tx: Tx,
-  me: SessionUser,
+  me: SessionUser | GuestBuyer,
   order: NewOrder,
   limits: OrderLimits,
   pricing: PricingConfig,
@@ -104,7 +105,8 @@ export async function insertOrder(
   // The id is known before the row exists, so the reservations' ledger rows can name their order
   // (the reference is checked at commit).
   const id = randomUUID();
-  await checkUnpaidCaps(tx, me.id, units, limits);
+  if (isGuest(me)) await checkGuestCaps(tx, me, order.shippingAddress, units, limits);
+  else await checkUnpaidCaps(tx, me.id, units, limits);
   let moved: Map<string, MovedTool>;
   try {
     if (order.lines.some((l) => l.quantity < 1)) throw new OutOfStock(order.lines[0]?.toolId ?? '', '', 0);
@@ -170,7 +172,7 @@ export async function insertOrder(
     .values({
       id,
       toolId: first.toolId,
-      userId: me.id,
+      userId: isGuest(me) ? null : me.id,
       toolName: summaryName(first.toolName, lineRows.length - 1),
       unitPriceCents: single ? first.unitPriceCents : subtotalCents,
       quantity: units,
@@ -198,7 +200,7 @@ export async function insertOrder(
           sql`(${l.orderId}, ${l.lineNo}, ${l.toolId}, ${l.toolName}, ${l.unitPriceCents}, ${l.quantity})`,
       ),
       sql`, `,
-    )}) ${recordEventStatement(row, 'place', null, { actor: 'customer', actorUserId: me.id }, now)}`,
+    )}) ${recordEventStatement(row, 'place', null, { actor: 'customer', actorUserId: isGuest(me) ? null : me.id }, now)}`,
   );
   return { row, lines: lineRows };
 }

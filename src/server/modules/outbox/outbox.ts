@@ -39,6 +39,8 @@ export interface Topics {
   'account.email_confirmation_requested': { userId: string; sealedToken: string };
   /** Someone signed up with the address of an existing account (REQUIRE_EMAIL_VERIFICATION). */
   'account.sign_up_repeated': { userId: string };
+  /** A customer's cart sat untouched for a day since it last changed (modules/cart-reminders). */
+  'cart.reminder_due': { userId: string; remindedFor: string };
 }
 export type Topic = keyof Topics;
 
@@ -49,7 +51,7 @@ export type Topic = keyof Topics;
  * SMTP server, keeps the mail in the admin Mailbox). `contact-mail` acknowledges a message and sends
  * an admin's reply; `admin-notify` mails the admins who want it about paid orders, new messages and (daily) low stock;
  * `account-mail` sends the mails about the account itself (the password reset link, the sign-up
- * confirmation).
+ * confirmation); `cart-reminder-mail` reminds a customer of a cart left untouched.
  */
 export const SUBSCRIBERS = {
   'order.status_changed': ['order-webhook', 'order-mail', 'admin-notify'],
@@ -59,6 +61,7 @@ export const SUBSCRIBERS = {
   'account.email_confirmation_requested': ['account-mail'],
   'account.sign_up_repeated': ['account-mail'],
   'catalog.low_stock_digest': ['admin-notify'],
+  'cart.reminder_due': ['cart-reminder-mail'],
 } as const satisfies { [T in Topic]: readonly string[] };
 
 /**

@@ -16,13 +16,19 @@ import type { IntentSnapshot, PaymentProvider } from './payment-provider';
 export type IntentRow = typeof paymentIntents.$inferSelect;
 
 /**
+ * Who may open an order's payment: its customer, or whoever holds the order's signed link (a
+ * guest's order, decision 059), which the caller has checked.
+ */
+export type PaymentOwner = Pick<SessionUser, 'id'> | { orderLink: true };
+
+/**
  * Opens (or re-uses) the payment intent for one of the user's unpaid orders. The amount is the
  * order's total from the database, whatever the request said; a reload gets the same intent.
  */
 export async function createPaymentIntent(
   db: Db,
   provider: PaymentProvider,
-  me: SessionUser,
+  me: PaymentOwner,
   orderId: string,
 ): Promise<PaymentIntentAnswer> {
   if (!isUuid(orderId)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
@@ -42,7 +48,7 @@ export async function createPaymentIntent(
     .where(
       and(
         eq(orders.id, orderId),
-        eq(orders.userId, me.id),
+        'orderLink' in me ? undefined : eq(orders.userId, me.id),
         notInArray(orders.status, [...closedUnpaidStatuses]),
       ),
     )

@@ -102,10 +102,13 @@ export function CartPage() {
                 ) : (
                   <>
                     <Link to="/login" state={{ from: '/checkout' }} className="btn btn-primary btn-block">
-                      Checkout
+                      Sign in to check out
+                    </Link>
+                    <Link to="/checkout/guest" className="btn btn-outline btn-block">
+                      Continue as a guest
                     </Link>
                     <p className="text-sm text-base-content/70">
-                      You sign in first; your cart comes with you.
+                      Signing in brings your cart with you; as a guest you only give an e-mail address.
                     </p>
                   </>
                 )}

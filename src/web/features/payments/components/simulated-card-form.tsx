@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import type { SimulatedConfirmInput } from '../../../../contract/payments';
 import { ApiError } from '../../../lib/api-client';
 import { confirmSimulatedPayment } from '../api/payment-calls';
 import { type CardErrors, cardErrors } from './card-fields';
@@ -13,11 +14,14 @@ export function SimulatedCardForm({
   billing,
   amount,
   onPaid,
+  confirm = confirmSimulatedPayment,
 }: {
   clientSecret: string | undefined;
   billing: { name: string; email: string };
   amount: string;
   onPaid: (transactionId: string) => Promise<void>;
+  /** Charges the card: a customer's call by default, a guest's order's own (with its key) otherwise. */
+  confirm?: (input: SimulatedConfirmInput) => Promise<{ transactionId: string }>;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<CardErrors>({});
@@ -40,7 +44,7 @@ export function SimulatedCardForm({
     }
     setBusy(true);
     try {
-      const { transactionId } = await confirmSimulatedPayment({
+      const { transactionId } = await confirm({
         clientSecret,
         ...card,
         name: billing.name,

@@ -1,0 +1,155 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { MailView } from '../src/contract/mail';
+import { PASSWORD } from './support/admin-page';
+import { seriousViolations, trackRequests } from './support/axe';
+import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
+import { type StoreProcess, startJourneyStore } from './support/journey-store';
+import { mailsWritten } from './support/mailbox';
+
+/**
+ * A first-time buyer pays without an account (decision 059): brake pads into the cart, "Continue
+ * as a guest", an e-mail and an address, the test card; then the order opened from the link in
+ * its mail, and found again by its number and e-mail. At 1280 and 390 px.
+ */
+
+let store: StoreProcess;
+let browser: Browser;
+let admin: Page;
+const ADMIN = 'guest.desk@torque.example';
+const PADS = 'Ceramic Front Brake Pad Set';
+
+const WIDTHS = [1280, 390] as const;
+const shot = (name: string) => path.join(import.meta.dirname, 'screenshots', `${name}.png`);
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+journeys('a guest checks out with an e-mail, pays, and finds the order again', () => {
+  beforeAll(async () => {
+    store = await startJourneyStore({ ADMIN_EMAILS: ADMIN });
+    browser = await launchBrowser();
+    // The admin reads the Mailbox (no SMTP server: the store keeps every mail there).
+    admin = await (await browser.newContext()).newPage();
+    const signUp = await admin.request.post(`${store.url}/api/auth/sign-up/email`, {
+      headers: { origin: store.url },
+      data: { name: 'Guest Desk', email: ADMIN, password: PASSWORD },
+    });
+    expect(signUp.ok()).toBe(true);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await store?.stop();
+    store?.cleanUp();
+  });
+
+  for (const width of WIDTHS) {
+    it(`at ${width} px: brake pads, checkout as a guest, the test card, the mail's link, the lookup`, async () => {
+      const email = `guest.${width}@torque.example`;
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const errors = watchForPageErrors(page);
+      trackRequests(page);
+
+      // The brake pads' own page: into the cart, anonymously.
+      const found = (await (
+        await page.request.get(`${store.url}/api/tool?search=${encodeURIComponent(PADS)}`)
+      ).json()) as { _id: string; name: string }[];
+      const pads = found.find((t) => t.name === PADS);
+      if (!pads) throw new Error('the demo catalog has no brake pads');
+      await page.goto(`${store.url}/product/${pads._id}`);
+      await page.getByRole('button', { name: `Add to cart: ${PADS}` }).click();
+      await page
+        .getByRole('status')
+        .getByText(/^Added \d+ to your cart/)
+        .waitFor();
+
+      // The cart offers a choice: sign in, or go on as a guest.
+      await page.goto(`${store.url}/cart`);
+      await page.getByRole('link', { name: 'Sign in to check out' }).waitFor();
+      await page.getByRole('link', { name: 'Continue as a guest' }).click();
+      await page.waitForURL(`${store.url}/checkout/guest`);
+      await page.getByRole('heading', { name: 'Checkout as a guest' }).waitFor();
+      const summary = page.getByRole('complementary', { name: 'Order summary' });
+      await summary.getByText(PADS, { exact: false }).waitFor();
+
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Full name').fill(`Gus Guest ${width}`);
+      await page.getByLabel('Address line 1').fill('7 Caliper Court');
+      await page.getByLabel('City').fill('Detroit');
+      await page.getByLabel('State / province').fill('MI');
+      await page.getByLabel('Postal code').fill('48201');
+      await page.getByLabel('Country').selectOption('US');
+      await page.getByLabel('Phone').fill('+1 313 555 0199');
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel(/Expir/).fill('12 / 40');
+      await page.getByLabel(/CVC/).fill('123');
+      expect(await scrollsSideways(page)).toBe(false);
+      await page.screenshot({ path: shot(`guest-checkout-${width}`), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const placed = page.waitForResponse(
+        (r) => r.url().endsWith('/api/guest/checkout') && r.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: 'Place order and pay' }).click();
+      const answer = (await (await placed).json()) as { order: { _id: string; number: string } };
+      await page.waitForURL(/\/order-status\?token=/);
+      await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+      expect(await page.getByTestId('order-number').textContent()).toBe(answer.order.number);
+      await page.getByTestId('order-status').getByText('Paid, being packed').waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      await page.screenshot({ path: shot(`guest-order-${width}`), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The payment mail's link opens the order in a browser that never saw the checkout.
+      const [mail] = await mailsWritten(
+        admin,
+        store.url,
+        (m) => m.to === email && m.subject.includes(`payment received for ${answer.order.number}`),
+      );
+      const full = (await (
+        await admin.request.get(`${store.url}/api/manage/mails/${mail?.id}`)
+      ).json()) as MailView;
+      const link = /(https?:\/\/\S+\/order-status\?token=[^\s"<]+)/.exec(full.text)?.[1];
+      expect(link, full.text).toBeDefined();
+      const reader = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+      const readerErrors = watchForPageErrors(reader);
+      trackRequests(reader);
+      await reader.goto(link ?? '');
+      await reader.getByRole('heading', { name: `Order ${answer.order.number}` }).waitFor();
+      await reader.getByTestId('order-status').getByText('Paid, being packed').waitFor();
+      await reader.getByRole('link', { name: 'Download receipt (PDF)' }).waitFor();
+
+      // Found again by number and e-mail; a wrong e-mail first gets the one answer.
+      await reader.goto(`${store.url}/order-status`);
+      await reader.getByRole('heading', { name: 'Find your order' }).waitFor();
+      await reader.getByLabel('Order number').fill(answer.order.number);
+      await reader.getByLabel('Email').fill(`someone.else.${width}@torque.example`);
+      await reader.getByRole('button', { name: 'Find my order' }).click();
+      await reader.getByRole('alert').getByText('We could not find an order with that number').waitFor();
+      expect(await scrollsSideways(reader)).toBe(false);
+      await reader.screenshot({ path: shot(`guest-lookup-${width}`), fullPage: true });
+      expect(await seriousViolations(reader)).toEqual([]);
+      await reader.getByLabel('Email').fill(email);
+      await reader.getByRole('button', { name: 'Find my order' }).click();
+      await reader.waitForURL(/\/order-status\?token=/);
+      await reader.getByRole('heading', { name: `Order ${answer.order.number}` }).waitFor();
+
+      // The cart reminder's unsubscribe page asks first; a link that is not the store's is refused.
+      await reader.goto(`${store.url}/unsubscribe?token=someone.forged-signature-${width}`);
+      await reader.getByRole('button', { name: 'Stop cart reminders' }).waitFor();
+      expect(await scrollsSideways(reader)).toBe(false);
+      await reader.screenshot({ path: shot(`unsubscribe-${width}`), fullPage: true });
+      expect(await seriousViolations(reader)).toEqual([]);
+      await reader.getByRole('button', { name: 'Stop cart reminders' }).click();
+      await reader.getByRole('alert').getByText('This unsubscribe link is not valid').waitFor();
+
+      expect(errors).toEqual([]);
+      // The wrong guess's and the forged link's answers are the two 404s the browser logs.
+      expect(readerErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+      expect(readerErrors.filter((e) => /status of 404/.test(e))).toHaveLength(2);
+      await context.close();
+      await reader.context().close();
+    });
+  }
+});

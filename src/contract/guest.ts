@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { Address } from './addresses';
+import { CheckoutInput } from './checkout';
+import { singleAddressField } from './fields';
+import { Order } from './orders';
+import { PaymentIntentAnswer, SimulatedConfirmInput } from './payments';
+import { CART_MAX_LINES, LineInput, shippingMethods } from './pricing';
+
+/**
+ * Guest checkout (docs/decisions/059): a visitor buys without an account. The browser's cart
+ * lines become an order through the same place-order path as a customer's cart (stock, caps,
+ * prices, totals and the idempotency key all decided on the server); the order is the guest's
+ * through a signed link in the order's mails and through a lookup by order number and e-mail.
+ */
+
+/**
+ * POST /guest/checkout: the visitor's lines (products and quantities only: prices are read from
+ * the catalog under the stock locks), the e-mail the order's mails go to, the address and method.
+ */
+export const GuestCheckoutInput = z.object({
+  idempotencyKey: CheckoutInput.shape.idempotencyKey,
+  email: singleAddressField,
+  lines: z.array(LineInput).min(1, 'Your cart is empty').max(CART_MAX_LINES),
+  address: Address,
+  shippingMethod: z.enum(shippingMethods),
+  expectedTotalCents: z.number().int().min(0),
+});
+export type GuestCheckoutInput = z.input<typeof GuestCheckoutInput>;
+export type GuestCheckoutRequest = z.output<typeof GuestCheckoutInput>;
+
+/** The order, its payment, and the key to the order's page (the same page the mail opens). */
+export const GuestCheckoutAnswer = z.object({
+  order: Order,
+  payment: PaymentIntentAnswer.nullable(),
+  replayed: z.boolean(),
+  token: z.string(),
+});
+export type GuestCheckoutAnswer = z.infer<typeof GuestCheckoutAnswer>;
+
+/** A guest order's key: from the order's mail, the checkout's answer or a lookup. */
+const token = z
+  .string({ error: 'This order link is incomplete' })
+  .min(20, 'This order link is incomplete')
+  .max(300, 'This order link is incomplete');
+export const GuestOrderToken = z.object({ token });
+
+/** GET /guest/order?token=: the order, and what the key lets its holder do. */
+export const GuestOrderView = z.object({
+  order: Order,
+  /** When this key stops opening the order (ISO time). */
+  expiresAt: z.string(),
+  /** The order belongs to an account now: it is also in that account's My Orders. */
+  claimed: z.boolean(),
+});
+export type GuestOrderView = z.infer<typeof GuestOrderView>;
+
+export const GuestCancelInput = z.object({
+  token,
+  note: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
+});
+
+/** POST /guest/order/simulated-confirm: test mode's card for a guest's order. */
+export const GuestSimulatedConfirmInput = SimulatedConfirmInput.extend({ token });
+/** POST /guest/order/paid: the provider's transaction for a guest's order (Stripe's page). */
+export const GuestMarkPaidInput = z.object({ token, transactionId: z.string().min(1).max(255) });
+
+/** The order number as printed on the order ("TW-10042"); the prefix may be left out. */
+const ORDER_NUMBER_SHAPE = /^(?:TW\s*-?\s*)?(\d{1,12})$/i;
+
+/**
+ * POST /guest/order/lookup: the order number and the e-mail it was placed with. A wrong pair is
+ * answered with one message that does not tell which part was wrong; guesses are limited.
+ */
+export const OrderLookupInput = z.object({
+  number: z
+    .string({ error: 'Enter your order number' })
+    .trim()
+    .min(1, 'Enter your order number')
+    .regex(ORDER_NUMBER_SHAPE, 'Enter the order number from your e-mail, e.g. TW-10042')
+    .transform((value) => Number(ORDER_NUMBER_SHAPE.exec(value)?.[1])),
+  email: z
+    .string({ error: 'Email is Required' })
+    .trim()
+    .min(1, 'Email is Required')
+    .max(254, 'Email must be 254 characters or fewer')
+    .transform((value) => value.toLowerCase()),
+});
+export type OrderLookupInput = z.input<typeof OrderLookupInput>;
+
+export const OrderLookupAnswer = z.object({ token: z.string() });
+
+/** The one answer to a wrong order number or e-mail, whichever part was wrong. */
+export const ORDER_LOOKUP_FAILED =
+  'We could not find an order with that number and e-mail address. Check both and try again.';
+
+/** The answer to an order link that is not (or no longer) valid. */
+export const ORDER_LINK_INVALID =
+  'This order link is not valid or has expired. Find your order with its number and your e-mail address.';

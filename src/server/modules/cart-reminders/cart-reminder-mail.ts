@@ -1,0 +1,67 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Config } from '../../config/config';
+import type { Db } from '../../db/database';
+import { cartLines, tools, user } from '../../db/schema';
+import type { MessageHandler } from '../../jobs/job-runner';
+import { deliverMail } from '../mail/mail.service';
+import { linkTo } from '../mail/mail-links';
+import type { Mailer, OutgoingMail } from '../mail/mailer';
+import { type MailContext, render } from '../mail/order-mails';
+import type { Topics } from '../outbox/outbox';
+import { reminderStillDue } from './cart-reminders';
+import { cartRemindersOn } from './reminder-switch';
+import { unsubscribePath, unsubscribeToken } from './unsubscribe-token';
+
+/** The reminder: what the cart holds, a way back to it, and a way to stop these mails. */
+export function cartReminderMail(
+  owner: { email: string; name: string },
+  lines: { name: string; quantity: number }[],
+  unsubscribeUrl: string,
+  ctx: MailContext,
+): OutgoingMail {
+  return render(owner.email, ctx, {
+    subject: `${ctx.brand}: your cart is waiting for you`,
+    heading: 'You left parts in your cart',
+    paragraphs: [
+      `Hello ${owner.name || 'there'},`,
+      'Your cart still holds the parts below. Prices and stock are checked again when you check out.',
+    ],
+    rows: lines.map((l) => [l.name, `x ${l.quantity}`] as [string, string]),
+    action: { label: 'Go to your cart', url: linkTo(ctx, '/cart') },
+    footerLink: { label: 'Stop cart reminders', url: unsubscribeUrl },
+  });
+}
+
+/**
+ * The `cart-reminder-mail` subscriber. At delivery the reminder is checked again (reminders still
+ * on, not unsubscribed, the cart unchanged and not empty): anything that changed since it was
+ * queued sends nothing. The mail is recorded under the message's key, so a redelivery sends
+ * nothing twice.
+ */
+export function cartReminderMailHandler(
+  db: Db,
+  mailer: Mailer | undefined,
+  ctx: MailContext,
+  secret: string,
+  config: Pick<Config, 'cartReminders'>,
+): MessageHandler<'cart.reminder_due'> {
+  return async (message, delivery) => {
+    const { userId, remindedFor } = message.payload as Topics['cart.reminder_due'];
+    if (!(await cartRemindersOn(config))) return;
+    if (!(await reminderStillDue(db, userId, remindedFor))) return;
+    const [owner] = await db
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, userId));
+    if (!owner) return;
+    const lines = await db
+      .select({ name: tools.name, quantity: cartLines.quantity })
+      .from(cartLines)
+      .innerJoin(tools, eq(tools.id, cartLines.toolId))
+      .where(eq(cartLines.userId, userId))
+      .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
+    const token = unsubscribeToken(secret, userId);
+    const mail = cartReminderMail(owner, lines, linkTo(ctx, unsubscribePath(token)), ctx);
+    await deliverMail(db, mailer, delivery, `cart-reminder-mail:${message.key}`, mail);
+  };
+}

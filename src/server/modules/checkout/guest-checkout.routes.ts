@@ -1,0 +1,164 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  GuestCancelInput,
+  GuestCheckoutAnswer,
+  GuestCheckoutInput,
+  GuestMarkPaidInput,
+  GuestOrderToken,
+  GuestOrderView,
+  GuestSimulatedConfirmInput,
+  OrderLookupAnswer,
+  OrderLookupInput,
+} from '../../../contract/guest';
+import { Order } from '../../../contract/orders';
+import { PaymentConfirmed, PaymentIntentAnswer } from '../../../contract/payments';
+import { clientKey } from '../../http/client-address';
+import { errorResponses } from '../../http/openapi';
+import { perAddress } from '../../plugins/rate-limits';
+import { sendReceipt } from '../orders/receipt-pdf';
+import type { SimulatedProvider } from '../payments/simulated-provider';
+import { guestCheckout } from './guest-checkout.service';
+import { lookUpOrder, lookupLimiters } from './guest-lookup';
+import {
+  guestCancel,
+  guestMarkPaid,
+  guestOrder,
+  guestPaymentIntent,
+  guestSimulatedConfirm,
+  viewGuestOrder,
+} from './guest-orders.service';
+
+/**
+ * Guest checkout and a guest's order (decision 059). No sign-in: the checkout is limited per
+ * address like other anonymous writes; every call about an order carries the order's signed key
+ * (`token`: a query parameter the request log hides, or in the body).
+ */
+export function guestRoutes(secret: string): FastifyPluginAsyncZod {
+  return async (app) => {
+    const limiters = lookupLimiters(app.db);
+
+    app.post(
+      '/guest/checkout',
+      {
+        config: { rateLimit: perAddress(app.config.rateLimits.ordersPerMinute) },
+        schema: {
+          tags: ['checkout'],
+          summary:
+            "Check out a visitor's cart without an account; the same idempotency key answers with the same order",
+          body: GuestCheckoutInput,
+          response: {
+            200: GuestCheckoutAnswer,
+            201: GuestCheckoutAnswer,
+            ...errorResponses(400, 404, 409, 429),
+          },
+        },
+      },
+      async (request, reply) => {
+        const answer = await guestCheckout(
+          app.db,
+          app.payments,
+          secret,
+          request.body,
+          app.config.orders,
+          app.config.pricing,
+        );
+        return reply.status(answer.replayed ? 200 : 201).send(answer);
+      },
+    );
+
+    app.post(
+      '/guest/order/lookup',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: 'Find a guest order by its number and e-mail; guesses are limited',
+          body: OrderLookupInput,
+          response: { 200: OrderLookupAnswer, ...errorResponses(400, 404, 409, 429) },
+        },
+      },
+      async (request) => lookUpOrder(app.db, secret, limiters, request.body, clientKey(request)),
+    );
+
+    app.get(
+      '/guest/order',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: "A guest's order, opened with its signed key",
+          querystring: GuestOrderToken,
+          response: { 200: GuestOrderView, ...errorResponses(400, 404) },
+        },
+      },
+      async (request) => viewGuestOrder(app.db, secret, request.query.token),
+    );
+
+    app.get(
+      '/guest/order/receipt.pdf',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: "A guest's order as a printable PDF receipt",
+          querystring: GuestOrderToken,
+          response: { ...errorResponses(400, 404) },
+        },
+      },
+      async (request, reply) =>
+        sendReceipt(reply, await guestOrder(app.db, secret, request.query.token), app.config.store),
+    );
+
+    app.post(
+      '/guest/order/payment-intent',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "Open the payment of a guest's unpaid order; the amount comes from the order",
+          body: GuestOrderToken,
+          response: { 200: PaymentIntentAnswer, ...errorResponses(400, 404, 409) },
+        },
+      },
+      async (request) => guestPaymentIntent(app.db, app.payments, secret, request.body.token),
+    );
+
+    app.post(
+      '/guest/order/paid',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "Mark a guest's order paid after the provider confirmed the payment",
+          body: GuestMarkPaidInput,
+          response: { 200: Order, ...errorResponses(400, 402, 404, 409) },
+        },
+      },
+      async (request) => guestMarkPaid(app.db, app.payments, secret, request.body, request.log),
+    );
+
+    app.post(
+      '/guest/order/cancel',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: "Cancel a guest's unpaid order, or ask to cancel a paid one that has not shipped",
+          body: GuestCancelInput,
+          response: { 200: Order, ...errorResponses(400, 404, 409) },
+        },
+      },
+      async (request) => guestCancel(app.db, secret, request.body),
+    );
+
+    if (app.payments.name === 'simulated') {
+      const simulated = app.payments as SimulatedProvider;
+      app.post(
+        '/guest/order/simulated-confirm',
+        {
+          schema: {
+            tags: ['payments'],
+            summary: "Test mode: charge a card for a guest's order with the simulated processor",
+            body: GuestSimulatedConfirmInput,
+            response: { 200: PaymentConfirmed, ...errorResponses(400, 402, 404) },
+          },
+        },
+        async (request) => guestSimulatedConfirm(app.db, simulated, secret, request.body, request.log),
+      );
+    }
+  };
+}

@@ -1,0 +1,97 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { GuestCheckoutAnswer, GuestCheckoutRequest } from '../../../contract/guest';
+import type { PricingConfig } from '../../config/config';
+import type { Db } from '../../db/database';
+import { orders } from '../../db/schema';
+import { notFound } from '../../errors';
+import { isUuid } from '../catalog/catalog.service';
+import type { GuestBuyer } from '../orders/guest-buyer';
+import { toOneOrder, toOrder } from '../orders/order-read';
+import { insertOrder, type OrderLimits } from '../orders/place-order';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { createPaymentIntent } from '../payments/payments.service';
+import { visitToken } from './guest-order-links';
+
+/** The guest's order for this key: the key and the e-mail must both match. */
+async function guestOrderByKey(db: Db, email: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(isNull(orders.userId), eq(orders.checkoutKey, key), sql`lower(${orders.userEmail}) = ${email}`),
+    );
+  return row;
+}
+
+/** The same product twice is one line of both quantities, as a cart would hold it. */
+function mergedLines(lines: GuestCheckoutRequest['lines']) {
+  const byTool = new Map<string, number>();
+  for (const line of lines) byTool.set(line.toolId, (byTool.get(line.toolId) ?? 0) + line.quantity);
+  return [...byTool].map(([toolId, quantity]) => ({ toolId, quantity }));
+}
+
+/**
+ * A visitor's checkout (decision 059): the browser's lines become an order through the same
+ * `insertOrder` as a customer's cart, so stock, the caps (counted for guests by e-mail and
+ * address), prices read under the stock locks, totals and the shown total's check are the
+ * server's; only products and quantities come from the request. The key is stored on the order
+ * (unique among guests' orders): a repeated or concurrent call with the same key and e-mail
+ * answers with the first order. Then the payment is opened, as for a customer.
+ */
+export async function guestCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  secret: string,
+  input: GuestCheckoutRequest,
+  limits: OrderLimits,
+  pricing: PricingConfig,
+): Promise<GuestCheckoutAnswer> {
+  const buyer: GuestBuyer = { guest: true, email: input.email, name: input.address.fullName };
+  const answer = async (order: GuestCheckoutAnswer['order'], replayed: boolean) => ({
+    order,
+    payment:
+      order.status === 'unpaid'
+        ? await createPaymentIntent(db, provider, { orderLink: true }, order._id)
+        : null,
+    replayed,
+    token: visitToken(secret, order._id),
+  });
+  const replay = async () => {
+    const row = await guestOrderByKey(db, buyer.email, input.idempotencyKey);
+    return row ? answer(await toOneOrder(db, row), true) : undefined;
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  const lines = mergedLines(input.lines);
+  // A product id that is no id at all is refused like a product that is not sold.
+  if (lines.some((l) => !isUuid(l.toolId))) throw notFound('Tool');
+  let placed: GuestCheckoutAnswer['order'];
+  try {
+    placed = await db.transaction(async (tx) => {
+      const { row, lines: lineRows } = await insertOrder(
+        tx,
+        buyer,
+        {
+          lines,
+          phone: input.address.phone,
+          shippingMethod: input.shippingMethod,
+          shippingAddress: input.address,
+          checkoutKey: input.idempotencyKey,
+          expectedTotalCents: input.expectedTotalCents,
+          refusals: 'checkout',
+        },
+        limits,
+        pricing,
+      );
+      return toOrder(row, { lines: lineRows, shipments: [], refunds: [] });
+    });
+  } catch (error) {
+    // The same key sent twice at once: the second waited on the first's locks, then the index
+    // refused the key (or the stock was gone). The first call's order is the answer.
+    const first = await replay();
+    if (first) return first;
+    throw error;
+  }
+  return answer(placed, false);
+}

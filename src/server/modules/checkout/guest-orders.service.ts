@@ -1,0 +1,121 @@
+import { and, eq } from 'drizzle-orm';
+import { type GuestOrderView, ORDER_LINK_INVALID } from '../../../contract/guest';
+import { type Order, paidStatuses } from '../../../contract/orders';
+import type { PaymentIntentAnswer } from '../../../contract/payments';
+import type { Db } from '../../db/database';
+import { orders, paymentIntents } from '../../db/schema';
+import { AppError } from '../../errors';
+import { cancelUnpaidOrder, requestCancellation } from '../orders/cancel';
+import { toOneOrder } from '../orders/order-read';
+import type { OrderRow } from '../orders/order-state';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { createPaymentIntent, markOrderPaid } from '../payments/payments.service';
+import type { SimulatedProvider } from '../payments/simulated-provider';
+import { type OrderLink, readOrderLink } from './guest-order-links';
+
+/**
+ * What a guest's order link lets its holder do (decision 059): see the order, download its
+ * receipt, pay it, cancel it while unpaid or ask to cancel it once paid. Nothing else: returns,
+ * the address and the order's history are for an account (the order joins one when claimed).
+ */
+
+type Log = { error(obj: object, msg: string): void };
+
+/** The order a key opens; a bad, altered or expired key, or a vanished order, is one 404. */
+export async function openOrderLink(
+  db: Db,
+  secret: string,
+  token: string,
+): Promise<{ row: OrderRow; link: OrderLink }> {
+  const link = readOrderLink(secret, token);
+  if (!link) throw new AppError('NOT_FOUND', ORDER_LINK_INVALID);
+  const [row] = await db.select().from(orders).where(eq(orders.id, link.orderId));
+  if (!row) throw new AppError('NOT_FOUND', ORDER_LINK_INVALID);
+  return { row, link };
+}
+
+export async function viewGuestOrder(db: Db, secret: string, token: string): Promise<GuestOrderView> {
+  const { row, link } = await openOrderLink(db, secret, token);
+  return {
+    order: await toOneOrder(db, row),
+    expiresAt: link.expiresAt.toISOString(),
+    claimed: row.userId !== null,
+  };
+}
+
+export async function guestOrder(db: Db, secret: string, token: string): Promise<Order> {
+  return toOneOrder(db, (await openOrderLink(db, secret, token)).row);
+}
+
+export async function guestPaymentIntent(
+  db: Db,
+  provider: PaymentProvider,
+  secret: string,
+  token: string,
+): Promise<PaymentIntentAnswer> {
+  const { row } = await openOrderLink(db, secret, token);
+  return createPaymentIntent(db, provider, { orderLink: true }, row.id);
+}
+
+/**
+ * Test mode's card for a guest's order: the client secret must be an intent of the order the key
+ * opens. As for a customer, the processor's success marks the order paid at once.
+ */
+export async function guestSimulatedConfirm(
+  db: Db,
+  simulated: SimulatedProvider,
+  secret: string,
+  input: { token: string; clientSecret: string; cardNumber: string; expiry: string; cvc: string },
+  log: Log,
+): Promise<{ status: 'succeeded'; transactionId: string }> {
+  const { row } = await openOrderLink(db, secret, input.token);
+  const [intent] = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.clientSecret, input.clientSecret), eq(paymentIntents.orderId, row.id)));
+  if (!intent) throw new AppError('NOT_FOUND', 'Payment was not found');
+  const confirmed = await simulated.confirm(intent, {
+    number: input.cardNumber,
+    expiry: input.expiry,
+    cvc: input.cvc,
+  });
+  await markOrderPaid(db, simulated, confirmed.snapshot, log, confirmed.row);
+  return { status: 'succeeded', transactionId: confirmed.snapshot.id };
+}
+
+/** The provider's transaction for a guest's order (Stripe's page): the provider is asked first. */
+export async function guestMarkPaid(
+  db: Db,
+  provider: PaymentProvider,
+  secret: string,
+  input: { token: string; transactionId: string },
+  log: Log,
+): Promise<Order> {
+  const { row } = await openOrderLink(db, secret, input.token);
+  if (paidStatuses.includes(row.status) && row.transactionId === input.transactionId)
+    return toOneOrder(db, row);
+  const [known] = await db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.id, input.transactionId), eq(paymentIntents.orderId, row.id)));
+  if (!known) throw new AppError('NOT_FOUND', 'Payment was not found for this order');
+  const intent = await provider.retrieveIntent(known.id);
+  return markOrderPaid(db, provider, { ...intent, orderId: intent.orderId ?? row.id }, log);
+}
+
+/**
+ * Cancel: an unpaid order is cancelled at once (its stock returns, nothing was charged); a paid
+ * one nothing of which shipped is a request an admin decides, as for a customer.
+ */
+export async function guestCancel(
+  db: Db,
+  secret: string,
+  input: { token: string; note?: string },
+): Promise<Order> {
+  const { row } = await openOrderLink(db, secret, input.token);
+  if (row.status === 'unpaid') {
+    await cancelUnpaidOrder(db, row.id, { orderLink: true });
+    return guestOrder(db, secret, input.token);
+  }
+  return requestCancellation(db, row.id, { orderLink: true }, input.note);
+}

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { orders, user } from '../../db/schema';
+import { rowsOf } from '../inventory/inventory.service';
+
+/**
+ * A guest's orders join the account with their e-mail once that account's address is confirmed
+ * (decision 059): better-auth marks it so after the mailed confirmation link, or when a provider
+ * that vouches for the address (Google) signs the person in. An account whose address nobody
+ * confirmed claims nothing: anyone can sign up with anyone's address when confirmation is off.
+ * Called when an account signs in and when it is updated (the confirmation), so the orders are in
+ * My Orders from the first page after. One statement; orders that already have an account are
+ * never moved.
+ */
+export async function claimGuestOrders(db: Db, userId: string): Promise<number> {
+  const result = await db.execute(sql`
+    update ${orders} set user_id = ${user}.id
+    from ${user}
+    where ${user}.id = ${userId} and ${user}.email_verified
+      and ${orders}.user_id is null and lower(${orders}.user_email) = lower(${user}.email)
+    returning ${orders}.id`);
+  return rowsOf(result).length;
+}

@@ -1,0 +1,20 @@
+import { Navigate } from 'react-router';
+import { PageLoading } from '../../components/ui/page-loading';
+import { useSession } from '../../features/accounts/api/session';
+import { GuestCheckoutForm } from '../../features/guest/components/guest-checkout-form';
+import { useStoreInfo } from '../../features/store/api/get-store-info';
+
+/** /checkout/guest: a visitor checks out with an e-mail address, no account (decision 059). */
+export function GuestCheckoutPage() {
+  const { user, isPending } = useSession();
+  const { testMode = false } = useStoreInfo();
+  if (isPending) return <PageLoading />;
+  // Signed in, the cart is on the server: the customer's checkout.
+  if (user) return <Navigate to="/checkout" replace />;
+  return (
+    <div className="space-y-6 py-4">
+      <h1 className="text-3xl font-bold">Checkout as a guest</h1>
+      <GuestCheckoutForm testMode={testMode} />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  GuestCheckoutAnswer,
+  GuestCheckoutInput,
+  GuestOrderView,
+  OrderLookupInput,
+} from '../../../../contract/guest';
+import type { Order } from '../../../../contract/orders';
+import type { PaymentIntentAnswer, SimulatedConfirmInput } from '../../../../contract/payments';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+
+/**
+ * A guest's calls (decision 059): the checkout, and the order opened with its signed key (from
+ * the mail's link, the checkout's answer or a lookup). The key travels as `token`, in the query
+ * (which the store's request log hides) or in the body.
+ */
+
+const post = async <T>(path: string, body: unknown) =>
+  (await apiRequest<T>(path, { method: 'POST', body })).data;
+
+export const placeGuestCheckout = (input: GuestCheckoutInput) =>
+  post<GuestCheckoutAnswer>('/guest/checkout', input);
+
+export const guestOrderQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['guest-order', token],
+    queryFn: ({ signal }) =>
+      apiGet<GuestOrderView>(`/guest/order?token=${encodeURIComponent(token)}`, signal),
+    // A bad or expired key is a definite answer: no retries.
+    retry: false,
+  });
+export const useGuestOrder = (token: string) =>
+  useQuery({ ...guestOrderQuery(token), enabled: token !== '' });
+
+export const guestReceiptUrl = (token: string) =>
+  `/api/guest/order/receipt.pdf?token=${encodeURIComponent(token)}`;
+
+export const guestPaymentIntent = (token: string) =>
+  post<PaymentIntentAnswer>('/guest/order/payment-intent', { token });
+
+export const guestSimulatedConfirm = (token: string, input: SimulatedConfirmInput) =>
+  post<{ status: 'succeeded'; transactionId: string }>('/guest/order/simulated-confirm', { ...input, token });
+
+export const guestMarkPaid = (token: string, transactionId: string) =>
+  post<Order>('/guest/order/paid', { token, transactionId });
+
+export const guestCancel = (token: string, note?: string) =>
+  post<Order>('/guest/order/cancel', { token, note });
+
+export const lookUpOrder = (input: OrderLookupInput) => post<{ token: string }>('/guest/order/lookup', input);
+
+export const unsubscribeFromCartReminders = (token: string) =>
+  post<{ unsubscribed: true }>('/cart-reminders/unsubscribe', { token });
+
+/** The guest's order page for a key. */
+export const orderStatusPath = (token: string) => `/order-status?token=${encodeURIComponent(token)}`;

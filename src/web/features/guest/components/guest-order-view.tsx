@@ -1,0 +1,208 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import type { GuestOrderView } from '../../../../contract/guest';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { formatPrice } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import {
+  AddressBlock,
+  OrderAmounts,
+  OrderLines,
+  orderDate,
+  paidWith,
+  StatusBadge,
+} from '../../orders/components/order-parts';
+import { SimulatedCardForm } from '../../payments/components/simulated-card-form';
+import {
+  guestCancel,
+  guestMarkPaid,
+  guestOrderQuery,
+  guestPaymentIntent,
+  guestReceiptUrl,
+  guestSimulatedConfirm,
+} from '../api/guest-calls';
+
+const StripePaymentForm = lazy(() => import('../../payments/components/stripe-payment-form'));
+
+/** Paying a guest's unpaid order: the same provider and card form as a customer's payment page. */
+function GuestPayment({ token, view }: { token: string; view: GuestOrderView }) {
+  const queryClient = useQueryClient();
+  const intent = useQuery({
+    queryKey: ['guest-order', token, 'payment-intent'],
+    queryFn: () => guestPaymentIntent(token),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const billing = {
+    name: view.order.shippingAddress?.fullName ?? view.order.userName,
+    email: view.order.userEmail,
+  };
+  const onPaid = async (transactionId: string) => {
+    if (intent.data?.provider === 'stripe') await guestMarkPaid(token, transactionId);
+    toast.success('Congrats! Your payment is completed');
+    await queryClient.invalidateQueries({ queryKey: guestOrderQuery(token).queryKey });
+  };
+  const amount = formatPrice(view.order.total);
+  return (
+    <section aria-labelledby="guest-pay" className="card border border-base-300 bg-base-100">
+      <div className="card-body gap-3">
+        <h2 id="guest-pay" className="text-xl font-semibold">
+          Pay for your order
+        </h2>
+        {intent.isError ? (
+          <p role="alert" className="text-error">
+            {intent.error.message}
+          </p>
+        ) : null}
+        {intent.data?.provider === 'stripe' && intent.data.publishableKey ? (
+          <Suspense fallback={<PageLoading />}>
+            <StripePaymentForm
+              publishableKey={intent.data.publishableKey}
+              clientSecret={intent.data.clientSecret}
+              billing={billing}
+              amount={amount}
+              onPaid={onPaid}
+            />
+          </Suspense>
+        ) : (
+          <SimulatedCardForm
+            clientSecret={intent.data?.clientSecret}
+            billing={billing}
+            amount={amount}
+            onPaid={onPaid}
+            confirm={(input) => guestSimulatedConfirm(token, input)}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A guest's order as its key opens it (decision 059): status, lines, money, where it ships, the
+ * receipt, paying while unpaid, and cancelling (asked first; a paid order's is a request).
+ */
+export function GuestOrderDetails({
+  token,
+  view,
+  justPlaced,
+}: {
+  token: string;
+  view: GuestOrderView;
+  justPlaced: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const { order } = view;
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const canCancel = order.status === 'unpaid' || (order.status === 'pending' && !order.cancelRequestedAt);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await guestCancel(token);
+      toast.success(
+        order.status === 'unpaid' ? 'Your order is cancelled' : 'We received your request to cancel',
+      );
+      await queryClient.invalidateQueries({ queryKey: guestOrderQuery(token).queryKey });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The order could not be cancelled');
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+  return (
+    <div className="space-y-6">
+      <div role="status" className="space-y-2">
+        <h1 className="text-3xl font-bold">
+          {justPlaced
+            ? order.paid
+              ? 'Thank you for your order!'
+              : 'Your order is placed'
+            : `Order ${order.number}`}
+        </h1>
+        <p className="text-lg">
+          Order number <strong data-testid="order-number">{order.number}</strong>, placed{' '}
+          {orderDate(order.createdAt)}
+        </p>
+        <p className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={order.status} text={order.statusText} />
+          <span className="text-sm">{paidWith(order, 'Not paid yet')}</span>
+        </p>
+      </div>
+      {justPlaced ? (
+        <p>
+          We e-mail a confirmation to <span className="break-all font-medium">{order.userEmail}</span> with a
+          link to this page, and again when your order ships.
+        </p>
+      ) : null}
+      {order.status === 'unpaid' ? <GuestPayment token={token} view={view} /> : null}
+      <section aria-labelledby="guest-lines" className="space-y-2">
+        <h2 id="guest-lines" className="text-xl font-semibold">
+          What you ordered
+        </h2>
+        <OrderLines order={order} />
+        <div className="max-w-sm">
+          <OrderAmounts order={order} />
+        </div>
+      </section>
+      <section aria-labelledby="guest-ship" className="space-y-2">
+        <h2 id="guest-ship" className="text-xl font-semibold">
+          Shipping to
+        </h2>
+        <AddressBlock address={order.shippingAddress} phone={order.phone} />
+        {order.trackingNumber ? (
+          <p>
+            {order.carrier ?? 'Carrier'}: tracking number {order.trackingNumber}
+          </p>
+        ) : null}
+      </section>
+      <div className="flex flex-wrap gap-3">
+        {order.paid ? (
+          <a className="btn" href={guestReceiptUrl(token)} download>
+            Download receipt (PDF)
+          </a>
+        ) : null}
+        {canCancel ? (
+          <button type="button" className="btn btn-outline btn-error" onClick={() => setAsking(true)}>
+            {order.status === 'unpaid' ? 'Cancel order' : 'Ask to cancel'}
+          </button>
+        ) : null}
+        <Link to="/tools" className="btn">
+          Continue shopping
+        </Link>
+      </div>
+      {order.cancelRequestedAt && order.status === 'pending' ? (
+        <p className="text-sm">You asked to cancel this order; we will write to you.</p>
+      ) : null}
+      <p className="text-sm text-base-content/70">
+        {view.claimed ? (
+          <>This order is in your account too: sign in to see it in My Orders.</>
+        ) : (
+          <>
+            Want all your orders in one place?{' '}
+            <Link to="/signup" className="link">
+              Create an account
+            </Link>{' '}
+            with {order.userEmail}; once you confirm the address, this order shows in My Orders.
+          </>
+        )}
+      </p>
+      <ConfirmDialog
+        open={asking}
+        title={order.status === 'unpaid' ? 'Cancel this order?' : 'Ask us to cancel this order?'}
+        confirmLabel={order.status === 'unpaid' ? 'Cancel order' : 'Ask to cancel'}
+        busy={busy}
+        onConfirm={() => void cancel()}
+        onCancel={() => setAsking(false)}
+      >
+        {order.status === 'unpaid'
+          ? 'The parts go back on the shelf and you are not charged. This cannot be undone.'
+          : 'If it has not left our workshop, we cancel it and refund you in full.'}
+      </ConfirmDialog>
+    </div>
+  );
+}
