@@ -29,6 +29,7 @@ import { siteMapRoutes } from './modules/catalog/site-map.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { inboxRoutes } from './modules/contact/inbox.routes';
+import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { accountMailHandler } from './modules/mail/account-mail';
@@ -237,6 +238,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(cartRoutes);
       await api.register(addressesRoutes);
       await api.register(checkoutRoutes);
+      await api.register(discountsRoutes);
       await api.register(paymentsRoutes);
       await api.register(manageRoutes);
       await api.register(afterSaleRoutes);
