@@ -132,7 +132,9 @@ export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
     ['Total', formatCents(order.amounts.totalCents)],
   ];
   for (const [label, amount] of sums) {
-    row(['', label, '', amount], label === 'Total');
+    // A discount's name is longer than the sums' column: it reads across the product column.
+    if (label.startsWith('Discount')) row([label, '', '', amount], false);
+    else row(['', label, '', amount], label === 'Total');
   }
   // Money given back, each refund on its own line (its credit note has the detail).
   const given = order.refunds.filter((r) => r.status === 'succeeded' && order.refundedCents > 0);
