@@ -11,6 +11,7 @@ import type { TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, createAdminApp, fillCart, HOME_ADDRESS, payOrder } from '../../test/store-flow';
+import { orderMail } from '../mail/order-mails';
 import { expireUnpaidOrders } from '../orders/expiry';
 import { createDiscount, endDiscount } from './discounts.service';
 
@@ -133,6 +134,9 @@ describe('a code in the cart and at checkout', () => {
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain(`Discount ${code} (10% off brake parts)`);
     expect(text).toContain('-$9.20');
+    const mail = orderMail('paid', paid, { brand: 'Torque Works', siteUrl: () => 'http://store.test' });
+    expect(mail.text).toContain(`Discount ${code} (10% off brake parts)`);
+    expect(mail.text).toContain('-$9.20');
     const adminView = await t.app.inject({ url: `/api/manage/${order._id}`, headers: as(admin) });
     expect((adminView.json() as Order).discount?.goodsCents).toBe(920);
   });
