@@ -167,12 +167,12 @@ journeys('a buyer pays less with BRAKES10; managers keep the discounts', () => {
       const code = `SPRING${width}`;
       await page.getByRole('button', { name: 'New discount' }).click();
       const form = page.getByRole('form', { name: 'Create discount' });
-      await form.getByLabel('Code').fill(code);
-      await form.getByLabel('Name buyers read').fill('$5 off spring service');
-      await form.getByLabel('Type').selectOption('fixed');
-      await form.getByLabel('Amount ($)').fill('5.00');
-      await form.getByLabel('Minimum subtotal ($, optional)').fill('50');
-      await form.getByLabel('Uses in total (optional)').fill('100');
+      await form.getByLabel('Code', { exact: true }).fill(code);
+      await form.getByLabel('Name buyers read', { exact: true }).fill('$5 off spring service');
+      await form.getByLabel('Type', { exact: true }).selectOption('fixed');
+      await form.getByLabel('Amount ($)', { exact: true }).fill('5.00');
+      await form.getByLabel('Minimum subtotal ($, optional)', { exact: true }).fill('50');
+      await form.getByLabel('Uses in total (optional)', { exact: true }).fill('100');
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: shot(`discounts-new-${width}`), fullPage: true });
       await form.getByRole('button', { name: 'Create discount' }).click();
@@ -183,9 +183,9 @@ journeys('a buyer pays less with BRAKES10; managers keep the discounts', () => {
       // Changed to 10% with free shipping.
       await row.getByRole('button', { name: `Change ${code}` }).click();
       const edit = page.getByRole('form', { name: 'Save discount' });
-      await edit.getByLabel('Type').selectOption('percent');
-      await edit.getByLabel('Percent').fill('10');
-      await edit.getByLabel('Free shipping too').check();
+      await edit.getByLabel('Type', { exact: true }).selectOption('percent');
+      await edit.getByLabel('Percent', { exact: true }).fill('10');
+      await edit.getByLabel('Free shipping too', { exact: true }).check();
       await edit.getByRole('button', { name: 'Save discount' }).click();
       await table
         .getByRole('row', { name: new RegExp(code) })

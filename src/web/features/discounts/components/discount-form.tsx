@@ -254,9 +254,12 @@ export function DiscountForm({
           onChange={(e) => set('name', e.target.value)}
         />
       </label>
-      <label className="fieldset">
-        <span className="fieldset-legend">Type</span>
+      <div className="fieldset">
+        <label htmlFor={`${id}-kind`} className="fieldset-legend">
+          Type
+        </label>
         <select
+          id={`${id}-kind`}
           className="select select-sm w-full"
           value={f.kind}
           onChange={(e) => set('kind', e.target.value as DiscountKind)}
@@ -264,7 +267,7 @@ export function DiscountForm({
           <option value="percent">Percent off</option>
           <option value="fixed">Amount off ($)</option>
         </select>
-      </label>
+      </div>
       <label className="fieldset">
         <span className="fieldset-legend">{f.kind === 'percent' ? 'Percent' : 'Amount ($)'}</span>
         <input
@@ -274,9 +277,12 @@ export function DiscountForm({
           onChange={(e) => set('amount', e.target.value)}
         />
       </label>
-      <label className="fieldset">
-        <span className="fieldset-legend">Applies to</span>
+      <div className="fieldset">
+        <label htmlFor={`${id}-scope`} className="fieldset-legend">
+          Applies to
+        </label>
         <select
+          id={`${id}-scope`}
           className="select select-sm w-full"
           value={f.appliesTo}
           onChange={(e) => set('appliesTo', e.target.value as DiscountScope)}
@@ -285,7 +291,7 @@ export function DiscountForm({
           <option value="categories">Parts of some categories</option>
           <option value="brands">Parts of some brands</option>
         </select>
-      </label>
+      </div>
       <label className="fieldset">
         <span className="fieldset-legend">Minimum subtotal ($, optional)</span>
         <input
