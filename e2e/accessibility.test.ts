@@ -247,6 +247,15 @@ const adminStates: PageState[] = [
   { name: 'bulk changes', path: () => '/dashboard/bulk' },
   { name: 'import and export', path: () => '/dashboard/import' },
   { name: 'search words', path: () => '/dashboard/searchWords' },
+  { name: 'discounts', path: () => '/dashboard/discounts' },
+  {
+    name: 'discounts with the new discount form',
+    path: () => '/dashboard/discounts',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'New discount' }).click();
+      await page.getByRole('form', { name: 'Create discount' }).waitFor();
+    },
+  },
 ];
 
 async function signedIn(name: string, email: string) {

@@ -201,6 +201,7 @@ journeys('accounts in the browser', () => {
         'Bulk changes',
         'Import and export',
         'Search words',
+        'Discounts',
         'Manage All Orders',
         'Returns',
         'Numbers',

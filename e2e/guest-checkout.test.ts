@@ -72,6 +72,11 @@ journeys('a guest checks out with an e-mail, pays, and finds the order again', (
       await page.getByRole('heading', { name: 'Checkout as a guest' }).waitFor();
       const summary = page.getByRole('complementary', { name: 'Order summary' });
       await summary.getByText(PADS, { exact: false }).waitFor();
+      // The demo store's BRAKES10: 10% off brake parts, for a guest as for a customer.
+      await page.getByLabel('Discount code').fill('brakes10');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('status').getByText('Code BRAKES10 applied: 10% off brake parts.').waitFor();
+      await summary.getByText('Discount BRAKES10 (10% off brake parts)').waitFor();
 
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Full name').fill(`Gus Guest ${width}`);
@@ -92,7 +97,10 @@ journeys('a guest checks out with an e-mail, pays, and finds the order again', (
         (r) => r.url().endsWith('/api/guest/checkout') && r.request().method() === 'POST',
       );
       await page.getByRole('button', { name: 'Place order and pay' }).click();
-      const answer = (await (await placed).json()) as { order: { _id: string; number: string } };
+      const answer = (await (await placed).json()) as {
+        order: { _id: string; number: string; discount: { code: string | null } | null };
+      };
+      expect(answer.order.discount?.code).toBe('BRAKES10');
       await page.waitForURL(/\/order-status\?token=/);
       await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
       expect(await page.getByTestId('order-number').textContent()).toBe(answer.order.number);

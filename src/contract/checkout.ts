@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Address } from './addresses';
+import { CodeField } from './discounts';
 import { Order } from './orders';
 import { PaymentIntentAnswer } from './payments';
 import { shippingMethods } from './pricing';
@@ -20,6 +21,8 @@ export const CheckoutInput = z.object({
   saveAddress: z.boolean().default(false),
   shippingMethod: z.enum(shippingMethods),
   expectedTotalCents: z.number().int().min(0),
+  /** The discount code shown applied on the page, if any (one per order). */
+  discountCode: CodeField.optional(),
 });
 export type CheckoutInput = z.input<typeof CheckoutInput>;
 export type CheckoutRequest = z.output<typeof CheckoutInput>;

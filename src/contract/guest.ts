@@ -24,6 +24,7 @@ export const GuestCheckoutInput = z.object({
   address: Address,
   shippingMethod: z.enum(shippingMethods),
   expectedTotalCents: z.number().int().min(0),
+  discountCode: CheckoutInput.shape.discountCode,
 });
 export type GuestCheckoutInput = z.input<typeof GuestCheckoutInput>;
 export type GuestCheckoutRequest = z.output<typeof GuestCheckoutInput>;

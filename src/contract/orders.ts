@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Address } from './addresses';
 import { Refund, Shipment } from './after-sale';
+import { AppliedDiscount } from './discounts';
 import { phoneField } from './fields';
 import { shippingMethods } from './pricing';
 
@@ -67,6 +68,8 @@ export const OrderLine = z.object({
   unitPriceCents: z.number().int(),
   quantity: z.number().int(),
   lineTotalCents: z.number().int(),
+  /** The line's share of the order's discount: it sold for lineTotalCents less this. */
+  discountCents: z.number().int(),
   shippedQuantity: z.number().int(),
   /** Units refunded (pending or done). */
   refundedQuantity: z.number().int(),
@@ -87,7 +90,7 @@ export const orderNumber = (n: number) => `TW-${n}`;
  * its line's. An order of several lines fills them with its first line's product id, a name that
  * says how many more products it holds ("Brake pad set and 2 more"), the subtotal of all lines as
  * `price` and the number of units as `orderQuantity`. In both, `total` (dollars) and
- * `amounts.totalCents` are what is charged: subtotal plus shipping plus tax.
+ * `amounts.totalCents` are what is charged: subtotal less discount, plus shipping and tax.
  */
 export const Order = z.object({
   _id: z.string(),
@@ -114,10 +117,15 @@ export const Order = z.object({
   itemCount: z.number().int(),
   amounts: z.object({
     subtotalCents: z.number().int(),
+    /** Taken off the goods by the order's discount. */
+    discountCents: z.number().int(),
+    /** Charged for shipping, after any free-shipping discount. */
     shippingCents: z.number().int(),
     taxCents: z.number().int(),
     totalCents: z.number().int(),
   }),
+  /** The discount the order took (its code and name as they were then). */
+  discount: AppliedDiscount.nullable(),
   shippingMethod: z.enum(shippingMethods).nullable(),
   /** The address as it was when ordered; null for an order placed through the spec's order modal. */
   shippingAddress: Address.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppliedDiscount, CodeField, CodeVerdict } from './discounts';
 
 /**
  * Money the server decides: subtotal, shipping, tax and total, all in integer cents. Every screen
@@ -25,6 +26,9 @@ export type ShippingOption = z.infer<typeof ShippingOption>;
 
 export const Totals = z.object({
   subtotalCents: z.number().int(),
+  /** Taken off the goods by a discount; tax is on the subtotal less this. */
+  discountCents: z.number().int(),
+  /** After any free-shipping discount. */
   shippingCents: z.number().int(),
   taxCents: z.number().int(),
   totalCents: z.number().int(),
@@ -44,6 +48,8 @@ export const PricedLine = z.object({
   minimum: z.number().int(),
   available: z.number().int(),
   lineTotalCents: z.number().int(),
+  /** The line's share of the discount. */
+  discountCents: z.number().int(),
   problem: z.string().nullable(),
 });
 export type PricedLine = z.infer<typeof PricedLine>;
@@ -57,6 +63,10 @@ export const Quote = z.object({
   shippingOptions: z.array(ShippingOption),
   /** Standard shipping is free from this subtotal on; null when never. */
   freeShippingOverCents: z.number().int().nullable(),
+  /** The discount in these totals, if any (a code's, or the best automatic one). */
+  discount: AppliedDiscount.nullable(),
+  /** What became of the code asked for: applied, or why not; null when none was asked for. */
+  codeVerdict: CodeVerdict.nullable(),
 });
 export type Quote = z.infer<typeof Quote>;
 
@@ -80,6 +90,8 @@ const Destination = {
   shippingMethod: z.enum(shippingMethods).default('standard'),
   region: z.string().trim().max(100).optional(),
   country: z.string().trim().max(2).optional(),
+  /** A discount code to price with (one per order). */
+  code: CodeField.optional(),
 };
 
 /** POST /cart/quote: price lines that are not (yet) in a server cart: a visitor's cart, the order modal. */

@@ -34,6 +34,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { guestRoutes } from './modules/checkout/guest-checkout.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { inboxRoutes } from './modules/contact/inbox.routes';
+import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
 import { accountMailHandler } from './modules/mail/account-mail';
@@ -258,6 +259,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(checkoutRoutes);
       await api.register(guestRoutes(secret));
       await api.register(cartReminderRoutes(secret));
+      await api.register(discountsRoutes);
       await api.register(paymentsRoutes);
       await api.register(manageRoutes);
       await api.register(afterSaleRoutes);

@@ -28,12 +28,14 @@ export * from './auth-schema';
 export * from './cart-reminder-schema';
 export * from './cart-schema';
 export * from './catalog-schema';
+export * from './discount-schema';
 export * from './fitment-schema';
 export * from './inbox-schema';
 export * from './limits-schema';
 export * from './mail-schema';
 export * from './order-core-schema';
 
+import { discounts } from './discount-schema';
 import { categories } from './fitment-schema';
 
 /** PostgreSQL's text-search document; written only by a trigger (drizzle/0020). */
@@ -267,6 +269,14 @@ export const orders = pgTable(
     /** The customer asked to cancel this paid, unshipped order (and why); an admin decides. */
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true, mode: 'date' }),
     cancelRequestNote: text('cancel_request_note'),
+    /** The discount the order took, and its code and name as they were (docs/decisions/057). */
+    discountId: uuid('discount_id').references((): AnyPgColumn => discounts.id),
+    discountCode: text('discount_code'),
+    discountLabel: text('discount_label'),
+    /** Taken off the goods (the lines' shares add up to it); tax was computed on what is left. */
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    /** Shipping waived by a free-shipping discount (`shipping_cents` is what was charged). */
+    shippingDiscountCents: bigint('shipping_discount_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
@@ -274,7 +284,11 @@ export const orders = pgTable(
     check('orders_refunded_within_total', sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     check(
       'orders_total_adds_up',
-      sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} + ${t.taxCents}`,
+      sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents} + ${t.taxCents}`,
+    ),
+    check(
+      'orders_discount_within_subtotal',
+      sql`${t.discountCents} between 0 and ${t.subtotalCents} and ${t.shippingDiscountCents} >= 0`,
     ),
     uniqueIndex('orders_number_idx').on(t.number),
     uniqueIndex('orders_checkout_key_idx').on(t.userId, t.checkoutKey),
@@ -317,6 +331,8 @@ export const orderLines = pgTable(
     releasedQuantity: integer('released_quantity').notNull().default(0),
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
     returnedQuantity: integer('returned_quantity').notNull().default(0),
+    /** The line's share of the order's discount: it sold for its total less this. */
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
@@ -325,6 +341,10 @@ export const orderLines = pgTable(
       'order_lines_counters_within_quantity',
       sql`${t.shippedQuantity} >= 0 and ${t.releasedQuantity} >= 0 and ${t.shippedQuantity} + ${t.releasedQuantity} <= ${t.quantity}
         and ${t.refundedQuantity} between 0 and ${t.quantity} and ${t.returnedQuantity} between 0 and ${t.shippedQuantity}`,
+    ),
+    check(
+      'order_lines_discount_within_line',
+      sql`${t.discountCents} between 0 and ${t.unitPriceCents} * ${t.quantity}`,
     ),
     index('order_lines_tool_idx').on(t.toolId),
   ],

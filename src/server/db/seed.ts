@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { writePartsData } from '../modules/catalog/parts-data';
 import type { Db } from './database';
-import { reviews, storeSettings, tools } from './schema';
+import { discounts, reviews, storeSettings, tools } from './schema';
 import { seedParts } from './seed-catalog';
 import { seedReviews, seedTools } from './seed-data';
 
@@ -59,6 +59,16 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await tx
       .insert(reviews)
       .values(seedReviews.map((r, i) => ({ ...r, createdAt: new Date(start + i * 1000) })));
+    // The demo's discount code: 10% off the brake parts (the brakes category), no end date.
+    await tx.insert(discounts).values({
+      code: 'BRAKES10',
+      name: '10% off brake parts',
+      kind: 'percent',
+      value: 1000,
+      appliesTo: 'categories',
+      categorySlugs: ['brakes'],
+      startsAt: new Date(start),
+    });
     return true;
   });
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import Stripe from 'stripe';
+import { DiscountInput } from '../../contract/discounts';
 import type { GuestCheckoutAnswer } from '../../contract/guest';
 import { resolveAuthSecret } from '../auth/auth-secret';
 import { unsubscribeToken } from '../modules/cart-reminders/unsubscribe-token';
@@ -8,6 +9,7 @@ import { applyBulkChange } from '../modules/catalog/bulk.service';
 import { checkImport } from '../modules/catalog/catalog-import.service';
 import { createSynonym } from '../modules/catalog/synonyms.service';
 import { createBrand, createCategory } from '../modules/catalog/taxonomy.service';
+import { createDiscount } from '../modules/discounts/discounts.service';
 import type { AuthEndpointKey, RouteKey } from './access-table';
 import { type AccessWorld, CARD, NEW_TOOL, WEB_ASSET } from './access-world';
 import { bigPng, imageForm } from './images';
@@ -99,6 +101,15 @@ async function freshBrand(w: AccessWorld): Promise<number> {
 }
 async function freshSynonym(w: AccessWorld): Promise<number> {
   return (await createSynonym(w.app.db, { term: `matrixterm${++eventNumber}`, replacement: 'wrench' })).id;
+}
+/** A new discount code (ending one uses it up); a code, so no order of the matrix changes price. */
+async function matrixDiscount(w: AccessWorld): Promise<string> {
+  const code = `MATRIX${++eventNumber}`;
+  return (
+    await createDiscount(w.app.db, {
+      ...DiscountInput.parse({ code, name: code, kind: 'percent', value: 500 }),
+    })
+  ).id;
 }
 /** A new latest bulk change (only the latest can be undone). */
 async function freshBulkChange(w: AccessWorld): Promise<string> {
@@ -424,6 +435,23 @@ export const accessRequests: Record<RouteKey, Build> = {
   'GET /api/manage/notifications': () => get('/api/manage/notifications'),
   'PUT /api/manage/notifications': () =>
     send('PUT', '/api/manage/notifications', { emailOnNewOrder: true, emailOnNewMessage: true }),
+  'GET /api/discounts': () => get('/api/discounts'),
+  'GET /api/discounts/:id': async (w) => get(`/api/discounts/${await matrixDiscount(w)}`),
+  'POST /api/discounts': () =>
+    send('POST', '/api/discounts', {
+      code: `MATRIX${++eventNumber}`,
+      name: 'Matrix',
+      kind: 'percent',
+      value: 500,
+    }),
+  'PUT /api/discounts/:id': async (w) =>
+    send('PUT', `/api/discounts/${await matrixDiscount(w)}`, {
+      code: `MATRIX${++eventNumber}`,
+      name: 'Matrix again',
+      kind: 'fixed',
+      value: 100,
+    }),
+  'POST /api/discounts/:id/end': async (w) => send('POST', `/api/discounts/${await matrixDiscount(w)}/end`),
   'GET /api/tool/:id/stock': (w) => get(`/api/tool/${w.toolId}/stock`),
   'POST /api/tool/:id/stock': (w) =>
     send('POST', `/api/tool/${w.toolId}/stock`, { delta: 1, note: 'matrix' }),

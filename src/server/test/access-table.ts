@@ -191,6 +191,12 @@ export const accessTable = {
   'POST /api/manage/inbox/:id/replies': adminOnly,
   'GET /api/manage/notifications': adminOnly,
   'PUT /api/manage/notifications': adminOnly,
+  // Discounts (permissions discounts.read and discounts.write once roles exist)
+  'GET /api/discounts': adminOnly,
+  'GET /api/discounts/:id': adminOnly,
+  'POST /api/discounts': adminOnly,
+  'PUT /api/discounts/:id': adminOnly,
+  'POST /api/discounts/:id/end': adminOnly,
   // Stock ledger
   'GET /api/tool/:id/stock': adminOnly,
   'POST /api/tool/:id/stock': adminOnly,

@@ -50,6 +50,7 @@ const CatalogSetupPage = page(() => import('./routes/dashboard/catalog-setup'), 
 const BulkChangesPage = page(() => import('./routes/dashboard/bulk-changes'), 'BulkChangesPage');
 const CatalogImportPage = page(() => import('./routes/dashboard/catalog-import'), 'CatalogImportPage');
 const SearchWordsPage = page(() => import('./routes/dashboard/search-words'), 'SearchWordsPage');
+const DiscountsPage = page(() => import('./routes/dashboard/discounts'), 'DiscountsPage');
 const ManageOrdersPage = page(() => import('./routes/dashboard/manage-orders'), 'ManageOrdersPage');
 const OutboxPage = page(() => import('./routes/dashboard/outbox'), 'OutboxPage');
 const MailboxPage = page(() => import('./routes/dashboard/mailbox'), 'MailboxPage');
@@ -131,6 +132,7 @@ export function AppRoutes() {
           <Route path="bulk" element={admin(<BulkChangesPage />)} />
           <Route path="import" element={admin(<CatalogImportPage />)} />
           <Route path="searchWords" element={admin(<SearchWordsPage />)} />
+          <Route path="discounts" element={admin(<DiscountsPage />)} />
           <Route path="manageOrders" element={admin(<ManageOrdersPage />)} />
           <Route path="manageOrders/:id" element={admin(<AdminOrderPage />)} />
           <Route path="returns" element={admin(<ManageReturnsPage />)} />

@@ -5,6 +5,7 @@ import { CartQuery, Quote, QuoteInput } from '../../../contract/pricing';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { perAddress, perSession } from '../../plugins/rate-limits';
+import { discountOffer } from '../discounts/discount-offer';
 import { quoteLines } from '../pricing/pricing';
 import { clearCart, getCart, mergeCart, removeCartLine, setCartLine } from './cart.service';
 
@@ -29,15 +30,18 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { lines, ...to } = request.body;
+      const { lines, code, ...to } = request.body;
       // The same product twice is one line.
       const merged = new Map<string, number>();
       for (const l of lines) merged.set(l.toolId, (merged.get(l.toolId) ?? 0) + l.quantity);
+      // A visitor has no uses of their own yet: limits per customer are counted at checkout.
+      const offer = await discountOffer(app.db, { code, toolIds: [...merged.keys()] });
       return quoteLines(
         app.db,
         pricing,
         [...merged].map(([toolId, quantity]) => ({ toolId, quantity })),
         to,
+        offer,
       );
     },
   );

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/database';
 import { cartLines, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { isUuid } from '../catalog/catalog.service';
+import { discountOffer } from '../discounts/discount-offer';
 import { rowsOf } from '../inventory/inventory.service';
 import { type Destination, loadToolFacts, quoteFrom, toolFactColumns } from '../pricing/pricing';
 
@@ -29,7 +30,7 @@ export async function getCart(
   db: Db,
   pricing: PricingConfig,
   userId: string,
-  to: Destination,
+  to: Destination & { code?: string | undefined },
 ): Promise<Quote> {
   const rows = await db
     .select({ quantity: cartLines.quantity, ...toolFactColumns })
@@ -38,11 +39,13 @@ export async function getCart(
     .where(eq(cartLines.userId, userId))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
   const facts = new Map(rows.map(({ quantity: _q, ...tool }) => [tool.id, tool]));
+  const offer = await discountOffer(db, { code: to.code, buyer: userId, toolIds: [...facts.keys()] });
   return quoteFrom(
     pricing,
     facts,
     rows.map((r) => ({ toolId: r.id, quantity: r.quantity })),
     to,
+    offer,
   );
 }
 

@@ -52,6 +52,7 @@ describe('the server cart', () => {
         minimum: 2,
         available: 12,
         lineTotalCents: 2697,
+        discountCents: 0,
         problem: null,
       },
     ]);

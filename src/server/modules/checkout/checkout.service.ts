@@ -63,6 +63,7 @@ export async function checkout(
           checkoutKey: input.idempotencyKey,
           expectedTotalCents: input.expectedTotalCents,
           refusals: 'checkout',
+          discountCode: input.discountCode,
         },
         limits,
         pricing,

@@ -58,6 +58,7 @@ describe('POST /api/checkout', () => {
     // 7% tax on the goods = $11.9693, so $11.97.
     expect(order.amounts).toEqual({
       subtotalCents: 17099,
+      discountCents: 0,
       shippingCents: 1999,
       taxCents: 1197,
       totalCents: 20295,
@@ -71,6 +72,7 @@ describe('POST /api/checkout', () => {
         unitPriceCents: 4599,
         quantity: 1,
         lineTotalCents: 4599,
+        discountCents: 0,
         shippedQuantity: 0,
         refundedQuantity: 0,
         returnedQuantity: 0,
@@ -81,6 +83,7 @@ describe('POST /api/checkout', () => {
         unitPriceCents: 6250,
         quantity: 2,
         lineTotalCents: 12500,
+        discountCents: 0,
         shippedQuantity: 0,
         refundedQuantity: 0,
         returnedQuantity: 0,

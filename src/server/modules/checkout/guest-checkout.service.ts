@@ -79,6 +79,7 @@ export async function guestCheckout(
           shippingAddress: input.address,
           checkoutKey: input.idempotencyKey,
           expectedTotalCents: input.expectedTotalCents,
+          discountCode: input.discountCode,
           refusals: 'checkout',
         },
         limits,

@@ -5,7 +5,6 @@ import type { Database } from '../../db/database';
 import { orders, stockMovements, tools } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
-import { HOME_ADDRESS } from '../../test/store-flow';
 import {
   freeLimits,
   insertCustomer,
@@ -14,6 +13,7 @@ import {
   stockOf,
   storePricing,
 } from '../../test/probes';
+import { HOME_ADDRESS } from '../../test/store-flow';
 import { updateTool } from '../catalog/catalog.service';
 import { placeOrder } from '../orders/place-order';
 import { shipOrder } from '../orders/shipments';

@@ -1,3 +1,4 @@
+import { discountRowLabel, freeShippingNote } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
 import { linkTo, type SiteUrl } from './mail-links';
 import type { OutgoingMail } from './mailer';
@@ -99,9 +100,14 @@ function orderRows(o: Order, withSums: boolean): [string, string][] {
   const rows: [string, string][] = [['Order', o.number]];
   for (const l of o.lines) rows.push([`${l.quantity} x ${l.name}`, money(l.lineTotalCents)]);
   if (withSums) {
+    const d = o.discount;
+    rows.push(['Subtotal', money(o.amounts.subtotalCents)]);
+    if (d && d.goodsCents > 0) rows.push([discountRowLabel(d), `-${money(d.goodsCents)}`]);
     rows.push(
-      ['Subtotal', money(o.amounts.subtotalCents)],
-      ['Shipping', money(o.amounts.shippingCents)],
+      [
+        d && d.shippingCents > 0 ? `Shipping (${freeShippingNote(d)})` : 'Shipping',
+        money(o.amounts.shippingCents),
+      ],
       ['Tax', money(o.amounts.taxCents)],
     );
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_LOCKED, afterSaleMessages } from '../../../contract/after-sale';
+import { DiscountInput } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
 import { mails, refunds } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
@@ -18,6 +19,7 @@ import {
   payOrder,
   placeOrder,
 } from '../../test/store-flow';
+import { createDiscount } from '../discounts/discounts.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { refundOrder, retryPendingRefunds, taxShare } from './refunds';
 import { NO_ADDRESS_TO_SHIP } from './shipments';
@@ -424,7 +426,7 @@ describe('an order placed with the order modal', () => {
     );
   });
 
-  it('paid without one, cannot be shipped, by the spec\'s Ship button or as a parcel, until it has one', async () => {
+  it("paid without one, cannot be shipped, by the spec's Ship button or as a parcel, until it has one", async () => {
     const tool = await insertTool(t.database.db, {
       priceCents: 2_000,
       availableQuantity: 5,
@@ -432,7 +434,11 @@ describe('an order placed with the order modal', () => {
     });
     const placed = await placeOrder(t.app, customer, tool.id, 1);
     await payOrder(t.app, customer, placed._id, { giveAddress: false });
-    const specShip = await t.app.inject({ method: 'PUT', url: `/api/manage/${placed._id}`, headers: as(admin) });
+    const specShip = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manage/${placed._id}`,
+      headers: as(admin),
+    });
     expect(specShip.statusCode, specShip.body).toBe(409);
     expect(specShip.json().error.message).toBe(NO_ADDRESS_TO_SHIP);
     const parcel = await ship(placed._id, {
@@ -655,5 +661,93 @@ describe("the owner's numbers", () => {
       headers: as(admin),
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('refunds of a discounted order', () => {
+  /** 3 brake pads (brakes, 10% off with the code) and 2 rotors (no category), paid with the code. */
+  async function paidWithCode() {
+    const code = `PADS${randomUUID().slice(0, 6).toUpperCase()}`;
+    await createDiscount(
+      t.database.db,
+      DiscountInput.parse({
+        code,
+        name: '10% off brake parts',
+        kind: 'percent',
+        value: 1000,
+        appliesTo: 'categories',
+        categorySlugs: ['brakes'],
+      }),
+    );
+    const pads = await insertTool(t.database.db, {
+      name: 'Brake pad set',
+      priceCents: 4599,
+      minimumOrderQuantity: 1,
+      categorySlug: 'brakes',
+    });
+    const rotor = await insertTool(t.database.db, {
+      name: 'Brake rotor',
+      priceCents: 6250,
+      minimumOrderQuantity: 1,
+    });
+    await fillCart(t.app, customer, [
+      { toolId: pads.id, quantity: 3 },
+      { toolId: rotor.id, quantity: 2 },
+    ]);
+    const cart = await t.app.inject({ url: `/api/cart?region=MI&code=${code}`, headers: as(customer) });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: as(customer),
+      payload: {
+        idempotencyKey: randomUUID(),
+        address: HOME_ADDRESS,
+        shippingMethod: 'standard',
+        expectedTotalCents: cart.json().totals.totalCents,
+        discountCode: code,
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = await payOrder(t.app, customer, placed.json().order._id);
+    return { pads, rotor, order };
+  }
+
+  it('takes back exactly what the lines sold for after the discount, with the tax on that, and all of it in the end', async () => {
+    const { pads, rotor, order } = await paidWithCode();
+    // 10% of 3 x $45.99 = $13.797 -> $13.80, all on the pads: they sold for $124.17, $41.39 each.
+    expect(order.amounts.discountCents).toBe(1380);
+    expect(order.lines.map((l) => l.discountCents)).toEqual([1380, 0]);
+    const { subtotalCents, discountCents, taxCents, totalCents } = order.amounts;
+    const tax = (goods: number) => taxShare({ taxCents, subtotalCents, discountCents }, goods);
+
+    const one = await refund(order._id, {
+      lines: [{ toolId: pads.id, quantity: 1 }],
+      restock: false,
+      reason: 'Damaged',
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    const padTax = tax(4139);
+    expect((one.json() as Order).refunds[0]).toMatchObject({
+      goodsCents: 4139,
+      taxCents: padTax,
+      amountCents: 4139 + padTax,
+      lines: [{ toolId: pads.id, quantity: 1, amountCents: 4139, taxCents: padTax }],
+    });
+
+    // The rest, lines and shipping: every cent paid goes back, no more.
+    const rest = await refund(order._id, {
+      lines: [
+        { toolId: pads.id, quantity: 2 },
+        { toolId: rotor.id, quantity: 2 },
+      ],
+      shippingCents: order.amounts.shippingCents,
+      restock: false,
+      reason: 'Order returned',
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    const done = rest.json() as Order;
+    expect(done.refunds.reduce((sum, r) => sum + r.goodsCents, 0)).toBe(subtotalCents - discountCents);
+    expect(done.refunds.reduce((sum, r) => sum + r.taxCents, 0)).toBe(taxCents);
+    expect(done).toMatchObject({ status: 'refunded', refundedCents: totalCents, refundableCents: 0 });
   });
 });

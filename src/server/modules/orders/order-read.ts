@@ -88,6 +88,7 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
       lineTotalCents: l.unitPriceCents * l.quantity,
+      discountCents: l.discountCents,
       shippedQuantity: l.shippedQuantity,
       refundedQuantity: l.refundedQuantity,
       returnedQuantity: l.returnedQuantity,
@@ -95,10 +96,20 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
     itemCount: units,
     amounts: {
       subtotalCents: row.subtotalCents,
+      discountCents: row.discountCents,
       shippingCents: row.shippingCents,
       taxCents: row.taxCents,
       totalCents: row.totalCents,
     },
+    discount:
+      row.discountLabel === null
+        ? null
+        : {
+            code: row.discountCode,
+            label: row.discountLabel,
+            goodsCents: row.discountCents,
+            shippingCents: row.shippingDiscountCents,
+          },
     shippingMethod: row.shippingMethod,
     shippingAddress: row.shippingAddress ?? null,
     carrier: row.carrier,
@@ -134,6 +145,7 @@ const lineOf = (j: Json): OrderLineRow => ({
   releasedQuantity: Number(j.released_quantity),
   refundedQuantity: Number(j.refunded_quantity),
   returnedQuantity: Number(j.returned_quantity),
+  discountCents: Number(j.discount_cents ?? 0),
 });
 
 const shipmentOf = (j: Json): ShipmentRow => ({

@@ -4,6 +4,7 @@ import { ORDER_NOT_FOUND, type OrderActor, type OrderStatus } from '../../../con
 import type { Tx } from '../../db/database';
 import { orderEvents, orderLines, orders } from '../../db/schema';
 import type { AppError } from '../../errors';
+import { releaseDiscountUse, retakeDiscountUse } from '../discounts/discount-uses';
 import { moveStock, OutOfStock, type StockMove } from '../inventory/inventory.service';
 import { publishStatement } from '../outbox/outbox';
 import { IllegalOrderMove, OrderNotFound, PaymentArrivedTooLate } from './order-errors';
@@ -158,6 +159,10 @@ export async function applyOrderEvent(
     if (error instanceof OutOfStock && event.type === 'pay') throw new PaymentArrivedTooLate();
     throw error;
   }
+  // An unpaid order that ends gives its discount's use back; a payment reviving it takes it again.
+  if (row.discountId && row.status === 'unpaid' && (event.type === 'cancel' || event.type === 'expire'))
+    await releaseDiscountUse(tx, row.id);
+  if (row.discountId && event.type === 'pay' && row.status !== 'unpaid') await retakeDiscountUse(tx, row.id);
   const changes: Partial<typeof orders.$inferInsert> = { status: to };
   if (event.type === 'pay') {
     Object.assign(changes, { ...event.payment, paidAt: now, cancelledAt: null, expiredAt: null });

@@ -20,9 +20,11 @@ import { orderLines, orders, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { isUuid } from '../catalog/catalog.service';
+import { discountOffer } from '../discounts/discount-offer';
+import { DiscountGone, redeemDiscount } from '../discounts/discount-uses';
 import { type MovedTool, moveStock, OutOfStock, rowsOf } from '../inventory/inventory.service';
 import { totalsFor } from '../pricing/pricing';
-import { checkGuestCaps, type GuestBuyer, isGuest } from './guest-buyer';
+import { checkGuestCaps, type GuestBuyer, guestEmailKey, isGuest } from './guest-buyer';
 import { toOrder } from './order-read';
 import { type OrderLineRow, type OrderRow, recordEventStatement } from './order-state';
 
@@ -69,6 +71,8 @@ export interface NewOrder {
   expectedTotalCents?: number;
   /** How a line that cannot be had is reported: the spec's order modal has its own words. */
   refusals: 'order-modal' | 'checkout';
+  /** The discount code the buyer entered (one per order). */
+  discountCode?: string | undefined;
 }
 
 /** A line that cannot be had: which product, and why, in the words of the page that asked. */
@@ -149,18 +153,40 @@ export async function insertOrder(
       releasedQuantity: 0,
       refundedQuantity: 0,
       returnedQuantity: 0,
+      discountCents: 0,
     };
   });
   const subtotalCents = lineRows.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
   const groundOnly = [...moved.values()].find((tool) => tool.groundOnly);
   if (groundOnly && order.shippingMethod === 'express')
     throw new AppError('CONFLICT', groundOnlyMessage(groundOnly.name));
+  // Whose uses count against a limit per customer: the account, or a guest's e-mail.
+  const buyer = isGuest(me) ? `guest:${guestEmailKey(me.email)}` : me.id;
+  const offer = await discountOffer(tx, {
+    code: order.discountCode,
+    buyer,
+    toolIds: lineRows.map((l) => l.toolId),
+    now,
+  });
   const totals = totalsFor(
     pricing,
     subtotalCents,
     { shippingMethod: order.shippingMethod, region: order.shippingAddress?.region },
     Boolean(groundOnly),
+    {
+      offer,
+      lines: lineRows.map((l) => ({ toolId: l.toolId, lineTotalCents: l.unitPriceCents * l.quantity })),
+    },
   );
+  // A code that does not apply is refused with its reason rather than silently left out (one
+  // beaten by a better automatic discount is not refused: the buyer pays less, as the page showed).
+  const verdict = totals.verdict;
+  if (verdict && !verdict.applied && verdict.reason !== 'beaten') throw new DiscountGone(verdict.message);
+  const discount = totals.outcome;
+  discount?.lineCents.forEach((cents, index) => {
+    const line = lineRows[index];
+    if (line) line.discountCents = cents;
+  });
   if (order.expectedTotalCents !== undefined && order.expectedTotalCents !== totals.totalCents) {
     throw new AppError('CONFLICT', totalChangedMessage(formatCents(totals.totalCents)));
   }
@@ -177,6 +203,11 @@ export async function insertOrder(
       unitPriceCents: single ? first.unitPriceCents : subtotalCents,
       quantity: units,
       subtotalCents,
+      discountId: discount?.rule.id ?? null,
+      discountCode: discount?.rule.code ?? null,
+      discountLabel: discount?.rule.name ?? null,
+      discountCents: totals.discountCents,
+      shippingDiscountCents: discount?.shippingCents ?? 0,
       shippingCents: totals.shippingCents,
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,
@@ -193,11 +224,19 @@ export async function insertOrder(
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
+  // The use is taken after the order row exists (it names the order); none left rolls it all back.
+  if (discount)
+    await redeemDiscount(tx, discount.rule, {
+      orderId: id,
+      buyer,
+      userId: isGuest(me) ? null : me.id,
+      now,
+    });
   await tx.execute(
-    sql`with lines as (insert into ${orderLines} (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity) values ${sql.join(
+    sql`with lines as (insert into ${orderLines} (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents) values ${sql.join(
       lineRows.map(
         (l) =>
-          sql`(${l.orderId}, ${l.lineNo}, ${l.toolId}, ${l.toolName}, ${l.unitPriceCents}, ${l.quantity})`,
+          sql`(${l.orderId}, ${l.lineNo}, ${l.toolId}, ${l.toolName}, ${l.unitPriceCents}, ${l.quantity}, ${l.discountCents})`,
       ),
       sql`, `,
     )}) ${recordEventStatement(row, 'place', null, { actor: 'customer', actorUserId: isGuest(me) ? null : me.id }, now)}`,
@@ -250,5 +289,6 @@ function lineOf(row: OrderRow): OrderLineRow {
     releasedQuantity: 0,
     refundedQuantity: 0,
     returnedQuantity: 0,
+    discountCents: row.discountCents,
   };
 }

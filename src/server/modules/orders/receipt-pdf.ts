@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { addressLabels } from '../../../contract/addresses';
+import { discountRowLabel, freeShippingNote } from '../../../contract/discounts';
 import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
 import type { StoreInfo } from '../../../contract/store';
@@ -117,14 +118,23 @@ export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
     ]);
   }
   doc.moveDown(0.5);
-  const sums: [string, number][] = [
-    ['Subtotal', order.amounts.subtotalCents],
-    ['Shipping', order.amounts.shippingCents],
-    ['Tax', order.amounts.taxCents],
-    ['Total', order.amounts.totalCents],
+  const { discount } = order;
+  const sums: [string, string][] = [
+    ['Subtotal', formatCents(order.amounts.subtotalCents)],
+    ...(discount && discount.goodsCents > 0
+      ? [[discountRowLabel(discount), `-${formatCents(discount.goodsCents)}`] as [string, string]]
+      : []),
+    [
+      discount && discount.shippingCents > 0 ? `Shipping (${freeShippingNote(discount)})` : 'Shipping',
+      formatCents(order.amounts.shippingCents),
+    ],
+    ['Tax', formatCents(order.amounts.taxCents)],
+    ['Total', formatCents(order.amounts.totalCents)],
   ];
-  for (const [label, cents] of sums) {
-    row(['', label, '', formatCents(cents)], label === 'Total');
+  for (const [label, amount] of sums) {
+    // A discount's name is longer than the sums' column: it reads across the product column.
+    if (label.startsWith('Discount')) row([label, '', '', amount], false);
+    else row(['', label, '', amount], label === 'Total');
   }
   // Money given back, each refund on its own line (its credit note has the detail).
   const given = order.refunds.filter((r) => r.status === 'succeeded' && order.refundedCents > 0);

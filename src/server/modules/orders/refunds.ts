@@ -13,6 +13,7 @@ import { toOneOrder } from './order-read';
 import {
   applyOrderEvent,
   lockOrder,
+  type OrderLineRow,
   type OrderRow,
   orderLinesOf,
   recordEvent,
@@ -29,11 +30,32 @@ type RefundRow = typeof refunds.$inferSelect;
  * shelf when restocked) and the order's money and status, a failure gives its claim back.
  */
 
-/** Tax on `goodsCents` of the order's goods, its share of the order's tax, rounded half up. */
-export function taxShare(order: Pick<OrderRow, 'taxCents' | 'subtotalCents'>, goodsCents: number): number {
-  if (order.subtotalCents === 0) return 0;
-  const n = BigInt(order.taxCents) * BigInt(goodsCents) * 2n + BigInt(order.subtotalCents);
-  return Number(n / (2n * BigInt(order.subtotalCents)));
+/**
+ * Tax on `goodsCents` of the order's goods (as sold: after the discount), its share of the order's
+ * tax, rounded half up.
+ */
+export function taxShare(
+  order: Pick<OrderRow, 'taxCents' | 'subtotalCents'> & Partial<Pick<OrderRow, 'discountCents'>>,
+  goodsCents: number,
+): number {
+  const sold = order.subtotalCents - (order.discountCents ?? 0);
+  if (sold <= 0) return 0;
+  const n = BigInt(order.taxCents) * BigInt(goodsCents) * 2n + BigInt(sold);
+  return Number(n / (2n * BigInt(sold)));
+}
+
+/**
+ * What the first `units` of a line sold for, after its share of the discount, rounded half up. A
+ * refund of `n` units after `k` takes `soldFor(k + n) - soldFor(k)`, so refunding the whole line,
+ * in any steps, gives back exactly what it sold for.
+ */
+export function soldFor(
+  line: Pick<OrderLineRow, 'unitPriceCents' | 'quantity' | 'discountCents'>,
+  units: number,
+): number {
+  const net = BigInt(line.unitPriceCents * line.quantity - line.discountCents);
+  const q = BigInt(line.quantity);
+  return Number((net * BigInt(units) * 2n + q) / (2n * q));
 }
 
 interface Claimed {
@@ -138,7 +160,8 @@ export async function claimInLock(
       const left = line.quantity - line.refundedQuantity;
       if (want.quantity > left)
         throw new AfterSaleRefused('CONFLICT', afterSaleMessages.tooManyToRefund(line.toolName, left));
-      const amount = line.unitPriceCents * want.quantity;
+      const amount =
+        soldFor(line, line.refundedQuantity + want.quantity) - soldFor(line, line.refundedQuantity);
       refundLines.push({ toolId: line.toolId, quantity: want.quantity, amountCents: amount, taxCents: 0 });
       goods += amount;
     }

@@ -16,7 +16,7 @@ import { moveStock, type StockMove } from '../inventory/inventory.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';
-import { claimInLock, sendRefund } from './refunds';
+import { claimInLock, sendRefund, soldFor } from './refunds';
 
 type ReturnRow = typeof returns.$inferSelect;
 
@@ -217,10 +217,14 @@ export async function refundReturn(
     const { order, row } = await lockReturn(tx, id);
     if (row.status !== 'received') throw new AfterSaleRefused('CONFLICT', returnMessages.notReceived);
     const lines = await orderLinesOf(tx, order.id);
-    const goods = row.lines.reduce(
-      (sum, l) => sum + (lines.find((o) => o.toolId === l.toolId)?.unitPriceCents ?? 0) * l.quantity,
-      0,
-    );
+    // The fee is on what the parts sold for, after their share of any discount.
+    const goods = row.lines.reduce((sum, l) => {
+      const line = lines.find((o) => o.toolId === l.toolId);
+      return (
+        sum +
+        (line ? soldFor(line, line.refundedQuantity + l.quantity) - soldFor(line, line.refundedQuantity) : 0)
+      );
+    }, 0);
     const feeCents = Math.round((goods * feePercent) / 100);
     const refund = await claimInLock(
       tx,

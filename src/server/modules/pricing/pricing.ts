@@ -13,6 +13,14 @@ import type { PricingConfig } from '../../config/config';
 import type { Db, Tx } from '../../db/database';
 import { tools } from '../../db/schema';
 import { isUuid } from '../catalog/catalog.service';
+import {
+  appliedOf,
+  chooseDiscount,
+  type DiscountLine,
+  type DiscountOffer,
+  NO_DISCOUNT,
+  type PricedDiscount,
+} from './discounts';
 
 /**
  * The store's prices for a set of lines: shipping by method, sales tax by region, all in integer
@@ -77,19 +85,29 @@ export function totalsFor(
   subtotalCents: number,
   to: Destination,
   groundOnly = false,
-): Totals {
+  /** The discounts these lines may have (pricing/discounts.ts picks one and prices it). */
+  discounts?: { offer: DiscountOffer; lines: DiscountLine[] },
+): Totals & PricedDiscount {
   const offered = shippingOptions(config, subtotalCents, groundOnly);
   const option = offered.find((o) => o.method === to.shippingMethod) ?? offered[0];
-  const shippingCents = subtotalCents === 0 ? 0 : (option?.priceCents ?? 0);
+  const shippingBeforeDiscount = subtotalCents === 0 ? 0 : (option?.priceCents ?? 0);
+  const priced = discounts
+    ? chooseDiscount(discounts.offer, discounts.lines, shippingBeforeDiscount)
+    : NO_DISCOUNT;
+  const discountCents = priced.outcome?.goodsCents ?? 0;
+  const shippingCents = shippingBeforeDiscount - (priced.outcome?.shippingCents ?? 0);
   const taxRateBasisPoints = taxRateFor(config, to.region);
-  const taxCents = taxOn(subtotalCents, taxRateBasisPoints);
+  // Tax is owed on what the goods sold for: the subtotal less the discount.
+  const taxCents = taxOn(subtotalCents - discountCents, taxRateBasisPoints);
   return {
     subtotalCents,
+    discountCents,
     shippingCents,
     taxCents,
-    totalCents: subtotalCents + shippingCents + taxCents,
+    totalCents: subtotalCents - discountCents + shippingCents + taxCents,
     shippingMethod: option?.method ?? to.shippingMethod,
     taxRateBasisPoints,
+    ...priced,
   };
 }
 
@@ -151,6 +169,7 @@ export function quoteFrom(
   facts: Map<string, ToolFacts>,
   lines: LineInput[],
   to: Destination,
+  offer?: DiscountOffer,
 ): Quote {
   const priced: PricedLine[] = [];
   for (const line of lines) {
@@ -165,17 +184,31 @@ export function quoteFrom(
       minimum: tool.minimumOrderQuantity,
       available: tool.retiredAt ? 0 : tool.availableQuantity,
       lineTotalCents: tool.priceCents * line.quantity,
+      discountCents: 0,
       problem: lineProblem(tool, line.quantity),
     });
   }
   const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
   const groundOnly = priced.some((l) => facts.get(l.toolId)?.groundOnly);
+  const { outcome, verdict, ...totals } = totalsFor(
+    config,
+    subtotalCents,
+    to,
+    groundOnly,
+    offer && { offer, lines: priced },
+  );
+  outcome?.lineCents.forEach((cents, index) => {
+    const line = priced[index];
+    if (line) line.discountCents = cents;
+  });
   return {
     lines: priced,
     itemCount: priced.reduce((sum, l) => sum + l.quantity, 0),
-    totals: totalsFor(config, subtotalCents, to, groundOnly),
+    totals,
     shippingOptions: shippingOptions(config, subtotalCents, groundOnly),
     freeShippingOverCents: config.freeStandardOverCents,
+    discount: appliedOf(outcome),
+    codeVerdict: verdict,
   };
 }
 
@@ -184,6 +217,7 @@ export async function quoteLines(
   config: PricingConfig,
   lines: LineInput[],
   to: Destination,
+  offer?: DiscountOffer,
 ): Promise<Quote> {
   return quoteFrom(
     config,
@@ -193,5 +227,6 @@ export async function quoteLines(
     ),
     lines,
     to,
+    offer,
   );
 }

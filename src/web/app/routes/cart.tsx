@@ -7,12 +7,15 @@ import { CartLineItem } from '../../features/cart/components/cart-line-item';
 import { CartLoading } from '../../features/cart/components/cart-loading';
 import { OrderSummary } from '../../features/cart/components/order-summary';
 import { ShippingPreview } from '../../features/cart/components/shipping-preview';
+import { useDiscountCode } from '../../features/discounts/api/discount-code';
+import { DiscountCodeField } from '../../features/discounts/components/discount-code-field';
 import { formatNumber } from '../../lib/format';
 import { useActiveVehicle } from '../components/product-fit';
 
 /** /cart: the lines, their money as the server priced it, and the way to checkout. */
 export function CartPage() {
-  const { cart, query, signedIn, setQuantity, remove, add } = useCart();
+  const code = useDiscountCode();
+  const { cart, query, signedIn, setQuantity, remove, add } = useCart(code ? { code } : {});
   const { vehicle } = useActiveVehicle();
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
   const [removed, setRemoved] = useState<PricedLine | null>(null);
@@ -86,7 +89,11 @@ export function CartPage() {
               className="card h-fit border border-base-300 bg-base-100 lg:sticky lg:top-20"
             >
               <div className="card-body gap-4">
-                <OrderSummary totals={cart.totals} estimated />
+                <OrderSummary totals={cart.totals} discount={cart.discount} estimated />
+                <DiscountCodeField
+                  verdict={cart.codeVerdict}
+                  pending={query.isPlaceholderData || (Boolean(code) && cart.codeVerdict?.code !== code)}
+                />
                 <ShippingPreview quote={cart} />
                 {hasProblems ? (
                   <p className="text-sm text-error">Fix the lines marked above to check out.</p>

@@ -31,7 +31,10 @@ export function CheckoutDonePage() {
                     </li>
                   ))}
                 </ul>
-                <OrderSummary totals={{ ...data.amounts, shippingMethod: data.shippingMethod }} />
+                <OrderSummary
+                  totals={{ ...data.amounts, shippingMethod: data.shippingMethod }}
+                  discount={data.discount}
+                />
               </div>
             </section>
             <section aria-labelledby="next-steps" className="space-y-2">

@@ -24,6 +24,7 @@ const adminMenu = [
   { to: '/dashboard/bulk', label: 'Bulk changes' },
   { to: '/dashboard/import', label: 'Import and export' },
   { to: '/dashboard/searchWords', label: 'Search words' },
+  { to: '/dashboard/discounts', label: 'Discounts' },
   { to: '/dashboard/manageOrders', label: 'Manage All Orders' },
   { to: '/dashboard/returns', label: 'Returns' },
   { to: '/dashboard/numbers', label: 'Numbers' },

@@ -7,12 +7,15 @@ export interface Destination {
   shippingMethod?: ShippingMethod;
   region?: string;
   country?: string;
+  /** A discount code to price with. */
+  code?: string;
 }
 
 const destinationBody = (to: Destination) => ({
   shippingMethod: to.shippingMethod ?? 'standard',
   ...(to.region ? { region: to.region } : {}),
   ...(to.country ? { country: to.country } : {}),
+  ...(to.code ? { code: to.code } : {}),
 });
 
 /** POST /cart/quote: lines that are not in a server cart, priced by the server. */

@@ -29,6 +29,7 @@ const destinationKey = (to: Destination) => ({
   shippingMethod: to.shippingMethod ?? 'standard',
   region: to.region ?? '',
   country: to.country ?? '',
+  code: to.code ?? '',
 });
 
 /** Every cart query of one customer starts with this key (invalidated after each change). */

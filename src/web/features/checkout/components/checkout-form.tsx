@@ -12,6 +12,8 @@ import type { SignedInUser } from '../../accounts/api/session';
 import { useCart, userCartKey, userCartQuery } from '../../cart/api/use-cart';
 import { CartLoading } from '../../cart/components/cart-loading';
 import { OrderSummary } from '../../cart/components/order-summary';
+import { useDiscountCode } from '../../discounts/api/discount-code';
+import { DiscountCodeField } from '../../discounts/components/discount-code-field';
 import { confirmSimulatedPayment, useMarkPaid } from '../../payments/api/payment-calls';
 import { type CardErrors, cardErrors } from '../../payments/components/card-fields';
 import { readCardFields, SimulatedCardFields } from '../../payments/components/simulated-card-fields';
@@ -40,7 +42,8 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [method, setMethod] = useState<ShippingMethod>('standard');
   const [place, setPlace] = useState({ region: '', country: 'US' });
-  const { cart, query } = useCart({ shippingMethod: method, ...place });
+  const code = useDiscountCode();
+  const { cart, query } = useCart({ shippingMethod: method, ...place, ...(code ? { code } : {}) });
   // A method the cart is no longer offered (express once a ground-only part is in it) falls back
   // to what the server priced, so the order asks for what the summary shows.
   const chosen =
@@ -104,6 +107,7 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
   const shown = placedOrder
     ? { ...placedOrder.amounts, shippingMethod: placedOrder.shippingMethod }
     : cart?.totals;
+  const discount = placedOrder ? placedOrder.discount : (cart?.discount ?? null);
   const lines = placedOrder
     ? placedOrder.lines.map((l) => ({ ...l, problem: null as string | null }))
     : (cart?.lines ?? []);
@@ -161,7 +165,12 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
       if (placed.current) return await pay(placed.current, values.fullName);
       if (!cart || !shown) return;
       // The total must be the one for this address: priced again now if the region was just typed.
-      const destination = { shippingMethod: chosen, region: values.region.trim(), country: values.country };
+      const destination = {
+        shippingMethod: chosen,
+        region: values.region.trim(),
+        country: values.country,
+        ...(code ? { code } : {}),
+      };
       const fresh = await queryClient.fetchQuery({ ...userCartQuery(user.id, destination), staleTime: 0 });
       if (fresh.totals.totalCents !== shown.totalCents) {
         setPlace({ region: destination.region, country: destination.country });
@@ -176,6 +185,8 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
         saveAddress: addressChoice === NEW_ADDRESS && saveAddress,
         shippingMethod: chosen,
         expectedTotalCents: fresh.totals.totalCents,
+        // Sent only when the page showed it applied: a code that does not apply is told, not sent.
+        ...(fresh.codeVerdict?.applied ? { discountCode: fresh.codeVerdict.code } : {}),
       });
       placed.current = answer;
       setPlacedOrder(answer.order);
@@ -293,9 +304,16 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
           </ul>
           {shown ? (
             <div aria-live="polite" aria-busy={query.isFetching}>
-              <OrderSummary totals={shown} />
+              <OrderSummary totals={shown} discount={discount} />
             </div>
           ) : null}
+          {placedOrder ? null : (
+            <DiscountCodeField
+              verdict={cart?.codeVerdict}
+              pending={query.isPlaceholderData || (Boolean(code) && cart?.codeVerdict?.code !== code)}
+              disabled={locked}
+            />
+          )}
           {notice ? (
             <p role="alert" className="alert alert-warning text-sm">
               {notice}

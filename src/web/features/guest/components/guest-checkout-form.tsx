@@ -16,6 +16,8 @@ import { CartLoading } from '../../cart/components/cart-loading';
 import { OrderSummary } from '../../cart/components/order-summary';
 import { AddressFields } from '../../checkout/components/address-fields';
 import { ShippingMethodChoice } from '../../checkout/components/shipping-method-choice';
+import { useDiscountCode } from '../../discounts/api/discount-code';
+import { DiscountCodeField } from '../../discounts/components/discount-code-field';
 import { type CardErrors, cardErrors } from '../../payments/components/card-fields';
 import { readCardFields, SimulatedCardFields } from '../../payments/components/simulated-card-fields';
 import { guestSimulatedConfirm, orderStatusPath, placeGuestCheckout } from '../api/guest-calls';
@@ -41,7 +43,8 @@ export function GuestCheckoutForm({ testMode }: { testMode: boolean }) {
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [method, setMethod] = useState<ShippingMethod>('standard');
   const [place, setPlace] = useState({ region: '', country: 'US' });
-  const { cart, query } = useCart({ shippingMethod: method, ...place });
+  const code = useDiscountCode();
+  const { cart, query } = useCart({ shippingMethod: method, ...place, ...(code ? { code } : {}) });
   const chosen =
     cart && !cart.shippingOptions.some((o) => o.method === method) ? cart.totals.shippingMethod : method;
   const [cardErrs, setCardErrs] = useState<CardErrors>({});
@@ -77,6 +80,7 @@ export function GuestCheckoutForm({ testMode }: { testMode: boolean }) {
   const shown = placedOrder
     ? { ...placedOrder.amounts, shippingMethod: placedOrder.shippingMethod }
     : (cart?.totals ?? undefined);
+  const discount = placedOrder ? placedOrder.discount : (cart?.discount ?? null);
   const lines = placedOrder
     ? placedOrder.lines.map((l) => ({ ...l, problem: null as string | null }))
     : (cart?.lines ?? []);
@@ -127,7 +131,12 @@ export function GuestCheckoutForm({ testMode }: { testMode: boolean }) {
       if (placed.current) return await pay(placed.current, billing);
       if (!cart || !shown) return;
       const browserLines = readVisitorLines();
-      const destination = { shippingMethod: chosen, region: address.region.trim(), country: address.country };
+      const destination = {
+        shippingMethod: chosen,
+        region: address.region.trim(),
+        country: address.country,
+        ...(code ? { code } : {}),
+      };
       const fresh = await fetchQuote(browserLines, destination);
       if (fresh.totals.totalCents !== shown.totalCents) {
         setPlace({ region: destination.region, country: destination.country });
@@ -143,6 +152,8 @@ export function GuestCheckoutForm({ testMode }: { testMode: boolean }) {
         address,
         shippingMethod: chosen,
         expectedTotalCents: fresh.totals.totalCents,
+        // Sent only when the page showed it applied: a code that does not apply is told, not sent.
+        ...(fresh.codeVerdict?.applied ? { discountCode: fresh.codeVerdict.code } : {}),
       });
       placed.current = answer;
       setPlacedOrder(answer.order);
@@ -255,9 +266,16 @@ export function GuestCheckoutForm({ testMode }: { testMode: boolean }) {
           </ul>
           {shown ? (
             <div aria-live="polite" aria-busy={query.isFetching}>
-              <OrderSummary totals={shown} />
+              <OrderSummary totals={shown} discount={discount} />
             </div>
           ) : null}
+          {placedOrder ? null : (
+            <DiscountCodeField
+              verdict={cart?.codeVerdict}
+              pending={query.isPlaceholderData || (Boolean(code) && cart?.codeVerdict?.code !== code)}
+              disabled={locked}
+            />
+          )}
           {notice ? (
             <p role="alert" className="alert alert-warning text-sm">
               {notice}

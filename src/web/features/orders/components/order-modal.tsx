@@ -119,7 +119,7 @@ export function OrderModal({
           />
           <div className="pt-2" aria-live="polite" aria-busy={quote.isFetching}>
             {priceable && quote.data ? (
-              <OrderSummary totals={quote.data.totals} />
+              <OrderSummary totals={quote.data.totals} discount={quote.data.discount} />
             ) : priceable && quote.isError ? (
               <p className="text-error text-sm">The total could not be worked out: {quote.error.message}</p>
             ) : (

@@ -128,7 +128,12 @@ export const paidWith = (order: Order, notPaid: string) =>
     : notPaid;
 
 export function OrderAmounts({ order }: { order: Order }) {
-  return <OrderSummary totals={{ ...order.amounts, shippingMethod: order.shippingMethod }} />;
+  return (
+    <OrderSummary
+      totals={{ ...order.amounts, shippingMethod: order.shippingMethod }}
+      discount={order.discount}
+    />
+  );
 }
 
 const eventWords: Record<string, string> = {

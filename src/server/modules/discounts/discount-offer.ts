@@ -1,0 +1,125 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type CodeMiss, dayOf, discountMessages, normalizeCode } from '../../../contract/discounts';
+import type { Db, Tx } from '../../db/database';
+import { categories, discounts, discountUses, tools } from '../../db/schema';
+import { isUuid } from '../catalog/catalog.service';
+import type { DiscountOffer, DiscountRule, LineFacts } from '../pricing/discounts';
+
+type DiscountRow = typeof discounts.$inferSelect;
+
+export const ruleOf = (row: DiscountRow): DiscountRule => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  kind: row.kind,
+  value: row.value,
+  appliesTo: row.appliesTo,
+  categorySlugs: row.categorySlugs,
+  brandNames: row.brandNames,
+  minSubtotalCents: row.minSubtotalCents,
+  freeShipping: row.freeShipping,
+  perCustomerLimit: row.perCustomerLimit,
+});
+
+/** Why a discount cannot be had now, as far as the database knows (dates and uses). */
+function unavailable(row: DiscountRow, now: Date, usedByCustomer: number): CodeMiss | null {
+  if (row.startsAt > now) return 'not_started';
+  if (row.endsAt && row.endsAt <= now) return 'expired';
+  if (row.usageLimit !== null && row.usedCount >= row.usageLimit) return 'used_up';
+  if (row.perCustomerLimit !== null && usedByCustomer >= row.perCustomerLimit) return 'used_by_you';
+  return null;
+}
+
+function missMessage(reason: CodeMiss, row: DiscountRow | undefined, code: string): string {
+  switch (reason) {
+    case 'not_started':
+      return discountMessages.notStarted(code, dayOf(row?.startsAt ?? new Date()));
+    case 'expired':
+      return discountMessages.expired(code);
+    case 'used_up':
+      return discountMessages.usedUp(code);
+    case 'used_by_you':
+      return discountMessages.usedByYou(code);
+    default:
+      return discountMessages.unknown(code);
+  }
+}
+
+/** Uses of these discounts by one customer that still count (not given back). */
+async function usesBy(db: Db | Tx, buyer: string, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: discountUses.discountId, n: sql<number>`count(*)::int` })
+    .from(discountUses)
+    .where(
+      and(
+        eq(discountUses.buyer, buyer),
+        inArray(discountUses.discountId, ids),
+        isNull(discountUses.releasedAt),
+      ),
+    )
+    .groupBy(discountUses.discountId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+/** Each product's category, that category's parent, and brand: what category and brand discounts match. */
+async function lineFacts(db: Db | Tx, toolIds: string[]): Promise<Map<string, LineFacts>> {
+  const ids = [...new Set(toolIds.filter(isUuid))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: tools.id, category: tools.categorySlug, parent: categories.parentSlug, brand: tools.brand })
+    .from(tools)
+    .leftJoin(categories, eq(categories.slug, tools.categorySlug))
+    .where(inArray(tools.id, ids));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { categories: [r.category, r.parent].filter((c): c is string => Boolean(c)), brand: r.brand },
+    ]),
+  );
+}
+
+/**
+ * The discounts a cart or an order may have, for the pricing module to choose from: every automatic
+ * discount running now and not used up (nor used up by this customer), and the code asked for, or
+ * why it cannot be used. One read when no code is asked and no automatic discount runs.
+ */
+export async function discountOffer(
+  db: Db | Tx,
+  ask: { code?: string | null | undefined; buyer?: string | null; toolIds: string[]; now?: Date },
+): Promise<DiscountOffer> {
+  const now = ask.now ?? new Date();
+  const code = ask.code ? normalizeCode(ask.code) : '';
+  const rows = await db
+    .select()
+    .from(discounts)
+    .where(
+      or(
+        and(
+          eq(discounts.automatic, true),
+          sql`${discounts.startsAt} <= ${now.toISOString()}::timestamptz`,
+          sql`(${discounts.endsAt} is null or ${discounts.endsAt} > ${now.toISOString()}::timestamptz)`,
+          sql`(${discounts.usageLimit} is null or ${discounts.usedCount} < ${discounts.usageLimit})`,
+        ),
+        code ? eq(discounts.code, code) : sql`false`,
+      ),
+    )
+    .orderBy(discounts.createdAt, discounts.id);
+  const coded = code ? rows.find((r) => r.code === code) : undefined;
+  const limited = rows.filter((r) => r.perCustomerLimit !== null).map((r) => r.id);
+  const used =
+    ask.buyer && limited.length > 0 ? await usesBy(db, ask.buyer, limited) : new Map<string, number>();
+  const automatic = rows.filter((r) => r.automatic && !unavailable(r, now, used.get(r.id) ?? 0));
+  let codeMiss: DiscountOffer['codeMiss'] = null;
+  if (code && !coded) codeMiss = { code, reason: 'unknown', message: discountMessages.unknown(code) };
+  const reason = coded ? unavailable(coded, now, used.get(coded.id) ?? 0) : null;
+  if (coded && reason) codeMiss = { code, reason, message: missMessage(reason, coded, code) };
+  const usable = coded && !reason ? coded : null;
+  const scoped = [...automatic, ...(usable ? [usable] : [])].some((r) => r.appliesTo !== 'order');
+  return {
+    code: usable ? ruleOf(usable) : null,
+    codeMiss,
+    automatic: automatic.map(ruleOf),
+    facts: scoped ? await lineFacts(db, ask.toolIds) : new Map(),
+  };
+}

@@ -1,0 +1,188 @@
+import {
+  type AppliedDiscount,
+  type CodeMiss,
+  type CodeVerdict,
+  type DiscountKind,
+  type DiscountScope,
+  discountMessages,
+} from '../../../contract/discounts';
+
+/**
+ * The arithmetic of discounts (docs/decisions/057), in integer cents. Which discounts a buyer may
+ * have (dates, uses, the code) the discounts module decides from the database; how much each takes
+ * off, which lines it touches and which one wins is decided here, for the totals function.
+ *
+ * - A percent is of the matching lines' total, rounded half up to the cent once for the order.
+ * - A fixed amount is taken off the matching lines' total, never more than it.
+ * - The amount is shared among the matching lines in proportion to their totals, by largest
+ *   remainder, so the shares add up to the amount exactly and none exceeds its line.
+ * - Free shipping waives the chosen method's price.
+ * - The minimum is on the whole subtotal, before any discount.
+ * - Of the code and the automatic discounts that apply, the one saving most (goods and shipping
+ *   together) is taken; the code wins a tie. Discounts never stack.
+ */
+
+export interface DiscountRule {
+  id: string;
+  code: string | null;
+  name: string;
+  kind: DiscountKind;
+  value: number;
+  appliesTo: DiscountScope;
+  categorySlugs: string[];
+  brandNames: string[];
+  minSubtotalCents: number;
+  freeShipping: boolean;
+  /** Counted when the order is placed (discounts module); not part of the arithmetic. */
+  perCustomerLimit: number | null;
+}
+
+/** What a line is, for a discount: its product's category (and that category's parent) and brand. */
+export interface LineFacts {
+  categories: string[];
+  brand: string;
+}
+
+export interface DiscountOffer {
+  /** The code the buyer asked for, when the database found it usable. */
+  code: DiscountRule | null;
+  /** Why the code asked for cannot be used, as the database sees it (dates, uses, unknown). */
+  codeMiss: { code: string; reason: CodeMiss; message: string } | null;
+  automatic: DiscountRule[];
+  facts: Map<string, LineFacts>;
+}
+
+export interface DiscountLine {
+  toolId: string;
+  lineTotalCents: number;
+}
+
+export interface DiscountOutcome {
+  rule: DiscountRule;
+  goodsCents: number;
+  shippingCents: number;
+  /** Each line's share of `goodsCents`, in the order of the lines given. */
+  lineCents: number[];
+}
+
+export interface PricedDiscount {
+  outcome: DiscountOutcome | null;
+  verdict: CodeVerdict | null;
+}
+
+/** Half up, in BigInt: the percent of a large order cannot lose a cent. */
+export const percentOf = (cents: number, basisPoints: number) =>
+  Number((BigInt(cents) * BigInt(basisPoints) + 5000n) / 10000n);
+
+/**
+ * `amount` shared in proportion to `weights` (largest remainder; ties go to the earlier line), so
+ * the shares add up to `amount` exactly. `amount` must not exceed the weights' sum.
+ */
+export function shareOut(amount: number, weights: number[]): number[] {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  if (total === 0 || amount === 0) return weights.map(() => 0);
+  const exact = weights.map((w) => BigInt(amount) * BigInt(w));
+  const shares = exact.map((e) => Number(e / BigInt(total)));
+  let left = amount - shares.reduce((sum, s) => sum + s, 0);
+  const byRemainder = exact
+    .map((e, index) => ({ index, remainder: e % BigInt(total) }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  for (const { index } of byRemainder) {
+    if (left === 0) break;
+    shares[index] = (shares[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+function matches(rule: DiscountRule, facts: LineFacts | undefined): boolean {
+  if (rule.appliesTo === 'order') return true;
+  if (!facts) return false;
+  if (rule.appliesTo === 'categories') return facts.categories.some((c) => rule.categorySlugs.includes(c));
+  const brand = facts.brand.trim().toLowerCase();
+  return brand !== '' && rule.brandNames.some((b) => b.trim().toLowerCase() === brand);
+}
+
+/** What one discount takes off these lines, or why it takes nothing. */
+export function discountFor(
+  rule: DiscountRule,
+  lines: DiscountLine[],
+  facts: Map<string, LineFacts>,
+  shippingCents: number,
+): DiscountOutcome | { miss: 'below_minimum' | 'no_matching_parts' } {
+  const subtotal = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  if (subtotal < rule.minSubtotalCents) return { miss: 'below_minimum' };
+  const weights = lines.map((l) => (matches(rule, facts.get(l.toolId)) ? l.lineTotalCents : 0));
+  const eligible = weights.reduce((sum, w) => sum + w, 0);
+  if (rule.appliesTo !== 'order' && eligible === 0) return { miss: 'no_matching_parts' };
+  const goodsCents =
+    rule.kind === 'percent' ? percentOf(eligible, rule.value) : Math.min(rule.value, eligible);
+  return {
+    rule,
+    goodsCents,
+    shippingCents: rule.freeShipping ? shippingCents : 0,
+    lineCents: shareOut(goodsCents, weights),
+  };
+}
+
+const saved = (o: DiscountOutcome) => o.goodsCents + o.shippingCents;
+
+/**
+ * The discount these lines get: the code's when it applies and saves at least as much as any
+ * automatic discount, else the automatic discount saving most (the first listed on a tie). The
+ * verdict tells the buyer what became of their code.
+ */
+export function chooseDiscount(
+  offer: DiscountOffer,
+  lines: DiscountLine[],
+  shippingCents: number,
+): PricedDiscount {
+  let best: DiscountOutcome | null = null;
+  for (const rule of offer.automatic) {
+    const outcome = discountFor(rule, lines, offer.facts, shippingCents);
+    if ('miss' in outcome || saved(outcome) === 0) continue;
+    if (!best || saved(outcome) > saved(best)) best = outcome;
+  }
+  if (offer.codeMiss) {
+    const { code, reason, message } = offer.codeMiss;
+    return { outcome: best, verdict: { code, applied: false, reason, message } };
+  }
+  const rule = offer.code;
+  if (!rule?.code) return { outcome: best, verdict: null };
+  const code = rule.code;
+  const mine = discountFor(rule, lines, offer.facts, shippingCents);
+  if ('miss' in mine) {
+    const message =
+      mine.miss === 'below_minimum'
+        ? discountMessages.belowMinimum(code, rule.minSubtotalCents)
+        : discountMessages.noMatchingParts(code, rule.name);
+    return { outcome: best, verdict: { code, applied: false, reason: mine.miss, message } };
+  }
+  if (best && saved(best) > saved(mine))
+    return {
+      outcome: best,
+      verdict: {
+        code,
+        applied: false,
+        reason: 'beaten',
+        message: discountMessages.beaten(code, best.rule.name),
+      },
+    };
+  return {
+    outcome: mine,
+    verdict: { code, applied: true, reason: null, message: discountMessages.applied(code, rule.name) },
+  };
+}
+
+export const NO_DISCOUNT: PricedDiscount = { outcome: null, verdict: null };
+
+/** The discount as pages show it. */
+export const appliedOf = (outcome: DiscountOutcome | null): AppliedDiscount | null =>
+  outcome
+    ? {
+        code: outcome.rule.code,
+        label: outcome.rule.name,
+        goodsCents: outcome.goodsCents,
+        shippingCents: outcome.shippingCents,
+      }
+    : null;

@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Discount, DiscountInput, DiscountList } from '../../../../contract/discounts';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+
+/** Managers' discounts: GET/POST /discounts, PUT /discounts/:id, POST /discounts/:id/end. */
+
+const KEY = ['admin', 'discounts'] as const;
+
+export const useDiscounts = () =>
+  useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiGet<DiscountList>('/discounts', signal) });
+
+function useDiscountCall<I>(run: (input: I) => Promise<Discount>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    // Carts price with discounts too: a change shows there at once.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: KEY }),
+        queryClient.invalidateQueries({ queryKey: ['cart'] }),
+      ]),
+  });
+}
+
+const send = async (path: string, method: string, body?: unknown) =>
+  (await apiRequest<Discount>(path, { method, body })).data;
+
+export const useCreateDiscount = () =>
+  useDiscountCall((input: DiscountInput) => send('/discounts', 'POST', input));
+export const useUpdateDiscount = () =>
+  useDiscountCall(({ id, input }: { id: string; input: DiscountInput }) =>
+    send(`/discounts/${encodeURIComponent(id)}`, 'PUT', input),
+  );
+export const useEndDiscount = () =>
+  useDiscountCall((id: string) => send(`/discounts/${encodeURIComponent(id)}/end`, 'POST'));
