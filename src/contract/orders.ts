@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { Address } from './addresses';
 import { Refund, Shipment } from './after-sale';
 import { phoneField } from './fields';
-import { shippingMethods } from './pricing';
 
 /**
  * The life of an order (docs/architecture.md has the diagram): `unpaid` until paid, then `pending`
@@ -67,6 +66,8 @@ export const OrderLine = z.object({
   unitPriceCents: z.number().int(),
   quantity: z.number().int(),
   lineTotalCents: z.number().int(),
+  /** The line's share of the order's tax on goods; the lines' shares add up to it exactly. */
+  taxCents: z.number().int(),
   shippedQuantity: z.number().int(),
   /** Units refunded (pending or done). */
   refundedQuantity: z.number().int(),
@@ -117,8 +118,15 @@ export const Order = z.object({
     shippingCents: z.number().int(),
     taxCents: z.number().int(),
     totalCents: z.number().int(),
+    /** The part of `taxCents` charged on shipping. */
+    shippingTaxCents: z.number().int(),
+    /** The rate charged, in basis points; null on orders from before it was kept. */
+    taxRateBasisPoints: z.number().int().nullable(),
   }),
-  shippingMethod: z.enum(shippingMethods).nullable(),
+  /** The method's code ("standard", "express", or a shipping zone's own). */
+  shippingMethod: z.string().nullable(),
+  /** The method's name as the buyer chose it ("Express shipping"). */
+  shippingLabel: z.string().nullable(),
   /** The address as it was when ordered; null for an order placed through the spec's order modal. */
   shippingAddress: Address.nullable(),
   carrier: z.string().nullable(),

@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import { addressLabels } from '../../../contract/addresses';
 import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
+import { taxRateWords } from '../../../contract/pricing';
 import type { StoreInfo } from '../../../contract/store';
 import { AppError } from '../../errors';
 
@@ -75,17 +76,18 @@ export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
   } else {
     doc.text(`No address given: the store contacts you at ${order.phone}`);
   }
-  if (order.shippingMethod) doc.text(`Shipping: ${order.shippingMethod}`);
+  if (order.shippingMethod) doc.text(`Shipping: ${order.shippingLabel ?? order.shippingMethod}`);
   if (order.carrier || order.trackingNumber)
     doc.text(`Carrier: ${order.carrier ?? '-'}  ·  Tracking: ${order.trackingNumber ?? '-'}`);
   doc.moveDown();
 
-  // The lines, as a four-column table.
+  // The lines, as a five-column table: each line with its share of the tax.
   const cols = [
-    { label: 'Product', x: left, w: width * 0.5, align: 'left' as const },
-    { label: 'Unit price', x: left + width * 0.5, w: width * 0.18, align: 'right' as const },
-    { label: 'Qty', x: left + width * 0.68, w: width * 0.12, align: 'right' as const },
-    { label: 'Total', x: left + width * 0.8, w: width * 0.2, align: 'right' as const },
+    { label: 'Product', x: left, w: width * 0.42, align: 'left' as const },
+    { label: 'Unit price', x: left + width * 0.42, w: width * 0.16, align: 'right' as const },
+    { label: 'Qty', x: left + width * 0.58, w: width * 0.1, align: 'right' as const },
+    { label: 'Tax', x: left + width * 0.68, w: width * 0.14, align: 'right' as const },
+    { label: 'Total', x: left + width * 0.82, w: width * 0.18, align: 'right' as const },
   ];
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
@@ -113,25 +115,38 @@ export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
       line.name,
       formatCents(line.unitPriceCents),
       String(line.quantity),
+      formatCents(line.taxCents),
       formatCents(line.lineTotalCents),
     ]);
   }
+  const { amounts } = order;
+  if (amounts.shippingCents > 0 || amounts.shippingTaxCents > 0)
+    row([
+      order.shippingLabel ?? 'Shipping',
+      '',
+      '',
+      formatCents(amounts.shippingTaxCents),
+      formatCents(amounts.shippingCents),
+    ]);
   doc.moveDown(0.5);
   const sums: [string, number][] = [
-    ['Subtotal', order.amounts.subtotalCents],
-    ['Shipping', order.amounts.shippingCents],
-    ['Tax', order.amounts.taxCents],
-    ['Total', order.amounts.totalCents],
+    ['Subtotal', amounts.subtotalCents],
+    ['Shipping', amounts.shippingCents],
+    [
+      amounts.taxRateBasisPoints === null ? 'Tax' : `Tax (${taxRateWords(amounts.taxRateBasisPoints)})`,
+      amounts.taxCents,
+    ],
+    ['Total', amounts.totalCents],
   ];
   for (const [label, cents] of sums) {
-    row(['', label, '', formatCents(cents)], label === 'Total');
+    row(['', label, '', '', formatCents(cents)], label === 'Total');
   }
   // Money given back, each refund on its own line (its credit note has the detail).
   const given = order.refunds.filter((r) => r.status === 'succeeded' && order.refundedCents > 0);
   for (const refund of given)
-    row(['', `Refunded ${date(refund.at)}`, '', `-${formatCents(refund.amountCents)}`], false);
+    row(['', `Refunded ${date(refund.at)}`, '', '', `-${formatCents(refund.amountCents)}`], false);
   if (order.refundedCents > 0)
-    row(['', 'Paid less refunds', '', formatCents(order.amounts.totalCents - order.refundedCents)], true);
+    row(['', 'Paid less refunds', '', '', formatCents(order.amounts.totalCents - order.refundedCents)], true);
   doc.moveDown(2);
   doc.font('Helvetica').fontSize(8).fillColor('#555555');
   doc.text(`Thank you for shopping with ${store.wordmark}.`, left, doc.y, { width, align: 'center' });
@@ -187,6 +202,9 @@ export function creditNotePdf(order: Order, refundId: string, store: StoreInfo):
     l.amountCents + l.taxCents,
   ]);
   if (refund.shippingCents > 0) rows.push(['Shipping', refund.shippingCents]);
+  // Tax taken back on the shipping, where the order's shipping was taxed.
+  const shippingTax = refund.taxCents - refund.lines.reduce((sum, l) => sum + l.taxCents, 0);
+  if (shippingTax > 0) rows.push(['Tax on shipping', shippingTax]);
   if (refund.otherCents > 0) rows.push(['Amount', refund.otherCents]);
   if (refund.otherCents < 0) rows.push(['Restocking fee', refund.otherCents]);
   rows.push(['Total refunded', refund.amountCents]);
