@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Address } from './addresses';
 import { Order } from './orders';
 import { PaymentIntentAnswer } from './payments';
-import { shippingMethods } from './pricing';
+import { ShippingCode } from './settings';
 
 /**
  * POST /checkout: the signed-in customer's server cart becomes one order and its payment intent in
@@ -18,7 +18,8 @@ export const CheckoutInput = z.object({
   address: Address,
   /** Keep this address in the customer's address book (when it is not there yet). */
   saveAddress: z.boolean().default(false),
-  shippingMethod: z.enum(shippingMethods),
+  /** One of the methods the cart's quote offers for this address. */
+  shippingMethod: ShippingCode,
   expectedTotalCents: z.number().int().min(0),
 });
 export type CheckoutInput = z.input<typeof CheckoutInput>;

@@ -61,6 +61,8 @@ describe('POST /api/checkout', () => {
       shippingCents: 1999,
       taxCents: 1197,
       totalCents: 20295,
+      shippingTaxCents: 0,
+      taxRateBasisPoints: 700,
     });
     expect(order.total).toBe(202.95);
     expect(payment?.amount).toBe(202.95);
@@ -71,6 +73,7 @@ describe('POST /api/checkout', () => {
         unitPriceCents: 4599,
         quantity: 1,
         lineTotalCents: 4599,
+        taxCents: 322, // 1197 x 4599 / 17099 = 321.95
         shippedQuantity: 0,
         refundedQuantity: 0,
         returnedQuantity: 0,
@@ -81,6 +84,7 @@ describe('POST /api/checkout', () => {
         unitPriceCents: 6250,
         quantity: 2,
         lineTotalCents: 12500,
+        taxCents: 875, // the rest: the lines' shares add up to the tax
         shippedQuantity: 0,
         refundedQuantity: 0,
         returnedQuantity: 0,

@@ -73,7 +73,11 @@ describe('shipping and tax without zones (the environment, as before)', () => {
     const own = defaultSettings(
       loadConfig({ SHIPPING_STANDARD: '5', SHIPPING_EXPRESS: '24.5', FREE_SHIPPING_OVER: 'off' }),
     );
-    expect(own.shipping).toMatchObject({ standardCents: 500, expressCents: 2450, freeStandardOverCents: null });
+    expect(own.shipping).toMatchObject({
+      standardCents: 500,
+      expressCents: 2450,
+      freeStandardOverCents: null,
+    });
     expect(prices(own, parcel(1_000_000))[0]).toEqual(['standard', 500]);
     expect(() => loadConfig({ SHIPPING_STANDARD: '7.999' })).toThrow();
     expect(() => loadConfig({ TAX_RATE: '1e2' })).toThrow();
@@ -182,7 +186,9 @@ describe('shipping by zone and weight', () => {
   it('says so clearly when no zone covers the address, and prices no shipping', () => {
     const quote = shippingQuote(zoned, parcel(1000, 3), { country: 'GB', region: 'Kent' });
     expect(quote).toEqual({ options: [], problem: noZoneMessage('KENT, GB') });
-    expect(quote.problem).toBe('We do not ship to KENT, GB yet. Choose another address, or contact us for a quote.');
+    expect(quote.problem).toBe(
+      'We do not ship to KENT, GB yet. Choose another address, or contact us for a quote.',
+    );
     const totals = totalsFor(zoned, parcel(1000, 3), { shippingMethod: 'ground', country: 'GB' });
     expect(totals).toMatchObject({ shippingCents: 0, problem: noZoneMessage('GB') });
   });
@@ -249,8 +255,17 @@ describe('tax by place', () => {
   });
 
   it('puts the taxed shipping into the total', () => {
-    const totals = totalsFor(rules, parcel(9000), { shippingMethod: 'standard', country: 'US', region: 'MI' });
-    expect(totals).toMatchObject({ shippingCents: 799, taxCents: 540 + 48, shippingTaxCents: 48, totalCents: 10387 });
+    const totals = totalsFor(rules, parcel(9000), {
+      shippingMethod: 'standard',
+      country: 'US',
+      region: 'MI',
+    });
+    expect(totals).toMatchObject({
+      shippingCents: 799,
+      taxCents: 540 + 48,
+      shippingTaxCents: 48,
+      totalCents: 10387,
+    });
   });
 
   it("splits the goods' tax over the lines so the shares add up exactly", () => {

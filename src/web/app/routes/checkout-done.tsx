@@ -31,7 +31,13 @@ export function CheckoutDonePage() {
                     </li>
                   ))}
                 </ul>
-                <OrderSummary totals={{ ...data.amounts, shippingMethod: data.shippingMethod }} />
+                <OrderSummary
+                  totals={{
+                    ...data.amounts,
+                    shippingMethod: data.shippingMethod,
+                    shippingLabel: data.shippingLabel,
+                  }}
+                />
               </div>
             </section>
             <section aria-labelledby="next-steps" className="space-y-2">
