@@ -102,6 +102,16 @@ export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
     doc.x = left;
     doc.y = bottom + 4;
   };
+  /** A sum under the table: its label across the middle columns, its amount under Total. */
+  const sumRow = (label: string, amount: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.text(label, left + width * 0.42, y, { width: width * 0.4, align: 'right' });
+    const bottom = doc.y;
+    doc.text(amount, left + width * 0.82, y, { width: width * 0.18, align: 'right' });
+    doc.x = left;
+    doc.y = Math.max(bottom, doc.y) + 4;
+  };
   row(
     cols.map((c) => c.label),
     true,
@@ -139,14 +149,14 @@ export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
     ['Total', amounts.totalCents],
   ];
   for (const [label, cents] of sums) {
-    row(['', label, '', '', formatCents(cents)], label === 'Total');
+    sumRow(label, formatCents(cents), label === 'Total');
   }
   // Money given back, each refund on its own line (its credit note has the detail).
   const given = order.refunds.filter((r) => r.status === 'succeeded' && order.refundedCents > 0);
   for (const refund of given)
-    row(['', `Refunded ${date(refund.at)}`, '', '', `-${formatCents(refund.amountCents)}`], false);
+    sumRow(`Refunded ${date(refund.at)}`, `-${formatCents(refund.amountCents)}`);
   if (order.refundedCents > 0)
-    row(['', 'Paid less refunds', '', '', formatCents(order.amounts.totalCents - order.refundedCents)], true);
+    sumRow('Paid less refunds', formatCents(order.amounts.totalCents - order.refundedCents), true);
   doc.moveDown(2);
   doc.font('Helvetica').fontSize(8).fillColor('#555555');
   doc.text(`Thank you for shopping with ${store.wordmark}.`, left, doc.y, { width, align: 'center' });
