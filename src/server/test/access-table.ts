@@ -180,6 +180,9 @@ export const accessTable = {
   'POST /api/manage/inbox/:id/replies': adminOnly,
   'GET /api/manage/notifications': adminOnly,
   'PUT /api/manage/notifications': adminOnly,
+  // The owner's settings (settings.read, settings.write once roles land).
+  'GET /api/settings': adminOnly,
+  'PUT /api/settings/:section': adminOnly,
   // Stock ledger
   'GET /api/tool/:id/stock': adminOnly,
   'POST /api/tool/:id/stock': adminOnly,

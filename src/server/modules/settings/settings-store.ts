@@ -21,6 +21,8 @@ export interface SettingsStore {
   snapshot(): SettingsSnapshot;
   /** Reads the database now (after this instance saved, so its next request sees the change). */
   refresh(): Promise<SettingsSnapshot>;
+  /** Calls `listener` each time newer settings come into force here; returns an unsubscribe. */
+  subscribe(listener: (snapshot: SettingsSnapshot) => void): () => void;
   /** Stops listening (the app closes). */
   close(): void;
 }
@@ -37,6 +39,7 @@ export async function createSettingsStore(
   let generation = 0;
   let inFlight: Promise<SettingsSnapshot> | undefined;
   let inFlightGeneration = -1;
+  const listeners = new Set<(snapshot: SettingsSnapshot) => void>();
 
   const reload = (): Promise<SettingsSnapshot> => {
     // Loads asked for by the same announcement share one read.
@@ -48,6 +51,7 @@ export async function createSettingsStore(
           held = loaded;
           heldGeneration = asOf;
           loadedAt = Date.now();
+          for (const listener of listeners) listener(loaded);
         }
         return held;
       })
@@ -83,6 +87,12 @@ export async function createSettingsStore(
     refresh: () => {
       generation += 1;
       return reload();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
     close: unsubscribe,
   };

@@ -55,8 +55,8 @@ export async function saveSection<S extends SettingsSection>(
     const [row] = await tx.select().from(settingsTable).where(eq(settingsTable.section, section));
     if ((row?.revision ?? 0) !== input.revision) throw new AppError('CONFLICT', SETTINGS_CHANGED);
     const before = (await loadSettings(tx, defaults)).settings[section];
-    if (JSON.stringify(before) === JSON.stringify(after) && row)
-      return { section, before, after, changed: false };
+    // A save that changes nothing writes nothing (and has nothing to record).
+    if (JSON.stringify(before) === JSON.stringify(after)) return { section, before, after, changed: false };
     await tx
       .insert(settingsTable)
       .values({ section, value: after, revision: 1, updatedBy: actor.userId })
