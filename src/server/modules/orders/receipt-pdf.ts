@@ -153,8 +153,7 @@ export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
   }
   // Money given back, each refund on its own line (its credit note has the detail).
   const given = order.refunds.filter((r) => r.status === 'succeeded' && order.refundedCents > 0);
-  for (const refund of given)
-    sumRow(`Refunded ${date(refund.at)}`, `-${formatCents(refund.amountCents)}`);
+  for (const refund of given) sumRow(`Refunded ${date(refund.at)}`, `-${formatCents(refund.amountCents)}`);
   if (order.refundedCents > 0)
     sumRow('Paid less refunds', formatCents(order.amounts.totalCents - order.refundedCents), true);
   doc.moveDown(2);

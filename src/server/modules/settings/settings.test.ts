@@ -75,7 +75,11 @@ describe('reading and guarding the settings', () => {
       defaultWeightLb: 1,
       zones: [],
     });
-    expect(answer.settings.tax).toEqual({ defaultRateBasisPoints: 700, taxShippingByDefault: false, rates: [] });
+    expect(answer.settings.tax).toEqual({
+      defaultRateBasisPoints: 700,
+      taxShippingByDefault: false,
+      rates: [],
+    });
     expect(answer.settings.store.brand).toBe('TorqueWorks');
     expect(answer.sections.shipping).toEqual({ revision: 0, updatedAt: null });
   });
@@ -94,7 +98,7 @@ describe('reading and guarding the settings', () => {
     expect((await read()).sections.store.revision).toBe(0);
   });
 
-  it("refuses a section that breaks its rules, naming the field, and keeps what was in force", async () => {
+  it('refuses a section that breaks its rules, naming the field, and keeps what was in force', async () => {
     const res = await save('shipping', (s: ShippingSettings) => ({
       ...s,
       zones: [
@@ -137,7 +141,11 @@ describe('reading and guarding the settings', () => {
 
 describe('a change is in force on the next request, without a restart', () => {
   it("prices express at the owner's new rate on the very next quote and checkout", async () => {
-    const tool = await insertTool(t.database.db, { priceCents: 2500, availableQuantity: 50, minimumOrderQuantity: 1 });
+    const tool = await insertTool(t.database.db, {
+      priceCents: 2500,
+      availableQuantity: 50,
+      minimumOrderQuantity: 1,
+    });
     const before = await quote(tool.id, 1, { shippingMethod: 'express' });
     expect(before.totals.shippingCents).toBe(1999);
 
@@ -267,7 +275,9 @@ describe('shipping by zone and weight, through the cart and checkout', () => {
     ]);
     // 50 lb of rotors: past the air method's last bracket, and free by ground over $250.
     const heavy = await quote(rotors.id, 2, { country: 'US' });
-    expect(heavy.shippingOptions.map((o) => [o.method, o.priceCents, o.rateCents])).toEqual([['ground', 4500, 4500]]);
+    expect(heavy.shippingOptions.map((o) => [o.method, o.priceCents, o.rateCents])).toEqual([
+      ['ground', 4500, 4500],
+    ]);
     const free = await quote(rotors.id, 3, { country: 'US' });
     expect(free.shippingOptions.map((o) => [o.method, o.priceCents])).toEqual([['ground', 0]]);
   });
@@ -356,7 +366,10 @@ describe('tax by place, on shipping where the place says so', () => {
         headers: { ...as(admin), 'idempotency-key': key },
         payload,
       });
-    const shipping = await refund({ shippingCents: 799, restock: false, reason: 'Late parcel' }, 'ship-tax-1');
+    const shipping = await refund(
+      { shippingCents: 799, restock: false, reason: 'Late parcel' },
+      'ship-tax-1',
+    );
     expect(shipping.statusCode, shipping.body).toBe(200);
     expect((shipping.json() as Order).refunds[0]).toMatchObject({ taxCents: 48, amountCents: 847 });
     const goods = await refund(
@@ -373,7 +386,11 @@ describe('tax by place, on shipping where the place says so', () => {
 
   it('taxes a place without its own rate at the default, shipping untaxed unless the default says so', async () => {
     await saved('tax', () => ({ defaultRateBasisPoints: 825, taxShippingByDefault: true, rates: [] }));
-    const tool = await insertTool(t.database.db, { priceCents: 1001, availableQuantity: 30, minimumOrderQuantity: 1 });
+    const tool = await insertTool(t.database.db, {
+      priceCents: 1001,
+      availableQuantity: 30,
+      minimumOrderQuantity: 1,
+    });
     const q = await quote(tool.id, 1, { region: 'TX', country: 'US' });
     // 82.58 -> 83 on the goods, 65.92 -> 66 on $7.99.
     expect(q.totals).toMatchObject({ taxCents: 83 + 66, shippingTaxCents: 66, taxRateBasisPoints: 825 });
