@@ -3,7 +3,7 @@ import { Address } from './addresses';
 import { CodeField } from './discounts';
 import { Order } from './orders';
 import { PaymentIntentAnswer } from './payments';
-import { shippingMethods } from './pricing';
+import { ShippingCode } from './settings';
 
 /**
  * POST /checkout: the signed-in customer's server cart becomes one order and its payment intent in
@@ -19,7 +19,8 @@ export const CheckoutInput = z.object({
   address: Address,
   /** Keep this address in the customer's address book (when it is not there yet). */
   saveAddress: z.boolean().default(false),
-  shippingMethod: z.enum(shippingMethods),
+  /** One of the methods the cart's quote offers for this address. */
+  shippingMethod: ShippingCode,
   expectedTotalCents: z.number().int().min(0),
   /** The discount code shown applied on the page, if any (one per order). */
   discountCode: CodeField.optional(),

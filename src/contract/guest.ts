@@ -4,7 +4,8 @@ import { CheckoutInput } from './checkout';
 import { singleAddressField } from './fields';
 import { Order } from './orders';
 import { PaymentIntentAnswer, SimulatedConfirmInput } from './payments';
-import { CART_MAX_LINES, LineInput, shippingMethods } from './pricing';
+import { CART_MAX_LINES, LineInput } from './pricing';
+import { ShippingCode } from './settings';
 
 /**
  * Guest checkout (docs/decisions/059): a visitor buys without an account. The browser's cart
@@ -22,7 +23,7 @@ export const GuestCheckoutInput = z.object({
   email: singleAddressField,
   lines: z.array(LineInput).min(1, 'Your cart is empty').max(CART_MAX_LINES),
   address: Address,
-  shippingMethod: z.enum(shippingMethods),
+  shippingMethod: ShippingCode,
   expectedTotalCents: z.number().int().min(0),
   discountCode: CheckoutInput.shape.discountCode,
 });

@@ -3,7 +3,6 @@ import { Address } from './addresses';
 import { Refund, Shipment } from './after-sale';
 import { AppliedDiscount } from './discounts';
 import { phoneField } from './fields';
-import { shippingMethods } from './pricing';
 
 /**
  * The life of an order (docs/architecture.md has the diagram): `unpaid` until paid, then `pending`
@@ -70,6 +69,8 @@ export const OrderLine = z.object({
   lineTotalCents: z.number().int(),
   /** The line's share of the order's discount: it sold for lineTotalCents less this. */
   discountCents: z.number().int(),
+  /** The line's share of the order's tax on goods; the lines' shares add up to it exactly. */
+  taxCents: z.number().int(),
   shippedQuantity: z.number().int(),
   /** Units refunded (pending or done). */
   refundedQuantity: z.number().int(),
@@ -123,10 +124,17 @@ export const Order = z.object({
     shippingCents: z.number().int(),
     taxCents: z.number().int(),
     totalCents: z.number().int(),
+    /** The part of `taxCents` charged on shipping. */
+    shippingTaxCents: z.number().int(),
+    /** The rate charged, in basis points; null on orders from before it was kept. */
+    taxRateBasisPoints: z.number().int().nullable(),
   }),
   /** The discount the order took (its code and name as they were then). */
   discount: AppliedDiscount.nullable(),
-  shippingMethod: z.enum(shippingMethods).nullable(),
+  /** The method's code ("standard", "express", or a shipping zone's own). */
+  shippingMethod: z.string().nullable(),
+  /** The method's name as the buyer chose it ("Express shipping"). */
+  shippingLabel: z.string().nullable(),
   /** The address as it was when ordered; null for an order placed through the spec's order modal. */
   shippingAddress: Address.nullable(),
   carrier: z.string().nullable(),

@@ -1,26 +1,41 @@
 import { z } from 'zod';
 import { AppliedDiscount, CodeField, CodeVerdict } from './discounts';
+import { ShippingCode, shippingModes } from './settings';
 
 /**
  * Money the server decides: subtotal, shipping, tax and total, all in integer cents. Every screen
  * shows these numbers as the server sent them; none adds them up on its own.
  */
 
+/**
+ * The methods of a store without shipping zones. With zones each zone names its own methods (a
+ * code like "ground" or "next-day"), so a method on the wire is any such code.
+ */
 export const shippingMethods = ['standard', 'express'] as const;
-export type ShippingMethod = (typeof shippingMethods)[number];
+export type ShippingMethod = string;
 
-/** Why an order with a ground-only part cannot go express. */
-export const groundOnlyMessage = (name: string) =>
-  `${name} ships by ground only, so express shipping is not available. Choose standard shipping.`;
+/** Why an order with a ground-only part cannot go by an air method (express, without zones). */
+export const groundOnlyMessage = (name: string, method?: string) =>
+  method === undefined
+    ? `${name} ships by ground only, so express shipping is not available. Choose standard shipping.`
+    : `${name} ships by ground only, so ${method} is not available. Choose a ground method.`;
+
+/** A method the order asked for that this cart and address are not offered. */
+export const methodNotOfferedMessage = (method: string) =>
+  `${method} is not available for this order. Choose one of the methods shown.`;
 
 export const ShippingOption = z.object({
-  method: z.enum(shippingMethods),
+  method: z.string(),
   label: z.string(),
   /** What this cart would pay for it (0 when free). */
   priceCents: z.number().int(),
-  /** The method's flat rate before any free-shipping threshold. */
+  /** The method's price for this parcel's weight before any free-shipping threshold. */
   rateCents: z.number().int(),
   estimate: z.string(),
+  /** Air methods never carry ground-only parts. */
+  mode: z.enum(shippingModes),
+  /** Free from this subtotal on; null when never. */
+  freeOverCents: z.number().int().nullable(),
 });
 export type ShippingOption = z.infer<typeof ShippingOption>;
 
@@ -32,7 +47,11 @@ export const Totals = z.object({
   shippingCents: z.number().int(),
   taxCents: z.number().int(),
   totalCents: z.number().int(),
-  shippingMethod: z.enum(shippingMethods),
+  shippingMethod: z.string(),
+  /** The method's name as the buyer reads it ("Express shipping"). */
+  shippingLabel: z.string(),
+  /** The part of `taxCents` charged on shipping (0 where shipping is not taxed). */
+  shippingTaxCents: z.number().int(),
   /** The sales-tax rate applied, in basis points (725 = 7.25%). */
   taxRateBasisPoints: z.number().int(),
 });
@@ -67,6 +86,10 @@ export const Quote = z.object({
   discount: AppliedDiscount.nullable(),
   /** What became of the code asked for: applied, or why not; null when none was asked for. */
   codeVerdict: CodeVerdict.nullable(),
+  /** The parcel's weight in pounds (products without a weight count the store's default). */
+  weightLb: z.number(),
+  /** Why no method is offered (no zone for the address, too heavy for every method); null when some are. */
+  shippingProblem: z.string().nullable(),
 });
 export type Quote = z.infer<typeof Quote>;
 
@@ -87,9 +110,9 @@ export type LineInput = z.infer<typeof LineInput>;
 
 /** Where the tax is owed; without a region the store's default rate applies. */
 const Destination = {
-  shippingMethod: z.enum(shippingMethods).default('standard'),
+  shippingMethod: ShippingCode.default('standard'),
   region: z.string().trim().max(100).optional(),
-  country: z.string().trim().max(2).optional(),
+  country: z.string().trim().toUpperCase().max(2).optional(),
   /** A discount code to price with (one per order). */
   code: CodeField.optional(),
 };
@@ -103,3 +126,11 @@ export type QuoteInput = z.input<typeof QuoteInput>;
 
 /** GET /cart?shippingMethod=&region=&country= */
 export const CartQuery = z.object(Destination);
+
+/** A rate in basis points as buyers read it: 725 -> "7.25%", 650 -> "6.5%", 600 -> "6%". */
+export function taxRateWords(basisPoints: number): string {
+  const whole = Math.floor(basisPoints / 100);
+  const hundredths = basisPoints % 100;
+  if (hundredths === 0) return `${whole}%`;
+  return `${whole}.${String(hundredths).padStart(2, '0').replace(/0$/, '')}%`;
+}

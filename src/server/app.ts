@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '../contract/errors';
+import type { StoreSettings } from '../contract/settings';
 import { type AuthLog, createAuth } from './auth/auth';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { type Config, publicStoreInfo } from './config/config';
@@ -59,6 +60,9 @@ import { createSimulatedProvider } from './modules/payments/simulated-provider';
 import { createStripeProvider, stripeClient } from './modules/payments/stripe-provider';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { defaultSettings } from './modules/settings/settings-defaults';
+import { createSettingsStore, type SettingsStore } from './modules/settings/settings-store';
 import { storeRoutes } from './modules/store/store.routes';
 import { fetchProductImage } from './modules/uploads/image-fetch';
 import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
@@ -81,6 +85,10 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** Outbox delivery and recurring jobs; main.ts starts it, tests run it a round at a time. */
     jobs: JobRunner;
+    /** The owner's settings in force on this instance, kept current by the database's notifications. */
+    settings: SettingsStore;
+    /** What each setting is until the owner saves it: the environment's values. */
+    settingsDefaults: StoreSettings;
   }
 }
 
@@ -134,12 +142,25 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       ? createStripeProvider(config.stripe, stripe)
       : createSimulatedProvider(database.db),
   );
+  const settingsDefaults = defaultSettings(config);
+  const settings = await createSettingsStore(database.db, database.changes, settingsDefaults, (error) =>
+    app.log.warn({ err: loggableError(error) }, 'could not reload the settings; the ones held stay in force'),
+  );
+  app.decorate('settingsDefaults', settingsDefaults);
+  app.decorate('settings', settings);
+  app.addHook('onClose', async () => settings.close());
   // Resolved once, before the job runner starts: the account mails open reset tokens sealed with it.
   const secret = await resolveAuthSecret(database.db, config.auth.secret);
   const mailer = config.smtp ? smtpMailer(config.smtp) : undefined;
   // Links in mails: PUBLIC_URL, else the address this store listens on (never a request's Host).
   const siteUrl = () => config.auth.publicUrl ?? listeningUrl(config.host, boundPort(app, config.port));
-  const mailContext: MailContext = { brand: config.store.brand, siteUrl };
+  // The brand is read when each mail is written, so a renamed store signs its next mail with the new name.
+  const mailContext: MailContext = {
+    get brand() {
+      return settings.current().store.brand;
+    },
+    siteUrl,
+  };
   if (!config.auth.publicUrl)
     app.addHook('onListen', async () => {
       app.log.warn(`PUBLIC_URL is not set: links in mails point to ${siteUrl()}`);
@@ -153,7 +174,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       'order-webhook': orderWebhookHandler(config.orderWebhook),
       'order-mail': orderMailHandler(database.db, mailer, mailContext, secret),
       'contact-mail': contactMailHandler(database.db, mailer, mailContext),
-      'admin-notify': adminNotifyHandler(database.db, mailer, mailContext, config.lowStockFactor),
+      'admin-notify': adminNotifyHandler(
+        database.db,
+        mailer,
+        mailContext,
+        () => settings.current().inventory.lowStockFactor,
+      ),
       'account-mail': accountMailHandler(database.db, mailer, mailContext, secret),
       'cart-reminder-mail': cartReminderMailHandler(database.db, mailer, mailContext, secret, config),
     },
@@ -203,7 +229,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       {
         name: 'low-stock-digest',
         everyMs: 24 * 60 * 60 * 1000,
-        run: () => queueLowStockDigest(database.db, config.lowStockFactor),
+        run: () => queueLowStockDigest(database.db, settings.current().inventory.lowStockFactor),
       },
     ],
     log: app.log,
@@ -268,6 +294,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(mailRoutes);
       await api.register(inboxRoutes);
       await api.register(notificationsRoutes);
+      await api.register(settingsRoutes);
       await api.register(uploads.api);
       if (config.stripe && stripe)
         await api.register(stripeWebhookRoutes(stripe, config.stripe, app.payments));
@@ -275,7 +302,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     { prefix: '/api' },
   );
 
-  const web = await registerWebApp(app, config.webDistDir, publicStoreInfo(config));
+  const web = await registerWebApp(app, config.webDistDir, () => publicStoreInfo(config, settings.current()));
   // Guessing URLs is cheap for a scanner; the not-found answer is rate limited like any other.
   const notFoundLimit = app.rateLimit(namedPerAddress('not-found', config.rateLimits.notFoundPerMinute));
   app.setNotFoundHandler({ preHandler: notFoundLimit }, (request, reply) => {

@@ -268,14 +268,24 @@ export interface AuthConfig {
 }
 
 /**
- * What the store says about itself to visitors: its configured details, and that it is in test
- * mode whenever the simulated card processor takes the payments (no real money moves).
+ * What the store says about itself to visitors: its details (the owner's settings over the
+ * configured ones), and that it is in test mode whenever the simulated card processor takes the
+ * payments (no real money moves).
  */
-export function publicStoreInfo(config: Config): StoreInfo {
-  const orderHoldMinutes = Math.round(config.orders.holdMs / 60_000);
-  return config.stripe
-    ? { ...config.store, orderHoldMinutes }
-    : { ...config.store, testMode: true, orderHoldMinutes };
+export function publicStoreInfo(
+  config: Config,
+  settings?: { store: Pick<StoreInfo, 'brand' | 'wordmark' | 'contact'>; orders: { holdMinutes: number } },
+): StoreInfo {
+  const orderHoldMinutes = Math.round(settings ? settings.orders.holdMinutes : config.orders.holdMs / 60_000);
+  const store: StoreInfo = settings
+    ? {
+        ...config.store,
+        brand: settings.store.brand,
+        wordmark: settings.store.wordmark,
+        contact: settings.store.contact,
+      }
+    : config.store;
+  return config.stripe ? { ...store, orderHoldMinutes } : { ...store, testMode: true, orderHoldMinutes };
 }
 
 /** A STORE_CONFIG file may set any part of the store's information; the rest keeps its default. */

@@ -20,7 +20,6 @@ import {
 import type { Address } from '../../contract/addresses';
 import { productStatuses } from '../../contract/catalog';
 import { orderStatuses } from '../../contract/orders';
-import { shippingMethods } from '../../contract/pricing';
 import { user } from './auth-schema';
 
 export * from './after-sale-schema';
@@ -34,6 +33,7 @@ export * from './inbox-schema';
 export * from './limits-schema';
 export * from './mail-schema';
 export * from './order-core-schema';
+export * from './settings-schema';
 
 import { discounts } from './discount-schema';
 import { categories } from './fitment-schema';
@@ -241,7 +241,14 @@ export const orders = pgTable(
     subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull(),
     shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
     taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
-    shippingMethod: text('shipping_method', { enum: shippingMethods }),
+    /** The method's code ("standard", "express", or a zone's own such as "freight"). */
+    shippingMethod: text('shipping_method'),
+    /** The method's name as the buyer chose it; null on orders from before zones. */
+    shippingLabel: text('shipping_label'),
+    /** The part of `taxCents` charged on shipping, where the place taxes shipping. */
+    shippingTaxCents: bigint('shipping_tax_cents', { mode: 'number' }).notNull().default(0),
+    /** The sales-tax rate charged, in basis points; null on orders from before it was kept. */
+    taxRateBasisPoints: integer('tax_rate_bp'),
     /** A copy of the address as it was when ordered (the address book may change later). */
     shippingAddress: jsonb('shipping_address').$type<Address>(),
     lineCount: integer('line_count').notNull().default(1),
@@ -282,6 +289,7 @@ export const orders = pgTable(
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
     check('orders_status_known', sql.raw(`status in (${orderStatuses.map((s) => `'${s}'`).join(', ')})`)),
     check('orders_refunded_within_total', sql`${t.refundedCents} between 0 and ${t.totalCents}`),
+    check('orders_shipping_tax_within_tax', sql`${t.shippingTaxCents} between 0 and ${t.taxCents}`),
     check(
       'orders_total_adds_up',
       sql`${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents} + ${t.taxCents}`,

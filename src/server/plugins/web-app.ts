@@ -47,20 +47,31 @@ const wantsPage = (request: FastifyRequest) => {
  * for any other page address so the client-side router can show the page (or its 404 card).
  * Returns a function that answers page requests, or undefined when there is no build.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string, store: StoreInfo) {
+export async function registerWebApp(app: FastifyInstance, distDir: string, storeInfo: () => StoreInfo) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(`No web build in ${distDir}: serving the API only (run "npm run build")`);
     return undefined;
   }
-  const html = renderIndexHtml(readFileSync(indexFile, 'utf8'), store);
-  const scriptsFor = pageScripts(readManifest(distDir), html);
+  const template = readFileSync(indexFile, 'utf8');
+  // The store's details are the owner's settings: the page is written again when they change.
+  let rendered = { store: storeInfo(), html: '' };
+  rendered.html = renderIndexHtml(template, rendered.store);
+  const pageFor = (store: StoreInfo) => {
+    if (rendered.store !== store && JSON.stringify(rendered.store) !== JSON.stringify(store))
+      rendered = { store, html: renderIndexHtml(template, store) };
+    rendered.store = store;
+    return rendered.html;
+  };
+  const scriptsFor = pageScripts(readManifest(distDir), rendered.html);
   const compress = textCompressor();
   /**
    * index.html with the page's own title, description, link-preview tags, content for search
    * engines (page-content.ts) and preload hints, compressed if accepted.
    */
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const store = storeInfo();
+    const html = pageFor(store);
     const origin = siteOrigin(request, app.config.auth.publicUrl);
     const [meta, content] = await Promise.all([
       pageMetaFor(request, app.db, store, app.config.auth.publicUrl),

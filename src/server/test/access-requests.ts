@@ -452,6 +452,10 @@ export const accessRequests: Record<RouteKey, Build> = {
       value: 100,
     }),
   'POST /api/discounts/:id/end': async (w) => send('POST', `/api/discounts/${await matrixDiscount(w)}/end`),
+  'GET /api/settings': () => get('/api/settings'),
+  // The value in force, from the revision in force: an owner's save that changes nothing.
+  'PUT /api/settings/:section': () =>
+    send('PUT', '/api/settings/returns', { value: { windowDays: 30, restockingFeePercent: 0 }, revision: 0 }),
   'GET /api/tool/:id/stock': (w) => get(`/api/tool/${w.toolId}/stock`),
   'POST /api/tool/:id/stock': (w) =>
     send('POST', `/api/tool/${w.toolId}/stock`, { delta: 1, note: 'matrix' }),

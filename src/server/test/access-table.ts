@@ -197,6 +197,9 @@ export const accessTable = {
   'POST /api/discounts': adminOnly,
   'PUT /api/discounts/:id': adminOnly,
   'POST /api/discounts/:id/end': adminOnly,
+  // The owner's settings (settings.read, settings.write once roles land).
+  'GET /api/settings': adminOnly,
+  'PUT /api/settings/:section': adminOnly,
   // Stock ledger
   'GET /api/tool/:id/stock': adminOnly,
   'POST /api/tool/:id/stock': adminOnly,

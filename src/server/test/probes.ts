@@ -5,6 +5,7 @@ import { loadConfig } from '../config/config';
 import type { Db } from '../db/database';
 import { orderEvents, orders, paymentIntents, stockMovements, tools, user } from '../db/schema';
 import type { OrderLimits } from '../modules/orders/place-order';
+import { defaultSettings } from '../modules/settings/settings-defaults';
 import type { SessionUser } from '../plugins/auth';
 import { insertTool } from './fixtures';
 import { type TestSession, uniqueEmail } from './sessions';
@@ -90,7 +91,7 @@ export async function insertCustomer(db: Db, name = 'Module Customer'): Promise<
 
 /** Order limits for module tests: caps out of the way unless a test sets them. */
 /** The store's default shipping and tax, as a fresh install has them. */
-export const storePricing = () => loadConfig({}).pricing;
+export const storePricing = () => defaultSettings(loadConfig({}));
 
 export const freeLimits = (overrides: Partial<OrderLimits> = {}): OrderLimits => ({
   holdMs: 30 * 60_000,

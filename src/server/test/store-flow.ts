@@ -137,7 +137,7 @@ export async function checkoutCart(
   const address = options.address ?? HOME_ADDRESS;
   const cart = await app.inject({
     method: 'GET',
-    url: `/api/cart?shippingMethod=${shippingMethod}&region=${encodeURIComponent(address.region)}`,
+    url: `/api/cart?shippingMethod=${shippingMethod}&region=${encodeURIComponent(address.region)}&country=${address.country}`,
     headers: as(customer),
   });
   expect(cart.statusCode, cart.body).toBe(200);

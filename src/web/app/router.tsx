@@ -37,6 +37,7 @@ const PaymentPage = page(() => import('./routes/dashboard/payment'), 'PaymentPag
 const OrderPage = page(() => import('./routes/dashboard/order-page'), 'OrderPage');
 const ProductStockPage = page(() => import('./routes/dashboard/product-stock'), 'ProductStockPage');
 const NumbersPage = page(() => import('./routes/dashboard/numbers'), 'NumbersPage');
+const SettingsPage = page(() => import('./routes/dashboard/settings'), 'SettingsPage');
 const ManageReturnsPage = page(() => import('./routes/dashboard/manage-returns'), 'ManageReturnsPage');
 const AdminOrderPage = page(() => import('./routes/dashboard/admin-order-page'), 'AdminOrderPage');
 const AddressesPage = page(() => import('./routes/dashboard/addresses'), 'AddressesPage');
@@ -138,6 +139,7 @@ export function AppRoutes() {
           <Route path="returns" element={admin(<ManageReturnsPage />)} />
           <Route path="products/:id/stock" element={admin(<ProductStockPage />)} />
           <Route path="numbers" element={admin(<NumbersPage />)} />
+          <Route path="settings" element={admin(<SettingsPage />)} />
           <Route path="outbox" element={admin(<OutboxPage />)} />
           <Route path="mailbox" element={admin(<MailboxPage />)} />
           <Route path="mailbox/:id" element={admin(<MailPage />)} />

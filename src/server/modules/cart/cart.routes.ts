@@ -13,7 +13,8 @@ const ToolParams = z.object({ toolId: z.string().max(100) });
 
 /** The cart: priced quotes for anyone, and the signed-in customer's cart kept on the server. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pricing = app.config.pricing;
+  // The owner's shipping and tax rules as in force now, read on each request.
+  const pricing = () => app.settings.current();
   const cartWrites = { rateLimit: perSession(app.config.rateLimits.cartWritesPerMinute) };
 
   app.post(
@@ -38,7 +39,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const offer = await discountOffer(app.db, { code, toolIds: [...merged.keys()] });
       return quoteLines(
         app.db,
-        pricing,
+        pricing(),
         [...merged].map(([toolId, quantity]) => ({ toolId, quantity })),
         to,
         offer,
@@ -57,7 +58,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Cart, ...errorResponses(400, 401) },
       },
     },
-    async (request) => getCart(app.db, pricing, signedIn(request).id, request.query),
+    async (request) => getCart(app.db, pricing(), signedIn(request).id, request.query),
   );
 
   app.put(
@@ -76,7 +77,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = signedIn(request);
       await setCartLine(app.db, me.id, request.params.toolId, request.body.quantity);
-      return getCart(app.db, pricing, me.id, { shippingMethod: 'standard' });
+      return getCart(app.db, pricing(), me.id, { shippingMethod: 'standard' });
     },
   );
 
@@ -95,7 +96,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = signedIn(request);
       await removeCartLine(app.db, me.id, request.params.toolId);
-      return getCart(app.db, pricing, me.id, { shippingMethod: 'standard' });
+      return getCart(app.db, pricing(), me.id, { shippingMethod: 'standard' });
     },
   );
 
@@ -113,7 +114,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = signedIn(request);
       await clearCart(app.db, me.id);
-      return getCart(app.db, pricing, me.id, { shippingMethod: 'standard' });
+      return getCart(app.db, pricing(), me.id, { shippingMethod: 'standard' });
     },
   );
 
@@ -132,7 +133,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = signedIn(request);
       await mergeCart(app.db, me.id, request.body.lines);
-      return getCart(app.db, pricing, me.id, { shippingMethod: 'standard' });
+      return getCart(app.db, pricing(), me.id, { shippingMethod: 'standard' });
     },
   );
 };

@@ -2,14 +2,19 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { cartFullMessage } from '../../../contract/cart';
 import { maximumQuantityMessage, minimumQuantityMessage } from '../../../contract/orders';
 import { CART_MAX_LINES, type LineInput, type Quote } from '../../../contract/pricing';
-import type { PricingConfig } from '../../config/config';
 import type { Db, Tx } from '../../db/database';
 import { cartLines, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { isUuid } from '../catalog/catalog.service';
 import { discountOffer } from '../discounts/discount-offer';
 import { rowsOf } from '../inventory/inventory.service';
-import { type Destination, loadToolFacts, quoteFrom, toolFactColumns } from '../pricing/pricing';
+import {
+  type Destination,
+  loadToolFacts,
+  type PricingRules,
+  quoteFrom,
+  toolFactColumns,
+} from '../pricing/pricing';
 
 /**
  * A signed-in customer's cart: which products and how many, nothing else. It is priced from the
@@ -28,7 +33,7 @@ export async function cartLinesOf(db: Db | Tx, userId: string): Promise<LineInpu
 /** The cart priced at the catalog's current prices: its lines and their products in one read. */
 export async function getCart(
   db: Db,
-  pricing: PricingConfig,
+  pricing: PricingRules,
   userId: string,
   to: Destination & { code?: string | undefined },
 ): Promise<Quote> {

@@ -87,7 +87,8 @@ function capped(limit: number) {
  * categories and brands, bulk changes, imports and exports, search words, low stock.
  */
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const factor = app.config.lowStockFactor;
+  // The owner's low-stock default as in force now (Settings), read on each request.
+  const factor = () => app.settings.current().inventory.lowStockFactor;
   const actor = (request: Parameters<typeof signedIn>[0]) => {
     const me = signedIn(request);
     return { id: me.id, name: me.name };
@@ -110,7 +111,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductList, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listProducts(app.db, request.query, factor),
+    async (request) => listProducts(app.db, request.query, factor()),
   );
 
   app.get(
@@ -125,7 +126,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!isUuid(request.params.id)) throw notFound('Tool');
-      return readProductRecord(app.db, request.params.id, factor);
+      return readProductRecord(app.db, request.params.id, factor());
     },
   );
 
@@ -141,7 +142,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!isUuid(request.params.id)) throw notFound('Tool');
-      await readProductRecord(app.db, request.params.id, factor);
+      await readProductRecord(app.db, request.params.id, factor());
       return productHistory(app.db, request.params.id);
     },
   );
@@ -155,7 +156,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LowStockList, ...errorResponses(401, 403) },
       },
     },
-    async () => ({ products: await lowStockProducts(app.db, factor) }),
+    async () => ({ products: await lowStockProducts(app.db, factor()) }),
   );
 
   app.post(
@@ -284,7 +285,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BulkPreview, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => previewBulkChange(app.db, request.body, factor),
+    async (request) => previewBulkChange(app.db, request.body, factor()),
   );
 
   app.post(
@@ -298,7 +299,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await applyBulkChange(app.db, request.body, actor(request), factor)),
+      reply.status(201).send(await applyBulkChange(app.db, request.body, actor(request), factor())),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import { CheckoutAnswer, CheckoutInput } from '../../../contract/checkout';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { perSession } from '../../plugins/rate-limits';
+import { orderLimitsOf } from '../settings/settings-in-force';
 import { checkout } from './checkout.service';
 
 /** POST /checkout: the cart becomes an order and its payment, in one call. */
@@ -26,8 +27,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         app.payments,
         signedIn(request),
         request.body,
-        app.config.orders,
-        app.config.pricing,
+        orderLimitsOf(app.settings.current()),
+        app.settings.current(),
       );
       return reply.status(answer.replayed ? 200 : 201).send(answer);
     },

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { CART_EMPTY } from '../../../contract/cart';
 import type { CheckoutAnswer, CheckoutRequest } from '../../../contract/checkout';
-import type { PricingConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -12,6 +11,7 @@ import { toOneOrder, toOrder } from '../orders/order-read';
 import { insertOrder, type OrderLimits } from '../orders/place-order';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { createPaymentIntent } from '../payments/payments.service';
+import type { PricingRules } from '../pricing/pricing';
 
 async function orderByKey(db: Db, userId: string, key: string) {
   const [row] = await db
@@ -35,7 +35,7 @@ export async function checkout(
   me: SessionUser,
   input: CheckoutRequest,
   limits: OrderLimits,
-  pricing: PricingConfig,
+  pricing: PricingRules,
 ): Promise<CheckoutAnswer> {
   const replay = async (): Promise<CheckoutAnswer | undefined> => {
     const row = await orderByKey(db, me.id, input.idempotencyKey);

@@ -62,6 +62,8 @@ describe('POST /api/checkout', () => {
       shippingCents: 1999,
       taxCents: 1197,
       totalCents: 20295,
+      shippingTaxCents: 0,
+      taxRateBasisPoints: 700,
     });
     expect(order.total).toBe(202.95);
     expect(payment?.amount).toBe(202.95);
@@ -73,6 +75,7 @@ describe('POST /api/checkout', () => {
         quantity: 1,
         lineTotalCents: 4599,
         discountCents: 0,
+        taxCents: 322, // 1197 x 4599 / 17099 = 321.95
         shippedQuantity: 0,
         refundedQuantity: 0,
         returnedQuantity: 0,
@@ -84,6 +87,7 @@ describe('POST /api/checkout', () => {
         quantity: 2,
         lineTotalCents: 12500,
         discountCents: 0,
+        taxCents: 875, // the rest: the lines' shares add up to the tax
         shippedQuantity: 0,
         refundedQuantity: 0,
         returnedQuantity: 0,

@@ -12,11 +12,13 @@ import {
 } from '../../../contract/guest';
 import { Order } from '../../../contract/orders';
 import { PaymentConfirmed, PaymentIntentAnswer } from '../../../contract/payments';
+import { publicStoreInfo } from '../../config/config';
 import { clientKey } from '../../http/client-address';
 import { errorResponses } from '../../http/openapi';
 import { perAddress } from '../../plugins/rate-limits';
 import { sendReceipt } from '../orders/receipt-pdf';
 import type { SimulatedProvider } from '../payments/simulated-provider';
+import { orderLimitsOf } from '../settings/settings-in-force';
 import { guestCheckout } from './guest-checkout.service';
 import { lookUpOrder, lookupLimiters } from './guest-lookup';
 import {
@@ -59,8 +61,8 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
           app.payments,
           secret,
           request.body,
-          app.config.orders,
-          app.config.pricing,
+          orderLimitsOf(app.settings.current()),
+          app.settings.current(),
         );
         return reply.status(answer.replayed ? 200 : 201).send(answer);
       },
@@ -103,7 +105,11 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        sendReceipt(reply, await guestOrder(app.db, secret, request.query.token), app.config.store),
+        sendReceipt(
+          reply,
+          await guestOrder(app.db, secret, request.query.token),
+          publicStoreInfo(app.config, app.settings.current()),
+        ),
     );
 
     app.post(

@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GuestCheckoutAnswer, GuestCheckoutRequest } from '../../../contract/guest';
-import type { PricingConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -10,6 +9,7 @@ import { toOneOrder, toOrder } from '../orders/order-read';
 import { insertOrder, type OrderLimits } from '../orders/place-order';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { createPaymentIntent } from '../payments/payments.service';
+import type { PricingRules } from '../pricing/pricing';
 import { visitToken } from './guest-order-links';
 
 /** The guest's order for this key: the key and the e-mail must both match. */
@@ -44,7 +44,7 @@ export async function guestCheckout(
   secret: string,
   input: GuestCheckoutRequest,
   limits: OrderLimits,
-  pricing: PricingConfig,
+  pricing: PricingRules,
 ): Promise<GuestCheckoutAnswer> {
   const buyer: GuestBuyer = { guest: true, email: input.email, name: input.address.fullName };
   const answer = async (order: GuestCheckoutAnswer['order'], replayed: boolean) => ({

@@ -48,6 +48,8 @@ export interface MovedTool {
   retired: boolean;
   /** Hazardous goods that may only travel by ground (no air, so no express). */
   groundOnly: boolean;
+  /** Pounds as the catalog keeps them (numeric text); null: the store's default weight. */
+  weightLb: string | null;
 }
 
 /**
@@ -75,13 +77,13 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string,
           reserved_quantity = reserved_quantity + ${reserved}
         where id = ${move.toolId} and available_quantity + ${delta} >= 0
           and on_hand_quantity + ${onHand} >= 0 and reserved_quantity + ${reserved} >= 0
-        returning id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only
+        returning id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb
       ), logged as (
         insert into ${stockMovements} (tool_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
         select id, ${delta}, ${onHand}, ${reserved}, ${move.reason}, ${move.orderId ?? null}, ${move.actorUserId ?? null}, ${move.note ?? null}
         from moved
       )
-      select available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only from moved`);
+      select available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb from moved`);
     const row = rowsOf<{
       available_quantity: number;
       name: string;
@@ -89,6 +91,7 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string,
       minimum_order_quantity: number;
       retired_at: unknown;
       ground_only: boolean;
+      weight_lb: string | number | null;
     }>(result)[0];
     if (row) {
       levels.set(move.toolId, {
@@ -98,6 +101,7 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string,
         minimumOrderQuantity: Number(row.minimum_order_quantity),
         retired: row.retired_at !== null && row.retired_at !== undefined,
         groundOnly: row.ground_only === true,
+        weightLb: row.weight_lb === null || row.weight_lb === undefined ? null : String(row.weight_lb),
       });
       continue;
     }

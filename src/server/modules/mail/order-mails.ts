@@ -169,7 +169,9 @@ export function orderMail(
         rows: [
           ...orderRows(order, true),
           ...(shipTo ? [['Ship to', shipTo] as [string, string]] : []),
-          ...(order.shippingMethod ? [['Shipping method', order.shippingMethod] as [string, string]] : []),
+          ...(order.shippingMethod
+            ? [['Shipping method', order.shippingLabel ?? order.shippingMethod] as [string, string]]
+            : []),
           ...(order.cardBrand && order.cardLast4
             ? [['Paid with', `${order.cardBrand} ending ${order.cardLast4}`] as [string, string]]
             : []),

@@ -11,6 +11,7 @@ import {
 } from '../../../contract/after-sale';
 import { Order } from '../../../contract/orders';
 import { ReportQuery, SalesReport } from '../../../contract/reports';
+import { publicStoreInfo } from '../../config/config';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { cancelPaidOrder } from '../orders/cancel';
@@ -136,7 +137,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
         app.payments,
         request.params.id,
         signedIn(request).id,
-        app.config.returns.restockingFeePercent,
+        app.settings.current().returns.restockingFeePercent,
       ),
   );
 
@@ -193,7 +194,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         await getAnyOrder(app.db, request.params.id),
         request.params.refundId,
-        app.config.store,
+        publicStoreInfo(app.config, app.settings.current()),
       ),
   );
 };

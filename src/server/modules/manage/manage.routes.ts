@@ -10,6 +10,7 @@ import {
   STATS_DAYS,
   StoreStats,
 } from '../../../contract/orders';
+import { publicStoreInfo } from '../../config/config';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { cancelUnpaidOrder } from '../orders/cancel';
@@ -46,7 +47,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StoreStats, ...errorResponses(401, 403) },
       },
     },
-    async () => storeStats(app.db, STATS_DAYS, app.config.lowStockFactor),
+    async () => storeStats(app.db, STATS_DAYS, app.settings.current().inventory.lowStockFactor),
   );
 
   app.get(
@@ -75,7 +76,11 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendReceipt(reply, await getAnyOrder(app.db, request.params.id), app.config.store),
+      sendReceipt(
+        reply,
+        await getAnyOrder(app.db, request.params.id),
+        publicStoreInfo(app.config, app.settings.current()),
+      ),
   );
 
   app.put(

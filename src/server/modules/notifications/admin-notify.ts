@@ -28,7 +28,7 @@ export function adminNotifyHandler(
   db: Db,
   mailer: Mailer | undefined,
   ctx: MailContext,
-  lowStockFactor: number,
+  lowStockFactor: () => number,
 ): MessageHandler {
   const mailEach = async (
     delivery: Delivery,
@@ -69,7 +69,7 @@ export function adminNotifyHandler(
     }
     if (message.topic === 'catalog.low_stock_digest') {
       // The list as it is at delivery: a product restocked since the job ran is no longer named.
-      const low = await lowStockProducts(db, lowStockFactor);
+      const low = await lowStockProducts(db, lowStockFactor());
       if (low.length === 0) return;
       await mailEach(delivery, message.key, 'lowStockDigest', (to) => lowStockDigest(to, low, ctx));
     }

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { ADDRESS_LOCKED, type OrderAddressInput } from '../../../contract/after-sale';
 import type { Order } from '../../../contract/orders';
-import type { PricingConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { listAddresses } from '../addresses/addresses.service';
 import { isUuid } from '../catalog/catalog.service';
-import { totalsFor } from '../pricing/pricing';
+import { type PricingRules, taxFor } from '../pricing/pricing';
 import { OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
 import { lockOrder, recordEvent } from './order-state';
@@ -24,7 +23,7 @@ export async function setOrderAddress(
   me: SessionUser,
   id: string,
   input: OrderAddressInput,
-  pricing: PricingConfig,
+  pricing: PricingRules,
 ): Promise<Order> {
   if (!isUuid(id)) throw new OrderNotFound();
   return db.transaction(async (tx) => {
@@ -36,11 +35,18 @@ export async function setOrderAddress(
     if (row.status !== 'unpaid' && !waiting) throw new AppError('CONFLICT', ADDRESS_LOCKED);
     const changes: Partial<typeof orders.$inferInsert> = { shippingAddress: copy };
     if (row.status === 'unpaid') {
-      const { taxCents } = totalsFor(pricing, row.subtotalCents, {
-        shippingMethod: row.shippingMethod ?? 'standard',
-        region: copy.region,
+      // The shipping was priced when the order was placed; only the place's tax changes.
+      const tax = taxFor(
+        pricing,
+        { subtotalCents: row.subtotalCents, shippingCents: row.shippingCents },
+        { region: copy.region, country: copy.country },
+      );
+      Object.assign(changes, {
+        taxCents: tax.taxCents,
+        shippingTaxCents: tax.shippingTaxCents,
+        taxRateBasisPoints: tax.taxRateBasisPoints,
+        totalCents: row.subtotalCents + row.shippingCents + tax.taxCents,
       });
-      Object.assign(changes, { taxCents, totalCents: row.subtotalCents + row.shippingCents + taxCents });
     }
     const [updated] = await tx.update(orders).set(changes).where(eq(orders.id, row.id)).returning();
     if (!updated) throw new Error('order vanished under its lock');

@@ -4,7 +4,12 @@ import { type Order, orderNumber, orderStatusText, paidStatuses } from '../../..
 import type { Db, Tx } from '../../db/database';
 import { orderLines, refunds, shipments } from '../../db/schema';
 import { rowsOf } from '../inventory/inventory.service';
+import { lineTaxes } from '../pricing/pricing';
 import type { OrderLineRow, OrderRow } from './order-state';
+
+/** Orders placed before the method's name was kept knew only standard and express. */
+const legacyShippingLabel = (method: string | null) =>
+  method === 'standard' ? 'Standard shipping' : method === 'express' ? 'Express shipping' : method;
 
 type ShipmentRow = typeof shipments.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
@@ -60,6 +65,11 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
     row.refundedCents === 0 ? 'none' : row.refundedCents >= row.totalCents ? 'full' : 'partial';
   const awaitingAddress =
     row.shippingAddress === null && ['pending', 'partially_shipped'].includes(row.status);
+  const taxes = lineTaxes(
+    row.taxCents - row.shippingTaxCents,
+    // Tax was charged on what each line sold for, after its share of the discount.
+    parts.lines.map((l) => l.unitPriceCents * l.quantity - l.discountCents),
+  );
   return {
     _id: row.id,
     orderId: first?.toolId ?? row.toolId,
@@ -82,13 +92,14 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.status === 'unpaid' && row.expiresAt ? row.expiresAt.toISOString() : null,
     number: orderNumber(row.number),
-    lines: parts.lines.map((l) => ({
+    lines: parts.lines.map((l, index) => ({
       toolId: l.toolId,
       name: l.toolName,
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
       lineTotalCents: l.unitPriceCents * l.quantity,
       discountCents: l.discountCents,
+      taxCents: taxes[index] ?? 0,
       shippedQuantity: l.shippedQuantity,
       refundedQuantity: l.refundedQuantity,
       returnedQuantity: l.returnedQuantity,
@@ -100,6 +111,8 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
       shippingCents: row.shippingCents,
       taxCents: row.taxCents,
       totalCents: row.totalCents,
+      shippingTaxCents: row.shippingTaxCents,
+      taxRateBasisPoints: row.taxRateBasisPoints,
     },
     discount:
       row.discountLabel === null
@@ -111,6 +124,7 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
             shippingCents: row.shippingDiscountCents,
           },
     shippingMethod: row.shippingMethod,
+    shippingLabel: row.shippingLabel ?? legacyShippingLabel(row.shippingMethod),
     shippingAddress: row.shippingAddress ?? null,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,

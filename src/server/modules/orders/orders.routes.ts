@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { CancelRequestInput, OrderAddressInput, Return, ReturnInput } from '../../../contract/after-sale';
 import { DeletedCount, Order, OrderEvent, OrderInput, OrderListQuery } from '../../../contract/orders';
 import { MarkPaidInput } from '../../../contract/payments';
+import { publicStoreInfo } from '../../config/config';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { perSession } from '../../plugins/rate-limits';
 import { assertSelf } from '../accounts/accounts.service';
 import { confirmOrderPayment } from '../payments/payments.service';
+import { orderLimitsOf } from '../settings/settings-in-force';
 import { cancelUnpaidOrder, requestCancellation } from './cancel';
 import { getOwnOrder, listOwnOrders, orderHistory } from './customer-orders';
 import { setOrderAddress } from './order-address';
@@ -37,8 +39,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         signedIn(request),
         request.body,
-        app.config.orders,
-        app.config.pricing,
+        orderLimitsOf(app.settings.current()),
+        app.settings.current(),
       );
       return reply.status(201).send(order);
     },
@@ -85,7 +87,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const order = await toOneOrder(app.db, await getOwnOrder(app.db, signedIn(request), request.params.id));
-      return sendReceipt(reply, order, app.config.store);
+      return sendReceipt(reply, order, publicStoreInfo(app.config, app.settings.current()));
     },
   );
 
@@ -170,7 +172,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      setOrderAddress(app.db, signedIn(request), request.params.id, request.body, app.config.pricing),
+      setOrderAddress(app.db, signedIn(request), request.params.id, request.body, app.settings.current()),
   );
 
   app.post(
@@ -195,7 +197,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
             signedIn(request),
             request.params.id,
             request.body,
-            app.config.returns.windowDays,
+            app.settings.current().returns.windowDays,
           ),
         ),
   );
@@ -227,7 +229,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const order = await toOneOrder(app.db, await getOwnOrder(app.db, signedIn(request), request.params.id));
-      return sendCreditNote(reply, order, request.params.refundId, app.config.store);
+      return sendCreditNote(
+        reply,
+        order,
+        request.params.refundId,
+        publicStoreInfo(app.config, app.settings.current()),
+      );
     },
   );
 };

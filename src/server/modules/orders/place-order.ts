@@ -13,8 +13,7 @@ import {
   tooManyReservedUnitsMessage,
   tooManyUnpaidOrdersMessage,
 } from '../../../contract/orders';
-import { groundOnlyMessage, type ShippingMethod } from '../../../contract/pricing';
-import type { PricingConfig } from '../../config/config';
+import { groundOnlyMessage, methodNotOfferedMessage, type ShippingMethod } from '../../../contract/pricing';
 import type { Db, Tx } from '../../db/database';
 import { orderLines, orders, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -23,7 +22,7 @@ import { isUuid } from '../catalog/catalog.service';
 import { discountOffer } from '../discounts/discount-offer';
 import { DiscountGone, redeemDiscount } from '../discounts/discount-uses';
 import { type MovedTool, moveStock, OutOfStock, rowsOf } from '../inventory/inventory.service';
-import { totalsFor } from '../pricing/pricing';
+import { type PricingRules, parcelWeight, totalsFor } from '../pricing/pricing';
 import { checkGuestCaps, type GuestBuyer, guestEmailKey, isGuest } from './guest-buyer';
 import { toOrder } from './order-read';
 import { type OrderLineRow, type OrderRow, recordEventStatement } from './order-state';
@@ -88,6 +87,40 @@ async function lineRefusal(tx: Tx, error: OutOfStock, quantity: number, refusals
   return quantityIssue(maximumQuantityMessage(error.left));
 }
 
+/**
+ * The order's totals for the method it asked for. The checkout's choice must be one the parcel is
+ * offered to its address (an air method never carries a ground-only part; each zone has its own
+ * methods); the spec's order modal asks for standard and takes the first method offered when the
+ * store's zones name it otherwise. No method at all is refused with the reason.
+ */
+function orderTotals(
+  pricing: PricingRules,
+  order: NewOrder,
+  parcel: { subtotalCents: number; weightMilliLb: number; groundOnly: { name: string } | undefined },
+  discounts: Parameters<typeof totalsFor>[3],
+) {
+  const to = {
+    shippingMethod: order.shippingMethod,
+    region: order.shippingAddress?.region,
+    country: order.shippingAddress?.country,
+  };
+  const totals = totalsFor(pricing, { ...parcel, groundOnly: Boolean(parcel.groundOnly) }, to, discounts);
+  if (totals.problem) throw new AppError('CONFLICT', totals.problem);
+  if (order.refusals === 'order-modal' || totals.options.some((o) => o.method === order.shippingMethod))
+    return totals;
+  if (parcel.groundOnly) {
+    const byAir = totalsFor(pricing, { ...parcel, groundOnly: false }, to).options.find(
+      (o) => o.method === order.shippingMethod,
+    );
+    if (byAir)
+      throw new AppError(
+        'CONFLICT',
+        groundOnlyMessage(parcel.groundOnly.name, pricing.shipping.zones.length ? byAir.label : undefined),
+      );
+  }
+  throw new AppError('CONFLICT', methodNotOfferedMessage(order.shippingMethod));
+}
+
 const summaryName = (first: string, others: number) => (others === 0 ? first : `${first} and ${others} more`);
 
 /**
@@ -102,7 +135,7 @@ export async function insertOrder(
   me: SessionUser | GuestBuyer,
   order: NewOrder,
   limits: OrderLimits,
-  pricing: PricingConfig,
+  pricing: PricingRules,
   now = new Date(),
 ): Promise<{ row: OrderRow; lines: OrderLineRow[] }> {
   const units = order.lines.reduce((sum, l) => sum + l.quantity, 0);
@@ -158,8 +191,6 @@ export async function insertOrder(
   });
   const subtotalCents = lineRows.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
   const groundOnly = [...moved.values()].find((tool) => tool.groundOnly);
-  if (groundOnly && order.shippingMethod === 'express')
-    throw new AppError('CONFLICT', groundOnlyMessage(groundOnly.name));
   // Whose uses count against a limit per customer: the account, or a guest's e-mail.
   const buyer = isGuest(me) ? `guest:${guestEmailKey(me.email)}` : me.id;
   const offer = await discountOffer(tx, {
@@ -168,11 +199,17 @@ export async function insertOrder(
     toolIds: lineRows.map((l) => l.toolId),
     now,
   });
-  const totals = totalsFor(
+  const totals = orderTotals(
     pricing,
-    subtotalCents,
-    { shippingMethod: order.shippingMethod, region: order.shippingAddress?.region },
-    Boolean(groundOnly),
+    order,
+    {
+      subtotalCents,
+      weightMilliLb: parcelWeight(
+        order.lines.map((l) => ({ weightLb: moved.get(l.toolId)?.weightLb ?? null, quantity: l.quantity })),
+        pricing.shipping.defaultWeightLb,
+      ),
+      groundOnly,
+    },
     {
       offer,
       lines: lineRows.map((l) => ({ toolId: l.toolId, lineTotalCents: l.unitPriceCents * l.quantity })),
@@ -211,7 +248,10 @@ export async function insertOrder(
       shippingCents: totals.shippingCents,
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,
-      shippingMethod: order.shippingMethod,
+      shippingMethod: totals.shippingMethod,
+      shippingLabel: totals.shippingLabel,
+      shippingTaxCents: totals.shippingTaxCents,
+      taxRateBasisPoints: totals.taxRateBasisPoints,
       shippingAddress: order.shippingAddress,
       lineCount: lineRows.length,
       checkoutKey: order.checkoutKey ?? null,
@@ -253,7 +293,7 @@ export async function placeOrder(
   me: SessionUser,
   input: OrderInput,
   limits: OrderLimits,
-  pricing: PricingConfig,
+  pricing: PricingRules,
   now = new Date(),
 ): Promise<Order> {
   if (!isUuid(input.orderId)) throw notFound('Tool');

@@ -4,6 +4,7 @@ import { addressLabels } from '../../../contract/addresses';
 import { discountRowLabel, freeShippingNote } from '../../../contract/discounts';
 import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
+import { taxRateWords } from '../../../contract/pricing';
 import type { StoreInfo } from '../../../contract/store';
 import { AppError } from '../../errors';
 
@@ -76,17 +77,18 @@ export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
   } else {
     doc.text(`No address given: the store contacts you at ${order.phone}`);
   }
-  if (order.shippingMethod) doc.text(`Shipping: ${order.shippingMethod}`);
+  if (order.shippingMethod) doc.text(`Shipping: ${order.shippingLabel ?? order.shippingMethod}`);
   if (order.carrier || order.trackingNumber)
     doc.text(`Carrier: ${order.carrier ?? '-'}  ·  Tracking: ${order.trackingNumber ?? '-'}`);
   doc.moveDown();
 
-  // The lines, as a four-column table.
+  // The lines, as a five-column table: each line with its share of the tax.
   const cols = [
-    { label: 'Product', x: left, w: width * 0.5, align: 'left' as const },
-    { label: 'Unit price', x: left + width * 0.5, w: width * 0.18, align: 'right' as const },
-    { label: 'Qty', x: left + width * 0.68, w: width * 0.12, align: 'right' as const },
-    { label: 'Total', x: left + width * 0.8, w: width * 0.2, align: 'right' as const },
+    { label: 'Product', x: left, w: width * 0.42, align: 'left' as const },
+    { label: 'Unit price', x: left + width * 0.42, w: width * 0.16, align: 'right' as const },
+    { label: 'Qty', x: left + width * 0.58, w: width * 0.1, align: 'right' as const },
+    { label: 'Tax', x: left + width * 0.68, w: width * 0.14, align: 'right' as const },
+    { label: 'Total', x: left + width * 0.82, w: width * 0.18, align: 'right' as const },
   ];
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
@@ -101,6 +103,16 @@ export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
     doc.x = left;
     doc.y = bottom + 4;
   };
+  /** A sum under the table: its label across the middle columns, its amount under Total. */
+  const sumRow = (label: string, amount: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    doc.text(label, left + width * 0.42, y, { width: width * 0.4, align: 'right' });
+    const bottom = doc.y;
+    doc.text(amount, left + width * 0.82, y, { width: width * 0.18, align: 'right' });
+    doc.x = left;
+    doc.y = Math.max(bottom, doc.y) + 4;
+  };
   row(
     cols.map((c) => c.label),
     true,
@@ -114,34 +126,44 @@ export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
       line.name,
       formatCents(line.unitPriceCents),
       String(line.quantity),
+      formatCents(line.taxCents),
       formatCents(line.lineTotalCents),
     ]);
   }
+  const { amounts } = order;
+  if (amounts.shippingCents > 0 || amounts.shippingTaxCents > 0)
+    row([
+      order.shippingLabel ?? 'Shipping',
+      '',
+      '',
+      formatCents(amounts.shippingTaxCents),
+      formatCents(amounts.shippingCents),
+    ]);
   doc.moveDown(0.5);
   const { discount } = order;
   const sums: [string, string][] = [
-    ['Subtotal', formatCents(order.amounts.subtotalCents)],
+    ['Subtotal', formatCents(amounts.subtotalCents)],
     ...(discount && discount.goodsCents > 0
       ? [[discountRowLabel(discount), `-${formatCents(discount.goodsCents)}`] as [string, string]]
       : []),
     [
       discount && discount.shippingCents > 0 ? `Shipping (${freeShippingNote(discount)})` : 'Shipping',
-      formatCents(order.amounts.shippingCents),
+      formatCents(amounts.shippingCents),
     ],
-    ['Tax', formatCents(order.amounts.taxCents)],
-    ['Total', formatCents(order.amounts.totalCents)],
+    [
+      amounts.taxRateBasisPoints === null ? 'Tax' : `Tax (${taxRateWords(amounts.taxRateBasisPoints)})`,
+      formatCents(amounts.taxCents),
+    ],
+    ['Total', formatCents(amounts.totalCents)],
   ];
   for (const [label, amount] of sums) {
-    // A discount's name is longer than the sums' column: it reads across the product column.
-    if (label.startsWith('Discount')) row([label, '', '', amount], false);
-    else row(['', label, '', amount], label === 'Total');
+    sumRow(label, amount, label === 'Total');
   }
   // Money given back, each refund on its own line (its credit note has the detail).
   const given = order.refunds.filter((r) => r.status === 'succeeded' && order.refundedCents > 0);
-  for (const refund of given)
-    row(['', `Refunded ${date(refund.at)}`, '', `-${formatCents(refund.amountCents)}`], false);
+  for (const refund of given) sumRow(`Refunded ${date(refund.at)}`, `-${formatCents(refund.amountCents)}`);
   if (order.refundedCents > 0)
-    row(['', 'Paid less refunds', '', formatCents(order.amounts.totalCents - order.refundedCents)], true);
+    sumRow('Paid less refunds', formatCents(order.amounts.totalCents - order.refundedCents), true);
   doc.moveDown(2);
   doc.font('Helvetica').fontSize(8).fillColor('#555555');
   doc.text(`Thank you for shopping with ${store.wordmark}.`, left, doc.y, { width, align: 'center' });
@@ -197,6 +219,9 @@ export function creditNotePdf(order: Order, refundId: string, store: StoreInfo):
     l.amountCents + l.taxCents,
   ]);
   if (refund.shippingCents > 0) rows.push(['Shipping', refund.shippingCents]);
+  // Tax taken back on the shipping, where the order's shipping was taxed.
+  const shippingTax = refund.taxCents - refund.lines.reduce((sum, l) => sum + l.taxCents, 0);
+  if (shippingTax > 0) rows.push(['Tax on shipping', shippingTax]);
   if (refund.otherCents > 0) rows.push(['Amount', refund.otherCents]);
   if (refund.otherCents < 0) rows.push(['Restocking fee', refund.otherCents]);
   rows.push(['Total refunded', refund.amountCents]);

@@ -30,18 +30,32 @@ type RefundRow = typeof refunds.$inferSelect;
  * shelf when restocked) and the order's money and status, a failure gives its claim back.
  */
 
+/** `part` of `whole`'s `tax`, rounded half up. */
+const shareOf = (tax: number, part: number, whole: number) =>
+  whole <= 0 ? 0 : Number((BigInt(tax) * BigInt(part) * 2n + BigInt(whole)) / (2n * BigInt(whole)));
+
 /**
- * Tax on `goodsCents` of the order's goods (as sold: after the discount), its share of the order's
- * tax, rounded half up.
+ * Tax on `goodsCents` of the order's goods (as sold: after the discount): its share of the tax
+ * charged on the goods (the order's tax less what was charged on shipping), rounded half up.
  */
 export function taxShare(
-  order: Pick<OrderRow, 'taxCents' | 'subtotalCents'> & Partial<Pick<OrderRow, 'discountCents'>>,
+  order: Pick<OrderRow, 'taxCents' | 'subtotalCents'> &
+    Partial<Pick<OrderRow, 'discountCents' | 'shippingTaxCents'>>,
   goodsCents: number,
 ): number {
-  const sold = order.subtotalCents - (order.discountCents ?? 0);
-  if (sold <= 0) return 0;
-  const n = BigInt(order.taxCents) * BigInt(goodsCents) * 2n + BigInt(sold);
-  return Number(n / (2n * BigInt(sold)));
+  return shareOf(
+    order.taxCents - (order.shippingTaxCents ?? 0),
+    goodsCents,
+    order.subtotalCents - (order.discountCents ?? 0),
+  );
+}
+
+/** Tax on `shippingCents` of the order's shipping, where shipping was taxed. */
+export function shippingTaxShare(
+  order: Pick<OrderRow, 'shippingCents' | 'shippingTaxCents'>,
+  shippingCents: number,
+): number {
+  return shareOf(order.shippingTaxCents, shippingCents, order.shippingCents);
 }
 
 /**
@@ -174,13 +188,16 @@ export async function claimInLock(
       line.taxCents = taxAfter - taxBefore;
       taxBefore = taxAfter;
     }
-    const tax = refundLines.reduce((sum, l) => sum + l.taxCents, 0);
     const shipping = input.shippingCents ?? 0;
     if (shipping > order.shippingCents - claimed.shipping)
       throw new AfterSaleRefused(
         'CONFLICT',
         afterSaleMessages.shippingTooMuch(formatCents(order.shippingCents - claimed.shipping)),
       );
+    // Where shipping was taxed, refunded shipping takes back its share the same way.
+    const shippingTax =
+      shippingTaxShare(order, claimed.shipping + shipping) - shippingTaxShare(order, claimed.shipping);
+    const tax = refundLines.reduce((sum, l) => sum + l.taxCents, 0) + shippingTax;
     const other = (input.amountCents ?? 0) - (input.feeCents ?? 0);
     const amount = goods + tax + shipping + other;
     const left = order.totalCents - claimed.total;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/config';
+import { defaultSettings } from '../settings/settings-defaults';
 import {
   chooseDiscount,
   type DiscountOffer,
@@ -205,25 +206,36 @@ describe('which discount an order gets', () => {
 });
 
 describe('the totals with a discount', () => {
-  const config = loadConfig({}).pricing;
+  const config = defaultSettings(loadConfig({}));
+  const parcelOf = (subtotalCents: number) => ({ subtotalCents, weightMilliLb: 1000, groundOnly: false });
   it('charges tax on the discounted goods and adds up', () => {
     const code = rule({ code: 'BRAKES10', appliesTo: 'categories', categorySlugs: ['brakes'] });
-    const t = totalsFor(config, 4599 + 3999, { shippingMethod: 'standard' }, false, {
-      offer: offer({ code }),
-      lines: [pads, wrench],
-    });
+    const t = totalsFor(
+      config,
+      parcelOf(4599 + 3999),
+      { shippingMethod: 'standard' },
+      {
+        offer: offer({ code }),
+        lines: [pads, wrench],
+      },
+    );
     expect(t.discountCents).toBe(460);
-    expect(t.taxCents).toBe(Math.round(((8598 - 460) * config.taxBasisPoints) / 10000));
+    expect(t.taxCents).toBe(Math.round(((8598 - 460) * config.tax.defaultRateBasisPoints) / 10000));
     expect(t.totalCents).toBe(t.subtotalCents - t.discountCents + t.shippingCents + t.taxCents);
   });
 
   it('makes shipping free with a free-shipping discount', () => {
-    const t = totalsFor(config, 4599, { shippingMethod: 'express' }, false, {
-      offer: offer({ code: rule({ value: 0, freeShipping: true }) }),
-      lines: [pads],
-    });
+    const t = totalsFor(
+      config,
+      parcelOf(4599),
+      { shippingMethod: 'express' },
+      {
+        offer: offer({ code: rule({ value: 0, freeShipping: true }) }),
+        lines: [pads],
+      },
+    );
     expect(t.shippingCents).toBe(0);
-    expect(t.outcome?.shippingCents).toBe(config.expressCents);
+    expect(t.outcome?.shippingCents).toBe(config.shipping.expressCents);
     expect(t.totalCents).toBe(4599 + t.taxCents);
   });
 });

@@ -9,7 +9,14 @@ import type {
   ShippingOption,
   Totals,
 } from '../../../contract/pricing';
-import type { PricingConfig } from '../../config/config';
+import {
+  noMethodMessage,
+  noZoneMessage,
+  type ShippingSettings,
+  type ShippingZone,
+  type TaxSettings,
+  type ZoneMethod,
+} from '../../../contract/settings';
 import type { Db, Tx } from '../../db/database';
 import { tools } from '../../db/schema';
 import { isUuid } from '../catalog/catalog.service';
@@ -23,10 +30,16 @@ import {
 } from './discounts';
 
 /**
- * The store's prices for a set of lines: shipping by method, sales tax by region, all in integer
- * cents. Every screen and the order itself take their numbers from here, so what a buyer is shown
- * is what the order will charge.
+ * The store's prices for a set of lines: shipping by zone, method and parcel weight, sales tax by
+ * place, all in integer cents. Every screen and the order itself take their numbers from here, so
+ * what a buyer is shown is what the order will charge. The rules are the owner's settings
+ * (modules/settings); this module only reads them.
  */
+
+export interface PricingRules {
+  shipping: ShippingSettings;
+  tax: TaxSettings;
+}
 
 export interface Destination {
   shippingMethod: ShippingMethod;
@@ -34,82 +47,233 @@ export interface Destination {
   country?: string | undefined;
 }
 
-const ESTIMATES: Record<ShippingMethod, { label: string; estimate: string }> = {
-  standard: { label: 'Standard shipping', estimate: '3 to 5 business days' },
-  express: { label: 'Express shipping', estimate: '1 to 2 business days' },
-};
+/** What shipping is priced on: the goods' subtotal, the parcel's weight and whether it may fly. */
+export interface Parcel {
+  subtotalCents: number;
+  /** Thousandths of a pound, so weights add up without floats. */
+  weightMilliLb: number;
+  /** Holds a ground-only part (hazardous goods may not fly). */
+  groundOnly: boolean;
+}
+
+/** Where a cart with no address yet (the cart page, the spec's order modal) is priced to. */
+export const HOME_COUNTRY = 'US';
+
+const FLAT_METHODS = {
+  standard: { label: 'Standard shipping', estimate: '3 to 5 business days', mode: 'ground' },
+  express: { label: 'Express shipping', estimate: '1 to 2 business days', mode: 'air' },
+} as const;
+
+/** A weight in pounds ("2.5", 2.5) as thousandths of a pound; the catalog's numeric text is split, not multiplied. */
+export function milliPounds(weight: string | number): number {
+  if (typeof weight === 'number') return Math.round(weight * 1000);
+  const [whole = '0', fraction = ''] = weight.trim().split('.');
+  return Number(whole) * 1000 + Number(fraction.slice(0, 3).padEnd(3, '0'));
+}
+
+/** The parcel's weight: each line's product weight (or the store's default) times its units. */
+export function parcelWeight(
+  lines: { weightLb: string | null; quantity: number }[],
+  defaultWeightLb: number,
+): number {
+  const fallback = milliPounds(defaultWeightLb);
+  return lines.reduce(
+    (sum, l) => sum + (l.weightLb === null ? fallback : milliPounds(l.weightLb)) * l.quantity,
+    0,
+  );
+}
+
+const placeOf = (to: Pick<Destination, 'country' | 'region'>) => ({
+  country: (to.country ?? '').trim().toUpperCase() || HOME_COUNTRY,
+  region: (to.region ?? '').trim().toUpperCase(),
+});
+
+/** The zone of an address: one naming its region ("US-MI") first, else one naming its country. */
+export function zoneFor(
+  zones: ShippingZone[],
+  to: Pick<Destination, 'country' | 'region'>,
+): ShippingZone | undefined {
+  const { country, region } = placeOf(to);
+  return (
+    (region ? zones.find((z) => z.areas.includes(`${country}-${region}`)) : undefined) ??
+    zones.find((z) => z.areas.includes(country))
+  );
+}
+
+/** The bracket a parcel falls in: the first whose weight it does not pass (edges belong to the lighter bracket). */
+export function bracketFor(method: ZoneMethod, weightMilliLb: number) {
+  return method.brackets.find((b) => b.upToLb === null || weightMilliLb <= milliPounds(b.upToLb));
+}
+
+export interface ShippingQuote {
+  options: ShippingOption[];
+  /** Why no method is offered; null when some are. */
+  problem: string | null;
+}
 
 /**
- * The methods a cart may use and what each costs it. A cart holding a ground-only part (hazardous
- * goods may not fly) is offered no express shipping.
+ * The methods a parcel may use to this address and what each costs it. Without zones: the flat
+ * standard and express rates (standard free from a subtotal). With zones: the address's zone's
+ * methods, each priced by the parcel's weight bracket and free over its own subtotal; a method
+ * too light for the parcel is left out, and air methods never carry a ground-only part.
  */
-export function shippingOptions(
-  config: PricingConfig,
-  subtotalCents: number,
-  groundOnly = false,
-): ShippingOption[] {
-  const freeStandard = config.freeStandardOverCents !== null && subtotalCents >= config.freeStandardOverCents;
-  const options: ShippingOption[] = [
-    {
-      method: 'standard',
-      ...ESTIMATES.standard,
-      rateCents: config.standardCents,
-      priceCents: freeStandard ? 0 : config.standardCents,
-    },
-    {
-      method: 'express',
-      ...ESTIMATES.express,
-      rateCents: config.expressCents,
-      priceCents: config.expressCents,
-    },
-  ];
-  return groundOnly ? options.filter((o) => o.method !== 'express') : options;
+export function shippingQuote(
+  rules: PricingRules,
+  parcel: Parcel,
+  to: Pick<Destination, 'country' | 'region'>,
+): ShippingQuote {
+  const { shipping } = rules;
+  if (shipping.zones.length === 0) {
+    const free = shipping.freeStandardOverCents;
+    const flat: ShippingOption[] = [
+      {
+        method: 'standard',
+        ...FLAT_METHODS.standard,
+        rateCents: shipping.standardCents,
+        priceCents: free !== null && parcel.subtotalCents >= free ? 0 : shipping.standardCents,
+        freeOverCents: free,
+      },
+      {
+        method: 'express',
+        ...FLAT_METHODS.express,
+        rateCents: shipping.expressCents,
+        priceCents: shipping.expressCents,
+        freeOverCents: null,
+      },
+    ];
+    return { options: parcel.groundOnly ? flat.filter((o) => o.mode !== 'air') : flat, problem: null };
+  }
+  const zone = zoneFor(shipping.zones, to);
+  if (!zone) {
+    const { country, region } = placeOf(to);
+    return { options: [], problem: noZoneMessage(region ? `${region}, ${country}` : country) };
+  }
+  const options: ShippingOption[] = [];
+  for (const method of zone.methods) {
+    if (parcel.groundOnly && method.mode === 'air') continue;
+    const bracket = bracketFor(method, parcel.weightMilliLb);
+    if (!bracket) continue;
+    const free = method.freeOverCents !== null && parcel.subtotalCents >= method.freeOverCents;
+    options.push({
+      method: method.id,
+      label: method.name,
+      estimate: method.estimate,
+      mode: method.mode,
+      rateCents: bracket.priceCents,
+      priceCents: free ? 0 : bracket.priceCents,
+      freeOverCents: method.freeOverCents,
+    });
+  }
+  return { options, problem: options.length === 0 ? noMethodMessage : null };
 }
 
-export function taxRateFor(config: PricingConfig, region: string | undefined): number {
-  const own = region ? config.taxByRegion[region.trim().toUpperCase()] : undefined;
-  return own ?? config.taxBasisPoints;
+/** The rate for a place: its region in its country, its region anywhere, its country, or the default. */
+export function taxRuleFor(tax: TaxSettings, to: Pick<Destination, 'country' | 'region'>) {
+  const region = (to.region ?? '').trim().toUpperCase();
+  const country = (to.country ?? '').trim().toUpperCase();
+  const rule =
+    (region ? tax.rates.find((r) => r.country === country && r.region === region) : undefined) ??
+    (region ? tax.rates.find((r) => r.country === null && r.region === region) : undefined) ??
+    (country ? tax.rates.find((r) => r.country === country && r.region === null) : undefined);
+  return rule
+    ? { rateBasisPoints: rule.rateBasisPoints, taxShipping: rule.taxShipping }
+    : { rateBasisPoints: tax.defaultRateBasisPoints, taxShipping: tax.taxShippingByDefault };
 }
 
-/** Tax on the goods, rounded half up to the cent; in BigInt so a large order cannot lose a cent. */
+/** Kept for callers that only need the rate. */
+export function taxRateFor(rules: PricingRules, region: string | undefined, country?: string): number {
+  return taxRuleFor(rules.tax, { region, country }).rateBasisPoints;
+}
+
+/** Tax on an amount, rounded half up to the cent; in BigInt so a large order cannot lose a cent. */
 export function taxOn(subtotalCents: number, basisPoints: number): number {
   return Number((BigInt(subtotalCents) * BigInt(basisPoints) + 5000n) / 10000n);
 }
 
 /**
- * The totals for a destination. A method the cart is not offered (express with a ground-only part)
- * is priced as standard, which `shippingMethod` then says; placing an order refuses it instead.
+ * The tax of an order going to a place: on the goods, and on the shipping where the place taxes
+ * it, each rounded half up on its own (so a refund of the shipping takes back exactly its tax).
+ */
+export function taxFor(
+  rules: PricingRules,
+  amounts: { subtotalCents: number; shippingCents: number },
+  to: Pick<Destination, 'country' | 'region'>,
+) {
+  const rule = taxRuleFor(rules.tax, to);
+  const shippingTaxCents = rule.taxShipping ? taxOn(amounts.shippingCents, rule.rateBasisPoints) : 0;
+  return {
+    taxCents: taxOn(amounts.subtotalCents, rule.rateBasisPoints) + shippingTaxCents,
+    shippingTaxCents,
+    taxRateBasisPoints: rule.rateBasisPoints,
+  };
+}
+
+/**
+ * The goods' tax split over the lines, each line's share of the running total rounded half up
+ * less the share before it: the shares add up to the goods' tax exactly, whatever the rounding.
+ */
+export function lineTaxes(goodsTaxCents: number, lineTotalsCents: number[]): number[] {
+  const subtotal = lineTotalsCents.reduce((sum, t) => sum + t, 0);
+  if (subtotal === 0) return lineTotalsCents.map(() => 0);
+  let before = 0;
+  let running = 0;
+  return lineTotalsCents.map((total) => {
+    running += total;
+    const share = Number(
+      (BigInt(goodsTaxCents) * BigInt(running) * 2n + BigInt(subtotal)) / (2n * BigInt(subtotal)),
+    );
+    const own = share - before;
+    before = share;
+    return own;
+  });
+}
+
+/**
+ * The totals for a destination. A method the parcel is not offered (express with a ground-only
+ * part, a method of another zone) is priced as the first one offered, which `shippingMethod` then
+ * says; placing an order refuses it instead. With no method at all, shipping is 0 and the quote's
+ * `shippingProblem` says why. With `discounts`, the best one is chosen and priced
+ * (pricing/discounts.ts); tax is then owed on what the goods sold for, the subtotal less the
+ * discount, and on shipping as it is after any free shipping.
  */
 export function totalsFor(
-  config: PricingConfig,
-  subtotalCents: number,
+  rules: PricingRules,
+  parcel: Parcel,
   to: Destination,
-  groundOnly = false,
-  /** The discounts these lines may have (pricing/discounts.ts picks one and prices it). */
   discounts?: { offer: DiscountOffer; lines: DiscountLine[] },
-): Totals & PricedDiscount {
-  const offered = shippingOptions(config, subtotalCents, groundOnly);
-  const option = offered.find((o) => o.method === to.shippingMethod) ?? offered[0];
+): Totals & ShippingQuote & PricedDiscount {
+  const quote = shippingQuote(rules, parcel, to);
+  const option = quote.options.find((o) => o.method === to.shippingMethod) ?? quote.options[0];
+  const subtotalCents = parcel.subtotalCents;
   const shippingBeforeDiscount = subtotalCents === 0 ? 0 : (option?.priceCents ?? 0);
   const priced = discounts
     ? chooseDiscount(discounts.offer, discounts.lines, shippingBeforeDiscount)
     : NO_DISCOUNT;
   const discountCents = priced.outcome?.goodsCents ?? 0;
   const shippingCents = shippingBeforeDiscount - (priced.outcome?.shippingCents ?? 0);
-  const taxRateBasisPoints = taxRateFor(config, to.region);
-  // Tax is owed on what the goods sold for: the subtotal less the discount.
-  const taxCents = taxOn(subtotalCents - discountCents, taxRateBasisPoints);
+  const tax = taxFor(rules, { subtotalCents: subtotalCents - discountCents, shippingCents }, to);
   return {
     subtotalCents,
     discountCents,
     shippingCents,
-    taxCents,
-    totalCents: subtotalCents - discountCents + shippingCents + taxCents,
+    taxCents: tax.taxCents,
+    totalCents: subtotalCents - discountCents + shippingCents + tax.taxCents,
     shippingMethod: option?.method ?? to.shippingMethod,
-    taxRateBasisPoints,
+    shippingLabel: option?.label ?? 'Shipping',
+    shippingTaxCents: tax.shippingTaxCents,
+    taxRateBasisPoints: tax.taxRateBasisPoints,
+    ...quote,
     ...priced,
   };
 }
+
+const totalsOnly = ({
+  options: _o,
+  problem: _p,
+  outcome: _d,
+  verdict: _v,
+  ...totals
+}: Totals & ShippingQuote & PricedDiscount): Totals => totals;
 
 type ToolFacts = Pick<
   typeof tools.$inferSelect,
@@ -121,6 +285,7 @@ type ToolFacts = Pick<
   | 'minimumOrderQuantity'
   | 'retiredAt'
   | 'groundOnly'
+  | 'weightLb'
 >;
 
 /** The columns of a product that pricing reads. */
@@ -133,6 +298,7 @@ export const toolFactColumns = {
   minimumOrderQuantity: tools.minimumOrderQuantity,
   retiredAt: tools.retiredAt,
   groundOnly: tools.groundOnly,
+  weightLb: tools.weightLb,
 };
 
 export const NO_LONGER_SOLD = 'This product is no longer sold. Remove it to go on.';
@@ -165,7 +331,7 @@ export async function loadToolFacts(
 
 /** Prices lines against the catalog's current prices and stock; a line of an unknown product is dropped. */
 export function quoteFrom(
-  config: PricingConfig,
+  rules: PricingRules,
   facts: Map<string, ToolFacts>,
   lines: LineInput[],
   to: Destination,
@@ -188,39 +354,44 @@ export function quoteFrom(
       problem: lineProblem(tool, line.quantity),
     });
   }
-  const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
-  const groundOnly = priced.some((l) => facts.get(l.toolId)?.groundOnly);
-  const { outcome, verdict, ...totals } = totalsFor(
-    config,
-    subtotalCents,
-    to,
-    groundOnly,
-    offer && { offer, lines: priced },
-  );
-  outcome?.lineCents.forEach((cents, index) => {
+  const parcel: Parcel = {
+    subtotalCents: priced.reduce((sum, l) => sum + l.lineTotalCents, 0),
+    weightMilliLb: parcelWeight(
+      priced.map((l) => ({ weightLb: facts.get(l.toolId)?.weightLb ?? null, quantity: l.quantity })),
+      rules.shipping.defaultWeightLb,
+    ),
+    groundOnly: priced.some((l) => facts.get(l.toolId)?.groundOnly),
+  };
+  const totals = totalsFor(rules, parcel, to, offer && { offer, lines: priced });
+  totals.outcome?.lineCents.forEach((cents, index) => {
     const line = priced[index];
     if (line) line.discountCents = cents;
   });
   return {
     lines: priced,
     itemCount: priced.reduce((sum, l) => sum + l.quantity, 0),
-    totals,
-    shippingOptions: shippingOptions(config, subtotalCents, groundOnly),
-    freeShippingOverCents: config.freeStandardOverCents,
-    discount: appliedOf(outcome),
-    codeVerdict: verdict,
+    totals: totalsOnly(totals),
+    shippingOptions: totals.options,
+    freeShippingOverCents:
+      rules.shipping.zones.length === 0
+        ? rules.shipping.freeStandardOverCents
+        : (totals.options.find((o) => o.method === totals.shippingMethod)?.freeOverCents ?? null),
+    weightLb: parcel.weightMilliLb / 1000,
+    shippingProblem: priced.length === 0 ? null : totals.problem,
+    discount: appliedOf(totals.outcome),
+    codeVerdict: totals.verdict,
   };
 }
 
 export async function quoteLines(
   db: Db | Tx,
-  config: PricingConfig,
+  rules: PricingRules,
   lines: LineInput[],
   to: Destination,
   offer?: DiscountOffer,
 ): Promise<Quote> {
   return quoteFrom(
-    config,
+    rules,
     await loadToolFacts(
       db,
       lines.map((l) => l.toolId),

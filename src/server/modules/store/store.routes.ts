@@ -3,7 +3,6 @@ import { StoreInfo } from '../../../contract/store';
 import { publicStoreInfo } from '../../config/config';
 
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const info = publicStoreInfo(app.config);
   app.get(
     '/store',
     {
@@ -13,6 +12,6 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StoreInfo },
       },
     },
-    async () => info,
+    async () => publicStoreInfo(app.config, app.settings.current()),
   );
 };

@@ -32,7 +32,11 @@ export function CheckoutDonePage() {
                   ))}
                 </ul>
                 <OrderSummary
-                  totals={{ ...data.amounts, shippingMethod: data.shippingMethod }}
+                  totals={{
+                    ...data.amounts,
+                    shippingMethod: data.shippingMethod,
+                    shippingLabel: data.shippingLabel,
+                  }}
                   discount={data.discount}
                 />
               </div>

@@ -106,9 +106,7 @@ export function AdminOrderPage() {
               Ship to
             </h3>
             <AddressBlock address={data.shippingAddress} phone={data.phone} />
-            {data.shippingMethod ? (
-              <p className="font-medium">{shippingMethodName[data.shippingMethod]}</p>
-            ) : null}
+            {data.shippingMethod ? <p className="font-medium">{shippingMethodName(data)}</p> : null}
             <Shipment order={data} />
           </section>
 

@@ -31,6 +31,7 @@ const adminMenu = [
   { to: '/dashboard/outbox', label: 'Outbox' },
   { to: '/dashboard/mailbox', label: 'Mailbox' },
   { to: '/dashboard/inbox', label: 'Inbox' },
+  { to: '/dashboard/settings', label: 'Settings' },
 ] as const;
 
 /**

@@ -100,7 +100,7 @@ export function OrderPage() {
                 Shipping
               </h3>
               <AddressBlock address={data.shippingAddress} phone={data.phone} />
-              {data.shippingMethod ? <p>{shippingMethodName[data.shippingMethod]}</p> : null}
+              {data.shippingMethod ? <p>{shippingMethodName(data)}</p> : null}
               <Shipment order={data} />
             </section>
             <section aria-labelledby="amounts-title" className="space-y-2">

@@ -1,9 +1,23 @@
 import type { ReactNode } from 'react';
 import { type AppliedDiscount, discountRowLabel, freeShippingNote } from '../../../../contract/discounts';
-import type { Totals } from '../../../../contract/pricing';
+import { taxRateWords } from '../../../../contract/pricing';
 import { formatCents } from '../../../lib/format';
 
-const shippingName = { standard: 'Standard shipping', express: 'Express shipping' } as const;
+/** Orders placed before the method's name was kept say only which of the two flat methods it was. */
+const flatName: Record<string, string> = { standard: 'Standard shipping', express: 'Express shipping' };
+
+export interface SummaryTotals {
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  shippingMethod?: string | null;
+  /** The method's name ("Express shipping", or a zone's own). */
+  shippingLabel?: string | null;
+  /** The part of the tax charged on shipping, where the place taxes it. */
+  shippingTaxCents?: number;
+  taxRateBasisPoints?: number | null;
+}
 
 /** The server's subtotal, discount, shipping, tax and total, as it sent them. */
 export function OrderSummary({
@@ -12,17 +26,20 @@ export function OrderSummary({
   estimated = false,
   children,
 }: {
-  totals: Pick<Totals, 'subtotalCents' | 'shippingCents' | 'taxCents' | 'totalCents'> & {
-    discountCents?: number;
-    shippingMethod?: Totals['shippingMethod'] | null;
-  };
+  totals: SummaryTotals & { discountCents?: number };
   /** The discount in these totals (its name for the row; free shipping for the shipping row). */
   discount?: AppliedDiscount | null;
   /** Before the address is known the tax is the store's default rate. */
   estimated?: boolean;
   children?: ReactNode;
 }) {
-  const shipping = totals.shippingMethod ? shippingName[totals.shippingMethod] : 'Shipping';
+  const shipping = totals.shippingMethod
+    ? (totals.shippingLabel ?? flatName[totals.shippingMethod] ?? totals.shippingMethod)
+    : 'Shipping';
+  const rate =
+    !estimated && totals.taxRateBasisPoints !== undefined && totals.taxRateBasisPoints !== null
+      ? ` (${taxRateWords(totals.taxRateBasisPoints)})`
+      : '';
   const rows: { label: string; value: string; testId?: string }[] = [
     { label: 'Subtotal', value: formatCents(totals.subtotalCents) },
   ];
@@ -38,7 +55,7 @@ export function OrderSummary({
         discount && discount.shippingCents > 0 ? `${shipping} (${freeShippingNote(discount)})` : shipping,
       value: totals.shippingCents === 0 ? 'Free' : formatCents(totals.shippingCents),
     },
-    { label: estimated ? 'Estimated tax' : 'Tax', value: formatCents(totals.taxCents) },
+    { label: estimated ? 'Estimated tax' : `Tax${rate}`, value: formatCents(totals.taxCents) },
   );
   return (
     <dl className="space-y-1" data-testid="order-summary">
@@ -51,6 +68,12 @@ export function OrderSummary({
           </dd>
         </div>
       ))}
+      {totals.shippingTaxCents ? (
+        <div className="flex justify-between gap-4 text-sm text-base-content/70">
+          <dt>of which tax on shipping</dt>
+          <dd className="tabular-nums">{formatCents(totals.shippingTaxCents)}</dd>
+        </div>
+      ) : null}
       <div className="flex justify-between gap-4 border-t border-base-300 pt-2 text-lg font-bold">
         <dt>{estimated ? 'Estimated total' : 'Total'}</dt>
         <dd className="tabular-nums" data-testid="summary-total">

@@ -41,6 +41,8 @@ const cart = (totalCents: number) => ({
     taxCents: totalCents - 17998,
     totalCents,
     shippingMethod: 'standard',
+    shippingLabel: 'Standard shipping',
+    shippingTaxCents: 0,
     taxRateBasisPoints: 700,
   },
   shippingOptions: [
@@ -50,6 +52,8 @@ const cart = (totalCents: number) => ({
       priceCents: 0,
       rateCents: 799,
       estimate: '3 to 5 business days',
+      mode: 'ground',
+      freeOverCents: 10000,
     },
     {
       method: 'express',
@@ -57,9 +61,13 @@ const cart = (totalCents: number) => ({
       priceCents: 1999,
       rateCents: 1999,
       estimate: '1 to 2 business days',
+      mode: 'air',
+      freeOverCents: null,
     },
   ],
   freeShippingOverCents: 10000,
+  weightLb: 2,
+  shippingProblem: null,
 });
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

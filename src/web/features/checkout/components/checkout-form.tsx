@@ -112,6 +112,8 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
     ? placedOrder.lines.map((l) => ({ ...l, problem: null as string | null }))
     : (cart?.lines ?? []);
   const hasProblems = lines.some((l) => l.problem);
+  // No zone for this address, or no method carries the parcel: nothing can be placed until it changes.
+  const shippingProblem = placedOrder ? null : (cart?.shippingProblem ?? null);
 
   const checkCard = () => {
     const form = formRef.current;
@@ -270,6 +272,7 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
             value={chosen}
             disabled={locked}
             onChange={setMethod}
+            problem={shippingProblem}
           />
         ) : null}
         <section aria-labelledby="checkout-payment" className="space-y-2">
@@ -331,7 +334,9 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
           <button
             type="submit"
             className="btn btn-primary btn-block"
-            disabled={busy || hasProblems || (!placedOrder && query.isPlaceholderData)}
+            disabled={
+              busy || hasProblems || shippingProblem !== null || (!placedOrder && query.isPlaceholderData)
+            }
           >
             {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
             Place order and pay

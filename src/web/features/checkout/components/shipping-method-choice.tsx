@@ -1,21 +1,31 @@
 import type { ShippingMethod, ShippingOption } from '../../../../contract/pricing';
 import { formatCents } from '../../../lib/format';
 
-/** Standard or express, each with this cart's price for it and when it arrives. */
+/**
+ * The methods that carry this cart to the address, each with its price and when it arrives; or,
+ * when none does (no shipping zone for the address, a parcel too heavy), why.
+ */
 export function ShippingMethodChoice({
   options,
   value,
   disabled,
   onChange,
+  problem = null,
 }: {
   options: ShippingOption[];
   value: ShippingMethod;
   disabled: boolean;
   onChange: (method: ShippingMethod) => void;
+  problem?: string | null;
 }) {
   return (
     <fieldset className="space-y-2" disabled={disabled}>
       <legend className="mb-2 text-xl font-semibold">Shipping method</legend>
+      {problem ? (
+        <p role="alert" className="alert alert-warning text-sm" data-testid="shipping-problem">
+          {problem}
+        </p>
+      ) : null}
       {options.map((option) => (
         <label
           key={option.method}
@@ -33,7 +43,9 @@ export function ShippingMethodChoice({
           />
           <span className="min-w-0 flex-1">
             <span className="block font-medium">{option.label}</span>
-            <span className="block text-sm text-base-content/70">{option.estimate}</span>
+            {option.estimate ? (
+              <span className="block text-sm text-base-content/70">{option.estimate}</span>
+            ) : null}
           </span>
           <span className="font-semibold tabular-nums">
             {option.priceCents === 0 ? 'Free' : formatCents(option.priceCents)}

@@ -6,8 +6,9 @@ import { OrderSummary } from '../../cart/components/order-summary';
 
 /** The pieces every order page shows: date, lines, address, history, the server's amounts. */
 
-/** How a shipping method reads on a page. */
-export const shippingMethodName = { standard: 'Standard shipping', express: 'Express shipping' } as const;
+/** How the order's shipping method reads on a page: its name as chosen (a code on the oldest orders). */
+export const shippingMethodName = (order: Pick<Order, 'shippingMethod' | 'shippingLabel'>) =>
+  order.shippingLabel ?? order.shippingMethod ?? '';
 
 export const orderDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -53,6 +54,7 @@ export function OrderLines({ order, prices = true }: { order: Order; prices?: bo
           <th scope="col">Product</th>
           {prices ? <th scope="col">Unit price</th> : null}
           <th scope="col">Quantity</th>
+          {prices ? <th scope="col">Tax</th> : null}
           {prices ? <th scope="col">Line total</th> : null}
         </tr>
       </thead>
@@ -72,6 +74,11 @@ export function OrderLines({ order, prices = true }: { order: Order; prices?: bo
             <td data-label="Quantity" className="tabular-nums">
               {formatNumber(line.quantity)}
             </td>
+            {prices ? (
+              <td data-label="Tax" className="tabular-nums">
+                {formatCents(line.taxCents)}
+              </td>
+            ) : null}
             {prices ? (
               <td data-label="Line total" className="tabular-nums">
                 {formatCents(line.lineTotalCents)}
@@ -130,7 +137,7 @@ export const paidWith = (order: Order, notPaid: string) =>
 export function OrderAmounts({ order }: { order: Order }) {
   return (
     <OrderSummary
-      totals={{ ...order.amounts, shippingMethod: order.shippingMethod }}
+      totals={{ ...order.amounts, shippingMethod: order.shippingMethod, shippingLabel: order.shippingLabel }}
       discount={order.discount}
     />
   );

@@ -1,0 +1,9 @@
+import type { StoreSettings } from '../../../contract/settings';
+import type { OrderLimits } from '../orders/place-order';
+
+/** The order hold and caps of the settings, in the orders module's terms. */
+export const orderLimitsOf = (settings: StoreSettings): OrderLimits => ({
+  holdMs: Math.round(settings.orders.holdMinutes * 60_000),
+  maxUnpaidOrders: settings.orders.maxUnpaidOrders,
+  maxReservedUnits: settings.orders.maxUnpaidUnits,
+});

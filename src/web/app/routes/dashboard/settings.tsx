@@ -1,0 +1,71 @@
+import { QueryState } from '../../../components/ui/query-state';
+import { NotificationSettings } from '../../../features/inbox/components/notification-settings';
+import { useSettings } from '../../../features/settings/api/settings-calls';
+import { ShippingForm } from '../../../features/settings/components/shipping-form';
+import {
+  InventoryForm,
+  OrderLimitsForm,
+  ReturnsForm,
+  StoreDetailsForm,
+} from '../../../features/settings/components/simple-sections';
+import { TaxForm } from '../../../features/settings/components/tax-form';
+
+const sections = [
+  { id: 'settings-store', label: 'Store details' },
+  { id: 'settings-shipping', label: 'Shipping' },
+  { id: 'settings-tax', label: 'Tax' },
+  { id: 'settings-orders', label: 'Order holds and caps' },
+  { id: 'settings-returns', label: 'Returns' },
+  { id: 'settings-inventory', label: 'Low stock' },
+  { id: 'settings-notifications', label: 'Notification e-mails' },
+] as const;
+
+/**
+ * /dashboard/settings: the owner's settings, one form per section, each saved on its own and in
+ * force on every instance of the store from the next request. Until a section is saved here it
+ * keeps the values the store was installed with.
+ */
+export function SettingsPage() {
+  const settings = useSettings();
+  return (
+    <div className="max-w-5xl space-y-6">
+      <h2 className="text-2xl font-semibold">Settings</h2>
+      <nav aria-label="Settings sections">
+        <ul className="flex flex-wrap gap-2">
+          {sections.map((s) => (
+            <li key={s.id}>
+              <a className="btn btn-sm" href={`#${s.id}`}>
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <QueryState query={settings} empty="No settings to show.">
+        {(answer) => (
+          <div className="space-y-6">
+            <StoreDetailsForm answer={answer} />
+            <ShippingForm answer={answer} />
+            <TaxForm answer={answer} />
+            <OrderLimitsForm answer={answer} />
+            <ReturnsForm answer={answer} />
+            <InventoryForm answer={answer} />
+            <section
+              id="settings-notifications"
+              aria-labelledby="settings-notifications-title"
+              className="space-y-2"
+            >
+              <h3 id="settings-notifications-title" className="text-xl font-semibold">
+                Notification e-mails
+              </h3>
+              <p className="text-sm text-base-content/70">
+                Which e-mails the store sends you. Each admin chooses their own.
+              </p>
+              <NotificationSettings />
+            </section>
+          </div>
+        )}
+      </QueryState>
+    </div>
+  );
+}

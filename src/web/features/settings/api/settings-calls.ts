@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SettingsAnswer, SettingsSection, StoreSettings } from '../../../../contract/settings';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+
+/** The owner's settings (GET /settings), under 'admin': forgotten at sign-out. */
+export const settingsKey = ['admin', 'settings'] as const;
+
+export const useSettings = () =>
+  useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => apiGet<SettingsAnswer>('/settings', signal),
+  });
+
+/**
+ * PUT /settings/:section from the revision the form was opened at. The answer is every section
+ * as now in force; the store's details, carts and quotes are fetched again, since prices and the
+ * store's name may have changed with it.
+ */
+export function useSaveSection<S extends SettingsSection>(section: S) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { value: StoreSettings[S]; revision: number }) =>
+      (await apiRequest<SettingsAnswer>(`/settings/${section}`, { method: 'PUT', body: input })).data,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(settingsKey, answer);
+      void queryClient.invalidateQueries({ queryKey: ['store'] });
+      void queryClient.invalidateQueries({ queryKey: ['cart'] });
+    },
+  });
+}
