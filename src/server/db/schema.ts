@@ -24,6 +24,7 @@ import { shippingMethods } from '../../contract/pricing';
 import { user } from './auth-schema';
 
 export * from './after-sale-schema';
+export * from './audit-schema';
 export * from './auth-schema';
 export * from './cart-schema';
 export * from './catalog-schema';
