@@ -7,8 +7,8 @@ import {
   type AuditQuery,
 } from '../../../contract/audit';
 import type { Db, Tx } from '../../db/database';
-import { auditLog } from '../../db/schema';
-import { rowsOf } from '../inventory/inventory.service';
+import { auditLog, user } from '../../db/schema';
+import { roleFromColumn } from '../accounts/account-roles';
 import { type AuditActor, requestScope } from './audit-context';
 
 export type { AuditActor } from './audit-context';
@@ -28,6 +28,13 @@ export interface AuditChange {
   actor?: AuditActor | null;
   /** From which address; by default the current request's client address. */
   ip?: string | null;
+}
+
+/** The account `userId` as an actor, for work done on its behalf outside its request (a job). */
+export async function auditActorOf(tx: Tx | Db, userId: string | null): Promise<AuditActor | null> {
+  if (!userId) return null;
+  const [row] = await tx.select({ email: user.email, role: user.role }).from(user).where(eq(user.id, userId));
+  return row ? { id: userId, email: row.email, role: roleFromColumn(row.role) } : null;
 }
 
 /** Dates as ISO text, bigints as text, undefined left out: what jsonb can keep. */
@@ -119,7 +126,7 @@ export async function removeExpiredAudit(
         where at < ${now} - ${`${retentionDays} days`}::interval
         limit ${RETENTION_BATCH})
       returning id`);
-    const count = rowsOf(result).length;
+    const count = (result as unknown as { rows: unknown[] }).rows.length;
     removed += count;
     if (count < RETENTION_BATCH) return removed;
   }
