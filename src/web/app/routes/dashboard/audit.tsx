@@ -32,7 +32,9 @@ function Changes({ entry }: { entry: AuditEntry }) {
           <li key={key} className="break-all">
             <span className="font-medium">{key}</span>:{' '}
             {before && after && key in before && key in after
-              ? `${shown(was)} → ${shown(now)}`
+              ? JSON.stringify(was) === JSON.stringify(now)
+                ? shown(now)
+                : `${shown(was)} → ${shown(now)}`
               : before && key in before
                 ? `was ${shown(was)}`
                 : shown(now)}
@@ -71,7 +73,7 @@ export function AuditPage() {
         className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-5"
         aria-label="Filter the audit log"
       >
-        <label className="form-control">
+        <label className="flex flex-col gap-1">
           <span className="label-text">Person (e-mail)</span>
           <input
             type="search"
@@ -81,7 +83,7 @@ export function AuditPage() {
             onChange={field('person')}
           />
         </label>
-        <label className="form-control">
+        <label className="flex flex-col gap-1">
           <span className="label-text">Kind</span>
           <select className="select select-bordered" value={draft.kind} onChange={field('kind')}>
             <option value="">Every kind</option>
@@ -92,11 +94,11 @@ export function AuditPage() {
             ))}
           </select>
         </label>
-        <label className="form-control">
+        <label className="flex flex-col gap-1">
           <span className="label-text">From</span>
           <input type="date" className="input input-bordered" value={draft.from} onChange={field('from')} />
         </label>
-        <label className="form-control">
+        <label className="flex flex-col gap-1">
           <span className="label-text">To</span>
           <input type="date" className="input input-bordered" value={draft.to} onChange={field('to')} />
         </label>

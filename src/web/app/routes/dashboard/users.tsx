@@ -103,7 +103,7 @@ export function UsersPage() {
       <h2 className="text-xl font-semibold">Make Admin</h2>
       <p className="text-base-content/70">Customers: what each bought, their orders and addresses.</p>
       <form onSubmit={onSearch} className="flex flex-wrap items-end gap-2" aria-label="Search customers">
-        <label className="form-control w-full max-w-xs">
+        <label className="flex w-full max-w-xs flex-col gap-1">
           <span className="label-text">Search by name or e-mail</span>
           <input
             type="search"
