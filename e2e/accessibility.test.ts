@@ -222,6 +222,15 @@ const adminStates: PageState[] = [
       await page.getByRole('dialog').waitFor();
     },
   },
+  {
+    name: "a customer's page opened from the customers list",
+    path: () => '/dashboard/users',
+    act: async (page) => {
+      await page.getByRole('region', { name: 'Users' }).getByRole('link').first().click();
+      await page.getByRole('heading', { name: 'Addresses' }).waitFor();
+    },
+  },
+  { name: 'audit log', path: () => '/dashboard/audit' },
   { name: 'manage products', path: () => '/dashboard/manageProduct' },
   {
     name: 'manage products with the edit dialog',

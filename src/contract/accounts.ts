@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, phoneField } from './fields';
+import { accountRoles } from './roles';
 
 /** The store's password rule: 6+ characters with a letter, a digit and one of @$!%*#?&. */
 export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*#?&]).{6,}$/;
@@ -55,7 +56,9 @@ export const UserRecordInput = z.object({
 export type UserRecordInput = z.infer<typeof UserRecordInput>;
 
 export const TokenAnswer = z.object({ token: z.string() });
-export const AdminAnswer = z.object({ admin: z.boolean() });
+/** The spec's `admin` (true for every staff role), and the account's role for the pages it may open. */
+export const AdminAnswer = z.object({ admin: z.boolean(), role: z.enum(accountRoles) });
+export type AdminAnswer = z.infer<typeof AdminAnswer>;
 export const ModifiedCount = z.object({ modifiedCount: z.number().int() });
 
 /** A row of the admin's Users page; `role` is 'admin' or absent, as the spec has it. */

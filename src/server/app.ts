@@ -19,8 +19,12 @@ import { loggableError } from './http/loggable-error';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { sweepExpiredLimits } from './limits/database-limiter';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { customersRoutes } from './modules/accounts/customers.routes';
+import { ensureConfiguredOwners } from './modules/accounts/roles.service';
 import { sessionsRoutes } from './modules/accounts/sessions.routes';
 import { addressesRoutes } from './modules/addresses/addresses.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { removeExpiredAudit } from './modules/audit/audit.service';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { cartReminderMailHandler } from './modules/cart-reminders/cart-reminder-mail';
 import { queueCartReminders } from './modules/cart-reminders/cart-reminders';
@@ -151,6 +155,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.addHook('onClose', async () => settings.close());
   // Resolved once, before the job runner starts: the account mails open reset tokens sealed with it.
   const secret = await resolveAuthSecret(database.db, config.auth.secret);
+  // The accounts of ADMIN_EMAILS are the store's owners, whenever their account was made.
+  await ensureConfiguredOwners(database.db, config.auth.adminEmails);
   const mailer = config.smtp ? smtpMailer(config.smtp) : undefined;
   // Links in mails: PUBLIC_URL, else the address this store listens on (never a request's Host).
   const siteUrl = () => config.auth.publicUrl ?? listeningUrl(config.host, boundPort(app, config.port));
@@ -227,6 +233,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         },
       },
       {
+        // The audit log keeps AUDIT_RETENTION_DAYS; one instance removes older rows each time.
+        name: 'audit-retention',
+        everyMs: 60 * 60 * 1000,
+        run: () => removeExpiredAudit(database.db, config.audit.retentionDays, config.outbox.clock?.now()),
+      },
+      {
         name: 'low-stock-digest',
         everyMs: 24 * 60 * 60 * 1000,
         run: () => queueLowStockDigest(database.db, settings.current().inventory.lowStockFactor),
@@ -295,6 +307,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(inboxRoutes);
       await api.register(notificationsRoutes);
       await api.register(settingsRoutes);
+      await api.register(customersRoutes);
+      await api.register(auditRoutes);
       await api.register(uploads.api);
       if (config.stripe && stripe)
         await api.register(stripeWebhookRoutes(stripe, config.stripe, app.payments));

@@ -103,7 +103,9 @@ export type AuthLog = (
 
 export function createAuth(db: Db, config: AuthConfig, secret: string, log?: AuthLog) {
   const adminEmails = new Set(config.adminEmails);
-  // Kept for its `role` field (set only by ADMIN_EMAILS, PUT /api/user/admin/:email and the CLI).
+  // Kept for its `role` field: 'user' for customers, or a staff role (modules/accounts/roles.service.ts),
+  // set only by ADMIN_EMAILS, the owner's role controls and the CLI. Its own idea of an admin role
+  // grants nothing: every endpoint of the plugin is disabled below.
   const adminPlugin = admin({ defaultRole: 'user', adminRoles: ['admin'] });
   return betterAuth({
     appName: 'Torque Works',
@@ -215,10 +217,10 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, log?: Aut
       user: {
         create: {
           // Emails are kept lower-case so every comparison is case-insensitive; ADMIN_EMAILS
-          // names the first admins (README: first admin).
+          // names the store's owners (README: first admin).
           before: async (user) => {
             const email = user.email.toLowerCase();
-            return { data: { ...user, email, role: adminEmails.has(email) ? 'admin' : 'user' } };
+            return { data: { ...user, email, role: adminEmails.has(email) ? 'owner' : 'user' } };
           },
         },
         // The address was just confirmed (the mailed link): its guest orders join the account.

@@ -42,18 +42,18 @@ beforeAll(async () => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm run admin -- promote <email>', () => {
-  it('makes an existing account an admin, then says it already was one', async () => {
+  it('makes an existing account an admin, its owner, then says it already was one', async () => {
     expect(await runAdminCommand(['promote', customer], env)).toEqual({
       code: 0,
-      message: `${customer} is now an admin.`,
+      message: `${customer} is now an admin (owner).`,
     });
-    expect(await roleOf(customer)).toBe('admin');
+    expect(await roleOf(customer)).toBe('owner');
 
     expect(await runAdminCommand(['promote', customer], env)).toEqual({
       code: 0,
-      message: `${customer} was already an admin.`,
+      message: `${customer} was already an owner.`,
     });
-    expect(await roleOf(customer)).toBe('admin');
+    expect(await roleOf(customer)).toBe('owner');
   });
 
   it('finds the account whatever the casing of the email typed', async () => {
@@ -64,9 +64,9 @@ describe('npm run admin -- promote <email>', () => {
     const typed = other.toUpperCase();
     expect(await runAdminCommand(['promote', typed], env)).toEqual({
       code: 0,
-      message: `${typed} is now an admin.`,
+      message: `${typed} is now an admin (owner).`,
     });
-    expect(await roleOf(other)).toBe('admin');
+    expect(await roleOf(other)).toBe('owner');
   });
 
   it('tells the operator to sign up first when no account uses the email', async () => {

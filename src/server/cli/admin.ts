@@ -1,12 +1,12 @@
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
-import { promoteToAdmin } from '../modules/accounts/accounts.service';
+import { makeOwner } from '../modules/accounts/roles.service';
 
 const USAGE = 'Usage: npm run admin -- promote <email>';
 
 /**
- * `npm run admin -- promote <email>`: makes an existing account an admin, for the store's first
+ * `npm run admin -- promote <email>`: makes an existing account an owner, for the store's first
  * admin when ADMIN_EMAILS was not set at sign-up. Uses the same database settings as the store; on
  * PGlite, stop the store first (one process at a time).
  */
@@ -20,10 +20,10 @@ export async function runAdminCommand(
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const { modifiedCount } = await promoteToAdmin(database.db, email);
+    const { modifiedCount } = await makeOwner(database.db, email);
     return {
       code: 0,
-      message: modifiedCount ? `${email} is now an admin.` : `${email} was already an admin.`,
+      message: modifiedCount ? `${email} is now an admin (owner).` : `${email} was already an owner.`,
     };
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);

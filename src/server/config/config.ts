@@ -100,6 +100,8 @@ const Env = z.object({
     .default(48),
   OUTBOX_MAX_BACKOFF_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   OUTBOX_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(7),
+  /** Audit log rows are kept this many days, then removed by a recurring job. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** Replaced by OUTBOX_RETRY_HOURS; still read, to refuse it rather than ignore it. */
   OUTBOX_MAX_ATTEMPTS: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -189,6 +191,8 @@ export interface Config {
     /** Never set from the environment: tests bring a clock they move by hand. */
     clock?: Clock;
   };
+  /** How long the audit log keeps its rows. */
+  audit: { retentionDays: number };
   /** Where order events are POSTed, signed with the secret; unset: nowhere. */
   orderWebhook: { url: string; secret: string | undefined } | undefined;
   /** Mail leaves through this SMTP server when set; unset: every mail is kept in the admin Mailbox. */
@@ -405,6 +409,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBackoffMs: e.OUTBOX_MAX_BACKOFF_SECONDS * 1000,
       retentionMs: e.OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     },
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     orderWebhook: e.ORDER_WEBHOOK_URL
       ? { url: e.ORDER_WEBHOOK_URL, secret: e.ORDER_WEBHOOK_SECRET }
       : undefined,

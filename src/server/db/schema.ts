@@ -23,6 +23,7 @@ import { orderStatuses } from '../../contract/orders';
 import { user } from './auth-schema';
 
 export * from './after-sale-schema';
+export * from './audit-schema';
 export * from './auth-schema';
 export * from './cart-reminder-schema';
 export * from './cart-schema';

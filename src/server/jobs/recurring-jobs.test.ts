@@ -1,13 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type Database, openPostgres } from '../db/database';
-import { scheduledJobs } from '../db/schema';
+import { auditLog, scheduledJobs } from '../db/schema';
 import { fakeClock } from '../test/fake-clock';
 import { createTestDatabase, testConfig } from '../test/harness';
 
 /**
  * Two instances of the store on one database share the recurring jobs (the expiry of unpaid
- * orders, the rate-limit sweep, the outbox's retention, catalog imports, pending refunds, the low-stock digest, cart reminders): each due job runs in one of them only.
+ * orders, the rate-limit sweep, the outbox's and the audit log's retention, catalog imports, pending refunds, the low-stock digest, cart reminders): each due job runs in one of them only.
  * On PostgreSQL (TEST_DATABASE_URL) the instances have a connection pool each; on PGlite they
  * share the one connection. Each instance's log says which jobs it ran.
  */
@@ -71,6 +72,7 @@ describe('recurring jobs of two instances', () => {
     );
     expect(jobs.sort()).toEqual([
       'cart-reminders',
+      'audit-retention',
       'catalog-imports',
       'expire-unpaid-orders',
       'low-stock-digest',
@@ -80,6 +82,7 @@ describe('recurring jobs of two instances', () => {
     ]);
     expect(runsByJob()).toEqual({
       'cart-reminders': 1,
+      'audit-retention': 1,
       'catalog-imports': 1,
       'expire-unpaid-orders': 1,
       'low-stock-digest': 1,
@@ -93,6 +96,7 @@ describe('recurring jobs of two instances', () => {
     await Promise.all([b.app.jobs.runOnce(), a.app.jobs.runOnce(), b.app.jobs.runOnce()]);
     expect(runsByJob()).toEqual({
       'cart-reminders': 2,
+      'audit-retention': 2,
       'catalog-imports': 2,
       'expire-unpaid-orders': 2,
       'low-stock-digest': 1,
@@ -106,5 +110,21 @@ describe('recurring jobs of two instances', () => {
     await Promise.all([a.app.jobs.runOnce(), b.app.jobs.runOnce()]);
     expect(runsByJob()['low-stock-digest']).toBe(2);
     expect(runsByJob()['catalog-imports']).toBe(3);
+  });
+
+  it('removes audit rows past AUDIT_RETENTION_DAYS (365 by default) in one instance, keeping the rest', async () => {
+    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const daysAgo = (days: number) => new Date(clock.time.getTime() - days * 24 * HOUR);
+    const subjectId = `retention-${Date.now()}`;
+    await database.db.insert(auditLog).values([
+      { action: 'order.shipped', subjectType: 'order', subjectId, at: daysAgo(366) },
+      { action: 'order.cancelled', subjectType: 'order', subjectId, at: daysAgo(364) },
+    ]);
+    const before = runsByJob()['audit-retention'] ?? 0;
+    clock.advance(HOUR);
+    await Promise.all([a.app.jobs.runOnce(), b.app.jobs.runOnce()]);
+    expect(runsByJob()['audit-retention']).toBe(before + 1);
+    const left = await database.db.select().from(auditLog).where(eq(auditLog.subjectId, subjectId));
+    expect(left.map((r) => r.action)).toEqual(['order.cancelled']);
   });
 });

@@ -3,13 +3,17 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_UP_CONFIRM_MESSAGE } from '../../contract/accounts';
 import type { ErrorEnvelope } from '../../contract/errors';
+import { type AccountRole, isStaffRole, may } from '../../contract/roles';
 import { type Auth, CLIENT_ADDRESS_HEADER } from '../auth/auth';
 import { createAuthRateLimiter } from '../auth/auth-rate-limit';
 import { createSessionCache } from '../auth/session-cache';
 import type { AuthConfig } from '../config/config';
 import { AppError } from '../errors';
 import { clientKey } from '../http/client-address';
+import { roleFromColumn } from '../modules/accounts/account-roles';
+import { runInRequestScope } from '../modules/audit/audit-context';
 import { codeForStatus } from './errors';
+import { accessOf } from './route-permissions';
 
 /** The signed-in person as our routes see them; emails are lower-case. */
 export interface SessionUser {
@@ -17,7 +21,8 @@ export interface SessionUser {
   email: string;
   name: string;
   image: string | null;
-  role: 'admin' | 'user';
+  /** A customer, or one of the staff roles (contract/roles.ts). */
+  role: AccountRole;
   /** The session token, which is also this session's bearer token (see `mayShowToken`). */
   token: string;
 }
@@ -27,7 +32,7 @@ declare module 'fastify' {
     auth: Auth;
     /** preHandler: 401 unless signed in (cookie or bearer token). */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: 401 unless signed in, 403 unless an admin. */
+    /** preHandler: 401 unless signed in, 403 unless one of the staff (the route's permission is checked before, by the guard). */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -328,21 +333,53 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
         email: user.email.toLowerCase(),
         name: user.name,
         image: user.image ?? null,
-        role: user.role === 'admin' ? 'admin' : 'user',
+        role: roleFromColumn(user.role),
         token: session.token,
       };
       return { value, expiresAt: new Date(session.expiresAt).getTime() };
     });
   };
 
+  /** The signed-in person, loaded once per request (the guard usually has already). */
+  const userOf = async (request: FastifyRequest) => {
+    if (!request.user) request.user = await loadUser(request);
+    return request.user;
+  };
+
+  // The guard: every route's permission comes from the one table (route-permissions.ts). It runs
+  // after the body is parsed and validated, before the route's own preHandlers and handler, and a
+  // route the table does not name is refused to everyone.
+  app.addHook('preHandler', async (request) => {
+    const url = request.routeOptions.url;
+    if (url === undefined) return; // the not-found handler
+    const access = accessOf(request.method, url);
+    if (access === undefined) {
+      request.log.error({ route: `${request.method} ${url}` }, 'route has no permission declared');
+      throw new AppError('FORBIDDEN', 'You may not do this');
+    }
+    if (access === 'public') return;
+    const user = await userOf(request);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
+    if (access !== 'signedIn' && !may(user.role, access))
+      throw new AppError(
+        'FORBIDDEN',
+        isStaffRole(user.role) ? 'Your role may not do this' : 'Only an admin may do this',
+      );
+  });
+  // Who is asking and from where, for the audit rows the route's changes write (modules/audit).
+  app.addHook('preHandler', (request, _reply, done) => {
+    const actor = () =>
+      request.user ? { id: request.user.id, email: request.user.email, role: request.user.role } : null;
+    runInRequestScope({ actor, ip: request.ip }, done);
+  });
+
   app.decorate('requireUser', async (request: FastifyRequest) => {
-    request.user = await loadUser(request);
-    if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
+    if (!(await userOf(request))) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    request.user = await loadUser(request);
-    if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
-    if (request.user.role !== 'admin') throw new AppError('FORBIDDEN', 'Only an admin may do this');
+    const user = await userOf(request);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
+    if (!isStaffRole(user.role)) throw new AppError('FORBIDDEN', 'Only an admin may do this');
   });
 }
 

@@ -35,10 +35,14 @@ describe('the database checks after a fuzz run', () => {
 });
 
 describe('the database checks name', () => {
-  it('a customer who became an admin', async () => {
+  it('a customer who became an admin (a manager), and one who became an owner', async () => {
     const world = await freshWorld();
-    await world.db.update(user).set({ role: 'admin' }).where(eq(user.id, world.customer.id));
-    expect(await invariantProblems(world)).toContain(`${world.customer.email} became an admin`);
+    await world.db.update(user).set({ role: 'manager' }).where(eq(user.id, world.customer.id));
+    expect(await invariantProblems(world)).toContain(
+      `${world.customer.email} became one of the staff (manager)`,
+    );
+    await world.db.update(user).set({ role: 'owner' }).where(eq(user.id, world.customer.id));
+    expect(await invariantProblems(world)).toContain(`${world.customer.email} became an owner`);
   });
 
   it('an order marked paid without a payment', async () => {

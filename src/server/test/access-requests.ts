@@ -273,6 +273,12 @@ export const accessRequests: Record<RouteKey, Build> = {
     }),
   'GET /api/user': () => get('/api/user'),
   'PUT /api/user/admin/:email': (w) => send('PUT', `/api/user/admin/${w.bystander.email}`),
+  'GET /api/customers': () => get('/api/customers?search=matrix'),
+  'GET /api/customers/:id': (w) => get(`/api/customers/${w.customer.id}`),
+  // Back to a customer: the bystander stays as the other calls left it, whoever is allowed.
+  'PUT /api/customers/:id/role': (w) =>
+    send('PUT', `/api/customers/${w.bystander.id}/role`, { role: 'customer' }),
+  'GET /api/audit': () => get('/api/audit?kind=order'),
 
   'POST /api/order': (w) => send('POST', '/api/order', { orderId: w.toolId, orderQuantity: 1, phone: PHONE }),
   'GET /api/order': (w) => get(`/api/order?userEmail=${encodeURIComponent(w.customer.email)}`),

@@ -29,7 +29,11 @@ export interface AccessWorld {
   stripeApp: FastifyInstance;
   /** Every route of both apps, as `METHOD url`. */
   routes: string[];
+  /** The owner (ADMIN_EMAILS); the setup's own changes are made as this account. */
   admin: Account;
+  owner: Account;
+  manager: Account;
+  staff: Account;
   customer: Account;
   other: Account;
   /** An account nobody acts as: the admin calls promote it. */
@@ -111,6 +115,13 @@ export async function createAccessWorld(): Promise<AccessWorld> {
       return { ...session, id: row.id };
     };
     const admin = await account(adminEmail, 'Matrix Admin');
+    const withRole = async (email: string, name: string, role: 'manager' | 'staff') => {
+      const made = await account(email, name);
+      await database.db.update(user).set({ role }).where(eq(user.id, made.id));
+      return made;
+    };
+    const manager = await withRole(uniqueEmail('matrixmanager'), 'Matrix Manager', 'manager');
+    const staff = await withRole(uniqueEmail('matrixstaff'), 'Matrix Staff', 'staff');
     const customer = await account(uniqueEmail('matrixcustomer'), 'Matrix Customer');
     const other = await account(uniqueEmail('matrixother'), 'Matrix Other');
     const bystander = await account(uniqueEmail('matrixbystander'), 'Matrix Bystander');
@@ -158,6 +169,9 @@ export async function createAccessWorld(): Promise<AccessWorld> {
       stripeApp: stripe.built.app,
       routes: [...new Set([...main.routes, ...stripe.routes])].sort(),
       admin,
+      owner: admin,
+      manager,
+      staff,
       customer,
       other,
       bystander,
@@ -222,7 +236,7 @@ export async function createAccessWorld(): Promise<AccessWorld> {
       },
       async fullCarts() {
         let total = 0;
-        for (const who of [customer, other, admin]) {
+        for (const who of [customer, other, admin, manager, staff]) {
           const res = await app.inject({
             method: 'PUT',
             url: `/api/cart/${toolId}`,

@@ -61,8 +61,11 @@ export async function invariantProblems(world: FuzzWorld, before?: StoreSnapshot
   const mayBeAdmin = new Set([world.admin.email, world.bystander.email]);
 
   for (const u of await db.select().from(user)) {
-    if (u.role === 'admin' && !mayBeAdmin.has(u.email)) problems.push(`${u.email} became an admin`);
-    if (u.role !== 'admin' && u.role !== 'user') problems.push(`${u.email} has the role ${u.role}`);
+    // Staff roles come from ADMIN_EMAILS (the owner) and the owner's own promotions (the bystander).
+    const staff = u.role === 'owner' || u.role === 'manager' || u.role === 'staff';
+    if (staff && !mayBeAdmin.has(u.email)) problems.push(`${u.email} became one of the staff (${u.role})`);
+    if (u.role === 'owner' && u.email !== world.admin.email) problems.push(`${u.email} became an owner`);
+    if (!staff && u.role !== 'user') problems.push(`${u.email} has the role ${u.role}`);
     if (u.emailVerified) problems.push(`${u.email} got a verified email without verifying`);
     if (u.banned) problems.push(`${u.email} got banned`);
   }

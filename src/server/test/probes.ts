@@ -86,7 +86,7 @@ export async function insertCustomer(db: Db, name = 'Module Customer'): Promise<
   await db
     .insert(user)
     .values({ id, name, email, emailVerified: false, role: 'user', createdAt: now, updatedAt: now });
-  return { id, email, name, image: null, role: 'user', token: '' };
+  return { id, email, name, image: null, role: 'customer', token: '' };
 }
 
 /** Order limits for module tests: caps out of the way unless a test sets them. */

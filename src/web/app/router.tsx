@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import type { Permission } from '../../contract/roles';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layouts/root-layout';
@@ -43,6 +44,8 @@ const AdminOrderPage = page(() => import('./routes/dashboard/admin-order-page'),
 const AddressesPage = page(() => import('./routes/dashboard/addresses'), 'AddressesPage');
 const AddReviewPage = page(() => import('./routes/dashboard/add-review'), 'AddReviewPage');
 const UsersPage = page(() => import('./routes/dashboard/users'), 'UsersPage');
+const CustomerPage = page(() => import('./routes/dashboard/customer-page'), 'CustomerPage');
+const AuditPage = page(() => import('./routes/dashboard/audit'), 'AuditPage');
 const OverviewPage = page(() => import('./routes/dashboard/overview'), 'OverviewPage');
 const ManageProductsPage = page(() => import('./routes/dashboard/manage-products'), 'ManageProductsPage');
 const AddProductPage = page(() => import('./routes/dashboard/add-product'), 'AddProductPage');
@@ -59,8 +62,13 @@ const MailPage = page(() => import('./routes/dashboard/mailbox'), 'MailPage');
 const InboxPage = page(() => import('./routes/dashboard/inbox'), 'InboxPage');
 const InboxMessagePage = page(() => import('./routes/dashboard/inbox'), 'InboxMessagePage');
 
-/** Admin pages: a signed-in non-admin is signed out and sent to /login. */
-const admin = (page: ReactNode) => <RequireAdmin>{page}</RequireAdmin>;
+/**
+ * Admin pages: a signed-in non-admin is signed out and sent to /login; one of the staff whose role
+ * lacks the page's permission (contract/roles.ts) is told so.
+ */
+const admin = (page: ReactNode, permission?: Permission) => (
+  <RequireAdmin permission={permission}>{page}</RequireAdmin>
+);
 
 /**
  * The spec's routes; anything else shows the 'Page is not Found' card.
@@ -124,27 +132,29 @@ export function AppRoutes() {
           <Route path="orders/:id" element={<OrderPage />} />
           <Route path="addresses" element={<AddressesPage />} />
           <Route path="addReview" element={<AddReviewPage />} />
-          <Route path="users" element={admin(<UsersPage />)} />
-          <Route path="overview" element={admin(<OverviewPage />)} />
-          <Route path="manageProduct" element={admin(<ManageProductsPage />)} />
-          <Route path="addProduct" element={admin(<AddProductPage />)} />
-          <Route path="products/:id" element={admin(<ProductEditorPage />)} />
-          <Route path="categories" element={admin(<CatalogSetupPage />)} />
-          <Route path="bulk" element={admin(<BulkChangesPage />)} />
-          <Route path="import" element={admin(<CatalogImportPage />)} />
-          <Route path="searchWords" element={admin(<SearchWordsPage />)} />
-          <Route path="discounts" element={admin(<DiscountsPage />)} />
-          <Route path="manageOrders" element={admin(<ManageOrdersPage />)} />
-          <Route path="manageOrders/:id" element={admin(<AdminOrderPage />)} />
-          <Route path="returns" element={admin(<ManageReturnsPage />)} />
-          <Route path="products/:id/stock" element={admin(<ProductStockPage />)} />
-          <Route path="numbers" element={admin(<NumbersPage />)} />
-          <Route path="settings" element={admin(<SettingsPage />)} />
-          <Route path="outbox" element={admin(<OutboxPage />)} />
-          <Route path="mailbox" element={admin(<MailboxPage />)} />
-          <Route path="mailbox/:id" element={admin(<MailPage />)} />
-          <Route path="inbox" element={admin(<InboxPage />)} />
-          <Route path="inbox/:id" element={admin(<InboxMessagePage />)} />
+          <Route path="users" element={admin(<UsersPage />, 'customers.read')} />
+          <Route path="users/:id" element={admin(<CustomerPage />, 'customers.read')} />
+          <Route path="overview" element={admin(<OverviewPage />, 'reports.read')} />
+          <Route path="manageProduct" element={admin(<ManageProductsPage />, 'products.read')} />
+          <Route path="addProduct" element={admin(<AddProductPage />, 'products.write')} />
+          <Route path="products/:id" element={admin(<ProductEditorPage />, 'products.read')} />
+          <Route path="categories" element={admin(<CatalogSetupPage />, 'products.write')} />
+          <Route path="bulk" element={admin(<BulkChangesPage />, 'products.write')} />
+          <Route path="import" element={admin(<CatalogImportPage />, 'products.write')} />
+          <Route path="searchWords" element={admin(<SearchWordsPage />, 'products.write')} />
+          <Route path="discounts" element={admin(<DiscountsPage />, 'discounts.read')} />
+          <Route path="manageOrders" element={admin(<ManageOrdersPage />, 'orders.read')} />
+          <Route path="manageOrders/:id" element={admin(<AdminOrderPage />, 'orders.read')} />
+          <Route path="returns" element={admin(<ManageReturnsPage />, 'returns.read')} />
+          <Route path="products/:id/stock" element={admin(<ProductStockPage />, 'products.read')} />
+          <Route path="numbers" element={admin(<NumbersPage />, 'reports.read')} />
+          <Route path="settings" element={admin(<SettingsPage />, 'settings.read')} />
+          <Route path="outbox" element={admin(<OutboxPage />, 'outbox.read')} />
+          <Route path="mailbox" element={admin(<MailboxPage />, 'mailbox.read')} />
+          <Route path="mailbox/:id" element={admin(<MailPage />, 'mailbox.read')} />
+          <Route path="inbox" element={admin(<InboxPage />, 'inbox.read')} />
+          <Route path="inbox/:id" element={admin(<InboxMessagePage />, 'inbox.read')} />
+          <Route path="audit" element={admin(<AuditPage />, 'audit.read')} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

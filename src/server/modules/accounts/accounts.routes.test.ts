@@ -131,14 +131,14 @@ describe('authorization', () => {
 });
 
 describe('credentials: session cookie and bearer token', () => {
-  // An admin of its own, so every call (admin-only ones too) answers 200 and the shared admin stays as is.
+  // An owner of its own, so every call (admin-only ones too) answers 200 and the shared admin stays as is.
   const keyHolder = uniqueEmail('keys');
   let signedIn: TestSession;
   let answeredToken: string;
 
   beforeAll(async () => {
     await signUp(t.app, { email: keyHolder });
-    await t.database.db.update(user).set({ role: 'admin' }).where(eq(user.email, keyHolder));
+    await t.database.db.update(user).set({ role: 'owner' }).where(eq(user.email, keyHolder));
     signedIn = await signIn(t.app, keyHolder);
     const res = await call('PUT', `/api/user/${keyHolder}`, asCookie(signedIn), {});
     expect(res.statusCode).toBe(200);
@@ -220,7 +220,7 @@ describe('emails are case-insensitive', () => {
     const shouted = `MIXED.CASE.${tag.toUpperCase()}@example.com`;
     const admin = await call('GET', `/api/admin/${shouted}`, asCookie(s));
     expect(admin.statusCode, admin.body).toBe(200);
-    expect(admin.json()).toEqual({ admin: false });
+    expect(admin.json()).toEqual({ admin: false, role: 'customer' });
     const profile = await call('GET', `/api/profile/${shouted}`, asCookie(s));
     expect(profile.statusCode).toBe(200);
     expect(profile.json().email).toBe(stored);
@@ -372,7 +372,7 @@ describe('PUT /api/user/:email', () => {
     });
     const check = await call('GET', `/api/admin/${s.email}`, asBearer(token));
     expect(check.statusCode).toBe(200);
-    expect(check.json()).toEqual({ admin: false });
+    expect(check.json()).toEqual({ admin: false, role: 'customer' });
 
     // An empty photoURL clears the photo; a missing displayName keeps the name.
     expect((await call('PUT', `/api/user/${s.email}`, asBearer(token), { photoURL: '' })).statusCode).toBe(
@@ -393,7 +393,10 @@ describe('PUT /api/user/:email', () => {
 
     expect(await userRow(s.email)).toMatchObject({ name: 'Renamed', role: 'user', email: s.email });
     expect(await userRow(victim.email)).toMatchObject({ name: 'Victim', role: 'user', email: victim.email });
-    expect((await call('GET', `/api/admin/${s.email}`, asCookie(s))).json()).toEqual({ admin: false });
+    expect((await call('GET', `/api/admin/${s.email}`, asCookie(s))).json()).toEqual({
+      admin: false,
+      role: 'customer',
+    });
     expect((await call('GET', '/api/user', asCookie(s))).statusCode).toBe(403);
   });
 
@@ -421,8 +424,14 @@ describe('PUT /api/user/:email', () => {
 describe('GET /api/admin/:email', () => {
   it('answers false for a customer and true for an admin', async () => {
     const s = await signUp(t.app);
-    expect((await call('GET', `/api/admin/${s.email}`, asCookie(s))).json()).toEqual({ admin: false });
-    expect((await call('GET', `/api/admin/${adminEmail}`, asCookie(admin))).json()).toEqual({ admin: true });
+    expect((await call('GET', `/api/admin/${s.email}`, asCookie(s))).json()).toEqual({
+      admin: false,
+      role: 'customer',
+    });
+    expect((await call('GET', `/api/admin/${adminEmail}`, asCookie(admin))).json()).toEqual({
+      admin: true,
+      role: 'owner',
+    });
   });
 });
 
@@ -452,14 +461,15 @@ describe('GET /api/user', () => {
 });
 
 describe('PUT /api/user/admin/:email', () => {
-  it('promotes a user, who is an admin at once in the same session; again changes nothing', async () => {
+  it('promotes a user to manager, an admin at once in the same session; again changes nothing', async () => {
     const s = await signUp(t.app);
     const res = await call('PUT', `/api/user/admin/${s.email}`, asCookie(admin));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ modifiedCount: 1 });
 
-    expect((await call('GET', `/api/admin/${s.email}`, asCookie(s))).json()).toEqual({ admin: true });
-    expect((await call('GET', `/api/admin/${s.email}`, asBearer(s.token))).json()).toEqual({ admin: true });
+    const manager = { admin: true, role: 'manager' };
+    expect((await call('GET', `/api/admin/${s.email}`, asCookie(s))).json()).toEqual(manager);
+    expect((await call('GET', `/api/admin/${s.email}`, asBearer(s.token))).json()).toEqual(manager);
     const list = await call('GET', '/api/user', asCookie(s));
     expect(list.statusCode).toBe(200);
     expect((list.json() as { email: string; role?: string }[]).find((e) => e.email === s.email)?.role).toBe(
@@ -475,7 +485,7 @@ describe('PUT /api/user/admin/:email', () => {
     const s = await signUp(t.app);
     const res = await call('PUT', `/api/user/admin/${s.email.toUpperCase()}`, asCookie(admin));
     expect(res.json()).toEqual({ modifiedCount: 1 });
-    expect((await userRow(s.email))?.role).toBe('admin');
+    expect((await userRow(s.email))?.role).toBe('manager');
   });
 
   it('answers 404 in the error envelope for an unknown email', async () => {
@@ -579,8 +589,8 @@ describe('ADMIN_EMAILS', () => {
         app.app.inject({ method: 'GET', url: `/api/admin/${s.email}`, headers: asCookie(s) });
 
       expect(boss.email).toBe(listedAs.toLowerCase());
-      expect((await ask(boss)).json()).toEqual({ admin: true });
-      expect((await ask(customer)).json()).toEqual({ admin: false });
+      expect((await ask(boss)).json()).toEqual({ admin: true, role: 'owner' });
+      expect((await ask(customer)).json()).toEqual({ admin: false, role: 'customer' });
       const list = await app.app.inject({ method: 'GET', url: '/api/user', headers: asCookie(boss) });
       expect(list.statusCode).toBe(200);
     } finally {

@@ -10,6 +10,7 @@ import {
   UserListEntry,
   UserRecordInput,
 } from '../../../contract/accounts';
+import { isStaffRole } from '../../../contract/roles';
 import { errorResponses } from '../../http/openapi';
 import { mayShowToken } from '../../plugins/auth';
 import {
@@ -69,12 +70,15 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: ['accounts'],
-        summary: 'Whether the signed-in user is an admin',
+        summary: 'Whether the signed-in user is an admin (any staff role), and their role',
         params: EmailParams,
         response: { 200: AdminAnswer, ...errorResponses(401, 403) },
       },
     },
-    async (request) => ({ admin: assertSelf(request.user, request.params.email).role === 'admin' }),
+    async (request) => {
+      const { role } = assertSelf(request.user, request.params.email);
+      return { admin: isStaffRole(role), role };
+    },
   );
 
   app.get(
@@ -96,7 +100,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['accounts'],
-        summary: 'Make a user an admin (admin)',
+        summary: 'Make a user an admin: a manager (owner)',
         params: EmailParams,
         response: { 200: ModifiedCount, ...errorResponses(401, 403, 404) },
       },

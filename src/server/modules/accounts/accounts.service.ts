@@ -1,9 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Profile, ProfileInput, UserListEntry, UserRecordInput } from '../../../contract/accounts';
+import { isStaffRole } from '../../../contract/roles';
 import type { Db } from '../../db/database';
 import { profiles, user } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
+import { roleFromColumn } from './account-roles';
+import { setRole } from './roles.service';
 
 /** The spec's calls name the account by email in the path; only the account's owner may use them. */
 export function assertSelf(me: SessionUser | null, email: string): SessionUser {
@@ -31,18 +34,28 @@ export async function listUsers(db: Db): Promise<UserListEntry[]> {
     photoURL: r.image,
     displayName: r.name,
     email: r.email,
-    ...(r.role === 'admin' ? { role: 'admin' as const } : {}),
+    // The spec's list knows one badge: every staff role is an admin there.
+    ...(isStaffRole(roleFromColumn(r.role)) ? { role: 'admin' as const } : {}),
   }));
 }
 
-/** Makes the account with this email an admin; 0 when it already was one. */
+/**
+ * The spec's "Make admin" (PUT /user/admin/:email, the owner only): the account becomes a
+ * manager; 0 when it already was one of the staff, whose role only the role controls change.
+ */
 export async function promoteToAdmin(db: Db, email: string): Promise<{ modifiedCount: number }> {
   const target = email.trim().toLowerCase();
-  const [row] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.email, target));
-  if (!row) throw notFound('User');
-  if (row.role === 'admin') return { modifiedCount: 0 };
-  await db.update(user).set({ role: 'admin' }).where(eq(user.id, row.id));
-  return { modifiedCount: 1 };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: user.id, role: user.role })
+      .from(user)
+      .where(eq(user.email, target))
+      .for('update');
+    if (!row) throw notFound('User');
+    if (isStaffRole(roleFromColumn(row.role))) return { modifiedCount: 0 };
+    await setRole(tx, { id: row.id, email: target, role: roleFromColumn(row.role) }, 'manager');
+    return { modifiedCount: 1 };
+  });
 }
 
 export async function getProfile(db: Db, me: SessionUser): Promise<Profile> {

@@ -17,6 +17,7 @@ import { formatCents } from '../../../contract/money';
 import type { Db, Tx } from '../../db/database';
 import { bulkChanges, categories, productChanges } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 import { adjustStock, OutOfStock, rowsOf } from '../inventory/inventory.service';
 import { productFilterCondition } from './product-filter';
 import type { ChangeActor } from './product-record';
@@ -246,6 +247,19 @@ export async function applyBulkChange(
         })),
       );
     }
+    // One row for the change; each product's before and after are its history's (product_changes).
+    await recordAudit(tx, {
+      action: 'product.bulk_changed',
+      subjectType: 'product',
+      subjectId: record.id,
+      before: null,
+      after: {
+        change: input.change,
+        selection: input.selection,
+        count: planned.length,
+        changed: changing.length,
+      },
+    });
     return record.id;
   });
   return bulkRecord(db, id);
@@ -390,6 +404,13 @@ export async function undoBulkChange(
       );
     }
     await tx.update(bulkChanges).set({ undoneAt: new Date() }).where(eq(bulkChanges.id, id));
+    await recordAudit(tx, {
+      action: 'product.bulk_undone',
+      subjectType: 'product',
+      subjectId: id,
+      before: { change },
+      after: { restored: restore.length, kept: kept.length },
+    });
     return { restored: restore.length, kept };
   });
 }

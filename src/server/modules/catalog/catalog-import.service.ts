@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/database';
 import { catalogImportRows, catalogImports } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 import { rowsOf } from '../inventory/inventory.service';
 import { type ReadRow, readRow, rowIdentity } from './import-rows';
 
@@ -439,11 +440,22 @@ export async function importRows(
 
 /** POST /catalog/imports/:id/start: a checked import is queued for the job (once). */
 export async function startImport(db: Db, id: string): Promise<ImportSummary> {
-  const moved = await db
-    .update(catalogImports)
-    .set({ status: 'queued' })
-    .where(and(eq(catalogImports.id, id), eq(catalogImports.status, 'checked')))
-    .returning({ id: catalogImports.id });
+  const moved = await db.transaction(async (tx) => {
+    const queued = await tx
+      .update(catalogImports)
+      .set({ status: 'queued' })
+      .where(and(eq(catalogImports.id, id), eq(catalogImports.status, 'checked')))
+      .returning({ id: catalogImports.id, kind: catalogImports.kind, fileName: catalogImports.fileName });
+    for (const started of queued)
+      await recordAudit(tx, {
+        action: 'import.started',
+        subjectType: 'import',
+        subjectId: id,
+        before: { status: 'checked' },
+        after: { status: 'queued', kind: started.kind, fileName: started.fileName },
+      });
+    return queued;
+  });
   if (moved.length === 0) {
     const summary = await importSummary(db, id);
     throw new AppError('CONFLICT', `This import is ${summary.status}: only a checked import can be started`);
@@ -453,11 +465,21 @@ export async function startImport(db: Db, id: string): Promise<ImportSummary> {
 
 /** POST /catalog/imports/:id/cancel: before the job takes it up (checked or queued). */
 export async function cancelImport(db: Db, id: string): Promise<ImportSummary> {
-  const moved = await db
-    .update(catalogImports)
-    .set({ status: 'cancelled', finishedAt: new Date() })
-    .where(and(eq(catalogImports.id, id), sql`${catalogImports.status} in ('checked', 'queued')`))
-    .returning({ id: catalogImports.id });
+  const moved = await db.transaction(async (tx) => {
+    const cancelled = await tx
+      .update(catalogImports)
+      .set({ status: 'cancelled', finishedAt: new Date() })
+      .where(and(eq(catalogImports.id, id), sql`${catalogImports.status} in ('checked', 'queued')`))
+      .returning({ id: catalogImports.id });
+    if (cancelled.length > 0)
+      await recordAudit(tx, {
+        action: 'import.cancelled',
+        subjectType: 'import',
+        subjectId: id,
+        after: { status: 'cancelled' },
+      });
+    return cancelled;
+  });
   if (moved.length === 0) {
     const summary = await importSummary(db, id);
     throw new AppError('CONFLICT', `This import is ${summary.status}: it can no longer be cancelled`);

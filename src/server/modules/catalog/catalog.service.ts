@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/database';
 import { categories, orderLines, partNumbers, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 import { assertWithinStockMax, moveStock, rowsOf } from '../inventory/inventory.service';
 import { findTools, type SearchNotes } from './catalog-query';
 import { writePartsData } from './parts-data';
@@ -151,9 +152,14 @@ export async function addTool(db: Db, input: NewToolInput, admin: Actor): Promis
     await writePartsData(tx, row.id, catalogFieldsOf(input));
     await writeImages(tx, row.id, [{ url: input.image, alt: input.name }]);
     const { fields } = await readProductFields(tx, row.id);
-    await recordChanges(tx, actorOf(admin), [
-      { toolId: row.id, source: 'created', ...differences({}, fields) },
-    ]);
+    const created = differences({}, fields);
+    await recordChanges(tx, actorOf(admin), [{ toolId: row.id, source: 'created', ...created }]);
+    await recordAudit(tx, {
+      action: 'product.created',
+      subjectType: 'product',
+      subjectId: row.id,
+      ...created,
+    });
     return { insertedId: row.id };
   });
 }
@@ -201,9 +207,10 @@ export async function updateTool(db: Db, id: string, changes: ToolChanges, admin
     await writePartsData(tx, id, catalogFieldsOf(changes));
     await writeEditorFields(tx, id, changes);
     const after = (await readProductFields(tx, id)).fields;
-    await recordChanges(tx, actorOf(admin), [
-      { toolId: id, source: 'editor', ...differences(before, after) },
-    ]);
+    const changed = differences(before, after);
+    await recordChanges(tx, actorOf(admin), [{ toolId: id, source: 'editor', ...changed }]);
+    // A price, stock or any other field changed in the editor: one row with what changed.
+    await recordAudit(tx, { action: 'product.updated', subjectType: 'product', subjectId: id, ...changed });
     const [row] = await tx.select().from(tools).where(eq(tools.id, id));
     if (!row) throw notFound('Tool');
     return toTool(row);
@@ -242,9 +249,24 @@ export async function deleteTool(
       await recordChanges(tx, actorOf(admin), [
         { toolId: id, source: 'deleted', before: { status: 'active' }, after: { status: 'archived' } },
       ]);
+      await recordAudit(tx, {
+        action: 'product.archived',
+        subjectType: 'product',
+        subjectId: id,
+        before: { status: 'active' },
+        after: { status: 'archived' },
+      });
       return { deletedCount: 1, retired: true };
     }
+    const { fields } = await readProductFields(tx, id);
     await tx.delete(tools).where(eq(tools.id, id));
+    await recordAudit(tx, {
+      action: 'product.deleted',
+      subjectType: 'product',
+      subjectId: id,
+      before: differences({}, fields).after,
+      after: null,
+    });
     return { deletedCount: 1, retired: false };
   });
 }

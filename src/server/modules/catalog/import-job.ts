@@ -3,6 +3,7 @@ import { partNumberKey, type ToolChanges } from '../../../contract/catalog';
 import type { ImportVerdict } from '../../../contract/catalog-import';
 import type { Db, Tx } from '../../db/database';
 import { catalogImportRows, catalogImports, tools } from '../../db/schema';
+import { auditActorOf, recordAudit } from '../audit/audit.service';
 import { rowsOf } from '../inventory/inventory.service';
 import { readRow } from './import-rows';
 import { writePartsData } from './parts-data';
@@ -170,6 +171,22 @@ async function applyChunk(
         leaseUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
       })
       .where(eq(catalogImports.id, job.id));
+    // The job acts for whoever started the import; one row per chunk, with what it did.
+    await recordAudit(tx, {
+      action: 'import.applied',
+      subjectType: 'import',
+      subjectId: job.id,
+      after: {
+        kind: job.kind,
+        lines: [rows[0]?.line ?? last, last],
+        created: tally('create'),
+        updated: tally('update'),
+        unchanged: tally('unchanged'),
+        refused: tally('refuse'),
+      },
+      actor: await auditActorOf(tx, job.createdBy),
+      ip: null,
+    });
     return { doneLine: last, rows: rows.length };
   });
 }

@@ -12,6 +12,7 @@ import {
 import type { Db, Tx } from '../../db/database';
 import { brands, categories, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 import { rowsOf } from '../inventory/inventory.service';
 import { listCategories } from './catalog-query';
 import { type ChangeActor, recordChanges } from './product-record';
@@ -83,6 +84,12 @@ export async function createCategory(db: Db, input: CategoryInput): Promise<Cate
       image: input.image,
       position: Number(last?.position ?? -1) + 1,
     });
+    await recordAudit(tx, {
+      action: 'category.created',
+      subjectType: 'category',
+      subjectId: slug,
+      after: input,
+    });
     return categoryAnswer(tx, slug);
   });
 }
@@ -109,6 +116,13 @@ export async function updateCategory(db: Db, slug: string, changes: CategoryChan
       })
       .where(eq(categories.slug, slug));
     if (changes.name !== undefined || changes.parent !== undefined) await refreshSearchDocuments(tx, [slug]);
+    await recordAudit(tx, {
+      action: 'category.updated',
+      subjectType: 'category',
+      subjectId: slug,
+      before: { name: row.name, parent: row.parentSlug, description: row.description, image: row.image },
+      after: changes,
+    });
     return categoryAnswer(tx, slug);
   });
 }
@@ -178,6 +192,13 @@ export async function removeCategory(
       );
     }
     await tx.delete(categories).where(eq(categories.slug, slug));
+    await recordAudit(tx, {
+      action: 'category.removed',
+      subjectType: 'category',
+      subjectId: slug,
+      before: { slug },
+      after: { movedTo: moveTo ?? null, moved: filed.length },
+    });
     return { removed: true as const, moved: filed.length };
   });
 }
@@ -223,6 +244,12 @@ export async function createBrand(db: Db, input: BrandInput): Promise<Brand> {
       })
       .returning({ id: brands.id });
     if (!row) throw new Error('insert returned no row');
+    await recordAudit(tx, {
+      action: 'brand.created',
+      subjectType: 'brand',
+      subjectId: String(row.id),
+      after: input,
+    });
     return brandAnswer(tx, row.id);
   });
 }
@@ -248,6 +275,13 @@ export async function updateBrand(
       ...(changes.image !== undefined ? { image: changes.image } : {}),
     };
     if (Object.keys(details).length > 0) await tx.update(brands).set(details).where(eq(brands.id, id));
+    await recordAudit(tx, {
+      action: 'brand.updated',
+      subjectType: 'brand',
+      subjectId: String(id),
+      before: { name: row.name, description: row.description, image: row.image },
+      after: changes,
+    });
     return brandAnswer(tx, id);
   });
 }
@@ -320,6 +354,13 @@ export async function removeBrand(
     }
     const moved = target ? await moveBrandProducts(tx, row.name, target.name, actor) : 0;
     await tx.delete(brands).where(eq(brands.id, id));
+    await recordAudit(tx, {
+      action: 'brand.removed',
+      subjectType: 'brand',
+      subjectId: String(id),
+      before: { name: row.name },
+      after: { movedTo: target?.name ?? null, moved },
+    });
     return { removed: true as const, moved };
   });
 }

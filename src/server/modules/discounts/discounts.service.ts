@@ -8,6 +8,7 @@ import {
 import type { Db, Tx } from '../../db/database';
 import { brands, categories, discounts } from '../../db/schema';
 import { AppError } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 import { isUuid } from '../catalog/catalog.service';
 
 /**
@@ -136,7 +137,13 @@ export function createDiscount(db: Db, input: DiscountRequest): Promise<Discount
         .values({ ...columns, startsAt })
         .returning();
       if (!after) throw new Error('insert returned no row');
-      // Audit point: recordAudit(tx, { kind: 'discount.create', before: null, after }).
+      await recordAudit(tx, {
+        action: 'discount.created',
+        subjectType: 'discount',
+        subjectId: after.id,
+        before: null,
+        after,
+      });
       return toDiscount(after);
     }),
   );
@@ -160,7 +167,13 @@ export function updateDiscount(db: Db, id: string, input: DiscountRequest): Prom
         .where(eq(discounts.id, id))
         .returning();
       if (!after) throw notFound();
-      // Audit point: recordAudit(tx, { kind: 'discount.update', before, after }).
+      await recordAudit(tx, {
+        action: 'discount.updated',
+        subjectType: 'discount',
+        subjectId: id,
+        before,
+        after,
+      });
       return toDiscount(after);
     }),
   );
@@ -186,7 +199,13 @@ export function endDiscount(db: Db, id: string): Promise<Discount> {
       .where(eq(discounts.id, id))
       .returning();
     if (!after) throw notFound();
-    // Audit point: recordAudit(tx, { kind: 'discount.end', before, after }).
+    await recordAudit(tx, {
+      action: 'discount.ended',
+      subjectType: 'discount',
+      subjectId: id,
+      before,
+      after,
+    });
     return toDiscount(after);
   });
 }

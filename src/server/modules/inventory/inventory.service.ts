@@ -9,6 +9,7 @@ import {
 import type { Db, Tx } from '../../db/database';
 import { stockMovements, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 
 /**
  * The only code that changes a product's stock. Every change is a row in stock_movements, and the
@@ -176,7 +177,15 @@ export async function adjustStock(
     const levels = await moveStock(tx, [
       { toolId, onHand: delta, reason: 'admin_adjustment', actorUserId, note: change.note ?? null },
     ]);
-    return levels.get(toolId)?.available ?? tool.available;
+    const available = levels.get(toolId)?.available ?? tool.available;
+    await recordAudit(tx, {
+      action: change.set !== undefined ? 'stock.counted' : 'stock.adjusted',
+      subjectType: 'stock',
+      subjectId: toolId,
+      before: { onHand: tool.onHand, available: tool.available },
+      after: { onHand: tool.onHand + delta, available, note: change.note ?? null },
+    });
+    return available;
   });
 }
 

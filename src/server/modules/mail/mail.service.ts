@@ -1,9 +1,11 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { HIDDEN_SECRET, type MailList, type MailView } from '../../../contract/mail';
+import { isStaffRole } from '../../../contract/roles';
 import type { Db } from '../../db/database';
 import { mails, user } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Delivery } from '../../jobs/job-runner';
+import { roleFromColumn } from '../accounts/account-roles';
 import type { Mailer, OutgoingMail } from './mailer';
 
 /**
@@ -101,7 +103,7 @@ async function mayReadSecret(db: Db, row: MailRow, viewer: { email: string }): P
   if (row.status !== 'kept') return false;
   if (row.toAddress === viewer.email) return true;
   const [recipient] = await db.select({ role: user.role }).from(user).where(eq(user.email, row.toAddress));
-  return recipient?.role !== 'admin';
+  return !isStaffRole(roleFromColumn(recipient?.role));
 }
 
 export async function getMail(db: Db, id: number, viewer: { email: string }): Promise<MailView> {

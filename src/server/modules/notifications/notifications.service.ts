@@ -1,7 +1,8 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AdminNotifications } from '../../../contract/inbox';
 import type { Db } from '../../db/database';
 import { adminNotificationSettings, user } from '../../db/schema';
+import { STAFF_COLUMN_VALUES } from '../accounts/account-roles';
 
 /**
  * Each admin's notification e-mails, in `admin_notification_settings` (this module's table). An
@@ -64,6 +65,12 @@ export async function adminsToNotify(
     .select({ id: user.id, name: user.name, email: user.email })
     .from(user)
     .leftJoin(adminNotificationSettings, eq(adminNotificationSettings.userId, user.id))
-    .where(and(eq(user.role, 'admin'), or(isNull(user.banned), ne(user.banned, true)), chosen))
+    .where(
+      and(
+        inArray(user.role, [...STAFF_COLUMN_VALUES]),
+        or(isNull(user.banned), ne(user.banned, true)),
+        chosen,
+      ),
+    )
     .orderBy(user.id);
 }

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/database';
 import { orderEvents, orderLines, orders } from '../../db/schema';
 import type { AppError } from '../../errors';
 import { releaseDiscountUse, retakeDiscountUse } from '../discounts/discount-uses';
+import { type AuditChange, recordAudit } from '../audit/audit.service';
 import { moveStock, OutOfStock, type StockMove } from '../inventory/inventory.service';
 import { publishStatement } from '../outbox/outbox';
 import { IllegalOrderMove, OrderNotFound, PaymentArrivedTooLate } from './order-errors';
@@ -232,6 +233,41 @@ export async function recordEvent(
   now: Date,
 ) {
   await tx.execute(sql`with nothing as (select 1)${recordEventStatement(order, event, from, context, now)}`);
+  // Every change staff make to an order (ship, cancel, refund, a return's steps) is audited here, once.
+  if (context.actor === 'admin') await recordAudit(tx, auditOf(order, event, from, context));
+}
+
+const PAST: Partial<Record<string, string>> = {
+  ship: 'shipped',
+  cancel: 'cancelled',
+  refund: 'refunded',
+  partial_refund: 'partly_refunded',
+  pay: 'paid',
+};
+
+/** The audit row of an order event made by staff: a return's steps are about the return. */
+function auditOf(
+  order: OrderRow,
+  event: Parameters<typeof recordEventStatement>[1],
+  from: OrderStatus | null,
+  context: EventContext & { detailId?: string | undefined },
+): AuditChange {
+  const after = { status: order.status, note: context.note ?? null, number: order.number };
+  if (event.startsWith('return_'))
+    return {
+      action: `return.${event.slice('return_'.length)}`,
+      subjectType: 'return',
+      subjectId: context.detailId ?? order.id,
+      before: { orderId: order.id, status: from },
+      after: { orderId: order.id, ...after },
+    };
+  return {
+    action: `order.${PAST[event] ?? event}`,
+    subjectType: 'order',
+    subjectId: order.id,
+    before: { status: from },
+    after: context.detailId ? { ...after, detailId: context.detailId } : after,
+  };
 }
 
 /** Unpaid orders past their hold, oldest first, locked for expiry; rows another runner holds are skipped. */

@@ -5,6 +5,7 @@ import { type Order, type OrderActor, paidStatuses } from '../../../contract/ord
 import type { Db, Tx } from '../../db/database';
 import { orderLines, orders, type RefundLine, refunds } from '../../db/schema';
 import { AppError } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 import { isUuid } from '../catalog/catalog.service';
 import { moveStock, type StockMove } from '../inventory/inventory.service';
 import type { PaymentProvider, RefundSnapshot } from '../payments/payment-provider';
@@ -229,6 +230,21 @@ export async function claimInLock(
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
+    await recordAudit(tx, {
+      action: 'refund.created',
+      subjectType: 'refund',
+      subjectId: row.id,
+      before: { orderId: order.id, refundedCents: claimed.total, paidCents: order.totalCents },
+      after: {
+        orderId: order.id,
+        amountCents: amount,
+        lines: refundLines,
+        shippingCents: shipping,
+        restock: input.restock,
+        reason: input.reason,
+        returnId: input.returnId ?? null,
+      },
+    });
     return row;
   }
 }

@@ -3,6 +3,7 @@ import type { OutboxList } from '../../../contract/outbox';
 import type { Db } from '../../db/database';
 import { outboxMessages } from '../../db/schema';
 import { AppError } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 
 /** What admins see of the outbox: counts by status and the latest messages of one status. */
 export async function listOutbox(
@@ -42,18 +43,37 @@ export async function listOutbox(
 
 /** An admin sends a dead letter again (after fixing what made it fail): it gets a fresh set of attempts. */
 export async function retryDeadMessage(db: Db, id: number): Promise<{ retried: true }> {
-  const revived = await db
-    .update(outboxMessages)
-    .set({
-      status: 'pending',
-      attempts: 0,
-      runAfter: sql`now()`,
-      lockedUntil: null,
-      lastError: null,
-      failingSince: null,
-    })
-    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'dead')))
-    .returning({ id: outboxMessages.id });
-  if (revived.length === 0) throw new AppError('NOT_FOUND', 'No dead message with that id');
+  await db.transaction(async (tx) => {
+    const [dead] = await tx
+      .select({
+        subscriber: outboxMessages.subscriber,
+        topic: outboxMessages.topic,
+        attempts: outboxMessages.attempts,
+        lastError: outboxMessages.lastError,
+      })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'dead')))
+      .for('update');
+    const revived = await tx
+      .update(outboxMessages)
+      .set({
+        status: 'pending',
+        attempts: 0,
+        runAfter: sql`now()`,
+        lockedUntil: null,
+        lastError: null,
+        failingSince: null,
+      })
+      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'dead')))
+      .returning({ id: outboxMessages.id });
+    if (revived.length === 0 || !dead) throw new AppError('NOT_FOUND', 'No dead message with that id');
+    await recordAudit(tx, {
+      action: 'outbox.retried',
+      subjectType: 'outbox',
+      subjectId: String(id),
+      before: { status: 'dead', ...dead },
+      after: { status: 'pending', subscriber: dead.subscriber, topic: dead.topic },
+    });
+  });
   return { retried: true };
 }

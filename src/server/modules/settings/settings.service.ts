@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/database';
 import { settingsSections as settingsTable } from '../../db/schema';
 import { AppError } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 import { loadSettings, type SettingsSnapshot } from './settings-read';
 
 /** Who changes a setting, and from where (the audit row's actor and address). */
@@ -69,9 +70,14 @@ export async function saveSection<S extends SettingsSection>(
           updatedBy: actor.userId,
         },
       });
-    // Audit hook (issue 27, point 2): at merge this change records itself here, in its own
-    // transaction: recordAudit(tx, { actor: actor.userId, action: 'settings.update',
-    // subjectType: 'settings', subjectId: section, before, after, ip: actor.ip }).
+    // Recorded in the change's own transaction: a save that rolls back leaves no row.
+    await recordAudit(tx, {
+      action: 'setting.updated',
+      subjectType: 'setting',
+      subjectId: section,
+      before,
+      after,
+    });
     return { section, before, after, changed: true };
   });
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { may, type Permission, ROLE_LABELS } from '../../../contract/roles';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useIsAdmin } from '../../features/accounts/api/account-calls';
 import { useSession, useSignOut } from '../../features/accounts/api/session';
@@ -8,9 +9,10 @@ import { signingOutBecause } from '../../features/accounts/components/sign-in-no
 /**
  * Admin pages: the server decides who is an admin. A signed-in non-admin who opens one is signed
  * out and sent to /login, as the store's rules say, where a notice tells them the page is for
- * admins. (The server refuses their calls regardless.)
+ * admins. One of the staff whose role lacks the page's permission is told so. (The server refuses
+ * their calls regardless.)
  */
-export function RequireAdmin({ children }: { children: ReactNode }) {
+export function RequireAdmin({ children, permission }: { children: ReactNode; permission?: Permission }) {
   const { user } = useSession();
   const admin = useIsAdmin(user?.email);
   const signOut = useSignOut();
@@ -26,6 +28,17 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     );
   }, [refused, signOut, navigate, pathname]);
 
-  if (admin.data?.admin) return <>{children}</>;
+  if (admin.data?.admin) {
+    // One of the staff whose role does not open this page: told so, not signed out.
+    if (permission && !may(admin.data.role, permission))
+      return (
+        <div role="alert" className="alert alert-warning max-w-xl">
+          <span>
+            Your role ({ROLE_LABELS[admin.data.role]}) does not open this page. Ask the store's owner.
+          </span>
+        </div>
+      );
+    return <>{children}</>;
+  }
   return <PageLoading />;
 }

@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { type AccountRole, may, type Permission } from '../../../../contract/roles';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { RouteErrorBoundary } from '../../../components/ui/route-error-boundary';
 import { useIsAdmin } from '../../../features/accounts/api/account-calls';
@@ -14,28 +15,38 @@ const customerMenu = [
   { to: '/dashboard/addReview', label: 'Add a review' },
 ] as const;
 
-const adminMenu = [
+/**
+ * The staff menu: each entry shows only to a role whose permissions open it (contract/roles.ts);
+ * the server refuses the page's calls regardless.
+ */
+const staffMenu: readonly { to: string; label: string; permission?: Permission }[] = [
   { to: '/dashboard', label: 'My Profile' },
-  { to: '/dashboard/overview', label: 'Overview' },
-  { to: '/dashboard/users', label: 'Make Admin' },
-  { to: '/dashboard/manageProduct', label: 'Manage Product' },
-  { to: '/dashboard/addProduct', label: 'Add Product' },
-  { to: '/dashboard/categories', label: 'Categories and brands' },
-  { to: '/dashboard/bulk', label: 'Bulk changes' },
-  { to: '/dashboard/import', label: 'Import and export' },
-  { to: '/dashboard/searchWords', label: 'Search words' },
-  { to: '/dashboard/discounts', label: 'Discounts' },
-  { to: '/dashboard/manageOrders', label: 'Manage All Orders' },
-  { to: '/dashboard/returns', label: 'Returns' },
-  { to: '/dashboard/numbers', label: 'Numbers' },
-  { to: '/dashboard/outbox', label: 'Outbox' },
-  { to: '/dashboard/mailbox', label: 'Mailbox' },
-  { to: '/dashboard/inbox', label: 'Inbox' },
-  { to: '/dashboard/settings', label: 'Settings' },
-] as const;
+  { to: '/dashboard/overview', label: 'Overview', permission: 'reports.read' },
+  { to: '/dashboard/users', label: 'Make Admin', permission: 'customers.read' },
+  { to: '/dashboard/manageProduct', label: 'Manage Product', permission: 'products.read' },
+  { to: '/dashboard/addProduct', label: 'Add Product', permission: 'products.write' },
+  { to: '/dashboard/categories', label: 'Categories and brands', permission: 'products.write' },
+  { to: '/dashboard/bulk', label: 'Bulk changes', permission: 'products.write' },
+  { to: '/dashboard/import', label: 'Import and export', permission: 'products.write' },
+  { to: '/dashboard/searchWords', label: 'Search words', permission: 'products.write' },
+  { to: '/dashboard/discounts', label: 'Discounts', permission: 'discounts.read' },
+  { to: '/dashboard/manageOrders', label: 'Manage All Orders', permission: 'orders.read' },
+  { to: '/dashboard/returns', label: 'Returns', permission: 'returns.read' },
+  { to: '/dashboard/numbers', label: 'Numbers', permission: 'reports.read' },
+  { to: '/dashboard/outbox', label: 'Outbox', permission: 'outbox.read' },
+  { to: '/dashboard/mailbox', label: 'Mailbox', permission: 'mailbox.read' },
+  { to: '/dashboard/inbox', label: 'Inbox', permission: 'inbox.read' },
+  { to: '/dashboard/settings', label: 'Settings', permission: 'settings.read' },
+  { to: '/dashboard/audit', label: 'Audit log', permission: 'audit.read' },
+];
+
+/** The entries a role may open, in the menu's order. */
+const menuFor = (role: AccountRole) =>
+  staffMenu.filter((item) => item.permission === undefined || may(role, item.permission));
 
 /**
- * /dashboard with its side menu: customers and admins see the spec's own menus.
+ * /dashboard with its side menu: customers see the spec's own menu; the staff see the admin menu,
+ * each role only the pages it may open.
  * On a phone the menu is a drawer opened by a real button (a label cannot take the keyboard's
  * focus); Escape closes it and gives the focus back to that button.
  */
@@ -43,7 +54,7 @@ export function DashboardLayout() {
   const { user } = useSession();
   const { pathname } = useLocation();
   const admin = useIsAdmin(user?.email);
-  const menu = admin.data?.admin ? adminMenu : admin.data ? customerMenu : [];
+  const menu = admin.data?.admin ? menuFor(admin.data.role) : admin.data ? customerMenu : [];
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);

@@ -11,6 +11,7 @@ import { vehicleLabel } from '../../../../contract/catalog';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { TextAreaField } from '../../../components/ui/text-field';
+import { useMay } from '../../../features/accounts/api/account-calls';
 import { useOrderDetails } from '../../../features/orders/api/order-details';
 import {
   useDecideReturn,
@@ -69,6 +70,9 @@ function ReturnCard({ item }: { item: Return }) {
   const decide = useDecideReturn();
   const receive = useReceiveReturn();
   const refund = useRefundReturn();
+  // Staff receive returns; deciding and refunding them is for managers and the owner.
+  const mayDecide = useMay('returns.decide');
+  const mayRefund = useMay('refunds.create');
   const [note, setNote] = useState('');
   const [outcomes, setOutcomes] = useState<Record<string, 'restock' | 'damaged'>>({});
   // What the dialog asks stays set while it closes, so its words do not change as it fades out.
@@ -163,7 +167,7 @@ function ReturnCard({ item }: { item: Return }) {
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          {item.status === 'requested' ? (
+          {item.status === 'requested' && mayDecide ? (
             <>
               <button type="button" className="btn btn-primary" onClick={() => ask('approve')}>
                 Approve
@@ -178,7 +182,7 @@ function ReturnCard({ item }: { item: Return }) {
               Mark received
             </button>
           ) : null}
-          {item.status === 'received' ? (
+          {item.status === 'received' && mayRefund ? (
             <button type="button" className="btn btn-primary" onClick={() => ask('refund')}>
               Refund this return
             </button>

@@ -1,12 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdminAnswer,
   AuthProviders,
   Profile,
   ProfileInput,
   SessionList,
   UserListEntry,
 } from '../../../../contract/accounts';
+import { type AccountRole, may, type Permission } from '../../../../contract/roles';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { useSession } from './session';
 
 const byEmail = (email: string) => encodeURIComponent(email);
 
@@ -24,11 +27,22 @@ export const recordUser = (email: string, user: { displayName?: string; photoURL
 export const adminQuery = (email: string) =>
   queryOptions({
     queryKey: ['account', 'admin', email],
-    queryFn: ({ signal }) => apiGet<{ admin: boolean }>(`/admin/${byEmail(email)}`, signal),
+    queryFn: ({ signal }) => apiGet<AdminAnswer>(`/admin/${byEmail(email)}`, signal),
     retry: false,
   });
 export const useIsAdmin = (email: string | undefined) =>
   useQuery({ ...adminQuery(email ?? ''), enabled: Boolean(email) });
+
+/** The signed-in person's role (undefined while it loads): what the pages offer them. */
+export function useRole(): AccountRole | undefined {
+  const { user } = useSession();
+  return useIsAdmin(user?.email).data?.role;
+}
+
+/** Whether the signed-in person's role holds the permission; false while the role loads. */
+export function useMay(permission: Permission): boolean {
+  return may(useRole(), permission);
+}
 
 export const profileQuery = (email: string) =>
   queryOptions({

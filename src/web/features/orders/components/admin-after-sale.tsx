@@ -4,6 +4,7 @@ import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { formatCents, formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useMay } from '../../accounts/api/account-calls';
 import {
   chosenLines,
   dollarsToCents,
@@ -118,8 +119,11 @@ export function AdminAfterSale({ order }: { order: Order }) {
     (order.status === 'pending' || order.status === 'partially_shipped') &&
     leftToShip > 0 &&
     !order.awaitingAddress;
-  const cancellable = order.status === 'pending' && order.shipments.length === 0;
-  const refundable = order.paid && order.refundableCents > 0;
+  // Each action only for a role that may take it (contract/roles.ts); the server refuses regardless.
+  const mayCancel = useMay('orders.cancel');
+  const mayRefund = useMay('refunds.create');
+  const cancellable = mayCancel && order.status === 'pending' && order.shipments.length === 0;
+  const refundable = mayRefund && order.paid && order.refundableCents > 0;
 
   if (!shippable && !cancellable && !refundable) return null;
   return (

@@ -1,0 +1,100 @@
+/**
+ * Who works in the store and what each may do. The server's guard reads these sets (with the
+ * route table in src/server/plugins/route-permissions.ts); the web app reads them only to show
+ * each person the pages they may open. The server refuses regardless of what a page shows.
+ */
+
+/** The store's staff, most powerful first. A customer is an account with none of these. */
+export const staffRoles = ['owner', 'manager', 'staff'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** What an account is: a customer or one of the staff roles. */
+export const accountRoles = ['customer', ...staffRoles] as const;
+export type AccountRole = (typeof accountRoles)[number];
+
+/** The roles the owner may give (the owner role itself comes from ADMIN_EMAILS or the first admin). */
+export const assignableRoles = ['manager', 'staff', 'customer'] as const;
+export type AssignableRole = (typeof assignableRoles)[number];
+
+/** Every permission a route can require. Adding one means giving it to roles below. */
+export const permissions = [
+  'products.read',
+  'products.write',
+  'stock.write',
+  'orders.read',
+  'orders.ship',
+  'orders.cancel',
+  'refunds.create',
+  'returns.read',
+  'returns.decide',
+  'returns.receive',
+  'inbox.read',
+  'inbox.reply',
+  'reports.read',
+  'customers.read',
+  'roles.write',
+  'mailbox.read',
+  'outbox.read',
+  'outbox.retry',
+  'notifications.own',
+  'discounts.read',
+  'discounts.write',
+  'settings.read',
+  'settings.write',
+  'audit.read',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+/** Staff ship orders, receive returns and answer the Inbox; they see no money figures or settings. */
+const STAFF: readonly Permission[] = [
+  'orders.read',
+  'orders.ship',
+  'returns.read',
+  'returns.receive',
+  'inbox.read',
+  'inbox.reply',
+  'notifications.own',
+];
+
+/** Managers run products, orders, refunds, returns, discounts and the Inbox. */
+const MANAGER: readonly Permission[] = [
+  ...STAFF,
+  'products.read',
+  'products.write',
+  'stock.write',
+  'orders.cancel',
+  'refunds.create',
+  'returns.decide',
+  'reports.read',
+  'customers.read',
+  'mailbox.read',
+  'outbox.read',
+  'outbox.retry',
+  'discounts.read',
+  'discounts.write',
+];
+
+/** The owner does everything, and alone changes roles, settings, and reads the audit log. */
+export const ROLE_PERMISSIONS: Record<AccountRole, ReadonlySet<Permission>> = {
+  customer: new Set(),
+  staff: new Set(STAFF),
+  manager: new Set(MANAGER),
+  owner: new Set(permissions),
+};
+
+/** Whether an account of this role holds the permission. */
+export function may(role: AccountRole | undefined, permission: Permission): boolean {
+  return role !== undefined && ROLE_PERMISSIONS[role].has(permission);
+}
+
+export function isStaffRole(role: AccountRole | undefined): role is StaffRole {
+  return role === 'owner' || role === 'manager' || role === 'staff';
+}
+
+/** How each role is named on the pages. */
+export const ROLE_LABELS: Record<AccountRole, string> = {
+  customer: 'Customer',
+  staff: 'Staff',
+  manager: 'Manager',
+  owner: 'Owner',
+};

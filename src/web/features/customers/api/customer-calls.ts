@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CustomerDetail, CustomersPage } from '../../../../contract/customers';
+import type { AssignableRole } from '../../../../contract/roles';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+
+/** The customers list and one customer (managers and the owner); role changes (the owner). */
+
+export const customersQuery = (search: string, page: number) =>
+  queryOptions({
+    queryKey: ['account', 'users', 'customers', search, page],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ page: String(page), ...(search ? { search } : {}) });
+      return apiGet<CustomersPage>(`/customers?${query}`, signal);
+    },
+    placeholderData: keepPreviousData,
+  });
+export const useCustomers = (search: string, page: number) => useQuery(customersQuery(search, page));
+
+export const useCustomer = (id: string) =>
+  useQuery({
+    queryKey: ['account', 'users', 'customer', id],
+    queryFn: ({ signal }) => apiGet<CustomerDetail>(`/customers/${encodeURIComponent(id)}`, signal),
+  });
+
+export function useChangeRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, role }: { id: string; role: AssignableRole }) =>
+      (
+        await apiRequest<{ role: string }>(`/customers/${encodeURIComponent(id)}/role`, {
+          method: 'PUT',
+          body: { role },
+        })
+      ).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account', 'users'] }),
+  });
+}
