@@ -143,6 +143,18 @@ journeys('a guest checks out with an e-mail, pays, and finds the order again', (
       await reader.waitForURL(/\/order-status\?token=/);
       await reader.getByRole('heading', { name: `Order ${answer.order.number}` }).waitFor();
 
+      // Signed up afterwards with the same address, the guest adds the order from the mail's link.
+      const account = await reader.request.post(`${store.url}/api/auth/sign-up/email`, {
+        headers: { origin: store.url },
+        data: { name: `Gus Guest ${width}`, email, password: PASSWORD },
+      });
+      expect(account.ok(), await account.text()).toBe(true);
+      await reader.goto(link ?? '');
+      await reader.getByRole('button', { name: 'Add this order to my account' }).click();
+      await reader.getByText('This order is in your account too').waitFor();
+      const mine = await reader.request.get(`${store.url}/api/order?userEmail=${encodeURIComponent(email)}`);
+      expect(((await mine.json()) as { _id: string }[]).map((o) => o._id)).toEqual([answer.order._id]);
+
       // The cart reminder's unsubscribe page asks first; a link that is not the store's is refused.
       await reader.goto(`${store.url}/unsubscribe?token=someone.forged-signature-${width}`);
       await reader.getByRole('button', { name: 'Stop cart reminders' }).waitFor();

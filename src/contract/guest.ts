@@ -98,3 +98,10 @@ export const ORDER_LOOKUP_FAILED =
 /** The answer to an order link that is not (or no longer) valid. */
 export const ORDER_LINK_INVALID =
   'This order link is not valid or has expired. Find your order with its number and your e-mail address.';
+
+/** Said when a guest order cannot join the signed-in account. */
+export const claimMessages = {
+  mailLinkOnly: "Open the link in your order's e-mail to add the order to your account",
+  otherEmail: 'This order was placed with another e-mail address; sign in with that address to keep it',
+  otherAccount: 'This order already belongs to another account',
+} as const;

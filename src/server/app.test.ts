@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { type Config, loadConfig } from './config/config';
 import type { Database } from './db/database';
 import { AppError } from './errors';
+import { declareTestRoute } from './plugins/route-permissions';
 import { createTestDatabase, testConfig } from './test/harness';
 
 const GENERIC_500 = {
@@ -39,6 +40,16 @@ describe('the error handler', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
+    for (const path of [
+      '/boom',
+      '/boom-sync',
+      '/boom-5xx',
+      '/bad-sql',
+      '/bad-response',
+      '/conflict',
+      '/teapot',
+    ])
+      declareTestRoute(`GET ${path}`, 'public');
     app = await appWith(testConfig(), (a) => {
       a.get('/boom', async () => {
         throw new Error(secret);

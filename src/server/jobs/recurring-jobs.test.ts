@@ -71,8 +71,8 @@ describe('recurring jobs of two instances', () => {
       (r) => r.name,
     );
     expect(jobs.sort()).toEqual([
-      'cart-reminders',
       'audit-retention',
+      'cart-reminders',
       'catalog-imports',
       'expire-unpaid-orders',
       'low-stock-digest',

@@ -202,15 +202,29 @@ export const ROUTE_PERMISSIONS = {
   'POST /api/guest/order/simulated-confirm': 'public',
   'POST /api/guest/order/paid': 'public',
   'POST /api/guest/order/cancel': 'public',
+  // The order joins the signed-in account with its e-mail, from the mail's key.
+  'POST /api/guest/order/claim': 'signedIn',
   // A cart reminder's unsubscribe link: its signed key is the credential (decision 060).
   'POST /api/cart-reminders/unsubscribe': 'public',
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof ROUTE_PERMISSIONS;
 
+/**
+ * Routes a test mounts on an app of its own (one that throws on purpose, to test the error
+ * handler). Nothing in the store adds to it: the access matrix calls every route the store
+ * registers against ROUTE_PERMISSIONS alone.
+ */
+const testRoutes = new Map<string, RouteAccess>();
+
+/** Declares a route only a test mounts, e.g. `declareTestRoute('GET /boom', 'public')`. */
+export function declareTestRoute(key: string, access: RouteAccess) {
+  testRoutes.set(key, access);
+}
+
 /** What the route `METHOD url` asks of its caller; undefined when it was never declared. */
 export function accessOf(method: string, url: string): RouteAccess | undefined {
-  const table: Record<string, RouteAccess> = ROUTE_PERMISSIONS;
+  const table: Record<string, RouteAccess> = { ...Object.fromEntries(testRoutes), ...ROUTE_PERMISSIONS };
   // Fastify answers HEAD with the GET route's handler; it asks what the GET asks.
   return table[`${method} ${url}`] ?? (method === 'HEAD' ? table[`GET ${url}`] : undefined);
 }

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { user } from '../db/schema';
+import { declareTestRoute } from '../plugins/route-permissions';
 import { insertTool } from '../test/fixtures';
 import { createTestDatabase, testConfig } from '../test/harness';
 import { STRONG_PASSWORD, uniqueEmail } from '../test/sessions';
@@ -41,6 +42,7 @@ beforeAll(async () => {
     database,
   );
   // A query that fails in the database with a customer's details among its parameters.
+  declareTestRoute('GET /api/test-only/failing-query', 'public');
   app.get('/api/test-only/failing-query', async () =>
     app.db.execute(sql`select * from no_such_table where email = ${PII_EMAIL} and phone = ${PII_PHONE}`),
   );

@@ -9,6 +9,7 @@ import { applyBulkChange } from '../modules/catalog/bulk.service';
 import { checkImport } from '../modules/catalog/catalog-import.service';
 import { createSynonym } from '../modules/catalog/synonyms.service';
 import { createBrand, createCategory } from '../modules/catalog/taxonomy.service';
+import { mailLinkToken } from '../modules/checkout/guest-order-links';
 import { createDiscount } from '../modules/discounts/discounts.service';
 import type { AuthEndpointKey, RouteKey } from './access-table';
 import { type AccessWorld, CARD, NEW_TOOL, WEB_ASSET } from './access-world';
@@ -372,6 +373,16 @@ export const accessRequests: Record<RouteKey, Build> = {
     send('POST', '/api/cart-reminders/unsubscribe', {
       token: unsubscribeToken(await resolveAuthSecret(w.app.db, w.app.config.auth.secret), w.bystander.id),
     }),
+  // A guest order placed with the customer's e-mail, claimed with its mail's key: the customer's own.
+  'POST /api/guest/order/claim': async (w) => {
+    const body = { ...(await guestCheckoutBody(w)), email: w.customer.email };
+    const placed = await w.app.inject({ method: 'POST', url: '/api/guest/checkout', payload: body });
+    if (placed.statusCode !== 201) throw new Error(`guest checkout failed: ${placed.body}`);
+    const { order } = placed.json() as GuestCheckoutAnswer;
+    const secret = await resolveAuthSecret(w.app.db, w.app.config.auth.secret);
+    const token = mailLinkToken(secret, { id: order._id, createdAt: new Date(order.createdAt) });
+    return send('POST', '/api/guest/order/claim', { token });
+  },
   'POST /api/guest/order/cancel': async (w) =>
     send('POST', '/api/guest/order/cancel', { token: (await guestOrder(w)).token }),
   'GET /api/manage/:id': async (w) => get(`/api/manage/${await w.unpaidOrder()}`),

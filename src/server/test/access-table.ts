@@ -46,6 +46,8 @@ const OWN_THINGS: Partial<Record<RouteKey, 403 | 404>> = {
   'POST /api/payments/simulated/confirm': 404,
   'PUT /api/addresses/:id': 404,
   'DELETE /api/addresses/:id': 404,
+  // The order was placed with the customer's e-mail: another account may not take it.
+  'POST /api/guest/order/claim': 403,
 };
 
 /** What an allowed caller gets when it is not a 2xx. */

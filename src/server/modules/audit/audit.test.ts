@@ -286,6 +286,44 @@ describe('a row for each kind of change, with who, before, after and from where'
       after: { status: 'pending', subscriber: 'order-webhook' },
     });
   });
+
+  it('a setting changed by the owner', async () => {
+    const now = (await call(owner, 'GET', '/api/settings')).json();
+    const returns = now.settings.returns;
+    const res = await call(owner, 'PUT', '/api/settings/returns', {
+      value: { ...returns, windowDays: returns.windowDays + 7 },
+      revision: now.sections.returns.revision,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await onlyRow('returns', 'setting.updated')).toMatchObject({
+      ...byOwner(),
+      subjectType: 'setting',
+      before: { windowDays: returns.windowDays },
+      after: { windowDays: returns.windowDays + 7 },
+    });
+  });
+
+  it('a discount created, changed and ended', async () => {
+    const code = `AUDIT${Date.now() % 100_000}`;
+    const input = { code, name: 'Audit sale', kind: 'percent', value: 500 };
+    const created = await call(owner, 'POST', '/api/discounts', input);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    expect(await onlyRow(id, 'discount.created')).toMatchObject({
+      ...byOwner(),
+      before: null,
+      after: { code },
+    });
+    const changed = await call(owner, 'PUT', `/api/discounts/${id}`, { ...input, value: 1000 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await onlyRow(id, 'discount.updated')).toMatchObject({
+      before: { value: 500 },
+      after: { value: 1000 },
+    });
+    const ended = await call(owner, 'POST', `/api/discounts/${id}/end`);
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(await onlyRow(id, 'discount.ended')).toMatchObject({ before: { endsAt: null } });
+  });
 });
 
 describe('in the same transaction as the change', () => {

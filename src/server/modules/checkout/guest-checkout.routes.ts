@@ -15,6 +15,7 @@ import { PaymentConfirmed, PaymentIntentAnswer } from '../../../contract/payment
 import { publicStoreInfo } from '../../config/config';
 import { clientKey } from '../../http/client-address';
 import { errorResponses } from '../../http/openapi';
+import { signedIn } from '../../plugins/auth';
 import { perAddress } from '../../plugins/rate-limits';
 import { sendReceipt } from '../orders/receipt-pdf';
 import type { SimulatedProvider } from '../payments/simulated-provider';
@@ -22,6 +23,7 @@ import { orderLimitsOf } from '../settings/settings-in-force';
 import { guestCheckout } from './guest-checkout.service';
 import { lookUpOrder, lookupLimiters } from './guest-lookup';
 import {
+  claimGuestOrderByLink,
   guestCancel,
   guestMarkPaid,
   guestOrder,
@@ -136,6 +138,19 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
         },
       },
       async (request) => guestMarkPaid(app.db, app.payments, secret, request.body, request.log),
+    );
+
+    app.post(
+      '/guest/order/claim',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: "Add a guest's order to the signed-in account with its e-mail, from the order mail's link",
+          body: GuestOrderToken,
+          response: { 200: Order, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => claimGuestOrderByLink(app.db, secret, request.body.token, signedIn(request)),
     );
 
     app.post(

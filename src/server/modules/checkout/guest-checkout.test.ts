@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  claimMessages,
   type GuestCheckoutAnswer,
   type GuestCheckoutInput,
   type GuestOrderView,
@@ -393,6 +394,38 @@ describe('claiming guest orders with an account', () => {
     const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order._id));
     expect(row?.userId).toBeNull();
     expect((await view(token)).json()).toMatchObject({ claimed: false });
+  });
+
+  it("the order mail's link, opened signed in with the order's e-mail, adds the order to the account", async () => {
+    const pads = await brakePads(1000, 20);
+    const email = uniqueEmail('linkclaimer');
+    const { order, token: visitKey } = await placed({ lines: [{ toolId: pads.id, quantity: 1 }], email });
+    const { token: mailKey } = await mailedLink(order._id, 'waiting for payment');
+    const account = await signUp(t.app, { email });
+    const stranger = await signUp(t.app, { email: uniqueEmail('stranger') });
+    const claim = (token: string, who: typeof account) =>
+      t.app.inject({ method: 'POST', url: '/api/guest/order/claim', headers: as(who), payload: { token } });
+
+    // The checkout's (or a lookup's) key proves less than the mailbox: it claims nothing.
+    const byVisit = await claim(visitKey, account);
+    expect(byVisit.statusCode).toBe(403);
+    expect(byVisit.json().error.message).toBe(claimMessages.mailLinkOnly);
+    // Another account, whatever link it holds, takes nothing.
+    const byStranger = await claim(mailKey, stranger);
+    expect(byStranger.statusCode).toBe(403);
+    expect(byStranger.json().error.message).toBe(claimMessages.otherEmail);
+    expect((await view(mailKey)).json()).toMatchObject({ claimed: false });
+
+    const mine = await claim(mailKey, account);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/order?userEmail=${encodeURIComponent(email)}`,
+      headers: as(account),
+    });
+    expect((listed.json() as Order[]).map((o) => o._id)).toEqual([order._id]);
+    expect((await claim(mailKey, account)).statusCode).toBe(200);
+    expect((await view(mailKey)).json()).toMatchObject({ claimed: true });
   });
 
   it('confirming the address by the mailed link brings the guest orders into My Orders', async () => {

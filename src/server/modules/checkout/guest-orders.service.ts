@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
-import { type GuestOrderView, ORDER_LINK_INVALID } from '../../../contract/guest';
+import { and, eq, isNull } from 'drizzle-orm';
+import { claimMessages, type GuestOrderView, ORDER_LINK_INVALID } from '../../../contract/guest';
 import { type Order, paidStatuses } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import type { Db } from '../../db/database';
 import { orders, paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { SessionUser } from '../../plugins/auth';
 import { cancelUnpaidOrder, requestCancellation } from '../orders/cancel';
 import { toOneOrder } from '../orders/order-read';
 import type { OrderRow } from '../orders/order-state';
@@ -118,4 +119,29 @@ export async function guestCancel(
     return guestOrder(db, secret, input.token);
   }
   return requestCancellation(db, row.id, { orderLink: true }, input.note);
+}
+
+/**
+ * A guest's order joins the signed-in account that has its e-mail, when they open the order from
+ * its mail's link: holding that link shows they read that mailbox, which an account whose address
+ * nobody confirmed cannot show otherwise (decision 059). A key from a lookup or the checkout's page
+ * proves less (number and e-mail may be known to others), so only the mail's key claims.
+ */
+export async function claimGuestOrderByLink(
+  db: Db,
+  secret: string,
+  token: string,
+  me: Pick<SessionUser, 'id' | 'email'>,
+): Promise<Order> {
+  const { row, link } = await openOrderLink(db, secret, token);
+  if (link.kind !== 'mail') throw new AppError('FORBIDDEN', claimMessages.mailLinkOnly);
+  if (row.userEmail.toLowerCase() !== me.email.toLowerCase())
+    throw new AppError('FORBIDDEN', claimMessages.otherEmail);
+  if (row.userId !== null && row.userId !== me.id) throw new AppError('CONFLICT', claimMessages.otherAccount);
+  // Only an order still without an account moves; a second claim finds it already theirs.
+  await db
+    .update(orders)
+    .set({ userId: me.id })
+    .where(and(eq(orders.id, row.id), isNull(orders.userId)));
+  return guestOrder(db, secret, token);
 }

@@ -4,8 +4,8 @@ import { ORDER_NOT_FOUND, type OrderActor, type OrderStatus } from '../../../con
 import type { Tx } from '../../db/database';
 import { orderEvents, orderLines, orders } from '../../db/schema';
 import type { AppError } from '../../errors';
-import { releaseDiscountUse, retakeDiscountUse } from '../discounts/discount-uses';
 import { type AuditChange, recordAudit } from '../audit/audit.service';
+import { releaseDiscountUse, retakeDiscountUse } from '../discounts/discount-uses';
 import { moveStock, OutOfStock, type StockMove } from '../inventory/inventory.service';
 import { publishStatement } from '../outbox/outbox';
 import { IllegalOrderMove, OrderNotFound, PaymentArrivedTooLate } from './order-errors';

@@ -47,6 +47,9 @@ export const guestMarkPaid = (token: string, transactionId: string) =>
 export const guestCancel = (token: string, note?: string) =>
   post<Order>('/guest/order/cancel', { token, note });
 
+/** Adds the order to the signed-in account with its e-mail (the order mail's link only). */
+export const claimGuestOrder = (token: string) => post<Order>('/guest/order/claim', { token });
+
 export const lookUpOrder = (input: OrderLookupInput) => post<{ token: string }>('/guest/order/lookup', input);
 
 export const unsubscribeFromCartReminders = (token: string) =>

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useSession } from '../../accounts/api/session';
 import {
   AddressBlock,
   OrderAmounts,
@@ -16,6 +17,7 @@ import {
 } from '../../orders/components/order-parts';
 import { SimulatedCardForm } from '../../payments/components/simulated-card-form';
 import {
+  claimGuestOrder,
   guestCancel,
   guestMarkPaid,
   guestOrderQuery,
@@ -98,6 +100,21 @@ export function GuestOrderDetails({
   const { order } = view;
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { user } = useSession();
+  const sameEmail = user !== null && user.email.toLowerCase() === order.userEmail.toLowerCase();
+  const claim = async () => {
+    setBusy(true);
+    try {
+      await claimGuestOrder(token);
+      toast.success('The order is in your account: find it in My Orders');
+      await queryClient.invalidateQueries({ queryKey: guestOrderQuery(token).queryKey });
+      await queryClient.invalidateQueries({ queryKey: ['account', 'orders'] });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The order could not be added to your account');
+    } finally {
+      setBusy(false);
+    }
+  };
   const canCancel = order.status === 'unpaid' || (order.status === 'pending' && !order.cancelRequestedAt);
   const cancel = async () => {
     setBusy(true);
@@ -181,13 +198,25 @@ export function GuestOrderDetails({
       <p className="text-sm text-base-content/70">
         {view.claimed ? (
           <>This order is in your account too: sign in to see it in My Orders.</>
+        ) : sameEmail ? (
+          <>
+            You are signed in as {order.userEmail}.{' '}
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              disabled={busy}
+              onClick={() => void claim()}
+            >
+              Add this order to my account
+            </button>
+          </>
         ) : (
           <>
             Want all your orders in one place?{' '}
             <Link to="/signup" className="link">
               Create an account
             </Link>{' '}
-            with {order.userEmail}; once you confirm the address, this order shows in My Orders.
+            with {order.userEmail}, then open this page again from your order's e-mail to add the order to it.
           </>
         )}
       </p>
