@@ -208,6 +208,7 @@ journeys('accounts in the browser', () => {
         'Outbox',
         'Mailbox',
         'Inbox',
+        'Settings',
         'Audit log',
       ]);
       await owner.page.getByTestId('dashboard-menu').getByRole('link', { name: 'Make Admin' }).click();

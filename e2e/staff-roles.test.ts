@@ -155,6 +155,11 @@ journeys(
         await owner.page.getByRole('heading', { name: 'Audit log' }).waitFor();
         await owner.page.getByLabel('Person (e-mail)').fill(staffEmail);
         await owner.page.getByRole('button', { name: 'Filter' }).click();
+        // The filtered list, not the one on screen before it: every row is the staff member's.
+        await owner.page.waitForFunction((email) => {
+          const rows = [...document.querySelectorAll('[data-testid="audit-row"]')];
+          return rows.length > 0 && rows.every((row) => row.textContent?.includes(email));
+        }, staffEmail);
         const shipped = owner.page.getByTestId('audit-row').filter({ hasText: 'order.shipped' });
         await shipped.waitFor();
         expect(await owner.page.getByTestId('audit-row').count()).toBe(1);

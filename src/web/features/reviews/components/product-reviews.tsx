@@ -48,7 +48,7 @@ export function ProductReviews({ toolId }: { toolId: string }) {
           <Link
             to="/login"
             state={{ from: `${location.pathname}${location.search}` }}
-            className="link link-primary"
+            className="link text-orange-700"
           >
             Sign in to review this product
           </Link>
