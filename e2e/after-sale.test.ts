@@ -361,6 +361,20 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
         .getByText('Paid, waiting for your shipping address', { exact: true })
         .waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+      // Until then nobody can ship it: the admin's page says why and offers no parcel, and the
+      // spec's Ship call is refused.
+      const waiting = await adminContext.newPage();
+      await waiting.setViewportSize({ width, height: 900 });
+      await waiting.goto(`${store.url}/dashboard/manageOrders/${secondId}`);
+      await waiting
+        .getByText('Paid without a shipping address: parcels can be sent once the customer gives one.')
+        .waitFor();
+      expect(await waiting.getByRole('button', { name: 'Ship some lines' }).count()).toBe(0);
+      const refusedShip = await waiting.request.put(`${store.url}/api/manage/${secondId}`, {
+        headers: { origin: store.url },
+      });
+      expect(refusedShip.status()).toBe(409);
+      await waiting.close();
       await fillAddress(page, name);
       await page.getByRole('button', { name: 'Ship to this address' }).click();
       await page.getByTestId('order-status').getByText('Paid, being packed', { exact: true }).waitFor();

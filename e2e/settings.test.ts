@@ -144,6 +144,17 @@ journeys('the owner changes express shipping in Settings and a buyer sees it at 
       expect(orders.map((o) => [o.shippingMethod, o.amounts.shippingCents, o.paid])).toEqual([
         ['express', Number(newPrice.replace('.', '')), true],
       ]);
+      // The owner reads the change in the audit log: who, and the price before and after.
+      await owner.goto(`${store.url}/dashboard/audit`);
+      await owner.getByRole('heading', { name: 'Audit log' }).waitFor();
+      await owner.getByLabel('Kind').selectOption('setting');
+      await owner.getByRole('button', { name: 'Filter' }).click();
+      await owner
+        .getByTestId('audit-row')
+        .filter({ hasText: 'setting.updated' })
+        .filter({ hasText: OWNER })
+        .first()
+        .waitFor();
       expect(buyerErrors).toEqual([]);
       expect(ownerErrors).toEqual([]);
       await buyerContext.close();
