@@ -23,7 +23,10 @@ export async function call(
 ): Promise<HttpAnswer> {
   // Node's fetch sends Sec-Fetch-Mode like a browser, so the store expects what a browser on its own
   // page sends with it: the page's origin.
-  const headers: Record<string, string> = { origin: baseUrl };
+  // One connection per call: a kept-alive socket the store closes as idle just when the next call
+  // goes out on it answers ECONNRESET, which a loaded machine makes likely (the client's idle timer
+  // fires late). No test here is about connection reuse.
+  const headers: Record<string, string> = { origin: baseUrl, connection: 'close' };
   if (session && via === 'cookie') headers.cookie = session.cookie;
   if (session && via === 'bearer') headers.authorization = `Bearer ${session.token}`;
   if (json !== undefined) headers['content-type'] = 'application/json';
