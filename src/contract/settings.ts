@@ -216,6 +216,8 @@ export const OrderSettings = z.object({
   /** Open unpaid orders one customer may have, and the units they may hold. */
   maxUnpaidOrders: z.number().int().min(1, 'At least 1').max(1_000_000, 'At most 1,000,000'),
   maxUnpaidUnits: z.number().int().min(1, 'At least 1').max(100_000_000, 'At most 100,000,000'),
+  /** One reminder mail for a customer's cart untouched a day (decision 060). */
+  cartReminders: z.boolean().default(true),
 });
 export type OrderSettings = z.infer<typeof OrderSettings>;
 

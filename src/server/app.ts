@@ -187,7 +187,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         () => settings.current().inventory.lowStockFactor,
       ),
       'account-mail': accountMailHandler(database.db, mailer, mailContext, secret),
-      'cart-reminder-mail': cartReminderMailHandler(database.db, mailer, mailContext, secret, config),
+      'cart-reminder-mail': cartReminderMailHandler(database.db, mailer, mailContext, secret, settings),
     },
     jobs: [
       {
@@ -227,7 +227,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         name: 'cart-reminders',
         everyMs: CART_REMINDER_SWEEP_MS,
         run: async () => {
-          if (!(await cartRemindersOn(config))) return;
+          if (!cartRemindersOn(settings)) return;
           const count = await queueCartReminders(database.db, config.outbox.clock?.now());
           if (count > 0) app.log.info({ count }, 'queued cart reminders');
         },

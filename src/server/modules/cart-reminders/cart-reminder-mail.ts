@@ -1,5 +1,4 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Config } from '../../config/config';
 import type { Db } from '../../db/database';
 import { cartLines, tools, user } from '../../db/schema';
 import type { MessageHandler } from '../../jobs/job-runner';
@@ -43,11 +42,11 @@ export function cartReminderMailHandler(
   mailer: Mailer | undefined,
   ctx: MailContext,
   secret: string,
-  config: Pick<Config, 'cartReminders'>,
+  settings: Parameters<typeof cartRemindersOn>[0],
 ): MessageHandler<'cart.reminder_due'> {
   return async (message, delivery) => {
     const { userId, remindedFor } = message.payload as Topics['cart.reminder_due'];
-    if (!(await cartRemindersOn(config))) return;
+    if (!cartRemindersOn(settings)) return;
     if (!(await reminderStillDue(db, userId, remindedFor))) return;
     const [owner] = await db
       .select({ email: user.email, name: user.name })

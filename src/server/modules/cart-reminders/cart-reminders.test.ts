@@ -4,7 +4,7 @@ import { UNSUBSCRIBE_LINK_INVALID } from '../../../contract/cart-reminders';
 import { buildApp } from '../../app';
 import type { Config } from '../../config/config';
 import { type Database, openPostgres } from '../../db/database';
-import { cartActivity, mails } from '../../db/schema';
+import { cartActivity, mails, settingsSections, user } from '../../db/schema';
 import { fakeClock } from '../../test/fake-clock';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase, testConfig } from '../../test/harness';
@@ -181,6 +181,39 @@ describe('cart reminders', () => {
     await Promise.all([a.jobs.runOnce(), b.jobs.runOnce()]);
     await Promise.all([a.jobs.drain(), b.jobs.drain()]);
     for (const cart of carts) expect(await remindersTo(cart.email)).toHaveLength(1);
+  });
+
+  it('the owner turns reminders off in Settings, and every instance follows', async () => {
+    const owner = await signUp(a, { email: uniqueEmail('reminderowner') });
+    await db().update(user).set({ role: 'owner' }).where(eq(user.email, owner.email));
+    const turnOff = async () => {
+      const now = (await a.inject({ method: 'GET', url: '/api/settings', headers: as(owner) })).json();
+      const res = await a.inject({
+        method: 'PUT',
+        url: '/api/settings/orders',
+        headers: as(owner),
+        payload: {
+          value: { ...now.settings.orders, cartReminders: false },
+          revision: now.sections.orders.revision,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // The other instance hears of it (or reads it again); the test waits for that state.
+      await b.settings.refresh();
+    };
+    await turnOff();
+    try {
+      const who = await customerWithCart();
+      clock.advance(25 * HOUR);
+      await Promise.all([a.jobs.runOnce(), b.jobs.runOnce()]);
+      await Promise.all([a.jobs.drain(), b.jobs.drain()]);
+      expect(await remindersTo(who.email)).toHaveLength(0);
+    } finally {
+      // Back to a store whose owner never saved the section: its defaults (the environment) rule,
+      // as the next test expects.
+      await db().delete(settingsSections).where(eq(settingsSections.section, 'orders'));
+      await Promise.all([a.settings.refresh(), b.settings.refresh()]);
+    }
   });
 
   it('the owner can turn reminders off (CART_REMINDERS=off)', async () => {

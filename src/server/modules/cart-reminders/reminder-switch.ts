@@ -1,10 +1,11 @@
-import type { Config } from '../../config/config';
+import type { StoreSettings } from '../../../contract/settings';
 
 /**
- * Whether the store sends cart reminders: the one place that says so (decision 060). Today the
- * owner's switch is CART_REMINDERS (on by default); when settings move into the store, this reads
- * them instead, and the job and the mail, which ask here each time, follow within a run.
+ * Whether the store sends cart reminders: the one place that says so (decision 060). The owner
+ * switches them in Settings (order holds and caps); CART_REMINDERS is the default of a new store.
+ * The job and the mail ask here each time, so a change is followed within a run, on every
+ * instance.
  */
-export async function cartRemindersOn(config: Pick<Config, 'cartReminders'>): Promise<boolean> {
-  return config.cartReminders;
+export function cartRemindersOn(settings: { current(): Pick<StoreSettings, 'orders'> }): boolean {
+  return settings.current().orders.cartReminders;
 }

@@ -39,6 +39,7 @@ export function defaultSettings(config: Config): StoreSettings {
       holdMinutes: config.orders.holdMs / 60_000,
       maxUnpaidOrders: config.orders.maxUnpaidOrders,
       maxUnpaidUnits: config.orders.maxReservedUnits,
+      cartReminders: config.cartReminders,
     },
     returns: { ...config.returns },
     inventory: { lowStockFactor: config.lowStockFactor },

@@ -41,6 +41,7 @@ export function OrderLimitsForm({ answer }: { answer: SettingsAnswer }) {
   const [hold, setHold] = useState(numberText(orders.holdMinutes));
   const [maxOrders, setMaxOrders] = useState(numberText(orders.maxUnpaidOrders));
   const [maxUnits, setMaxUnits] = useState(numberText(orders.maxUnpaidUnits));
+  const [reminders, setReminders] = useState(orders.cartReminders);
   const save = useSaveSection('orders');
   return (
     <SectionForm
@@ -52,6 +53,7 @@ export function OrderLimitsForm({ answer }: { answer: SettingsAnswer }) {
         holdMinutes: numberOf(hold, 'Hold'),
         maxUnpaidOrders: numberOf(maxOrders, 'Unpaid orders per customer'),
         maxUnpaidUnits: numberOf(maxUnits, 'Unpaid units per customer'),
+        cartReminders: reminders,
       })}
       save={async (value) => {
         await save.mutateAsync({ value: value as never, revision: answer.sections.orders.revision });
@@ -72,6 +74,17 @@ export function OrderLimitsForm({ answer }: { answer: SettingsAnswer }) {
           onChange={setMaxUnits}
         />
       </div>
+      <label className="label mt-2 cursor-pointer justify-start gap-3">
+        <input
+          type="checkbox"
+          className="checkbox"
+          checked={reminders}
+          onChange={(event) => setReminders(event.target.checked)}
+        />
+        <span className="label-text">
+          Send one reminder mail for a customer's cart left untouched for a day
+        </span>
+      </label>
     </SectionForm>
   );
 }
