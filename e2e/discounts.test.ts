@@ -201,6 +201,19 @@ journeys('a buyer pays less with BRAKES10; managers keep the discounts', () => {
         .getByText('Ended', { exact: true })
         .waitFor();
       expect(await scrollsSideways(page)).toBe(false);
+
+      // The owner reads the three changes in the audit log.
+      await page.goto(`${store.url}/dashboard/audit`);
+      await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+      await page.getByLabel('Kind').selectOption('discount');
+      await page.getByRole('button', { name: 'Filter' }).click();
+      for (const action of ['discount.created', 'discount.updated', 'discount.ended'])
+        await page
+          .getByTestId('audit-row')
+          .filter({ hasText: action })
+          .filter({ hasText: ADMIN })
+          .first()
+          .waitFor();
       expect(errors).toEqual([]);
       await context.close();
     });
