@@ -34,6 +34,13 @@ export const JOURNEY_LIMITS: Record<string, string> = {
 };
 
 /**
+ * A journey signs up and in dozens of times; at the standard password hash that was a quarter of a
+ * CPU-second each, taken from the browser beside it. The same scrypt at a test work factor
+ * (src/server/auth/password-hash.ts); the server suite's process tests keep the standard cost.
+ */
+export const JOURNEY_PASSWORD_HASH = { PASSWORD_HASH_COST: 'low' };
+
+/**
  * Starts the store exactly as `npm start` does (scripts/start.mjs), on a free port and a PGlite
  * directory of its own, and resolves once it says it is open. The directory is fresh, or a copy
  * of `snapshot`: the data directory of a store that was started once and stopped (migrated and
@@ -55,6 +62,7 @@ export async function startStore(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       ...JOURNEY_LIMITS,
+      ...JOURNEY_PASSWORD_HASH,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

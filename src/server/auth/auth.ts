@@ -20,6 +20,7 @@ import {
   publishSignUpRepeated,
 } from '../modules/mail/account-mail';
 import { claimGuestOrders } from '../modules/orders/guest-claim';
+import { passwordHashing } from './password-hash';
 import { revokeOlderResetLinks, revokeResetLinks } from './reset-links';
 
 const RULES: Record<string, z.ZodType | undefined> = {
@@ -133,6 +134,7 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, log?: Aut
       // for a known address is answered like a new one (better-auth's own generic answer; the
       // store then sends both the same body, plugins/auth.ts).
       requireEmailVerification: config.requireEmailVerification,
+      password: passwordHashing(config.passwordHashCost),
       ...(config.requireEmailVerification
         ? {
             onExistingUserSignUp: async ({ user }: { user: { id: string } }) =>

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { StoreInfo } from '../../contract/store';
+import type { PasswordHashCost } from '../auth/password-hash';
 import type { ProxyTrust } from '../http/client-address';
 import type { Clock } from '../jobs/clock';
 import { storeDefaults } from './store-defaults';
@@ -56,6 +57,8 @@ const Env = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   AUTH_SLOW_DOWN_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   REQUIRE_EMAIL_VERIFICATION: z.enum(['true', 'false']).default('false'),
+  /** `low`: a cheap password hash for test suites only; refused for a published store. */
+  PASSWORD_HASH_COST: z.enum(['standard', 'low']).default('standard'),
   ORDER_HOLD_MINUTES: z.coerce
     .number()
     .positive()
@@ -269,6 +272,8 @@ export interface AuthConfig {
    * address get the same answer. Off: the spec's sign-up, signed in at once.
    */
   requireEmailVerification: boolean;
+  /** `standard` everywhere but in test suites (auth/password-hash.ts). */
+  passwordHashCost: PasswordHashCost;
 }
 
 /**
@@ -331,6 +336,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  no Stripe keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY): set them, or set PAYMENTS=simulated to run in test mode with the simulated card processor',
     );
+  if (e.PASSWORD_HASH_COST === 'low' && published)
+    throw new Error(
+      'Invalid configuration:\n  PASSWORD_HASH_COST=low is for test suites: a published store (PUBLIC_URL or NODE_ENV=production) hashes passwords at the standard cost',
+    );
   if (e.OUTBOX_MAX_ATTEMPTS !== undefined)
     throw new Error(
       'Invalid configuration:\n  OUTBOX_MAX_ATTEMPTS is no longer read: a failing message is retried for OUTBOX_RETRY_HOURS (48 by default), then kept as a dead letter',
@@ -387,6 +396,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         slowDownMs: e.AUTH_SLOW_DOWN_MS,
       },
       requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION === 'true',
+      passwordHashCost: e.PASSWORD_HASH_COST,
     },
     development,
     orders: {
