@@ -16,7 +16,9 @@ export default defineConfig({
           environment: 'node',
           // Importing the app (Fastify, better-auth, Drizzle, zod schemas) cost each file seconds of
           // its own. Files of a worker share those modules instead: every file still builds its own
-          // app on its own database (harness.ts), and no server module keeps state of its own.
+          // app on its own database (harness.ts), and no server module keeps state of its own. The
+          // one shared thing is the test harness's idle PGlite, reset to the migrated state before
+          // each file gets it (src/server/test/pglite-pool.ts).
           isolate: false,
           globalSetup: ['src/server/test/global-setup.ts'],
           setupFiles: ['src/server/test/fail-on-console-error.ts'],

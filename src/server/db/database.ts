@@ -131,13 +131,28 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     release();
     throw error;
   }
+  return pgliteDatabaseOn(client, async () => {
+    try {
+      await client.close();
+    } finally {
+      release();
+    }
+  });
+}
+
+/**
+ * The store's handle on a running PGlite; `close` is what ending it means (closing the client,
+ * or, for a test's database, handing the client back to be reset for the next file).
+ */
+export async function pgliteDatabaseOn(client: PGlite, close: () => Promise<void>): Promise<PgliteDatabase> {
   // One process owns the data, so every change is one of ours: PGlite hands the notification over
   // before the committing query returns, and nothing can be missed.
   const changes = changeFeed();
-  await client.listen(TABLE_CHANGES_CHANNEL, (payload) => changes.announce(payload));
+  const unlisten = await client.listen(TABLE_CHANGES_CHANNEL, (payload) => changes.announce(payload));
   const counter = queryCounter();
   const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Db;
   counter.countTransactions(db);
+  let closed: Promise<void> | undefined;
   return {
     db,
     kind: 'pglite',
@@ -151,12 +166,9 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
       const dump = await client.dumpDataDir('none');
       return dump;
     },
-    async close() {
-      try {
-        await client.close();
-      } finally {
-        release();
-      }
+    close() {
+      closed ??= unlisten().then(close);
+      return closed;
     },
   };
 }

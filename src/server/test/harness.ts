@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config/config';
-import { type Database, openPglite, openPostgres } from '../db/database';
+import { type Database, openPostgres } from '../db/database';
+import { leaseTestPglite } from './pglite-pool';
 
 /**
  * A fresh, migrated, empty database for one test file: PGlite in memory by default, or a new
@@ -15,8 +16,7 @@ import { type Database, openPglite, openPostgres } from '../db/database';
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const dump = new Blob([readFileSync(inject('pgliteDumpFile'))]);
-    return openPglite(undefined, dump);
+    return leaseTestPglite(() => new Blob([readFileSync(inject('pgliteDumpFile'))]));
   }
   const name = `store_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });

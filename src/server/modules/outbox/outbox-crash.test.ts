@@ -18,10 +18,16 @@ import { SUBSCRIBERS } from './outbox';
  * default; a scratch PostgreSQL database when TEST_DATABASE_URL is set.
  */
 
-/** A webhook receiver that holds the Nth delivery open (never answering) and tells the test. */
+/**
+ * A webhook receiver that holds the Nth delivery open (never answering) and tells the test. Until
+ * `release()`, a second delivery of that message is held as well: on a slow machine the store's
+ * one-second lease can pass before the kill lands, and the store then rightly tries again.
+ */
 function startReceiver(holdAt: number) {
   const received: string[] = [];
   const applied = new Set<string>();
+  let heldKey: string | undefined;
+  let holding = true;
   let held!: () => void;
   const heldNow = new Promise<void>((resolve) => {
     held = resolve;
@@ -34,7 +40,8 @@ function startReceiver(holdAt: number) {
     req.on('end', () => {
       const key = String(req.headers['idempotency-key']);
       received.push(key);
-      if (received.length === holdAt) {
+      if (received.length === holdAt) heldKey = key;
+      if (holding && key === heldKey) {
         held();
         return; // never answered: the store dies waiting
       }
@@ -49,6 +56,7 @@ function startReceiver(holdAt: number) {
     received: string[];
     applied: Set<string>;
     heldNow: Promise<void>;
+    release(): void;
     close(): void;
   }>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
@@ -58,6 +66,9 @@ function startReceiver(holdAt: number) {
         received,
         applied,
         heldNow,
+        release: () => {
+          holding = false;
+        },
         close: () => {
           server.closeAllConnections();
           server.close();
@@ -121,6 +132,7 @@ describe('outbox across a kill -9', { timeout: 300_000 }, () => {
 
     await receiver.heldNow;
     await store.kill();
+    receiver.release();
     const cutOff = receiver.received[4] as string;
     expect(receiver.applied.has(cutOff)).toBe(false);
 
@@ -143,9 +155,10 @@ describe('outbox across a kill -9', { timeout: 300_000 }, () => {
       .map((m) => m.key)
       .sort();
     expect(keys).toHaveLength(12);
-    // Every message reached the receiver, the interrupted one twice, and each was acted on once.
+    // Every message reached the receiver, the interrupted one again (at least once more), and each
+    // was acted on once.
     expect([...receiver.applied].sort()).toEqual(keys);
-    expect(receiver.received.filter((k) => k === cutOff)).toHaveLength(2);
+    expect(receiver.received.filter((k) => k === cutOff).length).toBeGreaterThanOrEqual(2);
     expect(new Set(receiver.received).size).toBe(12);
     receiver.close();
   });
