@@ -7,3 +7,6 @@ ALTER TABLE "refunds" DROP CONSTRAINT "refunds_amount_adds_up";--> statement-bre
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_amount_adds_up" CHECK ("refunds"."amount_cents" = "refunds"."goods_cents" + "refunds"."core_cents" + "refunds"."tax_cents" + "refunds"."shipping_cents" + "refunds"."other_cents" and "refunds"."amount_cents" > 0);--> statement-breakpoint
 ALTER TABLE "returns" ADD COLUMN "kind" text DEFAULT 'parts' NOT NULL;--> statement-breakpoint
 ALTER TABLE "returns" ADD CONSTRAINT "returns_kind_known" CHECK ("returns"."kind" in ('parts', 'core'));
+--> statement-breakpoint
+UPDATE "categories" SET "description" = 'Brake pads, rotors and calipers for cars, SUVs and trucks.' WHERE "slug" = 'brakes' AND "description" = 'Brake pads for cars, SUVs and trucks.';--> statement-breakpoint
+UPDATE "categories" SET "description" = 'Parts matched to your vehicle: lights, brakes, charging, wheels and tires.' WHERE "slug" = 'parts' AND "description" = 'Parts matched to your vehicle: lights, brakes, wheels and tires.';
