@@ -108,6 +108,16 @@ async function payByApi(request: APIRequestContext, orderId: string) {
   expect(paid.status()).toBe(200);
 }
 
+/** The demo catalog's remanufactured alternator (it carries a core charge), found by search. */
+async function demoAlternatorId(request: APIRequestContext): Promise<string> {
+  const found = (await (await request.get(`${store.url}/api/tool?search=alternator`)).json()) as Array<{
+    _id: string;
+  }>;
+  const [first] = found;
+  if (!first) throw new Error('the demo catalog has no alternator');
+  return first._id;
+}
+
 /** Fills a new address into the address form inside `scope`. */
 async function fillAddress(scope: Page, name: string) {
   const a = address(name);
@@ -404,6 +414,117 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       await page.reload();
       await page.getByText('Cancelled by the store: Cancelled as you asked').waitFor();
       expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+  for (const width of [1280, 390]) {
+    it(`a core charge is its own line in the cart and on the order; the old part brings it back (${width} px)`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const errors = watchForPageErrors(page);
+      trackRequests(page);
+      const name = `Cora Core ${width}`;
+      const signUp = await page.request.post(`${store.url}/api/auth/sign-up/email`, {
+        headers: { origin: store.url },
+        data: { name, email: `cores.${width}@torque.example`, password: PASSWORD },
+      });
+      expect(signUp.ok()).toBe(true);
+
+      // The demo's remanufactured alternator carries a core charge: from its page into the cart.
+      const alternator = (await (
+        await page.request.get(`${store.url}/api/purchase/${await demoAlternatorId(page.request)}`)
+      ).json()) as { _id: string; name: string; core_charge: number };
+      expect(alternator.core_charge).toBeGreaterThan(0);
+      const core = `$${alternator.core_charge.toFixed(2)}`;
+      await page.goto(`${store.url}/product/${alternator._id}`);
+      await page.getByTestId('core-charge').getByText(`Core charge: ${core} per unit`).waitFor();
+      await page.getByRole('button', { name: `Add to cart: ${alternator.name}` }).click();
+      await page
+        .getByRole('status')
+        .getByText(/^Added 1 to your cart/)
+        .waitFor();
+
+      // In the cart: the part, and under it its core charge as a priced line of its own.
+      await page.goto(`${store.url}/cart`);
+      const line = page
+        .getByRole('region', { name: 'Cart lines' })
+        .locator('li')
+        .filter({ hasText: alternator.name });
+      const coreLine = line.getByTestId('core-charge-line');
+      await coreLine.getByText('Core charge (refundable)').waitFor();
+      expect(await coreLine.getByTestId('core-charge-total').textContent()).toBe(core);
+      await page.getByTestId('summary-core-charges').getByText(core).waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      await page.screenshot({ path: shot(`core-charge-cart-${width}`), fullPage: true });
+
+      // Ordered and paid (as the checkout page does it), then shipped by the spec's Ship button.
+      const cart = (await (await page.request.get(`${store.url}/api/cart?region=MI&country=US`)).json()) as {
+        totals: { totalCents: number };
+      };
+      const placed = await page.request.post(`${store.url}/api/checkout`, {
+        headers: { origin: store.url },
+        data: {
+          idempotencyKey: crypto.randomUUID(),
+          address: address(name),
+          shippingMethod: 'standard',
+          expectedTotalCents: cart.totals.totalCents,
+        },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+      const order = ((await placed.json()) as { order: { _id: string; number: string } }).order;
+      await payByApi(page.request, order._id);
+      const desk = await adminContext.newPage();
+      await desk.setViewportSize({ width, height: 900 });
+      const deskErrors = watchForPageErrors(desk);
+      const shipped = await desk.request.put(`${store.url}/api/manage/${order._id}`, {
+        headers: { origin: store.url },
+      });
+      expect(shipped.status()).toBe(200);
+
+      // The order page shows the core charge's row; the customer sends the old part back.
+      await page.goto(`${store.url}/dashboard/orders/${order._id}`);
+      await page.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
+      await page.getByTestId('order-lines').getByTestId('core-charge-line').getByText(core).first().waitFor();
+      await page.getByRole('button', { name: 'Return old parts for the core charge' }).click();
+      const ask = page.getByRole('dialog', { name: `Return old parts of ${order.number}` });
+      await ask.getByLabel(`Old parts of ${alternator.name}`).fill('1');
+      await ask.getByRole('button', { name: 'Send old parts back' }).click();
+      await ask.waitFor({ state: 'hidden' });
+      await page
+        .getByTestId('returns')
+        .getByText(/^Core return: send the old part back/)
+        .waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+
+      // The desk receives it (no stock: an old part is scrap) and refunds the charge with its tax.
+      await desk.goto(`${store.url}/dashboard/returns`);
+      const card = desk
+        .getByTestId('returns-desk')
+        .getByRole('listitem')
+        .filter({ hasText: `Core return of ${order.number}` })
+        .first();
+      await card.getByText('Old part (core)', { exact: false }).waitFor();
+      await card.getByRole('button', { name: 'Mark received' }).click();
+      await desk.getByRole('dialog').getByRole('button', { name: 'Mark received' }).click();
+      await card.getByText('Old part received', { exact: true }).waitFor();
+      await card.getByRole('button', { name: 'Refund this return' }).click();
+      await desk.getByRole('dialog').getByRole('button', { name: 'Refund to card' }).click();
+      await card.getByText('Core charge refunded', { exact: true }).waitFor();
+      expect(await scrollsSideways(desk)).toBe(false);
+
+      await page.reload();
+      await page.getByTestId('refunds').getByText(`Core charge of 1 x ${alternator.name}`).waitFor();
+      const refunded = (await (await page.request.get(`${store.url}/api/order/${order._id}`)).json()) as {
+        refunds: Array<{ coreCents: number; taxCents: number; amountCents: number }>;
+      };
+      expect(refunded.refunds).toEqual([
+        expect.objectContaining({ coreCents: Math.round(alternator.core_charge * 100) }),
+      ]);
+      expect(refunded.refunds[0]?.taxCents).toBeGreaterThan(0);
+      await page.screenshot({ path: shot(`core-charge-order-${width}`), fullPage: true });
+      expect(errors).toEqual([]);
+      expect(deskErrors).toEqual([]);
+      await desk.close();
       await context.close();
     });
   }

@@ -87,6 +87,8 @@ export const Refund = z.object({
   status: z.enum(refundStatuses),
   amountCents: z.number().int(),
   goodsCents: z.number().int(),
+  /** Core charges given back (a core return, or with the units whose charge it was). */
+  coreCents: z.number().int(),
   taxCents: z.number().int(),
   shippingCents: z.number().int(),
   otherCents: z.number().int(),
@@ -95,7 +97,11 @@ export const Refund = z.object({
       toolId: z.string(),
       quantity: z.number().int(),
       amountCents: z.number().int(),
+      /** Tax on the goods and on the core charges of this line given back. */
       taxCents: z.number().int(),
+      /** Units whose core charge this refund gives back, and how much. */
+      cores: z.number().int().optional(),
+      coreCents: z.number().int().optional(),
     }),
   ),
   restock: z.boolean(),
@@ -167,6 +173,35 @@ export const returnReasonWords: Record<ReturnReason, string> = {
   no_longer_needed: 'No longer needed',
 };
 
+/**
+ * A return of `parts` (sent back for their price) or a `core` return: the old parts a core charge
+ * was a deposit on, given back for that charge and its tax (docs/decisions/061).
+ */
+export const returnKinds = ['parts', 'core'] as const;
+export type ReturnKind = (typeof returnKinds)[number];
+
+/** A core return's lines carry this reason: the old part, not the one sold. */
+export const returnLineReasons = [...returnReasons, 'core'] as const;
+export type ReturnLineReason = (typeof returnLineReasons)[number];
+export const returnLineReasonWords: Record<ReturnLineReason, string> = {
+  ...returnReasonWords,
+  core: 'Old part (core)',
+};
+
+/** The priced line a core charge is, in the cart, on the order and on the receipt. */
+export const CORE_CHARGE_LABEL = 'Core charge (refundable)';
+
+/** A refund line in words: its units, and the old parts whose core charge went back with it. */
+export function refundLineWords(
+  o: { lines: { toolId: string; name: string }[] },
+  l: { toolId: string; quantity: number; cores?: number | undefined },
+): string {
+  const name = o.lines.find((line) => line.toolId === l.toolId)?.name ?? 'part';
+  const cores = l.cores ?? 0;
+  if (l.quantity === 0) return `Core charge of ${cores} x ${name}`;
+  return cores > 0 ? `${l.quantity} x ${name} with ${cores} core charge(s)` : `${l.quantity} x ${name}`;
+}
+
 /** requested -> approved | refused; approved -> received (the parts are back); received -> refunded. */
 export const returnStatuses = ['requested', 'approved', 'refused', 'received', 'refunded'] as const;
 export type ReturnStatus = (typeof returnStatuses)[number];
@@ -176,6 +211,15 @@ export const returnStatusWords: Record<ReturnStatus, string> = {
   refused: 'Return refused',
   received: 'Parts received',
   refunded: 'Return refunded',
+};
+
+/** A core return opens approved (the store always takes its cores back): no decision to wait for. */
+export const coreReturnStatusWords: Record<ReturnStatus, string> = {
+  requested: 'Core return requested',
+  approved: 'Core return: send the old part back',
+  refused: 'Core return refused',
+  received: 'Old part received',
+  refunded: 'Core charge refunded',
 };
 
 /**
@@ -197,30 +241,46 @@ export const ReturnInput = z
   });
 export type ReturnInput = z.infer<typeof ReturnInput>;
 
+/**
+ * POST /order/:id/core-returns (customer) and POST /manage/:id/core-returns (staff, an old part
+ * handed in at the desk): old parts coming back for the core charge of lines that had one, never
+ * more than were bought less those already given back or on their way.
+ */
+export const CoreReturnInput = z.object({
+  lines: linesField,
+  note: z.string().trim().max(1000, 'The note must be 1000 characters or fewer').optional(),
+});
+export type CoreReturnInput = z.infer<typeof CoreReturnInput>;
+
 export const ReturnDecisionInput = z.object({
   approve: z.boolean(),
   note: z.string().trim().max(1000, 'The note must be 1000 characters or fewer').optional(),
 });
 
-/** POST /manage/returns/:id/received: per line, back on the shelf or written off. */
+/**
+ * POST /manage/returns/:id/received: per line, back on the shelf or written off (a line not named
+ * goes back on the shelf). A core return's old parts are scrap, never stock: it takes no lines.
+ */
 export const ReturnReceivedInput = z.object({
   lines: z
     .array(z.object({ toolId: z.string().min(1).max(100), outcome: z.enum(['restock', 'damaged']) }))
     .min(1)
-    .max(100),
+    .max(100)
+    .optional(),
 });
 
 export const Return = z.object({
   id: z.string(),
   orderId: z.string(),
   orderNumber: z.string(),
+  kind: z.enum(returnKinds),
   status: z.enum(returnStatuses),
   statusText: z.string(),
   lines: z.array(
     z.object({
       toolId: z.string(),
       quantity: z.number().int(),
-      reason: z.enum(returnReasons),
+      reason: z.enum(returnLineReasons),
       outcome: z.enum(['restock', 'damaged']).nullable(),
     }),
   ),
@@ -242,4 +302,8 @@ export const returnMessages = {
   notApproved: 'Only an approved return can be received',
   notReceived: 'Only a received return can be refunded',
   notFound: 'Return was not found',
+  noCoreCharge: (name: string) => `${name} had no core charge`,
+  tooManyCores: (name: string, left: number) =>
+    `Only ${left} old ${left === 1 ? 'part' : 'parts'} of ${name} can still come back for the core charge`,
+  coreNotShipped: 'Old parts can come back once the new ones have shipped',
 } as const;

@@ -76,6 +76,15 @@ export const OrderLine = z.object({
   refundedQuantity: z.number().int(),
   /** Units received back from returns. */
   returnedQuantity: z.number().int(),
+  /** The core charge per unit as sold (0: none): its own priced line, quantity x this. */
+  coreChargeCents: z.number().int(),
+  coreTotalCents: z.number().int(),
+  /** The line's share of the goods' tax that was charged on its core charges (not in `taxCents`). */
+  coreTaxCents: z.number().int(),
+  /** Units whose core charge has been given back (pending or done). */
+  coresRefunded: z.number().int(),
+  /** Old parts received back by core returns. */
+  coresReturned: z.number().int(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -117,7 +126,10 @@ export const Order = z.object({
   /** Units over all lines. */
   itemCount: z.number().int(),
   amounts: z.object({
+    /** The lines' totals and their core charges. */
     subtotalCents: z.number().int(),
+    /** The part of the subtotal that is core charges. */
+    coreChargeCents: z.number().int(),
     /** Taken off the goods by the order's discount. */
     discountCents: z.number().int(),
     /** Charged for shipping, after any free-shipping discount. */

@@ -40,7 +40,13 @@ export const ShippingOption = z.object({
 export type ShippingOption = z.infer<typeof ShippingOption>;
 
 export const Totals = z.object({
+  /** The lines' totals and their core charges. */
   subtotalCents: z.number().int(),
+  /**
+   * The part of the subtotal that is core charges: deposits on old parts, taxed like the parts,
+   * never discounted, and not counted towards a discount's minimum or free shipping.
+   */
+  coreChargeCents: z.number().int(),
   /** Taken off the goods by a discount; tax is on the subtotal less this. */
   discountCents: z.number().int(),
   /** After any free-shipping discount. */
@@ -69,6 +75,10 @@ export const PricedLine = z.object({
   lineTotalCents: z.number().int(),
   /** The line's share of the discount. */
   discountCents: z.number().int(),
+  /** The product's core charge per unit (0: none), refunded when the old part comes back. */
+  coreChargeCents: z.number().int(),
+  /** The core charge's own priced line: quantity x core charge. */
+  coreTotalCents: z.number().int(),
   problem: z.string().nullable(),
 });
 export type PricedLine = z.infer<typeof PricedLine>;

@@ -11,7 +11,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { type ReturnReason, refundStatuses, returnStatuses } from '../../contract/after-sale';
+import {
+  type ReturnKind,
+  type ReturnLineReason,
+  refundStatuses,
+  returnKinds,
+  returnStatuses,
+} from '../../contract/after-sale';
 import type { Vehicle } from '../../contract/catalog';
 import { user } from './auth-schema';
 import { orders } from './schema';
@@ -44,10 +50,16 @@ export const shipments = pgTable(
   (t) => [index('shipments_order_idx').on(t.orderId, t.createdAt)],
 );
 
-/** A refund line: its units and the money they return (goods and their share of tax). */
+/**
+ * A refund line: its units and the money they return (goods, and their share of tax on the goods
+ * and on any core charges given back with them). `cores` are units whose core charge this refund
+ * gives back (a core return has cores and no units).
+ */
 export interface RefundLine extends LineQuantity {
   amountCents: number;
   taxCents: number;
+  cores?: number;
+  coreCents?: number;
 }
 
 /**
@@ -65,9 +77,11 @@ export const refunds = pgTable(
       .references(() => orders.id),
     key: text('key').notNull(),
     status: text('status', { enum: refundStatuses }).notNull().default('pending'),
-    /** Everything returned: goods + tax + shipping + a free amount. */
+    /** Everything returned: goods + core charges + tax + shipping + a free amount. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     goodsCents: bigint('goods_cents', { mode: 'number' }).notNull().default(0),
+    /** Core charges given back (docs/decisions/061). */
+    coreCents: bigint('core_cents', { mode: 'number' }).notNull().default(0),
     taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
     shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
     /** A free amount not tied to lines or shipping (a goodwill refund, a late payment). */
@@ -88,7 +102,7 @@ export const refunds = pgTable(
   (t) => [
     check(
       'refunds_amount_adds_up',
-      sql`${t.amountCents} = ${t.goodsCents} + ${t.taxCents} + ${t.shippingCents} + ${t.otherCents} and ${t.amountCents} > 0`,
+      sql`${t.amountCents} = ${t.goodsCents} + ${t.coreCents} + ${t.taxCents} + ${t.shippingCents} + ${t.otherCents} and ${t.amountCents} > 0`,
     ),
     uniqueIndex('refunds_order_key_idx').on(t.orderId, t.key),
     uniqueIndex('refunds_provider_refund_idx').on(t.providerRefundId),
@@ -96,9 +110,12 @@ export const refunds = pgTable(
   ],
 );
 
-/** A returned line: its units, why, and (once received) whether they went back on the shelf. */
+/**
+ * A returned line: its units, why, and (once received) whether they went back on the shelf. A core
+ * return's lines are old parts (reason `core`), never stock: their outcome stays null.
+ */
 export interface ReturnLine extends LineQuantity {
-  reason: ReturnReason;
+  reason: ReturnLineReason;
   outcome: 'restock' | 'damaged' | null;
 }
 
@@ -111,6 +128,8 @@ export const returns = pgTable(
       .notNull()
       .references(() => orders.id),
     status: text('status', { enum: returnStatuses }).notNull().default('requested'),
+    /** `parts` sent back for a refund of their price, or a `core` return of old parts for their core charge. */
+    kind: text('kind', { enum: returnKinds }).notNull().default('parts').$type<ReturnKind>(),
     lines: jsonb('lines').$type<ReturnLine[]>().notNull(),
     /** The vehicle the customer had chosen, for parts that did not fit. */
     vehicle: jsonb('vehicle').$type<Vehicle>(),
@@ -120,5 +139,9 @@ export const returns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('returns_order_idx').on(t.orderId), index('returns_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('returns_order_idx').on(t.orderId),
+    index('returns_status_idx').on(t.status, t.createdAt),
+    check('returns_kind_known', sql`${t.kind} in ('parts', 'core')`),
+  ],
 );

@@ -342,6 +342,16 @@ export const orderLines = pgTable(
     returnedQuantity: integer('returned_quantity').notNull().default(0),
     /** The line's share of the order's discount: it sold for its total less this. */
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * The product's core charge per unit when it was sold: a deposit on the old part, charged on
+     * its own line (never discounted, taxed like the part) and given back once per unit, by a core
+     * return or with the unit's own refund (docs/decisions/061).
+     */
+    coreChargeCents: bigint('core_charge_cents', { mode: 'number' }).notNull().default(0),
+    /** Units whose core charge refunds have claimed (pending or done). */
+    coresRefunded: integer('cores_refunded').notNull().default(0),
+    /** Old parts received back by core returns. */
+    coresReturned: integer('cores_returned').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.lineNo] }),
@@ -354,6 +364,10 @@ export const orderLines = pgTable(
     check(
       'order_lines_discount_within_line',
       sql`${t.discountCents} between 0 and ${t.unitPriceCents} * ${t.quantity}`,
+    ),
+    check(
+      'order_lines_cores_within_quantity',
+      sql`${t.coreChargeCents} >= 0 and ${t.coresRefunded} between 0 and ${t.quantity} and ${t.coresReturned} between 0 and ${t.quantity}`,
     ),
     index('order_lines_tool_idx').on(t.toolId),
   ],

@@ -15,6 +15,8 @@ export interface SeedPart {
   /** Either fits every vehicle, or the rows it fits. */
   universal: boolean;
   fitment: Fitment[];
+  /** A deposit on the old part, refunded when it comes back (remanufactured parts). */
+  coreChargeCents?: number;
 }
 
 const fits = (
@@ -166,4 +168,51 @@ export const seedParts: Record<string, SeedPart> = {
     fitment: [fits('Ford', 'F-150', 2015, 2023)],
   },
   "Nitrile Mechanic's Gloves, Box of 100": universal('tools', 'Pit Lane', 'PL-GL-0100', 'NG-100L'),
+  'Slotted Front Brake Rotor': {
+    category: 'brakes',
+    brand: 'Rotorline',
+    sku: 'RL-RT-3175',
+    partNumber: 'RT-31750S',
+    crossReferences: [oem('45251-TBA-A01', 'Honda'), alt('BR901722', 'Bosch')],
+    universal: false,
+    fitment: [fits('Honda', 'Civic', 2016, 2021), fits('Honda', 'Civic', 2012, 2015)],
+  },
+  'Heavy-Duty Front Brake Rotor for Trucks': {
+    category: 'brakes',
+    brand: 'Rotorline',
+    sku: 'RL-RT-5464',
+    partNumber: 'RT-54640H',
+    crossReferences: [oem('FL3Z-1125-A', 'Ford')],
+    universal: false,
+    fitment: [fits('Ford', 'F-150', 2015, 2020), fits('Ford', 'F-150', 2021, 2023)],
+  },
+  'Ceramic Rear Brake Pad Set': {
+    category: 'brakes',
+    brand: 'Apex Garage',
+    sku: 'AG-BP-1724',
+    partNumber: 'BR-1724R',
+    crossReferences: [oem('43022-TBA-A01', 'Honda'), alt('D1724', 'Wagner')],
+    universal: false,
+    fitment: [fits('Honda', 'Civic', 2016, 2021), fits('Toyota', 'Camry', 2018, 2024)],
+  },
+  'Remanufactured Front Brake Caliper': {
+    category: 'brakes',
+    brand: 'Apex Garage',
+    sku: 'AG-CL-4203',
+    partNumber: 'CL-4203R',
+    crossReferences: [alt('19B7288', 'Cardone')],
+    universal: false,
+    fitment: [fits('Honda', 'Civic', 2016, 2021, '2.0L I4')],
+    coreChargeCents: 3500,
+  },
+  'Remanufactured Alternator, 130 Amp': {
+    category: 'parts',
+    brand: 'Northline',
+    sku: 'NL-AL-1130',
+    partNumber: 'AL-11130R',
+    crossReferences: [oem('31100-5BA-A01', 'Honda'), alt('11130', 'Denso')],
+    universal: false,
+    fitment: [fits('Honda', 'Civic', 2016, 2021, '2.0L I4')],
+    coreChargeCents: 5000,
+  },
 };

@@ -250,6 +250,66 @@ export const seedTools: SeedTool[] = [
     availableQuantity: 400,
     minimumOrderQuantity: 2,
   },
+  {
+    name: 'Slotted Front Brake Rotor',
+    image: '/images/tools/brake-rotor.svg',
+    priceCents: 6999,
+    description: [
+      'Slotted and vented front brake rotor, sold singly, for compact sedans and hatchbacks.',
+      'The curved slots sweep away gas and dust so the brakes keep their bite.',
+      'A black e-coat keeps the hat and vanes from rusting.',
+    ],
+    availableQuantity: 120,
+    minimumOrderQuantity: 1,
+  },
+  {
+    name: 'Heavy-Duty Front Brake Rotor for Trucks',
+    image: '/images/tools/brake-rotor.svg',
+    priceCents: 10999,
+    description: [
+      'Thick vented front rotor for full-size trucks, sold singly.',
+      'Its high-carbon casting soaks up the heat of towing and long descents.',
+      'Each rotor is balanced and machined flat, ready to fit out of the box.',
+    ],
+    availableQuantity: 80,
+    minimumOrderQuantity: 1,
+  },
+  {
+    name: 'Ceramic Rear Brake Pad Set',
+    image: '/images/tools/brake-pad-set.svg',
+    priceCents: 3999,
+    description: [
+      'Ceramic brake pads for the rear axle of compact and midsize sedans.',
+      'The quiet compound leaves little dust on the wheels.',
+      'Shims and abutment clips come in the box.',
+    ],
+    availableQuantity: 300,
+    minimumOrderQuantity: 1,
+  },
+  {
+    name: 'Remanufactured Front Brake Caliper',
+    image: '/images/tools/brake-caliper.svg',
+    priceCents: 5999,
+    description: [
+      'Remanufactured front brake caliper with new seals, boots and bleeder screw.',
+      'Every caliper is tested under load before it leaves the bench.',
+      'Send your old caliper back and the core charge is refunded.',
+    ],
+    availableQuantity: 60,
+    minimumOrderQuantity: 1,
+  },
+  {
+    name: 'Remanufactured Alternator, 130 Amp',
+    image: '/images/tools/alternator.svg',
+    priceCents: 17999,
+    description: [
+      'Remanufactured 130-amp alternator with a new regulator, bearings and brushes.',
+      'It is load tested to its full rated output before it ships.',
+      'Send your old alternator back and the core charge is refunded.',
+    ],
+    availableQuantity: 40,
+    minimumOrderQuantity: 1,
+  },
 ];
 
 export const seedReviews: SeedReview[] = [

@@ -38,6 +38,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           description: t.description,
           availableQuantity: t.availableQuantity,
           minimumOrderQuantity: t.minimumOrderQuantity,
+          // Remanufactured parts carry a core charge, so the demo shows it in the cart and on orders.
+          coreChargeCents: seedParts[t.name]?.coreChargeCents ?? 0,
           createdAt: new Date(start + i * 1000),
         })),
       )

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../contract/catalog';
 import { tools } from '../db/schema';
 import { seedDemoData } from '../db/seed';
+import { seedParts } from '../db/seed-catalog';
 import { createTestApp, type TestApp, testConfig } from '../test/harness';
 
 const TEMPLATE =
@@ -99,7 +100,9 @@ describe('product and category pages in the HTML, before any script runs', () =>
     expect(html).toContain(`<link rel="canonical" href="http://${HOST}/tools?category=brakes">`);
     const [list] = jsonLd(html);
     expect(list?.['@type']).toBe('ItemList');
-    expect(list?.itemListElement).toHaveLength(3);
+    expect(list?.itemListElement).toHaveLength(
+      Object.values(seedParts).filter((part) => part.category === 'brakes').length,
+    );
   });
 
   it('leaves an unknown product to the app (its not-found card), with no JSON-LD', async () => {

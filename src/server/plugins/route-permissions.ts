@@ -123,6 +123,7 @@ export const ROUTE_PERMISSIONS = {
   'POST /api/order/:id/cancel-request': 'signedIn',
   'PUT /api/order/:id/address': 'signedIn',
   'POST /api/order/:id/returns': 'signedIn',
+  'POST /api/order/:id/core-returns': 'signedIn',
   'GET /api/order/:id/returns': 'signedIn',
   'GET /api/order/:id/refunds/:refundId/credit-note.pdf': 'signedIn',
   'GET /api/order/:id/receipt.pdf': 'signedIn',
@@ -163,6 +164,8 @@ export const ROUTE_PERMISSIONS = {
   'GET /api/manage/returns': 'returns.read',
   'POST /api/manage/returns/:id/decision': 'returns.decide',
   'POST /api/manage/returns/:id/received': 'returns.receive',
+  // Old parts handed in at the desk: received there, like a parcel of returns.
+  'POST /api/manage/:id/core-returns': 'returns.receive',
   'POST /api/manage/returns/:id/refund': 'refunds.create',
   // Deliveries and mail
   'GET /api/manage/outbox': 'outbox.read',

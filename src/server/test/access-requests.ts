@@ -410,6 +410,15 @@ export const accessRequests: Record<RouteKey, Build> = {
     send('POST', `/api/order/${await w.shippedOrder()}/returns`, {
       lines: [{ toolId: w.toolId, quantity: 1, reason: 'damaged' }],
     }),
+  // The matrix's product has a core charge, so its old part may come back.
+  'POST /api/order/:id/core-returns': async (w) =>
+    send('POST', `/api/order/${await w.shippedOrder()}/core-returns`, {
+      lines: [{ toolId: w.toolId, quantity: 1 }],
+    }),
+  'POST /api/manage/:id/core-returns': async (w) =>
+    send('POST', `/api/manage/${await w.shippedOrder()}/core-returns`, {
+      lines: [{ toolId: w.toolId, quantity: 1 }],
+    }),
   'GET /api/order/:id/returns': async (w) => get(`/api/order/${await w.shippedOrder()}/returns`),
   'GET /api/manage/returns': () => get('/api/manage/returns'),
   'GET /api/order/:id/refunds/:refundId/credit-note.pdf': async (w) => {

@@ -39,6 +39,7 @@ const OWN_THINGS: Partial<Record<RouteKey, 403 | 404>> = {
   'POST /api/order/:id/cancel-request': 404,
   'PUT /api/order/:id/address': 404,
   'POST /api/order/:id/returns': 404,
+  'POST /api/order/:id/core-returns': 404,
   'GET /api/order/:id/returns': 404,
   'GET /api/order/:id/refunds/:refundId/credit-note.pdf': 404,
   'GET /api/order/:id/receipt.pdf': 404,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { contactMessages, mails, outboxMessages, user } from '../db/schema';
+import { contactMessages, mails, outboxMessages, tools, user } from '../db/schema';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { createTestApp, type TestApp, testConfig } from './harness';
 import { bigPng, imageForm } from './images';
@@ -137,6 +137,8 @@ export async function createAccessWorld(): Promise<AccessWorld> {
       return res.json().insertedId as string;
     };
     const toolId = await newTool();
+    // A core charge on the matrix's product, so core returns of its orders are allowed.
+    await database.db.update(tools).set({ coreChargeCents: 2500 }).where(eq(tools.id, toolId));
     const form = imageForm(bigPng(16, 16), 'a.png', 'image/png');
     const upload = await app.inject({
       method: 'POST',

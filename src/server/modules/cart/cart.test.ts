@@ -53,6 +53,9 @@ describe('the server cart', () => {
         available: 12,
         lineTotalCents: 2697,
         discountCents: 0,
+        // No core charge on an oil filter: no line of its own.
+        coreChargeCents: 0,
+        coreTotalCents: 0,
         problem: null,
       },
     ]);

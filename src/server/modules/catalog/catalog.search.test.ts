@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Suggestion, Tool } from '../../../contract/catalog';
 import { DID_YOU_MEAN_HEADER, SEARCH_UNDERSTOOD_HEADER } from '../../../contract/catalog';
 import { seedDemoData } from '../../db/seed';
+import { seedTools } from '../../db/seed-data';
 import type { TestApp } from '../../test/harness';
 import type { TestSession } from '../../test/sessions';
 import { as, createAdminApp } from '../../test/store-flow';
@@ -20,7 +21,11 @@ const PADS = [
   CIVIC_PADS,
   'Low-Dust Front Brake Pad Set for Midsize Sedans',
   'Severe-Duty Front Brake Pad Set for Trucks',
+  'Ceramic Rear Brake Pad Set',
 ];
+const ROTORS = ['Slotted Front Brake Rotor', 'Heavy-Duty Front Brake Rotor for Trucks'];
+/** Every demo product with "brake" in its name: pads, rotors and the caliper. */
+const BRAKE_NAMED = seedTools.map((tool) => tool.name).filter((name) => /brake/i.test(name));
 const H11 = 'H11 LED Headlight Bulbs, Pair';
 
 beforeAll(async () => {
@@ -52,12 +57,12 @@ const suggestions = async (q: string) =>
 
 describe('words buyers type', () => {
   it.each([
-    ['break pads', 'brake pads'],
-    ['breaks', 'brake'],
-    ['break', 'brake'],
-  ])('`%s` finds the brake pads and says it searched `%s`', async (term, understood) => {
+    ['break pads', 'brake pads', PADS],
+    ['breaks', 'brake', BRAKE_NAMED],
+    ['break', 'brake', BRAKE_NAMED],
+  ])('`%s` finds the brake parts and says it searched `%s`', async (term, understood, expected) => {
     const found = await search(term);
-    expect(found.names.sort()).toEqual([...PADS].sort());
+    expect(found.names.sort()).toEqual([...expected].sort());
     expect(found.understood).toBe(understood);
   });
 
@@ -74,13 +79,16 @@ describe('words buyers type', () => {
   });
 
   it('ranks by how well the whole query matches: a name match before a description match', async () => {
-    // `rotor` is in the brake pads' description only; `brake` in their names and the impact wrench's text.
+    // `rotor` is in the rotors' names and one pad set's description; `brake` in the brake parts'
+    // names and the impact wrench's text.
     const found = await search('brake');
-    expect(found.names.slice(0, 3).sort()).toEqual([...PADS].sort());
+    expect(found.names.slice(0, BRAKE_NAMED.length).sort()).toEqual([...BRAKE_NAMED].sort());
     expect((await search('tyre')).names).toEqual(
       expect.arrayContaining(['All-Season Touring Tire 225/45R17']),
     );
-    expect((await search('rotar')).names).toEqual([CIVIC_PADS]);
+    const rotors = (await search('rotar')).names;
+    expect(rotors.slice(0, 2).sort()).toEqual([...ROTORS].sort());
+    expect(rotors.slice(2)).toEqual([CIVIC_PADS]);
   });
 
   it('keeps working for `wrnch`, `br320v`, `45022-TR0-A01` and `D1578`', async () => {
@@ -106,7 +114,10 @@ describe('suggestions while typing', () => {
   it('start from the second letter and read the last word as its beginning', async () => {
     expect(await suggestions('b')).toEqual([]);
     expect(await suggestions('br')).toEqual(expect.arrayContaining([CIVIC_PADS]));
-    expect((await suggestions('break p')).sort()).toEqual([...PADS].sort());
+    // `p` begins "pad" in the pads' names (first) and "Parts" in every brake part's category.
+    const typed = await suggestions('break p');
+    expect(typed.slice(0, PADS.length).sort()).toEqual([...PADS].sort());
+    expect(typed.every((name) => BRAKE_NAMED.includes(name))).toBe(true);
     expect(await suggestions('h11 b')).toEqual([H11]);
   });
 });

@@ -58,6 +58,7 @@ describe('POST /api/checkout', () => {
     // 7% tax on the goods = $11.9693, so $11.97.
     expect(order.amounts).toEqual({
       subtotalCents: 17099,
+      coreChargeCents: 0,
       discountCents: 0,
       shippingCents: 1999,
       taxCents: 1197,
@@ -79,6 +80,11 @@ describe('POST /api/checkout', () => {
         shippedQuantity: 0,
         refundedQuantity: 0,
         returnedQuantity: 0,
+        coreChargeCents: 0,
+        coreTotalCents: 0,
+        coreTaxCents: 0,
+        coresRefunded: 0,
+        coresReturned: 0,
       },
       {
         toolId: rotor.id,
@@ -91,6 +97,11 @@ describe('POST /api/checkout', () => {
         shippedQuantity: 0,
         refundedQuantity: 0,
         returnedQuantity: 0,
+        coreChargeCents: 0,
+        coreTotalCents: 0,
+        coreTaxCents: 0,
+        coresRefunded: 0,
+        coresReturned: 0,
       },
     ]);
     // The spec's fields for an order of several lines (see the Order contract).

@@ -51,6 +51,8 @@ export interface MovedTool {
   groundOnly: boolean;
   /** Pounds as the catalog keeps them (numeric text); null: the store's default weight. */
   weightLb: string | null;
+  /** The core charge per unit, read under the same lock as the price. */
+  coreChargeCents: number;
 }
 
 /**
@@ -78,13 +80,13 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string,
           reserved_quantity = reserved_quantity + ${reserved}
         where id = ${move.toolId} and available_quantity + ${delta} >= 0
           and on_hand_quantity + ${onHand} >= 0 and reserved_quantity + ${reserved} >= 0
-        returning id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb
+        returning id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents
       ), logged as (
         insert into ${stockMovements} (tool_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
         select id, ${delta}, ${onHand}, ${reserved}, ${move.reason}, ${move.orderId ?? null}, ${move.actorUserId ?? null}, ${move.note ?? null}
         from moved
       )
-      select available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb from moved`);
+      select available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents from moved`);
     const row = rowsOf<{
       available_quantity: number;
       name: string;
@@ -93,6 +95,7 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string,
       retired_at: unknown;
       ground_only: boolean;
       weight_lb: string | number | null;
+      core_charge_cents: number | string;
     }>(result)[0];
     if (row) {
       levels.set(move.toolId, {
@@ -103,6 +106,7 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string,
         retired: row.retired_at !== null && row.retired_at !== undefined,
         groundOnly: row.ground_only === true,
         weightLb: row.weight_lb === null || row.weight_lb === undefined ? null : String(row.weight_lb),
+        coreChargeCents: Number(row.core_charge_cents ?? 0),
       });
       continue;
     }

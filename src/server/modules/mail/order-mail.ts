@@ -27,6 +27,8 @@ const kindOf: Record<string, OrderMailKind | undefined> = {
   return_approved: 'return_approved',
   return_refused: 'return_refused',
   return_received: 'return_received',
+  core_return_requested: 'core_return_requested',
+  core_return_received: 'core_return_received',
   cancel_requested: 'cancel_requested',
 };
 

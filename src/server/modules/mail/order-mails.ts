@@ -1,3 +1,4 @@
+import { CORE_CHARGE_LABEL, refundLineWords } from '../../../contract/after-sale';
 import { discountRowLabel, freeShippingNote } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
 import { linkTo, type SiteUrl } from './mail-links';
@@ -19,7 +20,9 @@ export type OrderMailKind =
   | 'return_requested'
   | 'return_approved'
   | 'return_refused'
-  | 'return_received';
+  | 'return_received'
+  | 'core_return_requested'
+  | 'core_return_received';
 
 export interface MailContext {
   brand: string;
@@ -98,7 +101,15 @@ const what = (o: Order) => o.lines.map((l) => `${l.quantity} x ${l.name}`).join(
 /** The order's lines and sums as table rows: every mail shows what the order holds and costs. */
 function orderRows(o: Order, withSums: boolean): [string, string][] {
   const rows: [string, string][] = [['Order', o.number]];
-  for (const l of o.lines) rows.push([`${l.quantity} x ${l.name}`, money(l.lineTotalCents)]);
+  for (const l of o.lines) {
+    rows.push([`${l.quantity} x ${l.name}`, money(l.lineTotalCents)]);
+    // A core charge is its own priced line, right under its part.
+    if (l.coreTotalCents > 0)
+      rows.push([
+        `${CORE_CHARGE_LABEL}, ${l.quantity} x ${money(l.coreChargeCents)}`,
+        money(l.coreTotalCents),
+      ]);
+  }
   if (withSums) {
     const d = o.discount;
     rows.push(['Subtotal', money(o.amounts.subtotalCents)]);
@@ -221,10 +232,10 @@ export function orderMail(
           ['Order', order.number],
           ...(refund?.lines ?? []).map(
             (l) =>
-              [
-                `${l.quantity} x ${order.lines.find((o) => o.toolId === l.toolId)?.name ?? 'part'}`,
-                money(l.amountCents + l.taxCents),
-              ] as [string, string],
+              [refundLineWords(order, l), money(l.amountCents + (l.coreCents ?? 0) + l.taxCents)] as [
+                string,
+                string,
+              ],
           ),
           ...(refund && refund.shippingCents > 0
             ? [['Shipping', money(refund.shippingCents)] as [string, string]]
@@ -262,6 +273,24 @@ export function orderMail(
           greeting,
           paragraph,
           ...(kind === 'return_refused' && note ? [`Our reason: ${note}`] : []),
+        ],
+        rows: [['Order', order.number]],
+        action: orderPage,
+      });
+    }
+    case 'core_return_requested':
+    case 'core_return_received': {
+      const asked = kind === 'core_return_requested';
+      return render(order.userEmail, ctx, {
+        subject: asked
+          ? `${ctx.brand}: send your old part back for its core charge (${order.number})`
+          : `${ctx.brand}: we received your old part (${order.number})`,
+        heading: asked ? 'Your core return' : 'Your old part arrived',
+        paragraphs: [
+          greeting,
+          asked
+            ? 'Please send the old part back to us with your order number in the parcel. We refund its core charge, and the tax charged on it, once it arrives.'
+            : 'The old part you sent back arrived. We will refund its core charge, and the tax charged on it, shortly.',
         ],
         rows: [['Order', order.number]],
         action: orderPage,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   afterSaleMessages,
   CancelPaidInput,
+  CoreReturnInput,
   ManageReturnsQuery,
   RefundInput,
   Return,
@@ -17,7 +18,7 @@ import { signedIn } from '../../plugins/auth';
 import { cancelPaidOrder } from '../orders/cancel';
 import { sendCreditNote } from '../orders/receipt-pdf';
 import { refundOrder } from '../orders/refunds';
-import { decideReturn, listReturns, receiveReturn, refundReturn } from '../orders/returns';
+import { decideReturn, listReturns, receiveReturn, refundReturn, requestCoreReturn } from '../orders/returns';
 import { getAnyOrder } from './manage.service';
 import { exportOrders, salesReport } from './reports.service';
 
@@ -110,13 +111,34 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['manage'],
         summary:
-          'The returned parts arrived: per line back on the shelf (restock) or written off (damaged) (admin)',
+          "The returned parts arrived: per line back on the shelf (restock) or written off (damaged); a core return's old parts are counted, never stocked (admin)",
         params: IdParams,
         body: ReturnReceivedInput,
         response: { 200: Return, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => receiveReturn(app.db, request.params.id, signedIn(request).id, request.body.lines),
+  );
+
+  app.post(
+    '/manage/:id/core-returns',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary:
+          'Old parts handed in at the desk for their core charge: a core return received at once, to be refunded (admin)',
+        params: IdParams,
+        body: CoreReturnInput,
+        response: { 201: Return, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await requestCoreReturn(app.db, { adminId: signedIn(request).id }, request.params.id, request.body),
+        ),
   );
 
   app.post(

@@ -35,17 +35,18 @@ export async function setOrderAddress(
     if (row.status !== 'unpaid' && !waiting) throw new AppError('CONFLICT', ADDRESS_LOCKED);
     const changes: Partial<typeof orders.$inferInsert> = { shippingAddress: copy };
     if (row.status === 'unpaid') {
-      // The shipping was priced when the order was placed; only the place's tax changes.
+      // The shipping was priced when the order was placed; only the place's tax changes. It is
+      // owed on what the goods sold for (the subtotal, core charges included, less any discount).
       const tax = taxFor(
         pricing,
-        { subtotalCents: row.subtotalCents, shippingCents: row.shippingCents },
+        { subtotalCents: row.subtotalCents - row.discountCents, shippingCents: row.shippingCents },
         { region: copy.region, country: copy.country },
       );
       Object.assign(changes, {
         taxCents: tax.taxCents,
         shippingTaxCents: tax.shippingTaxCents,
         taxRateBasisPoints: tax.taxRateBasisPoints,
-        totalCents: row.subtotalCents + row.shippingCents + tax.taxCents,
+        totalCents: row.subtotalCents - row.discountCents + row.shippingCents + tax.taxCents,
       });
     }
     const [updated] = await tx.update(orders).set(changes).where(eq(orders.id, row.id)).returning();

@@ -34,6 +34,7 @@ export const toRefund = (r: RefundRow): Refund => ({
   status: r.status,
   amountCents: r.amountCents,
   goodsCents: r.goodsCents,
+  coreCents: r.coreCents,
   taxCents: r.taxCents,
   shippingCents: r.shippingCents,
   otherCents: r.otherCents,
@@ -65,11 +66,13 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
     row.refundedCents === 0 ? 'none' : row.refundedCents >= row.totalCents ? 'full' : 'partial';
   const awaitingAddress =
     row.shippingAddress === null && ['pending', 'partially_shipped'].includes(row.status);
-  const taxes = lineTaxes(
-    row.taxCents - row.shippingTaxCents,
-    // Tax was charged on what each line sold for, after its share of the discount.
-    parts.lines.map((l) => l.unitPriceCents * l.quantity - l.discountCents),
-  );
+  // Tax was charged on what each line sold for, after its share of the discount, and on each
+  // line's core charges: the goods' tax is shared over both, the core charges after every line.
+  const taxes = lineTaxes(row.taxCents - row.shippingTaxCents, [
+    ...parts.lines.map((l) => l.unitPriceCents * l.quantity - l.discountCents),
+    ...parts.lines.map((l) => l.coreChargeCents * l.quantity),
+  ]);
+  const coreTaxes = taxes.slice(parts.lines.length);
   return {
     _id: row.id,
     orderId: first?.toolId ?? row.toolId,
@@ -103,10 +106,16 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
       shippedQuantity: l.shippedQuantity,
       refundedQuantity: l.refundedQuantity,
       returnedQuantity: l.returnedQuantity,
+      coreChargeCents: l.coreChargeCents,
+      coreTotalCents: l.coreChargeCents * l.quantity,
+      coreTaxCents: coreTaxes[index] ?? 0,
+      coresRefunded: l.coresRefunded,
+      coresReturned: l.coresReturned,
     })),
     itemCount: units,
     amounts: {
       subtotalCents: row.subtotalCents,
+      coreChargeCents: parts.lines.reduce((sum, l) => sum + l.coreChargeCents * l.quantity, 0),
       discountCents: row.discountCents,
       shippingCents: row.shippingCents,
       taxCents: row.taxCents,
@@ -160,6 +169,9 @@ const lineOf = (j: Json): OrderLineRow => ({
   refundedQuantity: Number(j.refunded_quantity),
   returnedQuantity: Number(j.returned_quantity),
   discountCents: Number(j.discount_cents ?? 0),
+  coreChargeCents: Number(j.core_charge_cents ?? 0),
+  coresRefunded: Number(j.cores_refunded ?? 0),
+  coresReturned: Number(j.cores_returned ?? 0),
 });
 
 const shipmentOf = (j: Json): ShipmentRow => ({
@@ -179,6 +191,7 @@ const refundOf = (j: Json): RefundRow => ({
   status: j.status as RefundRow['status'],
   amountCents: Number(j.amount_cents),
   goodsCents: Number(j.goods_cents),
+  coreCents: Number(j.core_cents ?? 0),
   taxCents: Number(j.tax_cents),
   shippingCents: Number(j.shipping_cents),
   otherCents: Number(j.other_cents),

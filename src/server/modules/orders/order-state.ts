@@ -202,7 +202,9 @@ export function recordEventStatement(
     | 'return_requested'
     | 'return_approved'
     | 'return_refused'
-    | 'return_received',
+    | 'return_received'
+    | 'core_return_requested'
+    | 'core_return_received',
   from: OrderStatus | null,
   context: EventContext & { detailId?: string | undefined },
   now: Date,
@@ -253,9 +255,12 @@ function auditOf(
   context: EventContext & { detailId?: string | undefined },
 ): AuditChange {
   const after = { status: order.status, note: context.note ?? null, number: order.number };
-  if (event.startsWith('return_'))
+  if (event.startsWith('return_') || event.startsWith('core_return_'))
     return {
-      action: `return.${event.slice('return_'.length)}`,
+      // A core return's steps read return.core_requested, return.core_received.
+      action: event.startsWith('core_')
+        ? `return.core_${event.slice('core_return_'.length)}`
+        : `return.${event.slice('return_'.length)}`,
       subjectType: 'return',
       subjectId: context.detailId ?? order.id,
       before: { orderId: order.id, status: from },

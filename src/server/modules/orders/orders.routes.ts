@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CancelRequestInput, OrderAddressInput, Return, ReturnInput } from '../../../contract/after-sale';
+import {
+  CancelRequestInput,
+  CoreReturnInput,
+  OrderAddressInput,
+  Return,
+  ReturnInput,
+} from '../../../contract/after-sale';
 import { DeletedCount, Order, OrderEvent, OrderInput, OrderListQuery } from '../../../contract/orders';
 import { MarkPaidInput } from '../../../contract/payments';
 import { publicStoreInfo } from '../../config/config';
@@ -16,7 +22,7 @@ import { setOrderAddress } from './order-address';
 import { toOneOrder } from './order-read';
 import { placeOrder } from './place-order';
 import { sendCreditNote, sendReceipt } from './receipt-pdf';
-import { requestReturn, returnsOf } from './returns';
+import { requestCoreReturn, requestReturn, returnsOf } from './returns';
 
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -199,6 +205,27 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
             request.body,
             app.settings.current().returns.windowDays,
           ),
+        ),
+  );
+
+  app.post(
+    '/order/:id/core-returns',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Send old parts back for the core charge of lines that had one (the refund is the charge and its tax, once the parts arrive)',
+        params: IdParams,
+        body: CoreReturnInput,
+        response: { 201: Return, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await requestCoreReturn(app.db, { customer: signedIn(request) }, request.params.id, request.body),
         ),
   );
 

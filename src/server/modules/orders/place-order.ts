@@ -96,7 +96,12 @@ async function lineRefusal(tx: Tx, error: OutOfStock, quantity: number, refusals
 function orderTotals(
   pricing: PricingRules,
   order: NewOrder,
-  parcel: { subtotalCents: number; weightMilliLb: number; groundOnly: { name: string } | undefined },
+  parcel: {
+    subtotalCents: number;
+    coreChargeCents: number;
+    weightMilliLb: number;
+    groundOnly: { name: string } | undefined;
+  },
   discounts: Parameters<typeof totalsFor>[3],
 ) {
   const to = {
@@ -187,9 +192,16 @@ export async function insertOrder(
       refundedQuantity: 0,
       returnedQuantity: 0,
       discountCents: 0,
+      // The core charge is read under the stock lock with the price, and kept as sold.
+      coreChargeCents: tool.coreChargeCents,
+      coresRefunded: 0,
+      coresReturned: 0,
     };
   });
-  const subtotalCents = lineRows.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  const goodsCents = lineRows.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  const coreChargeCents = lineRows.reduce((sum, l) => sum + l.coreChargeCents * l.quantity, 0);
+  // The order's subtotal holds the core charges' own lines too; pricing taxes them with the parts.
+  const subtotalCents = goodsCents + coreChargeCents;
   const groundOnly = [...moved.values()].find((tool) => tool.groundOnly);
   // Whose uses count against a limit per customer: the account, or a guest's e-mail.
   const buyer = isGuest(me) ? `guest:${guestEmailKey(me.email)}` : me.id;
@@ -203,7 +215,8 @@ export async function insertOrder(
     pricing,
     order,
     {
-      subtotalCents,
+      subtotalCents: goodsCents,
+      coreChargeCents,
       weightMilliLb: parcelWeight(
         order.lines.map((l) => ({ weightLb: moved.get(l.toolId)?.weightLb ?? null, quantity: l.quantity })),
         pricing.shipping.defaultWeightLb,
@@ -273,10 +286,10 @@ export async function insertOrder(
       now,
     });
   await tx.execute(
-    sql`with lines as (insert into ${orderLines} (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents) values ${sql.join(
+    sql`with lines as (insert into ${orderLines} (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents, core_charge_cents) values ${sql.join(
       lineRows.map(
         (l) =>
-          sql`(${l.orderId}, ${l.lineNo}, ${l.toolId}, ${l.toolName}, ${l.unitPriceCents}, ${l.quantity}, ${l.discountCents})`,
+          sql`(${l.orderId}, ${l.lineNo}, ${l.toolId}, ${l.toolName}, ${l.unitPriceCents}, ${l.quantity}, ${l.discountCents}, ${l.coreChargeCents})`,
       ),
       sql`, `,
     )}) ${recordEventStatement(row, 'place', null, { actor: 'customer', actorUserId: isGuest(me) ? null : me.id }, now)}`,
@@ -298,7 +311,7 @@ export async function placeOrder(
 ): Promise<Order> {
   if (!isUuid(input.orderId)) throw notFound('Tool');
   return db.transaction(async (tx) => {
-    const { row } = await insertOrder(
+    const { row, lines } = await insertOrder(
       tx,
       me,
       {
@@ -312,23 +325,7 @@ export async function placeOrder(
       pricing,
       now,
     );
-    return toOrder(row, { lines: [lineOf(row)], shipments: [], refunds: [] });
+    // The new order's lines as insertOrder wrote them: no need to read them back.
+    return toOrder(row, { lines, shipments: [], refunds: [] });
   });
-}
-
-/** A new one-line order's line, as insertOrder wrote it (no need to read it back). */
-function lineOf(row: OrderRow): OrderLineRow {
-  return {
-    orderId: row.id,
-    lineNo: 1,
-    toolId: row.toolId,
-    toolName: row.toolName,
-    unitPriceCents: row.unitPriceCents,
-    quantity: row.quantity,
-    shippedQuantity: 0,
-    releasedQuantity: 0,
-    refundedQuantity: 0,
-    returnedQuantity: 0,
-    discountCents: row.discountCents,
-  };
 }

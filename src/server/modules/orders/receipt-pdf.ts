@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { addressLabels } from '../../../contract/addresses';
+import { CORE_CHARGE_LABEL, refundLineWords } from '../../../contract/after-sale';
 import { discountRowLabel, freeShippingNote } from '../../../contract/discounts';
 import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
@@ -129,6 +130,15 @@ export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
       formatCents(line.taxCents),
       formatCents(line.lineTotalCents),
     ]);
+    // The part's core charge, its own priced line under it (refunded when the old part comes back).
+    if (line.coreTotalCents > 0)
+      row([
+        `${CORE_CHARGE_LABEL}: ${line.name}`,
+        formatCents(line.coreChargeCents),
+        String(line.quantity),
+        formatCents(line.coreTaxCents),
+        formatCents(line.coreTotalCents),
+      ]);
   }
   const { amounts } = order;
   if (amounts.shippingCents > 0 || amounts.shippingTaxCents > 0)
@@ -143,6 +153,9 @@ export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
   const { discount } = order;
   const sums: [string, string][] = [
     ['Subtotal', formatCents(amounts.subtotalCents)],
+    ...(amounts.coreChargeCents > 0
+      ? [['of which core charges (refundable)', formatCents(amounts.coreChargeCents)] as [string, string]]
+      : []),
     ...(discount && discount.goodsCents > 0
       ? [[discountRowLabel(discount), `-${formatCents(discount.goodsCents)}`] as [string, string]]
       : []),
@@ -215,8 +228,8 @@ export function creditNotePdf(order: Order, refundId: string, store: StoreInfo):
   doc.text(`Reason: ${refund.reason}`);
   doc.moveDown();
   const rows: [string, number][] = refund.lines.map((l) => [
-    `${l.quantity} x ${order.lines.find((o) => o.toolId === l.toolId)?.name ?? 'part'} (tax ${formatCents(l.taxCents)})`,
-    l.amountCents + l.taxCents,
+    `${refundLineWords(order, l)} (tax ${formatCents(l.taxCents)})`,
+    l.amountCents + (l.coreCents ?? 0) + l.taxCents,
   ]);
   if (refund.shippingCents > 0) rows.push(['Shipping', refund.shippingCents]);
   // Tax taken back on the shipping, where the order's shipping was taxed.

@@ -1,5 +1,10 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { afterSaleMessages, type RefundInput } from '../../../contract/after-sale';
+import {
+  afterSaleMessages,
+  type LineQuantityInput,
+  type RefundInput,
+  returnMessages,
+} from '../../../contract/after-sale';
 import { formatCents } from '../../../contract/money';
 import { type Order, type OrderActor, paidStatuses } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/database';
@@ -9,6 +14,7 @@ import { recordAudit } from '../audit/audit.service';
 import { isUuid } from '../catalog/catalog.service';
 import { moveStock, type StockMove } from '../inventory/inventory.service';
 import type { PaymentProvider, RefundSnapshot } from '../payments/payment-provider';
+import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
 import {
@@ -36,8 +42,9 @@ const shareOf = (tax: number, part: number, whole: number) =>
   whole <= 0 ? 0 : Number((BigInt(tax) * BigInt(part) * 2n + BigInt(whole)) / (2n * BigInt(whole)));
 
 /**
- * Tax on `goodsCents` of the order's goods (as sold: after the discount): its share of the tax
- * charged on the goods (the order's tax less what was charged on shipping), rounded half up.
+ * Tax on `goodsCents` of the order's goods (as sold: after the discount; core charges count as
+ * goods here, since they were taxed with them): its share of the tax charged on the goods (the
+ * order's tax less what was charged on shipping), rounded half up.
  */
 export function taxShare(
   order: Pick<OrderRow, 'taxCents' | 'subtotalCents'> &
@@ -75,6 +82,7 @@ export function soldFor(
 
 interface Claimed {
   goods: number;
+  core: number;
   tax: number;
   shipping: number;
   total: number;
@@ -84,6 +92,7 @@ async function claimedOf(tx: Tx, order: OrderRow): Promise<Claimed> {
   const [row] = await tx
     .select({
       goods: sql<string>`coalesce(sum(${refunds.goodsCents}), 0)::text`,
+      core: sql<string>`coalesce(sum(${refunds.coreCents}), 0)::text`,
       tax: sql<string>`coalesce(sum(${refunds.taxCents}), 0)::text`,
       shipping: sql<string>`coalesce(sum(${refunds.shippingCents}), 0)::text`,
       total: sql<string>`coalesce(sum(${refunds.amountCents}), 0)::text`,
@@ -98,6 +107,7 @@ async function claimedOf(tx: Tx, order: OrderRow): Promise<Claimed> {
     );
   return {
     goods: Number(row?.goods ?? 0),
+    core: Number(row?.core ?? 0),
     tax: Number(row?.tax ?? 0),
     shipping: Number(row?.shipping ?? 0),
     total: Number(row?.total ?? 0),
@@ -107,6 +117,11 @@ async function claimedOf(tx: Tx, order: OrderRow): Promise<Claimed> {
 export interface RefundRequest extends RefundInput {
   /** The return this refund pays for, if any. */
   returnId?: string;
+  /**
+   * Old parts given back for their core charge (a core return), per product. Units refunded in
+   * `lines` take their own core charge back with them, as far as it was not given back already.
+   */
+  cores?: LineQuantityInput[];
   /** A restocking fee kept from a return's refund. */
   feeCents?: number;
 }
@@ -127,17 +142,19 @@ function claimRefund(
 
 /**
  * Whether a request sent again with a known key asks for what the key's refund was: the same
- * lines and quantities, shipping, free amount, restock and reason. Anything else under the same
- * key is a different refund, refused rather than answered with the first one.
+ * lines and quantities, shipping, free amount, restock and reason (and return). Anything else
+ * under the same key is a different refund, refused rather than answered with the first one.
  */
 function sameRequest(known: RefundRow, input: RefundRequest): boolean {
   const asked = (lines: { toolId: string; quantity: number }[]) =>
     lines
+      .filter((l) => l.quantity > 0)
       .map((l) => `${l.toolId}:${l.quantity}`)
       .sort()
       .join(',');
   return (
     known.reason === input.reason &&
+    known.returnId === (input.returnId ?? null) &&
     known.restock === input.restock &&
     known.shippingCents === (input.shippingCents ?? 0) &&
     known.otherCents === (input.amountCents ?? 0) - (input.feeCents ?? 0) &&
@@ -169,6 +186,9 @@ export async function claimInLock(
     const lines = await orderLinesOf(tx, order.id);
     const refundLines: RefundLine[] = [];
     let goods = 0;
+    let core = 0;
+    // Old parts on their way back keep their core charges for the core return that brings them.
+    const onTheirWay = input.lines?.length ? await coresOnTheirWay(tx, order.id) : new Map<string, number>();
     for (const want of input.lines ?? []) {
       const line = lines.find((l) => l.toolId === want.toolId);
       if (!line) throw new AfterSaleRefused('VALIDATION_FAILED', afterSaleMessages.lineNotInOrder);
@@ -177,14 +197,51 @@ export async function claimInLock(
         throw new AfterSaleRefused('CONFLICT', afterSaleMessages.tooManyToRefund(line.toolName, left));
       const amount =
         soldFor(line, line.refundedQuantity + want.quantity) - soldFor(line, line.refundedQuantity);
-      refundLines.push({ toolId: line.toolId, quantity: want.quantity, amountCents: amount, taxCents: 0 });
+      // A unit refunded takes its core charge back with it, once.
+      const cores = Math.max(
+        0,
+        Math.min(want.quantity, coresLeft(line) - (onTheirWay.get(line.toolId) ?? 0)),
+      );
+      refundLines.push({
+        toolId: line.toolId,
+        quantity: want.quantity,
+        amountCents: amount,
+        taxCents: 0,
+        ...(cores > 0 ? { cores, coreCents: cores * line.coreChargeCents } : {}),
+      });
       goods += amount;
+      core += cores * line.coreChargeCents;
     }
-    // Each line's share of tax, so that refunding every unit, in any steps, returns exactly the tax paid.
-    let taxBefore = taxShare(order, claimed.goods);
-    let goodsSoFar = claimed.goods;
+    for (const want of input.cores ?? []) {
+      const line = lines.find((l) => l.toolId === want.toolId);
+      if (!line) throw new AfterSaleRefused('VALIDATION_FAILED', afterSaleMessages.lineNotInOrder);
+      if (line.coreChargeCents <= 0)
+        throw new AfterSaleRefused('CONFLICT', returnMessages.noCoreCharge(line.toolName));
+      const entry = refundLines.find((l) => l.toolId === line.toolId);
+      const left = coresLeft(line) - (entry?.cores ?? 0);
+      if (want.quantity > left)
+        throw new AfterSaleRefused('CONFLICT', returnMessages.tooManyCores(line.toolName, left));
+      const cents = want.quantity * line.coreChargeCents;
+      if (entry) {
+        entry.cores = (entry.cores ?? 0) + want.quantity;
+        entry.coreCents = (entry.coreCents ?? 0) + cents;
+      } else
+        refundLines.push({
+          toolId: line.toolId,
+          quantity: 0,
+          amountCents: 0,
+          taxCents: 0,
+          cores: want.quantity,
+          coreCents: cents,
+        });
+      core += cents;
+    }
+    // Each line's share of tax, on its goods and its core charges alike (both were taxed), so that
+    // refunding every unit and every core, in any steps, returns exactly the tax paid.
+    let goodsSoFar = claimed.goods + claimed.core;
+    let taxBefore = taxShare(order, goodsSoFar);
     for (const line of refundLines) {
-      goodsSoFar += line.amountCents;
+      goodsSoFar += line.amountCents + (line.coreCents ?? 0);
       const taxAfter = taxShare(order, goodsSoFar);
       line.taxCents = taxAfter - taxBefore;
       taxBefore = taxAfter;
@@ -200,14 +257,17 @@ export async function claimInLock(
       shippingTaxShare(order, claimed.shipping + shipping) - shippingTaxShare(order, claimed.shipping);
     const tax = refundLines.reduce((sum, l) => sum + l.taxCents, 0) + shippingTax;
     const other = (input.amountCents ?? 0) - (input.feeCents ?? 0);
-    const amount = goods + tax + shipping + other;
+    const amount = goods + core + tax + shipping + other;
     const left = order.totalCents - claimed.total;
     if (amount > left)
       throw new AfterSaleRefused('CONFLICT', afterSaleMessages.moreThanPaid(formatCents(left)));
     for (const line of refundLines) {
       await tx
         .update(orderLines)
-        .set({ refundedQuantity: sql`${orderLines.refundedQuantity} + ${line.quantity}` })
+        .set({
+          refundedQuantity: sql`${orderLines.refundedQuantity} + ${line.quantity}`,
+          coresRefunded: sql`${orderLines.coresRefunded} + ${line.cores ?? 0}`,
+        })
         .where(and(eq(orderLines.orderId, order.id), eq(orderLines.toolId, line.toolId)));
     }
     const [row] = await tx
@@ -217,6 +277,7 @@ export async function claimInLock(
         key,
         amountCents: amount,
         goodsCents: goods,
+        coreCents: core,
         taxCents: tax,
         shippingCents: shipping,
         otherCents: other,
@@ -362,7 +423,10 @@ export async function settleRefund(
       for (const line of refund.lines) {
         await tx
           .update(orderLines)
-          .set({ refundedQuantity: sql`${orderLines.refundedQuantity} - ${line.quantity}` })
+          .set({
+            refundedQuantity: sql`${orderLines.refundedQuantity} - ${line.quantity}`,
+            coresRefunded: sql`${orderLines.coresRefunded} - ${line.cores ?? 0}`,
+          })
           .where(and(eq(orderLines.orderId, order.id), eq(orderLines.toolId, line.toolId)));
       }
       const [failed] = await tx

@@ -1,5 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  afterSaleMessages,
+  type CoreReturnInput,
+  coreReturnStatusWords,
   type Return,
   type ReturnInput,
   type ReturnStatus,
@@ -14,6 +17,7 @@ import type { SessionUser } from '../../plugins/auth';
 import { isUuid } from '../catalog/catalog.service';
 import { moveStock, type StockMove } from '../inventory/inventory.service';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';
 import { claimInLock, sendRefund, soldFor } from './refunds';
@@ -26,14 +30,20 @@ type ReturnRow = typeof returns.$inferSelect;
  * the shelf, a `return` movement, or written off, a `damaged` one), then offers the refund of the
  * returned lines less the restocking fee. Each step is in the order's history and mails the
  * customer through the outbox. All of it under the order's row lock.
+ *
+ * Core returns (docs/decisions/061) bring back old parts for the core charge of lines that had
+ * one: asked by the customer (approved at once: the store always takes its cores) or handed in
+ * at the desk (received at once), received without any stock movement (an old part is scrap, not
+ * stock), then refunded: the core charge of each old part and the tax charged on it, no fee.
  */
 
 const toReturn = (r: ReturnRow, number: number): Return => ({
   id: r.id,
   orderId: r.orderId,
   orderNumber: orderNumber(number),
+  kind: r.kind,
   status: r.status,
-  statusText: returnStatusWords[r.status],
+  statusText: (r.kind === 'core' ? coreReturnStatusWords : returnStatusWords)[r.status],
   lines: r.lines,
   vehicle: r.vehicle ?? null,
   note: r.note,
@@ -49,7 +59,13 @@ async function unitsInOpenReturns(tx: Tx, orderId: string): Promise<Map<string, 
   const open = await tx
     .select({ lines: returns.lines })
     .from(returns)
-    .where(and(eq(returns.orderId, orderId), inArray(returns.status, ['requested', 'approved'])));
+    .where(
+      and(
+        eq(returns.orderId, orderId),
+        eq(returns.kind, 'parts'),
+        inArray(returns.status, ['requested', 'approved']),
+      ),
+    );
   const units = new Map<string, number>();
   for (const r of open) for (const l of r.lines) units.set(l.toolId, (units.get(l.toolId) ?? 0) + l.quantity);
   return units;
@@ -58,7 +74,7 @@ async function unitsInOpenReturns(tx: Tx, orderId: string): Promise<Map<string, 
 async function event(
   tx: Tx,
   order: OrderRow,
-  name: string,
+  name: Parameters<typeof recordEvent>[2],
   r: ReturnRow,
   actor: 'customer' | 'admin',
   who: string,
@@ -67,7 +83,7 @@ async function event(
   await recordEvent(
     tx,
     order,
-    name as Parameters<typeof recordEvent>[2],
+    name,
     order.status,
     { actor, actorUserId: who, note, detailId: r.id },
     new Date(),
@@ -121,6 +137,69 @@ export async function requestReturn(
   });
 }
 
+/** Who brings old parts back: the customer (by post) or staff taking them at the desk. */
+export type CoreReturnBy = { customer: SessionUser } | { adminId: string };
+
+/**
+ * Old parts coming back for the core charge of lines that had one. Only lines that shipped (the
+ * old part comes off the vehicle the new one went on), never more than the units bought less
+ * those whose charge went back or is on its way back. A customer's opens approved, to be sent;
+ * one taken at the desk is received there and then.
+ */
+export async function requestCoreReturn(
+  db: Db,
+  by: CoreReturnBy,
+  orderId: string,
+  input: CoreReturnInput,
+): Promise<Return> {
+  if (!isUuid(orderId)) throw new OrderNotFound();
+  const atDesk = 'adminId' in by;
+  return db.transaction(async (tx) => {
+    const order = atDesk ? await lockOrder(tx, orderId) : await lockOrder(tx, orderId, by.customer.id);
+    const lines = await orderLinesOf(tx, order.id);
+    const onTheirWay = await coresOnTheirWay(tx, order.id);
+    const wanted: ReturnLine[] = [];
+    for (const want of input.lines) {
+      const line = lines.find((l) => l.toolId === want.toolId);
+      if (!line) throw new AfterSaleRefused('CONFLICT', afterSaleMessages.lineNotInOrder);
+      if (line.coreChargeCents <= 0)
+        throw new AfterSaleRefused('CONFLICT', returnMessages.noCoreCharge(line.toolName));
+      if (line.shippedQuantity === 0) throw new AfterSaleRefused('CONFLICT', returnMessages.coreNotShipped);
+      const left = Math.max(0, coresLeft(line) - (onTheirWay.get(line.toolId) ?? 0));
+      if (want.quantity > left)
+        throw new AfterSaleRefused('CONFLICT', returnMessages.tooManyCores(line.toolName, left));
+      wanted.push({ toolId: want.toolId, quantity: want.quantity, reason: 'core', outcome: null });
+    }
+    const [row] = await tx
+      .insert(returns)
+      .values({
+        orderId: order.id,
+        kind: 'core',
+        status: atDesk ? 'received' : 'approved',
+        lines: wanted,
+        note: input.note ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    if (atDesk) {
+      await countCoresBack(tx, order, wanted);
+      await event(tx, order, 'core_return_received', row, 'admin', by.adminId, input.note ?? null);
+    } else
+      await event(tx, order, 'core_return_requested', row, 'customer', by.customer.id, input.note ?? null);
+    return toReturn(row, order.number);
+  });
+}
+
+/** Old parts received: counted on their lines, and nothing else (they are scrap, not stock). */
+async function countCoresBack(tx: Tx, order: OrderRow, lines: ReturnLine[]) {
+  for (const l of lines) {
+    await tx
+      .update(orderLines)
+      .set({ coresReturned: sql`${orderLines.coresReturned} + ${l.quantity}` })
+      .where(and(eq(orderLines.orderId, order.id), eq(orderLines.toolId, l.toolId)));
+  }
+}
+
 /** Locks a return's order, then the return. */
 async function lockReturn(tx: Tx, id: string): Promise<{ order: OrderRow; row: ReturnRow }> {
   if (!isUuid(id)) throw notFound();
@@ -167,16 +246,26 @@ export async function decideReturn(
   });
 }
 
-/** The parts are back: each line on the shelf again (`return`) or written off (`damaged`). */
+/**
+ * The parts are back: each line on the shelf again (`return`) or written off (`damaged`). A core
+ * return's old parts move no stock: they are counted on their lines, once (a second receipt finds
+ * the return no longer approved).
+ */
 export async function receiveReturn(
   db: Db,
   id: string,
   adminId: string,
-  outcomes: { toolId: string; outcome: 'restock' | 'damaged' }[],
+  outcomes: { toolId: string; outcome: 'restock' | 'damaged' }[] = [],
 ): Promise<Return> {
   return db.transaction(async (tx) => {
     const { order, row } = await lockReturn(tx, id);
     if (row.status !== 'approved') throw new AfterSaleRefused('CONFLICT', returnMessages.notApproved);
+    if (row.kind === 'core') {
+      await countCoresBack(tx, order, row.lines);
+      const updated = await setStatus(tx, row, 'received');
+      await event(tx, order, 'core_return_received', updated, 'admin', adminId, null);
+      return toReturn(updated, order.number);
+    }
     const lines: ReturnLine[] = row.lines.map((l) => ({
       ...l,
       outcome: outcomes.find((o) => o.toolId === l.toolId)?.outcome ?? 'restock',
@@ -216,6 +305,24 @@ export async function refundReturn(
   const claim = await db.transaction(async (tx) => {
     const { order, row } = await lockReturn(tx, id);
     if (row.status !== 'received') throw new AfterSaleRefused('CONFLICT', returnMessages.notReceived);
+    if (row.kind === 'core') {
+      // The core charge of each old part, with the tax charged on it; no restocking fee.
+      const refund = await claimInLock(
+        tx,
+        order,
+        {
+          cores: row.lines.map((l) => ({ toolId: l.toolId, quantity: l.quantity })),
+          restock: false,
+          reason: `Core return of ${row.lines.reduce((n, l) => n + l.quantity, 0)} old part(s)`,
+          returnId: row.id,
+        },
+        `return:${row.id}`,
+        adminId,
+        provider.name,
+      );
+      await setStatus(tx, row, 'refunded', { refundId: refund.id });
+      return refund;
+    }
     const lines = await orderLinesOf(tx, order.id);
     // The fee is on what the parts sold for, after their share of any discount.
     const goods = row.lines.reduce((sum, l) => {

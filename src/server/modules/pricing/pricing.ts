@@ -49,7 +49,13 @@ export interface Destination {
 
 /** What shipping is priced on: the goods' subtotal, the parcel's weight and whether it may fly. */
 export interface Parcel {
+  /** The lines' totals, core charges left out. */
   subtotalCents: number;
+  /**
+   * The lines' core charges (docs/decisions/061): added to the subtotal and taxed with it, but a
+   * deposit, not a sale, so no discount takes from it and it earns no free shipping.
+   */
+  coreChargeCents?: number;
   /** Thousandths of a pound, so weights add up without floats. */
   weightMilliLb: number;
   /** Holds a ground-only part (hazardous goods may not fly). */
@@ -233,8 +239,9 @@ export function lineTaxes(goodsTaxCents: number, lineTotalsCents: number[]): num
  * part, a method of another zone) is priced as the first one offered, which `shippingMethod` then
  * says; placing an order refuses it instead. With no method at all, shipping is 0 and the quote's
  * `shippingProblem` says why. With `discounts`, the best one is chosen and priced
- * (pricing/discounts.ts); tax is then owed on what the goods sold for, the subtotal less the
- * discount, and on shipping as it is after any free shipping.
+ * (pricing/discounts.ts) on the lines' totals alone; tax is then owed on what the goods sold for,
+ * the subtotal (core charges included, as a place taxes the whole sale) less the discount, and on
+ * shipping as it is after any free shipping.
  */
 export function totalsFor(
   rules: PricingRules,
@@ -244,7 +251,8 @@ export function totalsFor(
 ): Totals & ShippingQuote & PricedDiscount {
   const quote = shippingQuote(rules, parcel, to);
   const option = quote.options.find((o) => o.method === to.shippingMethod) ?? quote.options[0];
-  const subtotalCents = parcel.subtotalCents;
+  const coreChargeCents = parcel.coreChargeCents ?? 0;
+  const subtotalCents = parcel.subtotalCents + coreChargeCents;
   const shippingBeforeDiscount = subtotalCents === 0 ? 0 : (option?.priceCents ?? 0);
   const priced = discounts
     ? chooseDiscount(discounts.offer, discounts.lines, shippingBeforeDiscount)
@@ -254,6 +262,7 @@ export function totalsFor(
   const tax = taxFor(rules, { subtotalCents: subtotalCents - discountCents, shippingCents }, to);
   return {
     subtotalCents,
+    coreChargeCents,
     discountCents,
     shippingCents,
     taxCents: tax.taxCents,
@@ -286,6 +295,7 @@ type ToolFacts = Pick<
   | 'retiredAt'
   | 'groundOnly'
   | 'weightLb'
+  | 'coreChargeCents'
 >;
 
 /** The columns of a product that pricing reads. */
@@ -299,6 +309,7 @@ export const toolFactColumns = {
   retiredAt: tools.retiredAt,
   groundOnly: tools.groundOnly,
   weightLb: tools.weightLb,
+  coreChargeCents: tools.coreChargeCents,
 };
 
 export const NO_LONGER_SOLD = 'This product is no longer sold. Remove it to go on.';
@@ -351,11 +362,14 @@ export function quoteFrom(
       available: tool.retiredAt ? 0 : tool.availableQuantity,
       lineTotalCents: tool.priceCents * line.quantity,
       discountCents: 0,
+      coreChargeCents: tool.coreChargeCents,
+      coreTotalCents: tool.coreChargeCents * line.quantity,
       problem: lineProblem(tool, line.quantity),
     });
   }
   const parcel: Parcel = {
     subtotalCents: priced.reduce((sum, l) => sum + l.lineTotalCents, 0),
+    coreChargeCents: priced.reduce((sum, l) => sum + l.coreTotalCents, 0),
     weightMilliLb: parcelWeight(
       priced.map((l) => ({ weightLb: facts.get(l.toolId)?.weightLb ?? null, quantity: l.quantity })),
       rules.shipping.defaultWeightLb,

@@ -1,5 +1,6 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { QueryState } from '../../components/ui/query-state';
+import { CoreChargeLine } from '../../features/cart/components/core-charge-line';
 import { OrderSummary } from '../../features/cart/components/order-summary';
 import type { CheckoutDoneState } from '../../features/checkout/components/checkout-form';
 import { useOrder } from '../../features/orders/api/order-calls';
@@ -28,6 +29,7 @@ export function CheckoutDonePage() {
                   {data.lines.map((line) => (
                     <li key={line.toolId} className="break-words">
                       {line.name} × {line.quantity}
+                      <CoreChargeLine line={line} />
                     </li>
                   ))}
                 </ul>

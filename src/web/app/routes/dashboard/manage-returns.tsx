@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import {
   type Return,
   type ReturnStatus,
-  returnReasonWords,
+  returnLineReasonWords,
   returnStatuses,
   returnStatusWords,
 } from '../../../../contract/after-sale';
@@ -26,7 +26,8 @@ import { toast } from '../../../lib/toast';
 /**
  * The returns desk: customers' returns, newest first, by status. A requested return is approved
  * or refused with a note the customer reads; an approved one is received line by line (back on
- * the shelf or written off); a received one is refunded through the card provider.
+ * the shelf or written off); a received one is refunded through the card provider. A core return
+ * (old parts for their core charge) is received without touching stock and refunded the same way.
  */
 export function ManageReturnsPage() {
   const [status, setStatus] = useState<ReturnStatus | ''>('');
@@ -86,6 +87,7 @@ function ReturnCard({ item }: { item: Return }) {
   const name = (toolId: string) => order.data?.lines.find((l) => l.toolId === toolId)?.name ?? 'Loading…';
   const busy = decide.isPending || receive.isPending || refund.isPending;
   const headingId = `return-${item.id}`;
+  const core = item.kind === 'core';
 
   const run = async () => {
     setError(null);
@@ -96,9 +98,12 @@ function ReturnCard({ item }: { item: Return }) {
       } else if (asking === 'receive') {
         await receive.mutateAsync({
           id: item.id,
-          lines: item.lines.map((l) => ({ toolId: l.toolId, outcome: outcomes[l.toolId] ?? 'restock' })),
+          // Old parts are scrap, never stock: a core return names no outcome.
+          lines: core
+            ? undefined
+            : item.lines.map((l) => ({ toolId: l.toolId, outcome: outcomes[l.toolId] ?? 'restock' })),
         });
-        toast.success('Parts received');
+        toast.success(core ? 'Old parts received' : 'Parts received');
       } else if (asking === 'refund') {
         await refund.mutateAsync(item.id);
         toast.success('Return refunded');
@@ -114,7 +119,7 @@ function ReturnCard({ item }: { item: Return }) {
       <div className="card-body gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 id={headingId} className="text-lg font-semibold">
-            Return of{' '}
+            {core ? 'Core return of' : 'Return of'}{' '}
             <Link className="link" to={`/dashboard/manageOrders/${item.orderId}`}>
               {item.orderNumber}
             </Link>
@@ -128,10 +133,10 @@ function ReturnCard({ item }: { item: Return }) {
           {item.lines.map((l) => (
             <li key={l.toolId} className="flex flex-wrap items-center justify-between gap-2">
               <span>
-                {formatNumber(l.quantity)} × {name(l.toolId)}: {returnReasonWords[l.reason]}
+                {formatNumber(l.quantity)} × {name(l.toolId)}: {returnLineReasonWords[l.reason]}
                 {l.outcome ? ` (${l.outcome === 'restock' ? 'back on the shelf' : 'written off'})` : ''}
               </span>
-              {item.status === 'approved' ? (
+              {item.status === 'approved' && !core ? (
                 <label className="flex items-center gap-2 text-sm">
                   On arrival
                   <select
@@ -215,9 +220,13 @@ function ReturnCard({ item }: { item: Return }) {
       >
         <p>
           {asking === 'receive'
-            ? 'Parts marked for the shelf go back into stock; written-off parts do not.'
+            ? core
+              ? 'The old parts are counted as back; they do not go into stock.'
+              : 'Parts marked for the shelf go back into stock; written-off parts do not.'
             : asking === 'refund'
-              ? 'The returned parts are refunded to the card, less any restocking fee. This cannot be undone.'
+              ? core
+                ? 'The core charge of each old part and the tax charged on it go back to the card. This cannot be undone.'
+                : 'The returned parts are refunded to the card, less any restocking fee. This cannot be undone.'
               : 'The customer is told by email.'}
         </p>
       </ConfirmDialog>

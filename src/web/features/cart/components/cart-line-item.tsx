@@ -2,9 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PricedLine } from '../../../../contract/pricing';
 import { formatCents } from '../../../lib/format';
+import { CoreChargeLine } from './core-charge-line';
 import { QuantityStepper } from './quantity-stepper';
 
-/** One line of the cart: picture, name, unit price, quantity, line total and what is wrong with it. */
+/**
+ * One line of the cart: picture, name, unit price, quantity, line total and what is wrong with it,
+ * and under it the part's core charge as a priced line of its own when it has one.
+ */
 export function CartLineItem({
   line,
   busy,
@@ -74,6 +78,7 @@ export function CartLineItem({
           Remove
         </button>
       </div>
+      <CoreChargeLine line={line} className="col-span-full text-sm" />
     </li>
   );
 }

@@ -7,7 +7,10 @@ import { formatCents } from '../../../lib/format';
 const flatName: Record<string, string> = { standard: 'Standard shipping', express: 'Express shipping' };
 
 export interface SummaryTotals {
+  /** The lines and their core charges. */
   subtotalCents: number;
+  /** The part of the subtotal that is core charges, refunded when the old parts come back. */
+  coreChargeCents?: number;
   shippingCents: number;
   taxCents: number;
   totalCents: number;
@@ -40,9 +43,16 @@ export function OrderSummary({
     !estimated && totals.taxRateBasisPoints !== undefined && totals.taxRateBasisPoints !== null
       ? ` (${taxRateWords(totals.taxRateBasisPoints)})`
       : '';
-  const rows: { label: string; value: string; testId?: string }[] = [
+  const rows: { label: string; value: string; testId?: string; muted?: boolean }[] = [
     { label: 'Subtotal', value: formatCents(totals.subtotalCents) },
   ];
+  if ((totals.coreChargeCents ?? 0) > 0)
+    rows.push({
+      label: 'of which core charges (refundable)',
+      value: formatCents(totals.coreChargeCents ?? 0),
+      testId: 'summary-core-charges',
+      muted: true,
+    });
   if (discount && (totals.discountCents ?? 0) > 0)
     rows.push({
       label: discountRowLabel(discount),
@@ -61,7 +71,10 @@ export function OrderSummary({
     <dl className="space-y-1" data-testid="order-summary">
       {children}
       {rows.map((row) => (
-        <div key={row.label} className="flex justify-between gap-4">
+        <div
+          key={row.label}
+          className={`flex justify-between gap-4${row.muted ? ' text-sm text-base-content/70' : ''}`}
+        >
           <dt className="min-w-0 break-words">{row.label}</dt>
           <dd className="shrink-0 tabular-nums" data-testid={row.testId}>
             {row.value}

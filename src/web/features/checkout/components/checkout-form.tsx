@@ -11,6 +11,7 @@ import { formatCents } from '../../../lib/format';
 import type { SignedInUser } from '../../accounts/api/session';
 import { useCart, userCartKey, userCartQuery } from '../../cart/api/use-cart';
 import { CartLoading } from '../../cart/components/cart-loading';
+import { CoreChargeLine } from '../../cart/components/core-charge-line';
 import { OrderSummary } from '../../cart/components/order-summary';
 import { useDiscountCode } from '../../discounts/api/discount-code';
 import { DiscountCodeField } from '../../discounts/components/discount-code-field';
@@ -296,12 +297,15 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
           <h2 className="text-xl font-semibold">Order summary</h2>
           <ul className="space-y-2 text-sm">
             {lines.map((line) => (
-              <li key={line.toolId} className="flex justify-between gap-3">
-                <span className="min-w-0 break-words">
-                  {line.name} × {line.quantity}
-                  {line.problem ? <span className="block text-error">{line.problem}</span> : null}
-                </span>
-                <span className="tabular-nums">{formatCents(line.lineTotalCents)}</span>
+              <li key={line.toolId} className="space-y-1">
+                <div className="flex justify-between gap-3">
+                  <span className="min-w-0 break-words">
+                    {line.name} × {line.quantity}
+                    {line.problem ? <span className="block text-error">{line.problem}</span> : null}
+                  </span>
+                  <span className="tabular-nums">{formatCents(line.lineTotalCents)}</span>
+                </div>
+                <CoreChargeLine line={line} />
               </li>
             ))}
           </ul>

@@ -13,6 +13,7 @@ import { fetchQuote } from '../../cart/api/cart-calls';
 import { useCart } from '../../cart/api/use-cart';
 import { readVisitorLines, writeVisitorLines } from '../../cart/api/visitor-cart';
 import { CartLoading } from '../../cart/components/cart-loading';
+import { CoreChargeLine } from '../../cart/components/core-charge-line';
 import { OrderSummary } from '../../cart/components/order-summary';
 import { AddressFields } from '../../checkout/components/address-fields';
 import { ShippingMethodChoice } from '../../checkout/components/shipping-method-choice';
@@ -255,12 +256,15 @@ export function GuestCheckoutForm({ testMode }: { testMode: boolean }) {
           <h2 className="text-xl font-semibold">Order summary</h2>
           <ul className="space-y-2 text-sm">
             {lines.map((line) => (
-              <li key={line.toolId} className="flex justify-between gap-3">
-                <span className="min-w-0 break-words">
-                  {line.name} × {line.quantity}
-                  {line.problem ? <span className="block text-error">{line.problem}</span> : null}
-                </span>
-                <span className="tabular-nums">{formatCents(line.lineTotalCents)}</span>
+              <li key={line.toolId} className="space-y-1">
+                <div className="flex justify-between gap-3">
+                  <span className="min-w-0 break-words">
+                    {line.name} × {line.quantity}
+                    {line.problem ? <span className="block text-error">{line.problem}</span> : null}
+                  </span>
+                  <span className="tabular-nums">{formatCents(line.lineTotalCents)}</span>
+                </div>
+                <CoreChargeLine line={line} />
               </li>
             ))}
           </ul>

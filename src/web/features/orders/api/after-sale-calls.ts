@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CoreReturnInput,
   LineQuantityInput,
   OrderAddressInput,
   RefundInput,
@@ -105,6 +106,30 @@ export function useRequestReturn(id: string) {
     onSuccess: changed,
   });
 }
+
+/** The customer sends old parts back for their core charge. */
+export function useRequestCoreReturn(id: string) {
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: async (input: CoreReturnInput) =>
+      (await apiRequest<Return>(`/order/${path(id)}/core-returns`, { method: 'POST', body: input })).data,
+    onSuccess: changed,
+  });
+}
+
+/** Staff take old parts in at the desk: a core return received at once, refunded from the returns desk. */
+export function useDeskCoreReturn(id: string) {
+  const changed = useOrderChanged();
+  return useMutation({
+    mutationFn: async (input: CoreReturnInput) =>
+      (await apiRequest<Return>(`/manage/${path(id)}/core-returns`, { method: 'POST', body: input })).data,
+    onSuccess: changed,
+  });
+}
+
+/** Units of a line whose core charge may still come back (the server also counts cores on their way). */
+export const coresLeftOf = (line: Order['lines'][number]) =>
+  line.coreChargeCents > 0 && line.shippedQuantity > 0 ? line.quantity - line.coresRefunded : 0;
 
 /** Lines with a positive quantity, as the server wants them. */
 export const chosenLines = (quantities: Record<string, number>): LineQuantityInput[] =>

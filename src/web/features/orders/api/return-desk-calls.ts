@@ -39,8 +39,11 @@ export function useReceiveReturn() {
       lines,
     }: {
       id: string;
-      lines: Array<{ toolId: string; outcome: 'restock' | 'damaged' }>;
-    }) => (await apiRequest<Return>(returnPath(id, 'received'), { method: 'POST', body: { lines } })).data,
+      /** None for a core return: its old parts are not stock. */
+      lines: Array<{ toolId: string; outcome: 'restock' | 'damaged' }> | undefined;
+    }) =>
+      (await apiRequest<Return>(returnPath(id, 'received'), { method: 'POST', body: lines ? { lines } : {} }))
+        .data,
     onSuccess: changed,
   });
 }

@@ -7,17 +7,20 @@ import { toast } from '../../../lib/toast';
 import { useMay } from '../../accounts/api/account-calls';
 import {
   chosenLines,
+  coresLeftOf,
   dollarsToCents,
   newIdempotencyKey,
   useCancelPaidOrder,
   useCreateShipment,
+  useDeskCoreReturn,
   useRefundOrder,
 } from '../api/after-sale-calls';
 
 /**
  * The admin's after-sale actions on one order: ship some lines as a parcel, cancel a paid order
- * nothing of which shipped, refund lines, shipping or an amount. Each opens a dialog whose own
- * button is the confirmation; the server decides what is allowed and its refusal is shown as is.
+ * nothing of which shipped, refund lines, shipping or an amount, take old parts in for their core
+ * charge. Each opens a dialog whose own button is the confirmation; the server decides what is
+ * allowed and its refusal is shown as is.
  */
 
 const errorText = (e: unknown, fallback: string) => (e instanceof Error ? e.message : fallback);
@@ -107,7 +110,7 @@ function LineQuantities({
   );
 }
 
-type Dialog = 'ship' | 'cancel' | 'refund' | null;
+type Dialog = 'ship' | 'cancel' | 'refund' | 'cores' | null;
 
 export function AdminAfterSale({ order }: { order: Order }) {
   const [open, setOpen] = useState<Dialog>(null);
@@ -124,8 +127,10 @@ export function AdminAfterSale({ order }: { order: Order }) {
   const mayRefund = useMay('refunds.create');
   const cancellable = mayCancel && order.status === 'pending' && order.shipments.length === 0;
   const refundable = mayRefund && order.paid && order.refundableCents > 0;
+  const mayReceive = useMay('returns.receive');
+  const coresBack = mayReceive && order.paid && order.lines.some((l) => coresLeftOf(l) > 0);
 
-  if (!shippable && !cancellable && !refundable) return null;
+  if (!shippable && !cancellable && !refundable && !coresBack) return null;
   return (
     <section aria-labelledby="after-sale-title" className="card bg-base-200 print:hidden">
       <div className="card-body gap-3">
@@ -160,6 +165,11 @@ export function AdminAfterSale({ order }: { order: Order }) {
               Refund
             </button>
           ) : null}
+          {coresBack ? (
+            <button type="button" className="btn" onClick={() => setOpen('cores')}>
+              Old parts handed in
+            </button>
+          ) : null}
           {cancellable ? (
             <button type="button" className="btn btn-error btn-outline" onClick={() => setOpen('cancel')}>
               Cancel order
@@ -174,6 +184,7 @@ export function AdminAfterSale({ order }: { order: Order }) {
       </div>
       {open === 'ship' ? <ShipLinesDialog order={order} onClose={() => setOpen(null)} /> : null}
       {open === 'cancel' ? <CancelDialog order={order} onClose={() => setOpen(null)} /> : null}
+      {open === 'cores' ? <CoresHandedInDialog order={order} onClose={() => setOpen(null)} /> : null}
       {open === 'refund' ? (
         <RefundDialog order={order} idempotencyKey={refundKey} onClose={() => setOpen(null)} />
       ) : null}
@@ -333,7 +344,7 @@ function RefundDialog({
         </p>
         <LineQuantities
           order={order}
-          legend="Units to refund (with their tax)"
+          legend="Units to refund (with their tax and any core charge not yet given back)"
           max={(l) => l.quantity - l.refundedQuantity}
           values={quantities}
           onChange={(toolId, q) => setQuantities((v) => ({ ...v, [toolId]: q }))}
@@ -366,6 +377,52 @@ function RefundDialog({
           value={reason}
           maxLength={500}
           onChange={(e) => setReason(e.target.value)}
+        />
+      </DialogForm>
+    </ModalDialog>
+  );
+}
+
+/** Old parts handed in at the desk: a core return received there and then, refunded from the returns desk. */
+function CoresHandedInDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const take = useDeskCoreReturn(order._id);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    setError(null);
+    const lines = chosenLines(quantities);
+    if (lines.length === 0) return setError('Choose at least one old part');
+    try {
+      await take.mutateAsync({ lines, ...(note.trim() ? { note: note.trim() } : {}) });
+      toast.success('Old parts received: refund them from the returns desk');
+      onClose();
+    } catch (e) {
+      setError(errorText(e, 'The old parts could not be taken in.'));
+    }
+  };
+  return (
+    <ModalDialog open title={`Old parts of ${order.number}`} onClose={onClose}>
+      <DialogForm
+        onSubmit={() => void submit()}
+        onCancel={onClose}
+        busy={take.isPending}
+        error={error}
+        submitLabel="Take them in"
+      >
+        <p>Old parts are scrap, not stock. Each one's core charge and its tax are then refunded.</p>
+        <LineQuantities
+          order={{ ...order, lines: order.lines.filter((l) => coresLeftOf(l) > 0) }}
+          legend="Old parts handed in"
+          max={coresLeftOf}
+          values={quantities}
+          onChange={(toolId, q) => setQuantities((v) => ({ ...v, [toolId]: q }))}
+        />
+        <TextAreaField
+          label="Note (optional)"
+          value={note}
+          maxLength={1000}
+          onChange={(e) => setNote(e.target.value)}
         />
       </DialogForm>
     </ModalDialog>

@@ -1,25 +1,38 @@
 import { useState } from 'react';
-import { type ReturnReason, returnReasons, returnReasonWords } from '../../../../contract/after-sale';
+import {
+  type ReturnReason,
+  returnLineReasonWords,
+  returnReasons,
+  returnReasonWords,
+} from '../../../../contract/after-sale';
 import type { Order } from '../../../../contract/orders';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
-import { formatNumber } from '../../../lib/format';
+import { formatCents, formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { useOrderReturns, useRequestCancellation, useRequestReturn } from '../api/after-sale-calls';
+import {
+  coresLeftOf,
+  useOrderReturns,
+  useRequestCancellation,
+  useRequestCoreReturn,
+  useRequestReturn,
+} from '../api/after-sale-calls';
 import { orderDate } from './order-parts';
 import { lineName } from './shipments-refunds';
 
 /**
  * What a customer may ask after paying: to cancel an order that has not shipped, to return parts
- * that have (quantity and reason per line; a part that does not fit names the vehicle), and where
- * each return stands. The server holds the rules (the return window, what is left to return).
+ * that have (quantity and reason per line; a part that does not fit names the vehicle), to send
+ * old parts back for their core charge, and where each return stands. The server holds the rules
+ * (the return window, what is left to return).
  */
 export function CustomerAfterSale({ order }: { order: Order }) {
-  const [open, setOpen] = useState<'cancel' | 'return' | null>(null);
+  const [open, setOpen] = useState<'cancel' | 'return' | 'core' | null>(null);
   const returns = useOrderReturns(order._id, order.shipments.length > 0);
   const canAskCancel = order.status === 'pending' && order.shipments.length === 0 && !order.cancelRequestedAt;
   const canReturn = order.lines.some((l) => l.shippedQuantity - l.returnedQuantity > 0);
+  const canReturnCores = order.lines.some((l) => coresLeftOf(l) > 0);
   return (
     <section aria-labelledby="after-sale-title" className="space-y-3 print:hidden">
       <h3 id="after-sale-title" className="text-lg font-semibold">
@@ -42,8 +55,17 @@ export function CustomerAfterSale({ order }: { order: Order }) {
             Return parts
           </button>
         ) : null}
+        {canReturnCores ? (
+          <button type="button" className="btn" onClick={() => setOpen('core')}>
+            Return old parts for the core charge
+          </button>
+        ) : null}
       </div>
-      {!canAskCancel && !canReturn && !order.cancelRequestedAt && order.shipments.length === 0 ? (
+      {!canAskCancel &&
+      !canReturn &&
+      !canReturnCores &&
+      !order.cancelRequestedAt &&
+      order.shipments.length === 0 ? (
         <p className="text-base-content/70">Nothing to cancel or return on this order.</p>
       ) : null}
       {order.shipments.length > 0 ? (
@@ -64,7 +86,7 @@ export function CustomerAfterSale({ order }: { order: Order }) {
                         {r.lines.map((l) => (
                           <li key={l.toolId}>
                             {formatNumber(l.quantity)} × {lineName(order, l.toolId)}:{' '}
-                            {returnReasonWords[l.reason]}
+                            {returnLineReasonWords[l.reason]}
                           </li>
                         ))}
                       </ul>
@@ -79,6 +101,7 @@ export function CustomerAfterSale({ order }: { order: Order }) {
       ) : null}
       {open === 'cancel' ? <AskCancelDialog order={order} onClose={() => setOpen(null)} /> : null}
       {open === 'return' ? <ReturnDialog order={order} onClose={() => setOpen(null)} /> : null}
+      {open === 'core' ? <CoreReturnDialog order={order} onClose={() => setOpen(null)} /> : null}
     </section>
   );
 }
@@ -255,6 +278,79 @@ function ReturnDialog({ order, onClose }: { order: Order; onClose: () => void })
           </button>
           <button type="submit" className="btn btn-primary" disabled={send.isPending}>
             Ask to return
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+/** Old parts sent back for their core charge: how many of each line that had one. */
+function CoreReturnDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const send = useRequestCoreReturn(order._id);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [error, setError] = useState<string | null>(null);
+  const lines = order.lines.filter((l) => coresLeftOf(l) > 0);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const chosen = Object.entries(quantities).filter(([, q]) => q > 0);
+    if (chosen.length === 0) return setError('Choose at least one old part');
+    try {
+      await send.mutateAsync({ lines: chosen.map(([toolId, quantity]) => ({ toolId, quantity })) });
+      toast.success('Core return noted: send the old parts back');
+      onClose();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'The core return could not be sent.');
+    }
+  };
+  return (
+    <ModalDialog open title={`Return old parts of ${order.number}`} onClose={onClose}>
+      <form onSubmit={submit} className="space-y-3 py-2" noValidate>
+        <p>
+          Send the old parts back with your order number in the parcel. Each one brings back its core charge
+          and the tax charged on it once it arrives.
+        </p>
+        {lines.map((line) => {
+          const left = coresLeftOf(line);
+          return (
+            <label key={line.toolId} className="flex flex-wrap items-center justify-between gap-2">
+              <span>
+                {line.name}{' '}
+                <span className="text-base-content/70">
+                  ({formatCents(line.coreChargeCents)} each, up to {formatNumber(left)})
+                </span>
+              </span>
+              <input
+                type="number"
+                className="input input-sm w-24"
+                min={0}
+                max={left}
+                step={1}
+                inputMode="numeric"
+                value={quantities[line.toolId] ?? 0}
+                aria-label={`Old parts of ${line.name}`}
+                onChange={(e) =>
+                  setQuantities((all) => ({
+                    ...all,
+                    [line.toolId]: Math.min(left, Math.max(0, Math.trunc(Number(e.target.value) || 0))),
+                  }))
+                }
+              />
+            </label>
+          );
+        })}
+        {error ? (
+          <p className="text-error text-sm" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={onClose} disabled={send.isPending}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={send.isPending}>
+            Send old parts back
           </button>
         </div>
       </form>

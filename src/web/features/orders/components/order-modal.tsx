@@ -9,6 +9,7 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { CoreChargeLine } from '../../cart/components/core-charge-line';
 import { OrderSummary } from '../../cart/components/order-summary';
 import { useStoreInfo } from '../../store/api/get-store-info';
 import { useOneLineQuote } from '../api/one-line-quote';
@@ -119,7 +120,11 @@ export function OrderModal({
           />
           <div className="pt-2" aria-live="polite" aria-busy={quote.isFetching}>
             {priceable && quote.data ? (
-              <OrderSummary totals={quote.data.totals} discount={quote.data.discount} />
+              <OrderSummary totals={quote.data.totals} discount={quote.data.discount}>
+                {quote.data.lines.map((line) => (
+                  <CoreChargeLine key={line.toolId} line={line} />
+                ))}
+              </OrderSummary>
             ) : priceable && quote.isError ? (
               <p className="text-error text-sm">The total could not be worked out: {quote.error.message}</p>
             ) : (

@@ -1,5 +1,7 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { type Address, shippingCountries } from '../../../../contract/addresses';
+import { CORE_CHARGE_LABEL } from '../../../../contract/after-sale';
 import { type Order, type OrderEvent, orderStatusWords } from '../../../../contract/orders';
 import { formatCents, formatNumber } from '../../../lib/format';
 import { OrderSummary } from '../../cart/components/order-summary';
@@ -45,7 +47,10 @@ export function StatusBadge({ status, text }: { status: Order['status']; text?: 
   );
 }
 
-/** The order's lines; `prices` false for a packing slip. */
+/**
+ * The order's lines; `prices` false for a packing slip. A core charge is its own priced row under
+ * its part, with how many old parts came back for it.
+ */
 export function OrderLines({ order, prices = true }: { order: Order; prices?: boolean }) {
   return (
     <table className="table table-cards" data-testid="order-lines">
@@ -60,34 +65,69 @@ export function OrderLines({ order, prices = true }: { order: Order; prices?: bo
       </thead>
       <tbody>
         {order.lines.map((line) => (
-          <tr key={`${line.toolId}-${line.name}`}>
-            <td data-label="Product">
-              <Link to={`/product/${line.toolId}`} className="link font-medium">
-                {line.name}
-              </Link>
-            </td>
-            {prices ? (
-              <td data-label="Unit price" className="tabular-nums">
-                {formatCents(line.unitPriceCents)}
+          <Fragment key={`${line.toolId}-${line.name}`}>
+            <tr>
+              <td data-label="Product">
+                <Link to={`/product/${line.toolId}`} className="link font-medium">
+                  {line.name}
+                </Link>
               </td>
-            ) : null}
-            <td data-label="Quantity" className="tabular-nums">
-              {formatNumber(line.quantity)}
-            </td>
-            {prices ? (
-              <td data-label="Tax" className="tabular-nums">
-                {formatCents(line.taxCents)}
+              {prices ? (
+                <td data-label="Unit price" className="tabular-nums">
+                  {formatCents(line.unitPriceCents)}
+                </td>
+              ) : null}
+              <td data-label="Quantity" className="tabular-nums">
+                {formatNumber(line.quantity)}
               </td>
-            ) : null}
-            {prices ? (
-              <td data-label="Line total" className="tabular-nums">
-                {formatCents(line.lineTotalCents)}
-              </td>
-            ) : null}
-          </tr>
+              {prices ? (
+                <td data-label="Tax" className="tabular-nums">
+                  {formatCents(line.taxCents)}
+                </td>
+              ) : null}
+              {prices ? (
+                <td data-label="Line total" className="tabular-nums">
+                  {formatCents(line.lineTotalCents)}
+                </td>
+              ) : null}
+            </tr>
+            {prices && line.coreTotalCents > 0 ? <CoreChargeRow line={line} /> : null}
+          </Fragment>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A line's core charge as a row of the lines table, and where its old parts stand. */
+function CoreChargeRow({ line }: { line: Order['lines'][number] }) {
+  const back =
+    line.coresRefunded > 0
+      ? `refunded for ${formatNumber(line.coresRefunded)} of ${formatNumber(line.quantity)}`
+      : line.coresReturned > 0
+        ? `${formatNumber(line.coresReturned)} of ${formatNumber(line.quantity)} old parts back`
+        : 'refunded when the old part comes back';
+  return (
+    <tr data-testid="core-charge-line">
+      <td data-label="Product">
+        {CORE_CHARGE_LABEL}
+        <span className="block text-sm text-base-content/70">
+          {line.name}: {back}
+        </span>
+      </td>
+      <td data-label="Unit price" className="tabular-nums">
+        {formatCents(line.coreChargeCents)}
+      </td>
+      <td data-label="Quantity" className="tabular-nums">
+        {formatNumber(line.quantity)}
+      </td>
+      <td data-label="Tax" className="tabular-nums">
+        {formatCents(line.coreTaxCents)}
+      </td>
+      <td data-label="Line total" className="tabular-nums" data-testid="core-charge-total">
+        {formatCents(line.coreTotalCents)}
+      </td>
+    </tr>
   );
 }
 
@@ -158,6 +198,8 @@ const eventWords: Record<string, string> = {
   return_approved: 'Return approved',
   return_refused: 'Return refused',
   return_received: 'Returned parts received',
+  core_return_requested: 'Core return asked for',
+  core_return_received: 'Old parts received',
 };
 
 export function OrderHistory({ events }: { events: OrderEvent[] }) {

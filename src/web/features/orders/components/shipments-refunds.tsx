@@ -1,3 +1,4 @@
+import { refundLineWords } from '../../../../contract/after-sale';
 import type { Order } from '../../../../contract/orders';
 import { formatCents, formatNumber } from '../../../lib/format';
 import { creditNoteUrl } from '../api/after-sale-calls';
@@ -52,9 +53,7 @@ export function RefundList({ order, admin }: { order: Order; admin: boolean }) {
           {r.lines.length > 0 ? (
             <ul className="list-disc ps-5 text-sm">
               {r.lines.map((l) => (
-                <li key={l.toolId}>
-                  {formatNumber(l.quantity)} × {lineName(order, l.toolId)}
-                </li>
+                <li key={l.toolId}>{refundLineWords(order, l)}</li>
               ))}
             </ul>
           ) : null}
