@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { type Address, shippingCountries } from '../../../../contract/addresses';
 import { type Order, type OrderEvent, orderStatusWords } from '../../../../contract/orders';
+import { pages } from '../../../../contract/pages';
 import { formatCents, formatNumber } from '../../../lib/format';
 import { OrderSummary } from '../../cart/components/order-summary';
 
@@ -62,7 +63,7 @@ export function OrderLines({ order, prices = true }: { order: Order; prices?: bo
         {order.lines.map((line) => (
           <tr key={`${line.toolId}-${line.name}`}>
             <td data-label="Product">
-              <Link to={`/product/${line.toolId}`} className="link font-medium">
+              <Link to={pages.product.path(line.toolId)} className="link font-medium">
                 {line.name}
               </Link>
             </td>
