@@ -29,8 +29,8 @@ function NavLinks({ onNavigate, user }: { onNavigate?: () => void; user: SignedI
   const signOut = useSignOut();
   const goHome = useNavigateAndWait();
   // Home first, and only once home is on screen, sign out: signing out while a signed-in page is
-  // still rendered would let that page's guard send the reader to /login (the spec says logout
-  // goes to /).
+  // still rendered would let that page's guard send the reader to /login (logout goes to /:
+  // docs/requirements.md §2.2).
   const logout = async () => {
     onNavigate?.();
     await goHome(pages.home.path);

@@ -46,7 +46,7 @@ const menuFor = (role: AccountRole) =>
   staffMenu.filter((item) => item.permission === undefined || may(role, item.permission));
 
 /**
- * /dashboard with its side menu: customers see the spec's own menu; the staff see the admin menu,
+ * /dashboard with its side menu: customers see their menu of docs/requirements.md §2.7; the staff see the admin menu,
  * each role only the pages it may open.
  * On a phone the menu is a drawer opened by a real button (a label cannot take the keyboard's
  * focus); Escape closes it and gives the focus back to that button.

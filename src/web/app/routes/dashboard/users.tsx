@@ -63,8 +63,8 @@ function RoleControl({
 
 /**
  * Make Admin, grown into the customers list: every account with its paid orders and what it spent,
- * searchable, each opening its own page. The spec's Admin badge, Make admin and Remove User stay as
- * the spec has them (Make admin makes a manager); the owner also changes roles here.
+ * searchable, each opening its own page. The Admin badge, Make admin and Remove User stay as
+ * docs/requirements.md §4.2 has them (Make admin makes a manager, §10); the owner also changes roles here.
  */
 export function UsersPage() {
   const [typed, setTyped] = useState('');
