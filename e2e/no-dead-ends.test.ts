@@ -89,7 +89,7 @@ journeys('no silent redirects and no dead ends', () => {
     await context.close();
   });
 
-  it('tells a customer who opens an admin page that it is for admins (and signs them out, as the spec says)', async () => {
+  it('tells a customer who opens an admin page that it is for admins (and signs them out, as the requirements say)', async () => {
     const { context, page } = await visitor();
     await signUp(page, 'Curious Customer', 'curious@torque.example');
     await page.goto(`${store.url}/dashboard/manageOrders`);

@@ -61,7 +61,7 @@ export const AdminAnswer = z.object({ admin: z.boolean(), role: z.enum(accountRo
 export type AdminAnswer = z.infer<typeof AdminAnswer>;
 export const ModifiedCount = z.object({ modifiedCount: z.number().int() });
 
-/** A row of the admin's Users page; `role` is 'admin' or absent, as the spec has it. */
+/** A row of the admin's Users page; `role` is 'admin' or absent (docs/requirements.md §3). */
 export const UserListEntry = z.object({
   photoURL: z.string().nullable(),
   displayName: z.string(),

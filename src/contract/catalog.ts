@@ -17,7 +17,7 @@ export const fitVerdicts = ['fits', 'universal', 'no'] as const;
 export type FitVerdict = (typeof fitVerdicts)[number];
 
 /**
- * A tool as the spec puts it on the wire: `_id` and snake_case quantities, price in dollars. The
+ * A tool as docs/requirements.md §3 puts it on the wire: `_id` and snake_case quantities, price in dollars. The
  * parts-catalog fields come after the spec's, which stay as they were; `fits` is there only when
  * the request named a vehicle.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Field rules the spec states once and several forms reuse.
+ * Field rules docs/requirements.md §5 states once and several forms reuse.
  * Messages are the owner's words, spelling included.
  */
 
@@ -51,7 +51,7 @@ export const singleAddressField = z
   .regex(BARE_ADDRESS, 'Provide a valid Email')
   .transform((value) => value.toLowerCase());
 
-/** 11 digits starting with 01, as the spec's phone rule says. */
+/** 11 digits starting with 01, as the phone rule of docs/requirements.md §5 says. */
 export const PHONE_SHAPE = /^01\d{9}$/;
 
 export const phoneField = z

@@ -7,7 +7,6 @@ import type { ProxyTrust } from '../http/client-address';
 import type { Clock } from '../jobs/clock';
 import { storeDefaults } from './store-defaults';
 
-/** Every setting the server reads from its environment; the README's configuration table lists them. */
 /** Money in settings is written in dollars ("7.99") and kept in cents; no float ever holds it. */
 const dollarsSetting = z.coerce
   .string()
@@ -26,7 +25,11 @@ const percentSetting = z.coerce
     return Number(whole) * 100 + Number(hundredths.padEnd(2, '0'));
   });
 
-const Env = z.object({
+/**
+ * Every setting the server reads from its environment. The README's configuration tables list
+ * each one with its default (readme-settings.test.ts checks both).
+ */
+export const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type Category, TOOL_PAGE_SIZE_DEFAULT, type Tool, type ToolDetails } from '../../contract/catalog';
+import { matchPage, pages } from '../../contract/pages';
 import type { StoreInfo } from '../../contract/store';
 import type { Db } from '../db/database';
 import { getToolDetails, listTools } from '../modules/catalog/catalog.service';
@@ -21,7 +22,6 @@ export interface PageContent {
   jsonLd?: object[];
 }
 
-const PRODUCT = /^\/(?:product|purchase)\/([^/]+)$/;
 const html = escapeAttribute;
 const money = (price: number) => price.toFixed(2);
 const inStock = (tool: Tool) =>
@@ -38,13 +38,9 @@ export function siteOrigin(
   return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
 }
 
-/** The product page's address: public, unlike the spec's /purchase/:id, which needs a sign-in. */
-export const productPath = (id: string) => `/product/${encodeURIComponent(id)}`;
-export const categoryPath = (slug: string) => `/tools?category=${encodeURIComponent(slug)}`;
-
 /** The schema.org Product with one Offer, as search engines read it for a price and availability. */
 export function productJsonLd(tool: ToolDetails, origin: string) {
-  const url = `${origin}${productPath(tool._id)}`;
+  const url = `${origin}${pages.product.path(tool._id)}`;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -90,13 +86,16 @@ ${tool.brand ? `<p>Brand: ${html(tool.brand)}</p>` : ''}
 <ul>${tool.description.map((line) => `<li>${html(line)}</li>`).join('')}</ul>
 ${numbers ? `<h2>Part numbers</h2><ul>${numbers}</ul>` : ''}
 ${fitment}
-<p><a href="/purchase/${encodeURIComponent(tool._id)}">Order Now</a></p>
+<p><a href="${pages.purchase.path(tool._id)}">Order Now</a></p>
 </article></main>`;
 }
 
 function listBody(title: string, description: string, tools: Tool[]): string {
   const items = tools
-    .map((tool) => `<li><a href="${productPath(tool._id)}">${html(tool.name)}</a> $${money(tool.price)}</li>`)
+    .map(
+      (tool) =>
+        `<li><a href="${pages.product.path(tool._id)}">${html(tool.name)}</a> $${money(tool.price)}</li>`,
+    )
     .join('');
   return `<main class="server-page"><h1>${html(title)}</h1><p>${html(description)}</p><ul>${items}</ul></main>`;
 }
@@ -108,25 +107,25 @@ export async function pageContentFor(
   store: StoreInfo,
   origin: string,
 ): Promise<PageContent> {
-  const pathName = pagePath(request.url);
-  const product = PRODUCT.exec(pathName)?.[1];
+  const page = matchPage(pagePath(request.url));
+  const product = page?.key === 'product' || page?.key === 'purchase' ? page.id : undefined;
   if (product) {
     const tool = await Promise.resolve()
       .then(() => getToolDetails(db, decodeURIComponent(product)))
       .catch(() => undefined);
     if (!tool) return {};
     return {
-      canonical: productPath(tool._id),
+      canonical: pages.product.path(tool._id),
       body: productBody(tool),
       jsonLd: [productJsonLd(tool, origin)],
     };
   }
-  if (pathName === '/tools') {
+  if (page?.key === 'tools') {
     const slug = new URLSearchParams(request.url.split('?')[1] ?? '').get('category') ?? '';
     let category: Category | undefined;
     if (slug) {
       category = (await listCategories(db)).find((c) => c.slug === slug);
-      if (!category) return { canonical: '/tools' };
+      if (!category) return { canonical: pages.tools.path };
     }
     const { tools } = await listTools(db, {
       ...(category ? { category: category.slug } : {}),
@@ -135,7 +134,7 @@ export async function pageContentFor(
     });
     const title = category ? category.name : 'Tools';
     return {
-      canonical: category ? categoryPath(category.slug) : '/tools',
+      canonical: category ? pages.tools.inCategory(category.slug) : pages.tools.path,
       body: listBody(title, category?.description ?? `Every tool and part at ${store.brand}.`, tools),
       jsonLd: [
         {
@@ -145,14 +144,14 @@ export async function pageContentFor(
           itemListElement: tools.map((tool, index) => ({
             '@type': 'ListItem',
             position: index + 1,
-            url: `${origin}${productPath(tool._id)}`,
+            url: `${origin}${pages.product.path(tool._id)}`,
             name: tool.name,
           })),
         },
       ],
     };
   }
-  if (pathName === '/') return { canonical: '/' };
+  if (page?.key === 'home') return { canonical: pages.home.path };
   return {};
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { matchPage, type PageKey } from '../../contract/pages';
 import type { StoreInfo } from '../../contract/store';
 import type { Db } from '../db/database';
 import { getTool } from '../modules/catalog/catalog.service';
@@ -17,36 +18,37 @@ export interface PageMeta {
 const STORE_DESCRIPTION =
   'Vehicle parts and tools: torque wrenches, jacks, lights, wheels and tires, delivered.';
 
-/** The public pages' own titles and descriptions; the dashboard is private and keeps the store's. */
-const PAGES: Record<string, { title?: string; description: string }> = {
-  '/': { description: STORE_DESCRIPTION },
-  '/tools': {
+/**
+ * The public pages' own titles and descriptions, by the route table's key; the others (the
+ * dashboard, checkout, a guest's order) are private and keep the store's.
+ */
+export const PAGE_META: Partial<Record<PageKey, { title?: string; description: string }>> = {
+  home: { description: STORE_DESCRIPTION },
+  tools: {
     title: 'All Tools',
     description: 'Every tool and part in the store: search by name, sort by price, order in bulk.',
   },
-  '/reviews': {
+  reviews: {
     title: 'Reviews',
     description: 'What customers say about the store, with the average rating.',
   },
-  '/contact': {
+  contact: {
     title: 'Contact Us',
     description: 'Send the store a message: questions, bulk orders, returns.',
   },
-  '/blog': { title: 'Blog', description: 'Questions and answers on React and JavaScript.' },
-  '/portfolio': { title: 'Portfolio', description: 'Who built the store, and their other projects.' },
-  '/login': { title: 'Login', description: 'Sign in to order tools, pay and follow your orders.' },
-  '/cart': {
+  blog: { title: 'Blog', description: 'Questions and answers on React and JavaScript.' },
+  portfolio: { title: 'Portfolio', description: 'Who built the store, and their other projects.' },
+  login: { title: 'Login', description: 'Sign in to order tools, pay and follow your orders.' },
+  cart: {
     title: 'Cart',
     description: 'The tools and parts in your cart, with shipping and tax before checkout.',
   },
-  '/signup': { title: 'Sign Up', description: 'Create an account to order tools and follow your orders.' },
+  signup: { title: 'Sign Up', description: 'Create an account to order tools and follow your orders.' },
 };
 
 /** The address's path without its query and a trailing slash: '/tools/?page=2' is '/tools'. */
 export const pagePath = (url: string) => (url.split('?')[0] ?? '/').replace(/(.)\/$/, '$1');
 
-/** A product's own page (public) and its purchase page (for signed-in customers). */
-const PURCHASE = /^\/(?:product|purchase)\/([^/]+)\/?$/;
 const MAX_DESCRIPTION = 160;
 
 const shorten = (text: string) =>
@@ -63,8 +65,9 @@ export async function pageMetaFor(
   store: StoreInfo,
   publicUrl?: string,
 ): Promise<PageMeta> {
-  const pathName = pagePath(request.url);
-  const product = PURCHASE.exec(pathName)?.[1];
+  const page = matchPage(pagePath(request.url));
+  // A product's own page (public) and its purchase page (for signed-in customers).
+  const product = page?.key === 'product' || page?.key === 'purchase' ? page.id : undefined;
   if (product) {
     // Unknown, retired or malformed: the page still opens (it shows its own not-found card).
     const tool = await Promise.resolve()
@@ -80,10 +83,10 @@ export async function pageMetaFor(
       };
     }
   }
-  const page = PAGES[pathName];
+  const meta = page && PAGE_META[page.key];
   return {
-    title: page?.title ? `${page.title} | ${store.brand}` : store.brand,
-    description: page?.description ?? STORE_DESCRIPTION,
+    title: meta?.title ? `${meta.title} | ${store.brand}` : store.brand,
+    description: meta?.description ?? STORE_DESCRIPTION,
     type: 'website',
   };
 }

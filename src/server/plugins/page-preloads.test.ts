@@ -24,6 +24,8 @@ const MANIFEST = {
   'app/routes/purchase.tsx': { file: 'assets/purchase-1.js', imports: ['index.html', '_shared-1.js'] },
   'app/routes/dashboard/dashboard-layout.tsx': { file: 'assets/dashboard-layout-1.js' },
   'app/routes/dashboard/my-orders.tsx': { file: 'assets/my-orders-1.js', imports: ['_shared-1.js'] },
+  'app/routes/dashboard/admin-order-page.tsx': { file: 'assets/admin-order-page-1.js' },
+  'app/routes/order-status.tsx': { file: 'assets/order-status-1.js', imports: ['_catalog-1.js'] },
 };
 
 let root: string;
@@ -80,6 +82,15 @@ describe('preload hints in the page', () => {
     const page = await hintsOf('/dashboard/myOrders');
     expect(page.scripts).toEqual(['/assets/dashboard-layout-1.js', '/assets/my-orders-1.js']);
     expect(page.fetches).toEqual([]);
+  });
+
+  it('names the code of the pages mails open, with their ids and keys in the address', async () => {
+    const order = await hintsOf('/dashboard/manageOrders/3f2c9a1e-0b7d-4e5a-9c61-2d8e4f7a1b90');
+    expect(order.scripts).toEqual(['/assets/dashboard-layout-1.js', '/assets/admin-order-page-1.js']);
+    const guest = await hintsOf('/order-status?token=abc.def');
+    expect(guest.scripts).toEqual(['/assets/order-status-1.js', '/assets/catalog-1.js', '/assets/zod-1.js']);
+    // An address no page answers names nothing: the page it shows is the not-found card.
+    expect((await hintsOf('/dashboard/manageOrders/1/2')).scripts).toEqual([]);
   });
 
   it('names the list /tools will ask for, read from the address the way the page reads it', async () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { toolListFromAddress } from '../../contract/catalog';
 import { facetsAddress, toolListSearch } from '../../contract/catalog.constants';
+import { matchPage, type PageKey, pageKeys } from '../../contract/pages';
 import { PURCHASE_IMAGE_SIZES, srcSetFor } from '../../contract/uploads.constants';
 import { escapeAttribute } from './page-meta';
 
@@ -17,41 +18,71 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The page modules of src/web/app/router.tsx, by address: what a page needs before it can draw. */
-const PAGE_MODULES: { path: RegExp; modules: string[] }[] = [
-  { path: /^\/tools$/, modules: ['app/routes/tools.tsx'] },
-  { path: /^\/reviews$/, modules: ['app/routes/reviews.tsx'] },
-  { path: /^\/contact$/, modules: ['app/routes/contact.tsx'] },
-  { path: /^\/portfolio$/, modules: ['app/routes/portfolio.tsx'] },
-  { path: /^\/blog$/, modules: ['app/routes/blog.tsx'] },
-  { path: /^\/login$/, modules: ['app/routes/login.tsx'] },
-  { path: /^\/signup$/, modules: ['app/routes/signup.tsx'] },
-  { path: /^\/purchase\/[^/]+$/, modules: ['app/routes/purchase.tsx'] },
-  { path: /^\/product\/[^/]+$/, modules: ['app/routes/product.tsx'] },
-  { path: /^\/cart$/, modules: ['app/routes/cart.tsx'] },
-  { path: /^\/checkout$/, modules: ['app/routes/checkout.tsx'] },
-  { path: /^\/checkout\/done\/[^/]+$/, modules: ['app/routes/checkout-done.tsx'] },
-  ...(
-    [
-      ['', 'my-profile'],
-      ['myOrders', 'my-orders'],
-      ['payment/[^/]+', 'payment'],
-      ['addReview', 'add-review'],
-      ['users', 'users'],
-      ['overview', 'overview'],
-      ['manageProduct', 'manage-products'],
-      ['addProduct', 'add-product'],
-      ['manageOrders', 'manage-orders'],
-      ['outbox', 'outbox'],
-    ] as const
-  ).map(([address, file]) => ({
-    path: new RegExp(`^/dashboard${address ? `/${address}` : ''}$`),
-    modules: ['app/routes/dashboard/dashboard-layout.tsx', `app/routes/dashboard/${file}.tsx`],
-  })),
-];
+/** The frame every dashboard page is drawn inside. */
+const DASHBOARD = 'app/routes/dashboard/dashboard-layout.tsx';
+const route = (file: string) => [`app/routes/${file}.tsx`];
+const dashboard = (file: string) => [DASHBOARD, `app/routes/dashboard/${file}.tsx`];
+
+/**
+ * The modules of src/web/app/router.tsx's pages, by the route table's key: what a page needs
+ * before it can draw. Every page of the table has its entry (a page without one would not
+ * compile); home names none, as its code is the entry's own.
+ */
+export const PAGE_MODULES: Record<PageKey, readonly string[]> = {
+  home: [],
+  tools: route('tools'),
+  reviews: route('reviews'),
+  contact: route('contact'),
+  portfolio: route('portfolio'),
+  blog: route('blog'),
+  product: route('product'),
+  purchase: route('purchase'),
+  cart: route('cart'),
+  checkout: route('checkout'),
+  guestCheckout: route('guest-checkout'),
+  checkoutDone: route('checkout-done'),
+  orderStatus: route('order-status'),
+  unsubscribe: route('unsubscribe'),
+  login: route('login'),
+  signup: route('signup'),
+  forgotPassword: route('forgot-password'),
+  resetPassword: route('reset-password'),
+  dashboard: dashboard('my-profile'),
+  myOrders: dashboard('my-orders'),
+  payment: dashboard('payment'),
+  order: dashboard('order-page'),
+  addresses: dashboard('addresses'),
+  addReview: dashboard('add-review'),
+  overview: dashboard('overview'),
+  users: dashboard('users'),
+  customer: dashboard('customer-page'),
+  manageProduct: dashboard('manage-products'),
+  addProduct: dashboard('add-product'),
+  productEditor: dashboard('product-editor'),
+  productStock: dashboard('product-stock'),
+  categories: dashboard('catalog-setup'),
+  bulk: dashboard('bulk-changes'),
+  catalogImport: dashboard('catalog-import'),
+  searchWords: dashboard('search-words'),
+  discounts: dashboard('discounts'),
+  manageOrders: dashboard('manage-orders'),
+  manageOrder: dashboard('admin-order-page'),
+  returns: dashboard('manage-returns'),
+  numbers: dashboard('numbers'),
+  settings: dashboard('settings'),
+  outbox: dashboard('outbox'),
+  mailbox: dashboard('mailbox'),
+  mail: dashboard('mailbox'),
+  inbox: dashboard('inbox'),
+  inboxMessage: dashboard('inbox'),
+  audit: dashboard('audit'),
+};
+
+/** Pages whose code is in the entry script itself: nothing to name for them. */
+export const PAGES_IN_ENTRY: readonly PageKey[] = ['home'];
 
 /** Every page module the hints name, for the check that the build still has each of them. */
-export const pageModules = () => [...new Set(PAGE_MODULES.flatMap((page) => page.modules))];
+export const pageModules = () => [...new Set(Object.values(PAGE_MODULES).flat())];
 
 /**
  * The build's manifest (Vite writes it beside the app, vite.config.ts): each module's file and
@@ -76,13 +107,17 @@ export function pageScripts(manifest: Record<string, ManifestChunk>, indexHtml: 
     if (!inIndex.has(chunk.file)) scripts.add(chunk.file);
     for (const imported of chunk.imports ?? []) collect(imported, scripts, seen);
   };
-  const pages = PAGE_MODULES.map((page) => {
+  const scriptsOf = new Map<PageKey, string[]>();
+  for (const key of pageKeys) {
     const scripts = new Set<string>();
     const seen = new Set<string>();
-    for (const module of page.modules) collect(module, scripts, seen);
-    return { path: page.path, scripts: [...scripts] };
-  });
-  return (pathName: string) => pages.find((page) => page.path.test(pathName))?.scripts ?? [];
+    for (const module of PAGE_MODULES[key]) collect(module, scripts, seen);
+    scriptsOf.set(key, [...scripts]);
+  }
+  return (pathName: string) => {
+    const page = matchPage(pathName);
+    return page ? (scriptsOf.get(page.key) ?? []) : [];
+  };
 }
 
 /** What a page will ask the API for first, and the product picture it will show. */
@@ -105,14 +140,15 @@ const fetchHint = (url: string) =>
  * address, and `crossorigin` for fetch's same-origin credentials.
  */
 function dataHints(page: PageData): string[] {
-  if (page.pathName === '/') return [fetchHint('/api/tool'), fetchHint('/api/review')];
-  if (page.pathName === '/tools') {
+  const key = matchPage(page.pathName)?.key;
+  if (key === 'home') return [fetchHint('/api/tool'), fetchHint('/api/review')];
+  if (key === 'tools') {
     const query = toolListFromAddress(Object.fromEntries(page.search));
     // The filters' counts are asked for the same filters, without the sort and the page.
     const { sort: _sort, page: _page, limit: _limit, ...filters } = query;
     return [fetchHint(`/api/tool?${toolListSearch(query)}`), fetchHint(facetsAddress(filters))];
   }
-  if (page.pathName.startsWith('/purchase/')) {
+  if (key === 'purchase') {
     // The page waits for the session before anything else (it is for signed-in customers).
     const hints = [fetchHint('/api/auth/get-session')];
     if (page.signedIn && page.product) {

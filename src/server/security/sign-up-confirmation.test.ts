@@ -119,7 +119,7 @@ describe('sign-up with REQUIRE_EMAIL_VERIFICATION=true', () => {
 });
 
 describe('without the setting', () => {
-  it('the confirmation endpoint is closed and sign-up signs in at once, as the spec has it', async () => {
+  it('the confirmation endpoint is closed and sign-up signs in at once, as the requirements have it', async () => {
     const plain = await createTestApp();
     try {
       const res = await plain.app.inject({

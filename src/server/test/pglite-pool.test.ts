@@ -16,6 +16,7 @@ async function visibleState(database: Awaited<ReturnType<typeof leaseTestPglite>
       (select count(*)::int from categories) as categories,
       (select count(*)::int from search_words) as words`),
   );
+  if (!counts) throw new Error('no counts');
   const [next] = rowsOf<{ n: string }>(
     await database.db.execute(sql`select nextval('order_number_seq')::text as n`),
   );

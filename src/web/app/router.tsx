@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { pages } from '../../contract/pages';
 import type { Permission } from '../../contract/roles';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireAuth } from './guards/require-auth';
@@ -71,7 +72,8 @@ const admin = (page: ReactNode, permission?: Permission) => (
 );
 
 /**
- * The spec's routes; anything else shows the 'Page is not Found' card.
+ * The owner's routes and the store's own (docs/requirements.md §2), each at its address in the
+ * route table (contract/pages.ts); anything else shows the 'Page is not Found' card.
  * Declarative routes rather than a data router: no page uses loaders or actions, and the data
  * router would add a sixth of the home page's JavaScript budget.
  */
@@ -80,30 +82,30 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
-        <Route path="tools" element={<ToolsPage />} />
-        <Route path="reviews" element={<ReviewsPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        <Route path="portfolio" element={<PortfolioPage />} />
-        <Route path="blog" element={<BlogPage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="signup" element={<SignupPage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="product/:id" element={<ProductPage />} />
-        <Route path="cart" element={<CartPage />} />
+        <Route path={pages.tools.pattern} element={<ToolsPage />} />
+        <Route path={pages.reviews.pattern} element={<ReviewsPage />} />
+        <Route path={pages.contact.pattern} element={<ContactPage />} />
+        <Route path={pages.portfolio.pattern} element={<PortfolioPage />} />
+        <Route path={pages.blog.pattern} element={<BlogPage />} />
+        <Route path={pages.login.pattern} element={<LoginPage />} />
+        <Route path={pages.signup.pattern} element={<SignupPage />} />
+        <Route path={pages.forgotPassword.pattern} element={<ForgotPasswordPage />} />
+        <Route path={pages.resetPassword.pattern} element={<ResetPasswordPage />} />
+        <Route path={pages.product.pattern} element={<ProductPage />} />
+        <Route path={pages.cart.pattern} element={<CartPage />} />
         <Route
-          path="checkout"
+          path={pages.checkout.pattern}
           element={
             <RequireAuth>
               <CheckoutPage />
             </RequireAuth>
           }
         />
-        <Route path="checkout/guest" element={<GuestCheckoutPage />} />
-        <Route path="order-status" element={<OrderStatusPage />} />
-        <Route path="unsubscribe" element={<UnsubscribePage />} />
+        <Route path={pages.guestCheckout.pattern} element={<GuestCheckoutPage />} />
+        <Route path={pages.orderStatus.pattern} element={<OrderStatusPage />} />
+        <Route path={pages.unsubscribe.pattern} element={<UnsubscribePage />} />
         <Route
-          path="checkout/done/:id"
+          path={pages.checkoutDone.pattern}
           element={
             <RequireAuth>
               <CheckoutDonePage />
@@ -111,7 +113,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="purchase/:id"
+          path={pages.purchase.pattern}
           element={
             <RequireAuth>
               <PurchasePage />
@@ -119,7 +121,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="dashboard"
+          path={pages.dashboard.pattern}
           element={
             <RequireAuth>
               <DashboardLayout />
@@ -127,34 +129,40 @@ export function AppRoutes() {
           }
         >
           <Route index element={<MyProfilePage />} />
-          <Route path="myOrders" element={<MyOrdersPage />} />
-          <Route path="payment/:id" element={<PaymentPage />} />
-          <Route path="orders/:id" element={<OrderPage />} />
-          <Route path="addresses" element={<AddressesPage />} />
-          <Route path="addReview" element={<AddReviewPage />} />
-          <Route path="users" element={admin(<UsersPage />, 'customers.read')} />
-          <Route path="users/:id" element={admin(<CustomerPage />, 'customers.read')} />
-          <Route path="overview" element={admin(<OverviewPage />, 'reports.read')} />
-          <Route path="manageProduct" element={admin(<ManageProductsPage />, 'products.read')} />
-          <Route path="addProduct" element={admin(<AddProductPage />, 'products.write')} />
-          <Route path="products/:id" element={admin(<ProductEditorPage />, 'products.read')} />
-          <Route path="categories" element={admin(<CatalogSetupPage />, 'products.write')} />
-          <Route path="bulk" element={admin(<BulkChangesPage />, 'products.write')} />
-          <Route path="import" element={admin(<CatalogImportPage />, 'products.write')} />
-          <Route path="searchWords" element={admin(<SearchWordsPage />, 'products.write')} />
-          <Route path="discounts" element={admin(<DiscountsPage />, 'discounts.read')} />
-          <Route path="manageOrders" element={admin(<ManageOrdersPage />, 'orders.read')} />
-          <Route path="manageOrders/:id" element={admin(<AdminOrderPage />, 'orders.read')} />
-          <Route path="returns" element={admin(<ManageReturnsPage />, 'returns.read')} />
-          <Route path="products/:id/stock" element={admin(<ProductStockPage />, 'products.read')} />
-          <Route path="numbers" element={admin(<NumbersPage />, 'reports.read')} />
-          <Route path="settings" element={admin(<SettingsPage />, 'settings.read')} />
-          <Route path="outbox" element={admin(<OutboxPage />, 'outbox.read')} />
-          <Route path="mailbox" element={admin(<MailboxPage />, 'mailbox.read')} />
-          <Route path="mailbox/:id" element={admin(<MailPage />, 'mailbox.read')} />
-          <Route path="inbox" element={admin(<InboxPage />, 'inbox.read')} />
-          <Route path="inbox/:id" element={admin(<InboxMessagePage />, 'inbox.read')} />
-          <Route path="audit" element={admin(<AuditPage />, 'audit.read')} />
+          <Route path={pages.myOrders.pattern} element={<MyOrdersPage />} />
+          <Route path={pages.payment.pattern} element={<PaymentPage />} />
+          <Route path={pages.order.pattern} element={<OrderPage />} />
+          <Route path={pages.addresses.pattern} element={<AddressesPage />} />
+          <Route path={pages.addReview.pattern} element={<AddReviewPage />} />
+          <Route path={pages.users.pattern} element={admin(<UsersPage />, 'customers.read')} />
+          <Route path={pages.customer.pattern} element={admin(<CustomerPage />, 'customers.read')} />
+          <Route path={pages.overview.pattern} element={admin(<OverviewPage />, 'reports.read')} />
+          <Route
+            path={pages.manageProduct.pattern}
+            element={admin(<ManageProductsPage />, 'products.read')}
+          />
+          <Route path={pages.addProduct.pattern} element={admin(<AddProductPage />, 'products.write')} />
+          <Route path={pages.productEditor.pattern} element={admin(<ProductEditorPage />, 'products.read')} />
+          <Route path={pages.categories.pattern} element={admin(<CatalogSetupPage />, 'products.write')} />
+          <Route path={pages.bulk.pattern} element={admin(<BulkChangesPage />, 'products.write')} />
+          <Route
+            path={pages.catalogImport.pattern}
+            element={admin(<CatalogImportPage />, 'products.write')}
+          />
+          <Route path={pages.searchWords.pattern} element={admin(<SearchWordsPage />, 'products.write')} />
+          <Route path={pages.discounts.pattern} element={admin(<DiscountsPage />, 'discounts.read')} />
+          <Route path={pages.manageOrders.pattern} element={admin(<ManageOrdersPage />, 'orders.read')} />
+          <Route path={pages.manageOrder.pattern} element={admin(<AdminOrderPage />, 'orders.read')} />
+          <Route path={pages.returns.pattern} element={admin(<ManageReturnsPage />, 'returns.read')} />
+          <Route path={pages.productStock.pattern} element={admin(<ProductStockPage />, 'products.read')} />
+          <Route path={pages.numbers.pattern} element={admin(<NumbersPage />, 'reports.read')} />
+          <Route path={pages.settings.pattern} element={admin(<SettingsPage />, 'settings.read')} />
+          <Route path={pages.outbox.pattern} element={admin(<OutboxPage />, 'outbox.read')} />
+          <Route path={pages.mailbox.pattern} element={admin(<MailboxPage />, 'mailbox.read')} />
+          <Route path={pages.mail.pattern} element={admin(<MailPage />, 'mailbox.read')} />
+          <Route path={pages.inbox.pattern} element={admin(<InboxPage />, 'inbox.read')} />
+          <Route path={pages.inboxMessage.pattern} element={admin(<InboxMessagePage />, 'inbox.read')} />
+          <Route path={pages.audit.pattern} element={admin(<AuditPage />, 'audit.read')} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

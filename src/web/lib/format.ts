@@ -1,7 +1,7 @@
 /** Prices as the store shows them: dollars with two decimals ($89.99). */
 export const formatPrice = (dollars: number) => dollars.toFixed(2);
 
-/** The spec's total: price x quantity in whole dollars with .00. */
+/** An order's total as docs/requirements.md §9 shows it: price x quantity in whole dollars with .00. */
 export const formatTotal = (price: number, quantity: number) => `${Math.round(price * quantity)}.00`;
 
 const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;

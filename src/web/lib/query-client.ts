@@ -13,7 +13,7 @@ export function worthRetrying(error: unknown): boolean {
 }
 
 /**
- * The spec's data-fetching rules: 3 retries with a doubling delay capped at
+ * The data-fetching rules of docs/requirements.md §4.5: 3 retries with a doubling delay capped at
  * 30 s, refetch on window focus and on reconnect, cached data kept 5 minutes. These are TanStack
  * Query's defaults, written out so a change of library default cannot change the store; the one
  * change is that a definite refusal from the API is not retried (worthRetrying).

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { pages } from '../../../contract/pages';
 import type { Db } from '../../db/database';
 import { cartLines, tools, user } from '../../db/schema';
 import type { MessageHandler } from '../../jobs/job-runner';
@@ -9,7 +10,7 @@ import { type MailContext, render } from '../mail/order-mails';
 import type { Topics } from '../outbox/outbox';
 import { reminderStillDue } from './cart-reminders';
 import { cartRemindersOn } from './reminder-switch';
-import { unsubscribePath, unsubscribeToken } from './unsubscribe-token';
+import { unsubscribeToken } from './unsubscribe-token';
 
 /** The reminder: what the cart holds, a way back to it, and a way to stop these mails. */
 export function cartReminderMail(
@@ -26,7 +27,7 @@ export function cartReminderMail(
       'Your cart still holds the parts below. Prices and stock are checked again when you check out.',
     ],
     rows: lines.map((l) => [l.name, `x ${l.quantity}`] as [string, string]),
-    action: { label: 'Go to your cart', url: linkTo(ctx, '/cart') },
+    action: { label: 'Go to your cart', url: linkTo(ctx, pages.cart.path) },
     footerLink: { label: 'Stop cart reminders', url: unsubscribeUrl },
   });
 }
@@ -60,7 +61,7 @@ export function cartReminderMailHandler(
       .where(eq(cartLines.userId, userId))
       .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
     const token = unsubscribeToken(secret, userId);
-    const mail = cartReminderMail(owner, lines, linkTo(ctx, unsubscribePath(token)), ctx);
+    const mail = cartReminderMail(owner, lines, linkTo(ctx, pages.unsubscribe.withToken(token)), ctx);
     await deliverMail(db, mailer, delivery, `cart-reminder-mail:${message.key}`, mail);
   };
 }

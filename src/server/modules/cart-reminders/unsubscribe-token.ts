@@ -19,6 +19,3 @@ export function readUnsubscribeToken(secret: string, token: string): string | un
   const given = Buffer.from(token.slice(at + 1));
   return given.length === expected.length && timingSafeEqual(given, expected) ? userId : undefined;
 }
-
-/** The web page that asks before unsubscribing (a mail scanner's fetch of the link changes nothing). */
-export const unsubscribePath = (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { categoryPath, productPath, siteOrigin } from '../../plugins/page-content';
+import { type PageKey, pages } from '../../../contract/pages';
+import { siteOrigin } from '../../plugins/page-content';
 import { createAnswerCache } from './answer-cache';
 import { replyWith } from './cached-reply';
 import { CATALOG_TABLES } from './catalog-answers';
@@ -10,7 +11,14 @@ import { CATALOG_TABLES } from './catalog-answers';
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** The public pages with fixed addresses, in the sitemap before the categories and products. */
-const PAGES = ['/', '/tools', '/reviews', '/contact', '/blog', '/portfolio'];
+export const SITEMAP_PAGES = [
+  'home',
+  'tools',
+  'reviews',
+  'contact',
+  'blog',
+  'portfolio',
+] as const satisfies readonly PageKey[];
 
 const xmlEscape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -39,9 +47,9 @@ export const siteMapRoutes: FastifyPluginAsync = async (app) => {
       app.db.execute(sql`select id::text as id from tools where retired_at is null order by created_at, id`),
     ]);
     return [
-      ...PAGES,
-      ...rows<{ slug: string }>(categories).map((c) => categoryPath(c.slug)),
-      ...rows<{ id: string }>(products).map((p) => productPath(p.id)),
+      ...SITEMAP_PAGES.map((key) => pages[key].path),
+      ...rows<{ slug: string }>(categories).map((c) => pages.tools.inCategory(c.slug)),
+      ...rows<{ id: string }>(products).map((p) => pages.product.path(p.id)),
     ];
   };
 
@@ -87,7 +95,7 @@ export const siteMapRoutes: FastifyPluginAsync = async (app) => {
         .type('text/plain; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
         .send(
-          `User-agent: *\nDisallow: /dashboard\nDisallow: /api/\nAllow: /\n\nSitemap: ${origin(request)}/sitemap.xml\n`,
+          `User-agent: *\nDisallow: ${pages.dashboard.path}\nDisallow: /api/\nAllow: /\n\nSitemap: ${origin(request)}/sitemap.xml\n`,
         );
     },
   );

@@ -57,6 +57,3 @@ export function readOrderLink(secret: string, token: string, now = new Date()): 
   if (expiresAt.getTime() <= now.getTime()) return undefined;
   return { orderId, expiresAt, kind };
 }
-
-/** The web page a key opens (the query parameter is named `token`, which the request log hides). */
-export const orderLinkPath = (token: string) => `/order-status?token=${encodeURIComponent(token)}`;

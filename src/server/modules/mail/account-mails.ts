@@ -1,9 +1,7 @@
+import { pages } from '../../../contract/pages';
 import { linkTo } from './mail-links';
 import type { OutgoingMail } from './mailer';
 import { type MailContext, render } from './order-mails';
-
-/** The page of the web app where a reset link lands. */
-export const resetPasswordPath = (token: string) => `/reset-password?token=${encodeURIComponent(token)}`;
 
 /** The password reset mail: the link, how long it works, and what to do if it was not asked for. */
 export function passwordResetMail(
@@ -21,7 +19,7 @@ export function passwordResetMail(
         `${expiresAt.toUTCString()}, and signs you out everywhere else.`,
       'If you did not ask for this, ignore this mail: your password stays as it is.',
     ],
-    action: { label: 'Choose a new password', url: linkTo(ctx, resetPasswordPath(token)) },
+    action: { label: 'Choose a new password', url: linkTo(ctx, pages.resetPassword.withToken(token)) },
   });
   // The token is what opens the account: the Mailbox hides it (mail.service.ts).
   return { ...mail, secret: token };
@@ -29,7 +27,7 @@ export function passwordResetMail(
 
 /** Where a confirmation link lands: better-auth confirms the address, signs the account in and goes home. */
 export const confirmEmailPath = (token: string) =>
-  `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/')}`;
+  `/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(pages.home.path)}`;
 
 /** The mail that confirms a new account's address before it can sign in (REQUIRE_EMAIL_VERIFICATION). */
 export function emailConfirmationMail(
@@ -63,6 +61,6 @@ export function signUpRepeatedMail(owner: { email: string; name: string }, ctx: 
       'Someone (we hope you) tried to sign up with this address, which already has an account with us. Log in instead; if you forgot the password, "Forgot password?" on the login page mails you a link to choose a new one.',
       'If it was not you, ignore this mail: nothing changed.',
     ],
-    action: { label: 'Log in', url: linkTo(ctx, '/login') },
+    action: { label: 'Log in', url: linkTo(ctx, pages.login.path) },
   });
 }

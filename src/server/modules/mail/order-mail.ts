@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { pages } from '../../../contract/pages';
 import type { Db } from '../../db/database';
 import { orders, returns } from '../../db/schema';
 import type { MessageHandler } from '../../jobs/job-runner';
-import { mailLinkToken, orderLinkPath } from '../checkout/guest-order-links';
+import { mailLinkToken } from '../checkout/guest-order-links';
 import { toOneOrder } from '../orders/order-read';
 import type { Topics } from '../outbox/outbox';
 import { deliverMail } from './mail.service';
@@ -67,7 +68,7 @@ export function orderMailHandler(
       ctx,
       change.detailId,
       note,
-      guestToken ? linkTo(ctx, orderLinkPath(guestToken)) : undefined,
+      guestToken ? linkTo(ctx, pages.orderStatus.withToken(guestToken)) : undefined,
     );
     await deliverMail(
       db,

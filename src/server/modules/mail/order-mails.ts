@@ -1,6 +1,7 @@
 import { CORE_CHARGE_LABEL, refundLineWords } from '../../../contract/after-sale';
 import { discountRowLabel, freeShippingNote } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
+import { pages } from '../../../contract/pages';
 import { linkTo, type SiteUrl } from './mail-links';
 import type { OutgoingMail } from './mailer';
 
@@ -149,7 +150,7 @@ export function orderMail(
   const greeting = `Hello ${order.userName},`;
   const orderPage = {
     label: 'See your order',
-    url: guestLink ?? linkTo(ctx, `/dashboard/orders/${order._id}`),
+    url: guestLink ?? linkTo(ctx, pages.order.path(order._id)),
   };
   const shipTo = addressLine(order);
   switch (kind) {
@@ -164,7 +165,7 @@ export function orderMail(
         rows: orderRows(order, true),
         action: {
           label: 'Pay for your order',
-          url: guestLink ?? linkTo(ctx, `/dashboard/payment/${order._id}`),
+          url: guestLink ?? linkTo(ctx, pages.payment.path(order._id)),
         },
       });
     case 'paid':

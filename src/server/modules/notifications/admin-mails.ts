@@ -1,6 +1,7 @@
 import type { LowStockProduct } from '../../../contract/catalog-admin';
 import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
+import { pages } from '../../../contract/pages';
 import type { contactMessages } from '../../db/schema';
 import { linesOf } from '../mail/contact-mails';
 import { linkTo } from '../mail/mail-links';
@@ -30,7 +31,7 @@ export function paidOrderNotice(to: string, order: Order, ctx: MailContext): Out
       ['Shipping', order.shippingMethod ?? 'standard'],
       ['Total', formatCents(order.amounts.totalCents)],
     ],
-    action: { label: 'Open the order', url: linkTo(ctx, `/dashboard/manageOrders/${order._id}`) },
+    action: { label: 'Open the order', url: linkTo(ctx, pages.manageOrder.path(order._id)) },
   });
 }
 
@@ -54,7 +55,7 @@ export function customerRequestNotice(
       ['Customer', `${order.userName} <${order.userEmail}>`],
       ['Total', formatCents(order.amounts.totalCents)],
     ],
-    action: { label: 'Open the order', url: linkTo(ctx, `/dashboard/manageOrders/${order._id}`) },
+    action: { label: 'Open the order', url: linkTo(ctx, pages.manageOrder.path(order._id)) },
   });
 }
 
@@ -64,7 +65,7 @@ export function newMessageNotice(to: string, message: Message, ctx: MailContext)
     subject: `${ctx.brand}: a new message in the Inbox`,
     heading: 'A new message in the Inbox',
     paragraphs: [`${message.name} <${message.email}> wrote:`, ...linesOf(message.message), OPT_OUT_HINT],
-    action: { label: 'Open it in the Inbox', url: linkTo(ctx, `/dashboard/inbox/${message.id}`) },
+    action: { label: 'Open it in the Inbox', url: linkTo(ctx, pages.inboxMessage.path(message.id)) },
   });
 }
 
@@ -81,6 +82,6 @@ export function lowStockDigest(to: string, products: LowStockProduct[], ctx: Mai
       p.sku ? `${p.name} (${p.sku})` : p.name,
       `${p.available_quantity} left (threshold ${p.low_stock_at})`,
     ]),
-    action: { label: 'Open the low-stock list', url: linkTo(ctx, '/dashboard/lowStock') },
+    action: { label: 'Open the low-stock list', url: linkTo(ctx, pages.overview.path) },
   });
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { pages } from '../../../contract/pages';
 import { may, type Permission, ROLE_LABELS } from '../../../contract/roles';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useIsAdmin } from '../../features/accounts/api/account-calls';
@@ -24,7 +25,7 @@ export function RequireAdmin({ children, permission }: { children: ReactNode; pe
     if (!refused) return;
     signingOutBecause('admin-only');
     void signOut().finally(() =>
-      navigate('/login', { replace: true, state: { from: pathname, reason: 'admin-only' } }),
+      navigate(pages.login.path, { replace: true, state: { from: pathname, reason: 'admin-only' } }),
     );
   }, [refused, signOut, navigate, pathname]);
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { pages } from '../../../contract/pages';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useSession } from '../../features/accounts/api/session';
 import { pendingSignInReason } from '../../features/accounts/components/sign-in-notice';
@@ -14,7 +15,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (!user)
     return (
       <Navigate
-        to="/login"
+        to={pages.login.path}
         replace
         state={{ from: `${location.pathname}${location.search}`, reason: pendingSignInReason() }}
       />

@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router';
+import { pages } from '../../../contract/pages';
 import { type SignedInUser, useSession, useSignOut } from '../../features/accounts/api/session';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { useStoreInfo } from '../../features/store/api/get-store-info';
@@ -6,12 +7,12 @@ import { useNavigateAndWait } from '../../lib/use-navigate-and-wait';
 import { PhoneMenu } from './phone-menu';
 
 const links = [
-  { to: '/', label: 'Home' },
-  { to: '/tools', label: 'Tools' },
-  { to: '/reviews', label: 'Reviews' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/portfolio', label: 'Portfolio' },
-  { to: '/blog', label: 'Blog' },
+  { to: pages.home.path, label: 'Home' },
+  { to: pages.tools.path, label: 'Tools' },
+  { to: pages.reviews.path, label: 'Reviews' },
+  { to: pages.contact.path, label: 'Contact' },
+  { to: pages.portfolio.path, label: 'Portfolio' },
+  { to: pages.blog.path, label: 'Blog' },
 ] as const;
 
 /** The wordmark's two words in two weights, e.g. "Torque" + "Works". */
@@ -28,18 +29,18 @@ function NavLinks({ onNavigate, user }: { onNavigate?: () => void; user: SignedI
   const signOut = useSignOut();
   const goHome = useNavigateAndWait();
   // Home first, and only once home is on screen, sign out: signing out while a signed-in page is
-  // still rendered would let that page's guard send the reader to /login (the spec says logout
-  // goes to /).
+  // still rendered would let that page's guard send the reader to /login (logout goes to /:
+  // docs/requirements.md §2.2).
   const logout = async () => {
     onNavigate?.();
-    await goHome('/');
+    await goHome(pages.home.path);
     await signOut();
   };
   return (
     <>
       {links.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} end={link.to === '/'} onClick={onNavigate}>
+          <NavLink to={link.to} end={link.to === pages.home.path} onClick={onNavigate}>
             {link.label}
           </NavLink>
         </li>
@@ -50,7 +51,7 @@ function NavLinks({ onNavigate, user }: { onNavigate?: () => void; user: SignedI
       {user ? (
         <>
           <li>
-            <NavLink to="/dashboard" onClick={onNavigate}>
+            <NavLink to={pages.dashboard.path} onClick={onNavigate}>
               Dashboard
             </NavLink>
           </li>
@@ -62,7 +63,7 @@ function NavLinks({ onNavigate, user }: { onNavigate?: () => void; user: SignedI
         </>
       ) : (
         <li>
-          <NavLink to="/login" onClick={onNavigate}>
+          <NavLink to={pages.login.path} onClick={onNavigate}>
             Login
           </NavLink>
         </li>
@@ -79,7 +80,7 @@ export function NavBar() {
       <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
         <div className="navbar-start w-auto">
           <PhoneMenu>{(close) => <NavLinks onNavigate={close} user={user} />}</PhoneMenu>
-          <Link to="/" className="btn btn-ghost px-2" aria-label={`${wordmark} home`}>
+          <Link to={pages.home.path} className="btn btn-ghost px-2" aria-label={`${wordmark} home`}>
             <Wordmark text={wordmark} />
           </Link>
         </div>

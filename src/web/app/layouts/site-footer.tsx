@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { pages } from '../../../contract/pages';
 import { useStoreInfo } from '../../features/store/api/get-store-info';
 
 export function SiteFooter() {
@@ -8,22 +9,22 @@ export function SiteFooter() {
       <div className="footer mx-auto max-w-7xl p-10 sm:footer-horizontal">
         <nav aria-label="Shop">
           <h2 className="footer-title">Shop</h2>
-          <Link className="link link-hover" to="/tools">
+          <Link className="link link-hover" to={pages.tools.path}>
             All tools
           </Link>
-          <Link className="link link-hover" to="/reviews">
+          <Link className="link link-hover" to={pages.reviews.path}>
             Reviews
           </Link>
         </nav>
         <nav aria-label="Company">
           <h2 className="footer-title">Company</h2>
-          <Link className="link link-hover" to="/portfolio">
+          <Link className="link link-hover" to={pages.portfolio.path}>
             About us
           </Link>
-          <Link className="link link-hover" to="/blog">
+          <Link className="link link-hover" to={pages.blog.path}>
             Blog
           </Link>
-          <Link className="link link-hover" to="/contact">
+          <Link className="link link-hover" to={pages.contact.path}>
             Contact
           </Link>
         </nav>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { pages } from '../../../contract/pages';
 import type { PricedLine } from '../../../contract/pricing';
 import { useCart } from '../../features/cart/api/use-cart';
 import { CartLineFit } from '../../features/cart/components/cart-line-fit';
@@ -59,7 +60,7 @@ export function CartPage() {
       ) : lines.length === 0 ? (
         <div className="space-y-4 py-10 text-center" data-testid="cart-empty">
           <p className="text-lg">Your cart is empty.</p>
-          <Link to="/tools" className="btn btn-primary">
+          <Link to={pages.tools.path} className="btn btn-primary">
             Browse tools
           </Link>
         </div>
@@ -103,15 +104,19 @@ export function CartPage() {
                     Checkout
                   </button>
                 ) : signedIn ? (
-                  <Link to="/checkout" className="btn btn-primary btn-block">
+                  <Link to={pages.checkout.path} className="btn btn-primary btn-block">
                     Checkout
                   </Link>
                 ) : (
                   <>
-                    <Link to="/login" state={{ from: '/checkout' }} className="btn btn-primary btn-block">
+                    <Link
+                      to={pages.login.path}
+                      state={{ from: pages.checkout.path }}
+                      className="btn btn-primary btn-block"
+                    >
                       Sign in to check out
                     </Link>
-                    <Link to="/checkout/guest" className="btn btn-outline btn-block">
+                    <Link to={pages.guestCheckout.path} className="btn btn-outline btn-block">
                       Continue as a guest
                     </Link>
                     <p className="text-sm text-base-content/70">
@@ -119,7 +124,7 @@ export function CartPage() {
                     </p>
                   </>
                 )}
-                <Link to="/tools" className="link text-center text-sm">
+                <Link to={pages.tools.path} className="link text-center text-sm">
                   Continue shopping
                 </Link>
               </div>

@@ -1,4 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router';
+import { pages } from '../../../contract/pages';
 import { QueryState } from '../../components/ui/query-state';
 import { CoreChargeLine } from '../../features/cart/components/core-charge-line';
 import { OrderSummary } from '../../features/cart/components/order-summary';
@@ -60,10 +61,10 @@ export function CheckoutDonePage() {
               </ul>
             </section>
             <div className="flex flex-wrap gap-3">
-              <Link to={`/dashboard/orders/${data._id}`} className="btn btn-primary">
+              <Link to={pages.order.path(data._id)} className="btn btn-primary">
                 View your order
               </Link>
-              <Link to="/tools" className="btn">
+              <Link to={pages.tools.path} className="btn">
                 Continue shopping
               </Link>
             </div>

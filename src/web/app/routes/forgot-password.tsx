@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PasswordResetRequestInput, RESET_REQUESTED_MESSAGE } from '../../../contract/accounts';
+import { pages } from '../../../contract/pages';
 import { FormError, SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { passwordFailure } from '../../features/accounts/components/new-password';
@@ -60,7 +61,7 @@ export function ForgotPasswordPage() {
           )}
           <p className="text-center text-sm">
             Remembered it?{' '}
-            <Link to="/login" className="link text-orange-700">
+            <Link to={pages.login.path} className="link text-orange-700">
               Back to Login
             </Link>
           </p>

@@ -1,4 +1,5 @@
 import { Navigate } from 'react-router';
+import { pages } from '../../../contract/pages';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useSession } from '../../features/accounts/api/session';
 import { GuestCheckoutForm } from '../../features/guest/components/guest-checkout-form';
@@ -10,7 +11,7 @@ export function GuestCheckoutPage() {
   const { testMode = false } = useStoreInfo();
   if (isPending) return <PageLoading />;
   // Signed in, the cart is on the server: the customer's checkout.
-  if (user) return <Navigate to="/checkout" replace />;
+  if (user) return <Navigate to={pages.checkout.path} replace />;
   return (
     <div className="space-y-6 py-4">
       <h1 className="text-3xl font-bold">Checkout as a guest</h1>

@@ -17,7 +17,7 @@ const ContactForm = lazy(async () => ({
   default: (await import('../../features/contact/components/contact-form')).ContactForm,
 }));
 
-/** The home page's six sections in the spec's order. */
+/** The home page's six sections, in the order of docs/requirements.md §2.3. */
 export function HomePage() {
   const { brand } = useStoreInfo();
   // The spec: the lists render nothing until their data arrives, with no loading indicator. The

@@ -1,4 +1,5 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { pages } from '../../../contract/pages';
 import { useRefreshSession, useSession } from '../../features/accounts/api/session';
 import { LoginForm } from '../../features/accounts/components/login-form';
 import { SignInNotice } from '../../features/accounts/components/sign-in-notice';
@@ -42,13 +43,13 @@ export function LoginPage() {
           ) : null}
           <LoginForm onSignedIn={onSignedIn} />
           <p className="text-right text-sm">
-            <Link to="/forgot-password" className="link">
+            <Link to={pages.forgotPassword.path} className="link">
               Forgot password?
             </Link>
           </p>
           <p className="text-center text-sm">
             New to the store?{' '}
-            <Link to="/signup" state={{ from: returnTo }} className="link text-orange-700">
+            <Link to={pages.signup.path} state={{ from: returnTo }} className="link text-orange-700">
               Create New Account
             </Link>
           </p>

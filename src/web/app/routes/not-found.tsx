@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { pages } from '../../../contract/pages';
 
 export function NotFoundPage() {
   return (
@@ -11,7 +12,7 @@ export function NotFoundPage() {
           <h1 className="card-title text-2xl">Page is not Found</h1>
           <p className="text-base-content/70">The page you asked for does not exist or has moved.</p>
           <div className="card-actions">
-            <Link to="/" className="btn btn-primary">
+            <Link to={pages.home.path} className="btn btn-primary">
               Back to home
             </Link>
           </div>

@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { OrderLookupInput } from '../../../contract/guest';
+import { pages } from '../../../contract/pages';
 import { PageLoading } from '../../components/ui/page-loading';
 import { TextField } from '../../components/ui/text-field';
-import { lookUpOrder, orderStatusPath, useGuestOrder } from '../../features/guest/api/guest-calls';
+import { lookUpOrder, useGuestOrder } from '../../features/guest/api/guest-calls';
 import type { GuestPlacedState } from '../../features/guest/components/guest-checkout-form';
 import { GuestOrderDetails } from '../../features/guest/components/guest-order-view';
 import { ApiError } from '../../lib/api-client';
@@ -26,7 +27,7 @@ function OrderLookupForm({ linkProblem }: { linkProblem?: string }) {
   const onSubmit = handleSubmit(async () => {
     try {
       const { token } = await lookUpOrder(getValues());
-      navigate(orderStatusPath(token), { replace: true });
+      navigate(pages.orderStatus.withToken(token), { replace: true });
     } catch (error) {
       setError('root', {
         message: error instanceof Error ? error.message : 'The order could not be found. Please try again.',
@@ -69,7 +70,7 @@ function OrderLookupForm({ linkProblem }: { linkProblem?: string }) {
       </form>
       <p className="text-sm">
         Have an account?{' '}
-        <Link to="/login" state={{ from: '/dashboard/myOrders' }} className="link">
+        <Link to={pages.login.path} state={{ from: pages.myOrders.path }} className="link">
           Sign in
         </Link>{' '}
         to see all your orders.

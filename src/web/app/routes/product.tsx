@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { pages } from '../../../contract/pages';
 import { QueryState } from '../../components/ui/query-state';
 import { AddQuantityToCart } from '../../features/cart/components/add-quantity-to-cart';
 import { useTool } from '../../features/catalog/api/get-tool';
@@ -38,7 +39,7 @@ export function ProductPage() {
               <ProductFit fits={data.fits} garage={garage} vehicle={vehicle} />
               <PartNotes tool={data} />
               {data.available_quantity >= data.minimum_order_quantity ? (
-                <Link to={`/purchase/${data._id}`} className="btn btn-primary">
+                <Link to={pages.purchase.path(data._id)} className="btn btn-primary">
                   Order Now
                 </Link>
               ) : (

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { pages } from '../../../contract/pages';
 import { QueryState } from '../../components/ui/query-state';
 import { StickyActionBar } from '../../components/ui/sticky-action-bar';
 import { useSession } from '../../features/accounts/api/session';
@@ -60,7 +61,7 @@ export function PurchasePage() {
               ) : (
                 <p className="badge badge-warning badge-lg">Out of stock</p>
               )}
-              <Link to="/tools" className="link ml-auto">
+              <Link to={pages.tools.path} className="link ml-auto">
                 All tools
               </Link>
             </StickyActionBar>

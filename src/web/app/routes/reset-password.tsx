@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { pages } from '../../../contract/pages';
 import { FormError, SubmitButton } from '../../components/ui/submit-button';
 import { TextField } from '../../components/ui/text-field';
 import { useRefreshSession } from '../../features/accounts/api/session';
@@ -52,7 +53,7 @@ export function ResetPasswordPage() {
             <div role="status" className="alert alert-success">
               <span>
                 Your password is changed and you are signed out everywhere.{' '}
-                <Link to="/login" className="link font-semibold">
+                <Link to={pages.login.path} className="link font-semibold">
                   Log in with your new password
                 </Link>
               </span>
@@ -81,7 +82,7 @@ export function ResetPasswordPage() {
           )}
           {done ? null : (
             <p className="text-center text-sm">
-              <Link to="/forgot-password" className="link text-orange-700">
+              <Link to={pages.forgotPassword.path} className="link text-orange-700">
                 Ask for a new reset link
               </Link>
             </p>

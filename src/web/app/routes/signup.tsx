@@ -1,4 +1,5 @@
 import { Link, Navigate, useNavigate } from 'react-router';
+import { pages } from '../../../contract/pages';
 import { recordUser } from '../../features/accounts/api/account-calls';
 import { useRefreshSession, useSession } from '../../features/accounts/api/session';
 import { SignupForm } from '../../features/accounts/components/signup-form';
@@ -33,7 +34,7 @@ export function SignupPage() {
           <SignupForm onSignedUp={onSignedUp} />
           <p className="text-center text-sm">
             Already have an account?{' '}
-            <Link to="/login" state={{ from: returnTo }} className="link text-orange-700">
+            <Link to={pages.login.path} state={{ from: returnTo }} className="link text-orange-700">
               Please Login
             </Link>
           </p>

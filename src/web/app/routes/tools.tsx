@@ -9,6 +9,7 @@ import {
   type Vehicle,
   vehicleLabel,
 } from '../../../contract/catalog';
+import { pages } from '../../../contract/pages';
 import { Pager } from '../../components/ui/pager';
 import { QueryState } from '../../components/ui/query-state';
 import { useSession } from '../../features/accounts/api/session';
@@ -144,7 +145,7 @@ export function ToolsPage() {
             onSuggestion={(s) => {
               if (s.kind === 'brand') update({ brand: s.value, search: undefined });
               else if (s.kind === 'category') update({ category: s.value, search: undefined });
-              else navigate(`/product/${encodeURIComponent(s.value)}`);
+              else navigate(pages.product.path(s.value));
             }}
           />
         </div>

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { pages } from '../../../contract/pages';
 import { unsubscribeFromCartReminders } from '../../features/guest/api/guest-calls';
 
 /**
@@ -43,7 +44,7 @@ export function UnsubscribePage() {
         </>
       )}
       <p>
-        <Link to="/tools" className="link">
+        <Link to={pages.tools.path} className="link">
           Back to the store
         </Link>
       </p>

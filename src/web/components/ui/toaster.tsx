@@ -3,7 +3,7 @@ import { loadToastify, onToastRequested, toastRequested } from '../../lib/toast'
 
 const ToastContainer = lazy(async () => ({ default: (await loadToastify()).ToastContainer }));
 
-/** The toast container as the spec sets it: top-right, 5000 ms, light; mounted on the first toast. */
+/** The toast container as docs/requirements.md §9 sets it: top-right, 5000 ms, light; mounted on the first toast. */
 export function Toaster() {
   const requested = useSyncExternalStore(onToastRequested, toastRequested, () => false);
   if (!requested) return null;

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ProductForm, splitDescription } from '../../../../contract/catalog';
+import { pages } from '../../../../contract/pages';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../../contract/uploads';
 import { ImagePreview } from '../../../components/ui/image-preview';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -73,7 +74,7 @@ export function AddProductPage() {
       toast.success('Product added successfully!!');
       reset();
       // The spec's fields are the start: the full editor takes the rest (numbers, fitment, images).
-      navigate(`/dashboard/products/${added.insertedId}`);
+      navigate(pages.productEditor.path(added.insertedId));
     } catch (error) {
       toast.error('Failed to add Product');
       if (error instanceof Error && error.message) toast.error(error.message);

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { TextField } from '../../../components/ui/text-field';
@@ -45,7 +46,7 @@ export function AdminOrderPage() {
       <div className="space-y-3">
         <h2 className="text-xl font-semibold">Order not found</h2>
         <p role="alert">There is no such order.</p>
-        <Link to="/dashboard/manageOrders" className="btn">
+        <Link to={pages.manageOrders.path} className="btn">
           Back to all orders
         </Link>
       </div>
@@ -96,7 +97,7 @@ export function AdminOrderPage() {
             <a className="btn" href={receiptUrl(data._id, true)} download={`receipt-${data.number}.pdf`}>
               Receipt PDF
             </a>
-            <Link to="/dashboard/manageOrders" className="btn btn-ghost">
+            <Link to={pages.manageOrders.path} className="btn btn-ghost">
               All orders
             </Link>
           </div>

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { pages } from '../../../../contract/pages';
 import { QueryState } from '../../../components/ui/query-state';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { useCustomer } from '../../../features/customers/api/customer-calls';
@@ -17,7 +18,7 @@ export function CustomerPage() {
       <div className="space-y-3">
         <h2 className="text-xl font-semibold">Customer not found</h2>
         <p role="alert">There is no such account.</p>
-        <Link to="/dashboard/users" className="btn">
+        <Link to={pages.users.path} className="btn">
           Back to customers
         </Link>
       </div>
@@ -79,7 +80,7 @@ export function CustomerPage() {
                     {orders.map((o) => (
                       <tr key={o._id}>
                         <th scope="row" data-label="Order">
-                          <Link className="link" to={`/dashboard/manageOrders/${o._id}`}>
+                          <Link className="link" to={pages.manageOrder.path(o._id)}>
                             {o.number}
                           </Link>
                         </th>
@@ -118,7 +119,7 @@ export function CustomerPage() {
               </ul>
             )}
           </section>
-          <Link to="/dashboard/users" className="btn btn-ghost">
+          <Link to={pages.users.path} className="btn btn-ghost">
             All customers
           </Link>
         </article>

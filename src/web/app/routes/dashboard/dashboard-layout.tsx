@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { pages } from '../../../../contract/pages';
 import { type AccountRole, may, type Permission } from '../../../../contract/roles';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { RouteErrorBoundary } from '../../../components/ui/route-error-boundary';
@@ -9,10 +10,10 @@ import { InboxUnreadBadge } from '../../../features/inbox/components/inbox-unrea
 import { useEscapeToClose } from '../../../lib/use-escape-to-close';
 
 const customerMenu = [
-  { to: '/dashboard', label: 'My Profile' },
-  { to: '/dashboard/myOrders', label: 'My Orders' },
-  { to: '/dashboard/addresses', label: 'Addresses' },
-  { to: '/dashboard/addReview', label: 'Add a review' },
+  { to: pages.dashboard.path, label: 'My Profile' },
+  { to: pages.myOrders.path, label: 'My Orders' },
+  { to: pages.addresses.path, label: 'Addresses' },
+  { to: pages.addReview.path, label: 'Add a review' },
 ] as const;
 
 /**
@@ -20,24 +21,24 @@ const customerMenu = [
  * the server refuses the page's calls regardless.
  */
 const staffMenu: readonly { to: string; label: string; permission?: Permission }[] = [
-  { to: '/dashboard', label: 'My Profile' },
-  { to: '/dashboard/overview', label: 'Overview', permission: 'reports.read' },
-  { to: '/dashboard/users', label: 'Make Admin', permission: 'customers.read' },
-  { to: '/dashboard/manageProduct', label: 'Manage Product', permission: 'products.read' },
-  { to: '/dashboard/addProduct', label: 'Add Product', permission: 'products.write' },
-  { to: '/dashboard/categories', label: 'Categories and brands', permission: 'products.write' },
-  { to: '/dashboard/bulk', label: 'Bulk changes', permission: 'products.write' },
-  { to: '/dashboard/import', label: 'Import and export', permission: 'products.write' },
-  { to: '/dashboard/searchWords', label: 'Search words', permission: 'products.write' },
-  { to: '/dashboard/discounts', label: 'Discounts', permission: 'discounts.read' },
-  { to: '/dashboard/manageOrders', label: 'Manage All Orders', permission: 'orders.read' },
-  { to: '/dashboard/returns', label: 'Returns', permission: 'returns.read' },
-  { to: '/dashboard/numbers', label: 'Numbers', permission: 'reports.read' },
-  { to: '/dashboard/outbox', label: 'Outbox', permission: 'outbox.read' },
-  { to: '/dashboard/mailbox', label: 'Mailbox', permission: 'mailbox.read' },
-  { to: '/dashboard/inbox', label: 'Inbox', permission: 'inbox.read' },
-  { to: '/dashboard/settings', label: 'Settings', permission: 'settings.read' },
-  { to: '/dashboard/audit', label: 'Audit log', permission: 'audit.read' },
+  { to: pages.dashboard.path, label: 'My Profile' },
+  { to: pages.overview.path, label: 'Overview', permission: 'reports.read' },
+  { to: pages.users.path, label: 'Make Admin', permission: 'customers.read' },
+  { to: pages.manageProduct.path, label: 'Manage Product', permission: 'products.read' },
+  { to: pages.addProduct.path, label: 'Add Product', permission: 'products.write' },
+  { to: pages.categories.path, label: 'Categories and brands', permission: 'products.write' },
+  { to: pages.bulk.path, label: 'Bulk changes', permission: 'products.write' },
+  { to: pages.catalogImport.path, label: 'Import and export', permission: 'products.write' },
+  { to: pages.searchWords.path, label: 'Search words', permission: 'products.write' },
+  { to: pages.discounts.path, label: 'Discounts', permission: 'discounts.read' },
+  { to: pages.manageOrders.path, label: 'Manage All Orders', permission: 'orders.read' },
+  { to: pages.returns.path, label: 'Returns', permission: 'returns.read' },
+  { to: pages.numbers.path, label: 'Numbers', permission: 'reports.read' },
+  { to: pages.outbox.path, label: 'Outbox', permission: 'outbox.read' },
+  { to: pages.mailbox.path, label: 'Mailbox', permission: 'mailbox.read' },
+  { to: pages.inbox.path, label: 'Inbox', permission: 'inbox.read' },
+  { to: pages.settings.path, label: 'Settings', permission: 'settings.read' },
+  { to: pages.audit.path, label: 'Audit log', permission: 'audit.read' },
 ];
 
 /** The entries a role may open, in the menu's order. */
@@ -45,7 +46,7 @@ const menuFor = (role: AccountRole) =>
   staffMenu.filter((item) => item.permission === undefined || may(role, item.permission));
 
 /**
- * /dashboard with its side menu: customers see the spec's own menu; the staff see the admin menu,
+ * /dashboard with its side menu: customers see their menu of docs/requirements.md §2.7; the staff see the admin menu,
  * each role only the pages it may open.
  * On a phone the menu is a drawer opened by a real button (a label cannot take the keyboard's
  * focus); Escape closes it and gives the focus back to that button.
@@ -124,7 +125,7 @@ export function DashboardLayout() {
               <li key={item.to}>
                 <NavLink to={item.to} end onClick={close}>
                   {item.label}
-                  {item.to === '/dashboard/inbox' ? <InboxUnreadBadge /> : null}
+                  {item.to === pages.inbox.path ? <InboxUnreadBadge /> : null}
                 </NavLink>
               </li>
             ))}

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { type InboxMessage, InboxReplyInput, type InboxSummary } from '../../../../contract/inbox';
+import { pages } from '../../../../contract/pages';
 import { QueryState } from '../../../components/ui/query-state';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField } from '../../../components/ui/text-field';
@@ -32,7 +33,7 @@ function MessageCard({ message }: { message: InboxSummary }) {
     <li className={`card card-border ${message.readAt ? 'bg-base-100' : 'bg-base-200'}`}>
       <div className="card-body gap-1 p-4">
         <h3 className={`break-words ${message.readAt ? 'font-normal' : 'font-bold'}`}>
-          <Link className="link link-hover" to={`/dashboard/inbox/${message.id}`}>
+          <Link className="link link-hover" to={pages.inboxMessage.path(message.id)}>
             {message.name}
           </Link>
         </h3>
@@ -182,7 +183,7 @@ export function InboxMessagePage() {
   }, [unread, id, mark]);
   return (
     <div className="space-y-4">
-      <Link className="link" to="/dashboard/inbox">
+      <Link className="link" to={pages.inbox.path}>
         Back to the Inbox
       </Link>
       <QueryState query={message} empty="">

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
 import type { MailStatus, MailSummary } from '../../../../contract/mail';
+import { pages } from '../../../../contract/pages';
 import { QueryState } from '../../../components/ui/query-state';
 import { useMail, useMails } from '../../../features/mail/api/mail-calls';
 
@@ -21,7 +22,7 @@ function MailCard({ mail }: { mail: MailSummary }) {
     <li className="card card-border bg-base-100">
       <div className="card-body gap-1 p-4">
         <h3 className="font-semibold break-words">
-          <Link className="link link-hover" to={`/dashboard/mailbox/${mail.id}`}>
+          <Link className="link link-hover" to={pages.mail.path(mail.id)}>
             {mail.subject}
           </Link>
         </h3>
@@ -71,7 +72,7 @@ export function MailPage() {
   const mail = useMail(id);
   return (
     <div className="space-y-4">
-      <Link className="link" to="/dashboard/mailbox">
+      <Link className="link" to={pages.mailbox.path}>
         Back to the Mailbox
       </Link>
       <QueryState query={mail} empty="">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Order, type OrderStatus, orderStatuses } from '../../../../contract/orders';
+import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { TableScroll } from '../../../components/ui/table-scroll';
@@ -73,7 +74,7 @@ export function ManageOrdersPage() {
                   <tr key={order._id} data-order-id={order._id}>
                     <td data-label="Order">
                       <Link
-                        to={`/dashboard/manageOrders/${order._id}`}
+                        to={pages.manageOrder.path(order._id)}
                         className="link font-medium whitespace-nowrap"
                         aria-label={`Open order ${order.number}`}
                       >

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { splitDescription, type Tool, ToolChanges } from '../../../../contract/catalog';
+import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { Pager } from '../../../components/ui/pager';
@@ -124,7 +125,7 @@ function UnlistedProducts() {
                   {p.name} <span className="badge badge-ghost">{p.status}</span>
                 </span>
                 <Link
-                  to={`/dashboard/products/${p._id}`}
+                  to={pages.productEditor.path(p._id)}
                   className="btn btn-sm"
                   aria-label={`Open ${p.name} in the editor`}
                 >
@@ -150,7 +151,7 @@ export function ManageProductsPage() {
   }, 'The product could not be deleted.');
   const [editing, setEditing] = useState<Tool | null>(null);
   const [editingParts, setEditingParts] = useState<Tool | null>(null);
-  const pages = tools.data ? Math.max(1, Math.ceil(tools.data.total / PAGE_SIZE)) : 1;
+  const pageCount = tools.data ? Math.max(1, Math.ceil(tools.data.total / PAGE_SIZE)) : 1;
 
   return (
     <div className="space-y-4">
@@ -200,7 +201,7 @@ export function ManageProductsPage() {
                           Edit
                         </button>
                         <Link
-                          to={`/dashboard/products/${tool._id}`}
+                          to={pages.productEditor.path(tool._id)}
                           className="btn btn-sm btn-primary"
                           aria-label={`Open ${tool.name} in the editor`}
                         >
@@ -231,7 +232,7 @@ export function ManageProductsPage() {
           </TableScroll>
         )}
       </QueryState>
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <Pager page={page} pages={pageCount} onPage={setPage} />
       <UnlistedProducts />
       <ConfirmDialog {...deleting.dialog} title="Delete this product?" confirmLabel="Delete product">
         <p>

@@ -8,6 +8,7 @@ import {
   returnStatusWords,
 } from '../../../../contract/after-sale';
 import { vehicleLabel } from '../../../../contract/catalog';
+import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { TextAreaField } from '../../../components/ui/text-field';
@@ -120,7 +121,7 @@ function ReturnCard({ item }: { item: Return }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 id={headingId} className="text-lg font-semibold">
             {core ? 'Core return of' : 'Return of'}{' '}
-            <Link className="link" to={`/dashboard/manageOrders/${item.orderId}`}>
+            <Link className="link" to={pages.manageOrder.path(item.orderId)}>
               {item.orderNumber}
             </Link>
           </h3>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Order } from '../../../../contract/orders';
+import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { TableScroll } from '../../../components/ui/table-scroll';
@@ -26,7 +27,7 @@ export function MyOrdersPage() {
   const refused =
     orders.error instanceof ApiError && (orders.error.status === 401 || orders.error.status === 403);
   useEffect(() => {
-    if (refused) void signOut().finally(() => navigate('/', { replace: true }));
+    if (refused) void signOut().finally(() => navigate(pages.home.path, { replace: true }));
   }, [refused, signOut, navigate]);
 
   return (
@@ -38,7 +39,7 @@ export function MyOrdersPage() {
         empty={
           <>
             You have no orders yet.{' '}
-            <Link to="/tools" className="link text-orange-700">
+            <Link to={pages.tools.path} className="link text-orange-700">
               Browse the tools
             </Link>
           </>
@@ -69,10 +70,7 @@ export function MyOrdersPage() {
                       {index + 1}
                     </th>
                     <td data-label="Order">
-                      <Link
-                        to={`/dashboard/orders/${order._id}`}
-                        className="link font-medium whitespace-nowrap"
-                      >
+                      <Link to={pages.order.path(order._id)} className="link font-medium whitespace-nowrap">
                         {order.number}
                       </Link>
                     </td>
@@ -101,7 +99,7 @@ export function MyOrdersPage() {
                           </p>
                         </div>
                       ) : order.status !== 'unpaid' ? null : (
-                        <Link to={`/dashboard/payment/${order._id}`} className="btn btn-sm btn-primary">
+                        <Link to={pages.payment.path(order._id)} className="btn btn-sm btn-primary">
                           Pay
                         </Link>
                       )}

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { pages } from '../../../../contract/pages';
 import { QueryState } from '../../../components/ui/query-state';
 import { receiptUrl, useOrderDetails, useOrderHistory } from '../../../features/orders/api/order-details';
 import { CustomerAfterSale } from '../../../features/orders/components/customer-after-sale';
@@ -32,7 +33,7 @@ export function OrderPage() {
       <div className="space-y-3">
         <h2 className="text-xl font-semibold">Order not found</h2>
         <p role="alert">We could not find this order. It may have been deleted, or the link is wrong.</p>
-        <Link to="/dashboard/myOrders" className="btn">
+        <Link to={pages.myOrders.path} className="btn">
           Back to My Orders
         </Link>
       </div>
@@ -60,7 +61,7 @@ export function OrderPage() {
 
           <div className="flex flex-wrap gap-2 print:hidden">
             {data.status === 'unpaid' ? (
-              <Link to={`/dashboard/payment/${data._id}`} className="btn btn-primary">
+              <Link to={pages.payment.path(data._id)} className="btn btn-primary">
                 Pay {data.number}
               </Link>
             ) : null}
@@ -70,7 +71,7 @@ export function OrderPage() {
             <a className="btn" href={receiptUrl(data._id)} download={`receipt-${data.number}.pdf`}>
               Download PDF
             </a>
-            <Link to="/dashboard/myOrders" className="btn btn-ghost">
+            <Link to={pages.myOrders.path} className="btn btn-ghost">
               All my orders
             </Link>
           </div>

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { pages } from '../../../../contract/pages';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { QueryState } from '../../../components/ui/query-state';
 import { useStoreStats } from '../../../features/catalog/api/admin-calls';
@@ -25,7 +26,7 @@ function LowStock() {
           <ul className="divide-y divide-base-300 rounded-box border border-base-300" data-testid="low-stock">
             {data.products.map((tool) => (
               <li key={tool._id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                <Link className="link" to={`/dashboard/products/${tool._id}`}>
+                <Link className="link" to={pages.productEditor.path(tool._id)}>
                   {tool.name}
                 </Link>
                 <span className="badge badge-warning">

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { pages } from '../../../../contract/pages';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { QueryState } from '../../../components/ui/query-state';
 import { useSession } from '../../../features/accounts/api/session';
@@ -34,7 +35,7 @@ export function PaymentPage() {
 
   useEffect(() => {
     if (!paidWith) return;
-    const timer = setTimeout(() => navigate('/dashboard/myOrders'), CONFIRMATION_MS);
+    const timer = setTimeout(() => navigate(pages.myOrders.path), CONFIRMATION_MS);
     return () => clearTimeout(timer);
   }, [paidWith, navigate]);
 
@@ -56,7 +57,7 @@ export function PaymentPage() {
         <div role="alert" className="alert alert-error">
           <span>We could not find this order. It may have been deleted, or the link is wrong.</span>
         </div>
-        <Link to="/dashboard/myOrders" className="btn">
+        <Link to={pages.myOrders.path} className="btn">
           Back to My Orders
         </Link>
       </div>

@@ -7,6 +7,7 @@ import {
   ToolChanges,
 } from '../../../../contract/catalog';
 import type { ProductRecord } from '../../../../contract/catalog-admin';
+import { pages } from '../../../../contract/pages';
 import { QueryState } from '../../../components/ui/query-state';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { useUpdateTool } from '../../../features/catalog/api/admin-calls';
@@ -199,14 +200,14 @@ function Editor({ record }: { record: ProductRecord }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-semibold">Edit {record.name}</h2>
         <div className="flex gap-2">
-          <Link className="btn btn-sm" to="/dashboard/manageProduct">
+          <Link className="btn btn-sm" to={pages.manageProduct.path}>
             All products
           </Link>
-          <Link className="btn btn-sm" to={`/dashboard/products/${record._id}/stock`}>
+          <Link className="btn btn-sm" to={pages.productStock.path(record._id)}>
             Stock
           </Link>
           {record.status === 'active' ? (
-            <Link className="btn btn-sm" to={`/product/${record._id}`}>
+            <Link className="btn btn-sm" to={pages.product.path(record._id)}>
               See its page
             </Link>
           ) : null}

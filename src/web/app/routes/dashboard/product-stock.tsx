@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { StockAdjustmentInput, StockLedger, StockMovementReason } from '../../../../contract/inventory';
+import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { TableScroll } from '../../../components/ui/table-scroll';
@@ -97,7 +98,7 @@ export function ProductStockPage() {
     <div className="max-w-3xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-2xl font-semibold">Stock</h2>
-        <Link className="btn btn-sm" to={`/dashboard/products/${encodeURIComponent(id)}`}>
+        <Link className="btn btn-sm" to={pages.productEditor.path(id)}>
           Back to the product
         </Link>
       </div>
@@ -211,7 +212,7 @@ export function ProductStockPage() {
                           </td>
                           <td data-label="Why">
                             {m.orderId ? (
-                              <Link className="link" to={`/dashboard/manageOrders/${m.orderId}`}>
+                              <Link className="link" to={pages.manageOrder.path(m.orderId)}>
                                 {reasonWords[m.reason]}
                               </Link>
                             ) : (

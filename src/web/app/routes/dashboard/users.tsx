@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { FAILED_TO_MAKE_ADMIN } from '../../../../contract/accounts';
 import type { CustomerSummary } from '../../../../contract/customers';
+import { pages } from '../../../../contract/pages';
 import { type AssignableRole, assignableRoles, isStaffRole, ROLE_LABELS } from '../../../../contract/roles';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pager } from '../../../components/ui/pager';
@@ -62,8 +63,8 @@ function RoleControl({
 
 /**
  * Make Admin, grown into the customers list: every account with its paid orders and what it spent,
- * searchable, each opening its own page. The spec's Admin badge, Make admin and Remove User stay as
- * the spec has them (Make admin makes a manager); the owner also changes roles here.
+ * searchable, each opening its own page. The Admin badge, Make admin and Remove User stay as
+ * docs/requirements.md §4.2 has them (Make admin makes a manager, §10); the owner also changes roles here.
  */
 export function UsersPage() {
   const [typed, setTyped] = useState('');
@@ -161,7 +162,7 @@ export function UsersPage() {
                       <td data-label="User">
                         <div className="flex items-center gap-3">
                           <Avatar user={u} />
-                          <Link className="link" to={`/dashboard/users/${encodeURIComponent(u.id)}`}>
+                          <Link className="link" to={pages.customer.path(u.id)}>
                             {u.displayName}
                           </Link>
                         </div>

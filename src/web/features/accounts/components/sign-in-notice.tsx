@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { matchPage, pages } from '../../../../contract/pages';
 
 /** Why a visitor was sent to /login, carried in the navigation's state by the page guards. */
 export type SignInReason = 'admin-only';
@@ -21,10 +22,11 @@ export const pendingSignInReason = () => pendingReason;
 /** The notice for a visitor sent here from `from` (or for `reason`); null when they came on their own. */
 export function signInNotice(from: unknown, reason: unknown): string | null {
   if (reason === 'admin-only') return ADMIN_ONLY_NOTICE;
-  if (typeof from !== 'string' || !from.startsWith('/') || from === '/') return null;
-  if (from.startsWith('/purchase/')) return 'Sign in to order this tool.';
-  if (from === '/checkout') return 'Sign in to check out. Your cart comes with you.';
-  if (from.startsWith('/dashboard')) return 'Sign in to open your dashboard.';
+  if (typeof from !== 'string' || !from.startsWith('/') || from === pages.home.path) return null;
+  const page = matchPage(from)?.key;
+  if (page === 'purchase') return 'Sign in to order this tool.';
+  if (page === 'checkout') return 'Sign in to check out. Your cart comes with you.';
+  if (from.startsWith(pages.dashboard.path)) return 'Sign in to open your dashboard.';
   return 'Sign in to open that page.';
 }
 

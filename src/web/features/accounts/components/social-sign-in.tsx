@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { pages } from '../../../../contract/pages';
 import { authClient } from '../../../lib/auth-client';
 import { useAuthProviders } from '../api/account-calls';
 
@@ -20,7 +21,7 @@ export function SocialSignIn({ returnTo }: { returnTo: string }) {
     const { error: failure } = await authClient.signIn.social({
       provider,
       callbackURL: returnTo,
-      errorCallbackURL: '/login',
+      errorCallbackURL: pages.login.path,
     });
     // On success the browser is already on its way to the provider.
     if (failure) {

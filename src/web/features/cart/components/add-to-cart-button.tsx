@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { pages } from '../../../../contract/pages';
 import { formatNumber } from '../../../lib/format';
 import { useCart } from '../api/use-cart';
 
@@ -45,7 +46,7 @@ export function AddToCartButton({
         {added ? (
           <p role="status">
             Added {formatNumber(added.quantity)} to your cart.{' '}
-            <Link to="/cart" className="link font-semibold">
+            <Link to={pages.cart.path} className="link font-semibold">
               View cart
             </Link>
           </p>

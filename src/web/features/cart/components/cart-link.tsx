@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { pages } from '../../../../contract/pages';
 import { formatNumber } from '../../../lib/format';
 import { useCartCount } from '../api/use-cart';
 
@@ -34,7 +35,7 @@ export function CartLink({ onNavigate, iconOnly = false }: { onNavigate?: () => 
   const count = useCartCount();
   return (
     <NavLink
-      to="/cart"
+      to={pages.cart.path}
       onClick={onNavigate}
       aria-label={cartLinkName(count)}
       className={iconOnly ? 'btn btn-ghost gap-1 px-2' : 'gap-1'}

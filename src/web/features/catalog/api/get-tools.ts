@@ -8,7 +8,7 @@ import {
 } from '../../../../contract/catalog.constants';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 
-/** The spec's list of all tools, cached under the key 'tools'. */
+/** The list of all tools, cached under the key 'tools' (docs/requirements.md §4.5). */
 export const toolsQuery = queryOptions({
   queryKey: ['tools'],
   queryFn: ({ signal }) => apiGet<Tool[]>('/tool', signal),

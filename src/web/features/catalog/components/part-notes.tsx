@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ToolDetails } from '../../../../contract/catalog';
+import { pages } from '../../../../contract/pages';
 import { formatPrice } from '../../../lib/format';
 
 /** What a buyer must know before ordering: a newer part replaces it, a core charge, ground shipping. */
@@ -13,7 +14,7 @@ export function PartNotes({ tool }: { tool: ToolDetails }) {
         <li className="alert alert-info" data-testid="replaced-by">
           <span>
             Replaced by{' '}
-            <Link className="link font-semibold" to={`/product/${replacement._id}`}>
+            <Link className="link font-semibold" to={pages.product.path(replacement._id)}>
               {replacement.name}
             </Link>
             {replacement.part_number ? <span className="font-mono"> ({replacement.part_number})</span> : null}

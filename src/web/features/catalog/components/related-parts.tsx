@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Tool } from '../../../../contract/catalog';
+import { pages } from '../../../../contract/pages';
 import { formatPrice } from '../../../lib/format';
 import { useRelated } from '../api/get-related';
 
@@ -11,7 +12,7 @@ function PartList({ title, tools }: { title: string; tools: Tool[] }) {
       <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {tools.slice(0, 8).map((t) => (
           <li key={t._id} className="rounded-box border border-base-300 p-2">
-            <Link to={`/product/${t._id}`} className="block space-y-1">
+            <Link to={pages.product.path(t._id)} className="block space-y-1">
               <span className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded bg-base-200">
                 <img src={t.image} alt="" className="h-full w-full object-contain" loading="lazy" />
               </span>

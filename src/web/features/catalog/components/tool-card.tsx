@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Tool } from '../../../../contract/catalog';
+import { pages } from '../../../../contract/pages';
 import { srcSetFor, TOOL_CARD_IMAGE_SIZES } from '../../../../contract/uploads.constants';
 import { formatPrice } from '../../../lib/format';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
@@ -19,7 +20,7 @@ export function ToolCard({
   vehicle?: string;
 }) {
   const headingId = `tool-${tool._id}`;
-  const productPage = `/product/${tool._id}`;
+  const productPage = pages.product.path(tool._id);
   return (
     <article className="card bg-base-100 shadow-sm border border-base-300" aria-labelledby={headingId}>
       <figure className="bg-base-200 aspect-[4/3]">
@@ -51,7 +52,7 @@ export function ToolCard({
         <ToolDescription tool={tool} className="text-sm text-base-content/80" />
         <div className="card-actions mt-auto pt-2">
           {tool.available_quantity >= tool.minimum_order_quantity ? (
-            <Link to={`/purchase/${tool._id}`} className="btn btn-primary btn-block">
+            <Link to={pages.purchase.path(tool._id)} className="btn btn-primary btn-block">
               Order Now
             </Link>
           ) : (

@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Address, type AddressInput, BLANK_ADDRESS, type SavedAddress } from '../../../../contract/addresses';
 import type { CheckoutAnswer } from '../../../../contract/checkout';
+import { pages } from '../../../../contract/pages';
 import type { ShippingMethod } from '../../../../contract/pricing';
 import { ApiError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
@@ -129,13 +130,13 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
     const estimate = cart?.shippingOptions.find((o) => o.method === order.shippingMethod)?.estimate;
     const done = () => {
       void queryClient.invalidateQueries({ queryKey: userCartKey(user.id) });
-      navigate(`/checkout/done/${order._id}`, { state: { estimate } satisfies CheckoutDoneState });
+      navigate(pages.checkoutDone.path(order._id), { state: { estimate } satisfies CheckoutDoneState });
     };
     if (!answer.payment) return done();
     if (answer.payment.provider === 'stripe') {
       // Stripe's card form lives on the payment page, opened with this order's intent.
       void queryClient.invalidateQueries({ queryKey: userCartKey(user.id) });
-      navigate(`/dashboard/payment/${order._id}`);
+      navigate(pages.payment.path(order._id));
       return;
     }
     const form = formRef.current;
@@ -227,7 +228,7 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
     return (
       <div className="space-y-4 py-10 text-center" data-testid="checkout-empty">
         <p className="text-lg">Your cart is empty.</p>
-        <Link to="/tools" className="btn btn-primary">
+        <Link to={pages.tools.path} className="btn btn-primary">
           Browse tools
         </Link>
       </div>
@@ -329,7 +330,7 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
           {hasProblems ? (
             <p className="text-sm text-error">
               Some products cannot be ordered as they are.{' '}
-              <Link to="/cart" className="link">
+              <Link to={pages.cart.path} className="link">
                 Fix them in your cart
               </Link>
               .
@@ -345,7 +346,7 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
             {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
             Place order and pay
           </button>
-          <Link to="/cart" className="link text-center text-sm">
+          <Link to={pages.cart.path} className="link text-center text-sm">
             Back to cart
           </Link>
         </div>

@@ -54,6 +54,3 @@ export const lookUpOrder = (input: OrderLookupInput) => post<{ token: string }>(
 
 export const unsubscribeFromCartReminders = (token: string) =>
   post<{ unsubscribed: true }>('/cart-reminders/unsubscribe', { token });
-
-/** The guest's order page for a key. */
-export const orderStatusPath = (token: string) => `/order-status?token=${encodeURIComponent(token)}`;

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Address, type AddressInput, BLANK_ADDRESS } from '../../../../contract/addresses';
 import { singleAddressField } from '../../../../contract/fields';
 import type { GuestCheckoutAnswer } from '../../../../contract/guest';
+import { pages } from '../../../../contract/pages';
 import type { ShippingMethod } from '../../../../contract/pricing';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
@@ -21,7 +22,7 @@ import { useDiscountCode } from '../../discounts/api/discount-code';
 import { DiscountCodeField } from '../../discounts/components/discount-code-field';
 import { type CardErrors, cardErrors } from '../../payments/components/card-fields';
 import { readCardFields, SimulatedCardFields } from '../../payments/components/simulated-card-fields';
-import { guestSimulatedConfirm, orderStatusPath, placeGuestCheckout } from '../api/guest-calls';
+import { guestSimulatedConfirm, placeGuestCheckout } from '../api/guest-calls';
 
 /** The guest's form: the e-mail the order's mails go to, and the shipping address. */
 const GuestForm = Address.extend({ email: singleAddressField });
@@ -96,7 +97,7 @@ export function GuestCheckoutForm({ testMode }: { testMode: boolean }) {
   };
 
   const pay = async (answer: GuestCheckoutAnswer, billing: { name: string; email: string }) => {
-    const page = orderStatusPath(answer.token);
+    const page = pages.orderStatus.withToken(answer.token);
     if (!answer.payment || answer.payment.provider === 'stripe') {
       // Stripe's card form lives on the order's page, opened with this order's key.
       navigate(page, { state: { placed: true } satisfies GuestPlacedState });
@@ -192,7 +193,7 @@ export function GuestCheckoutForm({ testMode }: { testMode: boolean }) {
     return (
       <div className="space-y-4 py-10 text-center" data-testid="checkout-empty">
         <p className="text-lg">Your cart is empty.</p>
-        <Link to="/tools" className="btn btn-primary">
+        <Link to={pages.tools.path} className="btn btn-primary">
           Browse tools
         </Link>
       </div>
@@ -288,7 +289,7 @@ export function GuestCheckoutForm({ testMode }: { testMode: boolean }) {
           {hasProblems ? (
             <p className="text-sm text-error">
               Some products cannot be ordered as they are.{' '}
-              <Link to="/cart" className="link">
+              <Link to={pages.cart.path} className="link">
                 Fix them in your cart
               </Link>
               .
@@ -302,7 +303,7 @@ export function GuestCheckoutForm({ testMode }: { testMode: boolean }) {
             {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
             Place order and pay
           </button>
-          <Link to="/cart" className="link text-center text-sm">
+          <Link to={pages.cart.path} className="link text-center text-sm">
             Back to cart
           </Link>
         </div>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { GuestOrderView } from '../../../../contract/guest';
+import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { formatPrice } from '../../../lib/format';
@@ -188,7 +189,7 @@ export function GuestOrderDetails({
             {order.status === 'unpaid' ? 'Cancel order' : 'Ask to cancel'}
           </button>
         ) : null}
-        <Link to="/tools" className="btn">
+        <Link to={pages.tools.path} className="btn">
           Continue shopping
         </Link>
       </div>
@@ -213,7 +214,7 @@ export function GuestOrderDetails({
         ) : (
           <>
             Want all your orders in one place?{' '}
-            <Link to="/signup" className="link">
+            <Link to={pages.signup.path} className="link">
               Create an account
             </Link>{' '}
             with {order.userEmail}, then open this page again from your order's e-mail to add the order to it.

@@ -7,7 +7,7 @@ const slides = [
 ] as const;
 
 /**
- * The spec's previous/next anchors: each points at a slide's id. Slide 1's previous points at
+ * The previous/next anchors of docs/requirements.md §2.3: each points at a slide's id. Slide 1's previous points at
  * itself ("slide 1 wraps to itself"); the last slide's next goes back to 1.
  */
 export function slideTargets(index: number) {

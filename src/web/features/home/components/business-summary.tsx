@@ -1,4 +1,4 @@
-/** The spec's static figures; the small change figures are the store's own marketing copy. */
+/** The fixed figures of docs/requirements.md §2.3; the small change figures are the store's own marketing copy. */
 const tiles = [
   { title: 'Countries', value: '31', change: '↗ 3 new this year' },
   { title: 'Repaired Work', value: '4,200', change: '↗ 12% over last year' },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { pages } from '../../../../contract/pages';
 import { useCategories } from '../../catalog/api/get-categories';
 
 /**
@@ -36,7 +37,7 @@ export function CategoryCards() {
               <p>{category?.description || 'Description'}</p>
               <div className="card-actions justify-end">
                 <Link
-                  to={`/tools?category=${card._id}`}
+                  to={pages.tools.inCategory(card._id)}
                   className="btn btn-outline btn-sm"
                   aria-label={`See All ${title}`}
                 >

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { Tool } from '../../../../contract/catalog';
 import { orderFormSchema } from '../../../../contract/orders';
+import { pages } from '../../../../contract/pages';
 import { holdWords } from '../../../../contract/store';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/text-field';
@@ -82,7 +83,7 @@ export function OrderModal({
       toast.success('Order added successsfully!');
       reset({ phone: values.phone, orderQuantity: tool.minimum_order_quantity });
       onClose();
-      navigate(`/dashboard/payment/${order._id}`);
+      navigate(pages.payment.path(order._id));
     } catch (error) {
       const issue =
         error instanceof ApiError
@@ -141,7 +142,7 @@ export function OrderModal({
           </div>
           <p className="text-sm text-base-content/70">
             Unpaid orders are held for you for {holdWords(orderHoldMinutes)}.{' '}
-            <Link to="/dashboard/myOrders" className="link">
+            <Link to={pages.myOrders.path} className="link">
               My Orders
             </Link>
           </p>

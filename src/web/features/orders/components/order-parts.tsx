@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { type Address, shippingCountries } from '../../../../contract/addresses';
 import { CORE_CHARGE_LABEL } from '../../../../contract/after-sale';
 import { type Order, type OrderEvent, orderStatusWords } from '../../../../contract/orders';
+import { pages } from '../../../../contract/pages';
 import { formatCents, formatNumber } from '../../../lib/format';
 import { OrderSummary } from '../../cart/components/order-summary';
 
@@ -68,7 +69,7 @@ export function OrderLines({ order, prices = true }: { order: Order; prices?: bo
           <Fragment key={`${line.toolId}-${line.name}`}>
             <tr>
               <td data-label="Product">
-                <Link to={`/product/${line.toolId}`} className="link font-medium">
+                <Link to={pages.product.path(line.toolId)} className="link font-medium">
                   {line.name}
                 </Link>
               </td>

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Review } from '../../../../contract/reviews';
 import { apiGet } from '../../../lib/api-client';
 
-/** The spec's list of reviews, cached under the key 'reviews'. */
+/** The list of reviews, cached under the key 'reviews' (docs/requirements.md §4.5). */
 export const reviewsQuery = queryOptions({
   queryKey: ['reviews'],
   queryFn: ({ signal }) => apiGet<Review[]>('/review', signal),

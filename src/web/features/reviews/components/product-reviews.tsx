@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import { pages } from '../../../../contract/pages';
 import type { Review } from '../../../../contract/reviews';
 import { apiGet } from '../../../lib/api-client';
 import { useSession } from '../../accounts/api/session';
@@ -46,7 +47,7 @@ export function ProductReviews({ toolId }: { toolId: string }) {
       ) : (
         <p>
           <Link
-            to="/login"
+            to={pages.login.path}
             state={{ from: `${location.pathname}${location.search}` }}
             className="link text-orange-700"
           >
