@@ -9,7 +9,7 @@ const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (resu
 
 /** What a test file can see of the state a previous file left behind. */
 async function visibleState(database: Awaited<ReturnType<typeof leaseTestPglite>>) {
-  const [counts] = rowsOf<Record<string, number>>(
+  const [counts] = rowsOf<{ tools: number; vehicles: number; categories: number; words: number }>(
     await database.db.execute(sql`select
       (select count(*)::int from tools) as tools,
       (select count(*)::int from vehicles) as vehicles,
