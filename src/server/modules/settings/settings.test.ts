@@ -339,6 +339,7 @@ describe('tax by place, on shipping where the place says so', () => {
     // 6 % of $45.25 = 2.715 -> $2.72; of $7.99 shipping = 0.4794 -> $0.48.
     expect(order.amounts).toEqual({
       subtotalCents: 4525,
+      coreChargeCents: 0,
       discountCents: 0,
       shippingCents: 799,
       taxCents: 272 + 48,

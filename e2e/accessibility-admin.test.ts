@@ -1,0 +1,6 @@
+import { accessibilitySweep } from './support/accessibility-sweep';
+import { journeys } from './support/browser';
+
+journeys('accessibility: axe-core finds nothing serious on any admin page', () =>
+  accessibilitySweep(['admin']),
+);
