@@ -21,6 +21,20 @@ export type IntentRow = typeof paymentIntents.$inferSelect;
  */
 export type PaymentOwner = Pick<SessionUser, 'id'> | { orderLink: true };
 
+/** A payment intent by its client secret, if it is for one of this user's orders: one read checks both. */
+export async function findOwnIntent(
+  db: Db,
+  clientSecret: string,
+  userId: string,
+): Promise<IntentRow | undefined> {
+  const [found] = await db
+    .select({ intent: paymentIntents })
+    .from(paymentIntents)
+    .innerJoin(orders, eq(orders.id, paymentIntents.orderId))
+    .where(and(eq(paymentIntents.clientSecret, clientSecret), eq(orders.userId, userId)));
+  return found?.intent;
+}
+
 /**
  * Opens (or re-uses) the payment intent for one of the user's unpaid orders. The amount is the
  * order's total from the database, whatever the request said; a reload gets the same intent.
