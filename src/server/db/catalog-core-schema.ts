@@ -60,7 +60,7 @@ export const tools = pgTable(
     retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
     /** The owner's choice: a draft is being prepared, an archived product is kept but not sold. */
     status: text('status', { enum: productStatuses }).notNull().default('active'),
-    /** Parts catalog (fitment-schema.ts): where it is filed, who makes it, what it is sold as. */
+    /** Parts catalog (categories below, the rest in fitment-schema.ts): where it is filed, who makes it, what it is sold as. */
     categorySlug: text('category_slug').references((): AnyPgColumn => categories.slug, {
       onDelete: 'set null',
     }),
