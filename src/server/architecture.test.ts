@@ -17,7 +17,7 @@ import { tableOwners } from './db/table-owners';
  *   docs/architecture.md;
  * - a module imports another module only through its public files: its `*.service.ts` files and
  *   the few files named in `publicFiles` below.
- * What the tree breaks today is listed with a reason each, so a new break fails the test.
+ * Every exception is listed with its reason, so a new break fails the test.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
