@@ -5,8 +5,8 @@ import { returnReasons } from '../../../contract/after-sale';
 import { orderNumber } from '../../../contract/orders';
 import { ORDER_CSV_COLUMNS, type ReportQuery, type SalesReport } from '../../../contract/reports';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { orderLines, orders, refunds, returns } from '../../db/schema';
-import { rowsOf } from '../inventory/inventory.service';
 
 /** The owner's numbers (docs/decisions/041): read only, from the orders module's tables. */
 
