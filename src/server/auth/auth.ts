@@ -18,7 +18,7 @@ import {
   publishEmailConfirmation,
   publishPasswordReset,
   publishSignUpRepeated,
-} from '../modules/mail/account-mail';
+} from '../modules/mail/subscribers/account-subscriber';
 import { claimGuestOrders } from '../modules/orders/guest-claim';
 import { passwordHashing } from './password-hash';
 import { revokeOlderResetLinks, revokeResetLinks } from './reset-links';
