@@ -1,11 +1,12 @@
 import { and, eq, notInArray } from 'drizzle-orm';
+import { isUuid } from '../../../contract/ids';
 import { closedUnpaidStatuses, ORDER_NOT_FOUND, type Order, paidStatuses } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import type { Db } from '../../db/database';
 import { orders, paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { isUuid } from '../catalog/catalog.service';
+
 import { getOwnOrder } from '../orders/customer-orders';
 import { PaymentArrivedTooLate } from '../orders/order-errors';
 import { toOneOrder } from '../orders/order-read';
