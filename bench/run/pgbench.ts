@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../src/server/db/database';
-import { rowsOf } from '../../src/server/modules/inventory/inventory.service';
+import { rowsOf } from '../../src/server/db/rows';
 import { createScratchDatabase } from '../../src/server/test/scratch-postgres';
 
 /**

@@ -18,7 +18,7 @@ import {
   publishEmailConfirmation,
   publishPasswordReset,
   publishSignUpRepeated,
-} from '../modules/mail/account-mail';
+} from '../modules/mail/subscribers/account-subscriber';
 import { claimGuestOrders } from '../modules/orders/guest-claim';
 import { passwordHashing } from './password-hash';
 import { revokeOlderResetLinks, revokeResetLinks } from './reset-links';
@@ -141,7 +141,7 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, log?: Aut
               publishSignUpRepeated(db, user.id),
           }
         : {}),
-      // The link goes out as a mail through the outbox (modules/mail/account-mail.ts): the request
+      // The link goes out as a mail through the outbox (modules/mail/subscribers/account-subscriber.ts): the request
       // only writes a row, so a known address answers about as fast as an unknown one.
       sendResetPassword: async ({ user, token }) => {
         const expiresAt = new Date(Date.now() + RESET_TOKEN_SECONDS * 1000);
@@ -163,7 +163,7 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, log?: Aut
             sendOnSignIn: true,
             autoSignInAfterVerification: true,
             expiresIn: CONFIRMATION_TOKEN_SECONDS,
-            // Through the outbox like the reset link (modules/mail/account-mail.ts); better-auth's
+            // Through the outbox like the reset link (modules/mail/subscribers/account-subscriber.ts); better-auth's
             // own `url` is built from the request's host, so the mail builds its link itself.
             sendVerificationEmail: async ({ user, token }: { user: { id: string }; token: string }) =>
               publishEmailConfirmation(db, secret, { userId: user.id, token }),

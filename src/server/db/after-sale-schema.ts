@@ -20,7 +20,7 @@ import {
 } from '../../contract/after-sale';
 import type { Vehicle } from '../../contract/catalog';
 import { user } from './auth-schema';
-import { orders } from './schema';
+import { orders } from './order-core-schema';
 
 /** Units of one product in a shipment, refund or return. */
 export interface LineQuantity {

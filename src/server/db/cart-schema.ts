@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth-schema';
-import { tools } from './schema';
+import { tools } from './catalog-core-schema';
 
 /**
  * A signed-in customer's cart: one row per product, written only by the cart module. Prices are

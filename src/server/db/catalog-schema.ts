@@ -16,7 +16,7 @@ import {
 import type { BulkChange, BulkSelection } from '../../contract/catalog-bulk';
 import { importKinds, importStatuses, importVerdicts } from '../../contract/catalog-import';
 import { user } from './auth-schema';
-import { tools } from './schema';
+import { tools } from './catalog-core-schema';
 
 /**
  * The owner's catalog work beside `tools` (docs/decisions/044-048): pictures, the history of every

@@ -12,8 +12,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { discountKinds, discountScopes } from '../../contract/discounts';
-import { user } from './auth-schema';
-import { orders } from './schema';
 
 /**
  * Discounts and their uses, written only by the discounts module (docs/decisions/057, 058). A code
@@ -64,24 +62,4 @@ export const discounts = pgTable(
     uniqueIndex('discounts_code_idx').on(t.code),
     index('discounts_automatic_idx').on(t.startsAt).where(sql`${t.automatic}`),
   ],
-);
-
-/** One row per order that took a use of a discount; released when an unpaid order ends. */
-export const discountUses = pgTable(
-  'discount_uses',
-  {
-    orderId: uuid('order_id')
-      .primaryKey()
-      .references(() => orders.id),
-    discountId: uuid('discount_id')
-      .notNull()
-      .references(() => discounts.id),
-    /** The customer's account; null for a guest's order. */
-    userId: text('user_id').references(() => user.id),
-    /** Whose use it is, for the limit per customer: the account's id, or `guest:` and the e-mail. */
-    buyer: text('buyer').notNull(),
-    releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [index('discount_uses_customer_idx').on(t.discountId, t.buyer).where(sql`${t.releasedAt} is null`)],
 );

@@ -14,27 +14,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { partNumberKinds } from '../../contract/catalog';
 import { user } from './auth-schema';
-import { tools } from './schema';
+import { tools } from './catalog-core-schema';
 
 /**
- * What makes the catalog a parts catalog (docs/decisions/016-parts-catalog-and-fitment.md): a small
- * category tree, every number a part is known by, the vehicles each part fits, the vehicles the
+ * What makes the catalog a parts catalog (docs/decisions/016-parts-catalog-and-fitment.md): every
+ * number a part is known by, the vehicles each part fits, the vehicles the
  * store knows, and the vehicles customers keep in My Garage. The catalog module writes all of them.
  */
-
-/** A small tree: a category with no parent is a top-level one; `slug` is its address. */
-export const categories = pgTable(
-  'categories',
-  {
-    slug: text('slug').primaryKey(),
-    name: text('name').notNull(),
-    parentSlug: text('parent_slug').references((): AnyPgColumn => categories.slug),
-    description: text('description').notNull().default(''),
-    image: text('image').notNull(),
-    position: integer('position').notNull().default(0),
-  },
-  (t) => [check('categories_slug_shape', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)],
-);
 
 /**
  * Every number a product is found by: its SKU, its maker's part number, and cross-references

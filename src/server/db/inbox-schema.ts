@@ -2,7 +2,7 @@ import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { user } from './auth-schema';
 
 /**
- * The admin Inbox beside `contact_messages` (schema.ts): the replies admins send, written only by
+ * The admin Inbox beside `contact_messages` (contact-schema.ts): the replies admins send, written only by
  * the contact module; and each admin's notification e-mails, written only by the notifications
  * module (no row: every notification is on).
  */

@@ -1,7 +1,8 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { rowsOf } from '../db/rows';
 import { outboxMessages, scheduledJobs } from '../db/schema';
-import { rowsOf } from '../modules/inventory/inventory.service';
+
 import type { OutboxMessage, Subscriber, Topic, TopicOf } from '../modules/outbox/outbox';
 import { type Clock, databaseClock } from './clock';
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type Category, TOOL_PAGE_SIZE_DEFAULT, type Tool, type ToolDetails } from '../../contract/catalog';
+import { formatPrice } from '../../contract/money';
 import { matchPage, pages } from '../../contract/pages';
 import type { StoreInfo } from '../../contract/store';
 import type { Db } from '../db/database';
@@ -23,7 +24,6 @@ export interface PageContent {
 }
 
 const html = escapeAttribute;
-const money = (price: number) => price.toFixed(2);
 const inStock = (tool: Tool) =>
   tool.available_quantity > 0 && tool.available_quantity >= tool.minimum_order_quantity;
 
@@ -55,7 +55,7 @@ export function productJsonLd(tool: ToolDetails, origin: string) {
     offers: {
       '@type': 'Offer',
       url,
-      price: money(tool.price),
+      price: formatPrice(tool.price),
       priceCurrency: 'USD',
       availability: inStock(tool) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
@@ -80,7 +80,7 @@ function productBody(tool: ToolDetails): string {
   return `<main class="server-page"><article>
 <h1>${html(tool.name)}</h1>
 <img src="${html(tool.image)}" alt="${html(tool.name)}" width="600" height="450">
-<p>Price: $${money(tool.price)}</p>
+<p>Price: $${formatPrice(tool.price)}</p>
 <p>${inStock(tool) ? 'In stock' : 'Out of stock'}: ${tool.available_quantity} available</p>
 ${tool.brand ? `<p>Brand: ${html(tool.brand)}</p>` : ''}
 <ul>${tool.description.map((line) => `<li>${html(line)}</li>`).join('')}</ul>
@@ -94,7 +94,7 @@ function listBody(title: string, description: string, tools: Tool[]): string {
   const items = tools
     .map(
       (tool) =>
-        `<li><a href="${pages.product.path(tool._id)}">${html(tool.name)}</a> $${money(tool.price)}</li>`,
+        `<li><a href="${pages.product.path(tool._id)}">${html(tool.name)}</a> $${formatPrice(tool.price)}</li>`,
     )
     .join('');
   return `<main class="server-page"><h1>${html(title)}</h1><p>${html(description)}</p><ul>${items}</ul></main>`;

@@ -6,9 +6,13 @@ import type { Order } from '../../contract/orders';
 import { matchPage, pageKeys } from '../../contract/pages';
 import { cartReminderMail } from '../modules/cart-reminders/cart-reminder-mail';
 import { SITEMAP_PAGES } from '../modules/catalog/site-map.routes';
-import { emailConfirmationMail, passwordResetMail, signUpRepeatedMail } from '../modules/mail/account-mails';
 import type { OutgoingMail } from '../modules/mail/mailer';
-import { type OrderMailKind, orderMail } from '../modules/mail/order-mails';
+import {
+  emailConfirmationMail,
+  passwordResetMail,
+  signUpRepeatedMail,
+} from '../modules/mail/templates/account-mails';
+import { type OrderMailKind, orderMail } from '../modules/mail/templates/order-mails';
 import {
   customerRequestNotice,
   lowStockDigest,

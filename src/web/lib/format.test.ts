@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatNumber, formatPrice, formatTotal } from './format';
+import { formatNumber, formatTotal } from './format';
 
 describe('formatNumber', () => {
   it.each([
@@ -18,21 +18,7 @@ describe('formatNumber', () => {
 });
 
 describe('prices', () => {
-  it('shows a price with two decimals and a total in whole dollars with .00', () => {
-    expect(formatPrice(89.9)).toBe('89.90');
+  it('shows a total in whole dollars with .00', () => {
     expect(formatTotal(12.5, 3)).toBe('38.00');
-  });
-});
-
-describe('formatCents', () => {
-  it.each([
-    [0, '$0.00'],
-    [5, '$0.05'],
-    [799, '$7.99'],
-    [123456, '$1,234.56'],
-    [100000000, '$1,000,000.00'],
-    [-1999, '-$19.99'],
-  ])('writes %d cents as %s', (cents, written) => {
-    expect(formatCents(cents)).toBe(written);
   });
 });

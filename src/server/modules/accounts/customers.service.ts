@@ -9,10 +9,11 @@ import {
 } from '../../../contract/customers';
 import { orderNumber } from '../../../contract/orders';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { orders, user } from '../../db/schema';
 import { notFound } from '../../errors';
 import { listAddresses } from '../addresses/addresses.service';
-import { rowsOf } from '../inventory/inventory.service';
+
 import { roleFromColumn } from './account-roles';
 
 /**

@@ -5,10 +5,10 @@ import {
   type Address,
   type SavedAddress,
 } from '../../../contract/addresses';
+import { isUuid } from '../../../contract/ids';
 import type { Db, Tx } from '../../db/database';
 import { addresses } from '../../db/schema';
 import { AppError } from '../../errors';
-import { isUuid } from '../catalog/catalog.service';
 
 /**
  * A customer's address book. The first address saved is the default; choosing another default

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { cartActivity, cartLines, cartReminders, user } from '../../db/schema';
-import { rowsOf } from '../inventory/inventory.service';
+
 import { publish } from '../outbox/outbox';
 
 /**

@@ -1,13 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { cartFullMessage } from '../../../contract/cart';
+import { isUuid } from '../../../contract/ids';
 import { maximumQuantityMessage, minimumQuantityMessage } from '../../../contract/orders';
 import { CART_MAX_LINES, type LineInput, type Quote } from '../../../contract/pricing';
 import type { Db, Tx } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { cartLines, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { isUuid } from '../catalog/catalog.service';
+
 import { discountOffer } from '../discounts/discount-offer';
-import { rowsOf } from '../inventory/inventory.service';
+
 import {
   type Destination,
   loadToolFacts,

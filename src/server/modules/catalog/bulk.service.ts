@@ -15,10 +15,11 @@ import {
 import { STOCK_MAX } from '../../../contract/inventory';
 import { formatCents } from '../../../contract/money';
 import type { Db, Tx } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { bulkChanges, categories, productChanges } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import { adjustStock, OutOfStock, rowsOf } from '../inventory/inventory.service';
+import { adjustStock, OutOfStock } from '../inventory/inventory.service';
 import { productFilterCondition } from './product-filter';
 import type { ChangeActor } from './product-record';
 import { lockInOrder } from './taxonomy.service';

@@ -35,11 +35,12 @@ import {
   ImportSummary,
 } from '../../../contract/catalog-import';
 import { Synonym, SynonymInput, SynonymList } from '../../../contract/catalog-search';
+import { isUuid } from '../../../contract/ids';
 import { AppError, notFound } from '../../errors';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { applyBulkChange, lastBulkChange, previewBulkChange, undoBulkChange } from './bulk.service';
-import { isUuid } from './catalog.service';
+
 import { exportCatalog } from './catalog-export';
 import {
   cancelImport,

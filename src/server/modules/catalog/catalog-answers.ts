@@ -8,10 +8,11 @@ import {
   type ToolListQuery,
   type VehicleQuery,
 } from '../../../contract/catalog';
+import { isUuid } from '../../../contract/ids';
 import type { Db } from '../../db/database';
 import { notFound } from '../../errors';
 import type { AnswerCache, CachedAnswer } from './answer-cache';
-import { getToolDetails, isUuid, listTools } from './catalog.service';
+import { getToolDetails, listTools } from './catalog.service';
 import { listCategories, suggest, toolFacets } from './catalog-query';
 import { relatedProducts } from './related';
 import { listBrands } from './taxonomy.service';

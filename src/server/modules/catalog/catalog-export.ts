@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import { FITMENT_CSV_COLUMNS, type ImportKind, PRODUCT_CSV_COLUMNS } from '../../../contract/catalog-import';
 import type { Db } from '../../db/database';
-import { rowsOf } from '../inventory/inventory.service';
+import { rowsOf } from '../../db/rows';
 
 /**
  * GET /catalog/export/:kind: the whole catalog in the import's layouts, streamed: rows are read a

@@ -13,10 +13,11 @@ import {
   REQUIRED_COLUMNS,
 } from '../../../contract/catalog-import';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { catalogImportRows, catalogImports } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import { rowsOf } from '../inventory/inventory.service';
+
 import { type ReadRow, readRow, rowIdentity } from './import-rows';
 
 /**

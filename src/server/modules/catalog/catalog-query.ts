@@ -11,6 +11,7 @@ import {
   type Vehicle,
 } from '../../../contract/catalog';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { tools } from '../../db/schema';
 import {
   planLoosely,
@@ -21,9 +22,6 @@ import {
   searchWords,
 } from './search-plan';
 import { toTool } from './tool-wire';
-
-/** Rows of a raw query, the same on PGlite and node-postgres. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The filters a list, its counts and its facets share; `except` leaves one out (for its own facet). */
 type Facet = 'category' | 'brand' | 'price' | 'inStock';

@@ -52,7 +52,7 @@ const checked = async (kind: 'products' | 'fitment', csv: string) => {
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as ImportSummary;
 };
-const rowsOf = async (id: string, query = '') => {
+const importRowsOf = async (id: string, query = '') => {
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/catalog/imports/${id}/rows?limit=500${query}`,
@@ -114,7 +114,7 @@ describe('fitment import', () => {
       checked: { create: 2, update: 0, refuse: 4 },
     });
     expect(await fitmentCount(pad.id)).toBe(0);
-    const { rows } = await rowsOf(report.id);
+    const { rows } = await importRowsOf(report.id);
     expect(rows.map((r) => [r.line, r.verdict, r.reason])).toEqual([
       [2, 'create', null],
       [3, 'create', null],
@@ -161,7 +161,7 @@ describe('fitment import', () => {
     ].join('\n');
     const report = await checked('fitment', csv);
     expect(report.checked).toMatchObject({ create: 1, refuse: 1 });
-    const { rows } = await rowsOf(report.id);
+    const { rows } = await importRowsOf(report.id);
     expect(rows.map((r) => [r.line, r.verdict, r.reason])).toEqual([
       [2, 'create', null],
       [3, 'refuse', 'note: Text may not contain NUL characters'],
@@ -255,7 +255,7 @@ describe('products import', () => {
       'PROD-NEW,Again,Again.,1,,,,,,,,,,',
     ].join('\n');
     const report = await checked('products', csv);
-    const { rows } = await rowsOf(report.id);
+    const { rows } = await importRowsOf(report.id);
     expect(rows.map((r) => [r.key, r.verdict, r.reason])).toEqual([
       ['PROD-NEW', 'create', null],
       ['PROD-OLD', 'update', null],
@@ -282,7 +282,7 @@ describe('products import', () => {
     expect((await t.database.db.select().from(tools).where(eq(tools.sku, 'PROD-PIC'))).length).toBe(0);
     const [old] = await t.database.db.select().from(tools).where(eq(tools.id, existing.id));
     expect(old?.supersededById).toBe(made?.id);
-    const applied = await rowsOf(report.id, '&verdict=create');
+    const applied = await importRowsOf(report.id, '&verdict=create');
     expect(applied.rows.find((r) => r.key === 'PROD-PIC')).toMatchObject({ outcome: 'refuse' });
 
     // Searching the old product's number lands on the new one.
@@ -302,7 +302,7 @@ describe('products import', () => {
       },
     });
     const report = await checked('products', 'sku,superseded_by\nLOOP-B,LOOP-A\n');
-    const { rows } = await rowsOf(report.id);
+    const { rows } = await importRowsOf(report.id);
     expect(rows[0]).toMatchObject({
       verdict: 'refuse',
       reason: 'superseded_by: LOOP-A is itself replaced by LOOP-B, which would make a loop',

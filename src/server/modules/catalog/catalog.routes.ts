@@ -15,13 +15,14 @@ import {
   VehicleQuery,
 } from '../../../contract/catalog';
 import { Brand, FitmentBulkAnswer, FitmentBulkInput, RelatedProducts } from '../../../contract/catalog-admin';
+import { isUuid } from '../../../contract/ids';
 import { notFound } from '../../errors';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { catalogSearchLimit } from '../../plugins/rate-limits';
 import { createAnswerCache } from './answer-cache';
 import { replyWith } from './cached-reply';
-import { addTool, deleteTool, isUuid, updateTool } from './catalog.service';
+import { addTool, deleteTool, updateTool } from './catalog.service';
 import { CATALOG_TABLES, catalogAnswers } from './catalog-answers';
 import { addFitmentRange } from './product-list';
 

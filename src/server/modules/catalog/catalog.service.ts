@@ -12,11 +12,13 @@ import {
   type ToolListQuery,
   type Vehicle,
 } from '../../../contract/catalog';
+import { isUuid } from '../../../contract/ids';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { categories, orderLines, partNumbers, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import { assertWithinStockMax, moveStock, rowsOf } from '../inventory/inventory.service';
+import { assertWithinStockMax, moveStock } from '../inventory/inventory.service';
 import { findTools, type SearchNotes } from './catalog-query';
 import { writePartsData } from './parts-data';
 import { statusColumns, writeEditorFields, writeImages } from './product-editor';
@@ -29,10 +31,6 @@ import {
   recordChanges,
 } from './product-record';
 import { toTool } from './tool-wire';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids are UUIDs; anything else cannot name a row, so it is simply not found. */
-export const isUuid = (id: string) => UUID.test(id);
 
 /** GET /tool: one page of the live catalog under the query's filters and search, and how many there are in all. */
 export async function listTools(

@@ -2,9 +2,10 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { partNumberKey, type ToolChanges } from '../../../contract/catalog';
 import type { ImportVerdict } from '../../../contract/catalog-import';
 import type { Db, Tx } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { catalogImportRows, catalogImports, tools } from '../../db/schema';
 import { auditActorOf, recordAudit } from '../audit/audit.service';
-import { rowsOf } from '../inventory/inventory.service';
+
 import { readRow } from './import-rows';
 import { writePartsData } from './parts-data';
 import { statusColumns, writeEditorFields } from './product-editor';

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { LowStockProduct } from '../../../contract/catalog-admin';
 import type { Db, Tx } from '../../db/database';
-import { rowsOf } from '../inventory/inventory.service';
+import { rowsOf } from '../../db/rows';
+
 import { publish } from '../outbox/outbox';
 
 /**

@@ -7,9 +7,10 @@ import {
   type ProductListQuery,
 } from '../../../contract/catalog-admin';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { fitments, tools } from '../../db/schema';
 import { notFound } from '../../errors';
-import { rowsOf } from '../inventory/inventory.service';
+
 import { lowStockAt } from './low-stock';
 import { productFilterCondition } from './product-filter';
 import { type ChangeActor, fitmentOf, recordChanges } from './product-record';

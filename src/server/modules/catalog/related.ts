@@ -2,9 +2,10 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Vehicle } from '../../../contract/catalog';
 import type { RelatedProducts } from '../../../contract/catalog-admin';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { tools } from '../../db/schema';
 import { notFound } from '../../errors';
-import { rowsOf } from '../inventory/inventory.service';
+
 import { fitsVehicle } from './catalog-query';
 import { toTool } from './tool-wire';
 

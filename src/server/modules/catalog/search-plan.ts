@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { partNumberKey } from '../../../contract/catalog';
 import type { Db } from '../../db/database';
-import { rowsOf } from '../inventory/inventory.service';
+import { rowsOf } from '../../db/rows';
 
 /**
  * How the search box reads what a buyer typed (docs/decisions/046-search-that-understands-buyers.md):

@@ -10,10 +10,11 @@ import {
   slugOf,
 } from '../../../contract/catalog-admin';
 import type { Db, Tx } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { brands, categories, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import { rowsOf } from '../inventory/inventory.service';
+
 import { listCategories } from './catalog-query';
 import { type ChangeActor, recordChanges } from './product-record';
 

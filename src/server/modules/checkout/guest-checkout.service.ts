@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GuestCheckoutAnswer, GuestCheckoutRequest } from '../../../contract/guest';
+import { isUuid } from '../../../contract/ids';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema';
 import { notFound } from '../../errors';
-import { isUuid } from '../catalog/catalog.service';
+
 import type { GuestBuyer } from '../orders/guest-buyer';
 import { toOneOrder, toOrder } from '../orders/order-read';
 import { insertOrder, type OrderLimits } from '../orders/place-order';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isUuid } from '../catalog/catalog.service';
+import { isUuid } from '../../../contract/ids';
 
 /**
  * The key to a guest's order (decision 059): `<order id>.<expiry>.<kind>.<signature>`, signed with

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { claimMessages, type GuestOrderView, ORDER_LINK_INVALID } from '../../../contract/guest';
 import { type Order, paidStatuses } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
@@ -7,6 +7,7 @@ import { orders, paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { cancelUnpaidOrder, requestCancellation } from '../orders/cancel';
+import { claimGuestOrder } from '../orders/guest-claim';
 import { toOneOrder } from '../orders/order-read';
 import type { OrderRow } from '../orders/order-state';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -139,9 +140,6 @@ export async function claimGuestOrderByLink(
     throw new AppError('FORBIDDEN', claimMessages.otherEmail);
   if (row.userId !== null && row.userId !== me.id) throw new AppError('CONFLICT', claimMessages.otherAccount);
   // Only an order still without an account moves; a second claim finds it already theirs.
-  await db
-    .update(orders)
-    .set({ userId: me.id })
-    .where(and(eq(orders.id, row.id), isNull(orders.userId)));
+  await claimGuestOrder(db, row.id, me.id);
   return guestOrder(db, secret, token);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { isUuid } from '../../../contract/ids';
 import type { InboxList, InboxMessage, InboxReplyInput, InboxUpdate } from '../../../contract/inbox';
 import type { Db } from '../../db/database';
 import { contactMessages, contactReplies } from '../../db/schema';
@@ -62,11 +63,8 @@ export async function listInbox(db: Db, limit = 200): Promise<InboxList> {
   };
 }
 
-/** Ids are uuids: anything else names no message (and would be refused by the column's type). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findContactMessage(db: Db, id: string): Promise<MessageRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
   return row;
 }
@@ -91,7 +89,7 @@ export async function wroteWithinAnHourBefore(db: Db, row: MessageRow): Promise<
 }
 
 export async function findContactReply(db: Db, id: string) {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(contactReplies).where(eq(contactReplies.id, id));
   return row;
 }
@@ -123,7 +121,7 @@ export async function getInboxMessage(db: Db, id: string): Promise<InboxMessage>
  * read (coalesce), so the time shown is when an admin first opened it.
  */
 export async function markInbox(db: Db, id: string, update: InboxUpdate): Promise<InboxMessage> {
-  if (!UUID.test(id)) throw notFound('Message');
+  if (!isUuid(id)) throw notFound('Message');
   const set: Partial<Record<'readAt' | 'handledAt', ReturnType<typeof sql> | null>> = {};
   if (update.read !== undefined)
     set.readAt = update.read ? sql`coalesce(${contactMessages.readAt}, now())` : null;
@@ -148,7 +146,7 @@ export async function replyToMessage(
   admin: { id: string; name: string },
   input: InboxReplyInput,
 ): Promise<InboxMessage> {
-  if (!UUID.test(id)) throw notFound('Message');
+  if (!isUuid(id)) throw notFound('Message');
   const replyId = randomUUID();
   await db.transaction(async (tx) => {
     const opened = await tx

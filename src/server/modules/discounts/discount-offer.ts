@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type CodeMiss, dayOf, discountMessages, normalizeCode } from '../../../contract/discounts';
+import { isUuid } from '../../../contract/ids';
 import type { Db, Tx } from '../../db/database';
 import { categories, discounts, discountUses, tools } from '../../db/schema';
-import { isUuid } from '../catalog/catalog.service';
+
 import type { DiscountOffer, DiscountRule, LineFacts } from '../pricing/discounts';
 
 type DiscountRow = typeof discounts.$inferSelect;

@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { discountMessages } from '../../../contract/discounts';
 import type { Tx } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { discounts, discountUses } from '../../db/schema';
 import { AppError } from '../../errors';
-import { rowsOf } from '../inventory/inventory.service';
+
 import type { DiscountRule } from '../pricing/discounts';
 
 /**

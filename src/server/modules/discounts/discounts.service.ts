@@ -5,11 +5,11 @@ import {
   discountMessages,
   discountSummary,
 } from '../../../contract/discounts';
+import { isUuid } from '../../../contract/ids';
 import type { Db, Tx } from '../../db/database';
 import { brands, categories, discounts } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import { isUuid } from '../catalog/catalog.service';
 
 /**
  * Managers' side of discounts: list, create, edit and end. Each change is one transaction that

@@ -11,7 +11,7 @@ import type { TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, createAdminApp, fillCart, HOME_ADDRESS, payOrder } from '../../test/store-flow';
-import { orderMail } from '../mail/order-mails';
+import { orderMail } from '../mail/templates/order-mails';
 import { expireUnpaidOrders } from '../orders/expiry';
 import { createDiscount, endDiscount } from './discounts.service';
 

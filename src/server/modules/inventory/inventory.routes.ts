@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isUuid } from '../../../contract/ids';
 import { StockAdjustmentInput, StockLedger } from '../../../contract/inventory';
 import { notFound } from '../../errors';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
-import { isUuid } from '../catalog/catalog.service';
+
 import { adjustStock, stockLedger } from './inventory.service';
 
 const IdParams = z.object({ id: z.string().max(100) });

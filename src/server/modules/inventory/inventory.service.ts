@@ -7,6 +7,7 @@ import {
   type StockMovementReason,
 } from '../../../contract/inventory';
 import type { Db, Tx } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { stockMovements, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
@@ -224,9 +225,4 @@ export async function stockLedger(db: Db, toolId: string, limit = 100): Promise<
       at: r.createdAt.toISOString(),
     })),
   };
-}
-
-/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

@@ -11,7 +11,7 @@ import { signUp, type TestSession } from '../../test/sessions';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
 import { as, createAdminApp, HOME_ADDRESS, payOrder, placeOrder } from '../../test/store-flow';
 import { expireUnpaidOrders } from '../orders/expiry';
-import { orderMail } from './order-mails';
+import { orderMail } from './templates/order-mails';
 
 /** The order e-mails through the outbox, to a real SMTP server in this process or into the Mailbox. */
 

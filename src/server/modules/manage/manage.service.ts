@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { isUuid } from '../../../contract/ids';
 import {
   closedUnpaidStatuses,
   ORDER_NOT_FOUND,
@@ -11,7 +12,7 @@ import {
 import type { Db } from '../../db/database';
 import { orders, tools } from '../../db/schema';
 import { AppError } from '../../errors';
-import { isUuid } from '../catalog/catalog.service';
+
 import { toOneOrder, toOrders } from '../orders/order-read';
 
 /** Cap on one answer of GET /manage, newest first. */

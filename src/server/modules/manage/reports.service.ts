@@ -2,11 +2,12 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import { returnReasons } from '../../../contract/after-sale';
+import { formatPrice } from '../../../contract/money';
 import { orderNumber } from '../../../contract/orders';
 import { ORDER_CSV_COLUMNS, type ReportQuery, type SalesReport } from '../../../contract/reports';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { orderLines, orders, refunds, returns } from '../../db/schema';
-import { rowsOf } from '../inventory/inventory.service';
 
 /** The owner's numbers (docs/decisions/041): read only, from the orders module's tables. */
 
@@ -73,7 +74,8 @@ export async function salesReport(db: Db, q: ReportQuery): Promise<SalesReport> 
   };
 }
 
-const dollars = (c: unknown) => (Number(c) / 100).toFixed(2);
+/** A cents column as a plain decimal for the CSV ("1234.56": no sign, no separators, a spreadsheet reads it as a number). */
+const dollars = (c: unknown) => formatPrice(Number(c) / 100);
 const PAGE = 500;
 
 /** Orders paid in the period with their lines, a page at a time (keyset on paid_at and id). */

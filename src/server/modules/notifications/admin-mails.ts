@@ -3,10 +3,9 @@ import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
 import { pages } from '../../../contract/pages';
 import type { contactMessages } from '../../db/schema';
-import { linesOf } from '../mail/contact-mails';
+import { linesOf, type MailContext, render } from '../mail/layout';
 import { linkTo } from '../mail/mail-links';
 import type { OutgoingMail } from '../mail/mailer';
-import { type MailContext, render } from '../mail/order-mails';
 
 /**
  * The notifications admins get: a new paid order to ship, a customer's request to cancel or return,

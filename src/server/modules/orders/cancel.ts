@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterSaleMessages } from '../../../contract/after-sale';
+import { isUuid } from '../../../contract/ids';
 import { closedUnpaidStatuses, ORDER_NOT_FOUND, type Order } from '../../../contract/orders';
 import type { Db } from '../../db/database';
 import { orders, refunds } from '../../db/schema';
 import { AppError } from '../../errors';
-import { isUuid } from '../catalog/catalog.service';
+
 import type { PaymentProvider } from '../payments/payment-provider';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';

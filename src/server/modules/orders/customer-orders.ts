@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, isNull, not, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../../contract/ids';
 import { ORDER_NOT_FOUND, type Order, type OrderEvent } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/database';
 import { orderEvents, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { isUuid } from '../catalog/catalog.service';
+
 import { toOrders } from './order-read';
 import type { OrderRow } from './order-state';
 

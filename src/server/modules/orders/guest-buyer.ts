@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Address } from '../../../contract/addresses';
 import { tooManyReservedUnitsMessage, tooManyUnpaidOrdersMessage } from '../../../contract/orders';
 import type { Tx } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { orders } from '../../db/schema';
 import { AppError } from '../../errors';
-import { rowsOf } from '../inventory/inventory.service';
+
 import type { OrderLimits } from './place-order';
 
 /**

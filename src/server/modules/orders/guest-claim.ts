@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { orders, user } from '../../db/schema';
-import { rowsOf } from '../inventory/inventory.service';
 
 /**
  * A guest's orders join the account with their e-mail once that account's address is confirmed
@@ -20,4 +20,12 @@ export async function claimGuestOrders(db: Db, userId: string): Promise<number> 
       and ${orders}.user_id is null and lower(${orders}.user_email) = lower(${user}.email)
     returning ${orders}.id`);
   return rowsOf(result).length;
+}
+
+/** One guest order joins this account, if it has none yet; a second claim finds it already theirs. */
+export async function claimGuestOrder(db: Db, orderId: string, userId: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ userId })
+    .where(and(eq(orders.id, orderId), isNull(orders.userId)));
 }

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { ADDRESS_LOCKED, type OrderAddressInput } from '../../../contract/after-sale';
+import { isUuid } from '../../../contract/ids';
 import type { Order } from '../../../contract/orders';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { listAddresses } from '../addresses/addresses.service';
-import { isUuid } from '../catalog/catalog.service';
+
 import { type PricingRules, taxFor } from '../pricing/pricing';
 import { OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Refund, Shipment } from '../../../contract/after-sale';
 import { type Order, orderNumber, orderStatusText, paidStatuses } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { orderLines, refunds, shipments } from '../../db/schema';
-import { rowsOf } from '../inventory/inventory.service';
+
 import { lineTaxes } from '../pricing/pricing';
 import type { OrderLineRow, OrderRow } from './order-state';
 

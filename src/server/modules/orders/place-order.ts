@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Address } from '../../../contract/addresses';
 import { CART_EMPTY } from '../../../contract/cart';
 import { totalChangedMessage } from '../../../contract/checkout';
+import { isUuid } from '../../../contract/ids';
 import { outOfStockMessage } from '../../../contract/inventory';
 import { formatCents } from '../../../contract/money';
 import {
@@ -15,13 +16,14 @@ import {
 } from '../../../contract/orders';
 import { groundOnlyMessage, methodNotOfferedMessage, type ShippingMethod } from '../../../contract/pricing';
 import type { Db, Tx } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { orderLines, orders, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { isUuid } from '../catalog/catalog.service';
+
 import { discountOffer } from '../discounts/discount-offer';
 import { DiscountGone, redeemDiscount } from '../discounts/discount-uses';
-import { type MovedTool, moveStock, OutOfStock, rowsOf } from '../inventory/inventory.service';
+import { type MovedTool, moveStock, OutOfStock } from '../inventory/inventory.service';
 import { type PricingRules, parcelWeight, totalsFor } from '../pricing/pricing';
 import { checkGuestCaps, type GuestBuyer, guestEmailKey, isGuest } from './guest-buyer';
 import { toOrder } from './order-read';

@@ -5,13 +5,14 @@ import {
   type RefundInput,
   returnMessages,
 } from '../../../contract/after-sale';
+import { isUuid } from '../../../contract/ids';
 import { formatCents } from '../../../contract/money';
 import { type Order, type OrderActor, paidStatuses } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/database';
 import { orderLines, orders, type RefundLine, refunds } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
-import { isUuid } from '../catalog/catalog.service';
+
 import { moveStock, type StockMove } from '../inventory/inventory.service';
 import type { PaymentProvider, RefundSnapshot } from '../payments/payment-provider';
 import { coresLeft, coresOnTheirWay } from './core-charges';

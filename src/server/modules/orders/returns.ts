@@ -9,12 +9,13 @@ import {
   returnMessages,
   returnStatusWords,
 } from '../../../contract/after-sale';
+import { isUuid } from '../../../contract/ids';
 import { orderNumber } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/database';
 import { orderLines, orders, type ReturnLine, returns, shipments } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { isUuid } from '../catalog/catalog.service';
+
 import { moveStock, type StockMove } from '../inventory/inventory.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { coresLeft, coresOnTheirWay } from './core-charges';

@@ -25,7 +25,7 @@ export interface Topics {
   'contact.replied': { messageId: string; replyId: string };
   /**
    * Someone asked for a password reset link for this account. The token is sealed with the auth
-   * secret (account-mail.ts), so the queue does not hold a usable link in plain text.
+   * secret (mail/subscribers/account-subscriber.ts), so the queue does not hold a usable link in plain text.
    */
   /** Products are low on stock today: the daily digest for the admins who want it (modules/catalog/low-stock.ts). */
   'catalog.low_stock_digest': { day: string };

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PaymentConfirmed,
@@ -6,11 +5,10 @@ import {
   PaymentIntentInput,
   SimulatedConfirmInput,
 } from '../../../contract/payments';
-import { orders, paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
-import { createPaymentIntent, markOrderPaid } from './payments.service';
+import { createPaymentIntent, findOwnIntent, markOrderPaid } from './payments.service';
 import type { SimulatedProvider } from './simulated-provider';
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,13 +43,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const { clientSecret, cardNumber, expiry, cvc } = request.body;
         // The client secret is a capability, but it must also be for one of this user's orders: one
         // read finds the intent and checks whose order it is.
-        const [found] = await app.db
-          .select({ intent: paymentIntents })
-          .from(paymentIntents)
-          .innerJoin(orders, eq(orders.id, paymentIntents.orderId))
-          .where(and(eq(paymentIntents.clientSecret, clientSecret), eq(orders.userId, signedIn(request).id)));
-        if (!found) throw new AppError('NOT_FOUND', 'Payment was not found');
-        const confirmed = await simulated.confirm(found.intent, { number: cardNumber, expiry, cvc });
+        const intent = await findOwnIntent(app.db, clientSecret, signedIn(request).id);
+        if (!intent) throw new AppError('NOT_FOUND', 'Payment was not found');
+        const confirmed = await simulated.confirm(intent, { number: cardNumber, expiry, cvc });
         // The processor itself reports the success, as Stripe's webhook does: the order is paid even
         // if the customer's page never sends its PATCH (which then changes nothing).
         await markOrderPaid(app.db, app.payments, confirmed.snapshot, request.log, confirmed.row);

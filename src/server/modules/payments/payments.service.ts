@@ -1,11 +1,12 @@
 import { and, eq, notInArray } from 'drizzle-orm';
+import { isUuid } from '../../../contract/ids';
 import { closedUnpaidStatuses, ORDER_NOT_FOUND, type Order, paidStatuses } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import type { Db } from '../../db/database';
 import { orders, paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
-import { isUuid } from '../catalog/catalog.service';
+
 import { getOwnOrder } from '../orders/customer-orders';
 import { PaymentArrivedTooLate } from '../orders/order-errors';
 import { toOneOrder } from '../orders/order-read';
@@ -20,6 +21,20 @@ export type IntentRow = typeof paymentIntents.$inferSelect;
  * guest's order, decision 059), which the caller has checked.
  */
 export type PaymentOwner = Pick<SessionUser, 'id'> | { orderLink: true };
+
+/** A payment intent by its client secret, if it is for one of this user's orders: one read checks both. */
+export async function findOwnIntent(
+  db: Db,
+  clientSecret: string,
+  userId: string,
+): Promise<IntentRow | undefined> {
+  const [found] = await db
+    .select({ intent: paymentIntents })
+    .from(paymentIntents)
+    .innerJoin(orders, eq(orders.id, paymentIntents.orderId))
+    .where(and(eq(paymentIntents.clientSecret, clientSecret), eq(orders.userId, userId)));
+  return found?.intent;
+}
 
 /**
  * Opens (or re-uses) the payment intent for one of the user's unpaid orders. The amount is the

@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { paymentIntents, refunds } from '../../db/schema';
 import { AppError } from '../../errors';
-import { rowsOf } from '../inventory/inventory.service';
+
 import type { IntentSnapshot, PaymentProvider } from './payment-provider';
 
 type IntentRow = typeof paymentIntents.$inferSelect;

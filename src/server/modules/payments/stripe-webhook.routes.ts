@@ -1,15 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import type { ErrorEnvelope } from '../../../contract/errors';
 import type { StripeConfig } from '../../config/config';
-import type { Db } from '../../db/database';
-import { processedWebhookEvents, refunds } from '../../db/schema';
 import { AppError } from '../../errors';
-import { settleRefund } from '../orders/refunds';
 import type { PaymentProvider } from './payment-provider';
 import { markOrderPaid, recordPaymentFailure } from './payments.service';
-import { refundSnapshotOf, snapshotOf } from './stripe-provider';
+import { recordWebhookEvent, settleStripeRefund, webhookEventSeen } from './stripe-events';
+import { snapshotOf } from './stripe-provider';
 
 /**
  * POST /api/payments/stripe/webhook. Stripe signs the raw body, so this plugin keeps JSON bodies
@@ -43,11 +40,7 @@ export function stripeWebhookRoutes(
       }
 
       // A redelivery of an event already handled is acknowledged and changes nothing.
-      const [seen] = await app.db
-        .select({ id: processedWebhookEvents.id })
-        .from(processedWebhookEvents)
-        .where(eq(processedWebhookEvents.id, event.id));
-      if (seen) return { received: true };
+      if (await webhookEventSeen(app.db, event.id)) return { received: true };
 
       if (event.type === 'payment_intent.succeeded') {
         try {
@@ -78,23 +71,8 @@ export function stripeWebhookRoutes(
         const intent = event.data.object;
         await recordPaymentFailure(app.db, intent.id, intent.last_payment_error?.code ?? 'payment_failed');
       }
-      await app.db
-        .insert(processedWebhookEvents)
-        .values({ id: event.id, type: event.type })
-        .onConflictDoNothing();
+      await recordWebhookEvent(app.db, event.id, event.type);
       return { received: true };
     });
   };
-}
-
-/** A Stripe refund's news: our refund is found by the id we sent along, or by Stripe's own id. */
-async function settleStripeRefund(db: Db, refund: Stripe.Refund) {
-  const ours = refund.metadata?.refundId;
-  const [row] = await db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(
-      ours && /^[0-9a-f-]{36}$/.test(ours) ? eq(refunds.id, ours) : eq(refunds.providerRefundId, refund.id),
-    );
-  if (row) await settleRefund(db, row.id, refundSnapshotOf(refund), 'provider');
 }

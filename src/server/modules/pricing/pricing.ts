@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import { isUuid } from '../../../contract/ids';
 import { outOfStockMessage } from '../../../contract/inventory';
 import { minimumQuantityMessage } from '../../../contract/orders';
 import type {
@@ -19,7 +20,7 @@ import {
 } from '../../../contract/settings';
 import type { Db, Tx } from '../../db/database';
 import { tools } from '../../db/schema';
-import { isUuid } from '../catalog/catalog.service';
+
 import {
   appliedOf,
   chooseDiscount,

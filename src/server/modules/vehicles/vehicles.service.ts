@@ -6,6 +6,7 @@ import {
   type VehicleOptions,
   type VinDecoded,
 } from '../../../contract/catalog';
+import { isUuid } from '../../../contract/ids';
 import type { Db } from '../../db/database';
 import { garageVehicles, vehicles } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -144,11 +145,10 @@ export async function addToGarage(db: Db, userId: string, v: Vehicle): Promise<G
 
 const ownVehicle = (userId: string, id: string) =>
   and(eq(garageVehicles.userId, userId), eq(garageVehicles.id, id));
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Makes one of the customer's vehicles the active one; another customer's is not found. */
 export async function activateGarageVehicle(db: Db, userId: string, id: string): Promise<GarageVehicle[]> {
-  if (!UUID.test(id)) throw notFound('Vehicle');
+  if (!isUuid(id)) throw notFound('Vehicle');
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('garage'), hashtext(${userId}))`);
     const [row] = await tx
@@ -167,7 +167,7 @@ export async function activateGarageVehicle(db: Db, userId: string, id: string):
 
 /** Removes a vehicle from My Garage; when it was the active one, none is active until the customer picks. */
 export async function removeGarageVehicle(db: Db, userId: string, id: string): Promise<GarageVehicle[]> {
-  if (!UUID.test(id)) throw notFound('Vehicle');
+  if (!isUuid(id)) throw notFound('Vehicle');
   const removed = await db
     .delete(garageVehicles)
     .where(ownVehicle(userId, id))

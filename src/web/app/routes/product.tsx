@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { formatPrice } from '../../../contract/money';
 import { pages } from '../../../contract/pages';
 import { QueryState } from '../../components/ui/query-state';
 import { AddQuantityToCart } from '../../features/cart/components/add-quantity-to-cart';
@@ -10,7 +11,6 @@ import { RelatedParts } from '../../features/catalog/components/related-parts';
 import { ToolDescription, ToolQuantities } from '../../features/catalog/components/tool-facts';
 import { ProductReviews } from '../../features/reviews/components/product-reviews';
 import { ApiError } from '../../lib/api-client';
-import { formatPrice } from '../../lib/format';
 import { ProductFit, useActiveVehicle } from '../components/product-fit';
 import { NotFoundPage } from './not-found';
 

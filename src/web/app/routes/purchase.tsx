@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { formatPrice } from '../../../contract/money';
 import { pages } from '../../../contract/pages';
 import { QueryState } from '../../components/ui/query-state';
 import { StickyActionBar } from '../../components/ui/sticky-action-bar';
@@ -10,7 +11,6 @@ import { PartDetails } from '../../features/catalog/components/part-details';
 import { ProductPicture } from '../../features/catalog/components/product-picture';
 import { ToolDescription, ToolQuantities } from '../../features/catalog/components/tool-facts';
 import { ApiError } from '../../lib/api-client';
-import { formatPrice } from '../../lib/format';
 import { ProductFit, useActiveVehicle } from '../components/product-fit';
 import { NotFoundPage } from './not-found';
 

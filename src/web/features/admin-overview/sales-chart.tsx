@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatPrice } from '../../../contract/money';
 import type { StoreStats } from '../../../contract/orders';
 
 /** Revenue per day as bars; recharts is loaded only on this page (its own chunk). */
@@ -11,7 +12,7 @@ export default function SalesChart({ days }: { days: StoreStats['salesByDay'] })
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={16} />
           <YAxis tick={{ fontSize: 11 }} width={48} tickFormatter={(v: number) => `$${v}`} />
-          <Tooltip formatter={(value) => [`$${Number(value).toFixed(2)}`, 'Revenue']} />
+          <Tooltip formatter={(value) => [`$${formatPrice(Number(value))}`, 'Revenue']} />
           <Bar dataKey="revenue" fill="#f97316" radius={[3, 3, 0, 0]} />
         </BarChart>
       </ResponsiveContainer>

@@ -7,6 +7,7 @@ import {
   type BulkPreview,
   type BulkSelection,
 } from '../../../../contract/catalog-bulk';
+import { formatPrice } from '../../../../contract/money';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { TableScroll } from '../../../components/ui/table-scroll';
@@ -19,7 +20,7 @@ import {
   useProductList,
   useUndoBulk,
 } from '../../../features/catalog/api/owner-calls';
-import { formatNumber, formatPrice } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 
 type Kind = BulkChange['kind'];

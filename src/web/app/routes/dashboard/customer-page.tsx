@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { formatCents } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
 import { QueryState } from '../../../components/ui/query-state';
 import { TableScroll } from '../../../components/ui/table-scroll';
@@ -6,7 +7,7 @@ import { useCustomer } from '../../../features/customers/api/customer-calls';
 import { RoleBadge } from '../../../features/customers/components/role-badge';
 import { AddressBlock, orderDate, StatusBadge } from '../../../features/orders/components/order-parts';
 import { ApiError } from '../../../lib/api-client';
-import { formatCents, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 
 /** One customer: what they bought (paid orders, spent net of refunds), every order, their addresses. */
 export function CustomerPage() {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatCents } from '../../../../contract/money';
 import { type Order, type OrderStatus, orderStatuses } from '../../../../contract/orders';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -8,7 +9,7 @@ import { TableScroll } from '../../../components/ui/table-scroll';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useAllOrders, useCancelAnyOrder, useShipOrder } from '../../../features/catalog/api/admin-calls';
 import { orderDate } from '../../../features/orders/components/order-parts';
-import { formatCents, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 
 /** Manage All Orders (admin): every order, a status filter, Ship for paid ones, cancel for unpaid ones. */

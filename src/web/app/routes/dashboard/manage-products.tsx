@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { splitDescription, type Tool, ToolChanges } from '../../../../contract/catalog';
+import { formatPrice } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
@@ -17,7 +18,7 @@ import { useTool } from '../../../features/catalog/api/get-tool';
 import { useToolPage } from '../../../features/catalog/api/get-tools';
 import { useProductList } from '../../../features/catalog/api/owner-calls';
 import { PartsDataForm } from '../../../features/catalog/components/parts-data-form';
-import { formatNumber, formatPrice } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 
 const PAGE_SIZE = 100;

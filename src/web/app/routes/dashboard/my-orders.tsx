@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatCents } from '../../../../contract/money';
 import type { Order } from '../../../../contract/orders';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -10,7 +11,7 @@ import { useSession, useSignOut } from '../../../features/accounts/api/session';
 import { useCancelOrder, useMyOrders } from '../../../features/orders/api/order-calls';
 import { orderDate, statusBadge } from '../../../features/orders/components/order-parts';
 import { ApiError } from '../../../lib/api-client';
-import { formatCents, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 
 export function MyOrdersPage() {
   const { user } = useSession();

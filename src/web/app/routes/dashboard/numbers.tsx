@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { returnReasons, returnReasonWords } from '../../../../contract/after-sale';
+import { formatCents } from '../../../../contract/money';
 import type { SalesReport } from '../../../../contract/reports';
 import { QueryState } from '../../../components/ui/query-state';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { TextField } from '../../../components/ui/text-field';
 import { apiGet } from '../../../lib/api-client';
-import { formatCents, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const monthStart = (d: Date) => `${isoDay(d).slice(0, 8)}01`;

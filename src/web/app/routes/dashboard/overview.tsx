@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { formatPrice } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { QueryState } from '../../../components/ui/query-state';
 import { useStoreStats } from '../../../features/catalog/api/admin-calls';
 import { useLowStock } from '../../../features/catalog/api/owner-calls';
-import { formatNumber, formatPrice } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 
 const SalesChart = lazy(() => import('../../../features/admin-overview/sales-chart'));
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { formatCents, formatPrice } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { QueryState } from '../../../components/ui/query-state';
@@ -10,7 +11,7 @@ import { AddressBlock, OrderAmounts } from '../../../features/orders/components/
 import { useMarkPaid, usePaymentIntent } from '../../../features/payments/api/payment-calls';
 import { SimulatedCardForm } from '../../../features/payments/components/simulated-card-form';
 import { ApiError } from '../../../lib/api-client';
-import { formatCents, formatNumber, formatPrice } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 
 const StripePaymentForm = lazy(() => import('../../../features/payments/components/stripe-payment-form'));

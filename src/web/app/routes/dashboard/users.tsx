@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { FAILED_TO_MAKE_ADMIN } from '../../../../contract/accounts';
 import type { CustomerSummary } from '../../../../contract/customers';
+import { formatCents } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
 import { type AssignableRole, assignableRoles, isStaffRole, ROLE_LABELS } from '../../../../contract/roles';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -13,7 +14,7 @@ import { useMakeAdmin, useMay } from '../../../features/accounts/api/account-cal
 import { useChangeRole, useCustomers } from '../../../features/customers/api/customer-calls';
 import { RoleBadge } from '../../../features/customers/components/role-badge';
 import { ApiError } from '../../../lib/api-client';
-import { formatCents, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 
 function Avatar({ user }: { user: CustomerSummary }) {
   return (

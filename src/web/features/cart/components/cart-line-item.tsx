@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatCents } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
 import type { PricedLine } from '../../../../contract/pricing';
-import { formatCents } from '../../../lib/format';
 import { CoreChargeLine } from './core-charge-line';
 import { QuantityStepper } from './quantity-stepper';
 

@@ -1,5 +1,6 @@
 import { CORE_CHARGE_LABEL } from '../../../../contract/after-sale';
-import { formatCents, formatNumber } from '../../../lib/format';
+import { formatCents } from '../../../../contract/money';
+import { formatNumber } from '../../../lib/format';
 
 /** A line the server priced with a core charge: its quantity, the charge per unit and their total. */
 export interface CoreCharged {

@@ -1,5 +1,5 @@
+import { formatCents } from '../../../../contract/money';
 import type { Quote } from '../../../../contract/pricing';
-import { formatCents } from '../../../lib/format';
 
 /**
  * What each shipping method would cost this cart (to the checkout's default country until an

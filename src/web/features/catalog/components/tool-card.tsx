@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { Tool } from '../../../../contract/catalog';
+import { formatPrice } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
 import { srcSetFor, TOOL_CARD_IMAGE_SIZES } from '../../../../contract/uploads.constants';
-import { formatPrice } from '../../../lib/format';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
 import { FitBadge } from './fit-badge';
 import { ToolDescription, ToolQuantities } from './tool-facts';

@@ -2,10 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { GuestOrderView } from '../../../../contract/guest';
+import { formatPrice } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../accounts/api/session';
 import {

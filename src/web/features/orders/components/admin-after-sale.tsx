@@ -1,8 +1,9 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { formatCents } from '../../../../contract/money';
 import type { Order } from '../../../../contract/orders';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
-import { formatCents, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useMay } from '../../accounts/api/account-calls';
 import {

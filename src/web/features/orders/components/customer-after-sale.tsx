@@ -5,11 +5,12 @@ import {
   returnReasons,
   returnReasonWords,
 } from '../../../../contract/after-sale';
+import { formatCents } from '../../../../contract/money';
 import type { Order } from '../../../../contract/orders';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
-import { formatCents, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import {
   coresLeftOf,

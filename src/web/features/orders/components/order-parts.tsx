@@ -2,9 +2,10 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { type Address, shippingCountries } from '../../../../contract/addresses';
 import { CORE_CHARGE_LABEL } from '../../../../contract/after-sale';
+import { formatCents } from '../../../../contract/money';
 import { type Order, type OrderEvent, orderStatusWords } from '../../../../contract/orders';
 import { pages } from '../../../../contract/pages';
-import { formatCents, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { OrderSummary } from '../../cart/components/order-summary';
 
 /** The pieces every order page shows: date, lines, address, history, the server's amounts. */

@@ -1,6 +1,7 @@
 import { refundLineWords } from '../../../../contract/after-sale';
+import { formatCents } from '../../../../contract/money';
 import type { Order } from '../../../../contract/orders';
-import { formatCents, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { creditNoteUrl } from '../api/after-sale-calls';
 import { orderDate } from './order-parts';
 

@@ -1,21 +1,14 @@
-import type { contactMessages, contactReplies } from '../../db/schema';
-import type { OutgoingMail } from './mailer';
-import { type MailContext, render } from './order-mails';
+import type { contactMessages, contactReplies } from '../../../db/schema';
+import { linesOf, type MailContext, render } from '../layout';
+import type { OutgoingMail } from '../mailer';
 
 /**
  * The mails to a visitor who wrote through the contact form: the acknowledgment, and each reply
- * an admin sends from the Inbox. Written with the order mails' layout (escaped HTML and text).
+ * an admin sends from the Inbox. Written in the store's one mail layout (escaped HTML and text).
  */
 
 type Message = typeof contactMessages.$inferSelect;
 type Reply = typeof contactReplies.$inferSelect;
-
-/** A visitor's text as paragraphs, one per line, so the HTML keeps its line breaks. */
-export const linesOf = (text: string) =>
-  text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0);
 
 export function acknowledgmentMail(message: Message, ctx: MailContext): OutgoingMail {
   return render(message.email, ctx, {

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { pages } from '../../../contract/pages';
-import type { Db } from '../../db/database';
-import { orders, returns } from '../../db/schema';
-import type { MessageHandler } from '../../jobs/job-runner';
-import { mailLinkToken } from '../checkout/guest-order-links';
-import { toOneOrder } from '../orders/order-read';
-import type { Topics } from '../outbox/outbox';
-import { deliverMail } from './mail.service';
-import { linkTo } from './mail-links';
-import type { Mailer } from './mailer';
-import { type MailContext, type OrderMailKind, orderMail } from './order-mails';
+import { pages } from '../../../../contract/pages';
+import type { Db } from '../../../db/database';
+import { orders, returns } from '../../../db/schema';
+import type { MessageHandler } from '../../../jobs/job-runner';
+import { mailLinkToken } from '../../checkout/guest-order-links';
+import { toOneOrder } from '../../orders/order-read';
+import type { Topics } from '../../outbox/outbox';
+import type { MailContext } from '../layout';
+import { deliverMail } from '../mail.service';
+import { linkTo } from '../mail-links';
+import type { Mailer } from '../mailer';
+import { type OrderMailKind, orderMail } from '../templates/order-mails';
 
 /**
  * Which order events the customer hears about. A paid order's cancellation mails once, with its

@@ -1,13 +1,15 @@
-import { CORE_CHARGE_LABEL, refundLineWords } from '../../../contract/after-sale';
-import { discountRowLabel, freeShippingNote } from '../../../contract/discounts';
-import type { Order } from '../../../contract/orders';
-import { pages } from '../../../contract/pages';
-import { linkTo, type SiteUrl } from './mail-links';
-import type { OutgoingMail } from './mailer';
+import { CORE_CHARGE_LABEL, refundLineWords } from '../../../../contract/after-sale';
+import { discountRowLabel, freeShippingNote } from '../../../../contract/discounts';
+import { formatCents } from '../../../../contract/money';
+import type { Order } from '../../../../contract/orders';
+import { pages } from '../../../../contract/pages';
+import { type MailContext, render } from '../layout';
+import { linkTo } from '../mail-links';
+import type { OutgoingMail } from '../mailer';
 
 /**
  * The order e-mails: plain functions that write the HTML and the plain-text version of each from
- * the order as it is at delivery time. Every interpolated value is escaped in the HTML.
+ * the order as it is at delivery time, in the store's one layout (`render`).
  */
 
 export type OrderMailKind =
@@ -25,74 +27,6 @@ export type OrderMailKind =
   | 'core_return_requested'
   | 'core_return_received';
 
-export interface MailContext {
-  brand: string;
-  /** Where links point: PUBLIC_URL, else the address the store listens on (mail-links.ts). */
-  siteUrl: SiteUrl;
-}
-
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** A mail's content as lines of text, some with a link; both versions are written from it. */
-export interface Content {
-  subject: string;
-  heading: string;
-  paragraphs: string[];
-  /** Rows of a small table (label, value): the receipt. */
-  rows?: [string, string][];
-  action?: { label: string; url: string };
-  /** A small link at the foot of the mail (a reminder's unsubscribe). */
-  footerLink?: { label: string; url: string };
-}
-
-/** The HTML and plain-text versions of a mail, in the store's one layout (account mails use it too). */
-export function render(to: string, ctx: MailContext, c: Content): OutgoingMail {
-  const rowsHtml = c.rows
-    ? `<table role="presentation" style="border-collapse:collapse;margin:16px 0">${c.rows
-        .map(
-          ([label, value]) =>
-            `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-        )
-        .join('')}</table>`
-    : '';
-  const actionHtml = c.action
-    ? `<p><a href="${escapeHtml(c.action.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(c.action.label)}</a></p>`
-    : '';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(c.subject)}</title></head>
-<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;color:#1f2937;background:#f3f4f6">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<p style="margin:0 0 16px;font-size:20px;font-weight:700">${escapeHtml(ctx.brand)}</p>
-<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(c.heading)}</h1>
-${c.paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
-${rowsHtml}${actionHtml}
-<p style="margin:24px 0 0;font-size:12px;color:#6b7280">${escapeHtml(ctx.brand)}${
-    c.footerLink
-      ? ` · <a href="${escapeHtml(c.footerLink.url)}" style="color:#6b7280">${escapeHtml(c.footerLink.label)}</a>`
-      : ''
-  }</p>
-</div></body></html>`;
-  const text = [
-    ctx.brand,
-    '',
-    c.heading,
-    '',
-    ...c.paragraphs.flatMap((p) => [p, '']),
-    ...(c.rows ? [...c.rows.map(([label, value]) => `${label}: ${value}`), ''] : []),
-    ...(c.action ? [`${c.action.label}: ${c.action.url}`, ''] : []),
-    `-- ${ctx.brand}`,
-    ...(c.footerLink ? [`${c.footerLink.label}: ${c.footerLink.url}`] : []),
-  ].join('\n');
-  return { to, subject: c.subject, html, text };
-}
-
 /** Said in the payment mail of an order paid without a shipping address. */
 export const ADDRESS_NEEDED =
   'We need your shipping address before we can ship this order: open your order and give us the address to ship to.';
@@ -103,27 +37,27 @@ const what = (o: Order) => o.lines.map((l) => `${l.quantity} x ${l.name}`).join(
 function orderRows(o: Order, withSums: boolean): [string, string][] {
   const rows: [string, string][] = [['Order', o.number]];
   for (const l of o.lines) {
-    rows.push([`${l.quantity} x ${l.name}`, money(l.lineTotalCents)]);
+    rows.push([`${l.quantity} x ${l.name}`, formatCents(l.lineTotalCents)]);
     // A core charge is its own priced line, right under its part.
     if (l.coreTotalCents > 0)
       rows.push([
-        `${CORE_CHARGE_LABEL}, ${l.quantity} x ${money(l.coreChargeCents)}`,
-        money(l.coreTotalCents),
+        `${CORE_CHARGE_LABEL}, ${l.quantity} x ${formatCents(l.coreChargeCents)}`,
+        formatCents(l.coreTotalCents),
       ]);
   }
   if (withSums) {
     const d = o.discount;
-    rows.push(['Subtotal', money(o.amounts.subtotalCents)]);
-    if (d && d.goodsCents > 0) rows.push([discountRowLabel(d), `-${money(d.goodsCents)}`]);
+    rows.push(['Subtotal', formatCents(o.amounts.subtotalCents)]);
+    if (d && d.goodsCents > 0) rows.push([discountRowLabel(d), `-${formatCents(d.goodsCents)}`]);
     rows.push(
       [
         d && d.shippingCents > 0 ? `Shipping (${freeShippingNote(d)})` : 'Shipping',
-        money(o.amounts.shippingCents),
+        formatCents(o.amounts.shippingCents),
       ],
-      ['Tax', money(o.amounts.taxCents)],
+      ['Tax', formatCents(o.amounts.taxCents)],
     );
   }
-  rows.push(['Total', money(o.amounts.totalCents)]);
+  rows.push(['Total', formatCents(o.amounts.totalCents)]);
   return rows;
 }
 
@@ -160,7 +94,7 @@ export function orderMail(
         heading: 'Thank you for your order',
         paragraphs: [
           greeting,
-          `We are holding ${what(order)} for you. Pay ${money(order.amounts.totalCents)} to confirm the order; unpaid, it is released when the hold ends.`,
+          `We are holding ${what(order)} for you. Pay ${formatCents(order.amounts.totalCents)} to confirm the order; unpaid, it is released when the hold ends.`,
         ],
         rows: orderRows(order, true),
         action: {
@@ -220,7 +154,7 @@ export function orderMail(
     }
     case 'refunded': {
       const refund = order.refunds.find((r) => r.id === detailId);
-      const amount = money(refund?.amountCents ?? order.refundedCents);
+      const amount = formatCents(refund?.amountCents ?? order.refundedCents);
       return render(order.userEmail, ctx, {
         subject: `${ctx.brand}: ${amount} refunded on order ${order.number}`,
         heading: 'Your refund is on its way',
@@ -233,16 +167,16 @@ export function orderMail(
           ['Order', order.number],
           ...(refund?.lines ?? []).map(
             (l) =>
-              [refundLineWords(order, l), money(l.amountCents + (l.coreCents ?? 0) + l.taxCents)] as [
+              [refundLineWords(order, l), formatCents(l.amountCents + (l.coreCents ?? 0) + l.taxCents)] as [
                 string,
                 string,
               ],
           ),
           ...(refund && refund.shippingCents > 0
-            ? [['Shipping', money(refund.shippingCents)] as [string, string]]
+            ? [['Shipping', formatCents(refund.shippingCents)] as [string, string]]
             : []),
           ['Refunded', amount],
-          ['Refunded in total', money(order.refundedCents)],
+          ['Refunded in total', formatCents(order.refundedCents)],
         ],
         action: orderPage,
       });
@@ -315,7 +249,7 @@ export function orderMail(
           heading: 'Order cancelled',
           paragraphs: [
             greeting,
-            `We cancelled your order of ${what(order)}. ${order.cancelReason ? `Reason: ${order.cancelReason}. ` : ''}Everything you paid, ${money(order.amounts.totalCents)}, is refunded to your card.`,
+            `We cancelled your order of ${what(order)}. ${order.cancelReason ? `Reason: ${order.cancelReason}. ` : ''}Everything you paid, ${formatCents(order.amounts.totalCents)}, is refunded to your card.`,
           ],
           rows: [['Order', order.number]],
           action: orderPage,

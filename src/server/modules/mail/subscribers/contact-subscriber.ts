@@ -1,11 +1,11 @@
-import type { Db } from '../../db/database';
-import type { MessageHandler } from '../../jobs/job-runner';
-import { findContactMessage, findContactReply, wroteWithinAnHourBefore } from '../contact/inbox.service';
-import type { Topics } from '../outbox/outbox';
-import { acknowledgmentMail, replyMail } from './contact-mails';
-import { deliverMail } from './mail.service';
-import type { Mailer } from './mailer';
-import type { MailContext } from './order-mails';
+import type { Db } from '../../../db/database';
+import type { MessageHandler } from '../../../jobs/job-runner';
+import { findContactMessage, findContactReply, wroteWithinAnHourBefore } from '../../contact/inbox.service';
+import type { Topics } from '../../outbox/outbox';
+import type { MailContext } from '../layout';
+import { deliverMail } from '../mail.service';
+import type { Mailer } from '../mailer';
+import { acknowledgmentMail, replyMail } from '../templates/contact-mails';
 
 /**
  * The `contact-mail` subscriber: acknowledges a contact message to its sender and mails each

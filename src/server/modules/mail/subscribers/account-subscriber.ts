@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { user } from '../../db/schema';
-import type { MessageHandler } from '../../jobs/job-runner';
-import { publish, type Topics } from '../outbox/outbox';
-import { emailConfirmationMail, passwordResetMail, signUpRepeatedMail } from './account-mails';
-import { deliverMail } from './mail.service';
-import type { Mailer } from './mailer';
-import type { MailContext } from './order-mails';
+import type { Db } from '../../../db/database';
+import { user } from '../../../db/schema';
+import type { MessageHandler } from '../../../jobs/job-runner';
+import { publish, type Topics } from '../../outbox/outbox';
+import type { MailContext } from '../layout';
+import { deliverMail } from '../mail.service';
+import type { Mailer } from '../mailer';
+import { emailConfirmationMail, passwordResetMail, signUpRepeatedMail } from '../templates/account-mails';
 
 /**
  * The `account-mail` subscriber and its publishers: mails about the account itself, the password

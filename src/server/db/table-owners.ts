@@ -1,0 +1,58 @@
+/**
+ * Who may write each table: folders or files under src/server, by the table's SQL name. The
+ * architecture test reads this map and fails when an insert, update or delete of a table (a drizzle
+ * call or an `insert into ${table}` in SQL) appears anywhere else, and when a table of the schema is
+ * missing here or from docs/architecture.md's ownership table. Tests, the seed and the command line
+ * scripts may write any table: they stand in for the store's history.
+ */
+export const tableOwners: Readonly<Record<string, readonly string[]>> = {
+  // The catalog; a product's stock figures only through the inventory module (decision 037).
+  tools: ['modules/catalog/', 'modules/inventory/'],
+  categories: ['modules/catalog/'],
+  brands: ['modules/catalog/'],
+  part_numbers: ['modules/catalog/'],
+  fitments: ['modules/catalog/'],
+  product_images: ['modules/catalog/'],
+  product_changes: ['modules/catalog/'],
+  bulk_changes: ['modules/catalog/'],
+  catalog_imports: ['modules/catalog/'],
+  catalog_import_rows: ['modules/catalog/'],
+  search_synonyms: ['modules/catalog/'],
+  // Kept by triggers from product, brand and category words (decision 046).
+  search_words: [],
+  vehicles: ['modules/catalog/'],
+  garage_vehicles: ['modules/vehicles/'],
+  stock_movements: ['modules/inventory/'],
+  orders: ['modules/orders/'],
+  order_lines: ['modules/orders/'],
+  order_events: ['modules/orders/'],
+  shipments: ['modules/orders/'],
+  refunds: ['modules/orders/'],
+  returns: ['modules/orders/'],
+  discounts: ['modules/discounts/'],
+  discount_uses: ['modules/discounts/'],
+  cart_lines: ['modules/cart/'],
+  // Kept by the cart_lines_touch trigger (decision 060).
+  cart_activity: [],
+  cart_reminders: ['modules/cart-reminders/'],
+  addresses: ['modules/addresses/'],
+  payment_intents: ['modules/payments/'],
+  processed_webhook_events: ['modules/payments/'],
+  outbox_messages: ['modules/outbox/', 'jobs/job-runner.ts'],
+  scheduled_jobs: ['jobs/job-runner.ts'],
+  mails: ['modules/mail/'],
+  reviews: ['modules/reviews/'],
+  contact_messages: ['modules/contact/'],
+  contact_replies: ['modules/contact/'],
+  admin_notification_settings: ['modules/notifications/'],
+  profiles: ['modules/accounts/'],
+  // better-auth writes its own tables; roles and accounts by the accounts module (decision 051).
+  user: ['auth/', 'modules/accounts/'],
+  session: ['auth/', 'modules/accounts/'],
+  account: ['auth/', 'modules/accounts/'],
+  verification: ['auth/', 'modules/accounts/'],
+  audit_log: ['modules/audit/'],
+  store_settings: ['auth/auth-secret.ts', 'db/seed.ts'],
+  settings_sections: ['modules/settings/'],
+  rate_limits: ['limits/'],
+};
