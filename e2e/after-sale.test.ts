@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatNumber } from '../src/web/lib/format';
-import { orderFirstTool, PASSWORD, signInThroughForms } from './support/admin-page';
+import { orderFirstTool, signInThroughForms, signUpThroughApi } from './support/admin-page';
 import { seriousViolations, trackRequests } from './support/axe';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
@@ -170,11 +170,7 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       const errors = watchForPageErrors(page);
       trackRequests(page);
       const name = `Rhea Return ${width}`;
-      const signUp = await page.request.post(`${store.url}/api/auth/sign-up/email`, {
-        headers: { origin: store.url },
-        data: { name, email: `returns.${width}@torque.example`, password: PASSWORD },
-      });
-      expect(signUp.ok()).toBe(true);
+      await signUpThroughApi(page.request, store.url, { name, email: `returns.${width}@torque.example` });
       const order = await paidTwoLineOrder(page.request, name);
       const [first, second] = order.lines;
       if (!first || !second) throw new Error('the catalog needs two products');
@@ -324,11 +320,7 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       const errors = watchForPageErrors(page);
       trackRequests(page);
       const name = `Addie Address ${width}`;
-      const signUp = await page.request.post(`${store.url}/api/auth/sign-up/email`, {
-        headers: { origin: store.url },
-        data: { name, email: `address.${width}@torque.example`, password: PASSWORD },
-      });
-      expect(signUp.ok()).toBe(true);
+      await signUpThroughApi(page.request, store.url, { name, email: `address.${width}@torque.example` });
 
       // The payment page asks where to ship before the card; the order then has the address.
       const firstId = await orderFirstTool(page, store.url);
@@ -424,11 +416,7 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       const errors = watchForPageErrors(page);
       trackRequests(page);
       const name = `Cora Core ${width}`;
-      const signUp = await page.request.post(`${store.url}/api/auth/sign-up/email`, {
-        headers: { origin: store.url },
-        data: { name, email: `cores.${width}@torque.example`, password: PASSWORD },
-      });
-      expect(signUp.ok()).toBe(true);
+      await signUpThroughApi(page.request, store.url, { name, email: `cores.${width}@torque.example` });
 
       // The demo's remanufactured alternator carries a core charge: from its page into the cart.
       const alternator = (await (

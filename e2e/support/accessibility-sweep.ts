@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signUpThroughApi } from './admin-page';
 import { seriousViolations, trackRequests } from './axe';
 import { launchBrowser, watchForPageErrors } from './browser';
 import { type StoreProcess, startJourneyStore } from './journey-store';
@@ -12,7 +13,6 @@ import { mailsWritten } from './mailbox';
  * run side by side; each file starts its own store with the same customer, admin and order.
  */
 
-const PASSWORD = 'Spanner#42';
 const ADMIN = 'axe.admin@torque.example';
 const CUSTOMER = 'axe.customer@torque.example';
 const WIDTHS = [390, 1280] as const;
@@ -279,11 +279,7 @@ async function signedIn(name: string, email: string) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(15_000);
   pageErrors.push(...watchForPageErrors(page));
-  const signUp = await page.request.post(`${store.url}/api/auth/sign-up/email`, {
-    headers: { origin: store.url },
-    data: { name, email, password: PASSWORD },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
+  await signUpThroughApi(page.request, store.url, { name, email });
   return page;
 }
 

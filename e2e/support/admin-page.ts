@@ -1,6 +1,22 @@
-import type { Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 
 export const PASSWORD = 'Spanner#42';
+
+/**
+ * Signs up through the API with the context's own cookies, for journeys whose subject is not
+ * signing up (the forms have journeys of their own); fails with the store's answer if refused.
+ */
+export async function signUpThroughApi(
+  request: APIRequestContext,
+  storeUrl: string,
+  account: { name: string; email: string },
+) {
+  const answer = await request.post(`${storeUrl}/api/auth/sign-up/email`, {
+    headers: { origin: storeUrl },
+    data: { ...account, password: PASSWORD },
+  });
+  if (!answer.ok()) throw new Error(`sign-up refused: ${answer.status()} ${await answer.text()}`);
+}
 
 /**
  * Signs the admin in through the forms: the first time signs up (the store names the address in

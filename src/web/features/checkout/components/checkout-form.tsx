@@ -12,8 +12,8 @@ import { ApiError } from '../../../lib/api-client';
 import type { SignedInUser } from '../../accounts/api/session';
 import { useCart, userCartKey, userCartQuery } from '../../cart/api/use-cart';
 import { CartLoading } from '../../cart/components/cart-loading';
-import { CoreChargeLine } from '../../cart/components/core-charge-line';
 import { OrderSummary } from '../../cart/components/order-summary';
+import { SummaryLines } from '../../cart/components/summary-lines';
 import { useDiscountCode } from '../../discounts/api/discount-code';
 import { DiscountCodeField } from '../../discounts/components/discount-code-field';
 import { confirmSimulatedPayment, useMarkPaid } from '../../payments/api/payment-calls';
@@ -296,20 +296,7 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
       >
         <div className="card-body gap-4">
           <h2 className="text-xl font-semibold">Order summary</h2>
-          <ul className="space-y-2 text-sm">
-            {lines.map((line) => (
-              <li key={line.toolId} className="space-y-1">
-                <div className="flex justify-between gap-3">
-                  <span className="min-w-0 break-words">
-                    {line.name} × {line.quantity}
-                    {line.problem ? <span className="block text-error">{line.problem}</span> : null}
-                  </span>
-                  <span className="tabular-nums">{formatCents(line.lineTotalCents)}</span>
-                </div>
-                <CoreChargeLine line={line} />
-              </li>
-            ))}
-          </ul>
+          <SummaryLines lines={lines} />
           {shown ? (
             <div aria-live="polite" aria-busy={query.isFetching}>
               <OrderSummary totals={shown} discount={discount} />
