@@ -5,16 +5,20 @@ import { AppliedDiscount } from './discounts';
 import { phoneField } from './fields';
 
 /**
- * The life of an order (docs/architecture.md has the diagram): `unpaid` until paid, then `pending`
- * (paid, awaiting shipment), `partially_shipped` while some units are out, then `shipped`. An
- * unpaid order is `cancelled` by its customer or an admin, or `expired` when its hold runs out; an
- * admin may cancel a paid order nothing of which shipped (with a full refund). `refunded`: all the
- * money went back. A partial refund leaves the status as it was (the order still ships); the
- * order's `refundState` and `statusText` say it. `partially_refunded` is kept for the record only.
+ * The life of an order (docs/architecture.md has the diagram): `unpaid` until paid, then
+ * `awaiting_shipment`, `partially_shipped` while some units are out, then `shipped`. An unpaid
+ * order is `cancelled` by its customer or an admin, or `expired` when its hold runs out; an admin
+ * may cancel a paid order nothing of which shipped (with a full refund). `refunded`: all the money
+ * went back. A partial refund leaves the status as it was (the order still ships); the order's
+ * `refundState` and `statusText` say it. `partially_refunded` is kept for the record only.
+ *
+ * These are the names the code uses. The spec calls a paid order waiting to ship `pending`, and
+ * that word is what the API sends and what `orders.status` stores: `orderStatusOnWire` below is
+ * the one map between the two (docs/decisions/067).
  */
 export const orderStatuses = [
   'unpaid',
-  'pending',
+  'awaiting_shipment',
   'partially_shipped',
   'shipped',
   'cancelled',
@@ -24,9 +28,36 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+/** Each status as the spec names it: on the wire, in stored rows and in what the outbox sends. */
+export const orderStatusOnWire = {
+  unpaid: 'unpaid',
+  awaiting_shipment: 'pending',
+  partially_shipped: 'partially_shipped',
+  shipped: 'shipped',
+  cancelled: 'cancelled',
+  expired: 'expired',
+  refunded: 'refunded',
+  partially_refunded: 'partially_refunded',
+} as const satisfies Record<OrderStatus, string>;
+export type WireOrderStatus = (typeof orderStatusOnWire)[OrderStatus];
+export const wireOrderStatuses = orderStatuses.map((s) => orderStatusOnWire[s]) as readonly WireOrderStatus[] as [
+  WireOrderStatus,
+  ...WireOrderStatus[],
+];
+const orderStatusFromWireMap = Object.fromEntries(orderStatuses.map((s) => [orderStatusOnWire[s], s])) as Record<
+  WireOrderStatus,
+  OrderStatus
+>;
+export const toWireStatus = (status: OrderStatus): WireOrderStatus => orderStatusOnWire[status];
+export const fromWireStatus = (status: WireOrderStatus): OrderStatus => orderStatusFromWireMap[status];
+/** A status as a request names it (the spec's word), read into the code's name. */
+export const WireOrderStatusInput = z
+  .enum(wireOrderStatuses, { error: `Status must be one of ${wireOrderStatuses.join(', ')}` })
+  .transform(fromWireStatus);
+
 /** Statuses that mean the money was received. */
 export const paidStatuses: readonly OrderStatus[] = [
-  'pending',
+  'awaiting_shipment',
   'partially_shipped',
   'shipped',
   'refunded',
@@ -38,7 +69,7 @@ export const closedUnpaidStatuses: readonly OrderStatus[] = ['cancelled', 'expir
 /** What customers read instead of a raw status. */
 export const orderStatusWords: Record<OrderStatus, string> = {
   unpaid: 'Waiting for payment',
-  pending: 'Paid, being packed',
+  awaiting_shipment: 'Paid, being packed',
   partially_shipped: 'Partially shipped',
   shipped: 'Shipped',
   cancelled: 'Cancelled',
@@ -113,7 +144,8 @@ export const Order = z.object({
   userEmail: z.string(),
   phone: z.string(),
   paid: z.boolean(),
-  status: z.enum(orderStatuses),
+  /** The spec's word (`pending`, not `awaiting_shipment`): the server writes it with `toWireStatus`. */
+  status: z.enum(wireOrderStatuses),
   transactionId: z.string().nullable(),
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
@@ -242,7 +274,7 @@ export const ShipInput = z
 
 /** GET /manage: every order, optionally of one status. Cancelled orders are only listed when asked for. */
 export const ManageOrdersQuery = z.object({
-  status: z.enum(orderStatuses, { error: `Status must be one of ${orderStatuses.join(', ')}` }).optional(),
+  status: WireOrderStatusInput.optional(),
 });
 
 /** The admin overview (GET /manage/stats). */
@@ -250,7 +282,7 @@ export const StoreStats = z.object({
   days: z.number().int(),
   salesByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
   ordersByStatus: z.object(
-    Object.fromEntries(orderStatuses.map((s) => [s, z.number().int()])) as Record<OrderStatus, z.ZodNumber>,
+    Object.fromEntries(wireOrderStatuses.map((s) => [s, z.number().int()])) as Record<WireOrderStatus, z.ZodNumber>,
   ),
   lowStock: z.array(
     z.object({
@@ -271,8 +303,8 @@ export type OrderActor = (typeof orderActors)[number];
 /** One line of an order's history (GET /order/:id/history, GET /manage/:id/history). */
 export const OrderEvent = z.object({
   event: z.string(),
-  from: z.enum(orderStatuses).nullable(),
-  to: z.enum(orderStatuses),
+  from: z.enum(wireOrderStatuses).nullable(),
+  to: z.enum(wireOrderStatuses),
   actor: z.enum(orderActors),
   note: z.string().nullable(),
   at: z.string(),

@@ -50,7 +50,7 @@ describe('the database checks name', () => {
     const [order] = world.pools.otherOrderIds;
     await world.db
       .update(orders)
-      .set({ status: 'pending', paidAt: new Date() })
+      .set({ status: 'awaiting_shipment', paidAt: new Date() })
       .where(eq(orders.id, order ?? ''));
     expect(await invariantProblems(world)).toContain(
       `order ${order} is pending without a matching succeeded payment`,

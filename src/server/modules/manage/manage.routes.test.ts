@@ -343,7 +343,7 @@ describe('storeStats by day', () => {
       await db.insert(user).values({ id: userId, name: 'Stats Buyer', email: uniqueEmail('stats') });
       const tool = await insertTool(db);
       const order = (
-        status: 'unpaid' | 'pending' | 'shipped' | 'cancelled',
+        status: 'unpaid' | 'awaiting_shipment' | 'shipped' | 'cancelled',
         cents: number,
         paidAt?: string,
       ) => ({
@@ -364,11 +364,11 @@ describe('storeStats by day', () => {
       await db
         .insert(orders)
         .values([
-          order('pending', 1000, '2026-03-10T00:30:00Z'),
+          order('awaiting_shipment', 1000, '2026-03-10T00:30:00Z'),
           order('shipped', 2000, '2026-03-09T23:59:59Z'),
-          order('pending', 500, '2026-03-09T00:00:00Z'),
-          order('pending', 700, '2026-02-09T00:00:00Z'),
-          order('pending', 10_000, '2026-02-08T23:59:59Z'),
+          order('awaiting_shipment', 500, '2026-03-09T00:00:00Z'),
+          order('awaiting_shipment', 700, '2026-02-09T00:00:00Z'),
+          order('awaiting_shipment', 10_000, '2026-02-08T23:59:59Z'),
           order('cancelled', 99_900, '2026-03-10T00:10:00Z'),
           order('unpaid', 300),
         ]);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Refund, Shipment } from '../../../contract/after-sale';
-import { type Order, orderNumber, orderStatusText, paidStatuses } from '../../../contract/orders';
+import { type Order, orderNumber, orderStatusText, paidStatuses, toWireStatus } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { orderLines, refunds, shipments } from '../../db/schema';
@@ -66,7 +66,7 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
   const refundState =
     row.refundedCents === 0 ? 'none' : row.refundedCents >= row.totalCents ? 'full' : 'partial';
   const awaitingAddress =
-    row.shippingAddress === null && ['pending', 'partially_shipped'].includes(row.status);
+    row.shippingAddress === null && ['awaiting_shipment', 'partially_shipped'].includes(row.status);
   // Tax was charged on what each line sold for, after its share of the discount, and on each
   // line's core charges: the goods' tax is shared over both, the core charges after every line.
   const taxes = lineTaxes(row.taxCents - row.shippingTaxCents, [
@@ -89,7 +89,7 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
     userEmail: row.userEmail,
     phone: row.phone,
     paid,
-    status: row.status,
+    status: toWireStatus(row.status),
     transactionId: row.transactionId,
     cardBrand: row.cardBrand,
     cardLast4: row.cardLast4,

@@ -67,7 +67,7 @@ const transitionOf = (event: OrderEventName): OrderTransition => {
     case 'refund':
       return { type: 'refund', refundId: randomUUID() };
     case 'partial_refund':
-      return { type: 'partial_refund', refundId: randomUUID(), to: 'pending' };
+      return { type: 'partial_refund', refundId: randomUUID(), to: 'awaiting_shipment' };
     default:
       return { type: event };
   }
@@ -85,11 +85,11 @@ const force = (id: string, status: OrderStatus) =>
 describe('the transition table', () => {
   const legal: Record<OrderEventName, OrderStatus[]> = {
     pay: ['unpaid', 'expired', 'cancelled'],
-    ship: ['pending', 'partially_shipped'],
-    cancel: ['unpaid', 'pending'],
+    ship: ['awaiting_shipment', 'partially_shipped'],
+    cancel: ['unpaid', 'awaiting_shipment'],
     expire: ['unpaid'],
-    refund: ['pending', 'partially_shipped', 'shipped', 'partially_refunded'],
-    partial_refund: ['pending', 'partially_shipped', 'shipped', 'partially_refunded'],
+    refund: ['awaiting_shipment', 'partially_shipped', 'shipped', 'partially_refunded'],
+    partial_refund: ['awaiting_shipment', 'partially_shipped', 'shipped', 'partially_refunded'],
   };
 
   it('allows exactly the moves of the table', () => {

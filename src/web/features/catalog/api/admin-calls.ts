@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewToolInput, Tool, ToolChanges } from '../../../../contract/catalog';
 import type { ErrorEnvelope } from '../../../../contract/errors';
-import type { Order, OrderStatus, StoreStats } from '../../../../contract/orders';
+import type { Order, StoreStats, WireOrderStatus } from '../../../../contract/orders';
 import type { UploadAnswer } from '../../../../contract/uploads';
 import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
 
@@ -86,7 +86,7 @@ export function useDeleteTool() {
   });
 }
 
-export const useAllOrders = (status: OrderStatus | undefined) =>
+export const useAllOrders = (status: WireOrderStatus | undefined) =>
   useQuery({
     queryKey: ['admin', 'orders', status ?? 'all'],
     queryFn: ({ signal }) => apiGet<Order[]>(`/manage${status ? `?status=${status}` : ''}`, signal),
