@@ -124,7 +124,8 @@ export const orderNumber = (n: number) => `TW-${n}`;
 
 /**
  * An order on the wire, in the spec's names, plus its lines and amounts. Note `orderId` is the
- * TOOL's id, as the spec's client has it; the order's own id is `_id`.
+ * TOOL's id, as the spec's client has it (the server writes its `productId` there, in
+ * orders/order-read.ts, the one place an order is put into these names); the order's own id is `_id`.
  *
  * A one-line order (every order the spec's POST /order makes) fills the spec's fields as the spec
  * means them: `orderId`, `orderName`, `price` (the unit price in dollars) and `orderQuantity` are
@@ -231,13 +232,19 @@ const quantityField = z.preprocess(toQuantity, quantityNumber());
 /**
  * POST /order as the spec's client sends it. Only the tool, the quantity and the phone are read:
  * name, email, price and total come from the session and the database, never from the body.
+ * The spec names the product `orderId`; read, it is `productId` (and `orderInputOnWire` writes it
+ * back for the web app), so the wire name stops here.
  */
-export const OrderInput = z.object({
-  orderId: z.string({ error: 'Choose a tool to order' }).min(1, 'Choose a tool to order').max(100),
-  orderQuantity: quantityField,
-  phone: phoneField,
-});
-export type OrderInput = z.infer<typeof OrderInput>;
+export const OrderInput = z
+  .object({
+    orderId: z.string({ error: 'Choose a tool to order' }).min(1, 'Choose a tool to order').max(100),
+    orderQuantity: quantityField,
+    phone: phoneField,
+  })
+  .transform(({ orderId, ...rest }) => ({ productId: orderId, ...rest }));
+export type OrderInput = z.output<typeof OrderInput>;
+/** The body of POST /order, as the spec names its fields. */
+export const orderInputOnWire = ({ productId, ...rest }: OrderInput) => ({ orderId: productId, ...rest });
 
 /** The order modal's rules for one tool; the server applies the same bounds to the tool it loads. */
 export function orderQuantityRule(tool: { minimum_order_quantity: number; available_quantity: number }) {

@@ -132,7 +132,7 @@ describe('stock ledger', () => {
     await placeOrder(
       database.db,
       buyer,
-      { orderId: tool.id, orderQuantity: 10, phone: '01712345678' },
+      { productId: tool.id, orderQuantity: 10, phone: '01712345678' },
       freeLimits(),
       storePricing(),
     );
@@ -159,7 +159,7 @@ describe('stock ledger', () => {
     const order = await placeOrder(
       database.db,
       buyer,
-      { orderId: tool.id, orderQuantity: 3, phone: '01712345678' },
+      { productId: tool.id, orderQuantity: 3, phone: '01712345678' },
       freeLimits(),
       storePricing(),
     );

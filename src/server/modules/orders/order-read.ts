@@ -53,8 +53,9 @@ export const claimedCents = (rows: RefundRow[], orderTransaction: string | null)
     .reduce((sum, r) => sum + r.amountCents, 0);
 
 /**
- * Database rows to the wire. The lines are the only record of what was sold; the spec's fields are
- * derived from them here: a one-line order's `orderId`, `orderName`, `price` (unit price) and
+ * Database rows to the wire, in the spec's names and words (`orderId` for the product, `pending`
+ * for an order awaiting shipment). The lines are the only record of what was sold; the spec's
+ * fields are derived from them here: a one-line order's product, `orderName`, `price` (unit price) and
  * `orderQuantity` are its line's; a longer order's are its first product, "Name and N more", its
  * subtotal and its units (the `Order` contract says so).
  */
@@ -62,6 +63,7 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
   const [first] = parts.lines;
   const single = parts.lines.length === 1;
   const units = parts.lines.reduce((sum, l) => sum + l.quantity, 0);
+  const productId = first?.toolId ?? row.toolId;
   const paid = paidStatuses.includes(row.status);
   const refundState =
     row.refundedCents === 0 ? 'none' : row.refundedCents >= row.totalCents ? 'full' : 'partial';
@@ -76,7 +78,8 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
   const coreTaxes = taxes.slice(parts.lines.length);
   return {
     _id: row.id,
-    orderId: first?.toolId ?? row.toolId,
+    // The spec calls the ordered product `orderId`; this is the one place an order takes that name.
+    orderId: productId,
     orderName: first
       ? single
         ? first.toolName

@@ -47,7 +47,7 @@ async function newOrder(quantity = 4, availableQuantity = 50) {
   const order = await placeOrder(
     database.db,
     me,
-    { orderId: tool.id, orderQuantity: quantity, phone: PHONE },
+    { productId: tool.id, orderQuantity: quantity, phone: PHONE },
     freeLimits(),
     storePricing(),
   );
@@ -176,7 +176,7 @@ describe('an order through its life', () => {
     await placeOrder(
       database.db,
       other,
-      { orderId: tool.id, orderQuantity: 5, phone: PHONE },
+      { productId: tool.id, orderQuantity: 5, phone: PHONE },
       freeLimits(),
       storePricing(),
     );
@@ -192,7 +192,7 @@ describe('an order through its life', () => {
     await placeOrder(
       database.db,
       await insertCustomer(database.db),
-      { orderId: tool.id, orderQuantity: 5, phone: PHONE },
+      { productId: tool.id, orderQuantity: 5, phone: PHONE },
       freeLimits(),
       storePricing(),
     );
