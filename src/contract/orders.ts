@@ -40,14 +40,12 @@ export const orderStatusOnWire = {
   partially_refunded: 'partially_refunded',
 } as const satisfies Record<OrderStatus, string>;
 export type WireOrderStatus = (typeof orderStatusOnWire)[OrderStatus];
-export const wireOrderStatuses = orderStatuses.map((s) => orderStatusOnWire[s]) as readonly WireOrderStatus[] as [
-  WireOrderStatus,
-  ...WireOrderStatus[],
-];
-const orderStatusFromWireMap = Object.fromEntries(orderStatuses.map((s) => [orderStatusOnWire[s], s])) as Record<
-  WireOrderStatus,
-  OrderStatus
->;
+export const wireOrderStatuses = orderStatuses.map(
+  (s) => orderStatusOnWire[s],
+) as readonly WireOrderStatus[] as [WireOrderStatus, ...WireOrderStatus[]];
+const orderStatusFromWireMap = Object.fromEntries(
+  orderStatuses.map((s) => [orderStatusOnWire[s], s]),
+) as Record<WireOrderStatus, OrderStatus>;
 export const toWireStatus = (status: OrderStatus): WireOrderStatus => orderStatusOnWire[status];
 export const fromWireStatus = (status: WireOrderStatus): OrderStatus => orderStatusFromWireMap[status];
 /** A status as a request names it (the spec's word), read into the code's name. */
@@ -289,7 +287,10 @@ export const StoreStats = z.object({
   days: z.number().int(),
   salesByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
   ordersByStatus: z.object(
-    Object.fromEntries(wireOrderStatuses.map((s) => [s, z.number().int()])) as Record<WireOrderStatus, z.ZodNumber>,
+    Object.fromEntries(wireOrderStatuses.map((s) => [s, z.number().int()])) as Record<
+      WireOrderStatus,
+      z.ZodNumber
+    >,
   ),
   lowStock: z.array(
     z.object({

@@ -19,10 +19,9 @@ export const wireOutboxStatuses = outboxStatuses.map((s) => outboxStatusOnWire[s
   WireOutboxStatus,
   ...WireOutboxStatus[],
 ];
-const outboxStatusFromWire = Object.fromEntries(outboxStatuses.map((s) => [outboxStatusOnWire[s], s])) as Record<
-  WireOutboxStatus,
-  OutboxStatus
->;
+const outboxStatusFromWire = Object.fromEntries(
+  outboxStatuses.map((s) => [outboxStatusOnWire[s], s]),
+) as Record<WireOutboxStatus, OutboxStatus>;
 
 /** GET /manage/outbox (admin): messages waiting, delivered or given up on (dead letters). */
 export const OutboxQuery = z.object({

@@ -19,8 +19,8 @@ import type { Address } from '../../contract/addresses';
 import { orderActors, orderStatusOnWire, wireOrderStatuses } from '../../contract/orders';
 import { user } from './auth-schema';
 import { tools } from './catalog-core-schema';
-import { textStoredAs } from './stored-words';
 import { discounts } from './discount-schema';
+import { textStoredAs } from './stored-words';
 
 /**
  * Orders, written only by the orders module; every change of `status` goes through its state

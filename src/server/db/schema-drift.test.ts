@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/harness';
 import type { Database } from './database';
 import * as schema from './schema';
-import { declaredShape, migratedShape, type SchemaShape, shapeDifferences, type TableShape } from './schema-drift';
+import {
+  declaredShape,
+  migratedShape,
+  type SchemaShape,
+  shapeDifferences,
+  type TableShape,
+} from './schema-drift';
 
 let database: Database;
 let migrated: SchemaShape;
@@ -22,7 +28,10 @@ describe('the drizzle schema and the migrations in drizzle/', () => {
     const declared = declaredShape(schema);
     expect(Object.keys(declared).length).toBeGreaterThan(40);
     expect(declared.orders?.columns.status).toEqual({ type: 'text', notNull: true });
-    expect(migrated.orders?.indexes.orders_unpaid_expires_idx).toEqual({ unique: false, columns: ['expires_at'] });
+    expect(migrated.orders?.indexes.orders_unpaid_expires_idx).toEqual({
+      unique: false,
+      columns: ['expires_at'],
+    });
   });
 
   it('name a column added to the schema without a migration, and a type or NOT NULL changed', () => {

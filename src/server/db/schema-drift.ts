@@ -73,7 +73,10 @@ export function declaredShape(objects: Record<string, unknown>): SchemaShape {
     const indexes: Record<string, IndexShape> = {};
     for (const index of config.indexes) {
       const { name, unique, columns: on } = index.config;
-      indexes[name ?? ''] = { unique, columns: on.map((c) => (is(c, IndexedColumn) ? (c.name ?? null) : null)) };
+      indexes[name ?? ''] = {
+        unique,
+        columns: on.map((c) => (is(c, IndexedColumn) ? (c.name ?? null) : null)),
+      };
     }
     shape[config.name] = {
       columns: sortedKeys(columns),
@@ -158,11 +161,13 @@ export async function migratedShape(db: Db): Promise<SchemaShape> {
     shape[name] ??= { columns: {}, indexes: {}, primaryKey: [], constraints: [] };
     return shape[name];
   };
-  for (const c of columns) tableOf(c.table_name).columns[c.column_name] = { type: c.type, notNull: c.not_null };
+  for (const c of columns)
+    tableOf(c.table_name).columns[c.column_name] = { type: c.type, notNull: c.not_null };
   for (const i of indexes) {
     const table = tableOf(i.table_name);
     if (i.primary) table.primaryKey = arrayOf(i.columns).map(String);
-    else if (!i.constraint_backed) table.indexes[i.index_name] = { unique: i.unique, columns: arrayOf(i.columns) };
+    else if (!i.constraint_backed)
+      table.indexes[i.index_name] = { unique: i.unique, columns: arrayOf(i.columns) };
   }
   for (const k of constraints) tableOf(k.table_name).constraints.push(k.name);
   for (const [name, table] of Object.entries(shape)) {
@@ -190,19 +195,25 @@ export function shapeDifferences(declared: SchemaShape, migrated: SchemaShape): 
     for (const column of new Set([...Object.keys(d.columns), ...Object.keys(m.columns)])) {
       const dc = d.columns[column];
       const mc = m.columns[column];
-      if (!dc || !mc) out.push(`${name}.${column}: ${dc ? 'declared, not migrated' : 'migrated, not declared'}`);
-      else if (json(dc) !== json(mc)) out.push(`${name}.${column}: declared ${json(dc)}, migrated ${json(mc)}`);
+      if (!dc || !mc)
+        out.push(`${name}.${column}: ${dc ? 'declared, not migrated' : 'migrated, not declared'}`);
+      else if (json(dc) !== json(mc))
+        out.push(`${name}.${column}: declared ${json(dc)}, migrated ${json(mc)}`);
     }
     for (const index of new Set([...Object.keys(d.indexes), ...Object.keys(m.indexes)])) {
       const di = d.indexes[index];
       const mi = m.indexes[index];
-      if (!di || !mi) out.push(`index ${index} on ${name}: ${di ? 'declared, not migrated' : 'migrated, not declared'}`);
-      else if (json(di) !== json(mi)) out.push(`index ${index} on ${name}: declared ${json(di)}, migrated ${json(mi)}`);
+      if (!di || !mi)
+        out.push(`index ${index} on ${name}: ${di ? 'declared, not migrated' : 'migrated, not declared'}`);
+      else if (json(di) !== json(mi))
+        out.push(`index ${index} on ${name}: declared ${json(di)}, migrated ${json(mi)}`);
     }
     if (json(d.primaryKey) !== json(m.primaryKey))
       out.push(`${name} primary key: declared ${json(d.primaryKey)}, migrated ${json(m.primaryKey)}`);
-    for (const k of d.constraints) if (!m.constraints.includes(k)) out.push(`constraint ${k} on ${name}: not migrated`);
-    for (const k of m.constraints) if (!d.constraints.includes(k)) out.push(`constraint ${k} on ${name}: not declared`);
+    for (const k of d.constraints)
+      if (!m.constraints.includes(k)) out.push(`constraint ${k} on ${name}: not migrated`);
+    for (const k of m.constraints)
+      if (!d.constraints.includes(k)) out.push(`constraint ${k} on ${name}: not declared`);
   }
   return out;
 }

@@ -11,7 +11,9 @@ export function textStoredAs<const Code extends string, const Stored extends str
   name: string,
   stored: Readonly<Record<Code, Stored>>,
 ) {
-  const byStored = new Map<string, Code>(Object.entries(stored).map(([code, word]) => [word as string, code as Code]));
+  const byStored = new Map<string, Code>(
+    Object.entries(stored).map(([code, word]) => [word as string, code as Code]),
+  );
   return customType<{ data: Code; driverData: string }>({
     dataType: () => 'text',
     toDriver: (value) => stored[value],

@@ -80,7 +80,10 @@ export async function storeStats(
     const found = byDate.get(date);
     return { date, revenue: Number(found?.revenueCents ?? 0) / 100, orders: Number(found?.orders ?? 0) };
   });
-  const ordersByStatus = Object.fromEntries(wireOrderStatuses.map((s) => [s, 0])) as Record<WireOrderStatus, number>;
+  const ordersByStatus = Object.fromEntries(wireOrderStatuses.map((s) => [s, 0])) as Record<
+    WireOrderStatus,
+    number
+  >;
   for (const s of statuses) ordersByStatus[toWireStatus(s.status)] = Number(s.n);
   return {
     days,

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Refund, Shipment } from '../../../contract/after-sale';
-import { type Order, orderNumber, orderStatusText, paidStatuses, toWireStatus } from '../../../contract/orders';
+import {
+  type Order,
+  orderNumber,
+  orderStatusText,
+  paidStatuses,
+  toWireStatus,
+} from '../../../contract/orders';
 import type { Db, Tx } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { orderLines, refunds, shipments } from '../../db/schema';

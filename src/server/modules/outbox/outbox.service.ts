@@ -6,11 +6,7 @@ import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 
 /** What admins see of the outbox: counts by status and the latest messages of one status. */
-export async function listOutbox(
-  db: Db,
-  status: OutboxStatus,
-  limit = 100,
-): Promise<OutboxList> {
+export async function listOutbox(db: Db, status: OutboxStatus, limit = 100): Promise<OutboxList> {
   const [counts, rows] = await Promise.all([
     db
       .select({ status: outboxMessages.status, n: sql<number>`count(*)::int` })
