@@ -53,7 +53,7 @@ describe('the database checks name', () => {
       .set({ status: 'awaiting_shipment', paidAt: new Date() })
       .where(eq(orders.id, order ?? ''));
     expect(await invariantProblems(world)).toContain(
-      `order ${order} is pending without a matching succeeded payment`,
+      `order ${order} is awaiting_shipment without a matching succeeded payment`,
     );
   });
 

@@ -132,7 +132,7 @@ describe('GET /api/manage (admin)', () => {
     expect(body[0]?.status).toBe(status);
   });
 
-  it.each(['paid', 'SHIPPED', ''])('refuses status=%j with 400', async (status) => {
+  it.each(['paid', 'SHIPPED', '', 'awaiting_shipment'])('refuses status=%j with 400', async (status) => {
     const res = await manage(`?status=${status}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({

@@ -126,8 +126,8 @@ describe('an order through its life', () => {
     await apply(order._id, 'ship');
     expect(await historyOf(database.db, order._id)).toEqual([
       'place:->unpaid',
-      'pay:unpaid>pending',
-      'ship:pending>shipped',
+      'pay:unpaid>awaiting_shipment',
+      'ship:awaiting_shipment>shipped',
     ]);
     const row = await orderRow(database.db, order._id);
     expect(row).toMatchObject({ status: 'shipped', transactionId: 'sim_pi_test', cardLast4: '4242' });
@@ -159,12 +159,12 @@ describe('an order through its life', () => {
     expect((await orderRow(database.db, order._id))?.status).toBe('expired');
     expect(await stockOf(database.db, tool.id)).toBe(20);
     await apply(order._id, 'pay');
-    expect((await orderRow(database.db, order._id))?.status).toBe('pending');
+    expect((await orderRow(database.db, order._id))?.status).toBe('awaiting_shipment');
     expect(await stockOf(database.db, tool.id)).toBe(15);
     expect(await historyOf(database.db, order._id)).toEqual([
       'place:->unpaid',
       'expire:unpaid>expired',
-      'pay:expired>pending',
+      'pay:expired>awaiting_shipment',
     ]);
     expect(await ledgerSum(database.db, tool.id)).toBe(15);
   });
