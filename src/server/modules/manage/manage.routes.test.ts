@@ -217,19 +217,26 @@ describe('DELETE /api/manage/:id (cancel)', () => {
     expect(await stockOf(t.database.db, tool.id)).toBe(100);
   });
 
-  it.each(['pending', 'shipped'] as const)('refuses to delete a %s (paid) order with 409', async (status) => {
-    const { tool, order } = await pendingOrder();
-    if (status === 'shipped') {
-      const ship = await t.app.inject({ method: 'PUT', url: `/api/manage/${order._id}`, headers: as(admin) });
-      expect(ship.statusCode).toBe(200);
-    }
-    const stock = await stockOf(t.database.db, tool.id);
-    const res = await cancel(order._id);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: { code: 'CONFLICT', message: 'Paid orders cannot be deleted' } });
-    expect((await orderRow(t.database.db, order._id))?.status).toBe(status);
-    expect(await stockOf(t.database.db, tool.id)).toBe(stock);
-  });
+  it.each(['awaiting_shipment', 'shipped'] as const)(
+    'refuses to delete a %s (paid) order with 409',
+    async (status) => {
+      const { tool, order } = await pendingOrder();
+      if (status === 'shipped') {
+        const ship = await t.app.inject({
+          method: 'PUT',
+          url: `/api/manage/${order._id}`,
+          headers: as(admin),
+        });
+        expect(ship.statusCode).toBe(200);
+      }
+      const stock = await stockOf(t.database.db, tool.id);
+      const res = await cancel(order._id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: { code: 'CONFLICT', message: 'Paid orders cannot be deleted' } });
+      expect((await orderRow(t.database.db, order._id))?.status).toBe(status);
+      expect(await stockOf(t.database.db, tool.id)).toBe(stock);
+    },
+  );
 
   it.each([
     ['an unknown', UNKNOWN_ID],
