@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCents } from '../../../../contract/money';
+import { offers } from '../../../../contract/order-transitions';
 import type { Order } from '../../../../contract/orders';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -99,14 +100,14 @@ export function MyOrdersPage() {
                             Transaction id: <span className="font-mono">{order.transactionId}</span>
                           </p>
                         </div>
-                      ) : order.status !== 'unpaid' ? null : (
+                      ) : !offers('pay', order.status) ? null : (
                         <Link to={pages.payment.path(order._id)} className="btn btn-sm btn-primary">
                           Pay
                         </Link>
                       )}
                     </td>
                     <td>
-                      {order.status !== 'unpaid' ? null : (
+                      {!offers('delete', order.status) ? null : (
                         <button
                           type="button"
                           className="btn btn-sm btn-outline btn-error"

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewToolInput, Tool, ToolChanges } from '../../../../contract/catalog';
 import type { ErrorEnvelope } from '../../../../contract/errors';
-import type { Order, OrderStatus, StoreStats } from '../../../../contract/orders';
+import type { StoreStats } from '../../../../contract/orders';
 import type { UploadAnswer } from '../../../../contract/uploads';
 import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
 
@@ -82,40 +82,6 @@ export function useDeleteTool() {
           method: 'DELETE',
         })
       ).data,
-    onSuccess: changed,
-  });
-}
-
-export const useAllOrders = (status: OrderStatus | undefined) =>
-  useQuery({
-    queryKey: ['admin', 'orders', status ?? 'all'],
-    queryFn: ({ signal }) => apiGet<Order[]>(`/manage${status ? `?status=${status}` : ''}`, signal),
-  });
-
-function useOrdersChanged() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
-      queryClient.invalidateQueries({ queryKey: ['tools'] }),
-    ]);
-}
-
-export function useShipOrder() {
-  const changed = useOrdersChanged();
-  return useMutation({
-    mutationFn: async (id: string) =>
-      (await apiRequest<Order>(`/manage/${encodeURIComponent(id)}`, { method: 'PUT' })).data,
-    onSuccess: changed,
-  });
-}
-
-export function useCancelAnyOrder() {
-  const changed = useOrdersChanged();
-  return useMutation({
-    mutationFn: async (id: string) =>
-      (await apiRequest<{ deletedCount: number }>(`/manage/${encodeURIComponent(id)}`, { method: 'DELETE' }))
-        .data,
     onSuccess: changed,
   });
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { GuestOrderView } from '../../../../contract/guest';
 import { formatPrice } from '../../../../contract/money';
+import { offers } from '../../../../contract/order-transitions';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageLoading } from '../../../components/ui/page-loading';
@@ -116,14 +117,14 @@ export function GuestOrderDetails({
       setBusy(false);
     }
   };
-  const canCancel = order.status === 'unpaid' || (order.status === 'pending' && !order.cancelRequestedAt);
+  // Unpaid, cancelling is the guest's own; paid, it is a request staff decide (made once).
+  const cancelsAtOnce = offers('delete', order.status);
+  const canCancel = cancelsAtOnce || (offers('askToCancel', order.status) && !order.cancelRequestedAt);
   const cancel = async () => {
     setBusy(true);
     try {
       await guestCancel(token);
-      toast.success(
-        order.status === 'unpaid' ? 'Your order is cancelled' : 'We received your request to cancel',
-      );
+      toast.success(cancelsAtOnce ? 'Your order is cancelled' : 'We received your request to cancel');
       await queryClient.invalidateQueries({ queryKey: guestOrderQuery(token).queryKey });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The order could not be cancelled');
@@ -157,7 +158,7 @@ export function GuestOrderDetails({
           link to this page, and again when your order ships.
         </p>
       ) : null}
-      {order.status === 'unpaid' ? <GuestPayment token={token} view={view} /> : null}
+      {offers('pay', order.status) ? <GuestPayment token={token} view={view} /> : null}
       <section aria-labelledby="guest-lines" className="space-y-2">
         <h2 id="guest-lines" className="text-xl font-semibold">
           What you ordered
@@ -186,14 +187,14 @@ export function GuestOrderDetails({
         ) : null}
         {canCancel ? (
           <button type="button" className="btn btn-outline btn-error" onClick={() => setAsking(true)}>
-            {order.status === 'unpaid' ? 'Cancel order' : 'Ask to cancel'}
+            {cancelsAtOnce ? 'Cancel order' : 'Ask to cancel'}
           </button>
         ) : null}
         <Link to={pages.tools.path} className="btn">
           Continue shopping
         </Link>
       </div>
-      {order.cancelRequestedAt && order.status === 'pending' ? (
+      {order.cancelRequestedAt && offers('askToCancel', order.status) ? (
         <p className="text-sm">You asked to cancel this order; we will write to you.</p>
       ) : null}
       <p className="text-sm text-base-content/70">
@@ -223,13 +224,13 @@ export function GuestOrderDetails({
       </p>
       <ConfirmDialog
         open={asking}
-        title={order.status === 'unpaid' ? 'Cancel this order?' : 'Ask us to cancel this order?'}
-        confirmLabel={order.status === 'unpaid' ? 'Cancel order' : 'Ask to cancel'}
+        title={cancelsAtOnce ? 'Cancel this order?' : 'Ask us to cancel this order?'}
+        confirmLabel={cancelsAtOnce ? 'Cancel order' : 'Ask to cancel'}
         busy={busy}
         onConfirm={() => void cancel()}
         onCancel={() => setAsking(false)}
       >
-        {order.status === 'unpaid'
+        {cancelsAtOnce
           ? 'The parts go back on the shelf and you are not charged. This cannot be undone.'
           : 'If it has not left our workshop, we cancel it and refund you in full.'}
       </ConfirmDialog>

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Order, OrderEvent } from '../../../../contract/orders';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet } from '../../../lib/api-client';
 
 /**
  * One order's page: the customer's own (/order/:id) or any order for an admin (/manage/:id), with
@@ -28,29 +28,3 @@ export const useOrderHistory = (id: string, admin = false) =>
 /** Where the receipt PDF downloads from (the session cookie goes with a plain link). */
 export const receiptUrl = (id: string, admin = false) =>
   `/api${base(admin)}/${encodeURIComponent(id)}/receipt.pdf`;
-
-/** An admin ships an order, with the carrier and tracking number when known. */
-export function useShipWithTracking() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({
-      id,
-      carrier,
-      trackingNumber,
-    }: {
-      id: string;
-      carrier: string;
-      trackingNumber: string;
-    }) =>
-      (
-        await apiRequest<Order>(`/manage/${encodeURIComponent(id)}`, {
-          method: 'PUT',
-          body: {
-            ...(carrier.trim() ? { carrier: carrier.trim() } : {}),
-            ...(trackingNumber.trim() ? { trackingNumber: trackingNumber.trim() } : {}),
-          },
-        })
-      ).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
-  });
-}
