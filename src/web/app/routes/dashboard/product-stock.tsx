@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { TextField } from '../../../components/ui/text-field';
+import { catalogAdminKeys, toolKeys } from '../../../features/catalog/api/keys';
 import { orderDateTime } from '../../../features/orders/components/order-parts';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
@@ -27,8 +28,6 @@ const reasonWords: Record<StockMovementReason, string> = {
   import: 'Import',
 };
 
-const stockKey = (id: string) => ['admin', 'stock', id];
-
 /** A change with its sign: +5, -2, 0. */
 const signed = (n: number) => (n > 0 ? `+${formatNumber(n)}` : n < 0 ? `-${formatNumber(-n)}` : '0');
 
@@ -40,7 +39,7 @@ export function ProductStockPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
   const ledger = useQuery({
-    queryKey: stockKey(id),
+    queryKey: catalogAdminKeys.stock(id),
     queryFn: ({ signal }) => apiGet<StockLedger>(`/tool/${encodeURIComponent(id)}/stock`, signal),
   });
   const change = useMutation({
@@ -52,8 +51,8 @@ export function ProductStockPage() {
         })
       ).data,
     onSuccess: (data) => {
-      queryClient.setQueryData(stockKey(id), data);
-      void queryClient.invalidateQueries({ queryKey: ['tools'] });
+      queryClient.setQueryData(catalogAdminKeys.stock(id), data);
+      void queryClient.invalidateQueries({ queryKey: toolKeys.all });
     },
   });
   const [mode, setMode] = useState<'delta' | 'set'>('delta');

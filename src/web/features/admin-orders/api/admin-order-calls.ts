@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order, OrderStatus } from '../../../../contract/orders';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { toolKeys } from '../../catalog/api/keys';
+import { adminOrderKeys } from './keys';
 
 /** Staff's order calls: every order (Manage All Orders), the spec's Ship and Delete, Ship with tracking. */
 
 export const useAllOrders = (status: OrderStatus | undefined) =>
   useQuery({
-    queryKey: ['admin', 'orders', status ?? 'all'],
+    queryKey: adminOrderKeys.list(status),
     queryFn: ({ signal }) => apiGet<Order[]>(`/manage${status ? `?status=${status}` : ''}`, signal),
   });
 
@@ -14,8 +16,8 @@ function useOrdersChanged() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
-      queryClient.invalidateQueries({ queryKey: ['tools'] }),
+      queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
+      queryClient.invalidateQueries({ queryKey: toolKeys.all }),
     ]);
 }
 
@@ -60,6 +62,6 @@ export function useShipWithTracking() {
           },
         })
       ).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
   });
 }

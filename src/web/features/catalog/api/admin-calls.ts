@@ -4,14 +4,17 @@ import type { ErrorEnvelope } from '../../../../contract/errors';
 import type { StoreStats } from '../../../../contract/orders';
 import type { UploadAnswer } from '../../../../contract/uploads';
 import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
+import { adminRoot } from '../../../lib/query-keys';
+import { reportKeys } from '../../admin-overview/api/keys';
+import { toolKeys } from './keys';
 
 /** Any product change refreshes every tool list ('tools') and the admin's views. */
 function useCatalogChanged() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['tools'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+      queryClient.invalidateQueries({ queryKey: adminRoot }),
     ]);
 }
 
@@ -88,6 +91,6 @@ export function useDeleteTool() {
 
 export const useStoreStats = () =>
   useQuery({
-    queryKey: ['admin', 'stats'],
+    queryKey: reportKeys.stats,
     queryFn: ({ signal }) => apiGet<StoreStats>('/manage/stats', signal),
   });

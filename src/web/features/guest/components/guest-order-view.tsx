@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../accounts/api/session';
+import { orderKeys } from '../../orders/api/keys';
 import {
   AddressBlock,
   OrderAmounts,
@@ -27,6 +28,7 @@ import {
   guestReceiptUrl,
   guestSimulatedConfirm,
 } from '../api/guest-calls';
+import { guestKeys } from '../api/keys';
 
 const StripePaymentForm = lazy(() => import('../../payments/components/stripe-payment-form'));
 
@@ -34,7 +36,7 @@ const StripePaymentForm = lazy(() => import('../../payments/components/stripe-pa
 function GuestPayment({ token, view }: { token: string; view: GuestOrderView }) {
   const queryClient = useQueryClient();
   const intent = useQuery({
-    queryKey: ['guest-order', token, 'payment-intent'],
+    queryKey: guestKeys.intent(token),
     queryFn: () => guestPaymentIntent(token),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -110,7 +112,7 @@ export function GuestOrderDetails({
       await claimGuestOrder(token);
       toast.success('The order is in your account: find it in My Orders');
       await queryClient.invalidateQueries({ queryKey: guestOrderQuery(token).queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['account', 'orders'] });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.mine });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The order could not be added to your account');
     } finally {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Order, OrderEvent } from '../../../../contract/orders';
 import { apiGet } from '../../../lib/api-client';
+import { orderKeys } from './keys';
 
 /**
  * One order's page: the customer's own (/order/:id) or any order for an admin (/manage/:id), with
@@ -13,14 +14,14 @@ const base = (admin: boolean) => (admin ? '/manage' : '/order');
 
 export const useOrderDetails = (id: string, admin = false) =>
   useQuery({
-    queryKey: [admin ? 'admin' : 'account', 'order', id],
+    queryKey: orderKeys.detail(id, admin),
     queryFn: ({ signal }) => apiGet<Order>(`${base(admin)}/${encodeURIComponent(id)}`, signal),
     retry: noRetryOn4xx,
   });
 
 export const useOrderHistory = (id: string, admin = false) =>
   useQuery({
-    queryKey: [admin ? 'admin' : 'account', 'order', id, 'history'],
+    queryKey: orderKeys.history(id, admin),
     queryFn: ({ signal }) => apiGet<OrderEvent[]>(`${base(admin)}/${encodeURIComponent(id)}/history`, signal),
     retry: noRetryOn4xx,
   });
