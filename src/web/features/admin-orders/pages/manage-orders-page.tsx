@@ -5,8 +5,8 @@ import { offers } from '../../../../contract/order-transitions';
 import { type Order, type OrderStatus, orderStatuses } from '../../../../contract/orders';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
-import { TableScroll } from '../../../components/ui/table-scroll';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -54,90 +54,86 @@ export function ManageOrdersPage() {
       </div>
       <QueryState query={orders} isEmpty={(d) => d.length === 0} empty="No orders here.">
         {(data) => (
-          <TableScroll label="All orders">
-            <table className="table table-cards" data-testid="manage-orders">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Tool</th>
-                  <th scope="col">Items</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Paid</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((order) => (
-                  <tr key={order._id} data-order-id={order._id}>
-                    <td data-label="Order">
-                      <Link
-                        to={pages.manageOrder.path(order._id)}
-                        className="link font-medium whitespace-nowrap"
-                        aria-label={`Open order ${order.number}`}
-                      >
-                        {order.number}
-                      </Link>
-                    </td>
-                    <td data-label="Date" className="whitespace-nowrap">
-                      <time dateTime={order.createdAt}>{orderDate(order.createdAt)}</time>
-                    </td>
-                    <td data-label="Customer">
-                      <div>
-                        <div className="font-medium">{order.userName}</div>
-                        <div className="text-xs text-base-content/70 break-all">{order.userEmail}</div>
-                      </div>
-                    </td>
-                    <td data-label="Tool" className="min-w-40">
-                      {order.orderName}
-                    </td>
-                    <td data-label="Items">{formatNumber(order.itemCount)}</td>
-                    <td data-label="Total" className="tabular-nums">
-                      {formatCents(order.amounts.totalCents)}
-                    </td>
-                    <td data-label="Paid">
-                      {order.paid ? (
-                        <span className="badge badge-success">Paid</span>
-                      ) : (
-                        <span className="badge badge-ghost">No</span>
-                      )}
-                    </td>
-                    <td data-label="Status">{order.status || 'unpaid'}</td>
-                    <td className="whitespace-nowrap">
-                      {offers('ship', order.status) ? (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-primary"
-                          disabled={ship.isPending}
-                          onClick={() => void onShip(order)}
-                          aria-label={`Ship the order of ${order.userEmail} for ${order.orderName}`}
-                        >
-                          Ship
-                        </button>
-                      ) : order.status === 'shipped' ? (
-                        <button type="button" className="btn btn-sm btn-success" disabled>
-                          Shipped
-                        </button>
-                      ) : offers('delete', order.status) ? (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline btn-error"
-                          onClick={() => deleting.ask(order)}
-                          aria-label={`Delete the order of ${order.userEmail} for ${order.orderName}`}
-                        >
-                          Delete
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            label="All orders"
+            testId="manage-orders"
+            rows={data}
+            rowKey={(order) => order._id}
+            rowProps={(order) => ({ 'data-order-id': order._id })}
+            columns={[
+              {
+                header: 'Order',
+                cell: (order) => (
+                  <Link
+                    to={pages.manageOrder.path(order._id)}
+                    className="link font-medium whitespace-nowrap"
+                    aria-label={`Open order ${order.number}`}
+                  >
+                    {order.number}
+                  </Link>
+                ),
+              },
+              {
+                header: 'Date',
+                className: 'whitespace-nowrap',
+                cell: (order) => <time dateTime={order.createdAt}>{orderDate(order.createdAt)}</time>,
+              },
+              {
+                header: 'Customer',
+                cell: (order) => (
+                  <div>
+                    <div className="font-medium">{order.userName}</div>
+                    <div className="text-xs text-base-content/70 break-all">{order.userEmail}</div>
+                  </div>
+                ),
+              },
+              { header: 'Tool', className: 'min-w-40', cell: (order) => order.orderName },
+              { header: 'Items', cell: (order) => formatNumber(order.itemCount) },
+              {
+                header: 'Total',
+                className: 'tabular-nums',
+                cell: (order) => formatCents(order.amounts.totalCents),
+              },
+              {
+                header: 'Paid',
+                cell: (order) =>
+                  order.paid ? (
+                    <span className="badge badge-success">Paid</span>
+                  ) : (
+                    <span className="badge badge-ghost">No</span>
+                  ),
+              },
+              { header: 'Status', cell: (order) => order.status || 'unpaid' },
+              {
+                className: 'whitespace-nowrap',
+                cell: (order) =>
+                  offers('ship', order.status) ? (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-primary"
+                      disabled={ship.isPending}
+                      onClick={() => void onShip(order)}
+                      aria-label={`Ship the order of ${order.userEmail} for ${order.orderName}`}
+                    >
+                      Ship
+                    </button>
+                  ) : order.status === 'shipped' ? (
+                    <button type="button" className="btn btn-sm btn-success" disabled>
+                      Shipped
+                    </button>
+                  ) : offers('delete', order.status) ? (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline btn-error"
+                      onClick={() => deleting.ask(order)}
+                      aria-label={`Delete the order of ${order.userEmail} for ${order.orderName}`}
+                    >
+                      Delete
+                    </button>
+                  ) : null,
+              },
+            ]}
+          />
         )}
       </QueryState>
       <ConfirmDialog {...deleting.dialog} title="Delete this unpaid order?" confirmLabel="Delete order">
