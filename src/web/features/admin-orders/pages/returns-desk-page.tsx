@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  type Return,
+  type ReturnStatus,
+  returnLineReasonWords,
+  returnStatuses,
+  returnStatusWords,
+} from '../../../../contract/after-sale';
+import { vehicleLabel } from '../../../../contract/catalog';
+import { pages } from '../../../../contract/pages';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { QueryState } from '../../../components/ui/query-state';
+import { TextAreaField } from '../../../components/ui/text-field';
+import { formatNumber } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useMay } from '../../accounts/api/account-calls';
+import { useOrderDetails } from '../../orders/api/order-details';
+import { orderDate } from '../../orders/components/order-parts';
+import {
+  useDecideReturn,
+  useManageReturns,
+  useReceiveReturn,
+  useRefundReturn,
+} from '../api/return-desk-calls';
+
+/**
+ * The returns desk: customers' returns, newest first, by status. A requested return is approved
+ * or refused with a note the customer reads; an approved one is received line by line (back on
+ * the shelf or written off); a received one is refunded through the card provider. A core return
+ * (old parts for their core charge) is received without touching stock and refunded the same way.
+ */
+export function ManageReturnsPage() {
+  const [status, setStatus] = useState<ReturnStatus | ''>('');
+  const returns = useManageReturns(status);
+  return (
+    <div className="space-y-4">
+      <h2 className="text-2xl font-semibold">Returns</h2>
+      <div className="fieldset max-w-xs">
+        <label htmlFor="return-status" className="fieldset-legend">
+          Show
+        </label>
+        <select
+          id="return-status"
+          className="select w-full"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as ReturnStatus | '')}
+        >
+          <option value="">Every return</option>
+          {returnStatuses.map((s) => (
+            <option key={s} value={s}>
+              {returnStatusWords[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <QueryState query={returns} empty="No returns here." isEmpty={(list) => list.length === 0}>
+        {(list) => (
+          <ol className="space-y-4" data-testid="returns-desk">
+            {list.map((r) => (
+              <ReturnCard key={r.id} item={r} />
+            ))}
+          </ol>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+function ReturnCard({ item }: { item: Return }) {
+  const order = useOrderDetails(item.orderId, true);
+  const decide = useDecideReturn();
+  const receive = useReceiveReturn();
+  const refund = useRefundReturn();
+  // Staff receive returns; deciding and refunding them is for managers and the owner.
+  const mayDecide = useMay('returns.decide');
+  const mayRefund = useMay('refunds.create');
+  const [note, setNote] = useState('');
+  const [outcomes, setOutcomes] = useState<Record<string, 'restock' | 'damaged'>>({});
+  // What the dialog asks stays set while it closes, so its words do not change as it fades out.
+  const [asking, setAsking] = useState<'approve' | 'refuse' | 'receive' | 'refund'>('approve');
+  const [open, setOpen] = useState(false);
+  const ask = (action: typeof asking) => {
+    setAsking(action);
+    setOpen(true);
+  };
+  const [error, setError] = useState<string | null>(null);
+  const name = (toolId: string) => order.data?.lines.find((l) => l.toolId === toolId)?.name ?? 'Loading…';
+  const busy = decide.isPending || receive.isPending || refund.isPending;
+  const headingId = `return-${item.id}`;
+  const core = item.kind === 'core';
+
+  const run = async () => {
+    setError(null);
+    try {
+      if (asking === 'approve' || asking === 'refuse') {
+        await decide.mutateAsync({ id: item.id, approve: asking === 'approve', note });
+        toast.success(asking === 'approve' ? 'Return approved' : 'Return refused');
+      } else if (asking === 'receive') {
+        await receive.mutateAsync({
+          id: item.id,
+          // Old parts are scrap, never stock: a core return names no outcome.
+          lines: core
+            ? undefined
+            : item.lines.map((l) => ({ toolId: l.toolId, outcome: outcomes[l.toolId] ?? 'restock' })),
+        });
+        toast.success(core ? 'Old parts received' : 'Parts received');
+      } else if (asking === 'refund') {
+        await refund.mutateAsync(item.id);
+        toast.success('Return refunded');
+      }
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'That did not work.');
+    }
+    setOpen(false);
+  };
+
+  return (
+    <li className="card bg-base-200" aria-labelledby={headingId}>
+      <div className="card-body gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 id={headingId} className="text-lg font-semibold">
+            {core ? 'Core return of' : 'Return of'}{' '}
+            <Link className="link" to={pages.manageOrder.path(item.orderId)}>
+              {item.orderNumber}
+            </Link>
+          </h3>
+          <span className="badge h-auto">{item.statusText}</span>
+        </div>
+        <p className="text-sm text-base-content/70">
+          Asked <time dateTime={item.at}>{orderDate(item.at)}</time>
+        </p>
+        <ul className="space-y-2">
+          {item.lines.map((l) => (
+            <li key={l.toolId} className="flex flex-wrap items-center justify-between gap-2">
+              <span>
+                {formatNumber(l.quantity)} × {name(l.toolId)}: {returnLineReasonWords[l.reason]}
+                {l.outcome ? ` (${l.outcome === 'restock' ? 'back on the shelf' : 'written off'})` : ''}
+              </span>
+              {item.status === 'approved' && !core ? (
+                <label className="flex items-center gap-2 text-sm">
+                  On arrival
+                  <select
+                    className="select select-sm"
+                    value={outcomes[l.toolId] ?? 'restock'}
+                    onChange={(e) =>
+                      setOutcomes((o) => ({ ...o, [l.toolId]: e.target.value as 'restock' | 'damaged' }))
+                    }
+                    aria-label={`What happens to ${name(l.toolId)}`}
+                  >
+                    <option value="restock">Back on the shelf</option>
+                    <option value="damaged">Write off (damaged)</option>
+                  </select>
+                </label>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {item.vehicle ? <p className="text-sm">Vehicle: {vehicleLabel(item.vehicle)}</p> : null}
+        {item.note ? <p className="text-sm">Customer's note: {item.note}</p> : null}
+        {item.adminNote ? <p className="text-sm">Our note: {item.adminNote}</p> : null}
+        {item.status === 'requested' ? (
+          <TextAreaField
+            label="Note to the customer (optional)"
+            value={note}
+            maxLength={1000}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        ) : null}
+        {error ? (
+          <p className="text-error text-sm" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {item.status === 'requested' && mayDecide ? (
+            <>
+              <button type="button" className="btn btn-primary" onClick={() => ask('approve')}>
+                Approve
+              </button>
+              <button type="button" className="btn btn-error btn-outline" onClick={() => ask('refuse')}>
+                Refuse
+              </button>
+            </>
+          ) : null}
+          {item.status === 'approved' ? (
+            <button type="button" className="btn btn-primary" onClick={() => ask('receive')}>
+              Mark received
+            </button>
+          ) : null}
+          {item.status === 'received' && mayRefund ? (
+            <button type="button" className="btn btn-primary" onClick={() => ask('refund')}>
+              Refund this return
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <ConfirmDialog
+        open={open}
+        title={
+          asking === 'approve'
+            ? `Approve the return of ${item.orderNumber}?`
+            : asking === 'refuse'
+              ? `Refuse the return of ${item.orderNumber}?`
+              : asking === 'receive'
+                ? `Mark the return of ${item.orderNumber} received?`
+                : `Refund the return of ${item.orderNumber}?`
+        }
+        confirmLabel={
+          asking === 'approve'
+            ? 'Approve return'
+            : asking === 'refuse'
+              ? 'Refuse return'
+              : asking === 'receive'
+                ? 'Mark received'
+                : 'Refund to card'
+        }
+        busy={busy}
+        onConfirm={() => void run()}
+        onCancel={() => setOpen(false)}
+      >
+        <p>
+          {asking === 'receive'
+            ? core
+              ? 'The old parts are counted as back; they do not go into stock.'
+              : 'Parts marked for the shelf go back into stock; written-off parts do not.'
+            : asking === 'refund'
+              ? core
+                ? 'The core charge of each old part and the tax charged on it go back to the card. This cannot be undone.'
+                : 'The returned parts are refunded to the card, less any restocking fee. This cannot be undone.'
+              : 'The customer is told by email.'}
+        </p>
+      </ConfirmDialog>
+    </li>
+  );
+}
