@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatNumber } from '../src/web/lib/format';
@@ -7,12 +6,12 @@ import { seriousViolations, trackRequests } from './support/axe';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
 import { mailsWritten } from './support/mailbox';
+import { screenshot } from './support/screenshot';
 
 const ADMIN = 'after-sale-admin@torque.example';
 let store: StoreProcess;
 let browser: Browser;
 
-const shot = (name: string) => path.join(import.meta.dirname, 'screenshots', `${name}.png`);
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
@@ -197,7 +196,7 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       await refundDialog.getByRole('button', { name: 'Cancel' }).click();
       await refundDialog.waitFor({ state: 'hidden' });
       expect(await scrollsSideways(desk)).toBe(false);
-      await desk.screenshot({ path: shot(`after-sale-admin-order-${width}`), fullPage: true });
+      await screenshot(desk, `after-sale-admin-order-${width}`, { fullPage: true });
 
       // The customer returns one unit of the first line: it does not fit their vehicle.
       await page.goto(`${store.url}/dashboard/orders/${order._id}`);
@@ -244,7 +243,7 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       await desk.getByRole('dialog').getByRole('button', { name: 'Refund to card' }).click();
       await card.getByText('Return refunded', { exact: true }).waitFor();
       expect(await scrollsSideways(desk)).toBe(false);
-      await desk.screenshot({ path: shot(`after-sale-returns-${width}`), fullPage: true });
+      await screenshot(desk, `after-sale-returns-${width}`, { fullPage: true });
 
       // The refund mail is written, and the Mailbox lists it.
       const [mail] = await mailsWritten(
@@ -268,7 +267,7 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
         .getByText(formatNumber(onHand + 5), { exact: true })
         .waitFor();
       expect(await scrollsSideways(desk)).toBe(false);
-      await desk.screenshot({ path: shot(`after-sale-stock-${width}`), fullPage: true });
+      await screenshot(desk, `after-sale-stock-${width}`, { fullPage: true });
 
       // The owner's numbers count the order, and the CSV export holds its lines.
       await desk.goto(`${store.url}/dashboard/numbers`);
@@ -280,7 +279,7 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       expect(csv.status()).toBe(200);
       expect(await csv.text()).toContain(order.number);
       expect(await scrollsSideways(desk)).toBe(false);
-      await desk.screenshot({ path: shot(`after-sale-numbers-${width}`), fullPage: true });
+      await screenshot(desk, `after-sale-numbers-${width}`, { fullPage: true });
 
       // The customer reads the refund, its credit note and the return's progress.
       await page.reload();
@@ -289,7 +288,7 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
         .getByTestId('returns')
         .getByText(/^Return refunded/)
         .waitFor();
-      await page.screenshot({ path: shot(`after-sale-customer-order-${width}`), fullPage: true });
+      await screenshot(page, `after-sale-customer-order-${width}`, { fullPage: true });
 
       // A goodwill refund of an amount from the order page; a second click sends the same key.
       await desk.goto(`${store.url}/dashboard/manageOrders/${order._id}`);
@@ -332,7 +331,7 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       await page.getByRole('heading', { name: 'Where should we ship it?' }).waitFor({ state: 'hidden' });
       await page.getByText('77 Gratiot Ave').waitFor();
       expect(await scrollsSideways(page)).toBe(false);
-      await page.screenshot({ path: shot(`after-sale-payment-address-${width}`), fullPage: true });
+      await screenshot(page, `after-sale-payment-address-${width}`, { fullPage: true });
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
       await page.getByLabel('Expiry (MM/YY)').fill('12/40');
       await page.getByLabel('CVC').fill('123');
@@ -443,7 +442,7 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       expect(await coreLine.getByTestId('core-charge-total').textContent()).toBe(core);
       await page.getByTestId('summary-core-charges').getByText(core).waitFor();
       expect(await scrollsSideways(page)).toBe(false);
-      await page.screenshot({ path: shot(`core-charge-cart-${width}`), fullPage: true });
+      await screenshot(page, `core-charge-cart-${width}`, { fullPage: true });
 
       // Ordered and paid (as the checkout page does it), then shipped by the spec's Ship button.
       const cart = (await (await page.request.get(`${store.url}/api/cart?region=MI&country=US`)).json()) as {
@@ -509,7 +508,7 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
         expect.objectContaining({ coreCents: Math.round(alternator.core_charge * 100) }),
       ]);
       expect(refunded.refunds[0]?.taxCents).toBeGreaterThan(0);
-      await page.screenshot({ path: shot(`core-charge-order-${width}`), fullPage: true });
+      await screenshot(page, `core-charge-order-${width}`, { fullPage: true });
       expect(errors).toEqual([]);
       expect(deskErrors).toEqual([]);
       await desk.close();

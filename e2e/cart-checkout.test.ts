@@ -1,15 +1,14 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
+import { screenshot } from './support/screenshot';
 
 let store: StoreProcess;
 let browser: Browser;
 
 const WIDTHS = [1280, 390] as const;
-const shot = (name: string) => path.join(import.meta.dirname, 'screenshots', `${name}.png`);
 
 /** Whether the page scrolls sideways (something wider than the screen). */
 const scrollsSideways = (page: Page) =>
@@ -86,7 +85,7 @@ journeys('a visitor fills a cart, signs in and checks out in one step', () => {
       for (const name of names) await page.getByRole('link', { name, exact: true }).waitFor();
       await page.getByTestId('summary-total').waitFor();
       expect(await scrollsSideways(page)).toBe(false);
-      await page.screenshot({ path: shot(`cart-${width}`), fullPage: true });
+      await screenshot(page, `cart-${width}`, { fullPage: true });
 
       // One more of the first product, priced by the store; a removal is undone from its notice.
       const first = lines.first();
@@ -148,7 +147,7 @@ journeys('a visitor fills a cart, signs in and checks out in one step', () => {
       const total = (await summary.getByTestId('summary-total').textContent()) ?? '';
       expect(total).toMatch(/^\$[\d,]+\.\d\d$/);
       expect(await scrollsSideways(page)).toBe(false);
-      await page.screenshot({ path: shot(`checkout-${width}`), fullPage: true });
+      await screenshot(page, `checkout-${width}`, { fullPage: true });
 
       // A double click places one order: the button is disabled at once and the key is the same.
       await page.getByRole('button', { name: 'Place order and pay' }).dblclick();
@@ -166,7 +165,7 @@ journeys('a visitor fills a cart, signs in and checks out in one step', () => {
         ),
       );
       expect(await scrollsSideways(page)).toBe(false);
-      await page.screenshot({ path: shot(`checkout-done-${width}`), fullPage: true });
+      await screenshot(page, `checkout-done-${width}`, { fullPage: true });
 
       // One order, paid, with the address saved for next time.
       const orders = (await (

@@ -1,17 +1,16 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from './support/admin-page';
 import { seriousViolations, trackRequests } from './support/axe';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
+import { screenshot } from './support/screenshot';
 
 const ADMIN = 'discounts-admin@torque.example';
 const WIDTHS = [1280, 390] as const;
 let store: StoreProcess;
 let browser: Browser;
 
-const shot = (name: string) => path.join(import.meta.dirname, 'screenshots', `${name}.png`);
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
@@ -91,7 +90,7 @@ journeys('a buyer pays less with BRAKES10; managers keep the discounts', () => {
       const after = (await summary.getByTestId('summary-total').textContent()) ?? '';
       expect(after).not.toBe(before);
       expect(await scrollsSideways(page)).toBe(false);
-      await page.screenshot({ path: shot(`discount-cart-${width}`), fullPage: true });
+      await screenshot(page, `discount-cart-${width}`, { fullPage: true });
 
       // The checkout keeps the code, and the buyer pays with the simulated provider's card form.
       await summary.getByRole('link', { name: 'Checkout' }).click();
@@ -112,7 +111,7 @@ journeys('a buyer pays less with BRAKES10; managers keep the discounts', () => {
       await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
       const total = (await orderSummary.getByTestId('summary-total').textContent()) ?? '';
       expect(await scrollsSideways(page)).toBe(false);
-      await page.screenshot({ path: shot(`discount-checkout-${width}`), fullPage: true });
+      await screenshot(page, `discount-checkout-${width}`, { fullPage: true });
       await page.getByRole('button', { name: 'Place order and pay' }).click();
       await page.waitForURL(/\/checkout\/done\/[^/]+$/, { timeout: 30_000 });
       await page.getByText('Thank you for your order!').waitFor();
@@ -161,7 +160,7 @@ journeys('a buyer pays less with BRAKES10; managers keep the discounts', () => {
       await table.getByRole('row', { name: /BRAKES10/ }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       expect(await scrollsSideways(page)).toBe(false);
-      await page.screenshot({ path: shot(`discounts-${width}`), fullPage: true });
+      await screenshot(page, `discounts-${width}`, { fullPage: true });
 
       // A new code: $5 off from $50, 100 uses.
       const code = `SPRING${width}`;
@@ -174,7 +173,7 @@ journeys('a buyer pays less with BRAKES10; managers keep the discounts', () => {
       await form.getByLabel('Minimum subtotal ($, optional)', { exact: true }).fill('50');
       await form.getByLabel('Uses in total (optional)', { exact: true }).fill('100');
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: shot(`discounts-new-${width}`), fullPage: true });
+      await screenshot(page, `discounts-new-${width}`, { fullPage: true });
       await form.getByRole('button', { name: 'Create discount' }).click();
       const row = table.getByRole('row', { name: new RegExp(code) });
       await row.waitFor();

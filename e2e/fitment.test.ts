@@ -1,10 +1,10 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { seedParts } from '../src/server/db/seed-catalog';
 import { seedTools } from '../src/server/db/seed-data';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
+import { screenshot } from './support/screenshot';
 
 let store: StoreProcess;
 let browser: Browser;
@@ -70,9 +70,7 @@ for (const width of [390, 1280]) {
       const badge = pads.locator('[data-fit="fits"]');
       await badge.waitFor();
       expect((await badge.textContent())?.trim()).toBe('✓Fits your 2014 Honda Civic');
-      await page.screenshot({
-        path: path.join(import.meta.dirname, 'screenshots', `fitment-tools-${width}.png`),
-      });
+      await screenshot(page, `fitment-tools-${width}`);
 
       // The chosen vehicle is kept: the wheel's page (for a Camry) warns about it.
       await page.getByRole('checkbox', { name: 'Only parts that fit' }).uncheck();
@@ -86,9 +84,7 @@ for (const width of [390, 1280]) {
       await page.getByRole('heading', { level: 1, name: '18-Inch Five-Spoke Alloy Wheel' }).waitFor();
       await page.getByRole('alert').filter({ hasText: 'Does not fit your 2014 Honda Civic' }).waitFor();
       await page.getByText('2018–2024 Toyota Camry').waitFor();
-      await page.screenshot({
-        path: path.join(import.meta.dirname, 'screenshots', `fitment-product-${width}.png`),
-      });
+      await screenshot(page, `fitment-product-${width}`);
 
       // In the cart, the line that does not fit the chosen vehicle is flagged; the pads are not.
       await page.goBack();
@@ -110,9 +106,7 @@ for (const width of [390, 1280]) {
         .filter({ hasText: 'Ceramic Front Brake Pad Set' })
         .locator('[data-fit="fits"]')
         .waitFor();
-      await page.screenshot({
-        path: path.join(import.meta.dirname, 'screenshots', `fitment-cart-${width}.png`),
-      });
+      await screenshot(page, `fitment-cart-${width}`);
     });
 
     it('finds parts by a part number written any way, and by a misspelt name, with suggestions', async () => {

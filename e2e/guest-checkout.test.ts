@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MailView } from '../src/contract/mail';
@@ -7,6 +6,7 @@ import { seriousViolations, trackRequests } from './support/axe';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
 import { mailsWritten } from './support/mailbox';
+import { screenshot } from './support/screenshot';
 
 /**
  * A first-time buyer pays without an account (decision 059): brake pads into the cart, "Continue
@@ -21,7 +21,6 @@ const ADMIN = 'guest.desk@torque.example';
 const PADS = 'Ceramic Front Brake Pad Set';
 
 const WIDTHS = [1280, 390] as const;
-const shot = (name: string) => path.join(import.meta.dirname, 'screenshots', `${name}.png`);
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
@@ -90,7 +89,7 @@ journeys('a guest checks out with an e-mail, pays, and finds the order again', (
       await page.getByLabel(/Expir/).fill('12 / 40');
       await page.getByLabel(/CVC/).fill('123');
       expect(await scrollsSideways(page)).toBe(false);
-      await page.screenshot({ path: shot(`guest-checkout-${width}`), fullPage: true });
+      await screenshot(page, `guest-checkout-${width}`, { fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
 
       const placed = page.waitForResponse(
@@ -106,7 +105,7 @@ journeys('a guest checks out with an e-mail, pays, and finds the order again', (
       expect(await page.getByTestId('order-number').textContent()).toBe(answer.order.number);
       await page.getByTestId('order-status').getByText('Paid, being packed').waitFor();
       expect(await scrollsSideways(page)).toBe(false);
-      await page.screenshot({ path: shot(`guest-order-${width}`), fullPage: true });
+      await screenshot(page, `guest-order-${width}`, { fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
 
       // The payment mail's link opens the order in a browser that never saw the checkout.
@@ -136,7 +135,7 @@ journeys('a guest checks out with an e-mail, pays, and finds the order again', (
       await reader.getByRole('button', { name: 'Find my order' }).click();
       await reader.getByRole('alert').getByText('We could not find an order with that number').waitFor();
       expect(await scrollsSideways(reader)).toBe(false);
-      await reader.screenshot({ path: shot(`guest-lookup-${width}`), fullPage: true });
+      await screenshot(reader, `guest-lookup-${width}`, { fullPage: true });
       expect(await seriousViolations(reader)).toEqual([]);
       await reader.getByLabel('Email').fill(email);
       await reader.getByRole('button', { name: 'Find my order' }).click();
@@ -159,7 +158,7 @@ journeys('a guest checks out with an e-mail, pays, and finds the order again', (
       await reader.goto(`${store.url}/unsubscribe?token=someone.forged-signature-${width}`);
       await reader.getByRole('button', { name: 'Stop cart reminders' }).waitFor();
       expect(await scrollsSideways(reader)).toBe(false);
-      await reader.screenshot({ path: shot(`unsubscribe-${width}`), fullPage: true });
+      await screenshot(reader, `unsubscribe-${width}`, { fullPage: true });
       expect(await seriousViolations(reader)).toEqual([]);
       await reader.getByRole('button', { name: 'Stop cart reminders' }).click();
       await reader.getByRole('alert').getByText('This unsubscribe link is not valid').waitFor();

@@ -4,6 +4,7 @@ import { signInThroughForms } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
 import { mailsWritten } from './support/mailbox';
+import { screenshot } from './support/screenshot';
 
 const ADMIN = 'inbox-admin@torque.example';
 const VISITOR = 'vera.visitor@example.org';
@@ -66,7 +67,7 @@ journeys('the inbox: a visitor writes, the admin reads and replies, the reply is
     const messages = page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
     await expect(messages.count()).resolves.toBe(1);
     await messages.first().getByText('Unread').waitFor();
-    await page.screenshot({ path: 'e2e/screenshots/inbox-1280.png', fullPage: true });
+    await screenshot(page, 'inbox-1280', { fullPage: true });
 
     await messages.first().getByRole('link', { name: 'Vera Visitor' }).click();
     await page.getByRole('heading', { name: 'Message from Vera Visitor' }).waitFor();
@@ -85,18 +86,18 @@ journeys('the inbox: a visitor writes, the admin reads and replies, the reply is
     await page.getByRole('button', { name: 'Mark handled' }).click();
     await page.getByRole('button', { name: 'Reopen' }).waitFor();
     await page.getByText(/^Handled /).waitFor();
-    await page.screenshot({ path: 'e2e/screenshots/inbox-message-1280.png', fullPage: true });
+    await screenshot(page, 'inbox-message-1280', { fullPage: true });
 
     // The same pages on a phone: nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 900 });
     await page.reload();
     await page.getByRole('heading', { name: 'Message from Vera Visitor' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: 'e2e/screenshots/inbox-message-390.png', fullPage: true });
+    await screenshot(page, 'inbox-message-390', { fullPage: true });
     await page.goto(`${store.url}/dashboard/inbox`);
     await page.getByText('0 unread messages').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: 'e2e/screenshots/inbox-390.png', fullPage: true });
+    await screenshot(page, 'inbox-390', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The reply, the acknowledgment and the admin's notice, kept in the Mailbox once the job

@@ -4,6 +4,7 @@ import { orderFirstTool, signInThroughForms } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
 import { mailsWritten } from './support/mailbox';
+import { screenshot } from './support/screenshot';
 
 const ADMIN = 'mailbox-admin@torque.example';
 
@@ -49,7 +50,7 @@ journeys('the mailbox shows the mails kept without an SMTP server', () => {
         .waitFor();
       // A phone shows cards, never a page wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `e2e/screenshots/mailbox-${width}.png`, fullPage: true });
+      await screenshot(page, `mailbox-${width}`, { fullPage: true });
 
       await newest.getByRole('link', { name: /^TorqueWorks: order TW-\d+ is waiting for payment$/ }).click();
       await page.getByRole('heading', { name: 'Text version' }).waitFor();
@@ -61,7 +62,7 @@ journeys('the mailbox shows the mails kept without an SMTP server', () => {
         .first()
         .waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `e2e/screenshots/mail-${width}.png`, fullPage: true });
+      await screenshot(page, `mail-${width}`, { fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     });

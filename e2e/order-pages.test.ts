@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatCents } from '../src/contract/money';
@@ -7,12 +6,12 @@ import { PASSWORD, signInThroughForms } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
 import { mailsWritten } from './support/mailbox';
+import { screenshot } from './support/screenshot';
 
 const ADMIN = 'orders-admin@torque.example';
 let store: StoreProcess;
 let browser: Browser;
 
-const shot = (name: string) => path.join(import.meta.dirname, 'screenshots', `${name}.png`);
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
@@ -126,7 +125,7 @@ journeys(
         );
         await page.getByTestId('order-history').getByText('Payment received').waitFor();
         expect(await scrollsSideways(page)).toBe(false);
-        await page.screenshot({ path: shot(`order-page-${width}`), fullPage: true });
+        await screenshot(page, `order-page-${width}`, { fullPage: true });
 
         // The receipt downloads as a PDF named after the order, and names it inside.
         const [download] = await Promise.all([
@@ -150,7 +149,7 @@ journeys(
         await admin.goto(`${store.url}/dashboard/manageOrders`);
         await admin.getByRole('link', { name: `Open order ${order.number}` }).waitFor();
         expect(await scrollsSideways(admin)).toBe(false);
-        await admin.screenshot({ path: shot(`manage-orders-${width}`), fullPage: true });
+        await screenshot(admin, `manage-orders-${width}`, { fullPage: true });
         await admin.getByRole('link', { name: `Open order ${order.number}` }).click();
         await admin.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
         await expect(admin.getByTestId('shipping-address').textContent()).resolves.toContain(
@@ -163,7 +162,7 @@ journeys(
         await admin.getByTestId('shipment').getByText('1Z999AA10123456784').waitFor();
         await admin.getByRole('dialog').waitFor({ state: 'hidden' });
         expect(await scrollsSideways(admin)).toBe(false);
-        await admin.screenshot({ path: shot(`admin-order-${width}`), fullPage: true });
+        await screenshot(admin, `admin-order-${width}`, { fullPage: true });
         // The receipt the customer was mailed (kept in the Mailbox: no SMTP server here) names the
         // order number and its total, once the job runner wrote it (the server's answer says when).
         const subject = `TorqueWorks: payment received for ${order.number}, your receipt`;
@@ -192,7 +191,7 @@ journeys(
         await page.goto(`${store.url}/dashboard/myOrders`);
         await page.getByRole('link', { name: order.number }).waitFor();
         expect(await scrollsSideways(page)).toBe(false);
-        await page.screenshot({ path: shot(`my-orders-${width}`), fullPage: true });
+        await screenshot(page, `my-orders-${width}`, { fullPage: true });
         expect(errors).toEqual([]);
         await customerContext.close();
       });

@@ -4,6 +4,7 @@ import type { OutboxList } from '../src/contract/outbox';
 import { orderFirstTool, signInThroughForms } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
+import { screenshot } from './support/screenshot';
 
 const ADMIN = 'outbox-admin@torque.example';
 
@@ -64,7 +65,7 @@ journeys('the outbox page shows what could not be sent', () => {
         .waitFor();
       await retry.click();
       await page.getByText('The message will be sent again').waitFor();
-      await page.screenshot({ path: `e2e/screenshots/outbox-${width}.png`, fullPage: true });
+      await screenshot(page, `outbox-${width}`, { fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     });

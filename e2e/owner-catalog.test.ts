@@ -5,6 +5,7 @@ import { seedParts } from '../src/server/db/seed-catalog';
 import { signInThroughForms } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
+import { screenshot } from './support/screenshot';
 
 const OWNER = 'owner@torque.example';
 const WHEEL = '18-Inch Five-Spoke Alloy Wheel';
@@ -274,7 +275,7 @@ for (const width of [1280, 390]) {
       await form.getByRole('button', { name: 'Post review' }).click();
       await buyer.getByText('Comment is posted!!').waitFor();
       await buyer.getByTestId('product-reviews').getByText(comment).waitFor();
-      await buyer.screenshot({ path: `e2e/screenshots/product-review-${width}.png`, fullPage: true });
+      await screenshot(buyer, `product-review-${width}`, { fullPage: true });
       const storeReviews = await buyer.request.get(`${store.url}/api/review`);
       expect(((await storeReviews.json()) as { comment: string }[]).map((r) => r.comment)).not.toContain(
         comment,

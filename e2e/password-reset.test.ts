@@ -5,6 +5,7 @@ import { type SmtpCatcher, startSmtpCatcher } from '../src/server/test/smtp-catc
 import { PASSWORD } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
+import { screenshot } from './support/screenshot';
 
 const NEW_PASSWORD = 'Socket#Set88';
 const CHANGED_PASSWORD = 'Torque#Bar77';
@@ -87,7 +88,7 @@ journeys('forgotten and changed passwords, and the devices signed in', () => {
         .getByText(/a link to reset its password is on its way/)
         .waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `e2e/screenshots/forgot-password-${width}.png`, fullPage: true });
+      await screenshot(page, `forgot-password-${width}`, { fullPage: true });
 
       const link = await resetLinkMailedTo(email, before);
       await page.goto(`${store.url}${link}`);
@@ -99,7 +100,7 @@ journeys('forgotten and changed passwords, and the devices signed in', () => {
       await page.getByText('minimum 6 character, one letter, one number and one special character').waitFor();
       await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
       await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
-      await page.screenshot({ path: `e2e/screenshots/reset-password-${width}.png`, fullPage: true });
+      await screenshot(page, `reset-password-${width}`, { fullPage: true });
       await page.getByRole('button', { name: 'Set new password' }).click();
       await page
         .getByRole('status')
@@ -150,7 +151,7 @@ journeys('forgotten and changed passwords, and the devices signed in', () => {
     expect(await devices.count()).toBe(2);
     await expect(devices.filter({ hasText: 'This device' }).count()).resolves.toBe(1);
     await expect(devices.filter({ hasText: 'Chrome on Android' }).count()).resolves.toBe(1);
-    await page.screenshot({ path: 'e2e/screenshots/profile-security-1280.png', fullPage: true });
+    await screenshot(page, 'profile-security-1280', { fullPage: true });
 
     await page.getByRole('button', { name: /^Sign out Chrome on Android/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign out this device?' });
@@ -181,7 +182,7 @@ journeys('forgotten and changed passwords, and the devices signed in', () => {
     await phoneView.goto(`${store.url}/dashboard`);
     await phoneView.getByRole('region', { name: 'Where you are signed in' }).waitFor();
     expect(await phoneView.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await phoneView.screenshot({ path: 'e2e/screenshots/profile-security-390.png', fullPage: true });
+    await screenshot(phoneView, 'profile-security-390', { fullPage: true });
     // The wrong current password's refusal is the only one.
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
     await desk.close();

@@ -1,10 +1,10 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from './support/admin-page';
 import { seriousViolations, trackRequests } from './support/axe';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
+import { screenshot } from './support/screenshot';
 
 /**
  * The owner changes express shipping's price in Settings, and a buyer whose checkout is open sees
@@ -16,7 +16,6 @@ let store: StoreProcess;
 let browser: Browser;
 let ownerContext: BrowserContext;
 
-const shot = (name: string) => path.join(import.meta.dirname, 'screenshots', `${name}.png`);
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
@@ -100,7 +99,7 @@ journeys('the owner changes express shipping in Settings and a buyer sees it at 
       await express.waitFor();
       expect(await seriousViolations(owner)).toEqual([]);
       expect(await scrollsSideways(owner)).toBe(false);
-      await owner.screenshot({ path: shot(`settings-${width}`), fullPage: true });
+      await screenshot(owner, `settings-${width}`, { fullPage: true });
       await express.fill(newPrice);
       const answered = owner.waitForResponse(
         (r) => r.url().endsWith('/api/settings/shipping') && r.request().method() === 'PUT',
@@ -114,7 +113,7 @@ journeys('the owner changes express shipping in Settings and a buyer sees it at 
       await shipping.getByLabel('Bracket 1: up to (lb)').last().waitFor();
       expect(await seriousViolations(owner)).toEqual([]);
       expect(await scrollsSideways(owner)).toBe(false);
-      await shipping.screenshot({ path: shot(`settings-zones-${width}`) });
+      await screenshot(shipping, `settings-zones-${width}`);
       await shipping.getByRole('button', { name: 'Remove zone 1' }).click();
       const confirm = owner.getByRole('dialog', { name: 'Remove this zone?' });
       await confirm.getByRole('button', { name: 'Remove zone' }).click();
@@ -130,7 +129,7 @@ journeys('the owner changes express shipping in Settings and a buyer sees it at 
       await buyer.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
       await summary.getByText(`$${newPrice}`).waitFor();
       expect(await scrollsSideways(buyer)).toBe(false);
-      await buyer.screenshot({ path: shot(`settings-checkout-${width}`), fullPage: true });
+      await screenshot(buyer, `settings-checkout-${width}`, { fullPage: true });
       await buyer.getByLabel('Card number').fill('4242 4242 4242 4242');
       await buyer.getByLabel('Expiry (MM/YY)').fill('12/40');
       await buyer.getByLabel('CVC').fill('123');

@@ -1,15 +1,14 @@
-import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
+import { screenshot } from './support/screenshot';
 
 const ownerOf = (width: number) => `roles-owner-${width}@torque.example`;
 let store: StoreProcess;
 let browser: Browser;
 
-const shot = (name: string) => path.join(import.meta.dirname, 'screenshots', `${name}.png`);
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 const menuItems = (page: Page) => page.getByTestId('dashboard-menu').locator('a').allTextContents();
@@ -120,7 +119,7 @@ journeys(
         await owner.page.getByText(`${staffEmail} is now staff.`).waitFor();
         await row.getByText('Admin', { exact: true }).waitFor();
         expect(await scrollsSideways(owner.page)).toBe(false);
-        await owner.page.screenshot({ path: shot(`customers-${width}`), fullPage: true });
+        await screenshot(owner.page, `customers-${width}`, { fullPage: true });
 
         // The staff member's menu holds what staff may open, and no money figures.
         await staff.page.goto(`${store.url}/dashboard`);
@@ -175,7 +174,7 @@ journeys(
         expect(await promoted.textContent()).toContain('role: customer → staff');
         expect(await promoted.textContent()).toContain(`${OWNER} (Owner)`);
         expect(await scrollsSideways(owner.page)).toBe(false);
-        await owner.page.screenshot({ path: shot(`audit-log-${width}`), fullPage: true });
+        await screenshot(owner.page, `audit-log-${width}`, { fullPage: true });
 
         // The buyer's page on the customers list: their order and address.
         await owner.page.goto(`${store.url}/dashboard/users`);
@@ -186,7 +185,7 @@ journeys(
         await owner.page.getByRole('link', { name: order.number }).waitFor();
         expect(await owner.page.getByTestId('customer-orders-count').textContent()).toBe('1');
         expect(await scrollsSideways(owner.page)).toBe(false);
-        await owner.page.screenshot({ path: shot(`customer-page-${width}`), fullPage: true });
+        await screenshot(owner.page, `customer-page-${width}`, { fullPage: true });
 
         expect([...owner.errors, ...staff.errors, ...buyer.errors]).toEqual([]);
       });

@@ -24,7 +24,7 @@ const MANIFEST = {
   'app/routes/purchase.tsx': { file: 'assets/purchase-1.js', imports: ['index.html', '_shared-1.js'] },
   'app/routes/dashboard/dashboard-layout.tsx': { file: 'assets/dashboard-layout-1.js' },
   'app/routes/dashboard/my-orders.tsx': { file: 'assets/my-orders-1.js', imports: ['_shared-1.js'] },
-  'app/routes/dashboard/admin-order-page.tsx': { file: 'assets/admin-order-page-1.js' },
+  'features/admin-orders/pages/admin-order-page.tsx': { file: 'assets/admin-order-page-1.js' },
   'app/routes/order-status.tsx': { file: 'assets/order-status-1.js', imports: ['_catalog-1.js'] },
 };
 

@@ -22,6 +22,8 @@ interface ManifestChunk {
 const DASHBOARD = 'app/routes/dashboard/dashboard-layout.tsx';
 const route = (file: string) => [`app/routes/${file}.tsx`];
 const dashboard = (file: string) => [DASHBOARD, `app/routes/dashboard/${file}.tsx`];
+/** A dashboard page whose screen lives with its feature (the admin order screens). */
+const featurePage = (feature: string, file: string) => [DASHBOARD, `features/${feature}/pages/${file}.tsx`];
 
 /**
  * The modules of src/web/app/router.tsx's pages, by the route table's key: what a page needs
@@ -65,9 +67,9 @@ export const PAGE_MODULES: Record<PageKey, readonly string[]> = {
   catalogImport: dashboard('catalog-import'),
   searchWords: dashboard('search-words'),
   discounts: dashboard('discounts'),
-  manageOrders: dashboard('manage-orders'),
-  manageOrder: dashboard('admin-order-page'),
-  returns: dashboard('manage-returns'),
+  manageOrders: featurePage('admin-orders', 'manage-orders-page'),
+  manageOrder: featurePage('admin-orders', 'admin-order-page'),
+  returns: featurePage('admin-orders', 'returns-desk-page'),
   numbers: dashboard('numbers'),
   settings: dashboard('settings'),
   outbox: dashboard('outbox'),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { orderEventFrom } from '../../../contract/order-transitions';
 import { ORDER_NOT_FOUND, type OrderActor, type OrderStatus, toWireStatus } from '../../../contract/orders';
 import type { Tx } from '../../db/database';
 import { orderEvents, orderLines, orders } from '../../db/schema';
@@ -37,18 +38,10 @@ export type OrderTransition =
 export type OrderEventName = OrderTransition['type'];
 
 /**
- * The one table of legal moves (docs/architecture.md has it as a diagram). A payment may still
- * arrive for an unpaid order that was cancelled or expired while the customer was paying: it
- * revives the order if its stock can be taken again.
+ * The one table of legal moves is the contract's (`orderEventFrom`), which the web app's buttons
+ * follow too; typing it here checks it names every event this function applies.
  */
-const FROM: Record<OrderEventName, readonly OrderStatus[]> = {
-  pay: ['unpaid', 'expired', 'cancelled'],
-  ship: ['awaiting_shipment', 'partially_shipped'],
-  cancel: ['unpaid', 'awaiting_shipment'],
-  expire: ['unpaid'],
-  refund: ['awaiting_shipment', 'partially_shipped', 'shipped', 'partially_refunded'],
-  partial_refund: ['awaiting_shipment', 'partially_shipped', 'shipped', 'partially_refunded'],
-};
+const FROM: Record<OrderEventName, readonly OrderStatus[]> = orderEventFrom;
 
 function target(event: OrderTransition): OrderStatus {
   switch (event.type) {

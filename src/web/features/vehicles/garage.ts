@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { GARAGE_MAX_VEHICLES, type GarageVehicle, type Vehicle } from '../../../contract/catalog';
+import { vehicleKeys } from './api/keys';
 import {
   activateGarageVehicle,
   addGarageVehicle,
   deactivateGarage,
   fetchGarage,
-  garageQueryKey,
   removeGarageVehicle,
 } from './api/vehicle-calls';
 
@@ -103,7 +103,7 @@ export function useGarage(signedIn: boolean): Garage {
   const queryClient = useQueryClient();
   const localList = useSyncExternalStore(subscribe, readLocal, () => []);
   const server = useQuery({
-    queryKey: garageQueryKey,
+    queryKey: vehicleKeys.garage,
     queryFn: ({ signal }) => fetchGarage(signal),
     enabled: Boolean(user),
   });
@@ -123,7 +123,7 @@ export function useGarage(signedIn: boolean): Garage {
           engine: v.engine || undefined,
         }).catch(() => answer);
       }
-      if (answer) queryClient.setQueryData(garageQueryKey, answer);
+      if (answer) queryClient.setQueryData(vehicleKeys.garage, answer);
       writeLocal([]);
     })().finally(() => {
       merging = false;
@@ -133,7 +133,7 @@ export function useGarage(signedIn: boolean): Garage {
   const vehicles = user ? (server.data ?? []) : localList;
   const run = useCallback(
     async (remote: () => Promise<GarageVehicle[]>, change: (list: GarageVehicle[]) => GarageVehicle[]) => {
-      if (user) queryClient.setQueryData(garageQueryKey, await remote());
+      if (user) queryClient.setQueryData(vehicleKeys.garage, await remote());
       else writeLocal(change(readLocal()));
     },
     [user, queryClient],

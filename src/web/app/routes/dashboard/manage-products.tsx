@@ -7,10 +7,10 @@ import { splitDescription, type Tool, ToolChanges } from '../../../../contract/c
 import { formatPrice } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { TableScroll } from '../../../components/ui/table-scroll';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useDeleteTool, useUpdateTool } from '../../../features/catalog/api/admin-calls';
@@ -159,78 +159,71 @@ export function ManageProductsPage() {
       <h2 className="text-xl font-semibold">Manage Product</h2>
       <QueryState query={tools} isEmpty={(d) => d.tools.length === 0} empty="No products yet.">
         {(data) => (
-          <TableScroll label="Products">
-            <table className="table table-cards" data-testid="manage-products">
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Stock</th>
-                  <th scope="col">Minimum</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.tools.map((tool) => (
-                  <tr key={tool._id}>
-                    <td data-label="Product">
-                      <div className="flex items-center gap-3">
-                        <img
-                          src={tool.image}
-                          alt=""
-                          width={64}
-                          height={48}
-                          loading="lazy"
-                          className="h-12 w-16 rounded object-cover"
-                        />
-                        <span className="font-medium">{tool.name}</span>
-                      </div>
-                    </td>
-                    <td data-label="Price">${formatPrice(tool.price)}</td>
-                    <td data-label="Stock">{formatNumber(tool.available_quantity)}</td>
-                    <td data-label="Minimum">{formatNumber(tool.minimum_order_quantity)}</td>
-                    <td className="whitespace-nowrap">
-                      <div className="flex gap-2">
-                        <button
-                          type="button"
-                          className="btn btn-sm"
-                          onClick={() => setEditing(tool)}
-                          aria-label={`Edit ${tool.name}`}
-                        >
-                          Edit
-                        </button>
-                        <Link
-                          to={pages.productEditor.path(tool._id)}
-                          className="btn btn-sm btn-primary"
-                          aria-label={`Open ${tool.name} in the editor`}
-                        >
-                          Editor
-                        </Link>
-                        <button
-                          type="button"
-                          className="btn btn-sm"
-                          onClick={() => setEditingParts(tool)}
-                          aria-label={`Parts data of ${tool.name}`}
-                        >
-                          Parts
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline btn-error"
-                          onClick={() => deleting.ask(tool)}
-                          aria-label={`Delete ${tool.name}`}
-                        >
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            label="Products"
+            testId="manage-products"
+            rows={data.tools}
+            rowKey={(tool) => tool._id}
+            columns={[
+              {
+                header: 'Product',
+                cell: (tool) => (
+                  <div className="flex items-center gap-3">
+                    <img
+                      src={tool.image}
+                      alt=""
+                      width={64}
+                      height={48}
+                      loading="lazy"
+                      className="h-12 w-16 rounded object-cover"
+                    />
+                    <span className="font-medium">{tool.name}</span>
+                  </div>
+                ),
+              },
+              { header: 'Price', cell: (tool) => `$${formatPrice(tool.price)}` },
+              { header: 'Stock', cell: (tool) => formatNumber(tool.available_quantity) },
+              { header: 'Minimum', cell: (tool) => formatNumber(tool.minimum_order_quantity) },
+              {
+                className: 'whitespace-nowrap',
+                cell: (tool) => (
+                  <div className="flex gap-2">
+                    <button
+                      type="button"
+                      className="btn btn-sm"
+                      onClick={() => setEditing(tool)}
+                      aria-label={`Edit ${tool.name}`}
+                    >
+                      Edit
+                    </button>
+                    <Link
+                      to={pages.productEditor.path(tool._id)}
+                      className="btn btn-sm btn-primary"
+                      aria-label={`Open ${tool.name} in the editor`}
+                    >
+                      Editor
+                    </Link>
+                    <button
+                      type="button"
+                      className="btn btn-sm"
+                      onClick={() => setEditingParts(tool)}
+                      aria-label={`Parts data of ${tool.name}`}
+                    >
+                      Parts
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline btn-error"
+                      onClick={() => deleting.ask(tool)}
+                      aria-label={`Delete ${tool.name}`}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                ),
+              },
+            ]}
+          />
         )}
       </QueryState>
       <Pager page={page} pages={pageCount} onPage={setPage} />

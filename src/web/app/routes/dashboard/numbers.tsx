@@ -6,6 +6,7 @@ import type { SalesReport } from '../../../../contract/reports';
 import { QueryState } from '../../../components/ui/query-state';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { TextField } from '../../../components/ui/text-field';
+import { reportKeys } from '../../../features/admin-overview/api/keys';
 import { apiGet } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 
@@ -23,7 +24,7 @@ export function NumbersPage() {
   const [period, setPeriod] = useState({ from: monthStart(today), to: isoDay(today) });
   const query = `from=${encodeURIComponent(period.from)}&to=${encodeURIComponent(period.to)}`;
   const report = useQuery({
-    queryKey: ['admin', 'reports', period.from, period.to],
+    queryKey: reportKeys.period(period.from, period.to),
     queryFn: ({ signal }) => apiGet<SalesReport>(`/manage/reports?${query}`, signal),
     retry: false,
   });

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { offers } from '../../../../contract/order-transitions';
 import { pages } from '../../../../contract/pages';
 import { QueryState } from '../../../components/ui/query-state';
 import { receiptUrl, useOrderDetails, useOrderHistory } from '../../../features/orders/api/order-details';
@@ -60,7 +61,7 @@ export function OrderPage() {
           </div>
 
           <div className="flex flex-wrap gap-2 print:hidden">
-            {data.status === 'unpaid' ? (
+            {offers('pay', data.status) ? (
               <Link to={pages.payment.path(data._id)} className="btn btn-primary">
                 Pay {data.number}
               </Link>

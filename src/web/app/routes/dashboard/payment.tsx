@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatCents, formatPrice } from '../../../../contract/money';
+import { offers } from '../../../../contract/order-transitions';
 import { pages } from '../../../../contract/pages';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { QueryState } from '../../../components/ui/query-state';
@@ -23,7 +24,7 @@ export function PaymentPage() {
   const { id = '' } = useParams();
   const { user } = useSession();
   const order = useOrder(id);
-  const unpaid = order.data?.status === 'unpaid';
+  const unpaid = order.data ? offers('pay', order.data.status) : false;
   // An order placed from a product page has no address yet: the page asks for it above the card.
   // Giving it refreshes the order and its intent (the tax follows the address's state), so the
   // card is charged the new total. Paying without it stays possible, as the spec's page pays; the

@@ -4,9 +4,10 @@ import { Link, useParams } from 'react-router';
 import type { StockAdjustmentInput, StockLedger, StockMovementReason } from '../../../../contract/inventory';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
-import { TableScroll } from '../../../components/ui/table-scroll';
 import { TextField } from '../../../components/ui/text-field';
+import { catalogAdminKeys, toolKeys } from '../../../features/catalog/api/keys';
 import { orderDateTime } from '../../../features/orders/components/order-parts';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
@@ -27,8 +28,6 @@ const reasonWords: Record<StockMovementReason, string> = {
   import: 'Import',
 };
 
-const stockKey = (id: string) => ['admin', 'stock', id];
-
 /** A change with its sign: +5, -2, 0. */
 const signed = (n: number) => (n > 0 ? `+${formatNumber(n)}` : n < 0 ? `-${formatNumber(-n)}` : '0');
 
@@ -40,7 +39,7 @@ export function ProductStockPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
   const ledger = useQuery({
-    queryKey: stockKey(id),
+    queryKey: catalogAdminKeys.stock(id),
     queryFn: ({ signal }) => apiGet<StockLedger>(`/tool/${encodeURIComponent(id)}/stock`, signal),
   });
   const change = useMutation({
@@ -52,8 +51,8 @@ export function ProductStockPage() {
         })
       ).data,
     onSuccess: (data) => {
-      queryClient.setQueryData(stockKey(id), data);
-      void queryClient.invalidateQueries({ queryKey: ['tools'] });
+      queryClient.setQueryData(catalogAdminKeys.stock(id), data);
+      void queryClient.invalidateQueries({ queryKey: toolKeys.all });
     },
   });
   const [mode, setMode] = useState<'delta' | 'set'>('delta');
@@ -191,49 +190,31 @@ export function ProductStockPage() {
               {data.movements.length === 0 ? (
                 <p className="text-base-content/70">No movements yet.</p>
               ) : (
-                <TableScroll label="Stock movements">
-                  <table className="table table-cards" data-testid="stock-ledger">
-                    <thead>
-                      <tr>
-                        <th scope="col">When</th>
-                        <th scope="col">Why</th>
-                        <th scope="col">Available</th>
-                        <th scope="col">On hand</th>
-                        <th scope="col">Reserved</th>
-                        <th scope="col">Note</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.movements.map((m) => (
-                        // A movement has no id of its own; its time, reason and running totals tell it apart.
-                        <tr key={`${m.at}-${m.reason}-${m.onHand}-${m.reserved}-${m.orderId ?? ''}`}>
-                          <td data-label="When">
-                            <time dateTime={m.at}>{orderDateTime(m.at)}</time>
-                          </td>
-                          <td data-label="Why">
-                            {m.orderId ? (
-                              <Link className="link" to={pages.manageOrder.path(m.orderId)}>
-                                {reasonWords[m.reason]}
-                              </Link>
-                            ) : (
-                              reasonWords[m.reason]
-                            )}
-                          </td>
-                          <td data-label="Available" className="tabular-nums">
-                            {signed(m.delta)}
-                          </td>
-                          <td data-label="On hand" className="tabular-nums">
-                            {signed(m.onHand)}
-                          </td>
-                          <td data-label="Reserved" className="tabular-nums">
-                            {signed(m.reserved)}
-                          </td>
-                          <td data-label="Note">{m.note ?? ''}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
+                <DataTable
+                  label="Stock movements"
+                  testId="stock-ledger"
+                  rows={data.movements}
+                  // A movement has no id of its own; its time, reason and running totals tell it apart.
+                  rowKey={(m) => `${m.at}-${m.reason}-${m.onHand}-${m.reserved}-${m.orderId ?? ''}`}
+                  columns={[
+                    { header: 'When', cell: (m) => <time dateTime={m.at}>{orderDateTime(m.at)}</time> },
+                    {
+                      header: 'Why',
+                      cell: (m) =>
+                        m.orderId ? (
+                          <Link className="link" to={pages.manageOrder.path(m.orderId)}>
+                            {reasonWords[m.reason]}
+                          </Link>
+                        ) : (
+                          reasonWords[m.reason]
+                        ),
+                    },
+                    { header: 'Available', className: 'tabular-nums', cell: (m) => signed(m.delta) },
+                    { header: 'On hand', className: 'tabular-nums', cell: (m) => signed(m.onHand) },
+                    { header: 'Reserved', className: 'tabular-nums', cell: (m) => signed(m.reserved) },
+                    { header: 'Note', cell: (m) => m.note ?? '' },
+                  ]}
+                />
               )}
             </section>
           </>

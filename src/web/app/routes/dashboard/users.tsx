@@ -6,9 +6,9 @@ import { formatCents } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
 import { type AssignableRole, assignableRoles, isStaffRole, ROLE_LABELS } from '../../../../contract/roles';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
-import { TableScroll } from '../../../components/ui/table-scroll';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useMakeAdmin, useMay } from '../../../features/accounts/api/account-calls';
 import { useChangeRole, useCustomers } from '../../../features/customers/api/customer-calls';
@@ -139,78 +139,67 @@ export function UsersPage() {
       >
         {(data) => (
           <>
-            <TableScroll label="Users">
-              <table className="table table-cards">
-                <thead>
-                  <tr>
-                    <th scope="col">#</th>
-                    <th scope="col">User</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Orders</th>
-                    <th scope="col">Spent</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.customers.map((u, index) => (
-                    <tr key={u.id} data-testid="customer-row">
-                      <th scope="row" data-label="#">
-                        {(data.page - 1) * data.pageSize + index + 1}
-                      </th>
-                      <td data-label="User">
-                        <div className="flex items-center gap-3">
-                          <Avatar user={u} />
-                          <Link className="link" to={pages.customer.path(u.id)}>
-                            {u.displayName}
-                          </Link>
-                        </div>
-                      </td>
-                      <td data-label="Email" className="break-all">
-                        {u.email}
-                      </td>
-                      <td data-label="Orders">{formatNumber(u.ordersCount)}</td>
-                      <td data-label="Spent">{formatCents(u.spentCents)}</td>
-                      <td data-label="Role">
-                        <RoleBadge role={u.role} />
-                      </td>
-                      <td className="whitespace-nowrap">
-                        <div className="flex flex-wrap justify-end gap-2">
-                          {isStaffRole(u.role) ? null : (
-                            <>
-                              <button
-                                type="button"
-                                className="btn btn-sm btn-primary"
-                                onClick={() => promoting.ask(u.email)}
-                                aria-label={`Make admin ${u.email}`}
-                              >
-                                Make admin
-                              </button>
-                              {/* Remove User is shown but does nothing. */}
-                              <button type="button" className="btn btn-sm btn-outline" aria-disabled="true">
-                                Remove User
-                              </button>
-                            </>
-                          )}
-                          {owner ? (
-                            <RoleControl
-                              user={u}
-                              onChoose={(user, role) => {
-                                if (role === user.role) return;
-                                setChanging({ user, role });
-                                roleChange.ask({ user, role });
-                              }}
-                            />
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              label="Users"
+              rows={data.customers}
+              rowKey={(u) => u.id}
+              rowProps={() => ({ 'data-testid': 'customer-row' })}
+              columns={[
+                {
+                  header: '#',
+                  rowHeader: true,
+                  cell: (_, index) => (data.page - 1) * data.pageSize + index + 1,
+                },
+                {
+                  header: 'User',
+                  cell: (u) => (
+                    <div className="flex items-center gap-3">
+                      <Avatar user={u} />
+                      <Link className="link" to={pages.customer.path(u.id)}>
+                        {u.displayName}
+                      </Link>
+                    </div>
+                  ),
+                },
+                { header: 'Email', className: 'break-all', cell: (u) => u.email },
+                { header: 'Orders', cell: (u) => formatNumber(u.ordersCount) },
+                { header: 'Spent', cell: (u) => formatCents(u.spentCents) },
+                { header: 'Role', cell: (u) => <RoleBadge role={u.role} /> },
+                {
+                  className: 'whitespace-nowrap',
+                  cell: (u) => (
+                    <div className="flex flex-wrap justify-end gap-2">
+                      {isStaffRole(u.role) ? null : (
+                        <>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-primary"
+                            onClick={() => promoting.ask(u.email)}
+                            aria-label={`Make admin ${u.email}`}
+                          >
+                            Make admin
+                          </button>
+                          {/* Remove User is shown but does nothing. */}
+                          <button type="button" className="btn btn-sm btn-outline" aria-disabled="true">
+                            Remove User
+                          </button>
+                        </>
+                      )}
+                      {owner ? (
+                        <RoleControl
+                          user={u}
+                          onChoose={(user, role) => {
+                            if (role === user.role) return;
+                            setChanging({ user, role });
+                            roleChange.ask({ user, role });
+                          }}
+                        />
+                      ) : null}
+                    </div>
+                  ),
+                },
+              ]}
+            />
             <Pager page={data.page} pages={Math.ceil(data.total / data.pageSize)} onPage={setPage} />
           </>
         )}

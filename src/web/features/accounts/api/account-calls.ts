@@ -9,12 +9,13 @@ import type {
 } from '../../../../contract/accounts';
 import { type AccountRole, may, type Permission } from '../../../../contract/roles';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { accountKeys } from './keys';
 import { useSession } from './session';
 
 const byEmail = (email: string) => encodeURIComponent(email);
 
 export const authProvidersQuery = queryOptions({
-  queryKey: ['auth-providers'],
+  queryKey: accountKeys.providers,
   queryFn: ({ signal }) => apiGet<AuthProviders>('/auth-providers', signal),
   staleTime: Number.POSITIVE_INFINITY,
 });
@@ -26,7 +27,7 @@ export const recordUser = (email: string, user: { displayName?: string; photoURL
 
 export const adminQuery = (email: string) =>
   queryOptions({
-    queryKey: ['account', 'admin', email],
+    queryKey: accountKeys.admin(email),
     queryFn: ({ signal }) => apiGet<AdminAnswer>(`/admin/${byEmail(email)}`, signal),
     retry: false,
   });
@@ -46,7 +47,7 @@ export function useMay(permission: Permission): boolean {
 
 export const profileQuery = (email: string) =>
   queryOptions({
-    queryKey: ['account', 'profile', email],
+    queryKey: accountKeys.profile(email),
     queryFn: ({ signal }) => apiGet<Profile>(`/profile/${byEmail(email)}`, signal),
   });
 export const useProfile = (email: string) => useQuery(profileQuery(email));
@@ -61,12 +62,12 @@ export function useSaveProfile(email: string) {
           body: input,
         })
       ).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account', 'profile', email] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.profile(email) }),
   });
 }
 
 export const usersQuery = queryOptions({
-  queryKey: ['account', 'users'],
+  queryKey: accountKeys.users,
   queryFn: ({ signal }) => apiGet<UserListEntry[]>('/user', signal),
 });
 export const useUsers = () => useQuery(usersQuery);
@@ -76,13 +77,13 @@ export function useMakeAdmin() {
   return useMutation({
     mutationFn: async (email: string) =>
       (await apiRequest<{ modifiedCount: number }>(`/user/admin/${byEmail(email)}`, { method: 'PUT' })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account', 'users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.users }),
   });
 }
 
 /** The signed-in devices of the user's own account. */
 export const sessionsQuery = queryOptions({
-  queryKey: ['account', 'sessions'],
+  queryKey: accountKeys.sessions,
   queryFn: ({ signal }) => apiGet<SessionList>('/account/sessions', signal),
 });
 export const useSessions = () => useQuery(sessionsQuery);

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { accountKeys } from './keys';
 
 export interface SignedInUser {
   id: string;
@@ -7,8 +8,6 @@ export interface SignedInUser {
   name: string;
   image: string | null;
 }
-
-const SESSION_KEY = ['session'] as const;
 
 /**
  * better-auth's own session endpoint, read with a plain fetch: every page needs the session (the
@@ -28,14 +27,14 @@ async function fetchSession(): Promise<SignedInUser | null> {
 
 /** The signed-in user, or null; `isPending` while the first answer is on its way. */
 export function useSession(): { user: SignedInUser | null; isPending: boolean } {
-  const { data, isPending } = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession });
+  const { data, isPending } = useQuery({ queryKey: accountKeys.session, queryFn: fetchSession });
   return { user: data ?? null, isPending };
 }
 
 /** Reads the session again, e.g. right after signing in, before a guarded page is opened. */
 export function useRefreshSession() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.refetchQueries({ queryKey: SESSION_KEY }), [queryClient]);
+  return useCallback(() => queryClient.refetchQueries({ queryKey: accountKeys.session }), [queryClient]);
 }
 
 /**
@@ -48,12 +47,12 @@ export function useSignOut() {
   return useCallback(async () => {
     const { authClient } = await import('../../../lib/auth-client');
     await queryClient.cancelQueries();
-    queryClient.setQueryData(SESSION_KEY, null);
-    queryClient.removeQueries({ queryKey: ['account'] });
+    queryClient.setQueryData(accountKeys.session, null);
+    queryClient.removeQueries({ queryKey: accountKeys.all });
     try {
       await authClient.signOut();
     } finally {
-      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      await queryClient.invalidateQueries({ queryKey: accountKeys.session });
     }
   }, [queryClient]);
 }

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddressInput, SavedAddress } from '../../../../contract/addresses';
 import { apiRequest } from '../../../lib/api-client';
+import { addressKeys } from './keys';
 
 export { useSavedAddresses } from '../../checkout/api/checkout-calls';
 
 /** Changes to the address book; the checkout's list refreshes with them (one query key). */
 function useBookChanged() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['account', 'addresses'] });
+  return () => queryClient.invalidateQueries({ queryKey: addressKeys.all });
 }
 
 type Saved = AddressInput & { isDefault?: boolean };

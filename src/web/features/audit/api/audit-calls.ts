@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditKind, AuditPage } from '../../../../contract/audit';
 import { apiGet } from '../../../lib/api-client';
+import { auditKeys } from './keys';
 
 export interface AuditFilter {
   person: string;
@@ -13,7 +14,7 @@ export interface AuditFilter {
 /** GET /api/audit (the owner), newest first, with the page's filters. */
 export const useAuditLog = (filter: AuditFilter) =>
   useQuery({
-    queryKey: ['admin', 'audit', filter],
+    queryKey: auditKeys.list(filter),
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ page: String(filter.page) });
       if (filter.person.trim()) query.set('person', filter.person.trim());

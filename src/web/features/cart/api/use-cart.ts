@@ -10,6 +10,7 @@ import {
   fetchQuote,
   putCartLine,
 } from './cart-calls';
+import { cartKeys } from './keys';
 import {
   addToLines,
   type CartLineInput,
@@ -25,19 +26,9 @@ import {
  * page gets the server's Quote: its lines, problems and money, never a sum made here.
  */
 
-const destinationKey = (to: Destination) => ({
-  shippingMethod: to.shippingMethod ?? 'standard',
-  region: to.region ?? '',
-  country: to.country ?? '',
-  code: to.code ?? '',
-});
-
-/** Every cart query of one customer starts with this key (invalidated after each change). */
-export const userCartKey = (userId: string) => ['cart', 'user', userId] as const;
-
 export const userCartQuery = (userId: string, to: Destination = {}) =>
   queryOptions({
-    queryKey: [...userCartKey(userId), destinationKey(to)],
+    queryKey: cartKeys.userAt(userId, to),
     queryFn: ({ signal }) => fetchCart(to, signal),
   });
 
@@ -55,7 +46,7 @@ async function priceVisitorLines(lines: CartLineInput[], to: Destination, signal
 
 export const visitorCartQuery = (lines: CartLineInput[], to: Destination = {}) =>
   queryOptions({
-    queryKey: ['cart', 'visitor', lines, destinationKey(to)],
+    queryKey: cartKeys.visitor(lines, to),
     queryFn: ({ signal }): Promise<Quote | null> => priceVisitorLines(lines, to, signal),
   });
 
@@ -64,7 +55,7 @@ export function storeUserCart(queryClient: QueryClient, userId: string, cart: Qu
   const standard = userCartQuery(userId).queryKey;
   queryClient.setQueryData(standard, cart);
   return queryClient.invalidateQueries({
-    queryKey: userCartKey(userId),
+    queryKey: cartKeys.user(userId),
     predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(standard),
   });
 }

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../accounts/api/session';
 import { mergeIntoCart } from './cart-calls';
-import { storeUserCart, userCartKey } from './use-cart';
+import { cartKeys } from './keys';
+import { storeUserCart } from './use-cart';
 import {
   type CartLineInput,
   markVisitorMergeGaveUp,
@@ -21,7 +22,7 @@ async function merge(queryClient: QueryClient, userId: string, lines: CartLineIn
     // The browser's copy is now in the server cart: keeping it would add it a second time.
     writeVisitorLines([]);
     // A cart read that started before the merge must not overwrite the merged one.
-    await queryClient.cancelQueries({ queryKey: userCartKey(userId) });
+    await queryClient.cancelQueries({ queryKey: cartKeys.user(userId) });
     await storeUserCart(queryClient, userId, cart);
   } catch (error) {
     markVisitorMergeGaveUp();

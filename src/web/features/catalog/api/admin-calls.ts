@@ -1,17 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NewToolInput, Tool, ToolChanges } from '../../../../contract/catalog';
 import type { ErrorEnvelope } from '../../../../contract/errors';
-import type { Order, StoreStats, WireOrderStatus } from '../../../../contract/orders';
+import type { StoreStats } from '../../../../contract/orders';
 import type { UploadAnswer } from '../../../../contract/uploads';
 import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
+import { adminRoot } from '../../../lib/query-keys';
+import { reportKeys } from '../../admin-overview/api/keys';
+import { toolKeys } from './keys';
 
 /** Any product change refreshes every tool list ('tools') and the admin's views. */
 function useCatalogChanged() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['tools'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+      queryClient.invalidateQueries({ queryKey: adminRoot }),
     ]);
 }
 
@@ -86,42 +89,8 @@ export function useDeleteTool() {
   });
 }
 
-export const useAllOrders = (status: WireOrderStatus | undefined) =>
-  useQuery({
-    queryKey: ['admin', 'orders', status ?? 'all'],
-    queryFn: ({ signal }) => apiGet<Order[]>(`/manage${status ? `?status=${status}` : ''}`, signal),
-  });
-
-function useOrdersChanged() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
-      queryClient.invalidateQueries({ queryKey: ['tools'] }),
-    ]);
-}
-
-export function useShipOrder() {
-  const changed = useOrdersChanged();
-  return useMutation({
-    mutationFn: async (id: string) =>
-      (await apiRequest<Order>(`/manage/${encodeURIComponent(id)}`, { method: 'PUT' })).data,
-    onSuccess: changed,
-  });
-}
-
-export function useCancelAnyOrder() {
-  const changed = useOrdersChanged();
-  return useMutation({
-    mutationFn: async (id: string) =>
-      (await apiRequest<{ deletedCount: number }>(`/manage/${encodeURIComponent(id)}`, { method: 'DELETE' }))
-        .data,
-    onSuccess: changed,
-  });
-}
-
 export const useStoreStats = () =>
   useQuery({
-    queryKey: ['admin', 'stats'],
+    queryKey: reportKeys.stats,
     queryFn: ({ signal }) => apiGet<StoreStats>('/manage/stats', signal),
   });

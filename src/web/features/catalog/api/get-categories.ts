@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '../../../../contract/catalog';
 import { apiGet } from '../../../lib/api-client';
+import { toolKeys } from './keys';
 
 /** The category tree with counts; under 'tools' so a product change refreshes the counts. */
 export const categoriesQuery = queryOptions({
-  queryKey: ['tools', 'categories'],
+  queryKey: toolKeys.categories,
   queryFn: ({ signal }) => apiGet<Category[]>('/categories', signal),
 });
 export const useCategories = () => useQuery(categoriesQuery);

@@ -2,12 +2,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Suggestion, ToolFacets, ToolListQuery } from '../../../../contract/catalog';
 import { facetsAddress } from '../../../../contract/catalog.constants';
 import { apiGet } from '../../../lib/api-client';
+import { toolKeys } from './keys';
 
 /** The counts beside each filter choice, for the list's query less its sort and page. */
 export const toolFacetsQuery = (query: ToolListQuery) => {
   const { sort: _sort, page: _page, limit: _limit, ...filters } = query;
   return queryOptions({
-    queryKey: ['tools', 'facets', filters],
+    queryKey: toolKeys.facets(filters),
     queryFn: ({ signal }) => apiGet<ToolFacets>(facetsAddress(filters).replace(/^\/api/, ''), signal),
     placeholderData: keepPreviousData,
   });
@@ -17,7 +18,7 @@ export const useToolFacets = (query: ToolListQuery) => useQuery(toolFacetsQuery(
 /** What the search box suggests for what is typed so far (from two characters on). */
 export const useSuggestions = (term: string) =>
   useQuery({
-    queryKey: ['tools', 'suggest', term.toLowerCase()],
+    queryKey: toolKeys.suggest(term),
     queryFn: ({ signal }) => apiGet<Suggestion[]>(`/tool/suggest?q=${encodeURIComponent(term)}`, signal),
     enabled: term.trim().length >= 2,
     placeholderData: keepPreviousData,

@@ -7,10 +7,11 @@ import {
   toolListSearch,
 } from '../../../../contract/catalog.constants';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { toolKeys } from './keys';
 
 /** The list of all tools, cached under the key 'tools' (docs/requirements.md §4.5). */
 export const toolsQuery = queryOptions({
-  queryKey: ['tools'],
+  queryKey: toolKeys.all,
   queryFn: ({ signal }) => apiGet<Tool[]>('/tool', signal),
 });
 
@@ -38,7 +39,7 @@ const header = (headers: Headers, name: string) => {
 /** One page of a searched and sorted list, under 'tools' too so a product change refreshes both. */
 export const toolPageQuery = (query: ToolListQuery) =>
   queryOptions({
-    queryKey: ['tools', 'page', query],
+    queryKey: toolKeys.page(query),
     queryFn: async ({ signal }): Promise<ToolPage> => {
       const { data, headers } = await apiRequest<Tool[]>(`/tool?${toolListSearch(query)}`, { signal });
       return {

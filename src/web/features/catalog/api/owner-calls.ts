@@ -23,6 +23,8 @@ import type {
 import type { ImportKind, ImportRows, ImportSummary } from '../../../../contract/catalog-import';
 import type { Synonym, SynonymInput } from '../../../../contract/catalog-search';
 import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
+import { adminRoot } from '../../../lib/query-keys';
+import { brandKeys, catalogAdminKeys, toolKeys } from './keys';
 
 /**
  * The owner's catalog calls (admin, under /api/catalog). Everything is kept under 'admin' and every
@@ -32,9 +34,9 @@ function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['tools'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
-      queryClient.invalidateQueries({ queryKey: ['brands'] }),
+      queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+      queryClient.invalidateQueries({ queryKey: adminRoot }),
+      queryClient.invalidateQueries({ queryKey: brandKeys.all }),
     ]);
 }
 
@@ -48,20 +50,20 @@ const query = (params: Record<string, string | number | undefined>) => {
 
 export const useProductRecord = (id: string) =>
   useQuery({
-    queryKey: ['admin', 'product', id],
+    queryKey: catalogAdminKeys.product(id),
     queryFn: ({ signal }) => apiGet<ProductRecord>(`/catalog/products/${encodeURIComponent(id)}`, signal),
   });
 
 export const useProductHistory = (id: string) =>
   useQuery({
-    queryKey: ['admin', 'product', id, 'history'],
+    queryKey: catalogAdminKeys.productHistory(id),
     queryFn: ({ signal }) =>
       apiGet<ProductChange[]>(`/catalog/products/${encodeURIComponent(id)}/history`, signal),
   });
 
 export const useProductList = (filter: ProductListQuery, enabled = true) =>
   useQuery({
-    queryKey: ['admin', 'products', filter],
+    queryKey: catalogAdminKeys.products(filter),
     queryFn: ({ signal }) => apiGet<ProductList>(`/catalog/products?${query(filter)}`, signal),
     placeholderData: keepPreviousData,
     enabled,
@@ -69,12 +71,12 @@ export const useProductList = (filter: ProductListQuery, enabled = true) =>
 
 export const useLowStock = () =>
   useQuery({
-    queryKey: ['admin', 'low-stock'],
+    queryKey: catalogAdminKeys.lowStock,
     queryFn: ({ signal }) => apiGet<LowStockList>('/catalog/low-stock', signal),
   });
 
 export const useBrands = () =>
-  useQuery({ queryKey: ['brands'], queryFn: ({ signal }) => apiGet<Brand[]>('/brands', signal) });
+  useQuery({ queryKey: brandKeys.all, queryFn: ({ signal }) => apiGet<Brand[]>('/brands', signal) });
 
 /** One mutation per call: `run` sends it, every success refreshes the catalog's lists. */
 function useCall<I, O>(run: (input: I) => Promise<O>) {
@@ -121,7 +123,7 @@ export const useApplyBulk = () =>
   useCall((input: BulkApplyInput) => send<BulkChangeRecord>('/catalog/bulk', 'POST', input));
 export const useLastBulk = () =>
   useQuery({
-    queryKey: ['admin', 'bulk', 'last'],
+    queryKey: catalogAdminKeys.bulkLast,
     queryFn: ({ signal }) => apiGet<BulkChangeRecord | null>('/catalog/bulk/last', signal),
   });
 export const useUndoBulk = () =>
@@ -159,14 +161,14 @@ const unfinished = (status: ImportSummary['status']) => status === 'queued' || s
 
 export const useImports = () =>
   useQuery({
-    queryKey: ['admin', 'imports'],
+    queryKey: catalogAdminKeys.imports,
     queryFn: ({ signal }) => apiGet<{ imports: ImportSummary[] }>('/catalog/imports', signal),
   });
 
 /** An import's summary, asked again every second while its job runs (the progress bar). */
 export const useImport = (id: string | undefined) =>
   useQuery({
-    queryKey: ['admin', 'imports', id],
+    queryKey: catalogAdminKeys.import(id),
     queryFn: ({ signal }) =>
       apiGet<ImportSummary>(`/catalog/imports/${encodeURIComponent(id ?? '')}`, signal),
     enabled: Boolean(id),
@@ -181,7 +183,7 @@ export const useImportRows = (
   status: string | undefined,
 ) =>
   useQuery({
-    queryKey: ['admin', 'imports', id, 'rows', page, verdict, status],
+    queryKey: catalogAdminKeys.importRows(id, page, verdict, status),
     queryFn: ({ signal }) =>
       apiGet<ImportRows>(
         `/catalog/imports/${encodeURIComponent(id ?? '')}/rows?${query({ page, limit: 100, verdict })}`,
@@ -198,7 +200,7 @@ export const useCancelImport = () =>
 
 export const useSynonyms = () =>
   useQuery({
-    queryKey: ['admin', 'synonyms'],
+    queryKey: catalogAdminKeys.synonyms,
     queryFn: ({ signal }) => apiGet<{ synonyms: Synonym[] }>('/catalog/synonyms', signal),
   });
 export const useCreateSynonym = () =>

@@ -2,11 +2,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { SavedAddress } from '../../../../contract/addresses';
 import type { CheckoutAnswer, CheckoutInput } from '../../../../contract/checkout';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { addressKeys } from '../../addresses/api/keys';
 
 /** The customer's saved addresses (under 'account': forgotten at sign-out). */
 export const useSavedAddresses = (enabled = true) =>
   useQuery({
-    queryKey: ['account', 'addresses'],
+    queryKey: addressKeys.all,
     queryFn: ({ signal }) => apiGet<SavedAddress[]>('/addresses', signal),
     enabled,
   });

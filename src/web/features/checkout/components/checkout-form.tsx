@@ -10,7 +10,8 @@ import { pages } from '../../../../contract/pages';
 import type { ShippingMethod } from '../../../../contract/pricing';
 import { ApiError } from '../../../lib/api-client';
 import type { SignedInUser } from '../../accounts/api/session';
-import { useCart, userCartKey, userCartQuery } from '../../cart/api/use-cart';
+import { cartKeys } from '../../cart/api/keys';
+import { useCart, userCartQuery } from '../../cart/api/use-cart';
 import { CartLoading } from '../../cart/components/cart-loading';
 import { OrderSummary } from '../../cart/components/order-summary';
 import { SummaryLines } from '../../cart/components/summary-lines';
@@ -129,13 +130,13 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
     const order = answer.order;
     const estimate = cart?.shippingOptions.find((o) => o.method === order.shippingMethod)?.estimate;
     const done = () => {
-      void queryClient.invalidateQueries({ queryKey: userCartKey(user.id) });
+      void queryClient.invalidateQueries({ queryKey: cartKeys.user(user.id) });
       navigate(pages.checkoutDone.path(order._id), { state: { estimate } satisfies CheckoutDoneState });
     };
     if (!answer.payment) return done();
     if (answer.payment.provider === 'stripe') {
       // Stripe's card form lives on the payment page, opened with this order's intent.
-      void queryClient.invalidateQueries({ queryKey: userCartKey(user.id) });
+      void queryClient.invalidateQueries({ queryKey: cartKeys.user(user.id) });
       navigate(pages.payment.path(order._id));
       return;
     }
@@ -206,7 +207,7 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
         }
         if (fieldIssues.length === 0) setNotice(error.message);
         // A changed total or a product that ran short: show the cart as it is now.
-        if (error.status === 409) void queryClient.invalidateQueries({ queryKey: userCartKey(user.id) });
+        if (error.status === 409) void queryClient.invalidateQueries({ queryKey: cartKeys.user(user.id) });
       } else {
         setNotice(error instanceof Error ? error.message : 'The order could not be placed.');
       }

@@ -2,12 +2,13 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { CustomerDetail, CustomersPage } from '../../../../contract/customers';
 import type { AssignableRole } from '../../../../contract/roles';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { customerKeys } from './keys';
 
 /** The customers list and one customer (managers and the owner); role changes (the owner). */
 
 export const customersQuery = (search: string, page: number) =>
   queryOptions({
-    queryKey: ['account', 'users', 'customers', search, page],
+    queryKey: customerKeys.list(search, page),
     queryFn: ({ signal }) => {
       const query = new URLSearchParams({ page: String(page), ...(search ? { search } : {}) });
       return apiGet<CustomersPage>(`/customers?${query}`, signal);
@@ -18,7 +19,7 @@ export const useCustomers = (search: string, page: number) => useQuery(customers
 
 export const useCustomer = (id: string) =>
   useQuery({
-    queryKey: ['account', 'users', 'customer', id],
+    queryKey: customerKeys.one(id),
     queryFn: ({ signal }) => apiGet<CustomerDetail>(`/customers/${encodeURIComponent(id)}`, signal),
   });
 
@@ -32,6 +33,6 @@ export function useChangeRole() {
           body: { role },
         })
       ).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account', 'users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }

@@ -1,13 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Discount, DiscountInput, DiscountList } from '../../../../contract/discounts';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { cartKeys } from '../../cart/api/keys';
+import { discountKeys } from './keys';
 
 /** Managers' discounts: GET/POST /discounts, PUT /discounts/:id, POST /discounts/:id/end. */
 
-const KEY = ['admin', 'discounts'] as const;
-
 export const useDiscounts = () =>
-  useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiGet<DiscountList>('/discounts', signal) });
+  useQuery({
+    queryKey: discountKeys.all,
+    queryFn: ({ signal }) => apiGet<DiscountList>('/discounts', signal),
+  });
 
 function useDiscountCall<I>(run: (input: I) => Promise<Discount>) {
   const queryClient = useQueryClient();
@@ -16,8 +19,8 @@ function useDiscountCall<I>(run: (input: I) => Promise<Discount>) {
     // Carts price with discounts too: a change shows there at once.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: KEY }),
-        queryClient.invalidateQueries({ queryKey: ['cart'] }),
+        queryClient.invalidateQueries({ queryKey: discountKeys.all }),
+        queryClient.invalidateQueries({ queryKey: cartKeys.all }),
       ]),
   });
 }

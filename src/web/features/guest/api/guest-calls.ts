@@ -8,6 +8,7 @@ import type {
 import type { Order } from '../../../../contract/orders';
 import type { PaymentIntentAnswer, SimulatedConfirmInput } from '../../../../contract/payments';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { guestKeys } from './keys';
 
 /**
  * A guest's calls (decision 059): the checkout, and the order opened with its signed key (from
@@ -23,7 +24,7 @@ export const placeGuestCheckout = (input: GuestCheckoutInput) =>
 
 export const guestOrderQuery = (token: string) =>
   queryOptions({
-    queryKey: ['guest-order', token],
+    queryKey: guestKeys.order(token),
     queryFn: ({ signal }) =>
       apiGet<GuestOrderView>(`/guest/order?token=${encodeURIComponent(token)}`, signal),
     // A bad or expired key is a definite answer: no retries.

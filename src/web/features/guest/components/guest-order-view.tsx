@@ -3,11 +3,13 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { GuestOrderView } from '../../../../contract/guest';
 import { formatPrice } from '../../../../contract/money';
+import { offers } from '../../../../contract/order-transitions';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../accounts/api/session';
+import { orderKeys } from '../../orders/api/keys';
 import {
   AddressBlock,
   OrderAmounts,
@@ -26,6 +28,7 @@ import {
   guestReceiptUrl,
   guestSimulatedConfirm,
 } from '../api/guest-calls';
+import { guestKeys } from '../api/keys';
 
 const StripePaymentForm = lazy(() => import('../../payments/components/stripe-payment-form'));
 
@@ -33,7 +36,7 @@ const StripePaymentForm = lazy(() => import('../../payments/components/stripe-pa
 function GuestPayment({ token, view }: { token: string; view: GuestOrderView }) {
   const queryClient = useQueryClient();
   const intent = useQuery({
-    queryKey: ['guest-order', token, 'payment-intent'],
+    queryKey: guestKeys.intent(token),
     queryFn: () => guestPaymentIntent(token),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -109,21 +112,21 @@ export function GuestOrderDetails({
       await claimGuestOrder(token);
       toast.success('The order is in your account: find it in My Orders');
       await queryClient.invalidateQueries({ queryKey: guestOrderQuery(token).queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['account', 'orders'] });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.mine });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The order could not be added to your account');
     } finally {
       setBusy(false);
     }
   };
-  const canCancel = order.status === 'unpaid' || (order.status === 'pending' && !order.cancelRequestedAt);
+  // Unpaid, cancelling is the guest's own; paid, it is a request staff decide (made once).
+  const cancelsAtOnce = offers('delete', order.status);
+  const canCancel = cancelsAtOnce || (offers('askToCancel', order.status) && !order.cancelRequestedAt);
   const cancel = async () => {
     setBusy(true);
     try {
       await guestCancel(token);
-      toast.success(
-        order.status === 'unpaid' ? 'Your order is cancelled' : 'We received your request to cancel',
-      );
+      toast.success(cancelsAtOnce ? 'Your order is cancelled' : 'We received your request to cancel');
       await queryClient.invalidateQueries({ queryKey: guestOrderQuery(token).queryKey });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The order could not be cancelled');
@@ -157,7 +160,7 @@ export function GuestOrderDetails({
           link to this page, and again when your order ships.
         </p>
       ) : null}
-      {order.status === 'unpaid' ? <GuestPayment token={token} view={view} /> : null}
+      {offers('pay', order.status) ? <GuestPayment token={token} view={view} /> : null}
       <section aria-labelledby="guest-lines" className="space-y-2">
         <h2 id="guest-lines" className="text-xl font-semibold">
           What you ordered
@@ -186,14 +189,14 @@ export function GuestOrderDetails({
         ) : null}
         {canCancel ? (
           <button type="button" className="btn btn-outline btn-error" onClick={() => setAsking(true)}>
-            {order.status === 'unpaid' ? 'Cancel order' : 'Ask to cancel'}
+            {cancelsAtOnce ? 'Cancel order' : 'Ask to cancel'}
           </button>
         ) : null}
         <Link to={pages.tools.path} className="btn">
           Continue shopping
         </Link>
       </div>
-      {order.cancelRequestedAt && order.status === 'pending' ? (
+      {order.cancelRequestedAt && offers('askToCancel', order.status) ? (
         <p className="text-sm">You asked to cancel this order; we will write to you.</p>
       ) : null}
       <p className="text-sm text-base-content/70">
@@ -223,13 +226,13 @@ export function GuestOrderDetails({
       </p>
       <ConfirmDialog
         open={asking}
-        title={order.status === 'unpaid' ? 'Cancel this order?' : 'Ask us to cancel this order?'}
-        confirmLabel={order.status === 'unpaid' ? 'Cancel order' : 'Ask to cancel'}
+        title={cancelsAtOnce ? 'Cancel this order?' : 'Ask us to cancel this order?'}
+        confirmLabel={cancelsAtOnce ? 'Cancel order' : 'Ask to cancel'}
         busy={busy}
         onConfirm={() => void cancel()}
         onCancel={() => setAsking(false)}
       >
-        {order.status === 'unpaid'
+        {cancelsAtOnce
           ? 'The parts go back on the shelf and you are not charged. This cannot be undone.'
           : 'If it has not left our workshop, we cancel it and refund you in full.'}
       </ConfirmDialog>

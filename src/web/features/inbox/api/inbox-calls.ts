@@ -8,20 +8,19 @@ import type {
   InboxUpdate,
 } from '../../../../contract/inbox';
 import { apiGet, apiRequest } from '../../../lib/api-client';
-
-const inboxKey = ['admin', 'inbox'] as const;
+import { inboxKeys } from './keys';
 
 /** GET /manage/inbox: contact messages, newest first, with the unread count. */
 export const useInbox = () =>
   useQuery({
-    queryKey: [...inboxKey, 'list'],
+    queryKey: inboxKeys.list,
     queryFn: ({ signal }) => apiGet<InboxList>('/manage/inbox', signal),
   });
 
 /** GET /manage/inbox/unread: the dashboard menu's count, looked at again every minute. */
 export const useInboxUnread = (enabled: boolean) =>
   useQuery({
-    queryKey: [...inboxKey, 'unread'],
+    queryKey: inboxKeys.unread,
     queryFn: ({ signal }) => apiGet<InboxUnread>('/manage/inbox/unread', signal),
     enabled,
     refetchInterval: 60_000,
@@ -30,7 +29,7 @@ export const useInboxUnread = (enabled: boolean) =>
 /** GET /manage/inbox/:id: one message with its replies. */
 export const useInboxMessage = (id: string) =>
   useQuery({
-    queryKey: [...inboxKey, 'message', id],
+    queryKey: inboxKeys.message(id),
     queryFn: ({ signal }) => apiGet<InboxMessage>(`/manage/inbox/${encodeURIComponent(id)}`, signal),
   });
 
@@ -40,9 +39,9 @@ function useMessageChange<V>(id: string, send: (value: V) => Promise<InboxMessag
   return useMutation({
     mutationFn: send,
     onSuccess: (message) => {
-      queryClient.setQueryData([...inboxKey, 'message', id], message);
-      void queryClient.invalidateQueries({ queryKey: [...inboxKey, 'list'] });
-      void queryClient.invalidateQueries({ queryKey: [...inboxKey, 'unread'] });
+      queryClient.setQueryData(inboxKeys.message(id), message);
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.list });
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.unread });
     },
   });
 }
@@ -73,12 +72,10 @@ export const useReply = (id: string) =>
       ).data,
   );
 
-const notificationsKey = ['admin', 'notifications'] as const;
-
 /** GET /manage/notifications: the signed-in admin's notification e-mails. */
 export const useNotifications = () =>
   useQuery({
-    queryKey: notificationsKey,
+    queryKey: inboxKeys.notifications,
     queryFn: ({ signal }) => apiGet<AdminNotifications>('/manage/notifications', signal),
   });
 
@@ -87,6 +84,6 @@ export function useSaveNotifications() {
   return useMutation({
     mutationFn: async (settings: AdminNotifications) =>
       (await apiRequest<AdminNotifications>('/manage/notifications', { method: 'PUT', body: settings })).data,
-    onSuccess: (settings) => queryClient.setQueryData(notificationsKey, settings),
+    onSuccess: (settings) => queryClient.setQueryData(inboxKeys.notifications, settings),
   });
 }

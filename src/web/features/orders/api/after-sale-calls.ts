@@ -10,6 +10,8 @@ import type {
 } from '../../../../contract/after-sale';
 import type { Order } from '../../../../contract/orders';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { accountRoot, adminRoot } from '../../../lib/query-keys';
+import { orderKeys } from './keys';
 
 /** After-sale calls of one order: the admin's shipments, cancellations and refunds, the customer's requests. */
 
@@ -20,8 +22,8 @@ function useOrderChanged() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
-      queryClient.invalidateQueries({ queryKey: ['account'] }),
+      queryClient.invalidateQueries({ queryKey: adminRoot }),
+      queryClient.invalidateQueries({ queryKey: accountRoot }),
     ]);
 }
 
@@ -93,7 +95,7 @@ export function useSetOrderAddress(id: string) {
 
 export const useOrderReturns = (id: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['account', 'order', id, 'returns'],
+    queryKey: orderKeys.returns(id),
     queryFn: ({ signal }) => apiGet<Return[]>(`/order/${path(id)}/returns`, signal),
     enabled,
   });

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Quote } from '../../../../contract/pricing';
 import { apiRequest } from '../../../lib/api-client';
+import { orderKeys } from './keys';
 
 /** What the order modal's order would be charged: one line, standard shipping, as the server prices it. */
 export const useOneLineQuote = (toolId: string, quantity: number, enabled: boolean) =>
   useQuery({
-    queryKey: ['quote', 'one-line', toolId, quantity],
+    queryKey: orderKeys.oneLineQuote(toolId, quantity),
     queryFn: async ({ signal }) =>
       (
         await apiRequest<Quote>('/cart/quote', {

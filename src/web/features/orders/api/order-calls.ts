@@ -1,10 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Order, type OrderInput, orderInputOnWire } from '../../../../contract/orders';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { toolKeys } from '../../catalog/api/keys';
+import { orderKeys } from './keys';
 
 export const myOrdersQuery = (email: string) =>
   queryOptions({
-    queryKey: ['account', 'orders', email],
+    queryKey: orderKeys.mineOf(email),
     queryFn: ({ signal }) => apiGet<Order[]>(`/order?userEmail=${encodeURIComponent(email)}`, signal),
     // A 401/403 here signs the user out: no point retrying it.
     retry: (count, error) => count < 3 && !(error as { status?: number }).status?.toString().startsWith('4'),
@@ -13,7 +15,7 @@ export const useMyOrders = (email: string) => useQuery(myOrdersQuery(email));
 
 export const orderQuery = (id: string) =>
   queryOptions({
-    queryKey: ['account', 'order', id],
+    queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => apiGet<Order>(`/order/${encodeURIComponent(id)}`, signal),
   });
 export const useOrder = (id: string) => useQuery(orderQuery(id));
@@ -23,8 +25,8 @@ function useOrderChanged() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['account', 'orders'] }),
-      queryClient.invalidateQueries({ queryKey: ['tools'] }),
+      queryClient.invalidateQueries({ queryKey: orderKeys.mine }),
+      queryClient.invalidateQueries({ queryKey: toolKeys.all }),
     ]);
 }
 

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Order, OrderEvent } from '../../../../contract/orders';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet } from '../../../lib/api-client';
+import { orderKeys } from './keys';
 
 /**
  * One order's page: the customer's own (/order/:id) or any order for an admin (/manage/:id), with
@@ -13,14 +14,14 @@ const base = (admin: boolean) => (admin ? '/manage' : '/order');
 
 export const useOrderDetails = (id: string, admin = false) =>
   useQuery({
-    queryKey: [admin ? 'admin' : 'account', 'order', id],
+    queryKey: orderKeys.detail(id, admin),
     queryFn: ({ signal }) => apiGet<Order>(`${base(admin)}/${encodeURIComponent(id)}`, signal),
     retry: noRetryOn4xx,
   });
 
 export const useOrderHistory = (id: string, admin = false) =>
   useQuery({
-    queryKey: [admin ? 'admin' : 'account', 'order', id, 'history'],
+    queryKey: orderKeys.history(id, admin),
     queryFn: ({ signal }) => apiGet<OrderEvent[]>(`${base(admin)}/${encodeURIComponent(id)}/history`, signal),
     retry: noRetryOn4xx,
   });
@@ -28,29 +29,3 @@ export const useOrderHistory = (id: string, admin = false) =>
 /** Where the receipt PDF downloads from (the session cookie goes with a plain link). */
 export const receiptUrl = (id: string, admin = false) =>
   `/api${base(admin)}/${encodeURIComponent(id)}/receipt.pdf`;
-
-/** An admin ships an order, with the carrier and tracking number when known. */
-export function useShipWithTracking() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({
-      id,
-      carrier,
-      trackingNumber,
-    }: {
-      id: string;
-      carrier: string;
-      trackingNumber: string;
-    }) =>
-      (
-        await apiRequest<Order>(`/manage/${encodeURIComponent(id)}`, {
-          method: 'PUT',
-          body: {
-            ...(carrier.trim() ? { carrier: carrier.trim() } : {}),
-            ...(trackingNumber.trim() ? { trackingNumber: trackingNumber.trim() } : {}),
-          },
-        })
-      ).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
-  });
-}

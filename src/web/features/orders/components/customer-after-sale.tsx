@@ -6,6 +6,7 @@ import {
   returnReasonWords,
 } from '../../../../contract/after-sale';
 import { formatCents } from '../../../../contract/money';
+import { offers } from '../../../../contract/order-transitions';
 import type { Order } from '../../../../contract/orders';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { QueryState } from '../../../components/ui/query-state';
@@ -31,7 +32,8 @@ import { lineName } from './shipments-refunds';
 export function CustomerAfterSale({ order }: { order: Order }) {
   const [open, setOpen] = useState<'cancel' | 'return' | 'core' | null>(null);
   const returns = useOrderReturns(order._id, order.shipments.length > 0);
-  const canAskCancel = order.status === 'pending' && order.shipments.length === 0 && !order.cancelRequestedAt;
+  const canAskCancel =
+    offers('askToCancel', order.status) && order.shipments.length === 0 && !order.cancelRequestedAt;
   const canReturn = order.lines.some((l) => l.shippedQuantity - l.returnedQuantity > 0);
   const canReturnCores = order.lines.some((l) => coresLeftOf(l) > 0);
   return (

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OutboxList, WireOutboxStatus } from '../../../../contract/outbox';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { outboxKeys } from './keys';
 
 /** The API's words for a message's status (`pending` while it waits). */
 export type OutboxStatus = WireOutboxStatus;
@@ -8,7 +9,7 @@ export type OutboxStatus = WireOutboxStatus;
 /** GET /manage/outbox: the store's outgoing messages of one status, with the counts of all. */
 export const useOutbox = (status: OutboxStatus) =>
   useQuery({
-    queryKey: ['admin', 'outbox', status],
+    queryKey: outboxKeys.list(status),
     queryFn: ({ signal }) => apiGet<OutboxList>(`/manage/outbox?status=${status}`, signal),
   });
 
@@ -18,6 +19,6 @@ export function useRetryMessage() {
   return useMutation({
     mutationFn: async (id: number) =>
       (await apiRequest<{ retried: true }>(`/manage/outbox/${id}/retry`, { method: 'POST' })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: outboxKeys.all }),
   });
 }

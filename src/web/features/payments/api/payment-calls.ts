@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Order } from '../../../../contract/orders';
 import type { PaymentIntentAnswer, SimulatedConfirmInput } from '../../../../contract/payments';
 import { apiRequest } from '../../../lib/api-client';
+import { orderKeys } from '../../orders/api/keys';
+import { paymentKeys } from './keys';
 
 /**
  * The payment intent is created when the payment page loads; the server
@@ -9,7 +11,7 @@ import { apiRequest } from '../../../lib/api-client';
  */
 export const paymentIntentQuery = (orderId: string) =>
   queryOptions({
-    queryKey: ['account', 'payment-intent', orderId],
+    queryKey: paymentKeys.intent(orderId),
     queryFn: async () =>
       (await apiRequest<PaymentIntentAnswer>('/create-payment-intent', { method: 'POST', body: { orderId } }))
         .data,
@@ -42,8 +44,8 @@ export function useMarkPaid() {
       ).data,
     onSuccess: (_order, { orderId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['account', 'orders'] }),
-        queryClient.invalidateQueries({ queryKey: ['account', 'order', orderId] }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.mine }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) }),
       ]),
   });
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Review } from '../../../../contract/reviews';
 import { apiGet } from '../../../lib/api-client';
+import { reviewKeys } from './keys';
 
 /** The list of reviews, cached under the key 'reviews' (docs/requirements.md §4.5). */
 export const reviewsQuery = queryOptions({
-  queryKey: ['reviews'],
+  queryKey: reviewKeys.all,
   queryFn: ({ signal }) => apiGet<Review[]>('/review', signal),
 });
 

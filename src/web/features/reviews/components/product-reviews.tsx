@@ -4,6 +4,7 @@ import { pages } from '../../../../contract/pages';
 import type { Review } from '../../../../contract/reviews';
 import { apiGet } from '../../../lib/api-client';
 import { useSession } from '../../accounts/api/session';
+import { reviewKeys } from '../api/keys';
 import { ReviewCard } from './review-card';
 import { ReviewForm } from './review-form';
 
@@ -16,7 +17,7 @@ export function ProductReviews({ toolId }: { toolId: string }) {
   const { user, isPending } = useSession();
   const location = useLocation();
   const reviews = useQuery({
-    queryKey: ['reviews', 'tool', toolId],
+    queryKey: reviewKeys.ofTool(toolId),
     queryFn: ({ signal }) => apiGet<Review[]>(`/review?toolId=${encodeURIComponent(toolId)}`, signal),
   });
   return (

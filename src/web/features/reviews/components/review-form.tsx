@@ -6,6 +6,7 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { reviewKeys } from '../api/keys';
 
 interface Values {
   comment: string;
@@ -18,7 +19,7 @@ export function ReviewForm({ toolId, label = 'Add a review' }: { toolId?: string
   const post = useMutation({
     mutationFn: async (input: ReviewInput) =>
       (await apiRequest<{ insertedId: string }>('/review', { method: 'POST', body: input })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
   });
   const {
     register,

@@ -1,13 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettingsAnswer, SettingsSection, StoreSettings } from '../../../../contract/settings';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { cartKeys } from '../../cart/api/keys';
+import { storeKeys } from '../../store/api/keys';
+import { settingsKeys } from './keys';
 
 /** The owner's settings (GET /settings), under 'admin': forgotten at sign-out. */
-export const settingsKey = ['admin', 'settings'] as const;
 
 export const useSettings = () =>
   useQuery({
-    queryKey: settingsKey,
+    queryKey: settingsKeys.all,
     queryFn: ({ signal }) => apiGet<SettingsAnswer>('/settings', signal),
   });
 
@@ -22,9 +24,9 @@ export function useSaveSection<S extends SettingsSection>(section: S) {
     mutationFn: async (input: { value: StoreSettings[S]; revision: number }) =>
       (await apiRequest<SettingsAnswer>(`/settings/${section}`, { method: 'PUT', body: input })).data,
     onSuccess: (answer) => {
-      queryClient.setQueryData(settingsKey, answer);
-      void queryClient.invalidateQueries({ queryKey: ['store'] });
-      void queryClient.invalidateQueries({ queryKey: ['cart'] });
+      queryClient.setQueryData(settingsKeys.all, answer);
+      void queryClient.invalidateQueries({ queryKey: storeKeys.all });
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
     },
   });
 }

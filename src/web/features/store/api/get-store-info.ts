@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StoreInfo } from '../../../../contract/store';
 import { apiGet } from '../../../lib/api-client';
+import { storeKeys } from './keys';
 
 /** The server writes the store's details into index.html; reading them avoids a flash of defaults. */
 function storeInfoFromPage(): StoreInfo | undefined {
@@ -18,7 +19,7 @@ function storeInfoFromPage(): StoreInfo | undefined {
 const fromPage = typeof document === 'undefined' ? undefined : storeInfoFromPage();
 
 export const storeInfoQuery = queryOptions({
-  queryKey: ['store'],
+  queryKey: storeKeys.all,
   queryFn: ({ signal }) => apiGet<StoreInfo>('/store', signal),
   initialData: fromPage,
   staleTime: Number.POSITIVE_INFINITY,

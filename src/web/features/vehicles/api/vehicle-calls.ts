@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { GarageVehicle, Vehicle, VehicleOptions, VinDecoded } from '../../../../contract/catalog';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { vehicleKeys } from './keys';
 
 /** The picker's lists for what is chosen so far; the vehicles table changes only with a release. */
 export const vehicleOptionsQuery = (chosen: { year?: number; make?: string; model?: string }) => {
@@ -9,7 +10,7 @@ export const vehicleOptionsQuery = (chosen: { year?: number; make?: string; mode
   if (chosen.year && chosen.make) params.set('make', chosen.make);
   if (chosen.year && chosen.make && chosen.model) params.set('model', chosen.model);
   return queryOptions({
-    queryKey: ['vehicles', 'options', params.toString()],
+    queryKey: vehicleKeys.options(params.toString()),
     queryFn: ({ signal }) => apiGet<VehicleOptions>(`/vehicles/options?${params}`, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -18,8 +19,6 @@ export const vehicleOptionsQuery = (chosen: { year?: number; make?: string; mode
 export const decodeVin = (vin: string) =>
   apiGet<VinDecoded>(`/vehicles/vin/${encodeURIComponent(vin.trim())}`);
 
-/** My Garage of the signed-in customer; under 'account' so signing out forgets it. */
-export const garageQueryKey = ['account', 'garage'] as const;
 export const fetchGarage = (signal?: AbortSignal) => apiGet<GarageVehicle[]>('/garage', signal);
 export const addGarageVehicle = async (vehicle: Vehicle) =>
   (await apiRequest<GarageVehicle[]>('/garage', { method: 'POST', body: vehicle })).data;

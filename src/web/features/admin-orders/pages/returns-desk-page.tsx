@@ -12,17 +12,17 @@ import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { TextAreaField } from '../../../components/ui/text-field';
-import { useMay } from '../../../features/accounts/api/account-calls';
-import { useOrderDetails } from '../../../features/orders/api/order-details';
+import { formatNumber } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useMay } from '../../accounts/api/account-calls';
+import { useOrderDetails } from '../../orders/api/order-details';
+import { orderDate } from '../../orders/components/order-parts';
 import {
   useDecideReturn,
   useManageReturns,
   useReceiveReturn,
   useRefundReturn,
-} from '../../../features/orders/api/return-desk-calls';
-import { orderDate } from '../../../features/orders/components/order-parts';
-import { formatNumber } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+} from '../api/return-desk-calls';
 
 /**
  * The returns desk: customers' returns, newest first, by status. A requested return is approved

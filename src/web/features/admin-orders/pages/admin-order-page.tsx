@@ -1,16 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { offers } from '../../../../contract/order-transitions';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
 import { TextField } from '../../../components/ui/text-field';
-import {
-  receiptUrl,
-  useOrderDetails,
-  useOrderHistory,
-  useShipWithTracking,
-} from '../../../features/orders/api/order-details';
-import { AdminAfterSale } from '../../../features/orders/components/admin-after-sale';
+import { ApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { receiptUrl, useOrderDetails, useOrderHistory } from '../../orders/api/order-details';
 import {
   AddressBlock,
   OrderAmounts,
@@ -21,10 +18,10 @@ import {
   Shipment,
   StatusBadge,
   shippingMethodName,
-} from '../../../features/orders/components/order-parts';
-import { RefundList, ShipmentList } from '../../../features/orders/components/shipments-refunds';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
+} from '../../orders/components/order-parts';
+import { RefundList, ShipmentList } from '../../orders/components/shipments-refunds';
+import { useShipWithTracking } from '../api/admin-order-calls';
+import { AdminAfterSale } from '../components/admin-after-sale';
 
 /**
  * An order as the admin ships it: lines, address and phone, payment, history; a packing slip to
@@ -123,7 +120,7 @@ export function AdminOrderPage() {
             </div>
           </section>
 
-          {data.status === 'pending' ? (
+          {offers('ship', data.status) ? (
             <form
               onSubmit={onSubmit}
               className="card bg-base-200 print:hidden"

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { formatCents } from '../../../../contract/money';
+import { offers } from '../../../../contract/order-transitions';
 import type { Order } from '../../../../contract/orders';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
@@ -15,7 +16,7 @@ import {
   useCreateShipment,
   useDeskCoreReturn,
   useRefundOrder,
-} from '../api/after-sale-calls';
+} from '../../orders/api/after-sale-calls';
 
 /**
  * The admin's after-sale actions on one order: ship some lines as a parcel, cancel a paid order
@@ -119,14 +120,11 @@ export function AdminAfterSale({ order }: { order: Order }) {
   // answers with the first refund instead of paying twice.
   const [refundKey, setRefundKey] = useState('');
   const leftToShip = order.lines.reduce((n, l) => n + l.quantity - l.shippedQuantity, 0);
-  const shippable =
-    (order.status === 'pending' || order.status === 'partially_shipped') &&
-    leftToShip > 0 &&
-    !order.awaitingAddress;
+  const shippable = offers('shipSome', order.status) && leftToShip > 0 && !order.awaitingAddress;
   // Each action only for a role that may take it (contract/roles.ts); the server refuses regardless.
   const mayCancel = useMay('orders.cancel');
   const mayRefund = useMay('refunds.create');
-  const cancellable = mayCancel && order.status === 'pending' && order.shipments.length === 0;
+  const cancellable = mayCancel && offers('cancelPaid', order.status) && order.shipments.length === 0;
   const refundable = mayRefund && order.paid && order.refundableCents > 0;
   const mayReceive = useMay('returns.receive');
   const coresBack = mayReceive && order.paid && order.lines.some((l) => coresLeftOf(l) > 0);

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Return, ReturnStatus } from '../../../../contract/after-sale';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { adminOrderKeys } from './keys';
 
 /** The admin's returns desk: list, approve or refuse, receive, refund. */
 
 export const useManageReturns = (status: ReturnStatus | '') =>
   useQuery({
-    queryKey: ['admin', 'returns', status],
+    queryKey: adminOrderKeys.returns(status),
     queryFn: ({ signal }) => apiGet<Return[]>(`/manage/returns${status ? `?status=${status}` : ''}`, signal),
   });
 
@@ -14,7 +15,7 @@ const returnPath = (id: string, action: string) => `/manage/returns/${encodeURIC
 
 function useReturnChanged() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+  return () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
 }
 
 export function useDecideReturn() {

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+
+const folder = path.resolve(import.meta.dirname, '..', 'screenshots');
+
+/** Whether this run keeps screenshots: `JOURNEY_SCREENSHOTS=1 npm run test:e2e`. */
+export const screenshotsWanted = process.env.JOURNEY_SCREENSHOTS === '1';
+
+/**
+ * Saves `e2e/screenshots/NAME.png` for a person to look at, when the run asks for them. They are
+ * not assertions, and a full-page capture costs the shared Chromium about 0.4 CPU-second: the
+ * eighty of a whole run were a tenth of its browser time, taken from the journeys beside them.
+ */
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  { fullPage = false } = {},
+): Promise<void> {
+  if (!screenshotsWanted) return;
+  const file = path.join(folder, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path: file, fullPage });
+  else await target.screenshot({ path: file });
+}

@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order, WireOrderStatus } from '../../../../contract/orders';
+import { apiGet, apiRequest } from '../../../lib/api-client';
+import { toolKeys } from '../../catalog/api/keys';
+import { adminOrderKeys } from './keys';
+
+/** Staff's order calls: every order (Manage All Orders), the spec's Ship and Delete, Ship with tracking. */
+
+export const useAllOrders = (status: WireOrderStatus | undefined) =>
+  useQuery({
+    queryKey: adminOrderKeys.list(status),
+    queryFn: ({ signal }) => apiGet<Order[]>(`/manage${status ? `?status=${status}` : ''}`, signal),
+  });
+
+function useOrdersChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
+      queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+    ]);
+}
+
+export function useShipOrder() {
+  const changed = useOrdersChanged();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await apiRequest<Order>(`/manage/${encodeURIComponent(id)}`, { method: 'PUT' })).data,
+    onSuccess: changed,
+  });
+}
+
+export function useCancelAnyOrder() {
+  const changed = useOrdersChanged();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await apiRequest<{ deletedCount: number }>(`/manage/${encodeURIComponent(id)}`, { method: 'DELETE' }))
+        .data,
+    onSuccess: changed,
+  });
+}
+
+/** An admin ships an order, with the carrier and tracking number when known. */
+export function useShipWithTracking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      id,
+      carrier,
+      trackingNumber,
+    }: {
+      id: string;
+      carrier: string;
+      trackingNumber: string;
+    }) =>
+      (
+        await apiRequest<Order>(`/manage/${encodeURIComponent(id)}`, {
+          method: 'PUT',
+          body: {
+            ...(carrier.trim() ? { carrier: carrier.trim() } : {}),
+            ...(trackingNumber.trim() ? { trackingNumber: trackingNumber.trim() } : {}),
+          },
+        })
+      ).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
+  });
+}

@@ -1,0 +1,8 @@
+import { adminRoot } from '../../../lib/query-keys';
+
+/** Staff's order screens; every change of an order invalidates `all`, the staff root. */
+export const adminOrderKeys = {
+  all: adminRoot,
+  list: (status: string | undefined) => [...adminRoot, 'orders', status ?? 'all'] as const,
+  returns: (status: string) => [...adminRoot, 'returns', status] as const,
+};

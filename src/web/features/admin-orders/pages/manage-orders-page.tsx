@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatCents } from '../../../../contract/money';
+import { offers } from '../../../../contract/order-transitions';
+import { type Order, type WireOrderStatus, wireOrderStatuses } from '../../../../contract/orders';
+import { pages } from '../../../../contract/pages';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
+import { QueryState } from '../../../components/ui/query-state';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
+import { formatNumber } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { orderDate } from '../../orders/components/order-parts';
+import { useAllOrders, useCancelAnyOrder, useShipOrder } from '../api/admin-order-calls';
+
+/** Manage All Orders (admin): every order, a status filter, Ship for paid ones, cancel for unpaid ones. */
+export function ManageOrdersPage() {
+  const [status, setStatus] = useState<WireOrderStatus | undefined>(undefined);
+  const orders = useAllOrders(status);
+  const ship = useShipOrder();
+  const cancel = useCancelAnyOrder();
+  const deleting = useConfirmedAction(async (order: Order) => {
+    await cancel.mutateAsync(order._id);
+    return `Order for ${order.orderName} is deleted`;
+  }, 'The order could not be deleted.');
+
+  const onShip = async (order: Order) => {
+    try {
+      await ship.mutateAsync(order._id);
+      toast.success('Order Shipped!!');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The order could not be shipped.');
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-xl font-semibold">Manage All Orders</h2>
+        <label className="flex items-center gap-2 text-sm">
+          Status
+          <select
+            className="select select-sm"
+            value={status ?? ''}
+            onChange={(e) => setStatus((e.target.value || undefined) as WireOrderStatus | undefined)}
+          >
+            <option value="">All open orders</option>
+            {wireOrderStatuses.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <QueryState query={orders} isEmpty={(d) => d.length === 0} empty="No orders here.">
+        {(data) => (
+          <DataTable
+            label="All orders"
+            testId="manage-orders"
+            rows={data}
+            rowKey={(order) => order._id}
+            rowProps={(order) => ({ 'data-order-id': order._id })}
+            columns={[
+              {
+                header: 'Order',
+                cell: (order) => (
+                  <Link
+                    to={pages.manageOrder.path(order._id)}
+                    className="link font-medium whitespace-nowrap"
+                    aria-label={`Open order ${order.number}`}
+                  >
+                    {order.number}
+                  </Link>
+                ),
+              },
+              {
+                header: 'Date',
+                className: 'whitespace-nowrap',
+                cell: (order) => <time dateTime={order.createdAt}>{orderDate(order.createdAt)}</time>,
+              },
+              {
+                header: 'Customer',
+                cell: (order) => (
+                  <div>
+                    <div className="font-medium">{order.userName}</div>
+                    <div className="text-xs text-base-content/70 break-all">{order.userEmail}</div>
+                  </div>
+                ),
+              },
+              { header: 'Tool', className: 'min-w-40', cell: (order) => order.orderName },
+              { header: 'Items', cell: (order) => formatNumber(order.itemCount) },
+              {
+                header: 'Total',
+                className: 'tabular-nums',
+                cell: (order) => formatCents(order.amounts.totalCents),
+              },
+              {
+                header: 'Paid',
+                cell: (order) =>
+                  order.paid ? (
+                    <span className="badge badge-success">Paid</span>
+                  ) : (
+                    <span className="badge badge-ghost">No</span>
+                  ),
+              },
+              { header: 'Status', cell: (order) => order.status || 'unpaid' },
+              {
+                className: 'whitespace-nowrap',
+                cell: (order) =>
+                  offers('ship', order.status) ? (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-primary"
+                      disabled={ship.isPending}
+                      onClick={() => void onShip(order)}
+                      aria-label={`Ship the order of ${order.userEmail} for ${order.orderName}`}
+                    >
+                      Ship
+                    </button>
+                  ) : order.status === 'shipped' ? (
+                    <button type="button" className="btn btn-sm btn-success" disabled>
+                      Shipped
+                    </button>
+                  ) : offers('delete', order.status) ? (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline btn-error"
+                      onClick={() => deleting.ask(order)}
+                      aria-label={`Delete the order of ${order.userEmail} for ${order.orderName}`}
+                    >
+                      Delete
+                    </button>
+                  ) : null,
+              },
+            ]}
+          />
+        )}
+      </QueryState>
+      <ConfirmDialog {...deleting.dialog} title="Delete this unpaid order?" confirmLabel="Delete order">
+        <p>
+          The order of <strong>{deleting.item?.userEmail}</strong> for {deleting.item?.orderName} will be
+          cancelled and its items put back in stock.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

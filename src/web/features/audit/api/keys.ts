@@ -1,0 +1,3 @@
+import { adminRoot } from '../../../lib/query-keys';
+
+export const auditKeys = { list: (filter: unknown) => [...adminRoot, 'audit', filter] as const };

@@ -1,0 +1,5 @@
+/** A guest's order, read with its link's token. */
+export const guestKeys = {
+  order: (token: string) => ['guest-order', token] as const,
+  intent: (token: string) => ['guest-order', token, 'payment-intent'] as const,
+};

@@ -1,0 +1,6 @@
+import { adminRoot } from '../../../lib/query-keys';
+
+export const outboxKeys = {
+  all: [...adminRoot, 'outbox'] as const,
+  list: (status: string) => [...adminRoot, 'outbox', status] as const,
+};
