@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SavedAddress } from './addresses';
-import { orderStatuses } from './orders';
+import { wireOrderStatuses } from './orders';
 import { accountRoles, assignableRoles } from './roles';
 
 /**
@@ -42,7 +42,7 @@ export const CustomerOrder = z.object({
   _id: z.string(),
   number: z.string(),
   createdAt: z.string(),
-  status: z.enum(orderStatuses),
+  status: z.enum(wireOrderStatuses),
   totalCents: z.number().int(),
   refundedCents: z.number().int(),
   paid: z.boolean(),

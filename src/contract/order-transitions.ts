@@ -1,4 +1,4 @@
-import type { OrderStatus } from './orders';
+import { fromWireStatus, type OrderStatus, type WireOrderStatus } from './orders';
 
 /**
  * The one table of legal moves of an order: for each event, the statuses it may leave. The
@@ -9,11 +9,11 @@ import type { OrderStatus } from './orders';
  */
 export const orderEventFrom = {
   pay: ['unpaid', 'expired', 'cancelled'],
-  ship: ['pending', 'partially_shipped'],
-  cancel: ['unpaid', 'pending'],
+  ship: ['awaiting_shipment', 'partially_shipped'],
+  cancel: ['unpaid', 'awaiting_shipment'],
   expire: ['unpaid'],
-  refund: ['pending', 'partially_shipped', 'shipped', 'partially_refunded'],
-  partial_refund: ['pending', 'partially_shipped', 'shipped', 'partially_refunded'],
+  refund: ['awaiting_shipment', 'partially_shipped', 'shipped', 'partially_refunded'],
+  partial_refund: ['awaiting_shipment', 'partially_shipped', 'shipped', 'partially_refunded'],
 } as const satisfies Record<string, readonly OrderStatus[]>;
 
 export type OrderEventName = keyof typeof orderEventFrom;
@@ -36,17 +36,17 @@ export const orderActions = {
   /** The spec's Delete of an unpaid order, by its customer, a guest or an admin. */
   delete: { event: 'cancel', from: ['unpaid'] },
   /** The spec's Ship of the whole order (Manage All Orders, the admin's order page). */
-  ship: { event: 'ship', from: ['pending'] },
+  ship: { event: 'ship', from: ['awaiting_shipment'] },
   /** Ship some lines as a parcel, also after a first parcel left. */
-  shipSome: { event: 'ship', from: ['pending', 'partially_shipped'] },
+  shipSome: { event: 'ship', from: ['awaiting_shipment', 'partially_shipped'] },
   /** Staff cancel a paid order nothing of which shipped, with a full refund. */
-  cancelPaid: { event: 'cancel', from: ['pending'] },
+  cancelPaid: { event: 'cancel', from: ['awaiting_shipment'] },
   /** A customer or guest asks staff to cancel a paid order nothing of which shipped. */
-  askToCancel: { event: 'cancel', from: ['pending'] },
+  askToCancel: { event: 'cancel', from: ['awaiting_shipment'] },
 } as const satisfies Record<string, { event: OrderEventName; from: readonly OrderStatus[] }>;
 
 export type OrderAction = keyof typeof orderActions;
 
-/** Whether a screen offers `action` on an order in `status`. */
-export const offers = (action: OrderAction, status: OrderStatus): boolean =>
-  (orderActions[action].from as readonly OrderStatus[]).includes(status);
+/** Whether a screen offers `action` on an order whose status the API sent (the spec's word, `pending`). */
+export const offers = (action: OrderAction, status: WireOrderStatus): boolean =>
+  (orderActions[action].from as readonly OrderStatus[]).includes(fromWireStatus(status));

@@ -5,16 +5,20 @@ import { AppliedDiscount } from './discounts';
 import { phoneField } from './fields';
 
 /**
- * The life of an order (docs/architecture.md has the diagram): `unpaid` until paid, then `pending`
- * (paid, awaiting shipment), `partially_shipped` while some units are out, then `shipped`. An
- * unpaid order is `cancelled` by its customer or an admin, or `expired` when its hold runs out; an
- * admin may cancel a paid order nothing of which shipped (with a full refund). `refunded`: all the
- * money went back. A partial refund leaves the status as it was (the order still ships); the
- * order's `refundState` and `statusText` say it. `partially_refunded` is kept for the record only.
+ * The life of an order (docs/architecture.md has the diagram): `unpaid` until paid, then
+ * `awaiting_shipment`, `partially_shipped` while some units are out, then `shipped`. An unpaid
+ * order is `cancelled` by its customer or an admin, or `expired` when its hold runs out; an admin
+ * may cancel a paid order nothing of which shipped (with a full refund). `refunded`: all the money
+ * went back. A partial refund leaves the status as it was (the order still ships); the order's
+ * `refundState` and `statusText` say it. `partially_refunded` is kept for the record only.
+ *
+ * These are the names the code uses. The spec calls a paid order waiting to ship `pending`, and
+ * that word is what the API sends and what `orders.status` stores: `orderStatusOnWire` below is
+ * the one map between the two (docs/decisions/067).
  */
 export const orderStatuses = [
   'unpaid',
-  'pending',
+  'awaiting_shipment',
   'partially_shipped',
   'shipped',
   'cancelled',
@@ -24,9 +28,34 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
+/** Each status as the spec names it: on the wire, in stored rows and in what the outbox sends. */
+export const orderStatusOnWire = {
+  unpaid: 'unpaid',
+  awaiting_shipment: 'pending',
+  partially_shipped: 'partially_shipped',
+  shipped: 'shipped',
+  cancelled: 'cancelled',
+  expired: 'expired',
+  refunded: 'refunded',
+  partially_refunded: 'partially_refunded',
+} as const satisfies Record<OrderStatus, string>;
+export type WireOrderStatus = (typeof orderStatusOnWire)[OrderStatus];
+export const wireOrderStatuses = orderStatuses.map(
+  (s) => orderStatusOnWire[s],
+) as readonly WireOrderStatus[] as [WireOrderStatus, ...WireOrderStatus[]];
+const orderStatusFromWireMap = Object.fromEntries(
+  orderStatuses.map((s) => [orderStatusOnWire[s], s]),
+) as Record<WireOrderStatus, OrderStatus>;
+export const toWireStatus = (status: OrderStatus): WireOrderStatus => orderStatusOnWire[status];
+export const fromWireStatus = (status: WireOrderStatus): OrderStatus => orderStatusFromWireMap[status];
+/** A status as a request names it (the spec's word), read into the code's name. */
+export const WireOrderStatusInput = z
+  .enum(wireOrderStatuses, { error: `Status must be one of ${wireOrderStatuses.join(', ')}` })
+  .transform(fromWireStatus);
+
 /** Statuses that mean the money was received. */
 export const paidStatuses: readonly OrderStatus[] = [
-  'pending',
+  'awaiting_shipment',
   'partially_shipped',
   'shipped',
   'refunded',
@@ -38,7 +67,7 @@ export const closedUnpaidStatuses: readonly OrderStatus[] = ['cancelled', 'expir
 /** What customers read instead of a raw status. */
 export const orderStatusWords: Record<OrderStatus, string> = {
   unpaid: 'Waiting for payment',
-  pending: 'Paid, being packed',
+  awaiting_shipment: 'Paid, being packed',
   partially_shipped: 'Partially shipped',
   shipped: 'Shipped',
   cancelled: 'Cancelled',
@@ -93,7 +122,8 @@ export const orderNumber = (n: number) => `TW-${n}`;
 
 /**
  * An order on the wire, in the spec's names, plus its lines and amounts. Note `orderId` is the
- * TOOL's id, as the spec's client has it; the order's own id is `_id`.
+ * TOOL's id, as the spec's client has it (the server writes its `productId` there, in
+ * orders/order-read.ts, the one place an order is put into these names); the order's own id is `_id`.
  *
  * A one-line order (every order the spec's POST /order makes) fills the spec's fields as the spec
  * means them: `orderId`, `orderName`, `price` (the unit price in dollars) and `orderQuantity` are
@@ -113,7 +143,8 @@ export const Order = z.object({
   userEmail: z.string(),
   phone: z.string(),
   paid: z.boolean(),
-  status: z.enum(orderStatuses),
+  /** The spec's word (`pending`, not `awaiting_shipment`): the server writes it with `toWireStatus`. */
+  status: z.enum(wireOrderStatuses),
   transactionId: z.string().nullable(),
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
@@ -199,13 +230,19 @@ const quantityField = z.preprocess(toQuantity, quantityNumber());
 /**
  * POST /order as the spec's client sends it. Only the tool, the quantity and the phone are read:
  * name, email, price and total come from the session and the database, never from the body.
+ * The spec names the product `orderId`; read, it is `productId` (and `orderInputOnWire` writes it
+ * back for the web app), so the wire name stops here.
  */
-export const OrderInput = z.object({
-  orderId: z.string({ error: 'Choose a tool to order' }).min(1, 'Choose a tool to order').max(100),
-  orderQuantity: quantityField,
-  phone: phoneField,
-});
-export type OrderInput = z.infer<typeof OrderInput>;
+export const OrderInput = z
+  .object({
+    orderId: z.string({ error: 'Choose a tool to order' }).min(1, 'Choose a tool to order').max(100),
+    orderQuantity: quantityField,
+    phone: phoneField,
+  })
+  .transform(({ orderId, ...rest }) => ({ productId: orderId, ...rest }));
+export type OrderInput = z.output<typeof OrderInput>;
+/** The body of POST /order, as the spec names its fields. */
+export const orderInputOnWire = ({ productId, ...rest }: OrderInput) => ({ orderId: productId, ...rest });
 
 /** The order modal's rules for one tool; the server applies the same bounds to the tool it loads. */
 export function orderQuantityRule(tool: { minimum_order_quantity: number; available_quantity: number }) {
@@ -242,7 +279,7 @@ export const ShipInput = z
 
 /** GET /manage: every order, optionally of one status. Cancelled orders are only listed when asked for. */
 export const ManageOrdersQuery = z.object({
-  status: z.enum(orderStatuses, { error: `Status must be one of ${orderStatuses.join(', ')}` }).optional(),
+  status: WireOrderStatusInput.optional(),
 });
 
 /** The admin overview (GET /manage/stats). */
@@ -250,7 +287,10 @@ export const StoreStats = z.object({
   days: z.number().int(),
   salesByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
   ordersByStatus: z.object(
-    Object.fromEntries(orderStatuses.map((s) => [s, z.number().int()])) as Record<OrderStatus, z.ZodNumber>,
+    Object.fromEntries(wireOrderStatuses.map((s) => [s, z.number().int()])) as Record<
+      WireOrderStatus,
+      z.ZodNumber
+    >,
   ),
   lowStock: z.array(
     z.object({
@@ -271,8 +311,8 @@ export type OrderActor = (typeof orderActors)[number];
 /** One line of an order's history (GET /order/:id/history, GET /manage/:id/history). */
 export const OrderEvent = z.object({
   event: z.string(),
-  from: z.enum(orderStatuses).nullable(),
-  to: z.enum(orderStatuses),
+  from: z.enum(wireOrderStatuses).nullable(),
+  to: z.enum(wireOrderStatuses),
   actor: z.enum(orderActors),
   note: z.string().nullable(),
   at: z.string(),

@@ -1,12 +1,34 @@
 import { z } from 'zod';
 
-export const outboxStatuses = ['pending', 'delivered', 'dead'] as const;
+/**
+ * An outbox message is `queued` until delivered, or `dead` once its retries ran out. The code says
+ * `queued` so a waiting message is never confused with a `pending` (paid, unshipped) order; the
+ * API and the stored rows keep the word they always had, `pending`, and `outboxStatusOnWire` is
+ * the one map between the two (docs/decisions/067).
+ */
+export const outboxStatuses = ['queued', 'delivered', 'dead'] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+export const outboxStatusOnWire = {
+  queued: 'pending',
+  delivered: 'delivered',
+  dead: 'dead',
+} as const satisfies Record<OutboxStatus, string>;
+export type WireOutboxStatus = (typeof outboxStatusOnWire)[OutboxStatus];
+export const wireOutboxStatuses = outboxStatuses.map((s) => outboxStatusOnWire[s]) as [
+  WireOutboxStatus,
+  ...WireOutboxStatus[],
+];
+const outboxStatusFromWire = Object.fromEntries(
+  outboxStatuses.map((s) => [outboxStatusOnWire[s], s]),
+) as Record<WireOutboxStatus, OutboxStatus>;
 
 /** GET /manage/outbox (admin): messages waiting, delivered or given up on (dead letters). */
 export const OutboxQuery = z.object({
   status: z
-    .enum(outboxStatuses, { error: `Status must be one of ${outboxStatuses.join(', ')}` })
-    .default('dead'),
+    .enum(wireOutboxStatuses, { error: `Status must be one of ${wireOutboxStatuses.join(', ')}` })
+    .default('dead')
+    .transform((s) => outboxStatusFromWire[s]),
 });
 
 export const OutboxMessageView = z.object({
@@ -14,7 +36,7 @@ export const OutboxMessageView = z.object({
   subscriber: z.string(),
   topic: z.string(),
   key: z.string(),
-  status: z.enum(outboxStatuses),
+  status: z.enum(wireOutboxStatuses),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   createdAt: z.string(),

@@ -134,5 +134,9 @@ export const searchWords = pgTable(
   {
     word: text('word').primaryKey(),
   },
-  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+  (t) => [
+    index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+    // A word typed as the start of a catalog word (`brak` of `brake`) is looked up by prefix (drizzle/0020).
+    index('search_words_prefix_idx').on(t.word.op('text_pattern_ops')),
+  ],
 );

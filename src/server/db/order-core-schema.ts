@@ -16,10 +16,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Address } from '../../contract/addresses';
-import { orderActors, orderStatuses } from '../../contract/orders';
+import { orderActors, orderStatusOnWire, wireOrderStatuses } from '../../contract/orders';
 import { user } from './auth-schema';
 import { tools } from './catalog-core-schema';
 import { discounts } from './discount-schema';
+import { textStoredAs } from './stored-words';
 
 /**
  * Orders, written only by the orders module; every change of `status` goes through its state
@@ -69,7 +70,8 @@ export const orders = pgTable(
     userName: text('user_name').notNull(),
     userEmail: text('user_email').notNull(),
     phone: text('phone').notNull(),
-    status: text('status', { enum: orderStatuses }).notNull().default('unpaid'),
+    /** Stored in the spec's words (`pending`), read and written in the code's (`awaiting_shipment`). */
+    status: textStoredAs('status', orderStatusOnWire).notNull().default('unpaid'),
     transactionId: text('transaction_id'),
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
@@ -97,7 +99,7 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
-    check('orders_status_known', sql.raw(`status in (${orderStatuses.map((s) => `'${s}'`).join(', ')})`)),
+    check('orders_status_known', sql.raw(`status in (${wireOrderStatuses.map((s) => `'${s}'`).join(', ')})`)),
     check('orders_refunded_within_total', sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     check('orders_shipping_tax_within_tax', sql`${t.shippingTaxCents} between 0 and ${t.taxCents}`),
     check(
@@ -192,8 +194,8 @@ export const orderEvents = pgTable(
       .references(() => orders.id),
     event: text('event').notNull(),
     /** Null for the order's creation. */
-    fromStatus: text('from_status', { enum: orderStatuses }),
-    toStatus: text('to_status', { enum: orderStatuses }).notNull(),
+    fromStatus: textStoredAs('from_status', orderStatusOnWire),
+    toStatus: textStoredAs('to_status', orderStatusOnWire).notNull(),
     actor: text('actor', { enum: orderActors }).notNull(),
     actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
     note: text('note'),

@@ -11,6 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { outboxStatusOnWire } from '../../contract/outbox';
+import { textStoredAs } from './stored-words';
 
 /** The outbox is written by the outbox module (`publish`) and the job runner; scheduled jobs by the job runner only. */
 
@@ -27,9 +29,10 @@ export const outboxMessages = pgTable(
     topic: text('topic').notNull(),
     key: text('key').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status', { enum: ['pending', 'delivered', 'dead'] })
+    /** Stored as the API says it (`pending`), read and written as the code says it (`queued`). */
+    status: textStoredAs('status', outboxStatusOnWire)
       .notNull()
-      .default('pending'),
+      .default(sql.raw(`'${outboxStatusOnWire.queued}'`)),
     /** Deliveries started (a claim released before its delivery started does not count). */
     attempts: integer('attempts').notNull().default(0),
     /** Not claimed before this: the backoff after a failure. */
@@ -53,7 +56,7 @@ export const outboxMessages = pgTable(
     // Each subscriber claims its own due messages.
     index('outbox_messages_subscriber_due_idx')
       .on(t.subscriber, t.runAfter, t.id)
-      .where(sql`${t.status} = 'pending'`),
+      .where(sql`${t.status} = ${sql.raw(`'${outboxStatusOnWire.queued}'`)}`),
     // The retention job finds delivered messages by age.
     index('outbox_messages_delivered_idx').on(t.deliveredAt).where(sql`${t.status} = 'delivered'`),
   ],

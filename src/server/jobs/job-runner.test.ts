@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../db/database';
+import { rowsOf } from '../db/rows';
 import { outboxMessages, scheduledJobs } from '../db/schema';
 import { type OutboxMessage, publish, SUBSCRIBERS } from '../modules/outbox/outbox';
 import { retryDeadMessage } from '../modules/outbox/outbox.service';
@@ -154,14 +155,21 @@ describe('outbox delivery', () => {
       { retryForMs: HOUR },
     );
     await failing.drain();
-    expect(await rowOf(key)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'receiver is down' });
+    expect(await rowOf(key)).toMatchObject({ status: 'queued', attempts: 1, lastError: 'receiver is down' });
+    // The code says queued; the row keeps the word the API and earlier rows use (decision 067).
+    const stored = rowsOf<{ status: string }>(
+      await database.db.execute(
+        sql`select status from outbox_messages where key = ${key} and subscriber = 'order-webhook'`,
+      ),
+    );
+    expect(stored).toEqual([{ status: 'pending' }]);
     // Not tried again before its backoff (2 s after the first failure) has passed.
     clock.advance(SECOND);
     await failing.drain();
     expect((await rowOf(key))?.attempts).toBe(1);
     clock.advance(SECOND);
     await failing.drain();
-    expect(await rowOf(key)).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(await rowOf(key)).toMatchObject({ status: 'queued', attempts: 2 });
     // An hour of failures later (the retry time of this runner), the next failure is the last.
     clock.advance(HOUR);
     await failing.drain();
@@ -190,14 +198,14 @@ describe('outbox delivery', () => {
     // Each time the message is due, the clock moves there and the runner tries it again.
     while (clock.time.getTime() - firstFailure < DAY) {
       const row = await rowOf(key);
-      expect(row?.status).toBe('pending');
+      expect(row?.status).toBe('queued');
       const pause = (row?.runAfter.getTime() ?? 0) - clock.time.getTime();
       pauses.push(pause);
       clock.advance(pause);
       await failing.drain();
     }
     const row = await rowOf(key);
-    expect(row?.status).toBe('pending');
+    expect(row?.status).toBe('queued');
     expect(pauses.slice(0, 4)).toEqual([2 * SECOND, 4 * SECOND, 8 * SECOND, 16 * SECOND]);
     expect(Math.max(...pauses)).toBe(10 * MINUTE);
     expect(row?.attempts).toBe(pauses.length + 1);
@@ -227,7 +235,7 @@ describe('outbox delivery', () => {
     const other = runner(second ?? database, delivered);
     // While the lease holds, nobody else takes it.
     await other.drain();
-    expect((await rowOf(key))?.status).toBe('pending');
+    expect((await rowOf(key))?.status).toBe('queued');
     clock.advance(LEASE_MS + SECOND);
     await other.drain();
     expect(await rowOf(key)).toMatchObject({ status: 'delivered', attempts: 2 });
@@ -281,7 +289,7 @@ describe('outbox delivery', () => {
     clock.advance(LEASE_MS);
     await round;
     expect(String(aborted)).toMatch(/longer than its lease/);
-    expect(await rowOf(key)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await rowOf(key)).toMatchObject({ status: 'queued', attempts: 1 });
     expect((await rowOf(key))?.lastError).toMatch(/longer than its lease/);
   });
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { outboxStatusOnWire } from '../../contract/outbox';
 import type { Db } from '../db/database';
 import { rowsOf } from '../db/rows';
 import { outboxMessages, scheduledJobs } from '../db/schema';
@@ -67,6 +68,8 @@ export const backoffMs = (attempts: number, maxMs: number) =>
   Math.min(maxMs, 1000 * 2 ** Math.min(Math.max(attempts, 1), 40));
 
 /** Delivered messages removed per statement by the retention job, so no statement runs long. */
+/** A queued message's status as stored, for the hand-written claim (drizzle's own queries map it). */
+const QUEUED_AS_STORED = sql.raw(`'${outboxStatusOnWire.queued}'`);
 const RETENTION_BATCH = 1000;
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
@@ -176,11 +179,12 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
   /** A batch of one subscriber's due messages, each with a fresh fencing token and the claim's lease. */
   async function claim(subscriber: Subscriber): Promise<Claimed[]> {
     const now = clock.now();
+    // Hand-written SQL names the stored word, a literal so the partial index on queued messages serves it.
     const result = await db.execute(sql`
       update ${outboxMessages} set fence = nextval('outbox_fences'), locked_until = ${lease()}
       where id in (
         select id from ${outboxMessages}
-        where status = 'pending' and subscriber = ${subscriber} and run_after <= ${now}
+        where status = ${QUEUED_AS_STORED} and subscriber = ${subscriber} and run_after <= ${now}
           and (locked_until is null or locked_until < ${now})
         order by id
         limit ${batchSize}
@@ -218,7 +222,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
             outboxMessages.fence,
             claims.map((c) => c.fence),
           ),
-          eq(outboxMessages.status, 'pending'),
+          eq(outboxMessages.status, 'queued'),
         ),
       );
   }
@@ -227,7 +231,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
     and(
       eq(outboxMessages.id, claimed.message.id),
       eq(outboxMessages.fence, claimed.fence),
-      eq(outboxMessages.status, 'pending'),
+      eq(outboxMessages.status, 'queued'),
     );
 
   /**
@@ -275,7 +279,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
         .set({
           // Both read the row as it was: the first failure starts the run of failures.
           status: sql`case when ${failingSince} <= ${now} - ${`${options.retryForMs} milliseconds`}::interval
-            then 'dead' else 'pending' end`,
+            then ${sql.raw(`'${outboxStatusOnWire.dead}'`)} else ${QUEUED_AS_STORED} end`,
           failingSince,
           lockedUntil: null,
           lastError: messageError(err),

@@ -50,10 +50,10 @@ describe('the database checks name', () => {
     const [order] = world.pools.otherOrderIds;
     await world.db
       .update(orders)
-      .set({ status: 'pending', paidAt: new Date() })
+      .set({ status: 'awaiting_shipment', paidAt: new Date() })
       .where(eq(orders.id, order ?? ''));
     expect(await invariantProblems(world)).toContain(
-      `order ${order} is pending without a matching succeeded payment`,
+      `order ${order} is awaiting_shipment without a matching succeeded payment`,
     );
   });
 

@@ -40,8 +40,14 @@ const OrderPage = page(() => import('./routes/dashboard/order-page'), 'OrderPage
 const ProductStockPage = page(() => import('./routes/dashboard/product-stock'), 'ProductStockPage');
 const NumbersPage = page(() => import('./routes/dashboard/numbers'), 'NumbersPage');
 const SettingsPage = page(() => import('./routes/dashboard/settings'), 'SettingsPage');
-const ManageReturnsPage = page(() => import('../features/admin-orders/pages/returns-desk-page'), 'ManageReturnsPage');
-const AdminOrderPage = page(() => import('../features/admin-orders/pages/admin-order-page'), 'AdminOrderPage');
+const ManageReturnsPage = page(
+  () => import('../features/admin-orders/pages/returns-desk-page'),
+  'ManageReturnsPage',
+);
+const AdminOrderPage = page(
+  () => import('../features/admin-orders/pages/admin-order-page'),
+  'AdminOrderPage',
+);
 const AddressesPage = page(() => import('./routes/dashboard/addresses'), 'AddressesPage');
 const AddReviewPage = page(() => import('./routes/dashboard/add-review'), 'AddReviewPage');
 const UsersPage = page(() => import('./routes/dashboard/users'), 'UsersPage');
@@ -56,7 +62,10 @@ const BulkChangesPage = page(() => import('./routes/dashboard/bulk-changes'), 'B
 const CatalogImportPage = page(() => import('./routes/dashboard/catalog-import'), 'CatalogImportPage');
 const SearchWordsPage = page(() => import('./routes/dashboard/search-words'), 'SearchWordsPage');
 const DiscountsPage = page(() => import('./routes/dashboard/discounts'), 'DiscountsPage');
-const ManageOrdersPage = page(() => import('../features/admin-orders/pages/manage-orders-page'), 'ManageOrdersPage');
+const ManageOrdersPage = page(
+  () => import('../features/admin-orders/pages/manage-orders-page'),
+  'ManageOrdersPage',
+);
 const OutboxPage = page(() => import('./routes/dashboard/outbox'), 'OutboxPage');
 const MailboxPage = page(() => import('./routes/dashboard/mailbox'), 'MailboxPage');
 const MailPage = page(() => import('./routes/dashboard/mailbox'), 'MailPage');

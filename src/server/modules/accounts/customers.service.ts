@@ -7,7 +7,7 @@ import {
   type CustomersPage,
   type CustomersQuery,
 } from '../../../contract/customers';
-import { orderNumber } from '../../../contract/orders';
+import { orderNumber, toWireStatus } from '../../../contract/orders';
 import type { Db } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { orders, user } from '../../db/schema';
@@ -107,7 +107,7 @@ export async function getCustomer(db: Db, id: string): Promise<CustomerDetail> {
     _id: o.id,
     number: orderNumber(o.number),
     createdAt: o.createdAt.toISOString(),
-    status: o.status,
+    status: toWireStatus(o.status),
     totalCents: o.totalCents,
     refundedCents: o.refundedCents,
     paid: o.paidAt !== null,

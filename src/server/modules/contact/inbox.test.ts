@@ -97,7 +97,7 @@ async function drainedMails(): Promise<ParsedMail[]> {
 async function redeliver(subscribers: string[], sinceId: number) {
   await t.app.db
     .update(outboxMessages)
-    .set({ status: 'pending', runAfter: sql`now()`, lockedUntil: null })
+    .set({ status: 'queued', runAfter: sql`now()`, lockedUntil: null })
     .where(and(inArray(outboxMessages.subscriber, subscribers), gt(outboxMessages.id, sinceId)));
 }
 
@@ -334,14 +334,14 @@ describe('the mails of a contact message', () => {
     const [waiting] = await t.app.db
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.topic, 'contact.replied'), eq(outboxMessages.status, 'pending')));
+      .where(and(eq(outboxMessages.topic, 'contact.replied'), eq(outboxMessages.status, 'queued')));
     expect(waiting?.lastError).toBeTruthy();
 
     await smtp.start();
     await t.app.db
       .update(outboxMessages)
       .set({ runAfter: sql`now()` })
-      .where(eq(outboxMessages.status, 'pending'));
+      .where(eq(outboxMessages.status, 'queued'));
     const arrived = await drainedMails();
     expect(arrived.map((m) => [recipients(m), m.subject])).toEqual([
       [['late@example.org'], 'TorqueWorks: a reply to your message'],

@@ -132,7 +132,7 @@ describe('stock ledger', () => {
     await placeOrder(
       database.db,
       buyer,
-      { orderId: tool.id, orderQuantity: 10, phone: '01712345678' },
+      { productId: tool.id, orderQuantity: 10, phone: '01712345678' },
       freeLimits(),
       storePricing(),
     );
@@ -159,7 +159,7 @@ describe('stock ledger', () => {
     const order = await placeOrder(
       database.db,
       buyer,
-      { orderId: tool.id, orderQuantity: 3, phone: '01712345678' },
+      { productId: tool.id, orderQuantity: 3, phone: '01712345678' },
       freeLimits(),
       storePricing(),
     );
@@ -185,7 +185,7 @@ describe('stock ledger', () => {
     // Shipping takes the units off the shelf and out of the reservation: buyers still see 7.
     await database.db
       .update(orders)
-      .set({ status: 'pending', shippingAddress: HOME_ADDRESS })
+      .set({ status: 'awaiting_shipment', shippingAddress: HOME_ADDRESS })
       .where(eq(orders.id, order._id));
     await shipOrder(database.db, order._id, admin.id);
     expect(await stockFigures(database.db, tool.id)).toEqual({

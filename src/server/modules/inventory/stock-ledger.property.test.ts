@@ -134,7 +134,7 @@ async function run(commands: Command[][], toolIds: string[]) {
       const order = await placeOrder(
         database.db,
         customers[c.customer] as SessionUser,
-        { orderId: toolIds[c.tool] as string, orderQuantity: c.quantity, phone: '01712345678' },
+        { productId: toolIds[c.tool] as string, orderQuantity: c.quantity, phone: '01712345678' },
         // Some holds are already over, so the expiry job has something to release.
         freeLimits({ holdMs: c.quantity % 2 === 0 ? 0 : 3_600_000 }),
         storePricing(),

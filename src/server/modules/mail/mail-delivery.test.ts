@@ -85,7 +85,7 @@ describe('an SMTP outage', () => {
     const waiting = await orderMailRows(ids);
     expect(waiting).toHaveLength(3);
     for (const row of waiting) {
-      expect(row.status).toBe('pending');
+      expect(row.status).toBe('queued');
       expect(row.lastError).toMatch(/451/);
       // 2 s, 4 s … 512 s, then every 10 minutes: about a dozen tries in the hour, none the last.
       expect(row.attempts).toBeGreaterThanOrEqual(10);
@@ -128,7 +128,7 @@ describe('a delivery slower than its lease', () => {
     await first;
     held.release();
     const [cut] = await orderMailRows([order._id]);
-    expect(cut).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(cut).toMatchObject({ status: 'queued', attempts: 1 });
     expect(cut?.lastError).toMatch(/longer than its lease/);
     expect(mailsTo(customer.email)).toHaveLength(before);
 

@@ -93,7 +93,7 @@ describe('with SMTP', () => {
     await t.app.db
       .update(outboxMessages)
       .set({ runAfter: sql`now()` })
-      .where(and(eq(outboxMessages.subscriber, 'account-mail'), eq(outboxMessages.status, 'pending')));
+      .where(and(eq(outboxMessages.subscriber, 'account-mail'), eq(outboxMessages.status, 'queued')));
     await t.app.jobs.drain();
     const token = decodeURIComponent(LINK.exec((smtp.received.at(-1) as ParsedMail).text ?? '')?.[1] ?? '');
     expect(await resetStatus(t, token)).toBe(200);

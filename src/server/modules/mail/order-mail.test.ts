@@ -24,7 +24,7 @@ const recipient = (mail: ParsedMail) =>
 async function redeliverOrderMails(t: TestApp) {
   await t.app.db
     .update(outboxMessages)
-    .set({ status: 'pending', runAfter: sql`now()`, lockedUntil: null })
+    .set({ status: 'queued', runAfter: sql`now()`, lockedUntil: null })
     .where(eq(outboxMessages.subscriber, 'order-mail'));
 }
 
@@ -33,7 +33,7 @@ async function passTheBackoff(t: TestApp) {
   await t.app.db
     .update(outboxMessages)
     .set({ runAfter: sql`now()` })
-    .where(and(eq(outboxMessages.subscriber, 'order-mail'), eq(outboxMessages.status, 'pending')));
+    .where(and(eq(outboxMessages.subscriber, 'order-mail'), eq(outboxMessages.status, 'queued')));
 }
 
 /** These tests count the customer's mails only: the admin's own notices are tested with the Inbox. */
@@ -161,7 +161,7 @@ describe('order e-mails through SMTP', () => {
     const [waiting] = await t.app.db
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.subscriber, 'order-mail'), eq(outboxMessages.status, 'pending')));
+      .where(and(eq(outboxMessages.subscriber, 'order-mail'), eq(outboxMessages.status, 'queued')));
     expect(waiting?.lastError).toBeTruthy();
     expect(waiting?.attempts).toBe(1);
 

@@ -132,7 +132,7 @@ describe('GET /api/manage (admin)', () => {
     expect(body[0]?.status).toBe(status);
   });
 
-  it.each(['paid', 'SHIPPED', ''])('refuses status=%j with 400', async (status) => {
+  it.each(['paid', 'SHIPPED', '', 'awaiting_shipment'])('refuses status=%j with 400', async (status) => {
     const res = await manage(`?status=${status}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
@@ -217,19 +217,26 @@ describe('DELETE /api/manage/:id (cancel)', () => {
     expect(await stockOf(t.database.db, tool.id)).toBe(100);
   });
 
-  it.each(['pending', 'shipped'] as const)('refuses to delete a %s (paid) order with 409', async (status) => {
-    const { tool, order } = await pendingOrder();
-    if (status === 'shipped') {
-      const ship = await t.app.inject({ method: 'PUT', url: `/api/manage/${order._id}`, headers: as(admin) });
-      expect(ship.statusCode).toBe(200);
-    }
-    const stock = await stockOf(t.database.db, tool.id);
-    const res = await cancel(order._id);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: { code: 'CONFLICT', message: 'Paid orders cannot be deleted' } });
-    expect((await orderRow(t.database.db, order._id))?.status).toBe(status);
-    expect(await stockOf(t.database.db, tool.id)).toBe(stock);
-  });
+  it.each(['awaiting_shipment', 'shipped'] as const)(
+    'refuses to delete a %s (paid) order with 409',
+    async (status) => {
+      const { tool, order } = await pendingOrder();
+      if (status === 'shipped') {
+        const ship = await t.app.inject({
+          method: 'PUT',
+          url: `/api/manage/${order._id}`,
+          headers: as(admin),
+        });
+        expect(ship.statusCode).toBe(200);
+      }
+      const stock = await stockOf(t.database.db, tool.id);
+      const res = await cancel(order._id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: { code: 'CONFLICT', message: 'Paid orders cannot be deleted' } });
+      expect((await orderRow(t.database.db, order._id))?.status).toBe(status);
+      expect(await stockOf(t.database.db, tool.id)).toBe(stock);
+    },
+  );
 
   it.each([
     ['an unknown', UNKNOWN_ID],
@@ -343,7 +350,7 @@ describe('storeStats by day', () => {
       await db.insert(user).values({ id: userId, name: 'Stats Buyer', email: uniqueEmail('stats') });
       const tool = await insertTool(db);
       const order = (
-        status: 'unpaid' | 'pending' | 'shipped' | 'cancelled',
+        status: 'unpaid' | 'awaiting_shipment' | 'shipped' | 'cancelled',
         cents: number,
         paidAt?: string,
       ) => ({
@@ -364,11 +371,11 @@ describe('storeStats by day', () => {
       await db
         .insert(orders)
         .values([
-          order('pending', 1000, '2026-03-10T00:30:00Z'),
+          order('awaiting_shipment', 1000, '2026-03-10T00:30:00Z'),
           order('shipped', 2000, '2026-03-09T23:59:59Z'),
-          order('pending', 500, '2026-03-09T00:00:00Z'),
-          order('pending', 700, '2026-02-09T00:00:00Z'),
-          order('pending', 10_000, '2026-02-08T23:59:59Z'),
+          order('awaiting_shipment', 500, '2026-03-09T00:00:00Z'),
+          order('awaiting_shipment', 700, '2026-02-09T00:00:00Z'),
+          order('awaiting_shipment', 10_000, '2026-02-08T23:59:59Z'),
           order('cancelled', 99_900, '2026-03-10T00:10:00Z'),
           order('unpaid', 300),
         ]);

@@ -5,9 +5,11 @@ import {
   ORDER_NOT_FOUND,
   type Order,
   type OrderStatus,
-  orderStatuses,
   paidStatuses,
   type StoreStats,
+  toWireStatus,
+  type WireOrderStatus,
+  wireOrderStatuses,
 } from '../../../contract/orders';
 import type { Db } from '../../db/database';
 import { orders, tools } from '../../db/schema';
@@ -78,8 +80,11 @@ export async function storeStats(
     const found = byDate.get(date);
     return { date, revenue: Number(found?.revenueCents ?? 0) / 100, orders: Number(found?.orders ?? 0) };
   });
-  const ordersByStatus = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<OrderStatus, number>;
-  for (const s of statuses) ordersByStatus[s.status] = Number(s.n);
+  const ordersByStatus = Object.fromEntries(wireOrderStatuses.map((s) => [s, 0])) as Record<
+    WireOrderStatus,
+    number
+  >;
+  for (const s of statuses) ordersByStatus[toWireStatus(s.status)] = Number(s.n);
   return {
     days,
     salesByDay,

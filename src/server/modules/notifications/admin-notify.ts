@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { fromWireStatus } from '../../../contract/orders';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema';
 import type { Delivery, MessageHandler } from '../../jobs/job-runner';
@@ -45,7 +46,7 @@ export function adminNotifyHandler(
     if (message.topic === 'order.status_changed') {
       const change = message.payload as Topics['order.status_changed'];
       const request = REQUESTS[change.event];
-      const paid = change.event === 'pay' && change.to === 'pending';
+      const paid = change.event === 'pay' && fromWireStatus(change.to) === 'awaiting_shipment';
       if (!paid && !request) return;
       const [row] = await db.select().from(orders).where(eq(orders.id, change.orderId));
       if (!row) return;

@@ -132,8 +132,8 @@ describe('shipments', () => {
     });
     expect(await historyOf(t.database.db, order._id)).toEqual([
       'place:->unpaid',
-      'pay:unpaid>pending',
-      'ship:pending>partially_shipped',
+      'pay:unpaid>awaiting_shipment',
+      'ship:awaiting_shipment>partially_shipped',
       'ship:partially_shipped>shipped',
     ]);
     const again = await ship(order._id, { carrier: 'UPS', trackingNumber: '1Z3' });

@@ -65,7 +65,8 @@ export async function cancelPaidOrder(
     }
     if (row.status === 'partially_shipped' || row.status === 'shipped')
       throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelShipped);
-    if (row.status !== 'pending') throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelNotPaid);
+    if (row.status !== 'awaiting_shipment')
+      throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelNotPaid);
     const claim =
       row.refundedCents < row.totalCents
         ? await claimInLock(
@@ -110,7 +111,8 @@ export async function requestCancellation(
     const row = await lockOrder(tx, id, ownerId);
     if (row.status === 'unpaid')
       throw new AppError('CONFLICT', 'Delete an unpaid order instead; nothing was charged');
-    if (row.status !== 'pending') throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelNotPaid);
+    if (row.status !== 'awaiting_shipment')
+      throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelNotPaid);
     if (row.cancelRequestedAt) return toOneOrder(tx, row);
     const now = new Date();
     const [asked] = await tx

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, not, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
-import { ORDER_NOT_FOUND, type Order, type OrderEvent } from '../../../contract/orders';
+import { ORDER_NOT_FOUND, type Order, type OrderEvent, toWireStatus } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/database';
 import { orderEvents, orders } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -63,8 +63,8 @@ export async function orderHistory(db: Db, id: string, ownerId?: string): Promis
     .orderBy(asc(orderEvents.id));
   return rows.map((r) => ({
     event: r.event,
-    from: r.fromStatus,
-    to: r.toStatus,
+    from: r.fromStatus && toWireStatus(r.fromStatus),
+    to: toWireStatus(r.toStatus),
     actor: r.actor,
     note: r.note,
     at: r.createdAt.toISOString(),

@@ -32,7 +32,8 @@ export async function setOrderAddress(
     const address = input.address ?? (await listAddresses(tx, me.id)).find((a) => a.id === input.addressId);
     if (!address) throw notFound('Address');
     const { id: _id, isDefault: _default, ...copy } = { id: '', isDefault: false, ...address };
-    const waiting = ['pending', 'partially_shipped'].includes(row.status) && row.shippingAddress === null;
+    const waiting =
+      ['awaiting_shipment', 'partially_shipped'].includes(row.status) && row.shippingAddress === null;
     if (row.status !== 'unpaid' && !waiting) throw new AppError('CONFLICT', ADDRESS_LOCKED);
     const changes: Partial<typeof orders.$inferInsert> = { shippingAddress: copy };
     if (row.status === 'unpaid') {

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Refund, Shipment } from '../../../contract/after-sale';
-import { type Order, orderNumber, orderStatusText, paidStatuses } from '../../../contract/orders';
+import {
+  type Order,
+  orderNumber,
+  orderStatusText,
+  paidStatuses,
+  toWireStatus,
+} from '../../../contract/orders';
 import type { Db, Tx } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { orderLines, refunds, shipments } from '../../db/schema';
@@ -53,8 +59,9 @@ export const claimedCents = (rows: RefundRow[], orderTransaction: string | null)
     .reduce((sum, r) => sum + r.amountCents, 0);
 
 /**
- * Database rows to the wire. The lines are the only record of what was sold; the spec's fields are
- * derived from them here: a one-line order's `orderId`, `orderName`, `price` (unit price) and
+ * Database rows to the wire, in the spec's names and words (`orderId` for the product, `pending`
+ * for an order awaiting shipment). The lines are the only record of what was sold; the spec's
+ * fields are derived from them here: a one-line order's product, `orderName`, `price` (unit price) and
  * `orderQuantity` are its line's; a longer order's are its first product, "Name and N more", its
  * subtotal and its units (the `Order` contract says so).
  */
@@ -62,11 +69,12 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
   const [first] = parts.lines;
   const single = parts.lines.length === 1;
   const units = parts.lines.reduce((sum, l) => sum + l.quantity, 0);
+  const productId = first?.toolId ?? row.toolId;
   const paid = paidStatuses.includes(row.status);
   const refundState =
     row.refundedCents === 0 ? 'none' : row.refundedCents >= row.totalCents ? 'full' : 'partial';
   const awaitingAddress =
-    row.shippingAddress === null && ['pending', 'partially_shipped'].includes(row.status);
+    row.shippingAddress === null && ['awaiting_shipment', 'partially_shipped'].includes(row.status);
   // Tax was charged on what each line sold for, after its share of the discount, and on each
   // line's core charges: the goods' tax is shared over both, the core charges after every line.
   const taxes = lineTaxes(row.taxCents - row.shippingTaxCents, [
@@ -76,7 +84,8 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
   const coreTaxes = taxes.slice(parts.lines.length);
   return {
     _id: row.id,
-    orderId: first?.toolId ?? row.toolId,
+    // The spec calls the ordered product `orderId`; this is the one place an order takes that name.
+    orderId: productId,
     orderName: first
       ? single
         ? first.toolName
@@ -89,7 +98,7 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
     userEmail: row.userEmail,
     phone: row.phone,
     paid,
-    status: row.status,
+    status: toWireStatus(row.status),
     transactionId: row.transactionId,
     cardBrand: row.cardBrand,
     cardLast4: row.cardLast4,

@@ -47,7 +47,7 @@ async function newOrder(quantity = 4, availableQuantity = 50) {
   const order = await placeOrder(
     database.db,
     me,
-    { orderId: tool.id, orderQuantity: quantity, phone: PHONE },
+    { productId: tool.id, orderQuantity: quantity, phone: PHONE },
     freeLimits(),
     storePricing(),
   );
@@ -67,7 +67,7 @@ const transitionOf = (event: OrderEventName): OrderTransition => {
     case 'refund':
       return { type: 'refund', refundId: randomUUID() };
     case 'partial_refund':
-      return { type: 'partial_refund', refundId: randomUUID(), to: 'pending' };
+      return { type: 'partial_refund', refundId: randomUUID(), to: 'awaiting_shipment' };
     default:
       return { type: event };
   }
@@ -85,11 +85,11 @@ const force = (id: string, status: OrderStatus) =>
 describe('the transition table', () => {
   const legal: Record<OrderEventName, OrderStatus[]> = {
     pay: ['unpaid', 'expired', 'cancelled'],
-    ship: ['pending', 'partially_shipped'],
-    cancel: ['unpaid', 'pending'],
+    ship: ['awaiting_shipment', 'partially_shipped'],
+    cancel: ['unpaid', 'awaiting_shipment'],
     expire: ['unpaid'],
-    refund: ['pending', 'partially_shipped', 'shipped', 'partially_refunded'],
-    partial_refund: ['pending', 'partially_shipped', 'shipped', 'partially_refunded'],
+    refund: ['awaiting_shipment', 'partially_shipped', 'shipped', 'partially_refunded'],
+    partial_refund: ['awaiting_shipment', 'partially_shipped', 'shipped', 'partially_refunded'],
   };
 
   it('allows exactly the moves of the table', () => {
@@ -126,8 +126,8 @@ describe('an order through its life', () => {
     await apply(order._id, 'ship');
     expect(await historyOf(database.db, order._id)).toEqual([
       'place:->unpaid',
-      'pay:unpaid>pending',
-      'ship:pending>shipped',
+      'pay:unpaid>awaiting_shipment',
+      'ship:awaiting_shipment>shipped',
     ]);
     const row = await orderRow(database.db, order._id);
     expect(row).toMatchObject({ status: 'shipped', transactionId: 'sim_pi_test', cardLast4: '4242' });
@@ -159,12 +159,12 @@ describe('an order through its life', () => {
     expect((await orderRow(database.db, order._id))?.status).toBe('expired');
     expect(await stockOf(database.db, tool.id)).toBe(20);
     await apply(order._id, 'pay');
-    expect((await orderRow(database.db, order._id))?.status).toBe('pending');
+    expect((await orderRow(database.db, order._id))?.status).toBe('awaiting_shipment');
     expect(await stockOf(database.db, tool.id)).toBe(15);
     expect(await historyOf(database.db, order._id)).toEqual([
       'place:->unpaid',
       'expire:unpaid>expired',
-      'pay:expired>pending',
+      'pay:expired>awaiting_shipment',
     ]);
     expect(await ledgerSum(database.db, tool.id)).toBe(15);
   });
@@ -176,7 +176,7 @@ describe('an order through its life', () => {
     await placeOrder(
       database.db,
       other,
-      { orderId: tool.id, orderQuantity: 5, phone: PHONE },
+      { productId: tool.id, orderQuantity: 5, phone: PHONE },
       freeLimits(),
       storePricing(),
     );
@@ -192,7 +192,7 @@ describe('an order through its life', () => {
     await placeOrder(
       database.db,
       await insertCustomer(database.db),
-      { orderId: tool.id, orderQuantity: 5, phone: PHONE },
+      { productId: tool.id, orderQuantity: 5, phone: PHONE },
       freeLimits(),
       storePricing(),
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { orderEventFrom } from '../../../contract/order-transitions';
-import { ORDER_NOT_FOUND, type OrderActor, type OrderStatus } from '../../../contract/orders';
+import { ORDER_NOT_FOUND, type OrderActor, type OrderStatus, toWireStatus } from '../../../contract/orders';
 import type { Tx } from '../../db/database';
 import { orderEvents, orderLines, orders } from '../../db/schema';
 import type { AppError } from '../../errors';
@@ -46,7 +46,7 @@ const FROM: Record<OrderEventName, readonly OrderStatus[]> = orderEventFrom;
 function target(event: OrderTransition): OrderStatus {
   switch (event.type) {
     case 'pay':
-      return 'pending';
+      return 'awaiting_shipment';
     case 'ship':
       return event.complete ? 'shipped' : 'partially_shipped';
     case 'cancel':
@@ -202,16 +202,17 @@ export function recordEventStatement(
   context: EventContext & { detailId?: string | undefined },
   now: Date,
 ): SQL {
+  // Hand-written SQL passes no column mapping: the statuses go in as stored, in the spec's words.
   const history = sql`insert into ${orderEvents} (order_id, event, from_status, to_status, actor, actor_user_id, note, created_at)
-    values (${order.id}, ${event}, ${from}, ${order.status}, ${context.actor}, ${context.actorUserId ?? null}, ${context.note ?? null}, ${now.toISOString()}::timestamptz)`;
+    values (${order.id}, ${event}, ${from && toWireStatus(from)}, ${toWireStatus(order.status)}, ${context.actor}, ${context.actorUserId ?? null}, ${context.note ?? null}, ${now.toISOString()}::timestamptz)`;
   const message = publishStatement(
     'order.status_changed',
     `order-event:${order.id}:${event}:${randomUUID()}`,
     {
       orderId: order.id,
       event,
-      from,
-      to: order.status,
+      from: from && toWireStatus(from),
+      to: toWireStatus(order.status),
       at: now.toISOString(),
       ...(context.detailId ? { detailId: context.detailId } : {}),
     },
@@ -247,7 +248,8 @@ function auditOf(
   from: OrderStatus | null,
   context: EventContext & { detailId?: string | undefined },
 ): AuditChange {
-  const after = { status: order.status, note: context.note ?? null, number: order.number };
+  // The audit log keeps statuses in the words its earlier rows (and the API) use.
+  const after = { status: toWireStatus(order.status), note: context.note ?? null, number: order.number };
   if (event.startsWith('return_') || event.startsWith('core_return_'))
     return {
       // A core return's steps read return.core_requested, return.core_received.
@@ -256,14 +258,14 @@ function auditOf(
         : `return.${event.slice('return_'.length)}`,
       subjectType: 'return',
       subjectId: context.detailId ?? order.id,
-      before: { orderId: order.id, status: from },
+      before: { orderId: order.id, status: from && toWireStatus(from) },
       after: { orderId: order.id, ...after },
     };
   return {
     action: `order.${PAST[event] ?? event}`,
     subjectType: 'order',
     subjectId: order.id,
-    before: { status: from },
+    before: { status: from && toWireStatus(from) },
     after: context.detailId ? { ...after, detailId: context.detailId } : after,
   };
 }

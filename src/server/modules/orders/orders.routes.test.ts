@@ -9,6 +9,7 @@ import {
   QUANTITY_REQUIRED,
 } from '../../../contract/orders';
 import { session, user } from '../../db/auth-schema';
+import { rowsOf } from '../../db/rows';
 import { orders, tools } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
@@ -407,6 +408,39 @@ describe('orders (one store)', () => {
       expect(still.json()).toMatchObject({ status: 'unpaid' });
     });
 
+    it("keeps the spec's word for a paid order: stored and sent as pending, read by the code as awaiting_shipment", async () => {
+      const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+      const order = await placeOrder(t.app, alice, tool.id, 2);
+      // The product ordered is the spec's orderId on the wire.
+      expect(order.orderId).toBe(tool.id);
+      const paid = await payOrder(t.app, alice, order._id);
+      expect(paid.status).toBe('pending');
+      expect((await orderRow(t.database.db, order._id))?.status).toBe('awaiting_shipment');
+      const raw = async (statement: ReturnType<typeof sql>) =>
+        rowsOf<Record<string, unknown>>(await t.database.db.execute(statement));
+      expect(await raw(sql`select status from orders where id = ${order._id}`)).toEqual([
+        { status: 'pending' },
+      ]);
+      expect(
+        await raw(sql`select to_status from order_events where order_id = ${order._id} and event = 'pay'`),
+      ).toEqual([{ to_status: 'pending' }]);
+      // What the outbox sends (the order webhook's body) keeps the spec's word too.
+      const sent = await raw(
+        sql`select distinct payload->>'to' as "to" from outbox_messages
+            where topic = 'order.status_changed' and payload->>'orderId' = ${order._id} and payload->>'event' = 'pay'`,
+      );
+      expect(sent).toEqual([{ to: 'pending' }]);
+      const history = await t.app.inject({
+        method: 'GET',
+        url: `/api/order/${order._id}/history`,
+        headers: as(alice),
+      });
+      expect(history.json().find((e: { event: string }) => e.event === 'pay')).toMatchObject({
+        from: 'unpaid',
+        to: 'pending',
+      });
+    });
+
     it('a paid order cannot be deleted: 409 and nothing changes', async () => {
       const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
       const order = await placeOrder(t.app, alice, tool.id, 4);
@@ -417,7 +451,7 @@ describe('orders (one store)', () => {
       expect(errorOf(res).code).toBe('CONFLICT');
       expect(await snapshot(t)).toEqual(before);
       expect(await stockOf(t.database.db, tool.id)).toBe(26);
-      expect((await orderRow(t.database.db, order._id))?.status).toBe('pending');
+      expect((await orderRow(t.database.db, order._id))?.status).toBe('awaiting_shipment');
     });
 
     it('anonymous -> 401 and a malformed id -> 404, nothing changes', async () => {
@@ -468,7 +502,7 @@ describe('expiry of unpaid orders', () => {
 
     for (const order of [a, b, c]) expect((await orderRow(t.database.db, order._id))?.status).toBe('expired');
     const paidRow = await orderRow(t.database.db, paid._id);
-    expect(paidRow).toMatchObject({ status: 'pending', cancelledAt: null });
+    expect(paidRow).toMatchObject({ status: 'awaiting_shipment', cancelledAt: null });
 
     const list = (
       await t.app.inject({

@@ -311,13 +311,13 @@ export async function placeOrder(
   pricing: PricingRules,
   now = new Date(),
 ): Promise<Order> {
-  if (!isUuid(input.orderId)) throw notFound('Tool');
+  if (!isUuid(input.productId)) throw notFound('Tool');
   return db.transaction(async (tx) => {
     const { row, lines } = await insertOrder(
       tx,
       me,
       {
-        lines: [{ toolId: input.orderId, quantity: input.orderQuantity }],
+        lines: [{ toolId: input.productId, quantity: input.orderQuantity }],
         phone: input.phone,
         shippingMethod: 'standard',
         shippingAddress: null,

@@ -518,7 +518,7 @@ async function refundTakesEffect(tx: Tx, order: OrderRow, refund: RefundRow, act
   const leftToShip = lines.reduce((sum, l) => sum + unshippedOf(l), 0);
   const anyShipped = lines.some((l) => l.shippedQuantity > 0);
   const to =
-    leftToShip === 0 && anyShipped && ['pending', 'partially_shipped'].includes(updated.status)
+    leftToShip === 0 && anyShipped && ['awaiting_shipment', 'partially_shipped'].includes(updated.status)
       ? 'shipped'
       : updated.status;
   await applyOrderEvent(tx, updated, { type: 'partial_refund', refundId: refund.id, to }, context);

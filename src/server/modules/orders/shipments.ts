@@ -32,7 +32,7 @@ export async function createShipment(
     const row = await lockOrder(tx, id);
     if (closedUnpaidStatuses.includes(row.status) && row.paidAt === null) throw new OrderNotFound();
     if (row.status === 'shipped') throw new AppError('CONFLICT', 'This order is already shipped');
-    if (row.status !== 'pending' && row.status !== 'partially_shipped')
+    if (row.status !== 'awaiting_shipment' && row.status !== 'partially_shipped')
       throw new AppError('CONFLICT', afterSaleMessages.notShippable);
     // A parcel needs somewhere to go: an order paid before its address was given waits for it
     // (the customer was asked for one in the payment mail and on the order page).

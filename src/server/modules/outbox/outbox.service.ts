@@ -1,16 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { OutboxList } from '../../../contract/outbox';
+import { type OutboxList, type OutboxStatus, outboxStatusOnWire } from '../../../contract/outbox';
 import type { Db } from '../../db/database';
 import { outboxMessages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
 
 /** What admins see of the outbox: counts by status and the latest messages of one status. */
-export async function listOutbox(
-  db: Db,
-  status: 'pending' | 'delivered' | 'dead',
-  limit = 100,
-): Promise<OutboxList> {
+export async function listOutbox(db: Db, status: OutboxStatus, limit = 100): Promise<OutboxList> {
   const [counts, rows] = await Promise.all([
     db
       .select({ status: outboxMessages.status, n: sql<number>`count(*)::int` })
@@ -23,8 +19,8 @@ export async function listOutbox(
       .orderBy(desc(outboxMessages.id))
       .limit(limit),
   ]);
-  const byStatus = { pending: 0, delivered: 0, dead: 0 };
-  for (const c of counts) byStatus[c.status] = Number(c.n);
+  const byStatus: OutboxList['counts'] = { pending: 0, delivered: 0, dead: 0 };
+  for (const c of counts) byStatus[outboxStatusOnWire[c.status]] = Number(c.n);
   return {
     counts: byStatus,
     messages: rows.map((r) => ({
@@ -32,7 +28,7 @@ export async function listOutbox(
       subscriber: r.subscriber,
       topic: r.topic,
       key: r.key,
-      status: r.status,
+      status: outboxStatusOnWire[r.status],
       attempts: r.attempts,
       lastError: r.lastError,
       createdAt: r.createdAt.toISOString(),
@@ -57,7 +53,7 @@ export async function retryDeadMessage(db: Db, id: number): Promise<{ retried: t
     const revived = await tx
       .update(outboxMessages)
       .set({
-        status: 'pending',
+        status: 'queued',
         attempts: 0,
         runAfter: sql`now()`,
         lockedUntil: null,
@@ -72,7 +68,8 @@ export async function retryDeadMessage(db: Db, id: number): Promise<{ retried: t
       subjectType: 'outbox',
       subjectId: String(id),
       before: { status: 'dead', ...dead },
-      after: { status: 'pending', subscriber: dead.subscriber, topic: dead.topic },
+      // The audit log keeps the word its earlier rows and the API use.
+      after: { status: outboxStatusOnWire.queued, subscriber: dead.subscriber, topic: dead.topic },
     });
   });
   return { retried: true };

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { WireOrderStatus } from '../../../contract/orders';
 import type { Tx } from '../../db/database';
 import { outboxMessages } from '../../db/schema';
 
@@ -10,11 +11,12 @@ import { outboxMessages } from '../../db/schema';
 
 /** What each topic carries. */
 export interface Topics {
+  /** Statuses in the spec's words (`pending`), as the order webhook's receivers read them. */
   'order.status_changed': {
     orderId: string;
     event: string;
-    from: string | null;
-    to: string;
+    from: WireOrderStatus | null;
+    to: WireOrderStatus;
     at: string;
     /** The shipment or refund the event was about (its mail names it). */
     detailId?: string;

@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { offers } from '../../../contract/order-transitions';
-import { type Order, type OrderStatus, orderStatuses } from '../../../contract/orders';
+import { type Order, type WireOrderStatus, wireOrderStatuses } from '../../../contract/orders';
 import { MyOrdersPage } from '../../app/routes/dashboard/my-orders';
 import { ManageOrdersPage } from '../admin-orders/pages/manage-orders-page';
 
@@ -12,7 +12,7 @@ import { ManageOrdersPage } from '../admin-orders/pages/manage-orders-page';
 
 const user = { id: 'u1', email: 'ada@torque.example', name: 'Ada Park', image: null };
 /** One order in each status: the fields the two lists show. */
-const orders = orderStatuses.map(
+const orders = wireOrderStatuses.map(
   (status, i) =>
     ({
       _id: `order-${status}`,
@@ -80,13 +80,13 @@ const offered = () =>
       (row.getAttribute('data-order-id') ?? '').replace('order-', ''),
       [...row.querySelectorAll('a.btn, button:not([disabled])')].map((b) => b.textContent),
     ]),
-  ) as Record<OrderStatus, string[]>;
+  ) as Record<WireOrderStatus, string[]>;
 
 describe('the actions an order list offers follow the contract', () => {
   it('My Orders offers Pay and Delete where the table lets a customer pay and delete', async () => {
     await render(<MyOrdersPage />);
     const buttons = offered();
-    for (const status of orderStatuses) {
+    for (const status of wireOrderStatuses) {
       const expected = [
         ...(offers('pay', status) ? ['Pay'] : []),
         ...(offers('delete', status) ? ['Delete'] : []),
@@ -99,7 +99,7 @@ describe('the actions an order list offers follow the contract', () => {
   it('Manage All Orders offers Ship and Delete where the table lets staff ship and delete', async () => {
     await render(<ManageOrdersPage />);
     const buttons = offered();
-    for (const status of orderStatuses) {
+    for (const status of wireOrderStatuses) {
       const expected = [
         ...(offers('ship', status) ? ['Ship'] : []),
         ...(offers('delete', status) ? ['Delete'] : []),

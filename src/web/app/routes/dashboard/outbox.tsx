@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { outboxStatuses } from '../../../../contract/outbox';
+import { wireOutboxStatuses } from '../../../../contract/outbox';
 import { QueryState } from '../../../components/ui/query-state';
 import { type OutboxStatus, useOutbox, useRetryMessage } from '../../../features/outbox/api/outbox-calls';
 import { toast } from '../../../lib/toast';
@@ -31,7 +31,7 @@ export function OutboxPage() {
       </p>
       <fieldset className="join">
         <legend className="sr-only">Show messages</legend>
-        {outboxStatuses.map((s) => (
+        {wireOutboxStatuses.map((s) => (
           <button
             key={s}
             type="button"

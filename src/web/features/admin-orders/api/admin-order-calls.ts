@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderStatus } from '../../../../contract/orders';
+import type { Order, WireOrderStatus } from '../../../../contract/orders';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { toolKeys } from '../../catalog/api/keys';
 import { adminOrderKeys } from './keys';
 
 /** Staff's order calls: every order (Manage All Orders), the spec's Ship and Delete, Ship with tracking. */
 
-export const useAllOrders = (status: OrderStatus | undefined) =>
+export const useAllOrders = (status: WireOrderStatus | undefined) =>
   useQuery({
     queryKey: adminOrderKeys.list(status),
     queryFn: ({ signal }) => apiGet<Order[]>(`/manage${status ? `?status=${status}` : ''}`, signal),

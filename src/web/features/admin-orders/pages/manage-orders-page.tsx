@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '../../../../contract/money';
 import { offers } from '../../../../contract/order-transitions';
-import { type Order, type OrderStatus, orderStatuses } from '../../../../contract/orders';
+import { type Order, type WireOrderStatus, wireOrderStatuses } from '../../../../contract/orders';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable } from '../../../components/ui/data-table';
@@ -15,7 +15,7 @@ import { useAllOrders, useCancelAnyOrder, useShipOrder } from '../api/admin-orde
 
 /** Manage All Orders (admin): every order, a status filter, Ship for paid ones, cancel for unpaid ones. */
 export function ManageOrdersPage() {
-  const [status, setStatus] = useState<OrderStatus | undefined>(undefined);
+  const [status, setStatus] = useState<WireOrderStatus | undefined>(undefined);
   const orders = useAllOrders(status);
   const ship = useShipOrder();
   const cancel = useCancelAnyOrder();
@@ -41,10 +41,10 @@ export function ManageOrdersPage() {
           <select
             className="select select-sm"
             value={status ?? ''}
-            onChange={(e) => setStatus((e.target.value || undefined) as OrderStatus | undefined)}
+            onChange={(e) => setStatus((e.target.value || undefined) as WireOrderStatus | undefined)}
           >
             <option value="">All open orders</option>
-            {orderStatuses.map((s) => (
+            {wireOrderStatuses.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>

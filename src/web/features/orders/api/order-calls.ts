@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderInput } from '../../../../contract/orders';
+import { type Order, type OrderInput, orderInputOnWire } from '../../../../contract/orders';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { toolKeys } from '../../catalog/api/keys';
 import { orderKeys } from './keys';
@@ -34,7 +34,7 @@ export function usePlaceOrder() {
   const changed = useOrderChanged();
   return useMutation({
     mutationFn: async (input: OrderInput) =>
-      (await apiRequest<Order>('/order', { method: 'POST', body: input })).data,
+      (await apiRequest<Order>('/order', { method: 'POST', body: orderInputOnWire(input) })).data,
     onSuccess: changed,
   });
 }

@@ -76,7 +76,7 @@ export function OrderModal({
   const onSubmit = handleSubmit(async (values) => {
     try {
       const order = await place.mutateAsync({
-        orderId: tool._id,
+        productId: tool._id,
         orderQuantity: Number(values.orderQuantity),
         phone: values.phone,
       });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { type Address, shippingCountries } from '../../../../contract/addresses';
 import { CORE_CHARGE_LABEL } from '../../../../contract/after-sale';
 import { formatCents } from '../../../../contract/money';
-import { type Order, type OrderEvent, orderStatusWords } from '../../../../contract/orders';
+import { fromWireStatus, type Order, type OrderEvent, orderStatusWords } from '../../../../contract/orders';
 import { pages } from '../../../../contract/pages';
 import { formatNumber } from '../../../lib/format';
 import { OrderSummary } from '../../cart/components/order-summary';
@@ -37,14 +37,14 @@ export const statusBadge: Record<Order['status'], string> = {
   partially_refunded: 'badge-warning',
 };
 
-/** What each status means to the person reading the order (the contract's words). */
-export const statusWords: Record<Order['status'], string> = orderStatusWords;
+/** What a status, as the API sends it, means to the person reading the order (the contract's words). */
+export const statusWords = (status: Order['status']) => orderStatusWords[fromWireStatus(status)];
 
 /** `text` is the order's own status words (`statusText`), which also say what is missing or refunded. */
 export function StatusBadge({ status, text }: { status: Order['status']; text?: string }) {
   return (
     <span className={`badge ${statusBadge[status]} h-auto`} data-testid="order-status">
-      {text ?? statusWords[status]}
+      {text ?? statusWords(status)}
     </span>
   );
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OutboxList, outboxStatuses } from '../../../../contract/outbox';
+import type { OutboxList, WireOutboxStatus } from '../../../../contract/outbox';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { outboxKeys } from './keys';
 
-export type OutboxStatus = (typeof outboxStatuses)[number];
+/** The API's words for a message's status (`pending` while it waits). */
+export type OutboxStatus = WireOutboxStatus;
 
 /** GET /manage/outbox: the store's outgoing messages of one status, with the counts of all. */
 export const useOutbox = (status: OutboxStatus) =>
