@@ -4,29 +4,22 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
-import { buildServer, serverBuildStale, serverEntry } from './build-server.mjs';
-import { buildWebIfNeeded, webBuildStale } from './build-web-if-needed.mjs';
+import { buildServer, canBuild, serverBuildStale, serverEntry } from './build-server.mjs';
+import { buildWebIfNeeded } from './build-web-if-needed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
-// A production install built first and then pruned (`npm run build && npm prune --omit=dev`) has
-// no build tools: it serves what was built and never tries to build again.
-const canBuild =
-  existsSync(path.join(root, 'node_modules', 'vite')) &&
-  existsSync(path.join(root, 'node_modules', 'esbuild'));
-if (canBuild) {
+// A production install built and then pruned (`npm run build && npm prune --omit=dev`) has no
+// build tools: it runs what was built and never tries to build again.
+if (canBuild()) {
   buildWebIfNeeded();
   if (serverBuildStale()) await buildServer();
 } else if (!existsSync(serverEntry) || !existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
   console.error(
-    'The store is not built and the build tools are not installed: run `npm ci && npm run build` first.',
+    'The store is not built, and the build tools are not installed: run `npm ci && npm run build`.',
   );
   process.exit(1);
-} else if (serverBuildStale() || webBuildStale()) {
-  console.error(
-    'Note: the sources are newer than the build; without the build tools the build is served as it is.',
-  );
 }
 // PGlite is PostgreSQL compiled to WebAssembly. V8 recompiles a WebAssembly function with its
 // optimizing compiler once it has run a while; at the default threshold the start-up's queries
