@@ -133,19 +133,30 @@ export interface PgliteDatabase extends Database {
 /**
  * PostgreSQL's memory inside PGlite. PGlite starts with PostgreSQL's defaults, 128 MB of shared
  * buffers among them, and zeroes all of it at start: resident memory for good, where the demo
- * catalog's pages fill a few. One process is PGlite's only connection, so the sizes that scale
- * with connections are cut too. A large catalog's pages missing from the buffers are still in the
- * operating system's file cache (docs/decisions/069).
+ * catalog's pages fill a few (PGLITE_SHARED_BUFFERS, 16MB unless set). One process is PGlite's
+ * only connection, so the sizes that scale with connections are cut too. A page not in the
+ * buffers is read from the data directory, which the operating system caches (decision 069).
  */
-export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'wal_buffers=1MB', 'max_connections=8'];
+export const pgliteSettings = (sharedBuffers: string) => [
+  `shared_buffers=${sharedBuffers}`,
+  'wal_buffers=1MB',
+  'max_connections=8',
+];
 
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDatabase> {
+export async function openPglite(
+  dataDir?: string,
+  loadDataDir?: Blob,
+  sharedBuffers = '16MB',
+): Promise<PgliteDatabase> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
       extensions: { pg_trgm },
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+      startParams: [
+        ...PGlite.defaultStartParams,
+        ...pgliteSettings(sharedBuffers).flatMap((setting) => ['-c', setting]),
+      ],
       ...(loadDataDir ? { loadDataDir } : {}),
     });
   } catch (error) {
@@ -198,8 +209,9 @@ export function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   poolSize?: number;
+  pgliteSharedBuffers?: string;
 }): Promise<Database> {
   return options.databaseUrl
     ? Promise.resolve(openPostgres(options.databaseUrl, options.poolSize))
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, undefined, options.pgliteSharedBuffers);
 }
