@@ -18,10 +18,15 @@ function newestMtime(target) {
   return newest;
 }
 
-export function buildWebIfNeeded() {
+/** True when dist/web is missing or older than the web app's sources. */
+export function webBuildStale() {
   const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  const sources = Math.max(...inputs.map((p) => newestMtime(path.join(root, p))));
-  if (built >= sources) return;
+  return built < Math.max(...inputs.map((p) => newestMtime(path.join(root, p))));
+}
+
+export function buildWebIfNeeded() {
+  if (!webBuildStale()) return;
+  const built = existsSync(stamp);
   console.log(built ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {

@@ -11,6 +11,7 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
+  pgliteSharedBuffers: config.pgliteSharedBuffers,
 });
 await database.migrate();
 const app = await buildApp(config, database);

@@ -139,7 +139,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  const stripe = config.stripe ? stripeClient(config.stripe) : undefined;
+  const stripe = config.stripe ? await stripeClient(config.stripe) : undefined;
   app.decorate(
     'payments',
     config.stripe && stripe

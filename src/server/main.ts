@@ -10,6 +10,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    pgliteSharedBuffers: config.pgliteSharedBuffers,
   });
   await database.migrate();
   const app = await buildApp(config, database);

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       databasePoolSize: 10,
       dataDir: path.resolve('./data'),
+      pgliteSharedBuffers: '16MB',
       seedDemoData: true,
       logLevel: 'info',
       webDistDir: path.resolve('./dist/web'),
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://store@db.internal:5432/store',
       DATABASE_POOL_SIZE: '25',
       DATA_DIR: '/var/lib/store',
+      PGLITE_SHARED_BUFFERS: '256MB',
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: 'build/web',
@@ -56,6 +58,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://store@db.internal:5432/store',
       databasePoolSize: 25,
       dataDir: '/var/lib/store',
+      pgliteSharedBuffers: '256MB',
       seedDemoData: false,
       logLevel: 'warn',
       webDistDir: path.resolve('build/web'),
@@ -86,6 +89,7 @@ describe('loadConfig', () => {
     ['SEED_DEMO_DATA', 'yes'],
     ['LOG_LEVEL', 'loud'],
     ['DATABASE_POOL_SIZE', '0'],
+    ['PGLITE_SHARED_BUFFERS', '16'],
   ])('refuses an invalid %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });

@@ -35,6 +35,10 @@ export const Env = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'a size such as 16MB or 1GB')
+    .default('16MB'),
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
   STORE_NAME: z.string().min(1).optional(),
   STORE_WORDMARK: z.string().min(1).optional(),
@@ -175,6 +179,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   dataDir: string;
+  /** PGlite's shared buffers (PostgreSQL's size syntax): resident memory for good (decision 069). */
+  pgliteSharedBuffers: string;
   seedDemoData: boolean;
   logLevel: string;
   /** Where log lines go instead of stdout; never set from the environment (tests read the logs with it). */
@@ -365,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     seedDemoData: e.SEED_DEMO_DATA === 'true',
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

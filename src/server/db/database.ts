@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -32,7 +33,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+// The project's folder holds drizzle/ whether this file runs from src/server/db (tsx, tests) or
+// bundled into dist/server (npm start): the nearest folder up that has drizzle's journal.
+const migrationsFolder = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'drizzle', 'meta', '_journal.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('The migrations (drizzle/) were not found above the server');
+    dir = parent;
+  }
+  return path.join(dir, 'drizzle');
+})();
 
 /**
  * Counts the statements drizzle sends; a counter is all it costs. drizzle's node-postgres driver
@@ -119,12 +130,33 @@ export interface PgliteDatabase extends Database {
   dumpDataDir(): Promise<Blob>;
 }
 
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDatabase> {
+/**
+ * PostgreSQL's memory inside PGlite. PGlite starts with PostgreSQL's defaults, 128 MB of shared
+ * buffers among them, and zeroes all of it at start: resident memory for good, where the demo
+ * catalog's pages fill a few (PGLITE_SHARED_BUFFERS, 16MB unless set). One process is PGlite's
+ * only connection, so the sizes that scale with connections are cut too. A page not in the
+ * buffers is read from the data directory, which the operating system caches (decision 069).
+ */
+export const pgliteSettings = (sharedBuffers: string) => [
+  `shared_buffers=${sharedBuffers}`,
+  'wal_buffers=1MB',
+  'max_connections=8',
+];
+
+export async function openPglite(
+  dataDir?: string,
+  loadDataDir?: Blob,
+  sharedBuffers = '16MB',
+): Promise<PgliteDatabase> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
       extensions: { pg_trgm },
+      startParams: [
+        ...PGlite.defaultStartParams,
+        ...pgliteSettings(sharedBuffers).flatMap((setting) => ['-c', setting]),
+      ],
       ...(loadDataDir ? { loadDataDir } : {}),
     });
   } catch (error) {
@@ -177,8 +209,9 @@ export function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   poolSize?: number;
+  pgliteSharedBuffers?: string;
 }): Promise<Database> {
   return options.databaseUrl
     ? Promise.resolve(openPostgres(options.databaseUrl, options.poolSize))
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, undefined, options.pgliteSharedBuffers);
 }

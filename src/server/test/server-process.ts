@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
- * `start-script` is exactly `npm start` (scripts/start.mjs: builds the web app if its sources
- * changed, then runs the server in the same process). `server-only` runs src/server/main.ts
- * through tsx: the same server without the web build, for the server test suite.
+ * `start-script` is exactly `npm start` (scripts/start.mjs: builds the web app and the server if
+ * their sources changed, then runs dist/server/main.mjs in the same process). `server-only` runs
+ * src/server/main.ts through tsx: the same server without the builds, for the server test suite.
  */
 export type ServerEntry = 'start-script' | 'server-only';
 

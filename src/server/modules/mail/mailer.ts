@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   to: string;
@@ -38,17 +38,24 @@ export function recipientOf(to: string): { name: string; address: string } {
 
 /** A nodemailer transport for SMTP_URL, sending from MAIL_FROM (docs/decisions/021). */
 export function smtpMailer(smtp: { url: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport({
-    url: smtp.url,
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-  });
+  // nodemailer is loaded with the first mail sent, not with every process (decision 069).
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtp.url,
+        connectionTimeout: TIMEOUT_MS,
+        greetingTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS,
+      }),
+    );
+    return transport;
+  };
   const domain = smtp.from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
   return async ({ id, ...mail }, signal) => {
     // Only the store's own words go into headers: the subject is written by the templates, and
     // the recipient is one checked address.
-    await transport.sendMail({
+    await (await transportOnce()).sendMail({
       from: smtp.from,
       to: recipientOf(mail.to),
       subject: mail.subject,

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import PDFDocument from 'pdfkit';
 import { addressLabels } from '../../../contract/addresses';
 import { CORE_CHARGE_LABEL, refundLineWords } from '../../../contract/after-sale';
 import { discountRowLabel, freeShippingNote } from '../../../contract/discounts';
@@ -15,6 +14,9 @@ import { AppError } from '../../errors';
  * read it without drawing the page.
  */
 
+/** pdfkit and its fonts are loaded with the first PDF asked for, not with every process (decision 069). */
+const loadPdfkit = async () => (await import('pdfkit')).default;
+
 const date = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', {
     year: 'numeric',
@@ -23,7 +25,8 @@ const date = (iso: string) =>
     timeZone: 'UTC',
   });
 
-export function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
+export async function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
+  const PDFDocument = await loadPdfkit();
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 54,
@@ -199,10 +202,11 @@ export const creditNoteNumber = (order: Order, refundId: string) =>
   `CN-${order.number.replace(/^TW-/, '')}-${order.refunds.findIndex((r) => r.id === refundId) + 1}`;
 
 /** One refund as a credit note: what went back, line by line, with tax, shipping and any fee. */
-export function creditNotePdf(order: Order, refundId: string, store: StoreInfo): Promise<Buffer> {
+export async function creditNotePdf(order: Order, refundId: string, store: StoreInfo): Promise<Buffer> {
   const refund = order.refunds.find((r) => r.id === refundId);
   if (!refund) throw new AppError('NOT_FOUND', 'Refund was not found');
   const number = creditNoteNumber(order, refundId);
+  const PDFDocument = await loadPdfkit();
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 54,

@@ -1,8 +1,10 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config/config';
 import type { IntentSnapshot, PaymentProvider, RefundSnapshot } from './payment-provider';
 
-export function stripeClient(config: StripeConfig): Stripe {
+/** The SDK is loaded only by a store that takes cards through Stripe (decision 069). */
+export async function stripeClient(config: StripeConfig): Promise<Stripe> {
+  const { default: Stripe } = await import('stripe');
   const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
   return new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
@@ -54,7 +56,7 @@ export function refundSnapshotOf(refund: Stripe.Refund): RefundSnapshot {
 }
 
 /** Stripe PaymentIntents: the amount comes from the order; one idempotency key per order and amount. */
-export function createStripeProvider(config: StripeConfig, stripe = stripeClient(config)): PaymentProvider {
+export function createStripeProvider(config: StripeConfig, stripe: Stripe): PaymentProvider {
   return {
     name: 'stripe',
     publishableKey: config.publishableKey,

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config/config';
 
 /** Where processed product images live. Keys are names the server made (`<uuid>-<width>.webp`). */
@@ -31,15 +31,22 @@ export function localImageStore(dir: string): ImageStore {
 
 /**
  * Any S3-compatible bucket (AWS, MinIO, R2...), shared by every instance. Path-style addressing and
- * checksums only when required keep it working with non-AWS servers.
+ * checksums only when required keep it working with non-AWS servers. The AWS SDK is loaded with
+ * the first image put or read, not with every process (decision 069).
  */
-export function s3ImageStore(config: S3Config, client = s3Client(config)): ImageStore {
+export function s3ImageStore(config: S3Config): ImageStore {
   const keyOf = (key: string) => `${config.prefix}${key}`;
+  let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  const s3 = () => {
+    loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: s3Client(sdk, config) }));
+    return loaded;
+  };
   return {
     kind: 's3',
     async put(key, body, contentType) {
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: config.bucket,
           Key: keyOf(key),
           Body: body,
@@ -49,20 +56,24 @@ export function s3ImageStore(config: S3Config, client = s3Client(config)): Image
       );
     },
     async get(key) {
+      const { sdk, client } = await s3();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }));
+        const answer = await client.send(
+          new sdk.GetObjectCommand({ Bucket: config.bucket, Key: keyOf(key) }),
+        );
         const bytes = await answer.Body?.transformToByteArray();
         return bytes ? Buffer.from(bytes) : undefined;
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+        if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
+          return undefined;
         throw error;
       }
     },
   };
 }
 
-export function s3Client(config: S3Config): S3Client {
-  return new S3Client({
+function s3Client(sdk: typeof import('@aws-sdk/client-s3'), config: S3Config): S3Client {
+  return new sdk.S3Client({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: Boolean(config.endpoint),

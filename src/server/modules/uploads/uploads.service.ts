@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import { UPLOAD_TYPES, UPLOAD_WIDTHS, type UploadAnswer } from '../../../contract/uploads';
 import { AppError } from '../../errors';
 import type { ImageStore } from './image-store';
@@ -14,6 +13,11 @@ export const MAX_INPUT_PIXELS = 40_000_000;
  * by sharp (which drops EXIF/GPS metadata and anything hidden in the file), and named by us.
  */
 export async function storeProductImage(store: ImageStore, bytes: Buffer): Promise<UploadAnswer> {
+  // sharp (libvips) and file-type are loaded with the first image, not with every process (decision 069).
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([
+    import('file-type'),
+    import('sharp'),
+  ]);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(UPLOAD_TYPES as readonly string[]).includes(type.mime)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a JPEG, PNG, WebP or AVIF image');
