@@ -378,7 +378,7 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
         deliver(a.url, event),
       ]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
-      expect(await orderRow(orderId)).toMatchObject({ status: 'pending', transactionId: intentId });
+      expect(await orderRow(orderId)).toMatchObject({ status: 'awaiting_shipment', transactionId: intentId });
       expect(await stockOf(toolId)).toBe(36);
       expect(await timesRecorded(event.id)).toBe(1);
       for (const instance of [a, b]) expect(instance.output()).not.toContain('refund it');

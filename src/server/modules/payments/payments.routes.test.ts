@@ -153,7 +153,7 @@ describe('POST /api/payments/simulated/confirm', () => {
     });
     // The processor reports its own success, so the order is paid even if the page never PATCHes.
     expect(await orderRow(t.database.db, order._id)).toMatchObject({
-      status: 'pending',
+      status: 'awaiting_shipment',
       transactionId: body.transactionId,
     });
 
@@ -309,7 +309,7 @@ describe('PATCH /api/order/:id (mark paid)', () => {
     expect(del.statusCode).toBe(409);
     expect(await stockOf(t.database.db, tool)).toBe(stock);
     expect((await createIntent(alice, { orderId: order._id })).statusCode).toBe(409);
-    expect((await orderRow(t.database.db, order._id))?.status).toBe('pending');
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('awaiting_shipment');
   });
 
   it('answers 404 for a made-up transaction id and changes nothing', async () => {

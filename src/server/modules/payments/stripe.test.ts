@@ -250,7 +250,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ received: true });
     const paid = await orderRow(t.database.db, order._id);
-    expect(paid).toMatchObject({ status: 'pending', transactionId: intentId });
+    expect(paid).toMatchObject({ status: 'awaiting_shipment', transactionId: intentId });
     expect(paid?.paidAt).toBeInstanceOf(Date);
     expect((await intentRow(t.database.db, intentId))?.status).toBe('succeeded');
 
@@ -401,7 +401,7 @@ describe('POST /api/payments/stripe/webhook', () => {
       ]);
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
       expect(await orderRow(t.database.db, racing.order._id)).toMatchObject({
-        status: 'pending',
+        status: 'awaiting_shipment',
         transactionId: racing.intentId,
       });
       expect(await stockOf(t.database.db, toolId)).toBe(stock);
@@ -417,7 +417,7 @@ describe('POST /api/payments/stripe/webhook', () => {
       const event = fake.event('payment_intent.succeeded', intentId);
       expect((await deliver(t.app, event)).statusCode).toBe(200);
       const paid = await orderRow(t.database.db, order._id);
-      expect(paid?.status).toBe('pending');
+      expect(paid?.status).toBe('awaiting_shipment');
       expect((await deliver(second, event)).statusCode).toBe(200);
       expect(await orderRow(t.database.db, order._id)).toEqual(paid);
     } finally {
@@ -442,7 +442,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     const res = await deliver(t.app, fake.event('payment_intent.succeeded', intentId));
     expect(res.statusCode, res.body).toBe(200);
     expect(await orderRow(t.database.db, order._id)).toMatchObject({
-      status: 'pending',
+      status: 'awaiting_shipment',
       transactionId: intentId,
       cancelledAt: null,
     });
