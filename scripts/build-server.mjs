@@ -2,9 +2,10 @@
 // dist/server/main.mjs, that plain node runs. Packages stay imports of node_modules. Running the
 // TypeScript through tsx instead kept its transformer and every transformed module's source in
 // memory, and needs tsx and esbuild installed where the store runs (docs/decisions/069).
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestMtime } from './newest-mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'dist', 'server');
@@ -13,15 +14,6 @@ export const serverEntry = path.join(outDir, 'main.mjs');
 export const adminEntry = path.join(outDir, 'admin.mjs');
 const entryPoints = { main: 'src/server/main.ts', admin: 'src/server/cli/admin.ts' };
 const inputs = ['src/server', 'src/contract', 'package-lock.json'];
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
 
 /**
  * True where the build tools are installed (a development install). A production install built

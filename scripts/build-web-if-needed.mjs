@@ -1,22 +1,14 @@
 // Builds the web app when dist/web is missing or older than its sources, so `npm start` on a
 // fresh clone serves the store without a separate build step.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestMtime } from './newest-mtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'dist', 'web', 'index.html');
 const inputs = ['src/web', 'src/contract', 'vite.config.ts', 'package-lock.json'];
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
 
 /** True when dist/web is missing or older than the web app's sources. */
 export function webBuildStale() {
