@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addToolOverHttp, call, signUpOverHttp } from '../../src/server/test/http-client';
 import type { TestSession } from '../../src/server/test/sessions';
+import { type BuyerClient, buyerClient } from './buyer-client';
 import { percentile } from './load';
 
 /**
@@ -11,6 +12,11 @@ import { percentile } from './load';
  */
 
 export interface CartCheckoutResult {
+  /**
+   * CPU milliseconds per purchase of the store's process and of this process (the buyers' HTTP
+   * clients), while buying; the store's only when its CPU could be read.
+   */
+  cpuMsPerPurchase: { store: number | undefined; client: number };
   checkoutsPerSecond: number;
   p50: number;
   p99: number;
@@ -36,26 +42,18 @@ async function ok(answer: Promise<{ status: number; body: unknown }>, status: nu
   return got.body as Record<string, unknown>;
 }
 
-async function checkoutOnce(url: string, buyer: TestSession, toolIds: string[], n: number) {
-  const as = { session: buyer, via: 'bearer' as const };
+async function checkoutOnce(client: BuyerClient, buyer: TestSession, toolIds: string[], n: number) {
   let totalCents = 0;
   for (const toolId of toolIds) {
-    const cart = await ok(
-      call(url, 'PUT', `/api/cart/${toolId}`, { ...as, json: { quantity: 1 } }),
-      200,
-      'cart',
-    );
+    const cart = await ok(client.call('PUT', `/api/cart/${toolId}`, { quantity: 1 }), 200, 'cart');
     totalCents = (cart.totals as { totalCents: number }).totalCents;
   }
   const placed = await ok(
-    call(url, 'POST', '/api/checkout', {
-      ...as,
-      json: {
-        idempotencyKey: `bench-${n}-${randomUUID()}`,
-        address: ADDRESS,
-        shippingMethod: 'standard',
-        expectedTotalCents: totalCents,
-      },
+    client.call('POST', '/api/checkout', {
+      idempotencyKey: `bench-${n}-${randomUUID()}`,
+      address: ADDRESS,
+      shippingMethod: 'standard',
+      expectedTotalCents: totalCents,
     }),
     201,
     'checkout',
@@ -63,25 +61,19 @@ async function checkoutOnce(url: string, buyer: TestSession, toolIds: string[], 
   const order = placed.order as { _id: string };
   const payment = placed.payment as { clientSecret: string };
   const confirmed = await ok(
-    call(url, 'POST', '/api/payments/simulated/confirm', {
-      ...as,
-      json: {
-        clientSecret: payment.clientSecret,
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/40',
-        cvc: '123',
-        name: buyer.name,
-        email: buyer.email,
-      },
+    client.call('POST', '/api/payments/simulated/confirm', {
+      clientSecret: payment.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+      name: buyer.name,
+      email: buyer.email,
     }),
     200,
     'confirm',
   );
   await ok(
-    call(url, 'PATCH', `/api/order/${order._id}`, {
-      ...as,
-      json: { transactionId: confirmed.transactionId },
-    }),
+    client.call('PATCH', `/api/order/${order._id}`, { transactionId: confirmed.transactionId }),
     200,
     'mark paid',
   );
@@ -94,7 +86,15 @@ const stockOf = async (url: string, toolId: string) =>
 export async function runCartCheckout(
   url: string,
   adminEmail: string,
-  { buyers = 12, seconds = 8 } = {},
+  {
+    buyers = 12,
+    seconds = 8,
+    storeCpu,
+  }: {
+    buyers?: number;
+    seconds?: number /** The store's CPU so far, µs (Child.cpu). */;
+    storeCpu?: () => Promise<number>;
+  } = {},
 ): Promise<CartCheckoutResult> {
   const admin = await signUpOverHttp(url, { email: adminEmail, name: 'Cart Bench Admin' });
   const sessions: TestSession[] = [];
@@ -114,15 +114,17 @@ export async function runCartCheckout(
   let failures = 0;
   let firstFailure: string | undefined;
   const times: number[] = [];
+  const cpuBefore = { store: await storeCpu?.(), client: process.cpuUsage() };
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
     sessions.map(async (buyer) => {
       let n = 0;
+      const client = buyerClient(url, buyer.token);
       while (performance.now() < deadline) {
         const begun = performance.now();
         try {
-          await checkoutOnce(url, buyer, toolIds, n++);
+          await checkoutOnce(client, buyer, toolIds, n++);
           done += 1;
           times.push(performance.now() - begun);
         } catch (error) {
@@ -130,13 +132,25 @@ export async function runCartCheckout(
           firstFailure ??= (error as Error).message.slice(0, 200);
         }
       }
+      client.close();
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const storeAfter = await storeCpu?.();
+  const clientCpu = process.cpuUsage(cpuBefore.client);
   times.sort((a, b) => a - b);
   const left = await Promise.all(toolIds.map((id) => stockOf(url, id)));
   const wrong = left.filter((stock) => stock !== initial - done);
+  const perPurchase = (micros: number) => micros / 1000 / Math.max(1, done);
+  const cpuMsPerPurchase = {
+    store:
+      storeAfter !== undefined && cpuBefore.store !== undefined
+        ? perPurchase(storeAfter - cpuBefore.store)
+        : undefined,
+    client: perPurchase(clientCpu.user + clientCpu.system),
+  };
   return {
+    cpuMsPerPurchase,
     checkoutsPerSecond: times.length / elapsed,
     p50: percentile(times, 50),
     p99: percentile(times, 99),

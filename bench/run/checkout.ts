@@ -1,5 +1,6 @@
 import { addToolOverHttp, call, signUpOverHttp } from '../../src/server/test/http-client';
 import type { TestSession } from '../../src/server/test/sessions';
+import { type BuyerClient, buyerClient } from './buyer-client';
 import { percentile } from './load';
 
 /** The settings a store needs for this: buyers from one address, far more orders than the limits allow. */
@@ -15,6 +16,11 @@ export const checkoutEnv = (adminEmail: string) => ({
 });
 
 export interface CheckoutResult {
+  /**
+   * CPU milliseconds per purchase of the store's process and of this process (the buyers' HTTP
+   * clients), while buying; the store's only when its CPU could be read.
+   */
+  cpuMsPerPurchase: { store: number | undefined; client: number };
   ordersPerSecond: number;
   /** Milliseconds from placing an order to its PATCH answering paid. */
   p50: number;
@@ -37,40 +43,30 @@ async function expectStatus(
 }
 
 /** One purchase the way the web app makes it with the simulated processor (src/server/test/store-flow.ts). */
-async function buyOnce(url: string, buyer: TestSession, toolId: string): Promise<'placed' | 'paid'> {
-  const as = { session: buyer, via: 'bearer' as const };
-  const order = await call(url, 'POST', '/api/order', {
-    ...as,
-    json: { orderId: toolId, orderQuantity: 1, phone: PHONE },
-  });
+async function buyOnce(client: BuyerClient, buyer: TestSession, toolId: string): Promise<'placed' | 'paid'> {
+  const order = await client.call('POST', '/api/order', { orderId: toolId, orderQuantity: 1, phone: PHONE });
   if (order.status !== 201) throw new Error(`order: ${order.status}`);
   const orderId = (order.body as { _id: string })._id;
   try {
     const intent = await expectStatus(
-      call(url, 'POST', '/api/create-payment-intent', { ...as, json: { orderId } }),
+      client.call('POST', '/api/create-payment-intent', { orderId }),
       200,
       'intent',
     );
     const confirmed = await expectStatus(
-      call(url, 'POST', '/api/payments/simulated/confirm', {
-        ...as,
-        json: {
-          clientSecret: intent.clientSecret,
-          cardNumber: '4242 4242 4242 4242',
-          expiry: '12/40',
-          cvc: '123',
-          name: buyer.name,
-          email: buyer.email,
-        },
+      client.call('POST', '/api/payments/simulated/confirm', {
+        clientSecret: intent.clientSecret,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/40',
+        cvc: '123',
+        name: buyer.name,
+        email: buyer.email,
       }),
       200,
       'confirm',
     );
     const paid = await expectStatus(
-      call(url, 'PATCH', `/api/order/${orderId}`, {
-        ...as,
-        json: { orderId, transactionId: confirmed.transactionId },
-      }),
+      client.call('PATCH', `/api/order/${orderId}`, { orderId, transactionId: confirmed.transactionId }),
       200,
       'mark paid',
     );
@@ -92,7 +88,15 @@ const stockOf = async (url: string, toolId: string) =>
 export async function runCheckout(
   url: string,
   adminEmail: string,
-  { buyers = 12, seconds = 8 } = {},
+  {
+    buyers = 12,
+    seconds = 8,
+    storeCpu,
+  }: {
+    buyers?: number;
+    seconds?: number /** The store's CPU so far, µs (Child.cpu). */;
+    storeCpu?: () => Promise<number>;
+  } = {},
 ): Promise<CheckoutResult> {
   const admin = await signUpOverHttp(url, { email: adminEmail, name: 'Bench Admin' });
   const sessions: TestSession[] = [];
@@ -109,14 +113,16 @@ export async function runCheckout(
   let placed = 0;
   let failures = 0;
   const orderTimes: number[] = [];
+  const cpuBefore = { store: await storeCpu?.(), client: process.cpuUsage() };
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
     sessions.map(async (buyer) => {
+      const client = buyerClient(url, buyer.token);
       while (performance.now() < deadline) {
         const begun = performance.now();
         try {
-          const outcome = await buyOnce(url, buyer, toolId);
+          const outcome = await buyOnce(client, buyer, toolId);
           placed += 1;
           if (outcome === 'paid') orderTimes.push(performance.now() - begun);
           else failures += 1;
@@ -124,9 +130,12 @@ export async function runCheckout(
           failures += 1;
         }
       }
+      client.close();
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const storeAfter = await storeCpu?.();
+  const clientCpu = process.cpuUsage(cpuBefore.client);
   orderTimes.sort((a, b) => a - b);
   const problems: string[] = [];
   const stock = await stockOf(url, toolId);
@@ -154,7 +163,16 @@ export async function runCheckout(
   if (sold !== 40 || left !== 0 || sold + refused !== burst.length) {
     problems.push(`burst sold ${sold} of 40, refused ${refused} of ${burst.length - 40}, ${left} left`);
   }
+  const perPurchase = (micros: number) => micros / 1000 / Math.max(1, placed);
+  const cpuMsPerPurchase = {
+    store:
+      storeAfter !== undefined && cpuBefore.store !== undefined
+        ? perPurchase(storeAfter - cpuBefore.store)
+        : undefined,
+    client: perPurchase(clientCpu.user + clientCpu.system),
+  };
   return {
+    cpuMsPerPurchase,
     ordersPerSecond: orderTimes.length / elapsed,
     p50: percentile(orderTimes, 50),
     p99: percentile(orderTimes, 99),

@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '../contract/errors';
 import type { StoreSettings } from '../contract/settings';
+import type { StoreInfo } from '../contract/store';
 import { type AuthLog, createAuth } from './auth/auth';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { type Config, publicStoreInfo } from './config/config';
@@ -57,6 +58,7 @@ import { expireUnpaidOrders } from './modules/orders/expiry';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { PENDING_REFUND_RETRY_MS, retryPendingRefunds } from './modules/orders/refunds';
 import { orderWebhookHandler } from './modules/outbox/order-webhook';
+import { setOutboxInterest } from './modules/outbox/outbox';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -174,6 +176,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const images = config.uploads.s3 ? s3ImageStore(config.uploads.s3) : localImageStore(config.uploads.dir);
   const fetchImage = async (address: string) =>
     (await fetchProductImage(images, address, config.uploads.fetchPrivateAddresses)).data.url;
+  // Rows only for subscribers that will act: no webhook row without a webhook address.
+  setOutboxInterest({ orderWebhook: config.orderWebhook !== undefined });
   const jobs = createJobRunner(database.db, {
     // One handler per subscriber of the outbox's SUBSCRIBERS: one missing does not compile.
     handlers: {
@@ -316,7 +320,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     { prefix: '/api' },
   );
 
-  const web = await registerWebApp(app, config.webDistDir, () => publicStoreInfo(config, settings.current()));
+  // The same object while the settings stay the same, so the page is not compared field by field
+  // on every request to find it unchanged.
+  let storeInfo: { from: StoreSettings; info: StoreInfo } | undefined;
+  const currentStoreInfo = () => {
+    const from = settings.current();
+    if (storeInfo?.from !== from) storeInfo = { from, info: publicStoreInfo(config, from) };
+    return storeInfo.info;
+  };
+  const web = await registerWebApp(app, config.webDistDir, currentStoreInfo);
   // Guessing URLs is cheap for a scanner; the not-found answer is rate limited like any other.
   const notFoundLimit = app.rateLimit(namedPerAddress('not-found', config.rateLimits.notFoundPerMinute));
   app.setNotFoundHandler({ preHandler: notFoundLimit }, (request, reply) => {

@@ -8,6 +8,17 @@ export type ContentEncoding = 'br' | 'gzip';
  */
 export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding | undefined {
   if (!acceptEncoding) return undefined;
+  // Browsers send a handful of spellings, each the same on every request: each read once.
+  const known = readEncodings.get(acceptEncoding);
+  if (known !== undefined) return known || undefined;
+  const chosen = readPreferredEncoding(acceptEncoding);
+  if (readEncodings.size >= 64) readEncodings.clear();
+  readEncodings.set(acceptEncoding, chosen ?? '');
+  return chosen;
+}
+const readEncodings = new Map<string, ContentEncoding | ''>();
+
+function readPreferredEncoding(acceptEncoding: string): ContentEncoding | undefined {
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

@@ -227,7 +227,11 @@ export function declareTestRoute(key: string, access: RouteAccess) {
 
 /** What the route `METHOD url` asks of its caller; undefined when it was never declared. */
 export function accessOf(method: string, url: string): RouteAccess | undefined {
-  const table: Record<string, RouteAccess> = { ...Object.fromEntries(testRoutes), ...ROUTE_PERMISSIONS };
+  // Asked on every request: two lookups, no table built per call.
+  const find = (key: string): RouteAccess | undefined =>
+    Object.hasOwn(ROUTE_PERMISSIONS, key)
+      ? (ROUTE_PERMISSIONS as Record<string, RouteAccess>)[key]
+      : testRoutes.get(key);
   // Fastify answers HEAD with the GET route's handler; it asks what the GET asks.
-  return table[`${method} ${url}`] ?? (method === 'HEAD' ? table[`GET ${url}`] : undefined);
+  return find(`${method} ${url}`) ?? (method === 'HEAD' ? find(`GET ${url}`) : undefined);
 }

@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SettingsAnswer } from '../../contract/settings';
 import type { StoreInfo } from '../../contract/store';
 import { createTestApp, type TestApp, testConfig } from '../test/harness';
+import { as, createAdminApp } from '../test/store-flow';
 
 const TEMPLATE =
   '<!doctype html><html><head><meta charset="utf-8"><title>x</title><!-- store-config --></head>' +
@@ -91,6 +94,46 @@ describe('the built web app', () => {
       expect(res.body).toContain("<title>Buck$ $&amp; $' $$ Tools</title>");
     } finally {
       await dollars.close();
+    }
+  });
+
+  it('writes a page sent before again once the owner renames the store, compressed or not', async () => {
+    const { t: owned, admin } = await createAdminApp({ webDistDir: distDir });
+    try {
+      const page = (encoding?: string) =>
+        owned.app.inject({
+          method: 'GET',
+          url: '/garage?from=mail',
+          headers: { ...html, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        });
+      const titleOf = (res: Awaited<ReturnType<typeof page>>) =>
+        /<title>([^<]*)<\/title>/.exec(
+          res.headers['content-encoding'] === 'br'
+            ? brotliDecompressSync(res.rawPayload).toString()
+            : res.body,
+        )?.[1];
+      // Sent twice each way: the second comes from what the first wrote.
+      for (let i = 0; i < 2; i += 1) {
+        expect(titleOf(await page('br'))).toContain('TorqueWorks');
+        expect(titleOf(await page())).toContain('TorqueWorks');
+      }
+      const settings = (
+        await owned.app.inject({ method: 'GET', url: '/api/settings', headers: as(admin) })
+      ).json() as SettingsAnswer;
+      const saved = await owned.app.inject({
+        method: 'PUT',
+        url: '/api/settings/store',
+        headers: as(admin),
+        payload: {
+          value: { ...settings.settings.store, brand: 'Brake Barn' },
+          revision: settings.sections.store.revision,
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(titleOf(await page('br'))).toContain('Brake Barn');
+      expect(titleOf(await page())).toContain('Brake Barn');
+    } finally {
+      await owned.close();
     }
   });
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchPage } from '../../contract/pages';
 import type { StoreInfo } from '../../contract/store';
 import { preferredEncoding, textCompressor } from '../http/content-encoding';
 import { pageContentFor, siteOrigin, withPageContent } from './page-content';
@@ -22,6 +23,12 @@ export function renderIndexHtml(template: string, store: StoreInfo): string {
 /** The page's preload hints at the end of its head, after the entry script's own. */
 const withPreloads = (html: string, hints: string[]) =>
   hints.length === 0 ? html : html.replace('</head>', () => `  ${hints.join('\n    ')}\n  </head>`);
+
+/** A product's page and the catalog's carry what the database holds (page-meta.ts, page-content.ts). */
+const readsCatalog = (request: FastifyRequest) => {
+  const key = matchPage(pagePath(request.url))?.key;
+  return key === 'product' || key === 'purchase' || key === 'tools';
+};
 
 /** Hashed build output never changes under its name, so browsers may keep it for a year. */
 function cacheHeaders(distDir: string) {
@@ -65,6 +72,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
   };
   const scriptsFor = pageScripts(readManifest(distDir), rendered.html);
   const compress = textCompressor();
+  // Finished pages that read nothing from the database (every page but a product's and the
+  // catalog's), by everything they are made from: written once, sent as bytes after. Cleared
+  // when the store's details change; bounded, since addresses come from whoever asks.
+  const finished = new Map<string, Buffer | string>();
+  let finishedFor = rendered.html;
+  const MAX_FINISHED = 512;
   /**
    * index.html with the page's own title, description, link-preview tags, content for search
    * engines (page-content.ts) and preload hints, compressed if accepted.
@@ -73,6 +86,20 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
     const store = storeInfo();
     const html = pageFor(store);
     const origin = siteOrigin(request, app.config.auth.publicUrl);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const signedIn = /session_token=/.test(request.headers.cookie ?? '');
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    if (finishedFor !== html) {
+      finished.clear();
+      finishedFor = html;
+    }
+    const key = readsCatalog(request) ? undefined : `${encoding}|${signedIn}|${origin}|${request.url}`;
+    const known = key === undefined ? undefined : finished.get(key);
+    if (known !== undefined) return reply.send(known);
     const [meta, content] = await Promise.all([
       pageMetaFor(request, app.db, store, app.config.auth.publicUrl),
       pageContentFor(request, app.db, store, origin),
@@ -82,17 +109,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
       search: new URLSearchParams(request.url.split('?')[1] ?? ''),
       // better-auth's session cookie (`better-auth.session_token`, `__Secure-` prefixed behind
       // HTTPS). Only its presence: an expired one costs one early fetch the page then skips.
-      signedIn: /session_token=/.test(request.headers.cookie ?? ''),
+      signedIn,
       product: meta.product,
     });
     const page = withPreloads(withPageContent(withPageMeta(html, meta, store.brand), content, origin), hints);
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .type('text/html; charset=utf-8');
-    if (!encoding) return reply.send(page);
-    return reply.header('content-encoding', encoding).send(compress(page, encoding));
+    const body = encoding ? compress(page, encoding) : page;
+    if (key !== undefined) {
+      if (finished.size >= MAX_FINISHED) finished.clear();
+      finished.set(key, body);
+    }
+    return reply.send(body);
   };
 
   await app.register(fastifyStatic, {

@@ -28,6 +28,33 @@ export interface StockMove {
   orderId?: string | null;
   actorUserId?: string | null;
   note?: string | null;
+  /**
+   * The product as the caller read it before the move, without a lock (readForSale): the move
+   * happens only if it is still so, else ProductChanged. An order prices its lines from that read
+   * and reserves last, so a product everyone buys is locked for the reservation and the commit
+   * only, not for the whole order's writes.
+   */
+  asRead?: SaleTerms;
+}
+
+/** What an order takes from a product besides its stock: the name, prices and shipping facts. */
+export interface SaleTerms {
+  name: string;
+  priceCents: number;
+  coreChargeCents: number;
+  minimumOrderQuantity: number;
+  groundOnly: boolean;
+  weightLb: string | null;
+}
+
+/** Thrown when a product's terms changed between an order's read and its reservation. */
+export class ProductChanged extends AppError {
+  constructor(
+    readonly toolId: string,
+    readonly toolName: string,
+  ) {
+    super('CONFLICT', `${toolName} changed while you were ordering. Please check it and order again.`);
+  }
 }
 
 /** Thrown when a move would take a product below zero; nothing of the caller's transaction should stand. */
@@ -41,20 +68,65 @@ export class OutOfStock extends AppError {
   }
 }
 
-/** A product as a move left it, read under the move's row lock. */
-export interface MovedTool {
+/** A product as a move left it, read under the move's row lock (or as readForSale read it). */
+export interface MovedTool extends SaleTerms {
   available: number;
-  name: string;
-  priceCents: number;
-  minimumOrderQuantity: number;
   retired: boolean;
   /** Hazardous goods that may only travel by ground (no air, so no express). */
   groundOnly: boolean;
   /** Pounds as the catalog keeps them (numeric text); null: the store's default weight. */
   weightLb: string | null;
-  /** The core charge per unit, read under the same lock as the price. */
+  /** The core charge per unit, read with the price. */
   coreChargeCents: number;
 }
+
+const SALE_COLUMNS = sql.raw(
+  'id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents',
+);
+type SaleRow = {
+  id: string;
+  available_quantity: number;
+  name: string;
+  price_cents: number;
+  minimum_order_quantity: number;
+  retired_at: unknown;
+  ground_only: boolean;
+  weight_lb: string | number | null;
+  core_charge_cents: number | string;
+};
+const toMovedTool = (row: SaleRow): MovedTool => ({
+  available: Number(row.available_quantity),
+  name: row.name,
+  priceCents: Number(row.price_cents),
+  minimumOrderQuantity: Number(row.minimum_order_quantity),
+  retired: row.retired_at !== null && row.retired_at !== undefined,
+  groundOnly: row.ground_only === true,
+  weightLb: row.weight_lb === null || row.weight_lb === undefined ? null : String(row.weight_lb),
+  coreChargeCents: Number(row.core_charge_cents ?? 0),
+});
+
+/** The products an order is about to take, as they are now, without locking them. */
+export async function readForSale(tx: Tx, toolIds: string[]): Promise<Map<string, MovedTool>> {
+  if (toolIds.length === 0) return new Map();
+  const rows = rowsOf<SaleRow>(
+    await tx.execute(
+      sql`select ${SALE_COLUMNS} from ${tools} where id in (${sql.join(
+        toolIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    ),
+  );
+  return new Map(rows.map((row) => [row.id, toMovedTool(row)]));
+}
+
+/** The WHERE terms of a move that must find the product as it was read. */
+const unchangedSince = (terms: SaleTerms | undefined) =>
+  terms
+    ? sql` and name = ${terms.name} and price_cents = ${terms.priceCents}
+          and core_charge_cents = ${terms.coreChargeCents} and minimum_order_quantity = ${terms.minimumOrderQuantity}
+          and ground_only = ${terms.groundOnly} and weight_lb is not distinct from ${terms.weightLb}::numeric
+          and retired_at is null`
+    : sql``;
 
 /**
  * Applies the moves inside the caller's transaction, each product once and in id order: two
@@ -80,46 +152,39 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string,
           on_hand_quantity = on_hand_quantity + ${onHand},
           reserved_quantity = reserved_quantity + ${reserved}
         where id = ${move.toolId} and available_quantity + ${delta} >= 0
-          and on_hand_quantity + ${onHand} >= 0 and reserved_quantity + ${reserved} >= 0
-        returning id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents
+          and on_hand_quantity + ${onHand} >= 0 and reserved_quantity + ${reserved} >= 0${unchangedSince(move.asRead)}
+        returning ${SALE_COLUMNS}
       ), logged as (
         insert into ${stockMovements} (tool_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
         select id, ${delta}, ${onHand}, ${reserved}, ${move.reason}, ${move.orderId ?? null}, ${move.actorUserId ?? null}, ${move.note ?? null}
         from moved
       )
-      select available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents from moved`);
-    const row = rowsOf<{
-      available_quantity: number;
-      name: string;
-      price_cents: number;
-      minimum_order_quantity: number;
-      retired_at: unknown;
-      ground_only: boolean;
-      weight_lb: string | number | null;
-      core_charge_cents: number | string;
-    }>(result)[0];
+      select ${SALE_COLUMNS} from moved`);
+    const row = rowsOf<SaleRow>(result)[0];
     if (row) {
-      levels.set(move.toolId, {
-        available: Number(row.available_quantity),
-        name: row.name,
-        priceCents: Number(row.price_cents),
-        minimumOrderQuantity: Number(row.minimum_order_quantity),
-        retired: row.retired_at !== null && row.retired_at !== undefined,
-        groundOnly: row.ground_only === true,
-        weightLb: row.weight_lb === null || row.weight_lb === undefined ? null : String(row.weight_lb),
-        coreChargeCents: Number(row.core_charge_cents ?? 0),
-      });
+      levels.set(move.toolId, toMovedTool(row));
       continue;
     }
-    const [tool] = await tx
-      .select({ name: tools.name, available: tools.availableQuantity })
-      .from(tools)
-      .where(eq(tools.id, move.toolId));
-    if (!tool) throw notFound('Tool');
+    const [now] = rowsOf<SaleRow>(
+      await tx.execute(sql`select ${SALE_COLUMNS} from ${tools} where id = ${move.toolId}`),
+    );
+    if (!now) throw notFound('Tool');
+    const tool = toMovedTool(now);
+    if (move.asRead && (tool.retired || changedTerms(tool, move.asRead)))
+      throw new ProductChanged(move.toolId, tool.name);
     throw new OutOfStock(move.toolId, tool.name, tool.available);
   }
   return levels;
 }
+
+const changedTerms = (now: SaleTerms, read: SaleTerms) =>
+  now.name !== read.name ||
+  now.priceCents !== read.priceCents ||
+  now.coreChargeCents !== read.coreChargeCents ||
+  now.minimumOrderQuantity !== read.minimumOrderQuantity ||
+  now.groundOnly !== read.groundOnly ||
+  (now.weightLb === null ? null : Number(now.weightLb)) !==
+    (read.weightLb === null ? null : Number(read.weightLb));
 
 /** An admin may not raise a product's stock past what the product form accepts (the column would overflow long after). */
 export function assertWithinStockMax(level: number) {

@@ -17,7 +17,14 @@ import { HOME_ADDRESS } from '../../test/store-flow';
 import { updateTool } from '../catalog/catalog.service';
 import { placeOrder } from '../orders/place-order';
 import { shipOrder } from '../orders/shipments';
-import { adjustStock, moveStock, OutOfStock, stockLedger } from './inventory.service';
+import {
+  adjustStock,
+  moveStock,
+  OutOfStock,
+  ProductChanged,
+  readForSale,
+  stockLedger,
+} from './inventory.service';
 
 // The inventory module against the real database, without HTTP.
 let database: Database;
@@ -87,6 +94,43 @@ describe('stock ledger', () => {
     expect(await stockOf(database.db, tool.id)).toBe(3);
     expect(await ledgerSum(database.db, tool.id)).toBe(3);
     expect(await reasonsOf(tool.id)).toEqual(['opening+10', 'order_placed-7']);
+  });
+
+  it('reserves for an order only while the product is as the order read it', async () => {
+    const tool = await insertTool(database.db, { availableQuantity: 10 });
+    const [read] = (await database.db.transaction((tx) => readForSale(tx, [tool.id]))).values();
+    if (!read) throw new Error('not read');
+    // Repriced between the order's read and its reservation: nothing moves, the buyer is told.
+    await database.db
+      .update(tools)
+      .set({ priceCents: tool.priceCents + 100 })
+      .where(eq(tools.id, tool.id));
+    const repriced = database.db.transaction((tx) =>
+      moveStock(tx, [{ toolId: tool.id, reserved: 2, reason: 'order_placed', asRead: read }]),
+    );
+    await expect(repriced).rejects.toBeInstanceOf(ProductChanged);
+    await expect(repriced).rejects.toMatchObject({ status: 409 });
+    expect(await stockOf(database.db, tool.id)).toBe(10);
+    // As read (the new price), it moves; short of stock it is out of stock, not changed.
+    const [again] = (await database.db.transaction((tx) => readForSale(tx, [tool.id]))).values();
+    if (!again) throw new Error('not read');
+    await database.db.transaction((tx) =>
+      moveStock(tx, [{ toolId: tool.id, reserved: 2, reason: 'order_placed', asRead: again }]),
+    );
+    expect(await stockOf(database.db, tool.id)).toBe(8);
+    await expect(
+      database.db.transaction((tx) =>
+        moveStock(tx, [{ toolId: tool.id, reserved: 9, reason: 'order_placed', asRead: again }]),
+      ),
+    ).rejects.toMatchObject({ code: 'OUT_OF_STOCK', left: 8 });
+    // Retired meanwhile: changed.
+    await database.db.update(tools).set({ retiredAt: new Date() }).where(eq(tools.id, tool.id));
+    await expect(
+      database.db.transaction((tx) =>
+        moveStock(tx, [{ toolId: tool.id, reserved: 1, reason: 'order_placed', asRead: again }]),
+      ),
+    ).rejects.toBeInstanceOf(ProductChanged);
+    expect(await reasonsOf(tool.id)).toEqual(['opening+10', 'order_placed-2']);
   });
 
   it('rolls back every move of a transaction when one product is short', async () => {

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { fromWireStatus } from '../../../contract/orders';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema';
 import type { Delivery, MessageHandler } from '../../jobs/job-runner';
@@ -9,15 +8,9 @@ import type { MailContext } from '../mail/layout';
 import { deliverMail } from '../mail/mail.service';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import { toOneOrder } from '../orders/order-read';
-import type { Topics } from '../outbox/outbox';
+import { adminHearsOf, adminRequestOf, type Topics } from '../outbox/outbox';
 import { customerRequestNotice, lowStockDigest, newMessageNotice, paidOrderNotice } from './admin-mails';
 import { adminsToNotify, type NotificationKind } from './notifications.service';
-
-/** The order events that are a customer asking an admin for something. */
-const REQUESTS: Record<string, 'cancel' | 'return' | undefined> = {
-  cancel_requested: 'cancel',
-  return_requested: 'return',
-};
 
 /**
  * The `admin-notify` subscriber: mails every admin who wants it when an order is paid (it moves to
@@ -45,9 +38,10 @@ export function adminNotifyHandler(
   return async (message, delivery) => {
     if (message.topic === 'order.status_changed') {
       const change = message.payload as Topics['order.status_changed'];
-      const request = REQUESTS[change.event];
-      const paid = change.event === 'pay' && fromWireStatus(change.to) === 'awaiting_shipment';
-      if (!paid && !request) return;
+      // The outbox writes a row for this subscriber only for these events (adminHearsOf); rows
+      // queued before that rule came in may still be anything.
+      if (!adminHearsOf(change)) return;
+      const request = adminRequestOf(change);
       const [row] = await db.select().from(orders).where(eq(orders.id, change.orderId));
       if (!row) return;
       const order = await toOneOrder(db, row);

@@ -23,13 +23,13 @@ import type { SessionUser } from '../../plugins/auth';
 
 import { discountOffer } from '../discounts/discount-offer';
 import { DiscountGone, redeemDiscount } from '../discounts/discount-uses';
-import { type MovedTool, moveStock, OutOfStock } from '../inventory/inventory.service';
+import { moveStock, OutOfStock, readForSale, type StockMove } from '../inventory/inventory.service';
 import { type PricingRules, parcelWeight, totalsFor } from '../pricing/pricing';
 import { checkGuestCaps, type GuestBuyer, guestEmailKey, isGuest } from './guest-buyer';
 import { toOrder } from './order-read';
 import { type OrderLineRow, type OrderRow, recordEventStatement } from './order-state';
 
-/** Placing an order: the customer's caps, the reservation, prices read under it, the rows. */
+/** Placing an order: the customer's caps, the prices read, the rows, the reservation last. */
 
 /** How long an unpaid order holds its stock, and how much one customer's unpaid orders may hold. */
 export interface OrderLimits {
@@ -60,7 +60,7 @@ async function checkUnpaidCaps(tx: Tx, userId: string, quantity: number, limits:
     throw new AppError('CONFLICT', tooManyReservedUnitsMessage(limits.maxReservedUnits, units));
 }
 
-/** What a new order is made of; prices are never part of it (they are read under the stock lock). */
+/** What a new order is made of; prices are never part of it (they are read, and held by the reservation). */
 export interface NewOrder {
   lines: { toolId: string; quantity: number }[];
   phone: string;
@@ -131,11 +131,11 @@ function orderTotals(
 const summaryName = (first: string, others: number) => (others === 0 ? first : `${first} and ${others} more`);
 
 /**
- * Places an order inside the caller's transaction: within the customer's caps, every line's stock
- * is reserved through the inventory module (products locked in id order, so two carts sharing
- * products queue instead of deadlocking; one short line throws and nothing stays reserved), the
- * prices are read under those locks, the totals computed, and the order, its lines and its first
- * history row written.
+ * Places an order inside the caller's transaction: within the customer's caps, the products are
+ * read, the totals computed, the order, its lines and its first history row written, and last every
+ * line's stock is reserved through the inventory module, on condition that each product is still
+ * as read (products locked in id order, so two carts sharing products queue instead of
+ * deadlocking; one short line throws and nothing stays reserved).
  */
 export async function insertOrder(
   tx: Tx,
@@ -151,18 +151,29 @@ export async function insertOrder(
   const id = randomUUID();
   if (isGuest(me)) await checkGuestCaps(tx, me, order.shippingAddress, units, limits);
   else await checkUnpaidCaps(tx, me.id, units, limits);
-  let moved: Map<string, MovedTool>;
+  // The products are read without a lock and priced from that read; their stock is reserved last,
+  // just before the commit, on condition that they are still as read (moveStock's asRead). A
+  // product many people buy at once is then locked for one statement and the commit, not for the
+  // whole order's writes (docs/decisions/070).
+  const moved = await readForSale(
+    tx,
+    order.lines.map((l) => l.toolId),
+  );
+  const reservations: StockMove[] = order.lines.map((l) => ({
+    toolId: l.toolId,
+    reserved: l.quantity,
+    reason: 'order_placed',
+    orderId: id,
+    asRead: moved.get(l.toolId),
+  }));
   try {
     if (order.lines.some((l) => l.quantity < 1)) throw new OutOfStock(order.lines[0]?.toolId ?? '', '', 0);
-    moved = await moveStock(
-      tx,
-      order.lines.map((l) => ({
-        toolId: l.toolId,
-        reserved: l.quantity,
-        reason: 'order_placed',
-        orderId: id,
-      })),
-    );
+    // What the reservation would refuse, refused now, in the order it would (products in id order).
+    for (const line of [...order.lines].sort((a, b) => a.toolId.localeCompare(b.toolId))) {
+      const tool = moved.get(line.toolId);
+      if (!tool) throw notFound('Tool');
+      if (tool.available < line.quantity) throw new OutOfStock(line.toolId, tool.name, tool.available);
+    }
   } catch (error) {
     if (!(error instanceof OutOfStock)) throw error;
     const line = order.lines.find((l) => l.toolId === error.toolId);
@@ -194,7 +205,7 @@ export async function insertOrder(
       refundedQuantity: 0,
       returnedQuantity: 0,
       discountCents: 0,
-      // The core charge is read under the stock lock with the price, and kept as sold.
+      // The core charge is read with the price, held by the reservation's condition, and kept as sold.
       coreChargeCents: tool.coreChargeCents,
       coresRefunded: 0,
       coresReturned: 0,
@@ -296,6 +307,15 @@ export async function insertOrder(
       sql`, `,
     )}) ${recordEventStatement(row, 'place', null, { actor: 'customer', actorUserId: isGuest(me) ? null : me.id }, now)}`,
   );
+  // Last: the reservations. Stock taken meanwhile, or a product changed, refuses the order here
+  // and the transaction takes every row above back with it.
+  try {
+    await moveStock(tx, reservations);
+  } catch (error) {
+    if (!(error instanceof OutOfStock)) throw error;
+    const line = order.lines.find((l) => l.toolId === error.toolId);
+    throw await lineRefusal(tx, error, line?.quantity ?? 0, order.refusals);
+  }
   return { row, lines: lineRows };
 }
 

@@ -78,7 +78,48 @@ export type TopicOf<S extends Subscriber> = {
 }[Topic];
 
 /**
- * Queues `payload` for every subscriber of `topic`. `key` names the event: publishing the same key
+ * What the subscribers' own settings make of a message, where a setting lives in the process's
+ * configuration: the webhook only acts when an address is set (ORDER_WEBHOOK_URL). Every instance
+ * of a store runs with the same configuration, so every instance writes the same rows. Until an
+ * app says otherwise every subscriber counts as acting: a row too many is delivered as a no-op, a
+ * row too few would be a lost effect.
+ */
+export interface OutboxInterest {
+  orderWebhook: boolean;
+}
+let interest: OutboxInterest = { orderWebhook: true };
+
+/** Set once by the app at start-up from its configuration. */
+export function setOutboxInterest(next: OutboxInterest) {
+  interest = next;
+}
+
+/** The order events the admins hear about: a payment, and a customer asking for something. */
+const ADMIN_REQUESTS = { cancel_requested: 'cancel', return_requested: 'return' } as const;
+export function adminRequestOf(change: Topics['order.status_changed']): 'cancel' | 'return' | undefined {
+  return ADMIN_REQUESTS[change.event as keyof typeof ADMIN_REQUESTS];
+}
+export const adminHearsOf = (change: Topics['order.status_changed']) =>
+  (change.event === 'pay' && change.to === 'pending') || adminRequestOf(change) !== undefined;
+
+/**
+ * The subscribers of `topic` that will act on this payload. A row for a subscriber that would only
+ * mark it delivered costs a write, its index entries and a delivery, on the purchase path above
+ * all, so none is written: no webhook row without a webhook, no admin notice for an order merely
+ * placed. What every subscriber decides at delivery (an admin who turned notices off) still counts
+ * as acting here, since it may change before the message is delivered.
+ */
+export function recipientsOf<T extends Topic>(topic: T, payload: Topics[T]): Subscriber[] {
+  return SUBSCRIBERS[topic].filter((subscriber: Subscriber) => {
+    if (subscriber === 'order-webhook') return interest.orderWebhook;
+    if (subscriber === 'admin-notify' && topic === 'order.status_changed')
+      return adminHearsOf(payload as Topics['order.status_changed']);
+    return true;
+  });
+}
+
+/**
+ * Queues `payload` for every subscriber of `topic` that will act on it (recipientsOf). `key` names the event: publishing the same key
  * twice (a retried request) queues nothing more.
  */
 export async function publish<T extends Topic>(tx: Tx, topic: T, key: string, payload: Topics[T]) {
@@ -88,14 +129,14 @@ export async function publish<T extends Topic>(tx: Tx, topic: T, key: string, pa
 
 /**
  * The same as an SQL statement, for a caller that sends it inside one of its own (a data-modifying
- * WITH), saving a round trip; undefined when the topic has no subscriber.
+ * WITH), saving a round trip; undefined when no subscriber will act on it.
  */
 export function publishStatement<T extends Topic>(
   topic: T,
   key: string,
   payload: Topics[T],
 ): SQL | undefined {
-  const subscribers: readonly Subscriber[] = SUBSCRIBERS[topic];
+  const subscribers = recipientsOf(topic, payload);
   if (subscribers.length === 0) return undefined;
   const json = JSON.stringify(payload);
   const rows = subscribers.map((subscriber) => sql`(${subscriber}, ${topic}, ${key}, ${json}::jsonb)`);

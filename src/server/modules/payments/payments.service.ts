@@ -10,7 +10,7 @@ import type { SessionUser } from '../../plugins/auth';
 import { getOwnOrder } from '../orders/customer-orders';
 import { PaymentArrivedTooLate } from '../orders/order-errors';
 import { toOneOrder } from '../orders/order-read';
-import { applyOrderEvent, lockOrder } from '../orders/order-state';
+import { applyOrderEvent, lockOrder, type OrderRow } from '../orders/order-state';
 import { refundLatePayment } from '../orders/refunds';
 import type { IntentSnapshot, PaymentProvider } from './payment-provider';
 
@@ -112,7 +112,7 @@ export async function markOrderPaid(
   log: { error(obj: object, msg: string): void },
   /** Our record of the intent, when the caller has just read or written it. */
   record?: IntentRow,
-): Promise<Order> {
+): Promise<OrderRow> {
   if (intent.status !== 'succeeded')
     throw new AppError('PAYMENT_FAILED', 'The payment has not been completed');
   try {
@@ -142,7 +142,9 @@ async function paidInOneTransaction(
   intent: IntentSnapshot,
   log: { error(obj: object, msg: string): void },
   record?: IntentRow,
-): Promise<Order> {
+): Promise<OrderRow> {
+  // The order's row, not its view: reading its lines for an answer would hold the order's lock
+  // longer, and most callers answer with the payment alone (orderView reads them after commit).
   return db.transaction(async (tx) => {
     const known =
       record?.id === intent.id
@@ -170,10 +172,10 @@ async function paidInOneTransaction(
       if (order.transactionId !== intent.id) {
         log.error({ orderId: order.id, intentId: intent.id }, 'second payment for a paid order: refund it');
       }
-      return toOneOrder(tx, order);
+      return order;
     }
     try {
-      const paid = await applyOrderEvent(
+      return await applyOrderEvent(
         tx,
         order,
         {
@@ -182,7 +184,6 @@ async function paidInOneTransaction(
         },
         { actor: 'provider' },
       );
-      return toOneOrder(tx, paid);
     } catch (error) {
       if (error instanceof AppError && error.code === 'CONFLICT') {
         log.error(
@@ -214,7 +215,7 @@ export async function confirmOrderPayment(
     .where(and(eq(paymentIntents.id, transactionId), eq(paymentIntents.orderId, order.id)));
   if (!known) throw new AppError('NOT_FOUND', 'Payment was not found for this order');
   const intent = await provider.retrieveIntent(known.id);
-  return markOrderPaid(db, provider, { ...intent, orderId: intent.orderId ?? order.id }, log);
+  return toOneOrder(db, await markOrderPaid(db, provider, { ...intent, orderId: intent.orderId ?? order.id }, log));
 }
 
 /**
