@@ -349,22 +349,27 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
   // The guard: every route's permission comes from the one table (route-permissions.ts). It runs
   // after the body is parsed and validated, before the route's own preHandlers and handler, and a
   // route the table does not name is refused to everyone.
-  app.addHook('preHandler', async (request) => {
+  // A callback hook: a public route (the catalog's answers) passes without a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
     const url = request.routeOptions.url;
-    if (url === undefined) return; // the not-found handler
+    if (url === undefined) return done(); // the not-found handler
     const access = accessOf(request.method, url);
     if (access === undefined) {
       request.log.error({ route: `${request.method} ${url}` }, 'route has no permission declared');
-      throw new AppError('FORBIDDEN', 'You may not do this');
+      return done(new AppError('FORBIDDEN', 'You may not do this'));
     }
-    if (access === 'public') return;
-    const user = await userOf(request);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
-    if (access !== 'signedIn' && !may(user.role, access))
-      throw new AppError(
-        'FORBIDDEN',
-        isStaffRole(user.role) ? 'Your role may not do this' : 'Only an admin may do this',
-      );
+    if (access === 'public') return done();
+    userOf(request).then((user) => {
+      if (!user) return done(new AppError('UNAUTHENTICATED', 'Please log in to continue'));
+      if (access !== 'signedIn' && !may(user.role, access))
+        return done(
+          new AppError(
+            'FORBIDDEN',
+            isStaffRole(user.role) ? 'Your role may not do this' : 'Only an admin may do this',
+          ),
+        );
+      done();
+    }, done);
   });
   // Who is asking and from where, for the audit rows the route's changes write (modules/audit).
   app.addHook('preHandler', (request, _reply, done) => {
