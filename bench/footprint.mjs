@@ -23,6 +23,8 @@ const { values: args } = parseArgs({
     /** A server where a scratch database may be created and dropped (the store gets its own). */
     'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     'idle-seconds': { type: 'string', default: '15' },
+    /** Also print the rows as one line of JSON (for `npm run bench`'s table of goals). */
+    json: { type: 'boolean', default: false },
   },
 });
 const idleMs = Number(args['idle-seconds']) * 1000;
@@ -228,3 +230,4 @@ for (const r of rows) {
   const value = r.unit === 'MB' ? r.value.toFixed(1) : r.value.toFixed(0);
   console.log(`| ${r.what} | ${value} ${r.unit} | under ${r.limit} ${r.unit} | ${r.met ? 'yes' : 'NO'} |`);
 }
+if (args.json) console.log(`footprint-json: ${JSON.stringify(rows)}`);
