@@ -40,6 +40,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { guestRoutes } from './modules/checkout/guest-checkout.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { inboxRoutes } from './modules/contact/inbox.routes';
+import { watchAutomaticDiscounts } from './modules/discounts/automatic-watch';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inventoryRoutes } from './modules/inventory/inventory.routes';
@@ -65,6 +66,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createSimulatedProvider } from './modules/payments/simulated-provider';
 import { createStripeProvider, stripeClient } from './modules/payments/stripe-provider';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
+import type { PricingRules } from './modules/pricing/pricing';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { defaultSettings } from './modules/settings/settings-defaults';
@@ -95,6 +97,8 @@ declare module 'fastify' {
     settings: SettingsStore;
     /** What each setting is until the owner saves it: the environment's values. */
     settingsDefaults: StoreSettings;
+    /** How carts and orders are priced now: the settings in force, and whether any automatic discount may run. */
+    pricingRules(): PricingRules;
   }
 }
 
@@ -155,6 +159,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('settingsDefaults', settingsDefaults);
   app.decorate('settings', settings);
   app.addHook('onClose', async () => settings.close());
+  const automaticDiscounts = watchAutomaticDiscounts(database.db, database.changes);
+  app.addHook('onClose', async () => automaticDiscounts.close());
+  app.decorate('pricingRules', () => ({
+    ...settings.current(),
+    automaticDiscounts: automaticDiscounts.mayHaveAny(),
+  }));
   // Resolved once, before the job runner starts: the account mails open reset tokens sealed with it.
   const secret = await resolveAuthSecret(database.db, config.auth.secret);
   // The accounts of ADMIN_EMAILS are the store's owners, whenever their account was made.

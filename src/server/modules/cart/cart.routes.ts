@@ -14,7 +14,7 @@ const ToolParams = z.object({ toolId: z.string().max(100) });
 /** The cart: priced quotes for anyone, and the signed-in customer's cart kept on the server. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // The owner's shipping and tax rules as in force now, read on each request.
-  const pricing = () => app.settings.current();
+  const pricing = () => app.pricingRules();
   const cartWrites = { rateLimit: perSession(app.config.rateLimits.cartWritesPerMinute) };
 
   app.post(
@@ -36,10 +36,15 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const merged = new Map<string, number>();
       for (const l of lines) merged.set(l.toolId, (merged.get(l.toolId) ?? 0) + l.quantity);
       // A visitor has no uses of their own yet: limits per customer are counted at checkout.
-      const offer = await discountOffer(app.db, { code, toolIds: [...merged.keys()] });
+      const rules = pricing();
+      const offer = await discountOffer(app.db, {
+        code,
+        toolIds: [...merged.keys()],
+        automatic: rules.automaticDiscounts,
+      });
       return quoteLines(
         app.db,
-        pricing(),
+        rules,
         [...merged].map(([toolId, quantity]) => ({ toolId, quantity })),
         to,
         offer,

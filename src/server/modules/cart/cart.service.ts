@@ -46,7 +46,12 @@ export async function getCart(
     .where(eq(cartLines.userId, userId))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
   const facts = new Map(rows.map(({ quantity: _q, ...tool }) => [tool.id, tool]));
-  const offer = await discountOffer(db, { code: to.code, buyer: userId, toolIds: [...facts.keys()] });
+  const offer = await discountOffer(db, {
+    code: to.code,
+    buyer: userId,
+    toolIds: [...facts.keys()],
+    automatic: pricing.automaticDiscounts,
+  });
   return quoteFrom(
     pricing,
     facts,

@@ -28,7 +28,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         signedIn(request),
         request.body,
         orderLimitsOf(app.settings.current()),
-        app.settings.current(),
+        app.pricingRules(),
       );
       return reply.status(answer.replayed ? 200 : 201).send(answer);
     },

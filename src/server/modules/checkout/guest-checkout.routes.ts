@@ -64,7 +64,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
           secret,
           request.body,
           orderLimitsOf(app.settings.current()),
-          app.settings.current(),
+          app.pricingRules(),
         );
         return reply.status(answer.replayed ? 200 : 201).send(answer);
       },

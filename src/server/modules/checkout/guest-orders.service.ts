@@ -102,7 +102,10 @@ export async function guestMarkPaid(
     .where(and(eq(paymentIntents.id, input.transactionId), eq(paymentIntents.orderId, row.id)));
   if (!known) throw new AppError('NOT_FOUND', 'Payment was not found for this order');
   const intent = await provider.retrieveIntent(known.id);
-  return toOneOrder(db, await markOrderPaid(db, provider, { ...intent, orderId: intent.orderId ?? row.id }, log));
+  return toOneOrder(
+    db,
+    await markOrderPaid(db, provider, { ...intent, orderId: intent.orderId ?? row.id }, log),
+  );
 }
 
 /**

@@ -83,14 +83,24 @@ async function lineFacts(db: Db | Tx, toolIds: string[]): Promise<Map<string, Li
 /**
  * The discounts a cart or an order may have, for the pricing module to choose from: every automatic
  * discount running now and not used up (nor used up by this customer), and the code asked for, or
- * why it cannot be used. One read when no code is asked and no automatic discount runs.
+ * why it cannot be used. No read when no code is asked and the store is known to have no automatic
+ * discount; else one read when no code is asked and none runs.
  */
 export async function discountOffer(
   db: Db | Tx,
-  ask: { code?: string | null | undefined; buyer?: string | null; toolIds: string[]; now?: Date },
+  ask: {
+    code?: string | null | undefined;
+    buyer?: string | null;
+    toolIds: string[];
+    now?: Date;
+    /** False when the store is known to have no automatic discount (AutomaticDiscountsWatch). */
+    automatic?: boolean;
+  },
 ): Promise<DiscountOffer> {
   const now = ask.now ?? new Date();
   const code = ask.code ? normalizeCode(ask.code) : '';
+  if (!code && ask.automatic === false)
+    return { code: null, codeMiss: null, automatic: [], facts: new Map() };
   const rows = await db
     .select()
     .from(discounts)

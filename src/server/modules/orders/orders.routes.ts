@@ -46,7 +46,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         signedIn(request),
         request.body,
         orderLimitsOf(app.settings.current()),
-        app.settings.current(),
+        app.pricingRules(),
       );
       return reply.status(201).send(order);
     },

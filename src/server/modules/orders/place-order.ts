@@ -220,6 +220,7 @@ export async function insertOrder(
   const buyer = isGuest(me) ? `guest:${guestEmailKey(me.email)}` : me.id;
   const offer = await discountOffer(tx, {
     code: order.discountCode,
+    automatic: pricing.automaticDiscounts,
     buyer,
     toolIds: lineRows.map((l) => l.toolId),
     now,

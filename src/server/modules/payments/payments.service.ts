@@ -215,7 +215,10 @@ export async function confirmOrderPayment(
     .where(and(eq(paymentIntents.id, transactionId), eq(paymentIntents.orderId, order.id)));
   if (!known) throw new AppError('NOT_FOUND', 'Payment was not found for this order');
   const intent = await provider.retrieveIntent(known.id);
-  return toOneOrder(db, await markOrderPaid(db, provider, { ...intent, orderId: intent.orderId ?? order.id }, log));
+  return toOneOrder(
+    db,
+    await markOrderPaid(db, provider, { ...intent, orderId: intent.orderId ?? order.id }, log),
+  );
 }
 
 /**

@@ -40,6 +40,8 @@ import {
 export interface PricingRules {
   shipping: ShippingSettings;
   tax: TaxSettings;
+  /** False when the store is known to have no automatic discount: they are not read. */
+  automaticDiscounts?: boolean;
 }
 
 export interface Destination {
