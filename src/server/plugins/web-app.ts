@@ -84,6 +84,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
       // HTTPS). Only its presence: an expired one costs one early fetch the page then skips.
       signedIn: /session_token=/.test(request.headers.cookie ?? ''),
       product: meta.product,
+      listPicture: content.firstPicture,
     });
     const page = withPreloads(withPageContent(withPageMeta(html, meta, store.brand), content, origin), hints);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
