@@ -100,6 +100,47 @@ journeys('pages name what they need in their HTML', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it("/tools: the first card's picture comes from the hints, fetched once", async () => {
+    const [first] = (await (await fetch(`${store.url}/api/tool?page=1&limit=24`)).json()) as {
+      image: string;
+    }[];
+    if (!first) throw new Error('the demo catalog is empty');
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await openAndRecord(context, '/tools', '[data-testid="tool-grid"] article');
+    await context.close();
+
+    expect(page.named).toContain(first.image);
+    expect(page.count(first.image)).toBe(1);
+    expect(page.errors).toEqual([]);
+  });
+
+  it("/cart and /checkout, signed in: the session and the customer's cart are named up front", async () => {
+    const [tool] = (await (await fetch(`${store.url}/api/tool?limit=1`)).json()) as {
+      _id: string;
+      minimum_order_quantity: number;
+    }[];
+    if (!tool) throw new Error('the demo catalog is empty');
+    const cookie = (await customer.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const put = await fetch(`${store.url}/api/cart/${tool._id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: store.url, cookie },
+      body: JSON.stringify({ quantity: tool.minimum_order_quantity }),
+    });
+    expect(put.status).toBe(200);
+    for (const [address, ready] of [
+      ['/cart', 'main h1'],
+      ['/checkout', 'main form'],
+    ] as const) {
+      const page = await openAndRecord(customer, address, ready);
+      for (const url of ['/api/auth/get-session', '/api/cart?shippingMethod=standard']) {
+        expect(page.named).toContain(url);
+        expect(page.count(url)).toBeGreaterThanOrEqual(1);
+      }
+      expect(page.scripts.filter((script) => !page.named.includes(script))).toEqual([]);
+      expect(page.errors).toEqual([]);
+    }
+  });
+
   it('a purchase page, signed in: product and picture each fetched once, all named up front', async () => {
     const [tool] = (await (await fetch(`${store.url}/api/tool?limit=1`)).json()) as {
       _id: string;

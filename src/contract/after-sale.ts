@@ -188,8 +188,7 @@ export const returnLineReasonWords: Record<ReturnLineReason, string> = {
   core: 'Old part (core)',
 };
 
-/** The priced line a core charge is, in the cart, on the order and on the receipt. */
-export const CORE_CHARGE_LABEL = 'Core charge (refundable)';
+export { CORE_CHARGE_LABEL } from './summary-words';
 
 /** A refund line in words: its units, and the old parts whose core charge went back with it. */
 export function refundLineWords(

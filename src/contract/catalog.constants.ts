@@ -62,3 +62,33 @@ export function facetsAddress(filters: Parameters<typeof toolListSearch>[0]): st
   const search = toolListSearch(filters);
   return `/api/tool/facets${search ? `?${search}` : ''}`;
 }
+
+/** The highest price a product can have, and so the highest a price filter can name. */
+export const PRODUCT_LIMITS_PRICE_MAX = 1_000_000;
+
+export const toolSorts = ['price', '-price', 'name', 'newest'] as const;
+export type ToolSort = (typeof toolSorts)[number];
+
+/** How many vehicles My Garage keeps. */
+export const GARAGE_MAX_VEHICLES = 10;
+
+interface NamedVehicle {
+  year: number;
+  make: string;
+  model: string;
+  engine?: string;
+}
+
+export const vehicleLabel = (v: { year: number; make: string; model: string }) =>
+  `${v.year} ${v.make} ${v.model}`;
+
+/** The vehicle a list query names, when it names one. */
+export function queryVehicle(q: {
+  year?: number;
+  make?: string;
+  model?: string;
+  engine?: string;
+}): NamedVehicle | undefined {
+  if (q.year === undefined || !q.make || !q.model) return undefined;
+  return { year: q.year, make: q.make, model: q.model, ...(q.engine ? { engine: q.engine } : {}) };
+}

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { TOOL_PAGE_SIZE_DEFAULT, TOOL_PAGE_SIZE_MAX } from './catalog.constants';
+import { PRODUCT_LIMITS_PRICE_MAX, TOOL_PAGE_SIZE_MAX, toolSorts } from './catalog.constants';
 
 export * from './catalog.constants';
-
-const PRODUCT_LIMITS_PRICE_MAX = 1_000_000;
+export { toolListFromAddress } from './tool-list-address';
 
 /**
  * Where a product stands with the owner: a draft is being prepared, an active product is listed and
@@ -129,9 +128,6 @@ export const Vehicle = z.object({
 });
 export type Vehicle = z.infer<typeof Vehicle>;
 
-export const vehicleLabel = (v: { year: number; make: string; model: string }) =>
-  `${v.year} ${v.make} ${v.model}`;
-
 /**
  * Whether a part fits a vehicle: universal parts fit all; otherwise a row of the same make and
  * model whose years hold the vehicle's year, for every engine or the vehicle's (a vehicle whose
@@ -194,9 +190,6 @@ export const ToolDetails = Tool.extend({
   height_in: z.number().nullable().optional(),
 });
 export type ToolDetails = z.infer<typeof ToolDetails>;
-
-export const toolSorts = ['price', '-price', 'name', 'newest'] as const;
-export type ToolSort = (typeof toolSorts)[number];
 
 const optionalText = (label: string, max: number) =>
   z.string().trim().max(max, `${label} must be ${max} characters or fewer`).optional();
@@ -263,17 +256,6 @@ export const ToolListQuery = z
     }
   });
 export type ToolListQuery = z.infer<typeof ToolListQuery>;
-
-/** The vehicle a list query names, when it names one. */
-export function queryVehicle(q: {
-  year?: number;
-  make?: string;
-  model?: string;
-  engine?: string;
-}): Vehicle | undefined {
-  if (q.year === undefined || !q.make || !q.model) return undefined;
-  return { year: q.year, make: q.make, model: q.model, ...(q.engine ? { engine: q.engine } : {}) };
-}
 
 /** GET /tool/facets: how many tools each choice of each filter would show, with the others applied. */
 export const ToolFacets = z.object({
@@ -352,18 +334,6 @@ export const GarageVehicle = z.object({
   active: z.boolean(),
 });
 export type GarageVehicle = z.infer<typeof GarageVehicle>;
-export const GARAGE_MAX_VEHICLES = 10;
-
-/**
- * The list the /tools page shows for the address's query string: what it says, where valid, one
- * page of the default size, page 1 unless another is named. The page and the server's preload
- * hint read the address the same way.
- */
-export function toolListFromAddress(params: Record<string, string>): ToolListQuery {
-  const parsed = ToolListQuery.safeParse(params);
-  const query = parsed.success ? parsed.data : {};
-  return { ...query, limit: TOOL_PAGE_SIZE_DEFAULT, page: query.page ?? 1 };
-}
 
 export const PRODUCT_LIMITS = {
   priceMin: 1,

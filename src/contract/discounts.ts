@@ -181,10 +181,4 @@ export function discountSummary(d: { kind: DiscountKind; value: number; freeShip
   return off ?? 'Free shipping';
 }
 
-/** The discount's row on every document: "Discount BRAKES10 (10% off brake parts)". */
-export const discountRowLabel = (d: Pick<AppliedDiscount, 'code' | 'label'>) =>
-  d.code ? `Discount ${d.code} (${d.label})` : `Discount (${d.label})`;
-
-/** Said beside shipping that a discount made free: "free with BRAKES10". */
-export const freeShippingNote = (d: Pick<AppliedDiscount, 'code' | 'label'>) =>
-  `free with ${d.code ?? d.label}`;
+export { discountRowLabel, freeShippingNote } from './summary-words';

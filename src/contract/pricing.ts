@@ -137,10 +137,4 @@ export type QuoteInput = z.input<typeof QuoteInput>;
 /** GET /cart?shippingMethod=&region=&country= */
 export const CartQuery = z.object(Destination);
 
-/** A rate in basis points as buyers read it: 725 -> "7.25%", 650 -> "6.5%", 600 -> "6%". */
-export function taxRateWords(basisPoints: number): string {
-  const whole = Math.floor(basisPoints / 100);
-  const hundredths = basisPoints % 100;
-  if (hundredths === 0) return `${whole}%`;
-  return `${whole}.${String(hundredths).padStart(2, '0').replace(/0$/, '')}%`;
-}
+export { taxRateWords } from './summary-words';

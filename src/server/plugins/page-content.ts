@@ -21,6 +21,8 @@ export interface PageContent {
   body?: string;
   /** schema.org objects, each written as one JSON-LD script. */
   jsonLd?: object[];
+  /** The list's query and its first tool's picture, for the page's preload hint of that picture. */
+  firstPicture?: { category?: string; image: string };
 }
 
 const html = escapeAttribute;
@@ -133,7 +135,11 @@ export async function pageContentFor(
       page: 1,
     });
     const title = category ? category.name : 'Tools';
+    const [first] = tools;
     return {
+      ...(first
+        ? { firstPicture: { ...(category ? { category: category.slug } : {}), image: first.image } }
+        : {}),
       canonical: category ? pages.tools.inCategory(category.slug) : pages.tools.path,
       body: listBody(title, category?.description ?? `Every tool and part at ${store.brand}.`, tools),
       jsonLd: [

@@ -134,6 +134,36 @@ describe('preload hints in the page', () => {
     ]);
   });
 
+  it("names the first card's picture of the list /tools shows, and only of that list", async () => {
+    await insertTool(t.database.db, { image: '/uploads/5d1c-960.webp' });
+    // The picture the page will draw first: the first tool of the list the page asks for.
+    const list = await t.app.inject({ method: 'GET', url: '/api/tool?page=1&limit=24' });
+    const [first] = list.json() as { image: string }[];
+    if (!first) throw new Error('the list is empty');
+    const plain = await hintsOf('/tools');
+    expect(plain.fetches).toEqual(['/api/tool?page=1&limit=24', '/api/tool/facets']);
+    expect(plain.images).toHaveLength(1);
+    expect(plain.images[0]).toContain(`href="${first.image}" as="image" fetchpriority="high"`);
+    expect(plain.images[0]).toContain(
+      'imagesizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"',
+    );
+    // Another list than the one the server wrote into the page: its first picture is not known.
+    for (const other of ['/tools?sort=price', '/tools?page=2', '/tools?search=wrench', '/tools?inStock=1']) {
+      expect((await hintsOf(other)).images).toEqual([]);
+    }
+  });
+
+  it("names the session on /cart and /checkout, and a customer's cart once signed in", async () => {
+    const cookie = { cookie: 'better-auth.session_token=abc.def' };
+    for (const address of ['/cart', '/checkout']) {
+      expect((await hintsOf(address)).fetches).toEqual(['/api/auth/get-session']);
+      expect((await hintsOf(address, cookie)).fetches).toEqual([
+        '/api/auth/get-session',
+        '/api/cart?shippingMethod=standard',
+      ]);
+    }
+  });
+
   it('names no product for an unknown or retired one, and escapes what it writes', async () => {
     const unknown = await hintsOf('/purchase/no-such-tool', { cookie: 'better-auth.session_token=x' });
     expect(unknown.fetches).toEqual(['/api/auth/get-session']);

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { toolListFromAddress } from '../../contract/catalog';
 import { facetsAddress, toolListSearch } from '../../contract/catalog.constants';
 import { matchPage, type PageKey, pageKeys } from '../../contract/pages';
-import { PURCHASE_IMAGE_SIZES, srcSetFor } from '../../contract/uploads.constants';
+import { toolListFromAddress } from '../../contract/tool-list-address';
+import { PURCHASE_IMAGE_SIZES, srcSetFor, TOOL_CARD_IMAGE_SIZES } from '../../contract/uploads.constants';
 import { escapeAttribute } from './page-meta';
 
 /**
@@ -131,10 +131,20 @@ export interface PageData {
   signedIn: boolean;
   /** The product of /purchase/:id, when it exists. */
   product?: { id: string; image: string };
+  /** On /tools: the first picture of the list the server wrote into the page, and its category. */
+  listPicture?: { category?: string; image: string };
 }
 
 const fetchHint = (url: string) =>
   `<link rel="preload" href="${escapeAttribute(url)}" as="fetch" crossorigin>`;
+
+/** A product picture drawn at `sizes`, with the `srcset` the page gives it. */
+const imageHint = (image: string, sizes: string) => {
+  const srcset = srcSetFor(image);
+  return `<link rel="preload" href="${escapeAttribute(image)}" as="image" fetchpriority="high"${
+    srcset ? ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(sizes)}"` : ''
+  }>`;
+};
 
 /**
  * The API calls a page makes as soon as its code runs. A hint for a call the page does not make
@@ -148,7 +158,24 @@ function dataHints(page: PageData): string[] {
     const query = toolListFromAddress(Object.fromEntries(page.search));
     // The filters' counts are asked for the same filters, without the sort and the page.
     const { sort: _sort, page: _page, limit: _limit, ...filters } = query;
-    return [fetchHint(`/api/tool?${toolListSearch(query)}`), fetchHint(facetsAddress(filters))];
+    const hints = [fetchHint(`/api/tool?${toolListSearch(query)}`), fetchHint(facetsAddress(filters))];
+    // The first card's picture is the page's largest paint. The server listed the first page of
+    // the catalog or of one category for the page's content; when the address asks for that same
+    // list, its first picture is the one the page will show.
+    const { category, ...others } = filters;
+    const picture = page.listPicture;
+    const sameList = query.page === 1 && query.sort === undefined && Object.keys(others).length === 0;
+    if (picture && sameList && category === picture.category) {
+      hints.push(imageHint(picture.image, TOOL_CARD_IMAGE_SIZES));
+    }
+    return hints;
+  }
+  if (key === 'cart' || key === 'checkout') {
+    // Both read the session first; a customer's cart is then read priced for standard shipping
+    // (a visitor's lives in the browser and is priced by a POST, which no hint can name).
+    const hints = [fetchHint('/api/auth/get-session')];
+    if (page.signedIn) hints.push(fetchHint('/api/cart?shippingMethod=standard'));
+    return hints;
   }
   if (key === 'purchase') {
     // The page waits for the session before anything else (it is for signed-in customers).
@@ -156,14 +183,7 @@ function dataHints(page: PageData): string[] {
     if (page.signedIn && page.product) {
       const { id, image } = page.product;
       hints.push(fetchHint(`/api/purchase/${encodeURIComponent(id)}`));
-      const srcset = srcSetFor(image);
-      hints.push(
-        `<link rel="preload" href="${escapeAttribute(image)}" as="image" fetchpriority="high"${
-          srcset
-            ? ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(PURCHASE_IMAGE_SIZES)}"`
-            : ''
-        }>`,
-      );
+      hints.push(imageHint(image, PURCHASE_IMAGE_SIZES));
     }
     return hints;
   }

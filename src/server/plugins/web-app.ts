@@ -111,6 +111,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
       // HTTPS). Only its presence: an expired one costs one early fetch the page then skips.
       signedIn,
       product: meta.product,
+      listPicture: content.firstPicture,
     });
     const page = withPreloads(withPageContent(withPageMeta(html, meta, store.brand), content, origin), hints);
     const body = encoding ? compress(page, encoding) : page;

@@ -1,4 +1,5 @@
-import { type Vehicle, vehicleLabel } from '../../../contract/catalog';
+import type { Vehicle } from '../../../contract/catalog';
+import { vehicleLabel } from '../../../contract/catalog.constants';
 import { useSession } from '../../features/accounts/api/session';
 import { FitBadge } from '../../features/catalog/components/fit-badge';
 import { VehicleBar } from '../../features/vehicles/components/vehicle-bar';

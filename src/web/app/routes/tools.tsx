@@ -1,15 +1,15 @@
 import { type ReactNode, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { Vehicle } from '../../../contract/catalog';
 import {
   queryVehicle,
   TOOL_LIST_MAX_DEPTH,
   TOOL_PAGE_SIZE_DEFAULT,
-  toolListFromAddress,
   toolSorts,
-  type Vehicle,
   vehicleLabel,
-} from '../../../contract/catalog';
+} from '../../../contract/catalog.constants';
 import { pages } from '../../../contract/pages';
+import { toolListFromAddress } from '../../../contract/tool-list-address';
 import { Pager } from '../../components/ui/pager';
 import { QueryState } from '../../components/ui/query-state';
 import { useSession } from '../../features/accounts/api/session';

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { GARAGE_MAX_VEHICLES, type GarageVehicle, type Vehicle } from '../../../contract/catalog';
+import type { GarageVehicle, Vehicle } from '../../../contract/catalog';
+import { GARAGE_MAX_VEHICLES } from '../../../contract/catalog.constants';
 import { vehicleKeys } from './api/keys';
 import {
   activateGarageVehicle,

@@ -28,7 +28,10 @@ export const fetchQuote = async (lines: CartLineInput[], to: Destination = {}, s
     })
   ).data;
 
-/** GET /cart: the signed-in customer's cart, priced for a destination. */
+/**
+ * GET /cart: the signed-in customer's cart, priced for a destination. The server's preload hint on
+ * /cart and /checkout names the first of these, `/api/cart?shippingMethod=standard`, byte for byte.
+ */
 export const fetchCart = (to: Destination = {}, signal?: AbortSignal) =>
   apiGet<Quote>(`/cart?${new URLSearchParams(destinationBody(to)).toString()}`, signal);
 

@@ -79,6 +79,33 @@ async function quoteVisitorChange(queryClient: QueryClient, lines: CartLineInput
   return quote;
 }
 
+/** Adds units of a product to the reader's cart, on the server or in this browser. */
+const addToCartMutation = (queryClient: QueryClient, userId: string | undefined) => ({
+  mutationFn: async ({ toolId, quantity }: { toolId: string; quantity: number }) => {
+    // Adding nothing (an empty or zero box) would only repeat the line as it is.
+    if (!Number.isInteger(quantity) || quantity < 1) throw new CartRefusal('Quantity must be at least 1');
+    if (userId) {
+      const current = await queryClient.fetchQuery({ ...userCartQuery(userId), staleTime: 10_000 });
+      const had = current.lines.find((l) => l.toolId === toolId)?.quantity ?? 0;
+      const cart = await putCartLine(toolId, had + quantity);
+      await storeUserCart(queryClient, userId, cart);
+      return cart;
+    }
+    return quoteVisitorChange(queryClient, addToLines(readVisitorLines(), toolId, quantity), toolId);
+  },
+});
+
+/**
+ * Only the "Add to cart" of `useCart`, for a button on each card of a list: without the cart's
+ * query and its other three mutations, which every one of 24 cards set up for nothing
+ * (docs/performance.md).
+ */
+export function useAddToCart() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation(addToCartMutation(queryClient, user?.id));
+}
+
 export interface UseCart {
   /** The priced cart; null for a visitor with nothing in it; undefined while loading. */
   cart: Quote | null | undefined;
@@ -105,20 +132,7 @@ export function useCart(to: Destination = {}): UseCart {
     placeholderData: keepPreviousData,
   });
 
-  const add = useMutation({
-    mutationFn: async ({ toolId, quantity }: { toolId: string; quantity: number }) => {
-      // Adding nothing (an empty or zero box) would only repeat the line as it is.
-      if (!Number.isInteger(quantity) || quantity < 1) throw new CartRefusal('Quantity must be at least 1');
-      if (userId) {
-        const current = await queryClient.fetchQuery({ ...userCartQuery(userId), staleTime: 10_000 });
-        const had = current.lines.find((l) => l.toolId === toolId)?.quantity ?? 0;
-        const cart = await putCartLine(toolId, had + quantity);
-        await storeUserCart(queryClient, userId, cart);
-        return cart;
-      }
-      return quoteVisitorChange(queryClient, addToLines(readVisitorLines(), toolId, quantity), toolId);
-    },
-  });
+  const add = useMutation(addToCartMutation(queryClient, userId));
 
   const setQuantity = useMutation({
     mutationFn: async ({ toolId, quantity }: { toolId: string; quantity: number }) => {

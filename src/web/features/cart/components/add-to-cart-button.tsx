@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { pages } from '../../../../contract/pages';
 import { formatNumber } from '../../../lib/format';
-import { useCart } from '../api/use-cart';
+import { useAddToCart } from '../api/use-cart';
 
 export interface CartableTool {
   _id: string;
@@ -25,7 +25,7 @@ export function AddToCartButton({
   quantity?: number;
   className?: string;
 }) {
-  const { add } = useCart();
+  const add = useAddToCart();
   const statusId = useId();
   const soldOut = tool.available_quantity < tool.minimum_order_quantity;
   const added = add.isSuccess ? add.variables : undefined;

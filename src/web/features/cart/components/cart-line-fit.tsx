@@ -1,4 +1,5 @@
-import { type Vehicle, vehicleLabel } from '../../../../contract/catalog';
+import type { Vehicle } from '../../../../contract/catalog';
+import { vehicleLabel } from '../../../../contract/catalog.constants';
 import { useTool } from '../../catalog/api/get-tool';
 import { FitBadge } from '../../catalog/components/fit-badge';
 

@@ -1,5 +1,5 @@
-import { CORE_CHARGE_LABEL } from '../../../../contract/after-sale';
 import { formatCents } from '../../../../contract/money';
+import { CORE_CHARGE_LABEL } from '../../../../contract/summary-words';
 import { formatNumber } from '../../../lib/format';
 
 /** A line the server priced with a core charge: its quantity, the charge per unit and their total. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { type AppliedDiscount, discountRowLabel, freeShippingNote } from '../../../../contract/discounts';
+import type { AppliedDiscount } from '../../../../contract/discounts';
 import { formatCents } from '../../../../contract/money';
-import { taxRateWords } from '../../../../contract/pricing';
+import { discountRowLabel, freeShippingNote, taxRateWords } from '../../../../contract/summary-words';
 
 /** Orders placed before the method's name was kept say only which of the two flat methods it was. */
 const flatName: Record<string, string> = { standard: 'Standard shipping', express: 'Express shipping' };

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { pages } from '../../../../contract/pages';
 import type { Review } from '../../../../contract/reviews';
@@ -6,7 +7,13 @@ import { apiGet } from '../../../lib/api-client';
 import { useSession } from '../../accounts/api/session';
 import { reviewKeys } from '../api/keys';
 import { ReviewCard } from './review-card';
-import { ReviewForm } from './review-form';
+
+/**
+ * The form (react-hook-form and the review schema, with the validation library) loads once a
+ * signed-in reader is known, not with the product page: most readers of a product's page are not
+ * signed in, and it kept the page's first paint waiting (docs/performance.md).
+ */
+const ReviewForm = lazy(async () => ({ default: (await import('./review-form')).ReviewForm }));
 
 /**
  * What buyers said about this product (reviews given with its id), and a form to add one: a
@@ -43,7 +50,9 @@ export function ProductReviews({ toolId }: { toolId: string }) {
       {isPending ? null : user ? (
         <div className="space-y-2 pt-2">
           <h3 className="text-lg font-semibold">Review this product</h3>
-          <ReviewForm toolId={toolId} label="Review this product" />
+          <Suspense fallback={<p role="status">Loading the form…</p>}>
+            <ReviewForm toolId={toolId} label="Review this product" />
+          </Suspense>
         </div>
       ) : (
         <p>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { type Vehicle, vehicleLabel } from '../../../../contract/catalog';
+import type { Vehicle } from '../../../../contract/catalog';
+import { vehicleLabel } from '../../../../contract/catalog.constants';
 import type { Garage } from '../garage';
 import { VehiclePicker } from './vehicle-picker';
 
