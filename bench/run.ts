@@ -2,7 +2,7 @@
 // table (bench/README.md says how to read it). Each store runs as its own process with logging
 // off; the load comes from this process (autocannon, fixed settings, seeded data).
 //
-//   npm run bench [-- --seconds=5] [--postgres-url=postgres://postgres@127.0.0.1:5432/test] [--no-postgres] [--scale-only] [--no-pglite] [--only=checkout] [--no-footprint] [--footprint-here]
+//   npm run bench [-- --seconds=5] [--postgres-url=postgres://postgres@127.0.0.1:5432/test] [--no-postgres] [--scale-only] [--no-pglite] [--only=checkout] [--no-footprint] [--footprint-here] [--no-lighthouse]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import { checkoutEnv, runCheckout } from './run/checkout';
 import { type Child, capture, startRaw, startStore } from './run/children';
 import { footprintGoals, formatGoals, type Goal, ratioGoal } from './run/goals';
 import { largePgliteDir, largePostgresUrl } from './run/large-catalog-db';
+import { GOAL as LIGHTHOUSE_GOAL, measureLighthouse } from './run/lighthouse';
 import { type LoadResult, measurePair } from './run/load';
 import { describeMachine } from './run/machine';
 import { type PgbenchResult, pgbenchPurchase } from './run/pgbench';
@@ -40,6 +41,8 @@ const { values: args } = parseArgs({
     'no-footprint': { type: 'boolean', default: false },
     /** Footprint of this checkout instead of a pruned production install (no install size). */
     'footprint-here': { type: 'boolean', default: false },
+    /** Leave out Lighthouse (five pages, three runs each, a few minutes). */
+    'no-lighthouse': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -352,6 +355,17 @@ if (postgresUrl && args.only !== 'checkout') {
   }
 }
 
+if (!args.only && !args['scale-only'] && !args['no-lighthouse']) {
+  log('Lighthouse, mobile, its default settings: five pages, three runs each (bench/run/lighthouse.ts)');
+  for (const row of await measureLighthouse({ runs: 3 })) {
+    goals.push({
+      what: `Lighthouse mobile performance: ${row.page}`,
+      figure: `${row.performance.toFixed(2)} (runs ${row.performanceRuns.map((n) => n.toFixed(2)).join(', ')}; host CPU index ${row.cpuIndex.toFixed(0)})`,
+      limit: `at least ${LIGHTHOUSE_GOAL.toFixed(2)}`,
+      met: row.performance >= LIGHTHOUSE_GOAL,
+    });
+  }
+}
 if (!args.only && !args['scale-only'] && !args['no-footprint']) {
   log('footprint: install size, idle memory, warm start (bench/footprint.mjs)');
   goals.push(...footprintGoals({ here: args['footprint-here'], postgresUrl }));
