@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../db/database';
 import { rowsOf } from '../db/rows';
 import { outboxMessages, scheduledJobs } from '../db/schema';
-import { type OutboxMessage, publish, SUBSCRIBERS } from '../modules/outbox/outbox';
+import { type OutboxMessage, publish, SUBSCRIBERS, setOutboxInterest } from '../modules/outbox/outbox';
 import { retryDeadMessage } from '../modules/outbox/outbox.service';
 import { fakeClock } from '../test/fake-clock';
 import { createTestDatabase } from '../test/harness';
@@ -20,6 +20,9 @@ import {
 let database: Database;
 let second: Database | undefined;
 beforeAll(async () => {
+  // Messages here go to every subscriber of their topic, the webhook too, as in a store with a
+  // webhook address (an app built earlier in this worker may have said there is none).
+  setOutboxInterest({ orderWebhook: true });
   const test = await createTestDatabase();
   database = test;
   if (test.url) second = openPostgres(test.url, 5);
