@@ -113,11 +113,13 @@ export const catalogSearchLimit = (max: number): RateLimitOptions => ({
   ...perAddress(max),
   // After validation, so the query is the parsed one (an invalid one is refused without a count).
   hook: 'preHandler',
-  allowList: (request) => {
-    const query = request.query as { search?: string; page?: number } | undefined;
-    return !query?.search?.trim() && (query?.page ?? 1) <= 1;
-  },
+  allowList: (request) => uncountedListQuery(request.query as { search?: string; page?: number } | undefined),
 });
+
+/** A plain first page of the catalog list: what the search limit does not count. */
+export const uncountedListQuery = (
+  query: { search?: string | undefined; page?: number | undefined } | undefined,
+) => !query?.search?.trim() && (query?.page ?? 1) <= 1;
 
 /** A per-address limit not tied to one route (app.rateLimit), stored under `name`. */
 export const namedPerAddress = (name: string, max: number): RateLimitOptions => {

@@ -46,6 +46,8 @@ export interface AnswerCache {
    * built. Concurrent misses of one key share one build.
    */
   answer(key: string, build: () => Promise<FreshAnswer>): CachedAnswer | Promise<CachedAnswer>;
+  /** Whether an answer this cache gave is still the one it would give (stored, and nothing changed since). */
+  isCurrent(answer: CachedAnswer): boolean;
   /** Stops following the feed and forgets everything. */
   close(): void;
 }
@@ -101,12 +103,14 @@ export function createAnswerCache(
     }
   };
 
+  const current = (entry: Entry) =>
+    entry.generation === generation && options.now() - entry.storedAt < options.maxAgeMs;
+  const stored = new WeakSet<CachedAnswer>();
+
   return {
     answer(key, build) {
       const entry = entries.get(key);
-      if (entry && entry.generation === generation && options.now() - entry.storedAt < options.maxAgeMs) {
-        return entry;
-      }
+      if (entry && current(entry)) return entry;
       const pending = building.get(key);
       if (pending && pending.generation === generation) return pending.promise;
 
@@ -116,7 +120,9 @@ export function createAnswerCache(
           const answer = tagged(fresh);
           // Built from a state that may already be gone, or unheard of: serve it this once only.
           if (generation === started && feed.isListening()) {
-            store(key, { ...answer, generation: started, storedAt: options.now() });
+            const entry = { ...answer, generation: started, storedAt: options.now() };
+            stored.add(entry);
+            store(key, entry);
           }
           if (building.get(key)?.promise === promise) building.delete(key);
           return answer;
@@ -128,6 +134,9 @@ export function createAnswerCache(
       );
       building.set(key, { generation: started, promise });
       return promise;
+    },
+    isCurrent(answer) {
+      return stored.has(answer) && current(answer as Entry);
     },
     close() {
       unsubscribe();

@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedAnswer } from './answer-cache';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { AnswerCache, CachedAnswer } from './answer-cache';
 
 /**
  * Whether If-None-Match names this tag (or is `*`). For GET the comparison is the weak one
@@ -54,4 +54,29 @@ export function replyWith(
     return;
   }
   sendCachedAnswer(request, reply, answer);
+}
+
+/**
+ * The answers last sent to each address (path and query, byte for byte), served again from an
+ * onRequest hook while the cache says they are current: the query is not parsed and validated
+ * again, nor the route's guard run, for an address that was answered from memory before. Only
+ * public answers that no limit counts are remembered (the caller decides). Bounded, since
+ * addresses come from whoever asks: past `maxEntries` it starts again empty.
+ */
+export function answersByAddress(cache: AnswerCache, maxEntries = 2000) {
+  const sent = new Map<string, CachedAnswer>();
+  const onRequest: onRequestHookHandler = (request, reply, done) => {
+    const answer = request.method === 'GET' ? sent.get(request.url) : undefined;
+    if (answer === undefined || !cache.isCurrent(answer)) return done();
+    sendCachedAnswer(request, reply, answer);
+  };
+  return {
+    onRequest,
+    /** Remembers what this request was answered with, when it came from memory. */
+    remember(request: FastifyRequest, answer: CachedAnswer | Promise<CachedAnswer>) {
+      if (answer instanceof Promise || !cache.isCurrent(answer)) return;
+      if (sent.size >= maxEntries) sent.clear();
+      sent.set(request.url, answer);
+    },
+  };
 }

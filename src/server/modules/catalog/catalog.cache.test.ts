@@ -123,6 +123,36 @@ describe('every change of the tools table reaches the next answer', () => {
     expect(await listed('/api/tool?search=with%20a%20case')).toEqual(['Cache edit wrench']);
   });
 
+  it('an address answered from memory before, after an admin edit (answered before its query is read again)', async () => {
+    const tool = await insertTool(t.database.db, { name: 'Cache address wrench', priceCents: 2000 });
+    const one = `/api/purchase/${tool.id}`;
+    const list = '/api/tool?limit=48&sort=newest';
+    // Twice each: the second answer comes from memory, and the address remembers it.
+    for (let i = 0; i < 3; i += 1) {
+      expect((await get(one)).json()).toMatchObject({ price: 20 });
+      expect((await get(list)).json()).toEqual(
+        expect.arrayContaining([expect.objectContaining({ price: 20 })]),
+      );
+    }
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tool/${tool.id}`,
+      headers: as(admin),
+      payload: { price: 21 },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const fresh = await get(one);
+    expect(fresh.json()).toMatchObject({ price: 21 });
+    // From memory or not, an answer carries the same headers (the security headers among them).
+    const remembered = await get(one);
+    expect(remembered.headers['x-content-type-options']).toBe('nosniff');
+    expect(Object.keys(remembered.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    const listedNow = (await get(list)).json() as Tool[];
+    expect(listedNow.find((listedTool) => listedTool._id === tool.id)?.price).toBe(21);
+    // A malformed address is never remembered: it is refused each time.
+    for (let i = 0; i < 2; i += 1) expect((await get('/api/tool?limit=abc')).statusCode).toBe(400);
+  });
+
   it('an admin adding and deleting a product', async () => {
     const url = '/api/tool?search=Quokkavault';
     expect(await listed(url)).toEqual([]);
