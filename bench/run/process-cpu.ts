@@ -26,10 +26,15 @@ export function processCpu(pid: number): number | undefined {
   }
 }
 
-/** CPU so far of each backend serving `database`, other than the one asking. */
+/**
+ * CPU so far of each process answering queries on `database` (its client backends and parallel
+ * workers), other than the one asking. Autovacuum is left out: it comes and goes on its own
+ * schedule, most of all on a database seeded just before.
+ */
 export async function backendCpu(client: pg.Client, database: string): Promise<Map<number, number>> {
   const { rows } = await client.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    `select pid from pg_stat_activity
+      where datname = $1 and pid <> pg_backend_pid() and backend_type in ('client backend', 'parallel worker')`,
     [database],
   );
   const cpu = new Map<number, number>();
