@@ -11,6 +11,7 @@ import { type Child, startStore } from './children';
 import { type Balancer, startHaproxy } from './haproxy';
 import { type LoadResult, measureOnce } from './load';
 import { backendCpu, backendCpuSpent, processCpu } from './process-cpu';
+import { sharedLimitNote } from './shared-limit';
 import { perSecond, type Row } from './table';
 
 export interface InstancesOptions {
@@ -159,6 +160,7 @@ async function measureCheckout(system: System, adminEmail: string, seconds: numb
     ...window,
     split: await split(system.balancer, sentBefore),
     caches: await cachesAgree(system),
+    limits: await sharedLimitNote(system.balancer.url),
   };
 }
 
@@ -205,6 +207,7 @@ function checkoutRow(
       `split ${checkout.split} %`,
       `oversold: ${result.oversold}`,
       checkout.caches,
+      checkout.limits,
       result.failures ? `${result.failures} failed` : '',
       load(),
     ]
