@@ -47,12 +47,21 @@ interface Reading {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * As many product changes as 20 orders a second make (placing an order moves its product's stock):
+ * enough changes in a few seconds for /proc's 10 ms CPU ticks to count their cost.
+ */
+const CHANGES_PER_SECOND = 20;
+
 /** What is measured on one count of instances, and how to read its CPU. */
 interface System {
   stores: Child[];
   balancer: Balancer;
   /** A connection of our own to the scratch database: counts, stock, the backends' pids. */
   probe: pg.Client;
+  /** Another, that changes a product while the catalog is read; its CPU is not the catalog's. */
+  changer: pg.Client;
+  changerPid: number;
   database: string;
 }
 
@@ -61,7 +70,7 @@ async function read(system: System): Promise<Reading> {
   const { user, system: kernel } = process.cpuUsage();
   return {
     stores: stores.reduce((sum, used) => sum + used, 0),
-    backends: await backendCpu(system.probe, system.database),
+    backends: await backendCpu(system.probe, system.database, [system.changerPid]),
     haproxy: processCpu(system.balancer.pid) ?? Number.NaN,
     client: user + kernel,
   };
@@ -88,7 +97,31 @@ async function split(balancer: Balancer, before: number[]): Promise<string> {
   return sent.map((n) => Math.round((n / all) * 100)).join('/');
 }
 
-async function measureCatalog(system: System, connections: number, seconds: number) {
+/**
+ * A product changed `perSecond` times a second until stopped, as orders change stock: each change
+ * is announced, and every instance drops its cached catalog answers. Returns how many were made.
+ */
+function changeProducts(system: System, perSecond: number): () => Promise<number> {
+  let changes = 0;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const began = performance.now();
+      await system.changer.query(
+        'update tools set name = name where id = (select id from tools order by id limit 1)',
+      );
+      changes += 1;
+      await sleep(Math.max(0, 1000 / perSecond - (performance.now() - began)));
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return changes;
+  };
+}
+
+async function measureCatalog(system: System, connections: number, seconds: number, changesPerSecond = 0) {
   const url = `${system.balancer.url}/api/tool`;
   const answer = await fetch(url);
   const tools = (await answer.json()) as unknown[];
@@ -97,11 +130,21 @@ async function measureCatalog(system: System, connections: number, seconds: numb
   await measureOnce(url, { connections, seconds: system.stores.length });
   const sentBefore = await system.balancer.requestsPerInstance();
   const before = await read(system);
+  const stopChanges = changesPerSecond ? changeProducts(system, changesPerSecond) : async () => 0;
   const result = await measureOnce(url, { connections, seconds });
+  const changes = await stopChanges();
   const spent = spentBetween(before, await read(system));
   // autocannon stops on time, so the answers of the run are its rate times its length.
   const answers = result.rps * seconds;
-  return { result, spent, answers, split: await split(system.balancer, sentBefore), tools: tools.length };
+  return {
+    result,
+    spent,
+    answers,
+    changes,
+    seconds,
+    split: await split(system.balancer, sentBefore),
+    tools: tools.length,
+  };
 }
 
 const ordersSoFar = async (probe: pg.Client) =>
@@ -171,15 +214,22 @@ function catalogRow(
   database: string,
   catalog: Awaited<ReturnType<typeof measureCatalog>>,
 ): Row {
-  const { result, spent, answers } = catalog;
+  const { result, spent, answers, changes } = catalog;
+  const instances = `${count} instance${count > 1 ? 's' : ''}`;
+  // Each change makes every instance build its answer again from the database, once.
+  const rebuilds = changes * count;
   return {
-    what: `GET /api/tool via HAProxy, ${count} instance${count > 1 ? 's' : ''} (demo catalog)`,
+    what: changes
+      ? `GET /api/tool via HAProxy, ${instances}, a product changed ${Math.round(changes / catalog.seconds)} times a second`
+      : `GET /api/tool via HAProxy, ${instances} (demo catalog)`,
     database,
     rate: perSecond(result.rps),
     p50: result.p50,
     p99: result.p99,
     note: [
-      `cached answer, ${catalog.tools} tools`,
+      changes
+        ? `${changes} changes; PostgreSQL ${(spent.postgres / 1000 / catalog.seconds).toFixed(1)} ms of CPU a second, ${(spent.postgres / 1000 / rebuilds).toFixed(2)} ms per change and instance`
+        : `cached answer, ${catalog.tools} tools`,
       `CPU per answer: ${cpuNote(spent, answers, 1, 'µs')}`,
       `split ${catalog.split} %`,
       failures(result),
@@ -235,6 +285,7 @@ async function measureCount(count: number, options: Required<InstancesOptions>):
   };
   const stores: Child[] = [];
   const probe = new pg.Client({ connectionString: scratch.url });
+  const changer = new pg.Client({ connectionString: scratch.url });
   let balancer: Balancer | undefined;
   try {
     log(`${count} instance(s): the first migrates and seeds the demo catalog`);
@@ -249,7 +300,10 @@ async function measureCount(count: number, options: Required<InstancesOptions>):
       options.haproxy,
     );
     await probe.connect();
-    const system: System = { stores, balancer, probe, database: scratch.name };
+    await changer.connect();
+    const changerPid =
+      (await changer.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0;
+    const system: System = { stores, balancer, probe, changer, changerPid, database: scratch.name };
     const database = `PostgreSQL, pool ${poolSize} each`;
     log(`${count} instance(s): catalog`);
     const catalog = catalogRow(
@@ -257,12 +311,19 @@ async function measureCount(count: number, options: Required<InstancesOptions>):
       database,
       await measureCatalog(system, options.connections, options.seconds),
     );
+    log(`${count} instance(s): catalog while a product changes ${CHANGES_PER_SECOND} times a second`);
+    const changing = catalogRow(
+      count,
+      database,
+      await measureCatalog(system, options.connections, options.seconds, CHANGES_PER_SECOND),
+    );
     log(`${count} instance(s): checkout`);
     const checkout = checkoutRow(count, database, await measureCheckout(system, adminEmail, options.seconds));
-    return [catalog, checkout];
+    return [catalog, changing, checkout];
   } finally {
     await balancer?.stop();
     await probe.end().catch(() => {});
+    await changer.end().catch(() => {});
     await Promise.all(stores.map((store) => store.stop()));
     await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -271,7 +332,7 @@ async function measureCount(count: number, options: Required<InstancesOptions>):
 
 /**
  * The catalog and checkout rows for 1, 2 and 4 instances (or `counts`), in the table's shape:
- * for each count, one catalog row, then one checkout row.
+ * for each count, the catalog, the catalog while a product changes, then the checkout.
  */
 export async function measureInstances(options: InstancesOptions): Promise<Row[]> {
   const settings: Required<InstancesOptions> = {

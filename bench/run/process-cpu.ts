@@ -28,14 +28,19 @@ export function processCpu(pid: number): number | undefined {
 
 /**
  * CPU so far of each process answering queries on `database` (its client backends and parallel
- * workers), other than the one asking. Autovacuum is left out: it comes and goes on its own
- * schedule, most of all on a database seeded just before.
+ * workers), other than the one asking and those of `exclude`. Autovacuum is left out: it comes and
+ * goes on its own schedule, most of all on a database seeded just before.
  */
-export async function backendCpu(client: pg.Client, database: string): Promise<Map<number, number>> {
+export async function backendCpu(
+  client: pg.Client,
+  database: string,
+  exclude: number[] = [],
+): Promise<Map<number, number>> {
   const { rows } = await client.query<{ pid: number }>(
     `select pid from pg_stat_activity
-      where datname = $1 and pid <> pg_backend_pid() and backend_type in ('client backend', 'parallel worker')`,
-    [database],
+      where datname = $1 and pid <> pg_backend_pid() and pid <> all($2::int[])
+        and backend_type in ('client backend', 'parallel worker')`,
+    [database, exclude],
   );
   const cpu = new Map<number, number>();
   for (const { pid } of rows) {
