@@ -85,6 +85,11 @@ export async function measure(url: string, options: LoadOptions): Promise<LoadRe
   return summarize([await once(url, options, options.seconds)]);
 }
 
+/** The measured run alone, without the warm-up: for a caller that warms up and reads CPU around it itself. */
+export async function measureOnce(url: string, options: LoadOptions): Promise<LoadResult> {
+  return summarize([await once(url, options, options.seconds)]);
+}
+
 /** A server to measure: its address, and how to read the CPU time its process has used (µs). */
 export interface Target {
   url: string;
