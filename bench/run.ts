@@ -2,7 +2,7 @@
 // table (bench/README.md says how to read it). Each store runs as its own process with logging
 // off; the load comes from this process (autocannon, fixed settings, seeded data).
 //
-//   npm run bench [-- --seconds=5] [--postgres-url=postgres://postgres@127.0.0.1:5432/test] [--no-postgres] [--scale-only] [--no-pglite] [--only=checkout] [--no-footprint] [--footprint-here] [--no-lighthouse]
+//   npm run bench [-- --seconds=5] [--postgres-url=postgres://postgres@127.0.0.1:5432/test] [--no-postgres] [--scale-only] [--no-pglite] [--only=checkout] [--no-footprint] [--footprint-here] [--no-lighthouse] [--no-instances]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -12,9 +12,11 @@ import { parseArgs } from 'node:util';
 import { seedTools } from '../src/server/db/seed-data';
 import { createScratchDatabase } from '../src/server/test/scratch-postgres';
 import { runCartCheckout } from './run/cart-checkout';
+import { measureMissCpu } from './run/catalog-misses';
 import { checkoutEnv, runCheckout } from './run/checkout';
 import { type Child, capture, startRaw, startStore } from './run/children';
 import { footprintGoals, formatGoals, type Goal, ratioGoal } from './run/goals';
+import { measureInstances } from './run/instances';
 import { largePgliteDir, largePostgresUrl } from './run/large-catalog-db';
 import { GOAL as LIGHTHOUSE_GOAL, measureLighthouse } from './run/lighthouse';
 import { type LoadResult, measurePair } from './run/load';
@@ -43,6 +45,8 @@ const { values: args } = parseArgs({
     'footprint-here': { type: 'boolean', default: false },
     /** Leave out Lighthouse (five pages, three runs each, a few minutes). */
     'no-lighthouse': { type: 'boolean', default: false },
+    /** Leave out 1, 2 and 4 instances behind HAProxy, and the database's CPU per catalog miss. */
+    'no-instances': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -355,6 +359,12 @@ if (postgresUrl && args.only !== 'checkout') {
   }
 }
 
+if (postgresUrl && !args.only && !args['scale-only'] && !args['no-instances']) {
+  log('1, 2 and 4 instances behind HAProxy on one PostgreSQL (bench/run/instances.ts)');
+  rows.push(...(await measureInstances({ postgresUrl, seconds, log })));
+  log("the database's CPU per catalog miss at 100,000 tools (bench/run/catalog-misses.ts)");
+  rows.push(...(await measureMissCpu({ postgresUrl, seconds, log })));
+}
 if (!args.only && !args['scale-only'] && !args['no-lighthouse']) {
   log('Lighthouse, mobile, its default settings: five pages, three runs each (bench/run/lighthouse.ts)');
   for (const row of await measureLighthouse({ runs: 3 })) {
