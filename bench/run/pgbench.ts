@@ -9,19 +9,32 @@ import { recipientsOf, setOutboxInterest } from '../../src/server/modules/outbox
 import { createScratchDatabase } from '../../src/server/test/scratch-postgres';
 
 /**
- * The outbox rows the store writes for an order event (recipientsOf: only subscribers that will
- * act; the bench's stores run without a webhook address), as the VALUES of pgbench's insert.
+ * The subscribers the store writes an outbox row for on an order event (recipientsOf: only
+ * subscribers that will act; the bench's stores run without a webhook address), as an array.
  */
-function outboxValues(event: 'place' | 'pay', to: 'unpaid' | 'pending'): string {
+function subscribersOf(event: 'place' | 'pay', to: 'unpaid' | 'pending'): string {
   setOutboxInterest({ orderWebhook: false });
   const payload = { orderId: '', event, from: null, to, at: '' };
-  return recipientsOf('order.status_changed', payload)
-    .map(
-      (subscriber) =>
-        `('${subscriber}', 'order.status_changed', 'order-event|' || :order_id || '|${event}|' || gen_random_uuid(), '{"event":"${event}","to":"${to}"}'::jsonb)`,
-    )
-    .join(',\n         ');
+  return `ARRAY[${recipientsOf('order.status_changed', payload)
+    .map((subscriber) => `'${subscriber}'`)
+    .join(', ')}]::text[]`;
 }
+
+/**
+ * An order event's history row and outbox messages, as the steps of the WITH that writes the event
+ * (order-state's eventSteps), written once for the row of `source`.
+ */
+const EVENT_STEPS = (source: string, event: 'place' | 'pay', from: string, to: 'unpaid' | 'pending', actor: string) => `
+  history AS (
+    INSERT INTO order_events (order_id, event, from_status, to_status, actor, actor_user_id, note, created_at)
+    SELECT ${source}.id, '${event}', ${from}, '${to}', '${actor}', ${actor === 'customer' ? ':user_id' : 'NULL'}, NULL, now() FROM ${source}
+  ), messages AS (
+    INSERT INTO outbox_messages (subscriber, topic, key, payload)
+    SELECT subscriber, 'order.status_changed', 'order-event|' || ${source}.id || '|${event}|' || gen_random_uuid(),
+      jsonb_build_object('orderId', ${source}.id, 'event', '${event}', 'from', ${from}, 'to', '${to}', 'at', now())
+    FROM unnest(${subscribersOf(event, to)}) AS subscriber CROSS JOIN ${source}
+    ON CONFLICT (subscriber, key) DO NOTHING
+  )`;
 
 /**
  * The order limit's counter, one per customer and minute, as the store's rate limiter writes it
@@ -38,43 +51,58 @@ INSERT INTO rate_limits (key, points, expire) VALUES ('${route.replaceAll(':', '
  */
 const RESERVE = (tool: string, asRead: string) => `
 WITH moved AS (
-  UPDATE tools SET available_quantity = available_quantity - 1, reserved_quantity = reserved_quantity + 1
+  UPDATE tools SET available_quantity = available_quantity - 1, on_hand_quantity = on_hand_quantity + 0, reserved_quantity = reserved_quantity + 1
   WHERE id = ${tool} AND available_quantity - 1 >= 0 AND on_hand_quantity >= 0 AND reserved_quantity + 1 >= 0
     AND ${asRead} AND core_charge_cents = 0 AND minimum_order_quantity = 1
     AND ground_only = false AND weight_lb IS NOT DISTINCT FROM NULL::numeric AND retired_at IS NULL
   RETURNING id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents
 ), logged AS (
-  INSERT INTO stock_movements (tool_id, delta, on_hand_delta, reserved_delta, reason, order_id) SELECT id, -1, 0, 1, 'order_placed', :order_id FROM moved
+  INSERT INTO stock_movements (tool_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
+  SELECT id, -1, 0, 1, 'order_placed', :order_id, NULL, NULL FROM moved
 )
-SELECT name, price_cents FROM moved`;
+SELECT id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents FROM moved`;
 
 /** The products an order takes, read without a lock before it is priced (readForSale). */
 const READ_FOR_SALE = (toolIds: string) => `
 SELECT id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents
-  FROM tools WHERE id IN (${toolIds})`;
+  FROM tools WHERE id = any(ARRAY[${toolIds}]::uuid[])`;
 
 /** The automatic discounts running now: read while pricing when the store has any (discount-offer.ts). */
 const DISCOUNTS = `
 SELECT * FROM discounts WHERE automatic AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
   AND (usage_limit IS NULL OR used_count < usage_limit) ORDER BY created_at, id;`;
 
-/** Opening the payment, the processor's answer, and the order marked paid with its history and outbox. */
+/**
+ * The order, its lines, its first history row and its outbox messages, one statement (place-order's
+ * insertOrderRows); the order's id comes back for the statements after it.
+ */
+const PLACE = (order: { lines: string[]; columns: string; values: string }) => String.raw`
+WITH placed AS (
+  INSERT INTO orders (id, ${order.columns}, user_id, user_name, user_email, status, created_at, expires_at, discount_cents, shipping_discount_cents)
+  VALUES (gen_random_uuid(), ${order.values}, :user_id, 'Bench', 'bench@example.com', 'unpaid', now(), now() + interval '30 minutes', 0, 0)
+  RETURNING *
+), lines AS (
+  INSERT INTO order_lines (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents, core_charge_cents)
+  SELECT placed.id, line.* FROM placed CROSS JOIN (VALUES ${order.lines.join(', ')}) AS line
+), ${EVENT_STEPS('placed', 'place', 'NULL', 'unpaid', 'customer')}
+SELECT id AS order_id FROM placed \gset`;
+
+/**
+ * Opening the payment (the intent recorded), the processor's answer, and the order paid with its
+ * history and outbox in one statement (order-state's payUnpaidOrder).
+ */
 const PAY = (amount: string) => String.raw`
-SELECT 'sim_pi_' || replace(gen_random_uuid()::text, '-', '') AS intent_id \gset
 INSERT INTO payment_intents (id, order_id, provider, amount_cents, client_secret)
-  VALUES (:intent_id, :order_id, 'simulated', ${amount}, :intent_id || '_secret') ON CONFLICT DO NOTHING;
+  SELECT i, :order_id, 'simulated', ${amount}, i || '_secret' FROM (SELECT 'sim_pi_' || replace(gen_random_uuid()::text, '-', '') AS i) AS n
+  ON CONFLICT DO NOTHING RETURNING id AS intent_id \gset
 UPDATE payment_intents SET status = 'succeeded', last_error = NULL, card_brand = 'visa', card_last4 = '4242', updated_at = now()
   WHERE id = :intent_id RETURNING *;
-BEGIN;
-SELECT * FROM orders WHERE id = :order_id FOR UPDATE;
-UPDATE orders SET status = 'pending', transaction_id = :intent_id, card_brand = 'visa', card_last4 = '4242', paid_at = now(), cancelled_at = NULL, expired_at = NULL
-  WHERE id = :order_id RETURNING *;
-WITH history AS (
-  INSERT INTO order_events (order_id, event, from_status, to_status, actor) VALUES (:order_id, 'pay', 'unpaid', 'pending', 'provider')
-) INSERT INTO outbox_messages (subscriber, topic, key, payload)
-  VALUES ${outboxValues('pay', 'pending')}
-  ON CONFLICT (subscriber, key) DO NOTHING;
-COMMIT;`;
+WITH paid AS (
+  UPDATE orders SET status = 'pending', transaction_id = :intent_id, card_brand = 'visa', card_last4 = '4242', paid_at = now(), cancelled_at = NULL, expired_at = NULL
+  WHERE id = :order_id AND status = 'unpaid' AND total_cents = ${amount}
+  RETURNING *
+), ${EVENT_STEPS('paid', 'pay', "'unpaid'", 'pending', 'provider')}
+SELECT * FROM paid;`;
 
 /**
  * The database's own limit for the store's purchase: pgbench running the statements a purchase
@@ -83,32 +111,28 @@ COMMIT;`;
  * pgbench "transaction" is one whole purchase:
  *   1. place: the order limit's counter; then one transaction that takes the customer's lock,
  *      counts their unpaid orders, reads the product, reads the automatic discounts (when the
- *      store has any), inserts the order, then its line, history row and outbox messages in one
+ *      store has any), writes the order with its line, history row and outbox messages in one
  *      statement, and last reserves the stock with its ledger row;
  *   2. open the payment: insert the intent; the processor's answer: mark it succeeded;
- *   3. pay: lock the order, mark it paid, history and outbox again.
+ *   3. pay: the order, its history and outbox in one statement.
  * What the store adds on top (HTTP, validation, the session, reading back) is what the ratio
  * measures. `discounts`: whether the store reads the automatic discounts (it does not when it
- * has none).
+ * has none). Ids are made in the statements that write them: pgbench spends no round trip on them.
  */
 const purchaseScript = (discounts: boolean) => String.raw`
 ${RATE_LIMIT('POST /api/order')}
 BEGIN;
 SELECT pg_advisory_xact_lock(hashtextextended('unpaid:' || :user_id, 0));
 SELECT count(*)::int, coalesce(sum(quantity), 0)::int FROM orders WHERE user_id = :user_id AND status = 'unpaid';
-SELECT gen_random_uuid() AS order_id \gset
 ${READ_FOR_SALE(':tool_id')} \gset
 ${discounts ? DISCOUNTS : ''}
-INSERT INTO orders (id, tool_id, user_id, tool_name, unit_price_cents, quantity, total_cents, subtotal_cents, shipping_cents, tax_cents, shipping_method, shipping_label, shipping_tax_cents, tax_rate_bp, line_count, user_name, user_email, phone, status, created_at, expires_at, discount_cents, shipping_discount_cents)
-  VALUES (:order_id, :tool_id, :user_id, :name, :price_cents, 1, :price_cents::bigint + 972, :price_cents, 799, 173, 'standard', 'Standard shipping', 0, 700, 1, 'Bench', 'bench@example.com', '01712345678', 'unpaid', now(), now() + interval '30 minutes', 0, 0)
-  RETURNING *;
-WITH lines AS (
-  INSERT INTO order_lines (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents, core_charge_cents) VALUES (:order_id, 1, :tool_id, :name, :price_cents, 1, 0, 0)
-), history AS (
-  INSERT INTO order_events (order_id, event, from_status, to_status, actor, actor_user_id) VALUES (:order_id, 'place', NULL, 'unpaid', 'customer', :user_id)
-) INSERT INTO outbox_messages (subscriber, topic, key, payload)
-  VALUES ${outboxValues('place', 'unpaid')}
-  ON CONFLICT (subscriber, key) DO NOTHING;
+${PLACE({
+  columns:
+    'tool_id, tool_name, unit_price_cents, quantity, total_cents, subtotal_cents, shipping_cents, tax_cents, shipping_method, shipping_label, shipping_tax_cents, tax_rate_bp, shipping_address, line_count, checkout_key, phone',
+  values:
+    ":tool_id, :name, :price_cents, 1, :price_cents::bigint + 972, :price_cents, 799, 173, 'standard', 'Standard shipping', 0, 700, NULL, 1, NULL, '01712345678'",
+  lines: ["(1, :tool_id::uuid, :name, :price_cents::bigint, 1, 0::bigint, 0::bigint)"],
+})}
 ${RESERVE(':tool_id', 'name = :name AND price_cents = :price_cents')};
 COMMIT;
 ${PAY(':price_cents::bigint + 972')}
@@ -117,7 +141,7 @@ ${PAY(':price_cents::bigint + 972')}
 /** One cart change as the store makes it: the counter, the product read, the conditional upsert, the priced cart. */
 const CART_PUT = (tool: string, discounts: boolean) => `
 ${RATE_LIMIT('PUT /api/cart/:toolId')}
-SELECT id, name, image, price_cents, available_quantity, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents FROM tools WHERE id IN (${tool});
+SELECT id, name, image, price_cents, available_quantity, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents FROM tools WHERE id = any(ARRAY[${tool}]::uuid[]);
 WITH product AS (SELECT id FROM tools WHERE id = ${tool} AND retired_at IS NULL FOR KEY SHARE)
 INSERT INTO cart_lines (user_id, tool_id, quantity) SELECT :user_id, product.id, 1 FROM product
   WHERE EXISTS (SELECT 1 FROM cart_lines WHERE user_id = :user_id AND tool_id = ${tool}) OR (SELECT count(*) FROM cart_lines WHERE user_id = :user_id) < 50
@@ -128,9 +152,9 @@ ${discounts ? DISCOUNTS : ''}`;
 
 /**
  * A cart checkout of three lines, as the store makes it: three cart changes, then the one-page
- * checkout (its counter, the idempotency key looked up, then one transaction that reads the cart,
- * takes the customer's lock, counts the unpaid orders, reads the three products, inserts the
- * order, its lines, history and outbox messages, empties the cart and last reserves the three
+ * checkout (its counter, the idempotency key looked up, then one transaction that takes the cart's
+ * lines out of it, takes the customer's lock, counts the unpaid orders, reads the three products,
+ * writes the order with its lines, history and outbox messages, and last reserves the three
  * products in id order with their ledger rows; then the intent is opened), the processor's answer
  * and the order paid.
  */
@@ -139,26 +163,25 @@ ${CART_PUT(':tool_a', discounts)}
 ${CART_PUT(':tool_b', discounts)}
 ${CART_PUT(':tool_c', discounts)}
 ${RATE_LIMIT('POST /api/checkout')}
-SELECT gen_random_uuid() AS order_id \gset
-SELECT * FROM orders WHERE user_id = :user_id AND checkout_key = :order_id::text;
+\set key random(1, 9000000000000000000)
+SELECT * FROM orders WHERE user_id = :user_id AND checkout_key = 'bench-' || :key;
 BEGIN;
-SELECT tool_id, quantity FROM cart_lines WHERE user_id = :user_id ORDER BY added_at, tool_id;
+DELETE FROM cart_lines WHERE user_id = :user_id RETURNING tool_id, quantity, added_at;
 SELECT pg_advisory_xact_lock(hashtextextended('unpaid:' || :user_id, 0));
 SELECT count(*)::int, coalesce(sum(quantity), 0)::int FROM orders WHERE user_id = :user_id AND status = 'unpaid';
 ${READ_FOR_SALE(':tool_a, :tool_b, :tool_c')};
 ${discounts ? DISCOUNTS : ''}
-INSERT INTO orders (id, tool_id, user_id, tool_name, unit_price_cents, quantity, total_cents, subtotal_cents, shipping_cents, tax_cents, shipping_method, shipping_label, shipping_tax_cents, tax_rate_bp, shipping_address, line_count, checkout_key, user_name, user_email, phone, status, created_at, expires_at, discount_cents, shipping_discount_cents)
-  VALUES (:order_id, :tool_a, :user_id, 'Bench and 2 more', 7425, 3, 8744, 7425, 799, 520, 'standard', 'Standard shipping', 0, 700, '{"fullName":"Bench"}'::jsonb, 3, :order_id, 'Bench', 'bench@example.com', '+1 313 555 0142', 'unpaid', now(), now() + interval '30 minutes', 0, 0)
-  RETURNING *;
-WITH lines AS (
-  INSERT INTO order_lines (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents, core_charge_cents)
-  VALUES (:order_id, 1, :tool_a, 'A', 2475, 1, 0, 0), (:order_id, 2, :tool_b, 'B', 2475, 1, 0, 0), (:order_id, 3, :tool_c, 'C', 2475, 1, 0, 0)
-), history AS (
-  INSERT INTO order_events (order_id, event, from_status, to_status, actor, actor_user_id) VALUES (:order_id, 'place', NULL, 'unpaid', 'customer', :user_id)
-) INSERT INTO outbox_messages (subscriber, topic, key, payload)
-  VALUES ${outboxValues('place', 'unpaid')}
-  ON CONFLICT (subscriber, key) DO NOTHING;
-DELETE FROM cart_lines WHERE user_id = :user_id;
+${PLACE({
+  columns:
+    'tool_id, tool_name, unit_price_cents, quantity, total_cents, subtotal_cents, shipping_cents, tax_cents, shipping_method, shipping_label, shipping_tax_cents, tax_rate_bp, shipping_address, line_count, checkout_key, phone',
+  values:
+    ":tool_a, 'Bench and 2 more', 7425, 3, 8744, 7425, 799, 520, 'standard', 'Standard shipping', 0, 700, '{\"fullName\":\"Bench\"}'::jsonb, 3, 'bench-' || :key, '+1 313 555 0142'",
+  lines: [
+    "(1, :tool_a::uuid, 'A', 2475::bigint, 1, 0::bigint, 0::bigint)",
+    "(2, :tool_b::uuid, 'B', 2475::bigint, 1, 0::bigint, 0::bigint)",
+    "(3, :tool_c::uuid, 'C', 2475::bigint, 1, 0::bigint, 0::bigint)",
+  ],
+})}
 ${RESERVE(':tool_a', "name LIKE 'Bench sale wrench _' AND price_cents = 2475")};
 ${RESERVE(':tool_b', "name LIKE 'Bench sale wrench _' AND price_cents = 2475")};
 ${RESERVE(':tool_c', "name LIKE 'Bench sale wrench _' AND price_cents = 2475")};
@@ -178,13 +201,12 @@ CREATE TABLE essential_orders (id uuid PRIMARY KEY, tool_id uuid NOT NULL, user_
   total_cents bigint NOT NULL, status text NOT NULL, transaction_id text);
 CREATE TABLE essential_intents (id text PRIMARY KEY, order_id uuid NOT NULL, amount_cents bigint NOT NULL, status text NOT NULL);`;
 const ESSENTIAL_SCRIPT = String.raw`
-SELECT gen_random_uuid() AS order_id \gset
 BEGIN;
-INSERT INTO essential_orders VALUES (:order_id, :tool_id, :user_id, 1, 3447, 'unpaid', NULL);
+INSERT INTO essential_orders VALUES (gen_random_uuid(), :tool_id, :user_id, 1, 3447, 'unpaid', NULL) RETURNING id AS order_id \gset
 UPDATE essential_stock SET available = available - 1 WHERE id = :tool_id AND available >= 1;
 COMMIT;
-SELECT 'sim_pi_' || replace(gen_random_uuid()::text, '-', '') AS intent_id \gset
-INSERT INTO essential_intents VALUES (:intent_id, :order_id, 3447, 'open');
+INSERT INTO essential_intents VALUES ('sim_pi_' || replace(gen_random_uuid()::text, '-', ''), :order_id, 3447, 'open')
+  RETURNING id AS intent_id \gset
 BEGIN;
 UPDATE essential_intents SET status = 'succeeded' WHERE id = :intent_id;
 UPDATE essential_orders SET status = 'pending', transaction_id = :intent_id WHERE id = :order_id;
@@ -256,7 +278,7 @@ export async function pgbenchPurchase(
       [
         '--no-vacuum',
         ...(process.env.PGBENCH_REPORT ? ['--report-per-command'] : []),
-        '--protocol=extended',
+        `--protocol=${process.env.PGBENCH_PROTOCOL ?? 'extended'}`,
         `--client=${clients}`,
         '--jobs=2',
         `--time=${seconds}`,

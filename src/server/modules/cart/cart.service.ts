@@ -4,7 +4,7 @@ import { isUuid } from '../../../contract/ids';
 import { maximumQuantityMessage, minimumQuantityMessage } from '../../../contract/orders';
 import { CART_MAX_LINES, type LineInput, type Quote } from '../../../contract/pricing';
 import type { Db, Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
+import { preparedStatement, selectedRow } from '../../db/prepared';
 import { cartLines, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 
@@ -25,12 +25,39 @@ import {
  */
 
 export async function cartLinesOf(db: Db | Tx, userId: string): Promise<LineInput[]> {
-  return db
-    .select({ toolId: cartLines.toolId, quantity: cartLines.quantity })
-    .from(cartLines)
-    .where(eq(cartLines.userId, userId))
-    .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
+  return linesOf(db, { userId });
 }
+const lineColumns = { toolId: cartLines.toolId, quantity: cartLines.quantity };
+const linesOf = preparedStatement<{ userId: string }, LineInput>(
+  'cart lines',
+  (db) =>
+    db
+      .select(lineColumns)
+      .from(cartLines)
+      .where(eq(cartLines.userId, sql.placeholder('userId')))
+      .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId)),
+  selectedRow<LineInput>(lineColumns),
+);
+
+/**
+ * The cart's lines, in the order they were added, taken out of the cart: for an order made of them
+ * in the same transaction (which puts them back if it fails).
+ */
+export async function takeCart(tx: Tx, userId: string): Promise<LineInput[]> {
+  const rows = await takeLines(tx, { userId });
+  return rows
+    .sort((a, b) => a.addedAt.getTime() - b.addedAt.getTime() || a.toolId.localeCompare(b.toolId))
+    .map(({ toolId, quantity }) => ({ toolId, quantity }));
+}
+const takeLines = preparedStatement<{ userId: string }, { toolId: string; quantity: number; addedAt: Date }>(
+  'take cart lines',
+  (db) =>
+    db
+      .delete(cartLines)
+      .where(eq(cartLines.userId, sql.placeholder('userId')))
+      .returning({ ...lineColumns, addedAt: cartLines.addedAt }),
+  selectedRow({ ...lineColumns, addedAt: cartLines.addedAt }),
+);
 
 /** The cart priced at the catalog's current prices: its lines and their products in one read. */
 export async function getCart(
@@ -39,12 +66,7 @@ export async function getCart(
   userId: string,
   to: Destination & { code?: string | undefined },
 ): Promise<Quote> {
-  const rows = await db
-    .select({ quantity: cartLines.quantity, ...toolFactColumns })
-    .from(cartLines)
-    .innerJoin(tools, eq(tools.id, cartLines.toolId))
-    .where(eq(cartLines.userId, userId))
-    .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
+  const rows = await pricedLines(db, { userId });
   const facts = new Map(rows.map(({ quantity: _q, ...tool }) => [tool.id, tool]));
   const offer = await discountOffer(db, {
     code: to.code,
@@ -60,6 +82,22 @@ export async function getCart(
     offer,
   );
 }
+
+const pricedLineColumns = { quantity: cartLines.quantity, ...toolFactColumns };
+const pricedLines = preparedStatement<
+  { userId: string },
+  { quantity: number } & { [K in keyof typeof toolFactColumns]: (typeof tools.$inferSelect)[K] }
+>(
+  'priced cart lines',
+  (db) =>
+    db
+      .select(pricedLineColumns)
+      .from(cartLines)
+      .innerJoin(tools, eq(tools.id, cartLines.toolId))
+      .where(eq(cartLines.userId, sql.placeholder('userId')))
+      .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId)),
+  selectedRow(pricedLineColumns),
+);
 
 const quantityIssue = (message: string) =>
   new AppError('VALIDATION_FAILED', message, [{ path: 'quantity', message }]);
@@ -81,19 +119,27 @@ export async function setCartLine(db: Db, userId: string, toolId: string, quanti
   // The product's row is locked (key share) by the statement that adds its line, so an admin
   // deleting the product at this moment either waits for the line and takes it along, or has
   // deleted it already and nothing is added.
-  const written = await db.execute(sql`
-    with product as (select id from ${tools} where id = ${toolId} and retired_at is null for key share)
-    insert into ${cartLines} (user_id, tool_id, quantity)
-    select ${userId}, product.id, ${quantity} from product
-    where exists (select 1 from ${cartLines} where user_id = ${userId} and tool_id = ${toolId})
-       or (select count(*) from ${cartLines} where user_id = ${userId}) < ${CART_MAX_LINES}
-    on conflict (user_id, tool_id) do update set quantity = excluded.quantity
-    returning 1 as written`);
-  if (rowsOf(written).length > 0) return;
+  const written = await writeLine(db, { userId, toolId, quantity });
+  if (written.length > 0) return;
   const still = (await loadToolFacts(db, [toolId])).get(toolId);
   if (!still || still.retiredAt) throw notFound('Tool');
   throw new AppError('CONFLICT', cartFullMessage(CART_MAX_LINES));
 }
+
+const writeLine = preparedStatement<{ userId: string; toolId: string; quantity: number }>(
+  'write cart line',
+  () => {
+    const p = (name: 'userId' | 'toolId' | 'quantity') => sql.placeholder(name);
+    return sql`
+      with product as (select id from ${tools} where id = ${p('toolId')}::uuid and retired_at is null for key share)
+      insert into ${cartLines} (user_id, tool_id, quantity)
+      select ${p('userId')}::text, product.id, ${p('quantity')}::int from product
+      where exists (select 1 from ${cartLines} where user_id = ${p('userId')} and tool_id = ${p('toolId')}::uuid)
+         or (select count(*) from ${cartLines} where user_id = ${p('userId')}) < ${CART_MAX_LINES}
+      on conflict (user_id, tool_id) do update set quantity = excluded.quantity
+      returning 1 as written`;
+  },
+);
 
 export async function removeCartLine(db: Db | Tx, userId: string, toolId: string): Promise<void> {
   if (!isUuid(toolId)) return;

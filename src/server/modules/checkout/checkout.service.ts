@@ -1,25 +1,34 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CART_EMPTY } from '../../../contract/cart';
 import type { CheckoutAnswer, CheckoutRequest } from '../../../contract/checkout';
 import type { Db } from '../../db/database';
+import { preparedStatement, tableRow } from '../../db/prepared';
 import { orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { addAddressIn, hasAddress } from '../addresses/addresses.service';
-import { cartLinesOf, clearCart } from '../cart/cart.service';
+import { takeCart } from '../cart/cart.service';
 import { toOneOrder, toOrder } from '../orders/order-read';
 import { insertOrder, type OrderLimits } from '../orders/place-order';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { createPaymentIntent } from '../payments/payments.service';
+import { createPaymentIntent, openPayment } from '../payments/payments.service';
 import type { PricingRules } from '../pricing/pricing';
 
 async function orderByKey(db: Db, userId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, key)));
+  const [row] = await ordersByKey(db, { userId, key });
   return row;
 }
+const ordersByKey = preparedStatement<{ userId: string; key: string }, typeof orders.$inferSelect>(
+  'order by checkout key',
+  (db) =>
+    db
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.userId, sql.placeholder('userId')), eq(orders.checkoutKey, sql.placeholder('key'))),
+      ),
+  tableRow(orders),
+);
 
 /**
  * The one-page checkout's single call. In one transaction the customer's server cart becomes an
@@ -50,8 +59,13 @@ export async function checkout(
   let placed: Awaited<ReturnType<typeof toOrder>>;
   try {
     placed = await db.transaction(async (tx) => {
-      const lines = await cartLinesOf(tx, me.id);
+      // The cart is emptied and the address saved first, so the products are the last rows the
+      // order locks (it reserves them last).
+      const lines = await takeCart(tx, me.id);
       if (lines.length === 0) throw new AppError('CONFLICT', CART_EMPTY);
+      if (input.saveAddress && !(await hasAddress(tx, me.id, input.address))) {
+        await addAddressIn(tx, me.id, input.address);
+      }
       const { row, lines: lineRows } = await insertOrder(
         tx,
         me,
@@ -68,10 +82,6 @@ export async function checkout(
         limits,
         pricing,
       );
-      await clearCart(tx, me.id);
-      if (input.saveAddress && !(await hasAddress(tx, me.id, input.address))) {
-        await addAddressIn(tx, me.id, input.address);
-      }
       return toOrder(row, { lines: lineRows, shipments: [], refunds: [] });
     });
   } catch (error) {
@@ -82,6 +92,6 @@ export async function checkout(
     if (first) return first;
     throw error;
   }
-  const payment = await createPaymentIntent(db, provider, me, placed._id);
+  const payment = await openPayment(db, provider, { id: placed._id, totalCents: placed.amounts.totalCents });
   return { order: placed, payment, replayed: false };
 }

@@ -7,7 +7,7 @@ import {
   type StockMovementReason,
 } from '../../../contract/inventory';
 import type { Db, Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
+import { preparedStatement } from '../../db/prepared';
 import { stockMovements, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit.service';
@@ -108,25 +108,63 @@ const toMovedTool = (row: SaleRow): MovedTool => ({
 /** The products an order is about to take, as they are now, without locking them. */
 export async function readForSale(tx: Tx, toolIds: string[]): Promise<Map<string, MovedTool>> {
   if (toolIds.length === 0) return new Map();
-  const rows = rowsOf<SaleRow>(
-    await tx.execute(
-      sql`select ${SALE_COLUMNS} from ${tools} where id in (${sql.join(
-        toolIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-    ),
-  );
+  const rows = await toolsForSale(tx, { ids: toolIds });
   return new Map(rows.map((row) => [row.id, toMovedTool(row)]));
 }
+const toolsForSale = preparedStatement<{ ids: string[] }, SaleRow>(
+  'tools for sale',
+  () => sql`select ${SALE_COLUMNS} from ${tools} where id = any(${sql.placeholder('ids')}::uuid[])`,
+);
 
-/** The WHERE terms of a move that must find the product as it was read. */
-const unchangedSince = (terms: SaleTerms | undefined) =>
-  terms
-    ? sql` and name = ${terms.name} and price_cents = ${terms.priceCents}
-          and core_charge_cents = ${terms.coreChargeCents} and minimum_order_quantity = ${terms.minimumOrderQuantity}
-          and ground_only = ${terms.groundOnly} and weight_lb is not distinct from ${terms.weightLb}::numeric
-          and retired_at is null`
-    : sql``;
+const p = (name: Extract<keyof MoveValues, string>) => sql.placeholder(name);
+interface MoveValues extends Record<string, unknown> {
+  id: string;
+  delta: number;
+  onHand: number;
+  reserved: number;
+  reason: StockMovementReason;
+  orderId: string | null;
+  actorUserId: string | null;
+  note: string | null;
+}
+type MoveAsReadValues = MoveValues & { [K in keyof SaleTerms]: SaleTerms[K] };
+/**
+ * One move as one statement: the conditional update takes the row lock and the ledger row is
+ * written only if the update happened. The CHECKs on tools are the last line of defence, this
+ * WHERE the first. `asRead`: only if the product is still as the caller read it.
+ */
+const moveStatement = (asRead: boolean) => sql`
+  with moved as (
+    update ${tools} set
+      available_quantity = available_quantity + ${p('delta')}::int,
+      on_hand_quantity = on_hand_quantity + ${p('onHand')}::int,
+      reserved_quantity = reserved_quantity + ${p('reserved')}::int
+    where id = ${p('id')} and available_quantity + ${p('delta')}::int >= 0
+      and on_hand_quantity + ${p('onHand')}::int >= 0 and reserved_quantity + ${p('reserved')}::int >= 0${
+        asRead
+          ? sql` and name = ${sql.placeholder('name')} and price_cents = ${sql.placeholder('priceCents')}
+      and core_charge_cents = ${sql.placeholder('coreChargeCents')}
+      and minimum_order_quantity = ${sql.placeholder('minimumOrderQuantity')}
+      and ground_only = ${sql.placeholder('groundOnly')}
+      and weight_lb is not distinct from ${sql.placeholder('weightLb')}::numeric and retired_at is null`
+          : sql``
+      }
+    returning ${SALE_COLUMNS}
+  ), logged as (
+    insert into ${stockMovements} (tool_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
+    select id, ${p('delta')}::int, ${p('onHand')}::int, ${p('reserved')}::int, ${p('reason')}, ${p('orderId')}::uuid,
+      ${p('actorUserId')}, ${p('note')}
+    from moved
+  )
+  select ${SALE_COLUMNS} from moved`;
+const moveOne = preparedStatement<MoveValues, SaleRow>('move stock', () => moveStatement(false));
+const moveOneAsRead = preparedStatement<MoveAsReadValues, SaleRow>('move stock as read', () =>
+  moveStatement(true),
+);
+const toolForSale = preparedStatement<{ id: string }, SaleRow>(
+  'tool for sale',
+  () => sql`select ${SALE_COLUMNS} from ${tools} where id = ${sql.placeholder('id')}`,
+);
 
 /**
  * Applies the moves inside the caller's transaction, each product once and in id order: two
@@ -142,32 +180,24 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string,
   for (const move of ordered) {
     const onHand = move.onHand ?? 0;
     const reserved = move.reserved ?? 0;
-    const delta = onHand - reserved;
-    // One statement: the conditional update takes the row lock and the ledger row is written only
-    // if the update happened. The CHECKs on tools are the last line of defence, this WHERE the first.
-    const result = await tx.execute(sql`
-      with moved as (
-        update ${tools} set
-          available_quantity = available_quantity + ${delta},
-          on_hand_quantity = on_hand_quantity + ${onHand},
-          reserved_quantity = reserved_quantity + ${reserved}
-        where id = ${move.toolId} and available_quantity + ${delta} >= 0
-          and on_hand_quantity + ${onHand} >= 0 and reserved_quantity + ${reserved} >= 0${unchangedSince(move.asRead)}
-        returning ${SALE_COLUMNS}
-      ), logged as (
-        insert into ${stockMovements} (tool_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
-        select id, ${delta}, ${onHand}, ${reserved}, ${move.reason}, ${move.orderId ?? null}, ${move.actorUserId ?? null}, ${move.note ?? null}
-        from moved
-      )
-      select ${SALE_COLUMNS} from moved`);
-    const row = rowsOf<SaleRow>(result)[0];
+    const values: MoveValues = {
+      id: move.toolId,
+      delta: onHand - reserved,
+      onHand,
+      reserved,
+      reason: move.reason,
+      orderId: move.orderId ?? null,
+      actorUserId: move.actorUserId ?? null,
+      note: move.note ?? null,
+    };
+    const [row] = move.asRead
+      ? await moveOneAsRead(tx, { ...values, ...move.asRead })
+      : await moveOne(tx, values);
     if (row) {
       levels.set(move.toolId, toMovedTool(row));
       continue;
     }
-    const [now] = rowsOf<SaleRow>(
-      await tx.execute(sql`select ${SALE_COLUMNS} from ${tools} where id = ${move.toolId}`),
-    );
+    const [now] = await toolForSale(tx, { id: move.toolId });
     if (!now) throw notFound('Tool');
     const tool = toMovedTool(now);
     if (move.asRead && (tool.retired || changedTerms(tool, move.asRead)))

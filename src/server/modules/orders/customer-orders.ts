@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNull, not, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import { ORDER_NOT_FOUND, type Order, type OrderEvent, toWireStatus } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/database';
+import { preparedStatement, tableRow } from '../../db/prepared';
 import { orderEvents, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
@@ -38,15 +39,28 @@ export async function getOwnOrder(
   { includeClosed = false } = {},
 ): Promise<OrderRow> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(
-      and(eq(orders.id, id), eq(orders.userId, me.id), includeClosed ? undefined : not(deletedByCustomer)),
-    );
+  const [row] = await (includeClosed ? ownOrderEvenClosed : ownOrder)(db, { id, userId: me.id });
   if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   return row;
 }
+const ownOrderStatement = (includeClosed: boolean) =>
+  preparedStatement<{ id: string; userId: string }, OrderRow>(
+    includeClosed ? 'own order even closed' : 'own order',
+    (db) =>
+      db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            eq(orders.id, sql.placeholder('id')),
+            eq(orders.userId, sql.placeholder('userId')),
+            includeClosed ? undefined : not(deletedByCustomer),
+          ),
+        ),
+    tableRow(orders),
+  );
+const ownOrder = ownOrderStatement(false);
+const ownOrderEvenClosed = ownOrderStatement(true);
 
 /** An order's history, oldest first; `ownerId` limits it to that customer's orders. */
 export async function orderHistory(db: Db, id: string, ownerId?: string): Promise<OrderEvent[]> {

@@ -8,7 +8,7 @@ import {
   toWireStatus,
 } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
+import { preparedStatement } from '../../db/prepared';
 import { orderLines, refunds, shipments } from '../../db/schema';
 
 import { lineTaxes } from '../pricing/pricing';
@@ -218,25 +218,27 @@ const refundOf = (j: Json): RefundRow => ({
   updatedAt: dateOf(j.updated_at) as Date,
 });
 
+const partsOf = preparedStatement<{ ids: string[] }, { kind: 'l' | 's' | 'r'; row: Json }>(
+  'order parts',
+  () => {
+    const ids = sql`any(${sql.placeholder('ids')}::uuid[])`;
+    return sql`
+    select 'l' as kind, to_jsonb(l) as row, l.order_id, l.line_no as n, null::timestamptz as at from ${orderLines} l where l.order_id = ${ids}
+    union all
+    select 's', to_jsonb(s), s.order_id, 0, s.created_at from ${shipments} s where s.order_id = ${ids}
+    union all
+    select 'r', to_jsonb(r), r.order_id, 0, r.created_at from ${refunds} r where r.order_id = ${ids}
+    order by 3, 1, 4, 5`;
+  },
+);
+
 /**
  * Rows to the wire with their lines, shipments and refunds, read in one statement whatever their
  * number (each as a JSON row, so the three tables fit one result).
  */
 export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const ids = sql.join(
-    rows.map((r) => sql`${r.id}::uuid`),
-    sql`, `,
-  );
-  const parts = rowsOf<{ kind: 'l' | 's' | 'r'; row: Json }>(
-    await db.execute(sql`
-      select 'l' as kind, to_jsonb(l) as row, l.order_id, l.line_no as n, null::timestamptz as at from ${orderLines} l where l.order_id in (${ids})
-      union all
-      select 's', to_jsonb(s), s.order_id, 0, s.created_at from ${shipments} s where s.order_id in (${ids})
-      union all
-      select 'r', to_jsonb(r), r.order_id, 0, r.created_at from ${refunds} r where r.order_id in (${ids})
-      order by 3, 1, 4, 5`),
-  );
+  const parts = await partsOf(db, { ids: rows.map((r) => r.id) });
   const byOrder = new Map<string, OrderParts>();
   for (const row of rows) byOrder.set(row.id, { lines: [], shipments: [], refunds: [] });
   for (const part of parts) {

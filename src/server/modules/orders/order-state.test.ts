@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderStatus, orderStatuses } from '../../../contract/orders';
 import type { Database } from '../../db/database';
-import { orders, outboxMessages, paymentIntents, refunds } from '../../db/schema';
+import { orderEvents, orders, outboxMessages, paymentIntents, refunds } from '../../db/schema';
 import { AppError } from '../../errors';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
@@ -28,6 +28,7 @@ import {
   lockOrder,
   type OrderEventName,
   type OrderTransition,
+  payUnpaidOrder,
 } from './order-state';
 import { placeOrder } from './place-order';
 import { LATE_PAYMENT_REASON } from './refunds';
@@ -265,5 +266,73 @@ describe('an order through its life', () => {
       .from(outboxMessages)
       .where(eq(outboxMessages.topic, 'order.status_changed'));
     expect(after.length).toBe(messages.length);
+  });
+});
+
+describe('the usual payment in one statement', () => {
+  /** What an order's payment left behind: its row less its time, its history, its outbox messages. */
+  async function afterPayment(id: string) {
+    const row = await orderRow(database.db, id);
+    const messages = (
+      await database.db.select().from(outboxMessages).where(eq(outboxMessages.topic, 'order.status_changed'))
+    ).filter((m) => (m.payload as { orderId: string }).orderId === id);
+    return {
+      status: row?.status,
+      transactionId: row?.transactionId,
+      card: [row?.cardBrand, row?.cardLast4],
+      paid: row?.paidAt instanceof Date,
+      history: (
+        await database.db
+          .select()
+          .from(orderEvents)
+          .where(eq(orderEvents.orderId, id))
+          .orderBy(orderEvents.id)
+      ).map((e) => [e.event, e.fromStatus, e.toStatus, e.actor]),
+      messages: messages
+        .map((m) => [m.subscriber, (m.payload as { event: string; from: string; to: string }).event])
+        .sort(),
+    };
+  }
+
+  it('writes what the state machine writes: the status, the payment, one history row, the messages', async () => {
+    setOutboxInterest({ orderWebhook: false });
+    const byStatement = await newOrder();
+    const byMachine = await newOrder();
+    const paid = await payUnpaidOrder(
+      database.db,
+      byStatement.order._id,
+      byStatement.order.total * 100,
+      payment,
+      {
+        actor: 'provider',
+      },
+    );
+    expect(paid?.status).toBe('awaiting_shipment');
+    await database.db.transaction(async (tx) =>
+      applyOrderEvent(tx, await lockOrder(tx, byMachine.order._id), transitionOf('pay'), {
+        actor: 'provider',
+      }),
+    );
+    const expected = await afterPayment(byMachine.order._id);
+    expect(expected.history).toContainEqual(['pay', 'unpaid', 'awaiting_shipment', 'provider']);
+    expect(await afterPayment(byStatement.order._id)).toEqual(expected);
+    // The stock stays reserved as the order took it: a payment moves none.
+    expect(await stockOf(database.db, byStatement.tool.id)).toBe(46);
+    expect(await ledgerSum(database.db, byStatement.tool.id)).toBe(46);
+  });
+
+  it('changes nothing for an order that is not unpaid, or for another amount, and says so', async () => {
+    const { order } = await newOrder();
+    const wrongAmount = await payUnpaidOrder(database.db, order._id, order.total * 100 + 1, payment, {
+      actor: 'provider',
+    });
+    expect(wrongAmount).toBeUndefined();
+    await expireUnpaidOrders(database.db, new Date(Date.now() + 365 * 24 * 3600_000));
+    const before = await afterPayment(order._id);
+    expect(before.status).toBe('expired');
+    expect(
+      await payUnpaidOrder(database.db, order._id, order.total * 100, payment, { actor: 'provider' }),
+    ).toBeUndefined();
+    expect(await afterPayment(order._id)).toEqual(before);
   });
 });

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { orderEventFrom } from '../../../contract/order-transitions';
 import { ORDER_NOT_FOUND, type OrderActor, type OrderStatus, toWireStatus } from '../../../contract/orders';
-import type { Tx } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
+import { preparedStatement, tableRow, updateRow } from '../../db/prepared';
 import { orderEvents, orderLines, orders } from '../../db/schema';
 import type { AppError } from '../../errors';
 import { type AuditChange, recordAudit } from '../audit/audit.service';
 import { releaseDiscountUse, retakeDiscountUse } from '../discounts/discount-uses';
 import { moveStock, OutOfStock, type StockMove } from '../inventory/inventory.service';
-import { publishStatement } from '../outbox/outbox';
+import { publishStep, publishValues } from '../outbox/outbox';
 import { IllegalOrderMove, OrderNotFound, PaymentArrivedTooLate } from './order-errors';
 
 export { RELEASED_BEFORE_PAYMENT } from './order-errors';
@@ -124,14 +125,38 @@ export interface EventContext {
  * customer's order is simply not found.
  */
 export async function lockOrder(tx: Tx, id: string, ownerId?: string): Promise<OrderRow> {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), ownerId ? eq(orders.userId, ownerId) : undefined))
-    .for('update');
+  const [row] = ownerId
+    ? await lockOwnOrderStatement(tx, { id, ownerId })
+    : await lockOrderStatement(tx, { id });
   if (!row) throw new OrderNotFound();
   return row;
 }
+
+const orderRow = tableRow(orders);
+const lockOrderStatement = preparedStatement<{ id: string }, OrderRow>(
+  'lock order',
+  (db) =>
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, sql.placeholder('id')))
+      .for('update'),
+  orderRow,
+);
+const lockOwnOrderStatement = preparedStatement<{ id: string; ownerId: string }, OrderRow>(
+  'lock own order',
+  (db) =>
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('ownerId'))))
+      .for('update'),
+  orderRow,
+);
+
+type OrderChanges = Partial<typeof orders.$inferInsert>;
+/** The order's update by a transition, one prepared statement per set of columns it changes. */
+const updateOrder = updateRow(orders, orders.id, 'update order');
 
 /**
  * Applies one event to an order the caller has locked (lockOrder), inside the caller's transaction:
@@ -157,9 +182,9 @@ export async function applyOrderEvent(
   if (row.discountId && row.status === 'unpaid' && (event.type === 'cancel' || event.type === 'expire'))
     await releaseDiscountUse(tx, row.id);
   if (row.discountId && event.type === 'pay' && row.status !== 'unpaid') await retakeDiscountUse(tx, row.id);
-  const changes: Partial<typeof orders.$inferInsert> = { status: to };
+  const changes: OrderChanges = { status: to };
   if (event.type === 'pay') {
-    Object.assign(changes, { ...event.payment, paidAt: now, cancelledAt: null, expiredAt: null });
+    Object.assign(changes, paymentChanges(event.payment, now));
   } else if (event.type === 'ship') {
     Object.assign(changes, {
       shippedAt: now,
@@ -171,7 +196,7 @@ export async function applyOrderEvent(
   } else if (event.type === 'expire') {
     changes.expiredAt = now;
   }
-  const [updated] = await tx.update(orders).set(changes).where(eq(orders.id, row.id)).returning();
+  const updated = await updateOrder(tx, row.id, changes);
   if (!updated) throw new Error('order vanished under its lock');
   const detailId =
     event.type === 'ship' ? event.shipment.id : 'refundId' in event ? event.refundId : undefined;
@@ -179,56 +204,150 @@ export async function applyOrderEvent(
   return updated;
 }
 
+type Payment = Extract<OrderTransition, { type: 'pay' }>['payment'];
+/** What a payment writes on the order besides its status. */
+const paymentChanges = (payment: Payment, now: Date) => ({
+  ...payment,
+  paidAt: now,
+  cancelledAt: null,
+  expiredAt: null,
+});
+
 /**
- * The history row and the outbox message of a transition (or of the order's creation), as one
- * statement (a data-modifying WITH) that a caller may send on its own or inside one of its own.
- * `detailId` names the shipment or refund the event was about, for its mail.
+ * The usual payment, as one statement: an order still unpaid, for exactly its total, is paid, with
+ * its history row and outbox message. Such a payment moves no stock and takes no discount use
+ * (the order holds both already), so applyOrderEvent would write the same rows. Undefined when the
+ * order is not unpaid or its total differs: the caller then locks it and applies the event, which
+ * decides what a payment of an order in any other state means (docs/decisions/071).
  */
-export function recordEventStatement(
-  order: OrderRow,
-  event:
-    | OrderEventName
-    | 'place'
-    | 'cancel_requested'
-    | 'address_given'
-    | 'late_payment_refund'
-    | 'return_requested'
-    | 'return_approved'
-    | 'return_refused'
-    | 'return_received'
-    | 'core_return_requested'
-    | 'core_return_received',
-  from: OrderStatus | null,
-  context: EventContext & { detailId?: string | undefined },
-  now: Date,
-): SQL {
+export async function payUnpaidOrder(
+  db: Db | Tx,
+  orderId: string,
+  amountCents: number,
+  payment: Payment,
+  context: EventContext,
+): Promise<OrderRow | undefined> {
+  const now = context.now ?? new Date();
+  const paid = { id: orderId, status: 'awaiting_shipment' } as const;
+  const [row] = await payUnpaidStatement(db, {
+    ...paymentChanges(payment, now),
+    id: orderId,
+    amountCents,
+    ...eventValues(paid, 'pay', 'unpaid', context, now),
+  });
+  return row;
+}
+const payUnpaidStatement = preparedStatement<
+  ReturnType<typeof paymentChanges> & { id: string; amountCents: number } & ReturnType<typeof eventValues>,
+  OrderRow
+>(
+  'pay unpaid order',
+  (db) => {
+    // drizzle's types take no placeholder in an update's values; it sends them as any other.
+    const set = {
+      status: 'awaiting_shipment',
+      transactionId: sql.placeholder('transactionId'),
+      cardBrand: sql.placeholder('cardBrand'),
+      cardLast4: sql.placeholder('cardLast4'),
+      paidAt: sql.placeholder('paidAt'),
+      cancelledAt: null,
+      expiredAt: null,
+    } as unknown as OrderChanges;
+    const update = db
+      .update(orders)
+      .set(set)
+      .where(
+        and(
+          eq(orders.id, sql.placeholder('id')),
+          eq(orders.status, 'unpaid'),
+          eq(orders.totalCents, sql.placeholder('amountCents')),
+        ),
+      )
+      .returning();
+    return sql`with paid as (${update.getSQL()}), ${eventSteps(sql`paid`)} select * from paid`;
+  },
+  orderRow,
+);
+
+/** Every event an order's history records: its transitions, its creation and what was asked of it. */
+export type RecordedEvent =
+  | OrderEventName
+  | 'place'
+  | 'cancel_requested'
+  | 'address_given'
+  | 'late_payment_refund'
+  | 'return_requested'
+  | 'return_approved'
+  | 'return_refused'
+  | 'return_received'
+  | 'core_return_requested'
+  | 'core_return_received';
+
+const v = (name: keyof ReturnType<typeof eventValues>) => sql.placeholder(name);
+
+/**
+ * The history row and the outbox message of an event (a transition, or the order's creation) as
+ * two steps of a data-modifying WITH, `history` and `messages`, for a prepared statement of the
+ * caller's; `eventValues` fills them. With a `source` (another step's name) they are written once
+ * for each of its rows: none if that step changed nothing.
+ */
+export function eventSteps(source?: SQL): SQL {
+  const from = source ? sql` from ${source}` : sql``;
   // Hand-written SQL passes no column mapping: the statuses go in as stored, in the spec's words.
-  const history = sql`insert into ${orderEvents} (order_id, event, from_status, to_status, actor, actor_user_id, note, created_at)
-    values (${order.id}, ${event}, ${from && toWireStatus(from)}, ${toWireStatus(order.status)}, ${context.actor}, ${context.actorUserId ?? null}, ${context.note ?? null}, ${now.toISOString()}::timestamptz)`;
-  const message = publishStatement(
-    'order.status_changed',
-    `order-event:${order.id}:${event}:${randomUUID()}`,
-    {
-      orderId: order.id,
-      event,
-      from: from && toWireStatus(from),
-      to: toWireStatus(order.status),
-      at: now.toISOString(),
-      ...(context.detailId ? { detailId: context.detailId } : {}),
-    },
-  );
-  return message ? sql`, history as (${history}) ${message}` : sql`, history as (${history}) select 1`;
+  return sql`history as (
+    insert into ${orderEvents} (order_id, event, from_status, to_status, actor, actor_user_id, note, created_at)
+    select ${v('eventOrderId')}::uuid, ${v('eventName')}::text, ${v('eventFrom')}::text, ${v('eventTo')}::text,
+      ${v('eventActor')}::text, ${v('eventActorUserId')}::text, ${v('eventNote')}::text, ${v('eventAt')}::timestamptz${from}
+  ), ${publishStep(source)}`;
 }
 
-export async function recordEvent(
-  tx: Tx,
-  order: OrderRow,
-  event: Parameters<typeof recordEventStatement>[1],
+/**
+ * The values of `eventSteps`, for `order` as the event left it. `detailId` names the shipment or
+ * refund the event was about, for its mail.
+ */
+export function eventValues(
+  order: Pick<OrderRow, 'id' | 'status'>,
+  event: RecordedEvent,
   from: OrderStatus | null,
   context: EventContext & { detailId?: string | undefined },
   now: Date,
 ) {
-  await tx.execute(sql`with nothing as (select 1)${recordEventStatement(order, event, from, context, now)}`);
+  const fromWire = from && toWireStatus(from);
+  const to = toWireStatus(order.status);
+  return {
+    eventOrderId: order.id,
+    eventName: event,
+    eventFrom: fromWire,
+    eventTo: to,
+    eventActor: context.actor,
+    eventActorUserId: context.actorUserId ?? null,
+    eventNote: context.note ?? null,
+    eventAt: now.toISOString(),
+    ...publishValues('order.status_changed', `order-event:${order.id}:${event}:${randomUUID()}`, {
+      orderId: order.id,
+      event,
+      from: fromWire,
+      to,
+      at: now.toISOString(),
+      ...(context.detailId ? { detailId: context.detailId } : {}),
+    }),
+  };
+}
+
+const recordEventStatement = preparedStatement<ReturnType<typeof eventValues>>(
+  'record order event',
+  () => sql`with ${eventSteps()} select 1`,
+);
+
+export async function recordEvent(
+  tx: Tx,
+  order: OrderRow,
+  event: RecordedEvent,
+  from: OrderStatus | null,
+  context: EventContext & { detailId?: string | undefined },
+  now: Date,
+) {
+  await recordEventStatement(tx, eventValues(order, event, from, context, now));
   // Every change staff make to an order (ship, cancel, refund, a return's steps) is audited here, once.
   if (context.actor === 'admin') await recordAudit(tx, auditOf(order, event, from, context));
 }
@@ -244,7 +363,7 @@ const PAST: Partial<Record<string, string>> = {
 /** The audit row of an order event made by staff: a return's steps are about the return. */
 function auditOf(
   order: OrderRow,
-  event: Parameters<typeof recordEventStatement>[1],
+  event: RecordedEvent,
   from: OrderStatus | null,
   context: EventContext & { detailId?: string | undefined },
 ): AuditChange {

@@ -16,7 +16,7 @@ import {
 } from '../../../contract/orders';
 import { groundOnlyMessage, methodNotOfferedMessage, type ShippingMethod } from '../../../contract/pricing';
 import type { Db, Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
+import { preparedStatement, tableRow } from '../../db/prepared';
 import { orderLines, orders, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
@@ -27,7 +27,7 @@ import { moveStock, OutOfStock, readForSale, type StockMove } from '../inventory
 import { type PricingRules, parcelWeight, totalsFor } from '../pricing/pricing';
 import { checkGuestCaps, type GuestBuyer, guestEmailKey, isGuest } from './guest-buyer';
 import { toOrder } from './order-read';
-import { type OrderLineRow, type OrderRow, recordEventStatement } from './order-state';
+import { eventSteps, eventValues, type OrderLineRow, type OrderRow } from './order-state';
 
 /** Placing an order: the customer's caps, the prices read, the rows, the reservation last. */
 
@@ -46,12 +46,8 @@ const quantityIssue = (message: string, path = 'orderQuantity') =>
  * hold, are capped. A per-customer transaction lock makes two orders sent at once count each other.
  */
 async function checkUnpaidCaps(tx: Tx, userId: string, quantity: number, limits: OrderLimits) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`unpaid:${userId}`}, 0))`);
-  const [held] = rowsOf<{ n: number; units: number }>(
-    await tx.execute(sql`
-      select count(*)::int as n, coalesce(sum(quantity), 0)::int as units
-      from ${orders} where user_id = ${userId} and status = 'unpaid'`),
-  );
+  await lockCustomersOrders(tx, { key: `unpaid:${userId}` });
+  const [held] = await unpaidHeld(tx, { userId });
   const n = Number(held?.n ?? 0);
   const units = Number(held?.units ?? 0);
   if (n >= limits.maxUnpaidOrders)
@@ -59,6 +55,89 @@ async function checkUnpaidCaps(tx: Tx, userId: string, quantity: number, limits:
   if (units + quantity > limits.maxReservedUnits)
     throw new AppError('CONFLICT', tooManyReservedUnitsMessage(limits.maxReservedUnits, units));
 }
+
+const lockCustomersOrders = preparedStatement<{ key: string }>(
+  'lock customer orders',
+  () => sql`select pg_advisory_xact_lock(hashtextextended(${sql.placeholder('key')}, 0))`,
+);
+// Read after the lock, in a statement of its own: it must see what the order before it committed.
+const unpaidHeld = preparedStatement<{ userId: string }, { n: number; units: number }>(
+  'unpaid orders held',
+  () => sql`
+    select count(*)::int as n, coalesce(sum(quantity), 0)::int as units
+    from ${orders} where user_id = ${sql.placeholder('userId')} and status = 'unpaid'`,
+);
+
+/** The columns a new order is written with; the others take their defaults (its number among them). */
+const NEW_ORDER_COLUMNS = [
+  'id',
+  'toolId',
+  'userId',
+  'toolName',
+  'unitPriceCents',
+  'quantity',
+  'subtotalCents',
+  'discountId',
+  'discountCode',
+  'discountLabel',
+  'discountCents',
+  'shippingDiscountCents',
+  'shippingCents',
+  'taxCents',
+  'totalCents',
+  'shippingMethod',
+  'shippingLabel',
+  'shippingTaxCents',
+  'taxRateBasisPoints',
+  'shippingAddress',
+  'lineCount',
+  'checkoutKey',
+  'userName',
+  'userEmail',
+  'phone',
+  'status',
+  'createdAt',
+  'expiresAt',
+] as const satisfies (keyof typeof orders.$inferInsert)[];
+type NewOrderRow = {
+  [K in (typeof NEW_ORDER_COLUMNS)[number]]-?: Exclude<(typeof orders.$inferInsert)[K], undefined>;
+};
+/** The lines as columns: one array per field, a line per index (the statement is the same for any number of lines). */
+interface NewLines {
+  lineNos: number[];
+  lineToolIds: string[];
+  lineNames: string[];
+  linePrices: number[];
+  lineQuantities: number[];
+  lineDiscounts: number[];
+  lineCores: number[];
+}
+
+/**
+ * A new order, its lines, its first history row and its outbox message, as one statement. The
+ * lines reference the order written in the same statement: the reference is checked at its end.
+ */
+const insertOrderRows = preparedStatement<NewOrderRow & NewLines & ReturnType<typeof eventValues>, OrderRow>(
+  'place order',
+  (db) => {
+    const p = (name: keyof NewLines | 'id') => sql.placeholder(name);
+    const insert = db
+      .insert(orders)
+      .values(
+        Object.fromEntries(NEW_ORDER_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as NewOrderRow,
+      )
+      .returning();
+    return sql`with placed as (${insert.getSQL()}),
+      lines as (
+        insert into ${orderLines} (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents, core_charge_cents)
+        select ${p('id')}::uuid, line.* from unnest(${p('lineNos')}::int[], ${p('lineToolIds')}::uuid[],
+          ${p('lineNames')}::text[], ${p('linePrices')}::bigint[], ${p('lineQuantities')}::int[],
+          ${p('lineDiscounts')}::bigint[], ${p('lineCores')}::bigint[]) as line
+      ), ${eventSteps()}
+      select * from placed`;
+  },
+  tableRow(orders),
+);
 
 /** What a new order is made of; prices are never part of it (they are read, and held by the reservation). */
 export interface NewOrder {
@@ -257,39 +336,53 @@ export async function insertOrder(
   const [first] = lineRows;
   if (!first) throw new AppError('CONFLICT', CART_EMPTY);
   const single = lineRows.length === 1;
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      id,
-      toolId: first.toolId,
-      userId: isGuest(me) ? null : me.id,
-      toolName: summaryName(first.toolName, lineRows.length - 1),
-      unitPriceCents: single ? first.unitPriceCents : subtotalCents,
-      quantity: units,
-      subtotalCents,
-      discountId: discount?.rule.id ?? null,
-      discountCode: discount?.rule.code ?? null,
-      discountLabel: discount?.rule.name ?? null,
-      discountCents: totals.discountCents,
-      shippingDiscountCents: discount?.shippingCents ?? 0,
-      shippingCents: totals.shippingCents,
-      taxCents: totals.taxCents,
-      totalCents: totals.totalCents,
-      shippingMethod: totals.shippingMethod,
-      shippingLabel: totals.shippingLabel,
-      shippingTaxCents: totals.shippingTaxCents,
-      taxRateBasisPoints: totals.taxRateBasisPoints,
-      shippingAddress: order.shippingAddress,
-      lineCount: lineRows.length,
-      checkoutKey: order.checkoutKey ?? null,
-      userName: me.name,
-      userEmail: me.email,
-      phone: order.phone,
-      status: 'unpaid',
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + limits.holdMs),
-    })
-    .returning();
+  const values: NewOrderRow = {
+    id,
+    toolId: first.toolId,
+    userId: isGuest(me) ? null : me.id,
+    toolName: summaryName(first.toolName, lineRows.length - 1),
+    unitPriceCents: single ? first.unitPriceCents : subtotalCents,
+    quantity: units,
+    subtotalCents,
+    discountId: discount?.rule.id ?? null,
+    discountCode: discount?.rule.code ?? null,
+    discountLabel: discount?.rule.name ?? null,
+    discountCents: totals.discountCents,
+    shippingDiscountCents: discount?.shippingCents ?? 0,
+    shippingCents: totals.shippingCents,
+    taxCents: totals.taxCents,
+    totalCents: totals.totalCents,
+    shippingMethod: totals.shippingMethod,
+    shippingLabel: totals.shippingLabel,
+    shippingTaxCents: totals.shippingTaxCents,
+    taxRateBasisPoints: totals.taxRateBasisPoints,
+    shippingAddress: order.shippingAddress,
+    lineCount: lineRows.length,
+    checkoutKey: order.checkoutKey ?? null,
+    userName: me.name,
+    userEmail: me.email,
+    phone: order.phone,
+    status: 'unpaid',
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + limits.holdMs),
+  };
+  const [row] = await insertOrderRows(tx, {
+    ...values,
+    lineNos: lineRows.map((l) => l.lineNo),
+    lineToolIds: lineRows.map((l) => l.toolId),
+    lineNames: lineRows.map((l) => l.toolName),
+    linePrices: lineRows.map((l) => l.unitPriceCents),
+    lineQuantities: lineRows.map((l) => l.quantity),
+    lineDiscounts: lineRows.map((l) => l.discountCents),
+    lineCores: lineRows.map((l) => l.coreChargeCents),
+    ...eventValues(
+      values,
+      'place',
+      null,
+      { actor: 'customer', actorUserId: isGuest(me) ? null : me.id },
+      now,
+    ),
+  });
   if (!row) throw new Error('insert returned no row');
   // The use is taken after the order row exists (it names the order); none left rolls it all back.
   if (discount)
@@ -299,15 +392,6 @@ export async function insertOrder(
       userId: isGuest(me) ? null : me.id,
       now,
     });
-  await tx.execute(
-    sql`with lines as (insert into ${orderLines} (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents, core_charge_cents) values ${sql.join(
-      lineRows.map(
-        (l) =>
-          sql`(${l.orderId}, ${l.lineNo}, ${l.toolId}, ${l.toolName}, ${l.unitPriceCents}, ${l.quantity}, ${l.discountCents}, ${l.coreChargeCents})`,
-      ),
-      sql`, `,
-    )}) ${recordEventStatement(row, 'place', null, { actor: 'customer', actorUserId: isGuest(me) ? null : me.id }, now)}`,
-  );
   // Last: the reservations. Stock taken meanwhile, or a product changed, refuses the order here
   // and the transaction takes every row above back with it.
   try {

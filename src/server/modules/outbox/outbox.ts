@@ -144,6 +144,32 @@ export function publishStatement<T extends Topic>(
     on conflict (subscriber, key) do nothing`;
 }
 
+/**
+ * The same as part of a prepared statement (db/prepared.ts): a `messages` step of a WITH that
+ * queues the message named by the placeholders `publishValues` fills, once for each row of
+ * `source` (another step's name) if one is given. Its text is the same for every topic, key and
+ * set of subscribers, so one prepared statement serves them all.
+ */
+export function publishStep(source?: SQL): SQL {
+  const from = source ? sql` cross join ${source}` : sql``;
+  return sql`messages as (
+    insert into ${outboxMessages} (subscriber, topic, key, payload)
+    select subscriber, ${sql.placeholder('outboxTopic')}, ${sql.placeholder('outboxKey')}, ${sql.placeholder('outboxPayload')}::jsonb
+    from unnest(${sql.placeholder('outboxSubscribers')}::text[]) as subscriber${from}
+    on conflict (subscriber, key) do nothing
+  )`;
+}
+
+/** The values of `publishStep`'s placeholders: the subscribers that will act (recipientsOf), none for nobody. */
+export function publishValues<T extends Topic>(topic: T, key: string, payload: Topics[T]) {
+  return {
+    outboxTopic: topic,
+    outboxKey: key,
+    outboxPayload: JSON.stringify(payload),
+    outboxSubscribers: recipientsOf(topic, payload),
+  };
+}
+
 /** A message as a subscriber's handler receives it: its payload is the one its topic carries. */
 export type OutboxMessage<T extends Topic = Topic> = {
   [K in T]: {

@@ -1,8 +1,9 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import { closedUnpaidStatuses, ORDER_NOT_FOUND, type Order, paidStatuses } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import type { Db } from '../../db/database';
+import { insertRow, preparedStatement, tableRow } from '../../db/prepared';
 import { orders, paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
@@ -10,7 +11,7 @@ import type { SessionUser } from '../../plugins/auth';
 import { getOwnOrder } from '../orders/customer-orders';
 import { PaymentArrivedTooLate } from '../orders/order-errors';
 import { toOneOrder } from '../orders/order-read';
-import { applyOrderEvent, lockOrder, type OrderRow } from '../orders/order-state';
+import { applyOrderEvent, lockOrder, type OrderRow, payUnpaidOrder } from '../orders/order-state';
 import { refundLatePayment } from '../orders/refunds';
 import type { IntentSnapshot, PaymentProvider } from './payment-provider';
 
@@ -28,13 +29,63 @@ export async function findOwnIntent(
   clientSecret: string,
   userId: string,
 ): Promise<IntentRow | undefined> {
-  const [found] = await db
-    .select({ intent: paymentIntents })
-    .from(paymentIntents)
-    .innerJoin(orders, eq(orders.id, paymentIntents.orderId))
-    .where(and(eq(paymentIntents.clientSecret, clientSecret), eq(orders.userId, userId)));
-  return found?.intent;
+  return (await ownIntent(db, { clientSecret, userId }))[0];
 }
+const intentRow = tableRow(paymentIntents);
+const ownIntent = preparedStatement<{ clientSecret: string; userId: string }, IntentRow>(
+  'own intent',
+  (db) =>
+    db
+      .select(getTableColumns(paymentIntents))
+      .from(paymentIntents)
+      .innerJoin(orders, eq(orders.id, paymentIntents.orderId))
+      .where(
+        and(
+          eq(paymentIntents.clientSecret, sql.placeholder('clientSecret')),
+          eq(orders.userId, sql.placeholder('userId')),
+        ),
+      ),
+  intentRow,
+);
+
+/**
+ * An order that may still be paid, with the client secret of its open intent for this provider at
+ * its amount, if it has one: one read. The intent's columns are named apart from the order's.
+ */
+const payableOrder = (owned: boolean) =>
+  preparedStatement<
+    { id: string; provider: string; userId?: string },
+    { order: OrderRow; openSecret: string | null }
+  >(
+    owned ? 'own payable order' : 'payable order',
+    (db) =>
+      db
+        .select({ ...getTableColumns(orders), openClientSecret: paymentIntents.clientSecret })
+        .from(orders)
+        .leftJoin(
+          paymentIntents,
+          and(
+            eq(paymentIntents.orderId, orders.id),
+            eq(paymentIntents.provider, sql.placeholder('provider')),
+            eq(paymentIntents.amountCents, orders.totalCents),
+            eq(paymentIntents.status, 'open'),
+          ),
+        )
+        .where(
+          and(
+            eq(orders.id, sql.placeholder('id')),
+            owned ? eq(orders.userId, sql.placeholder('userId')) : undefined,
+            notInArray(orders.status, [...closedUnpaidStatuses]),
+          ),
+        )
+        .limit(1),
+    (raw) => ({ order: orderRow(raw), openSecret: (raw.client_secret as string | null) ?? null }),
+  );
+const orderRow = tableRow(orders);
+const ownPayableOrder = payableOrder(true);
+const anyPayableOrder = payableOrder(false);
+// A provider answers a retry with the intent it made before: recorded once.
+const insertIntent = insertRow(paymentIntents, 'insert intent', { ifNew: true });
 
 /**
  * Opens (or re-uses) the payment intent for one of the user's unpaid orders. The amount is the
@@ -48,36 +99,33 @@ export async function createPaymentIntent(
 ): Promise<PaymentIntentAnswer> {
   if (!isUuid(orderId)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   // The order and its open intent, if any, in one read.
-  const [found] = await db
-    .select({ order: orders, open: paymentIntents })
-    .from(orders)
-    .leftJoin(
-      paymentIntents,
-      and(
-        eq(paymentIntents.orderId, orders.id),
-        eq(paymentIntents.provider, provider.name),
-        eq(paymentIntents.amountCents, orders.totalCents),
-        eq(paymentIntents.status, 'open'),
-      ),
-    )
-    .where(
-      and(
-        eq(orders.id, orderId),
-        'orderLink' in me ? undefined : eq(orders.userId, me.id),
-        notInArray(orders.status, [...closedUnpaidStatuses]),
-      ),
-    )
-    .limit(1);
+  const [found] =
+    'orderLink' in me
+      ? await anyPayableOrder(db, { id: orderId, provider: provider.name })
+      : await ownPayableOrder(db, { id: orderId, provider: provider.name, userId: me.id });
   if (!found) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const { order, open } = found;
+  const { order, openSecret } = found;
   if (order.status !== 'unpaid') throw new AppError('CONFLICT', 'This order is already paid');
+  return openPayment(db, provider, order, openSecret);
+}
+
+/**
+ * The payment of an unpaid order: its open intent for this provider at its total when it has one
+ * (`openSecret`), else a new one. The checkout, which has just placed the order, comes here directly.
+ */
+export async function openPayment(
+  db: Db,
+  provider: PaymentProvider,
+  order: Pick<OrderRow, 'id' | 'totalCents'>,
+  openSecret: string | null = null,
+): Promise<PaymentIntentAnswer> {
   const answer = (row: { clientSecret: string }) => ({
     clientSecret: row.clientSecret,
     provider: provider.name,
     publishableKey: provider.publishableKey,
     amount: order.totalCents / 100,
   });
-  if (open) return answer(open);
+  if (openSecret) return answer({ clientSecret: openSecret });
 
   // The key makes a provider answer a retry with the same intent instead of a second one.
   const created = await provider.createIntent({
@@ -85,16 +133,13 @@ export async function createPaymentIntent(
     amountCents: order.totalCents,
     idempotencyKey: `order-${order.id}-${order.totalCents}`,
   });
-  await db
-    .insert(paymentIntents)
-    .values({
-      id: created.id,
-      orderId: order.id,
-      provider: provider.name,
-      amountCents: order.totalCents,
-      clientSecret: created.clientSecret,
-    })
-    .onConflictDoNothing();
+  await insertIntent(db, {
+    id: created.id,
+    orderId: order.id,
+    provider: provider.name,
+    amountCents: order.totalCents,
+    clientSecret: created.clientSecret,
+  });
   return answer(created);
 }
 
@@ -143,8 +188,28 @@ async function paidInOneTransaction(
   log: { error(obj: object, msg: string): void },
   record?: IntentRow,
 ): Promise<OrderRow> {
-  // The order's row, not its view: reading its lines for an answer would hold the order's lock
-  // longer, and most callers answer with the payment alone (orderView reads them after commit).
+  // The usual case, in one statement: our record of the intent is the provider's (the caller
+  // has just written it), and its order is still unpaid, for the amount paid.
+  if (
+    record?.id === intent.id &&
+    record.status === 'succeeded' &&
+    (intent.cardBrand ?? record.cardBrand) === record.cardBrand &&
+    (intent.cardLast4 ?? record.cardLast4) === record.cardLast4 &&
+    (!intent.orderId || intent.orderId === record.orderId) &&
+    intent.currency === 'usd'
+  ) {
+    const paid = await payUnpaidOrder(
+      db,
+      record.orderId,
+      intent.amountCents,
+      { transactionId: intent.id, cardBrand: intent.cardBrand, cardLast4: intent.cardLast4 },
+      { actor: 'provider' },
+    );
+    if (paid) return paid;
+  }
+  // Anything else is decided under the order's lock. The order's row, not its view: reading its
+  // lines for an answer would hold the lock longer, and most callers answer with the payment
+  // alone (orderView reads them after commit).
   return db.transaction(async (tx) => {
     const known =
       record?.id === intent.id

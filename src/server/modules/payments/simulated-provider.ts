@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { updateRow } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import { paymentIntents, refunds } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -8,6 +9,7 @@ import { AppError } from '../../errors';
 import type { IntentSnapshot, PaymentProvider } from './payment-provider';
 
 type IntentRow = typeof paymentIntents.$inferSelect;
+const updateIntent = updateRow(paymentIntents, paymentIntents.id, 'update intent');
 
 import { checkCard } from './test-cards';
 
@@ -73,17 +75,13 @@ export function createSimulatedProvider(db: Db): PaymentProvider & {
           .where(eq(paymentIntents.id, row.id));
         throw new AppError('PAYMENT_FAILED', result.message);
       }
-      const [updated] = await db
-        .update(paymentIntents)
-        .set({
-          status: 'succeeded',
-          cardBrand: result.brand,
-          cardLast4: result.last4,
-          lastError: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(paymentIntents.id, row.id))
-        .returning();
+      const updated = await updateIntent(db, row.id, {
+        status: 'succeeded',
+        cardBrand: result.brand,
+        cardLast4: result.last4,
+        lastError: null,
+        updatedAt: new Date(),
+      });
       if (!updated) throw new Error('intent vanished');
       return { snapshot: snapshot(updated), row: updated };
     },

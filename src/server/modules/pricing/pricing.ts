@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import { outOfStockMessage } from '../../../contract/inventory';
 import { minimumQuantityMessage } from '../../../contract/orders';
@@ -19,6 +19,7 @@ import {
   type ZoneMethod,
 } from '../../../contract/settings';
 import type { Db, Tx } from '../../db/database';
+import { preparedStatement, selectedRow } from '../../db/prepared';
 import { tools } from '../../db/schema';
 
 import {
@@ -338,10 +339,23 @@ export async function loadToolFacts(
 ): Promise<Map<string, ToolFacts>> {
   const ids = [...new Set(toolIds.filter(isUuid))];
   if (ids.length === 0) return new Map();
-  const query = db.select(toolFactColumns).from(tools).where(inArray(tools.id, ids));
-  const rows = options.lock ? await query.for('key share') : await query;
+  const rows = await (options.lock ? toolFactsLocked : toolFacts)(db, { ids });
   return new Map(rows.map((r) => [r.id, r]));
 }
+const toolFactsStatement = (lock: boolean) =>
+  preparedStatement<{ ids: string[] }, ToolFacts>(
+    lock ? 'tool facts locked' : 'tool facts',
+    (db) => {
+      const query = db
+        .select(toolFactColumns)
+        .from(tools)
+        .where(sql`${tools.id} = any(${sql.placeholder('ids')}::uuid[])`);
+      return lock ? query.for('key share') : query;
+    },
+    selectedRow<ToolFacts>(toolFactColumns),
+  );
+const toolFacts = toolFactsStatement(false);
+const toolFactsLocked = toolFactsStatement(true);
 
 /** Prices lines against the catalog's current prices and stock; a line of an unknown product is dropped. */
 export function quoteFrom(
