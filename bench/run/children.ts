@@ -58,7 +58,11 @@ async function start(script: string, env: Record<string, string>, first?: unknow
   // BENCH_CPU_PROF_DIR=dir writes a CPU profile of every server process there, to see where time goes.
   const profile = process.env.BENCH_CPU_PROF_DIR;
   const child: ChildProcess = fork(await compiled(script), [], {
-    execArgv: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : process.env.BENCH_PERF ? ['--perf-basic-prof'] : [],
+    execArgv: profile
+      ? ['--cpu-prof', `--cpu-prof-dir=${profile}`]
+      : process.env.BENCH_PERF
+        ? ['--perf-basic-prof']
+        : [],
     env: { ...baseEnv(), ...env, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -24,7 +24,13 @@ function subscribersOf(event: 'place' | 'pay', to: 'unpaid' | 'pending'): string
  * An order event's history row and outbox messages, as the steps of the WITH that writes the event
  * (order-state's eventSteps), written once for the row of `source`.
  */
-const EVENT_STEPS = (source: string, event: 'place' | 'pay', from: string, to: 'unpaid' | 'pending', actor: string) => `
+const EVENT_STEPS = (
+  source: string,
+  event: 'place' | 'pay',
+  from: string,
+  to: 'unpaid' | 'pending',
+  actor: string,
+) => `
   history AS (
     INSERT INTO order_events (order_id, event, from_status, to_status, actor, actor_user_id, note, created_at)
     SELECT ${source}.id, '${event}', ${from}, '${to}', '${actor}', ${actor === 'customer' ? ':user_id' : 'NULL'}, NULL, now() FROM ${source}
@@ -131,7 +137,7 @@ ${PLACE({
     'tool_id, tool_name, unit_price_cents, quantity, total_cents, subtotal_cents, shipping_cents, tax_cents, shipping_method, shipping_label, shipping_tax_cents, tax_rate_bp, shipping_address, line_count, checkout_key, phone',
   values:
     ":tool_id, :name, :price_cents, 1, :price_cents::bigint + 972, :price_cents, 799, 173, 'standard', 'Standard shipping', 0, 700, NULL, 1, NULL, '01712345678'",
-  lines: ["(1, :tool_id::uuid, :name, :price_cents::bigint, 1, 0::bigint, 0::bigint)"],
+  lines: ['(1, :tool_id::uuid, :name, :price_cents::bigint, 1, 0::bigint, 0::bigint)'],
 })}
 ${RESERVE(':tool_id', 'name = :name AND price_cents = :price_cents')};
 COMMIT;
