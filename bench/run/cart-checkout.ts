@@ -132,7 +132,7 @@ export async function runCartCheckout(
           firstFailure ??= (error as Error).message.slice(0, 200);
         }
       }
-      client.close();
+      await client.close();
     }),
   );
   const elapsed = (performance.now() - started) / 1000;

@@ -130,7 +130,7 @@ export async function runCheckout(
           failures += 1;
         }
       }
-      client.close();
+      await client.close();
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
