@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type AnyColumn,
+  Column,
   eq,
   getTableColumns,
   is,
@@ -44,39 +45,49 @@ export function preparedStatement<Values extends object, Row = Record<string, un
   /** Turns a row as the database sent it (keyed by column name) into the caller's shape. */
   mapRow: (raw: Record<string, unknown>) => Row = (raw) => raw as Row,
 ): PreparedStatement<Values, Row> {
-  let prepared: { query: Query; name: string } | undefined;
+  let prepared:
+    | { sql: string; name: string; params: ((values: Record<string, unknown>) => unknown)[] }
+    | undefined;
   return async (handle, values) => {
     if (!prepared) {
       const built = build(handle as Db);
       const query = built instanceof SQL ? handle.execute(built).getQuery() : built.toSQL();
       const hash = createHash('sha256').update(query.sql).digest('hex').slice(0, 16);
       // PostgreSQL keeps 63 bytes of a name: the hash must survive.
-      prepared = { query, name: `${label.replace(/\W+/g, '_').slice(0, 40)}_${hash}` };
+      const name = `${label.replace(/\W+/g, '_').slice(0, 40)}_${hash}`;
+      prepared = { sql: query.sql, name, params: query.params.map(filler) };
     }
-    const { query, name } = prepared;
-    const params = query.params.map((param) => fill(param, values as Record<string, unknown>));
+    const { sql: text, name, params } = prepared;
+    const given = values as Record<string, unknown>;
     const result = await handle._.session
-      .prepareQuery({ sql: query.sql, params }, undefined, name, false)
+      .prepareQuery({ sql: text, params: params.map((param) => param(given)) }, undefined, name, false)
       .execute();
     return rowsOf<Record<string, unknown>>(result).map(mapRow);
   };
 }
 
 /**
- * A parameter's value: a placeholder's from `values`, encoded as its column stores it where the
- * placeholder stands for a column's value. drizzle's own filling hands a null to the column's
- * encoder, which fails for dates; a null is sent as it is, as drizzle does when it builds.
+ * How one parameter gets its value, worked out once: a constant as drizzle built it, or a
+ * placeholder's value, encoded as its column stores it where it stands for a column's value.
+ * drizzle's own filling hands a null to the column's encoder, which fails for dates; a null is
+ * sent as it is, as drizzle does when it builds.
  */
-function fill(param: unknown, values: Record<string, unknown>): unknown {
+function filler(param: unknown): (values: Record<string, unknown>) => unknown {
   const wrapped = is(param, Param) && is(param.value, Placeholder) ? param : undefined;
   const placeholder = wrapped ? (wrapped.value as Placeholder) : is(param, Placeholder) ? param : undefined;
-  if (!placeholder) return param;
-  if (!(placeholder.name in values)) throw new Error(`No value for ${placeholder.name}`);
-  const value = values[placeholder.name];
-  return value === null || value === undefined || !wrapped
-    ? (value ?? null)
-    : wrapped.encoder.mapToDriverValue(value);
+  if (!placeholder) return () => param;
+  const key = placeholder.name;
+  const encoder = wrapped?.encoder;
+  return (values) => {
+    if (!(key in values)) throw new Error(`No value for ${key}`);
+    const value = values[key];
+    if (value === null || value === undefined) return null;
+    return encoder ? encoder.mapToDriverValue(value) : value;
+  };
 }
+
+/** The decoding of a column whose driver value is its value. */
+const asSent = Column.prototype.mapFromDriverValue;
 
 /**
  * A whole row of `table` from a row as the database sent it, each column decoded as drizzle's own
@@ -93,12 +104,16 @@ export function tableRow<T extends Table>(table: T): (raw: Record<string, unknow
 export function selectedRow<Row>(
   selection: Record<string, AnyColumn>,
 ): (raw: Record<string, unknown>) => Row {
-  const columns = Object.entries(selection).map(([key, column]) => [key, column.name, column] as const);
+  const columns = Object.entries(selection).map(([key, column]) => {
+    // Most columns (text, integers, booleans) come from the driver as they are kept: no call.
+    const decode = column.mapFromDriverValue === asSent ? undefined : column.mapFromDriverValue.bind(column);
+    return [key, column.name, decode] as const;
+  });
   return (raw) => {
     const row: Record<string, unknown> = {};
-    for (const [key, name, column] of columns) {
+    for (const [key, name, decode] of columns) {
       const value = raw[name];
-      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+      row[key] = value === null || value === undefined ? null : decode ? decode(value) : value;
     }
     return row as Row;
   };

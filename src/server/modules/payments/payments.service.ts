@@ -3,7 +3,7 @@ import { isUuid } from '../../../contract/ids';
 import { closedUnpaidStatuses, ORDER_NOT_FOUND, type Order, paidStatuses } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import type { Db } from '../../db/database';
-import { insertRow, preparedStatement, tableRow } from '../../db/prepared';
+import { insertRow, preparedStatement, selectedRow, tableRow } from '../../db/prepared';
 import { orders, paymentIntents } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
@@ -50,17 +50,23 @@ const ownIntent = preparedStatement<{ clientSecret: string; userId: string }, In
 
 /**
  * An order that may still be paid, with the client secret of its open intent for this provider at
- * its amount, if it has one: one read. The intent's columns are named apart from the order's.
+ * its amount, if it has one: one read of what opening its payment needs.
  */
+const payableColumns = {
+  id: orders.id,
+  status: orders.status,
+  totalCents: orders.totalCents,
+  openSecret: paymentIntents.clientSecret,
+};
 const payableOrder = (owned: boolean) =>
   preparedStatement<
     { id: string; provider: string; userId?: string },
-    { order: OrderRow; openSecret: string | null }
+    Pick<OrderRow, 'id' | 'status' | 'totalCents'> & { openSecret: string | null }
   >(
     owned ? 'own payable order' : 'payable order',
     (db) =>
       db
-        .select({ ...getTableColumns(orders), openClientSecret: paymentIntents.clientSecret })
+        .select(payableColumns)
         .from(orders)
         .leftJoin(
           paymentIntents,
@@ -79,9 +85,8 @@ const payableOrder = (owned: boolean) =>
           ),
         )
         .limit(1),
-    (raw) => ({ order: orderRow(raw), openSecret: (raw.client_secret as string | null) ?? null }),
+    selectedRow(payableColumns),
   );
-const orderRow = tableRow(orders);
 const ownPayableOrder = payableOrder(true);
 const anyPayableOrder = payableOrder(false);
 // A provider answers a retry with the intent it made before: recorded once.
@@ -104,9 +109,8 @@ export async function createPaymentIntent(
       ? await anyPayableOrder(db, { id: orderId, provider: provider.name })
       : await ownPayableOrder(db, { id: orderId, provider: provider.name, userId: me.id });
   if (!found) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const { order, openSecret } = found;
-  if (order.status !== 'unpaid') throw new AppError('CONFLICT', 'This order is already paid');
-  return openPayment(db, provider, order, openSecret);
+  if (found.status !== 'unpaid') throw new AppError('CONFLICT', 'This order is already paid');
+  return openPayment(db, provider, found, found.openSecret);
 }
 
 /**
