@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, not, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import { ORDER_NOT_FOUND, type Order, type OrderEvent, toWireStatus } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/database';
@@ -7,7 +7,7 @@ import { orderEvents, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 
-import { toOrders } from './order-read';
+import { partsColumns, partsFrom, toOrder, toOrders } from './order-read';
 import type { OrderRow } from './order-state';
 
 /** A customer's own orders and any order's history. */
@@ -29,26 +29,28 @@ export async function listOwnOrders(db: Db, me: SessionUser): Promise<Order[]> {
 }
 
 /**
- * An order of this user's; another customer's order is simply not found (never a leak). An unpaid
- * order they deleted counts as gone, except for a payment that was already under way.
+ * An order of this user's, its row and as the customer sees it (its lines, shipments and refunds
+ * read in the same statement); another customer's order is simply not found (never a leak). An
+ * unpaid order they deleted counts as gone, except for a payment that was already under way.
  */
 export async function getOwnOrder(
   db: Db | Tx,
   me: SessionUser,
   id: string,
   { includeClosed = false } = {},
-): Promise<OrderRow> {
+): Promise<{ row: OrderRow; order: Order }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  const [row] = await (includeClosed ? ownOrderEvenClosed : ownOrder)(db, { id, userId: me.id });
-  if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  return row;
+  const [found] = await (includeClosed ? ownOrderEvenClosed : ownOrder)(db, { id, userId: me.id });
+  if (!found) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return found;
 }
+const orderRow = tableRow(orders);
 const ownOrderStatement = (includeClosed: boolean) =>
-  preparedStatement<{ id: string; userId: string }, OrderRow>(
+  preparedStatement<{ id: string; userId: string }, { row: OrderRow; order: Order }>(
     includeClosed ? 'own order even closed' : 'own order',
     (db) =>
       db
-        .select()
+        .select({ ...getTableColumns(orders), ...partsColumns(sql`${orders}.id`) })
         .from(orders)
         .where(
           and(
@@ -57,7 +59,10 @@ const ownOrderStatement = (includeClosed: boolean) =>
             includeClosed ? undefined : not(deletedByCustomer),
           ),
         ),
-    tableRow(orders),
+    (raw) => {
+      const row = orderRow(raw);
+      return { row, order: toOrder(row, partsFrom(raw)) };
+    },
   );
 const ownOrder = ownOrderStatement(false);
 const ownOrderEvenClosed = ownOrderStatement(true);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Refund, Shipment } from '../../../contract/after-sale';
 import {
   type Order,
@@ -253,3 +253,27 @@ export async function toOrders(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> 
 }
 
 export const toOneOrder = async (db: Db | Tx, row: OrderRow) => (await toOrders(db, [row]))[0] as Order;
+
+/**
+ * An order's parts as one statement returns them beside the order's row (`partsColumns`): three
+ * JSON arrays, in the order `toOrders` reads them. `orderId` names the outer row's id with its
+ * table (drizzle writes a lone column unqualified, which inside these subqueries would be theirs).
+ */
+export const partsColumns = (orderId: SQL) => ({
+  partLines: sql<Json[]>`(select coalesce(jsonb_agg(to_jsonb(l) order by l.line_no), '[]'::jsonb)
+    from ${orderLines} l where l.order_id = ${orderId})`.as('part_lines'),
+  partShipments: sql<Json[]>`(select coalesce(jsonb_agg(to_jsonb(s) order by s.created_at), '[]'::jsonb)
+    from ${shipments} s where s.order_id = ${orderId})`.as('part_shipments'),
+  partRefunds: sql<Json[]>`(select coalesce(jsonb_agg(to_jsonb(r) order by r.created_at), '[]'::jsonb)
+    from ${refunds} r where r.order_id = ${orderId})`.as('part_refunds'),
+});
+
+/** The parts `partsColumns` read, as rows. */
+export function partsFrom(raw: Record<string, unknown>): OrderParts {
+  const list = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as Json[];
+  return {
+    lines: list(raw.part_lines).map(lineOf),
+    shipments: list(raw.part_shipments).map(shipmentOf),
+    refunds: list(raw.part_refunds).map(refundOf),
+  };
+}

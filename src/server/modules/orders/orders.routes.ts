@@ -19,7 +19,6 @@ import { orderLimitsOf } from '../settings/settings-in-force';
 import { cancelUnpaidOrder, requestCancellation } from './cancel';
 import { getOwnOrder, listOwnOrders, orderHistory } from './customer-orders';
 import { setOrderAddress } from './order-address';
-import { toOneOrder } from './order-read';
 import { placeOrder } from './place-order';
 import { sendCreditNote, sendReceipt } from './receipt-pdf';
 import { requestCoreReturn, requestReturn, returnsOf } from './returns';
@@ -77,7 +76,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Order, ...errorResponses(401, 404) },
       },
     },
-    async (request) => toOneOrder(app.db, await getOwnOrder(app.db, signedIn(request), request.params.id)),
+    async (request) => (await getOwnOrder(app.db, signedIn(request), request.params.id)).order,
   );
 
   app.get(
@@ -92,7 +91,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await toOneOrder(app.db, await getOwnOrder(app.db, signedIn(request), request.params.id));
+      const { order } = await getOwnOrder(app.db, signedIn(request), request.params.id);
       return sendReceipt(reply, order, publicStoreInfo(app.config, app.settings.current()));
     },
   );
@@ -255,7 +254,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await toOneOrder(app.db, await getOwnOrder(app.db, signedIn(request), request.params.id));
+      const { order } = await getOwnOrder(app.db, signedIn(request), request.params.id);
       return sendCreditNote(
         reply,
         order,

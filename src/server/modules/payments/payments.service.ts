@@ -274,10 +274,9 @@ export async function confirmOrderPayment(
   transactionId: string,
   log: { error(obj: object, msg: string): void },
 ): Promise<Order> {
-  const order = await getOwnOrder(db, me, orderId, { includeClosed: true });
+  const { row: order, order: view } = await getOwnOrder(db, me, orderId, { includeClosed: true });
   // Already paid with this very transaction (the processor or the webhook got there first): nothing to do.
-  if (paidStatuses.includes(order.status) && order.transactionId === transactionId)
-    return toOneOrder(db, order);
+  if (paidStatuses.includes(order.status) && order.transactionId === transactionId) return view;
   const [known] = await db
     .select()
     .from(paymentIntents)
