@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { Db } from '../db/database';
+import { preparedStatement, tableRow } from '../db/prepared';
 import { rateLimits } from '../db/schema';
 
 export interface LimitShape {
@@ -18,7 +19,7 @@ export interface LimitShape {
  * forgets nothing (docs/decisions/013-limits-in-the-database.md). Works on PGlite and PostgreSQL alike.
  */
 export function databaseLimiter(db: Db, shape: LimitShape): RateLimiterDrizzle {
-  return new RateLimiterDrizzle({
+  return new PreparedRateLimiter({
     storeClient: db,
     schema: rateLimits,
     keyPrefix: shape.name,
@@ -28,6 +29,61 @@ export function databaseLimiter(db: Db, shape: LimitShape): RateLimiterDrizzle {
     clearExpiredByTimeout: false,
   });
 }
+
+/**
+ * The library's Drizzle store with its one write, the counting upsert (the `_upsert` a store
+ * implements, as rate-limiter-flexible's README describes), as a prepared statement: it is on
+ * every limited request (each order, each cart change), and drizzle built it anew each time
+ * (db/prepared.ts). The same statement as the library's: the window starts again once expired.
+ */
+class PreparedRateLimiter extends RateLimiterDrizzle {
+  async _upsert(key: string, points: number, msDuration: number, forceExpire = false) {
+    const now = new Date();
+    const expire = msDuration > 0 ? new Date(now.getTime() + msDuration) : null;
+    const db = (this as unknown as { drizzleClient: Db }).drizzleClient;
+    const [row] = await (forceExpire ? setCounter : addToCounter)(db, {
+      key,
+      points,
+      expire,
+      // The same instants as text, where the statement compares them outside a column's own value.
+      expireText: expire?.toISOString() ?? null,
+      nowText: now.toISOString(),
+    });
+    return row;
+  }
+}
+type CounterValues = {
+  key: string;
+  points: number;
+  expire: Date | null;
+  expireText: string | null;
+  nowText: string;
+};
+const counterRow = tableRow(rateLimits);
+const counterStatement = (forceExpire: boolean) =>
+  preparedStatement<CounterValues, typeof rateLimits.$inferSelect>(
+    forceExpire ? 'rate limit set' : 'rate limit add',
+    (db) => {
+      const p = (name: keyof CounterValues) => sql.placeholder(name);
+      const expired = sql`${rateLimits.expire} <= ${p('nowText')}::timestamptz`;
+      return db
+        .insert(rateLimits)
+        .values({ key: p('key'), points: p('points'), expire: p('expire') } as never)
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: forceExpire
+            ? ({ points: p('points'), expire: p('expire') } as never)
+            : {
+                points: sql`case when ${expired} then ${p('points')}::int else ${rateLimits.points} + ${p('points')}::int end`,
+                expire: sql`case when ${expired} then ${p('expireText')}::timestamptz else ${rateLimits.expire} end`,
+              },
+        })
+        .returning();
+    },
+    counterRow,
+  );
+const addToCounter = counterStatement(false);
+const setCounter = counterStatement(true);
 
 /** Drops counters whose window ended over an hour ago (what the library's own sweep does). */
 export async function sweepExpiredLimits(db: Db, now = new Date()): Promise<void> {
