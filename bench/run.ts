@@ -212,7 +212,12 @@ const purchaseCpuNote = (cpu: { store: number | undefined; client: number }) =>
 function checkoutRow(
   result: Awaited<ReturnType<typeof runCheckout>>,
   database: string,
-  limit?: { pgbench: PgbenchResult; essential: PgbenchResult; statements: number },
+  limit?: {
+    pgbench: PgbenchResult;
+    prepared: PgbenchResult;
+    essential: PgbenchResult;
+    statements: number;
+  },
 ): Row {
   return {
     what: 'checkout: order, intent, confirm, mark paid',
@@ -231,7 +236,8 @@ function checkoutRow(
       `12 buyers, one tool; oversold: ${result.oversold}${result.failures ? `; ${result.failures} failed` : ''}`,
       purchaseCpuNote(result.cpuMsPerPurchase),
       limit
-        ? `raw = pgbench, the same writes in the same 3 transactions, 12 clients (its p50 is the mean); ${limit.statements} statements per purchase; ` +
+        ? `raw = pgbench, the same writes in the same 4 transactions (the order; the intent; its answer; the payment), 12 clients (its p50 is the mean); ${limit.statements} statements per purchase; ` +
+          `pgbench with prepared statements, as the store sends them: ${limit.prepared.purchasesPerSecond.toFixed(1)}/s, ${(result.ordersPerSecond / limit.prepared.purchasesPerSecond).toFixed(2)}x; ` +
           `against only the essential writes (reserve, order, intent, paid: ${limit.essential.purchasesPerSecond.toFixed(1)}/s) ${(result.ordersPerSecond / limit.essential.purchasesPerSecond).toFixed(2)}x, ` +
           `the schema's own cost ${(limit.essential.purchasesPerSecond / limit.pgbench.purchasesPerSecond).toFixed(1)}x`
         : '',
@@ -264,9 +270,22 @@ async function postgresCheckout(serverUrl: string) {
   }
   log('the same purchase writes with pgbench, and the statements of one purchase');
   const pgbench = await pgbenchPurchase(serverUrl, 12, seconds + 3, 'one product', STORE_READS_DISCOUNTS);
+  const prepared = await pgbenchPurchase(
+    serverUrl,
+    12,
+    seconds + 3,
+    'one product',
+    STORE_READS_DISCOUNTS,
+    'prepared',
+  );
   const essential = await pgbenchPurchase(serverUrl, 12, seconds + 3, 'essential writes');
   const statements = await purchaseStatements(serverUrl);
-  const single = checkoutRow(result, `PostgreSQL, pool ${poolSize}`, { pgbench, essential, statements });
+  const single = checkoutRow(result, `PostgreSQL, pool ${poolSize}`, {
+    pgbench,
+    prepared,
+    essential,
+    statements,
+  });
   rows.push(single);
   goals.push(
     ratioGoal('checkout against pgbench doing the same writes: one product', single.ratio, CHECKOUT_GOAL),

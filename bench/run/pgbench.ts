@@ -233,6 +233,12 @@ export async function pgbenchPurchase(
   kind: 'one product' | 'cart of three' | 'essential writes' = 'one product',
   /** Whether the store reads the automatic discounts while pricing (it does when it has any). */
   discounts = false,
+  /**
+   * How pgbench sends its statements: `extended` parses and plans each one every time, as a client
+   * without prepared statements does (the reference); `prepared` parses each once per connection,
+   * as the store's purchase does since its statements are prepared (docs/decisions/071).
+   */
+  protocol: 'extended' | 'prepared' = 'extended',
 ): Promise<PgbenchResult> {
   const scratch = await createScratchDatabase(serverUrl, 'torque_pgbench');
   const dir = mkdtempSync(path.join(tmpdir(), 'torque-pgbench-'));
@@ -284,7 +290,7 @@ export async function pgbenchPurchase(
       [
         '--no-vacuum',
         ...(process.env.PGBENCH_REPORT ? ['--report-per-command'] : []),
-        `--protocol=${process.env.PGBENCH_PROTOCOL ?? 'extended'}`,
+        `--protocol=${protocol}`,
         `--client=${clients}`,
         '--jobs=2',
         `--time=${seconds}`,
