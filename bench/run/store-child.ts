@@ -17,6 +17,9 @@ await database.migrate();
 const app = await buildApp(config, database);
 if (config.seedDemoData) await seedDemoData(database.db);
 await app.listen({ port: 0, host: '127.0.0.1' });
+// The job runner stays off unless asked (BENCH_JOBS=1): the figures are of the requests, and
+// pgbench, beside them, writes the outbox rows and delivers nothing either.
+if (process.env.BENCH_JOBS) app.jobs.start();
 const address = app.server.address();
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
 

@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { orders } from '../../db/schema';
 import type { Delivery, MessageHandler } from '../../jobs/job-runner';
 import { lowStockProducts } from '../catalog/low-stock';
 import { findContactMessage } from '../contact/inbox.service';
 import type { MailContext } from '../mail/layout';
 import { deliverMail } from '../mail/mail.service';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
-import { toOneOrder } from '../orders/order-read';
+import { readOrderView } from '../orders/order-read';
 import { adminHearsOf, adminRequestOf, type Topics } from '../outbox/outbox';
 import { customerRequestNotice, lowStockDigest, newMessageNotice, paidOrderNotice } from './admin-mails';
 import { adminsToNotify, type NotificationKind } from './notifications.service';
@@ -42,9 +40,8 @@ export function adminNotifyHandler(
       // queued before that rule came in may still be anything.
       if (!adminHearsOf(change)) return;
       const request = adminRequestOf(change);
-      const [row] = await db.select().from(orders).where(eq(orders.id, change.orderId));
-      if (!row) return;
-      const order = await toOneOrder(db, row);
+      const order = (await readOrderView(db, change.orderId))?.order;
+      if (!order) return;
       // Orders to act on, all under the admin's "new orders" choice.
       await mailEach(
         delivery,

@@ -1,13 +1,12 @@
-import { and, asc, desc, eq, getTableColumns, isNull, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import { ORDER_NOT_FOUND, type Order, type OrderEvent, toWireStatus } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/database';
-import { preparedStatement, tableRow } from '../../db/prepared';
 import { orderEvents, orders } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 
-import { partsColumns, partsFrom, toOrder, toOrders } from './order-read';
+import { orderViews, toOrders } from './order-read';
 import type { OrderRow } from './order-state';
 
 /** A customer's own orders and any order's history. */
@@ -44,25 +43,14 @@ export async function getOwnOrder(
   if (!found) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   return found;
 }
-const orderRow = tableRow(orders);
 const ownOrderStatement = (includeClosed: boolean) =>
-  preparedStatement<{ id: string; userId: string }, { row: OrderRow; order: Order }>(
+  orderViews<{ id: string; userId: string }>(
     includeClosed ? 'own order even closed' : 'own order',
-    (db) =>
-      db
-        .select({ ...getTableColumns(orders), ...partsColumns(sql`${orders}.id`) })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.id, sql.placeholder('id')),
-            eq(orders.userId, sql.placeholder('userId')),
-            includeClosed ? undefined : not(deletedByCustomer),
-          ),
-        ),
-    (raw) => {
-      const row = orderRow(raw);
-      return { row, order: toOrder(row, partsFrom(raw)) };
-    },
+    and(
+      eq(orders.id, sql.placeholder('id')),
+      eq(orders.userId, sql.placeholder('userId')),
+      includeClosed ? undefined : not(deletedByCustomer),
+    ),
   );
 const ownOrder = ownOrderStatement(false);
 const ownOrderEvenClosed = ownOrderStatement(true);

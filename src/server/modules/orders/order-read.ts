@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Refund, Shipment } from '../../../contract/after-sale';
 import {
   type Order,
@@ -8,8 +8,8 @@ import {
   toWireStatus,
 } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/database';
-import { preparedStatement } from '../../db/prepared';
-import { orderLines, refunds, shipments } from '../../db/schema';
+import { preparedStatement, tableRow } from '../../db/prepared';
+import { orderLines, orders, refunds, shipments } from '../../db/schema';
 
 import { lineTaxes } from '../pricing/pricing';
 import type { OrderLineRow, OrderRow } from './order-state';
@@ -259,7 +259,7 @@ export const toOneOrder = async (db: Db | Tx, row: OrderRow) => (await toOrders(
  * JSON arrays, in the order `toOrders` reads them. `orderId` names the outer row's id with its
  * table (drizzle writes a lone column unqualified, which inside these subqueries would be theirs).
  */
-export const partsColumns = (orderId: SQL) => ({
+const partsColumns = (orderId: SQL) => ({
   partLines: sql<Json[]>`(select coalesce(jsonb_agg(to_jsonb(l) order by l.line_no), '[]'::jsonb)
     from ${orderLines} l where l.order_id = ${orderId})`.as('part_lines'),
   partShipments: sql<Json[]>`(select coalesce(jsonb_agg(to_jsonb(s) order by s.created_at), '[]'::jsonb)
@@ -269,11 +269,36 @@ export const partsColumns = (orderId: SQL) => ({
 });
 
 /** The parts `partsColumns` read, as rows. */
-export function partsFrom(raw: Record<string, unknown>): OrderParts {
+function partsFrom(raw: Record<string, unknown>): OrderParts {
   const list = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as Json[];
   return {
     lines: list(raw.part_lines).map(lineOf),
     shipments: list(raw.part_shipments).map(shipmentOf),
     refunds: list(raw.part_refunds).map(refundOf),
   };
+}
+
+const orderRow = tableRow(orders);
+/**
+ * Orders matching `where` with their parts, each as its row and as the wire has it, in one
+ * prepared statement (`where` names its values with placeholders).
+ */
+export const orderViews = <Values extends object>(label: string, where: SQL | undefined) =>
+  preparedStatement<Values, { row: OrderRow; order: Order }>(
+    label,
+    (db) =>
+      db
+        .select({ ...getTableColumns(orders), ...partsColumns(sql`${orders}.id`) })
+        .from(orders)
+        .where(where),
+    (raw) => {
+      const row = orderRow(raw);
+      return { row, order: toOrder(row, partsFrom(raw)) };
+    },
+  );
+
+const orderById = orderViews<{ id: string }>('order view', eq(orders.id, sql.placeholder('id')));
+/** An order by its id, its row and as the wire has it, in one read; undefined when there is none. */
+export async function readOrderView(db: Db | Tx, id: string) {
+  return (await orderById(db, { id }))[0];
 }

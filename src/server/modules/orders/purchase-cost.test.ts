@@ -21,8 +21,8 @@ describe('a purchase', () => {
     const { statements, status } = await statementsPerPurchase(t.app, t.database, buyer, tool.id);
     expect(status).toBe('pending');
     console.info(`statements per purchase: ${statements}`);
-    // 20 today: docs/architecture.md ("The request path of a purchase") says where they go (the
+    // 14 today: docs/architecture.md ("The request path of a purchase") says where they go (the
     // automatic discounts are not read: this store has none, decision 070).
-    expect(statements).toBeLessThanOrEqual(20);
+    expect(statements).toBeLessThanOrEqual(14);
   });
 });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { pages } from '../../../../contract/pages';
 import type { Db } from '../../../db/database';
-import { orders, returns } from '../../../db/schema';
+import { returns } from '../../../db/schema';
 import type { MessageHandler } from '../../../jobs/job-runner';
 import { mailLinkToken } from '../../checkout/guest-order-links';
-import { toOneOrder } from '../../orders/order-read';
+import { readOrderView } from '../../orders/order-read';
 import type { Topics } from '../../outbox/outbox';
 import type { MailContext } from '../layout';
 import { deliverMail } from '../mail.service';
@@ -51,9 +51,9 @@ export function orderMailHandler(
     const kind = kindOf[change.event];
     if (!kind) return;
     if (kind === 'refunded' && change.from === 'cancelled') return;
-    const [row] = await db.select().from(orders).where(eq(orders.id, change.orderId));
-    if (!row) return;
-    const order = await toOneOrder(db, row);
+    const found = await readOrderView(db, change.orderId);
+    if (!found) return;
+    const { row, order } = found;
     // A refused return's mail says why, in the admin's words kept with the return.
     const note =
       kind === 'return_refused' && change.detailId
