@@ -17,8 +17,8 @@ import type { Db, Tx } from './database';
 import { rowsOf } from './rows';
 
 /**
- * Statements of the busiest paths (a purchase, the outbox's deliveries), built by drizzle once per
- * process and sent to PostgreSQL by name (docs/decisions/071).
+ * Statements of the busiest paths (a purchase, a cart, the counters of the limits), built by
+ * drizzle once per process and sent to PostgreSQL by name (docs/decisions/071).
  *
  * drizzle builds a query's text again on every call: for a table as wide as `orders` that took
  * longer than node-postgres's whole round trip, and over a purchase it was the store's biggest
