@@ -95,7 +95,7 @@ export async function listMails(db: Db, smtpConfigured: boolean, limit = 200): P
 /**
  * One mail as a member of staff opens it. A mail may hold a live secret (a reset or confirmation
  * link's token: kept, without SMTP, or waiting for the SMTP server): whoever reads it can open the
- * recipient's account, so it is masked for every reader but the recipient (decision 074; an admin
+ * recipient's account, so it is masked for every reader but the recipient (decision 079; an admin
  * helping a customer in once read it, and nothing said who had). The recipient reading their own
  * is recorded in the audit log, in the read's transaction.
  */

@@ -198,7 +198,9 @@ describe('the mail of a new paid order', () => {
       expect(part).not.toContain('Total');
     }
     const toManager = await noticeTo(manager);
-    expect(toManager.subject).toMatch(new RegExp(`^TorqueWorks: new paid order ${number}, \\$\\d+\\.\\d{2}$`));
+    expect(toManager.subject).toMatch(
+      new RegExp(`^TorqueWorks: new paid order ${number}, \\$\\d+\\.\\d{2}$`),
+    );
     expect(toManager.text).toMatch(/Total: \$\d+\.\d{2}/);
   });
 });
