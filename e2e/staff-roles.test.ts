@@ -134,11 +134,21 @@ journeys(
         await staff.page.goto(`${store.url}/dashboard/manageOrders/${order.id}`);
         await staff.page.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
         await staff.page.getByRole('heading', { name: 'After the sale' }).waitFor();
+        // They read it without its money: no price, amount, card, refund or receipt anywhere.
+        await staff.page.getByTestId('paid-state').getByText('Paid', { exact: true }).waitFor();
+        expect(await staff.page.getByRole('article').textContent()).not.toMatch(/\$|4242|Transaction id/);
+        expect(await staff.page.getByRole('link', { name: 'Receipt PDF' }).count()).toBe(0);
+        await screenshot(staff.page, `staff-order-${width}`, { fullPage: true });
         expect(await staff.page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
         expect(await staff.page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
         await staff.page.getByRole('button', { name: 'Ship', exact: true }).click();
         await staff.page.getByRole('dialog').getByRole('button', { name: 'Ship order' }).click();
         await staff.page.getByText('Order Shipped!!').waitFor();
+        // Manage All Orders has no Total for them either.
+        await staff.page.goto(`${store.url}/dashboard/manageOrders`);
+        await staff.page.getByRole('link', { name: `Open order ${order.number}` }).waitFor();
+        expect(await staff.page.getByRole('columnheader', { name: 'Total' }).count()).toBe(0);
+        expect(await staff.page.getByTestId('manage-orders').textContent()).not.toContain('$');
         const refused = await staff.page.request.post(`${store.url}/api/manage/${order.id}/refunds`, {
           headers: { origin: store.url, 'idempotency-key': crypto.randomUUID() },
           data: { amountCents: 100, restock: false, reason: 'Trying' },

@@ -127,6 +127,9 @@ export const afterSaleMessages = {
   lineNotInOrder: 'This order has no such product',
   tooManyToShip: (name: string, left: number) => `Only ${left} of ${name} are left to ship`,
   tooManyToRefund: (name: string, left: number) => `Only ${left} of ${name} can still be refunded`,
+  /** Units a return holds are refunded by the return (less its restocking fee), never apart from it. */
+  inReturn: (name: string, units: number) =>
+    `${units} of ${name} ${units === 1 ? 'is' : 'are'} in a return: refund ${units === 1 ? 'it' : 'them'} with the return on the returns desk`,
   shippingTooMuch: (left: string) => `At most ${left} of shipping can still be refunded`,
   moreThanPaid: (left: string) => `At most ${left} can still be refunded on this order`,
   notPaid: 'Only paid orders can be refunded',
@@ -297,6 +300,13 @@ export const returnMessages = {
   notShipped: 'Only parts that have shipped can be returned',
   windowClosed: (days: number) => `Parts can be returned within ${days} days of shipping`,
   tooMany: (name: string, left: number) => `Only ${left} of ${name} can still be returned`,
+  refundedAlready: (name: string, left: number) =>
+    `Only ${left} of ${name} can still be returned: the others were refunded already`,
+  /** Approving a return whose units were refunded (and taken back) after it was asked for. */
+  refundedSince: (name: string, left: number) =>
+    `Only ${left} of ${name} in this return can still come back: the others were refunded after it was asked for. Refuse this return instead`,
+  /** A return whose units were all refunded apart from it: its refund has nothing left to pay. */
+  refundedApart: 'The parts of this return were already refunded apart from it: nothing is left to refund',
   notRequested: 'This return has already been decided',
   notApproved: 'Only an approved return can be received',
   notReceived: 'Only a received return can be refunded',

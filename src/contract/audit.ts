@@ -19,6 +19,9 @@ export const auditKinds = [
   'outbox',
   'setting',
   'discount',
+  'search',
+  'message',
+  'mail',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -35,6 +38,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   outbox: 'Outbox retries',
   setting: 'Settings',
   discount: 'Discounts',
+  search: 'Search words',
+  message: 'Inbox messages',
+  mail: 'Mailbox',
 };
 
 /** A calendar day, YYYY-MM-DD; a real one ("2026-02-30" is refused). */

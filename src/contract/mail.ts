@@ -31,8 +31,8 @@ export const HIDDEN_SECRET = '[hidden]';
 
 /**
  * One mail opened (GET /manage/mails/:id): both versions a customer's mail program may show. A
- * link that opens an account shows as HIDDEN_SECRET once the mail was sent, and always in another
- * admin's mail (`secretHidden`).
+ * link that opens an account shows as HIDDEN_SECRET (`secretHidden`) to everyone but its own
+ * recipient, and to them too once the mail was sent.
  */
 export const MailView = MailSummary.extend({ html: z.string(), text: z.string(), secretHidden: z.boolean() });
 export type MailView = z.infer<typeof MailView>;

@@ -202,6 +202,82 @@ export const Order = z.object({
 });
 export type Order = z.infer<typeof Order>;
 
+/**
+ * A line as staff read it: what was bought, shipped, refunded and returned, in units; no price,
+ * tax or charge. `hasCoreCharge`: old parts of it may be handed in at the desk.
+ */
+export const StaffOrderLine = OrderLine.pick({
+  toolId: true,
+  name: true,
+  quantity: true,
+  shippedQuantity: true,
+  refundedQuantity: true,
+  returnedQuantity: true,
+  coresRefunded: true,
+  coresReturned: true,
+}).extend({ hasCoreCharge: z.boolean() });
+export type StaffOrderLine = z.infer<typeof StaffOrderLine>;
+
+/**
+ * An order as staff read it on the order desk (decision 079): everything they need to ship it and
+ * take parts back, and no money: no prices, totals, amounts, discount, refunds, payment
+ * (transaction id, card brand and last four). Managers and the owner (`orders.money`) get `Order`.
+ */
+export const StaffOrder = Order.omit({
+  price: true,
+  total: true,
+  transactionId: true,
+  cardBrand: true,
+  cardLast4: true,
+  amounts: true,
+  discount: true,
+  refunds: true,
+  refundedCents: true,
+  refundableCents: true,
+  lines: true,
+}).extend({ lines: z.array(StaffOrderLine), moneyHidden: z.literal(true) });
+export type StaffOrder = z.infer<typeof StaffOrder>;
+
+/** What the order desk answers: the whole order, or the staff's view of it. */
+export const DeskOrder = z.union([Order, StaffOrder]);
+export type DeskOrder = Order | StaffOrder;
+
+/** Whether this answer carries the order's money (a manager's or the owner's). */
+export const showsMoney = (order: DeskOrder): order is Order => !('moneyHidden' in order);
+
+/** The staff's view of an order: its money left out, not blanked. */
+export function withoutMoney(order: Order): StaffOrder {
+  const {
+    price: _price,
+    total: _total,
+    transactionId: _transactionId,
+    cardBrand: _cardBrand,
+    cardLast4: _cardLast4,
+    amounts: _amounts,
+    discount: _discount,
+    refunds: _refunds,
+    refundedCents: _refundedCents,
+    refundableCents: _refundableCents,
+    lines,
+    ...rest
+  } = order;
+  return {
+    ...rest,
+    lines: lines.map((l) => ({
+      toolId: l.toolId,
+      name: l.name,
+      quantity: l.quantity,
+      shippedQuantity: l.shippedQuantity,
+      refundedQuantity: l.refundedQuantity,
+      returnedQuantity: l.returnedQuantity,
+      coresRefunded: l.coresRefunded,
+      coresReturned: l.coresReturned,
+      hasCoreCharge: l.coreChargeCents > 0,
+    })),
+    moneyHidden: true,
+  };
+}
+
 export const QUANTITY_REQUIRED = 'How many product you want?';
 export const minimumQuantityMessage = (min: number) => `Minimum order quantity must be ${min} or up.`;
 export const maximumQuantityMessage = (max: number) => `Maximum order quantity must be ${max} or below.`;

@@ -22,6 +22,8 @@ export const permissions = [
   'products.write',
   'stock.write',
   'orders.read',
+  /** An order's money: prices, totals, refunds, payment, receipts and credit notes. */
+  'orders.money',
   'orders.ship',
   'orders.cancel',
   'refunds.create',
@@ -45,7 +47,10 @@ export const permissions = [
 ] as const;
 export type Permission = (typeof permissions)[number];
 
-/** Staff ship orders, receive returns and answer the Inbox; they see no money figures or settings. */
+/**
+ * Staff ship orders, receive returns and answer the Inbox; they see no money figures (no order's
+ * prices, totals, refunds or payment, no receipts, no sales) and no settings.
+ */
 const STAFF: readonly Permission[] = [
   'orders.read',
   'orders.ship',
@@ -59,6 +64,7 @@ const STAFF: readonly Permission[] = [
 /** Managers run products, orders, refunds, returns, discounts and the Inbox. */
 const MANAGER: readonly Permission[] = [
   ...STAFF,
+  'orders.money',
   'products.read',
   'products.write',
   'stock.write',
@@ -97,4 +103,15 @@ export const ROLE_LABELS: Record<AccountRole, string> = {
   staff: 'Staff',
   manager: 'Manager',
   owner: 'Owner',
+};
+
+/**
+ * What each role the owner gives may do, as the role control says it before a change. The staff's
+ * words are what the server holds them to: the order desk answers them without money (decision 079).
+ */
+export const ROLE_DESCRIPTIONS: Record<AssignableRole, string> = {
+  manager: 'A manager runs products, orders, refunds, returns, discounts and the Inbox.',
+  staff:
+    'Staff ship orders, receive returns and answer the Inbox. They see what to ship and to whom, never an order’s prices, totals, refunds or payment, and no sales or settings.',
+  customer: 'A customer shops; the dashboard shows them their own orders only.',
 };

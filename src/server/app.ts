@@ -284,7 +284,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The document is always built (the API's own tests read it); its pages only where API_DOCS says,
+  // off by default in a published store (config.apiDocs).
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const authLog: AuthLog = (level, message, details) =>
     app.log[level]({ details: details.map((detail) => loggableError(detail)) }, message);

@@ -135,6 +135,8 @@ export const Env = z.object({
   IMAGE_FETCH_PRIVATE: z.enum(['true', 'false']).default('false'),
   TRUST_PROXY: z.string().default('false'),
   NODE_ENV: z.string().optional(),
+  /** The API's documentation at /api/docs: on by default on a developer's machine, off when published. */
+  API_DOCS: z.enum(['true', 'false']).optional(),
   PAYMENTS: z.enum(['stripe', 'simulated']).optional(),
   RATE_LIMIT_ORDERS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_CART_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
@@ -214,6 +216,12 @@ export interface Config {
    * relaxes with it.
    */
   development: boolean;
+  /**
+   * Whether /api/docs (the OpenAPI document and its pages) is served: API_DOCS, else on unless the
+   * store is published (PUBLIC_URL or NODE_ENV=production), where it would map every admin route
+   * for anyone.
+   */
+  apiDocs: boolean;
   /** Stripe when both keys are set (unless PAYMENTS=simulated); otherwise the simulated card processor. */
   stripe: StripeConfig | undefined;
 
@@ -409,6 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordHashCost: e.PASSWORD_HASH_COST,
     },
     development,
+    apiDocs: e.API_DOCS ? e.API_DOCS === 'true' : development || !published,
     orders: {
       holdMs: e.ORDER_HOLD_MINUTES * 60 * 1000,
       maxUnpaidOrders: e.MAX_UNPAID_ORDERS,

@@ -32,7 +32,7 @@ declare module 'fastify' {
     auth: Auth;
     /** preHandler: 401 unless signed in (cookie or bearer token). */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: 401 unless signed in, 403 unless one of the staff (the route's permission is checked before, by the guard). */
+    /** preHandler: 401 unless signed in, 403 unless one of the staff (the route's permission is checked first, by the guard). */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -347,10 +347,12 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
   };
 
   // The guard: every route's permission comes from the one table (route-permissions.ts). It runs
-  // after the body is parsed and validated, before the route's own preHandlers and handler, and a
-  // route the table does not name is refused to everyone.
+  // as soon as the route is known, before the body is read, parsed or validated: someone who may
+  // not call a route gets 401/403 whatever they sent, and learns nothing of what it accepts (a
+  // validation answer first would describe an admin route's body to anyone). A route the table
+  // does not name is refused to everyone.
   // A callback hook: a public route (the catalog's answers) passes without a promise.
-  app.addHook('preHandler', (request, _reply, done) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const url = request.routeOptions.url;
     if (url === undefined) return done(); // the not-found handler
     const access = accessOf(request.method, url);
@@ -371,7 +373,8 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
       done();
     }, done);
   });
-  // Who is asking and from where, for the audit rows the route's changes write (modules/audit).
+  // Who is asking and from where, for the audit rows the route's changes write (modules/audit). Set
+  // once the body was read, so the handler and every promise it starts run inside the scope.
   app.addHook('preHandler', (request, _reply, done) => {
     const actor = () =>
       request.user ? { id: request.user.id, email: request.user.email, role: request.user.role } : null;

@@ -96,8 +96,8 @@ const ORDER_MAILS: OrderMailKind[] = [
 /** Every mail the store writes that carries a link to one of its pages. */
 const mails: [string, OutgoingMail][] = [
   ...ORDER_MAILS.map((kind): [string, OutgoingMail] => [`order ${kind}`, orderMail(kind, order, ctx)]),
-  ['paid order notice', paidOrderNotice('admin@example.com', order, ctx)],
-  ['cancel request notice', customerRequestNotice('admin@example.com', order, 'cancel', ctx)],
+  ['paid order notice', paidOrderNotice('admin@example.com', order, ctx, true)],
+  ['cancel request notice', customerRequestNotice('admin@example.com', order, 'cancel', ctx, true)],
   ['new message notice', newMessageNotice('admin@example.com', message, ctx)],
   ['low-stock digest', lowStockDigest('admin@example.com', [], ctx)],
   ['password reset', passwordResetMail({ email: 'bo@example.com', name: 'Bo' }, 'k.e+y', new Date(), ctx)],

@@ -18,6 +18,7 @@ describe('the roles', () => {
     for (const p of ['orders.read', 'orders.ship', 'returns.receive', 'inbox.read', 'inbox.reply'] as const)
       expect(holds('staff', p), p).toBe(true);
     for (const p of [
+      'orders.money',
       'refunds.create',
       'orders.cancel',
       'returns.decide',
@@ -35,6 +36,7 @@ describe('the roles', () => {
   it('managers run products, orders, refunds, returns, discounts and the Inbox, not roles, settings or the audit', () => {
     for (const p of ROLE_PERMISSIONS.staff) expect(holds('manager', p), p).toBe(true);
     for (const p of [
+      'orders.money',
       'products.write',
       'stock.write',
       'orders.cancel',
@@ -58,6 +60,8 @@ describe('the roles', () => {
       'GET /api/manage/stats',
       'GET /api/manage/reports',
       'GET /api/manage/reports/orders.csv',
+      'GET /api/manage/:id/receipt.pdf',
+      'GET /api/manage/:id/refunds/:refundId/credit-note.pdf',
       'POST /api/manage/:id/refunds',
       'PUT /api/user/admin/:email',
       'PUT /api/customers/:id/role',

@@ -149,8 +149,9 @@ export const ROUTE_PERMISSIONS = {
   'GET /api/manage': 'orders.read',
   'GET /api/manage/:id': 'orders.read',
   'GET /api/manage/:id/history': 'orders.read',
-  'GET /api/manage/:id/receipt.pdf': 'orders.read',
-  'GET /api/manage/:id/refunds/:refundId/credit-note.pdf': 'orders.read',
+  // A receipt and a credit note are money through and through: not for staff (decision 079).
+  'GET /api/manage/:id/receipt.pdf': 'orders.money',
+  'GET /api/manage/:id/refunds/:refundId/credit-note.pdf': 'orders.money',
   'PUT /api/manage/:id': 'orders.ship',
   'POST /api/manage/:id/shipments': 'orders.ship',
   'DELETE /api/manage/:id': 'orders.cancel',

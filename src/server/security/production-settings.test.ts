@@ -104,3 +104,37 @@ describe('session cookies are Secure over HTTPS', () => {
     }
   });
 });
+
+describe('the API documentation', () => {
+  const published = { ...quiet, PAYMENTS: 'simulated' };
+
+  it('is off in a published store unless API_DOCS=true turns it on', () => {
+    expect(loadConfig({ ...quiet }).apiDocs).toBe(true);
+    expect(loadConfig({ ...published, NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...published, PUBLIC_URL: 'https://shop.example.com' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...published, NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ ...quiet, API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ ...quiet, API_DOCS: 'yes' })).toThrow(/API_DOCS/);
+  });
+
+  it('answers 404 at every address of /api/docs when off, and serves them when on', async () => {
+    const docsAt = ['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html'];
+    const off = await createTestApp({ apiDocs: false });
+    try {
+      for (const url of docsAt) expect((await off.app.inject({ url })).statusCode, url).toBe(404);
+      // The API itself is unchanged.
+      expect((await off.app.inject({ url: '/api/store' })).statusCode).toBe(200);
+    } finally {
+      await off.close();
+    }
+    const on = await createTestApp({ apiDocs: true });
+    try {
+      const doc = await on.app.inject({ url: '/api/docs/json' });
+      expect(doc.statusCode).toBe(200);
+      expect(Object.keys(doc.json().paths)).toContain('/api/manage/{id}');
+      expect((await on.app.inject({ url: '/api/docs' })).statusCode).toBe(200);
+    } finally {
+      await on.close();
+    }
+  });
+});

@@ -326,6 +326,108 @@ describe('a row for each kind of change, with who, before, after and from where'
   });
 });
 
+describe('search words, fitment ranges, Inbox replies and marks', () => {
+  it('a search word added, changed and removed by the owner', async () => {
+    const term = `zorb${Date.now() % 100_000}`;
+    const added = await call(owner, 'POST', '/api/catalog/synonyms', { term, replacement: 'brake pad' });
+    expect(added.statusCode, added.body).toBe(201);
+    const id = String(added.json().id);
+    expect(await onlyRow(id, 'search_word.created')).toMatchObject({
+      ...byOwner(),
+      subjectType: 'search',
+      before: null,
+      after: { term, replacement: 'brake pad' },
+    });
+    const changed = await call(owner, 'PUT', `/api/catalog/synonyms/${id}`, { term, replacement: 'rotor' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await onlyRow(id, 'search_word.updated')).toMatchObject({
+      ...byOwner(),
+      before: { term, replacement: 'brake pad' },
+      after: { term, replacement: 'rotor' },
+    });
+    const removed = await call(owner, 'DELETE', `/api/catalog/synonyms/${id}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await onlyRow(id, 'search_word.deleted')).toMatchObject({
+      ...byOwner(),
+      before: { term, replacement: 'rotor' },
+      after: null,
+    });
+    // A word that is taken changes nothing and writes no row.
+    const first = await call(owner, 'POST', '/api/catalog/synonyms', {
+      term: `${term}x`,
+      replacement: 'pad',
+    });
+    const again = await call(owner, 'POST', '/api/catalog/synonyms', {
+      term: `${term}x`,
+      replacement: 'nut',
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await rowsAbout(String(first.json().id))).map((r) => r.action)).toEqual(['search_word.created']);
+  });
+
+  it('a fitment range added to a product; one that adds nothing writes no row', async () => {
+    const tool = await insertTool(t.app.db, {});
+    const range = {
+      year_from: 2015,
+      year_to: 2018,
+      vehicles: [
+        { make: 'Honda', model: 'Civic' },
+        { make: 'Honda', model: 'Accord' },
+      ],
+    };
+    const res = await call(owner, 'POST', `/api/tool/${tool.id}/fitment`, range);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await onlyRow(tool.id, 'product.fitment_added')).toMatchObject({
+      ...byOwner(),
+      subjectType: 'product',
+      before: { fitmentRows: 0 },
+      after: {
+        fitmentRows: 2,
+        added: 2,
+        yearFrom: 2015,
+        yearTo: 2018,
+        vehicles: ['Honda Civic', 'Honda Accord'],
+      },
+    });
+    const same = await call(owner, 'POST', `/api/tool/${tool.id}/fitment`, range);
+    expect(same.json()).toMatchObject({ added: 0, skipped: 2 });
+    expect((await rowsAbout(tool.id)).map((r) => r.action)).toEqual(['product.fitment_added']);
+  });
+
+  it('an Inbox reply and the marks staff set; a mark that changes nothing writes no row', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { email: 'asker@example.com', name: 'Asker', message: 'Do you ship to Alaska?' },
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    const list = (await call(staff, 'GET', '/api/manage/inbox')).json() as {
+      messages: Array<{ id: string; email: string }>;
+    };
+    const id = list.messages.find((m) => m.email === 'asker@example.com')?.id as string;
+    const staffRow = { actorId: staffId, actorEmail: staff.email, actorRole: 'staff', ip: FROM };
+
+    const replied = await call(staff, 'POST', `/api/manage/inbox/${id}/replies`, { body: 'Yes, we do.' });
+    expect(replied.statusCode, replied.body).toBe(201);
+    const replyId = replied.json().replies[0].id as string;
+    expect(await onlyRow(id, 'message.replied')).toMatchObject({
+      ...staffRow,
+      subjectType: 'message',
+      before: null,
+      after: { replyId, body: 'Yes, we do.' },
+    });
+
+    // Replying marked it read; marking it read again changes nothing.
+    expect((await call(staff, 'PATCH', `/api/manage/inbox/${id}`, { read: true })).statusCode).toBe(200);
+    const handled = await call(staff, 'PATCH', `/api/manage/inbox/${id}`, { handled: true });
+    expect(handled.statusCode, handled.body).toBe(200);
+    expect((await rowsAbout(id)).map((r) => [r.action, r.before, r.after])).toEqual([
+      ['message.replied', null, { replyId, body: 'Yes, we do.' }],
+      ['message.marked', { read: true, handled: false }, { read: true, handled: true }],
+    ]);
+  });
+});
+
 describe('in the same transaction as the change', () => {
   it('a change that fails when it commits leaves no audit row', async () => {
     const orderId = await paidOrder();

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { fitments, tools } from '../../db/schema';
 import { notFound } from '../../errors';
-
+import { recordAudit } from '../audit/audit.service';
 import { lowStockAt } from './low-stock';
 import { productFilterCondition } from './product-filter';
 import { type ChangeActor, fitmentOf, recordChanges } from './product-record';
@@ -110,6 +110,20 @@ export async function addFitmentRange(
       await recordChanges(tx, actor, [
         { toolId, source: 'fitment', before: { fitment: before }, after: { fitment: after } },
       ]);
+      // The range as given and what it added: the product's whole list is in its own history.
+      await recordAudit(tx, {
+        action: 'product.fitment_added',
+        subjectType: 'product',
+        subjectId: toolId,
+        before: { fitmentRows: before.length },
+        after: {
+          fitmentRows: after.length,
+          added: added.length,
+          yearFrom: input.year_from,
+          yearTo: input.year_to,
+          vehicles: input.vehicles.map((v) => `${v.make} ${v.model}`),
+        },
+      });
     }
     return { added: added.length, skipped: input.vehicles.length - added.length, fitment: after };
   });

@@ -3,10 +3,12 @@ import type { Synonym, SynonymInput } from '../../../contract/catalog-search';
 import type { Db } from '../../db/database';
 import { searchSynonyms } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 
 /**
  * The owner's search words (admin). Each term is kept with its key as the search compares it
- * (`search_key`, drizzle/0020: stemmed words), so `breaks` meets the row for `break`.
+ * (`search_key`, drizzle/0020: stemmed words), so `breaks` meets the row for `break`. Each change
+ * is in the audit log, written in its own transaction: what buyers' words mean changes what they find.
  */
 
 const columns = { id: searchSynonyms.id, term: searchSynonyms.term, replacement: searchSynonyms.replacement };
@@ -24,19 +26,30 @@ const isUniqueViolation = (error: unknown) =>
   (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
+const audited = (synonym: Synonym) => ({ term: synonym.term, replacement: synonym.replacement });
+
 export async function createSynonym(db: Db, input: SynonymInput): Promise<Synonym> {
   try {
-    const [row] = await db
-      .insert(searchSynonyms)
-      .values({
-        term: input.term,
-        termKey: sql`search_key(${input.term})`,
-        replacement: input.replacement,
-        replacementKey: sql`search_key(${input.replacement})`,
-      })
-      .returning(columns);
-    if (!row) throw new Error('insert returned no row');
-    return row;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(searchSynonyms)
+        .values({
+          term: input.term,
+          termKey: sql`search_key(${input.term})`,
+          replacement: input.replacement,
+          replacementKey: sql`search_key(${input.replacement})`,
+        })
+        .returning(columns);
+      if (!row) throw new Error('insert returned no row');
+      await recordAudit(tx, {
+        action: 'search_word.created',
+        subjectType: 'search',
+        subjectId: String(row.id),
+        before: null,
+        after: audited(row),
+      });
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw taken(input.term);
     throw error;
@@ -45,18 +58,33 @@ export async function createSynonym(db: Db, input: SynonymInput): Promise<Synony
 
 export async function updateSynonym(db: Db, id: number, input: SynonymInput): Promise<Synonym> {
   try {
-    const [row] = await db
-      .update(searchSynonyms)
-      .set({
-        term: input.term,
-        termKey: sql`search_key(${input.term})`,
-        replacement: input.replacement,
-        replacementKey: sql`search_key(${input.replacement})`,
-      })
-      .where(eq(searchSynonyms.id, id))
-      .returning(columns);
-    if (!row) throw notFound('Search word');
-    return row;
+    return await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select(columns)
+        .from(searchSynonyms)
+        .where(eq(searchSynonyms.id, id))
+        .for('update');
+      if (!before) throw notFound('Search word');
+      const [row] = await tx
+        .update(searchSynonyms)
+        .set({
+          term: input.term,
+          termKey: sql`search_key(${input.term})`,
+          replacement: input.replacement,
+          replacementKey: sql`search_key(${input.replacement})`,
+        })
+        .where(eq(searchSynonyms.id, id))
+        .returning(columns);
+      if (!row) throw notFound('Search word');
+      await recordAudit(tx, {
+        action: 'search_word.updated',
+        subjectType: 'search',
+        subjectId: String(id),
+        before: audited(before),
+        after: audited(row),
+      });
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw taken(input.term);
     throw error;
@@ -64,9 +92,15 @@ export async function updateSynonym(db: Db, id: number, input: SynonymInput): Pr
 }
 
 export async function removeSynonym(db: Db, id: number): Promise<void> {
-  const removed = await db
-    .delete(searchSynonyms)
-    .where(eq(searchSynonyms.id, id))
-    .returning({ id: searchSynonyms.id });
-  if (removed.length === 0) throw notFound('Search word');
+  await db.transaction(async (tx) => {
+    const [removed] = await tx.delete(searchSynonyms).where(eq(searchSynonyms.id, id)).returning(columns);
+    if (!removed) throw notFound('Search word');
+    await recordAudit(tx, {
+      action: 'search_word.deleted',
+      subjectType: 'search',
+      subjectId: String(id),
+      before: audited(removed),
+      after: null,
+    });
+  });
 }

@@ -5,11 +5,13 @@ import type { InboxList, InboxMessage, InboxReplyInput, InboxUpdate } from '../.
 import type { Db } from '../../db/database';
 import { contactMessages, contactReplies } from '../../db/schema';
 import { notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 import { publish } from '../outbox/outbox';
 
 /**
  * The admin Inbox: contact messages newest first, read and handled marks, and replies. A reply is
- * stored with its outbox event in one transaction; the `contact-mail` subscriber mails it.
+ * stored with its outbox event and its audit row in one transaction; the `contact-mail` subscriber
+ * mails it. A mark that changes something is audited too.
  */
 
 type MessageRow = typeof contactMessages.$inferSelect;
@@ -127,12 +129,31 @@ export async function markInbox(db: Db, id: string, update: InboxUpdate): Promis
     set.readAt = update.read ? sql`coalesce(${contactMessages.readAt}, now())` : null;
   if (update.handled !== undefined)
     set.handledAt = update.handled ? sql`coalesce(${contactMessages.handledAt}, now())` : null;
-  const changed = await db
-    .update(contactMessages)
-    .set(set)
-    .where(eq(contactMessages.id, id))
-    .returning({ id: contactMessages.id });
-  if (changed.length === 0) throw notFound('Message');
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ readAt: contactMessages.readAt, handledAt: contactMessages.handledAt })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, id))
+      .for('update');
+    if (!before) throw notFound('Message');
+    const [after] = await tx
+      .update(contactMessages)
+      .set(set)
+      .where(eq(contactMessages.id, id))
+      .returning({ readAt: contactMessages.readAt, handledAt: contactMessages.handledAt });
+    if (!after) throw notFound('Message');
+    const marks = (r: typeof before) => ({ read: r.readAt !== null, handled: r.handledAt !== null });
+    const was = marks(before);
+    const now = marks(after);
+    if (was.read !== now.read || was.handled !== now.handled)
+      await recordAudit(tx, {
+        action: 'message.marked',
+        subjectType: 'message',
+        subjectId: id,
+        before: was,
+        after: now,
+      });
+  });
   return getInboxMessage(db, id);
 }
 
@@ -159,6 +180,13 @@ export async function replyToMessage(
       .insert(contactReplies)
       .values({ id: replyId, messageId: id, body: input.body, adminUserId: admin.id, adminName: admin.name });
     await publish(tx, 'contact.replied', `contact-reply:${replyId}`, { messageId: id, replyId });
+    await recordAudit(tx, {
+      action: 'message.replied',
+      subjectType: 'message',
+      subjectId: id,
+      before: null,
+      after: { replyId, body: input.body },
+    });
   });
   return getInboxMessage(db, id);
 }

@@ -1,11 +1,10 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { HIDDEN_SECRET, type MailList, type MailView } from '../../../contract/mail';
-import { isStaffRole } from '../../../contract/roles';
 import type { Db } from '../../db/database';
-import { mails, user } from '../../db/schema';
+import { mails } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Delivery } from '../../jobs/job-runner';
-import { roleFromColumn } from '../accounts/account-roles';
+import { recordAudit } from '../audit/audit.service';
 import type { Mailer, OutgoingMail } from './mailer';
 
 /**
@@ -94,27 +93,31 @@ export async function listMails(db: Db, smtpConfigured: boolean, limit = 200): P
 }
 
 /**
- * Whether `viewer` may read the mail's secret (a live reset link). Only a kept mail (no SMTP
- * server: the Mailbox is the only way it reaches anyone) still holds one, and an admin then helps
- * a customer into their account; but no admin may read the link of another admin's account, which
- * would hand them that account (docs/decisions/032).
+ * One mail as a member of staff opens it. A mail may hold a live secret (a reset or confirmation
+ * link's token: kept, without SMTP, or waiting for the SMTP server): whoever reads it can open the
+ * recipient's account, so it is masked for every reader but the recipient (decision 079; an admin
+ * helping a customer in once read it, and nothing said who had). The recipient reading their own
+ * is recorded in the audit log, in the read's transaction.
  */
-async function mayReadSecret(db: Db, row: MailRow, viewer: { email: string }): Promise<boolean> {
-  if (row.status !== 'kept') return false;
-  if (row.toAddress === viewer.email) return true;
-  const [recipient] = await db.select({ role: user.role }).from(user).where(eq(user.email, row.toAddress));
-  return !isStaffRole(roleFromColumn(recipient?.role));
-}
-
 export async function getMail(db: Db, id: number, viewer: { email: string }): Promise<MailView> {
-  const [row] = await db.select().from(mails).where(eq(mails.id, id));
-  if (!row) throw new AppError('NOT_FOUND', 'No mail with that id');
-  const hide = row.secret !== null && !(await mayReadSecret(db, row, viewer));
-  const secret = row.secret ?? '';
-  return {
-    ...summary(row),
-    html: hide ? masked(row.html, secret) : row.html,
-    text: hide ? masked(row.text, secret) : row.text,
-    secretHidden: hide || row.html.includes(HIDDEN_SECRET),
-  };
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(mails).where(eq(mails.id, id));
+    if (!row) throw new AppError('NOT_FOUND', 'No mail with that id');
+    const show = row.secret !== null && row.toAddress === viewer.email;
+    const hide = row.secret !== null && !show;
+    const secret = row.secret ?? '';
+    if (show)
+      await recordAudit(tx, {
+        action: 'mail.secret_shown',
+        subjectType: 'mail',
+        subjectId: String(row.id),
+        after: { to: row.toAddress, subject: row.subject, status: row.status },
+      });
+    return {
+      ...summary(row),
+      html: hide ? masked(row.html, secret) : row.html,
+      text: hide ? masked(row.text, secret) : row.text,
+      secretHidden: hide || row.html.includes(HIDDEN_SECRET),
+    };
+  });
 }

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN_SECRET, type MailList, type MailView } from '../../../contract/mail';
-import { mails, outboxMessages } from '../../db/schema';
+import { auditLog, mails, outboxMessages } from '../../db/schema';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
-import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
+import { signIn, signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
 import { as } from '../../test/store-flow';
 
@@ -12,7 +12,9 @@ import { as } from '../../test/store-flow';
  * Admins cannot take over accounts through the Mailbox. With SMTP set, the Mailbox used to keep and
  * show the reset mail's link, so any admin could reset any account, other admins included. Now a
  * mail's secret is masked once the SMTP server accepted it (and while it waits), and without SMTP
- * no admin sees a live link for another admin's account.
+ * no one but the recipient sees a live link: not another admin's, not a customer's (a manager
+ * reading a customer's link could take the account, and nothing said who had). The recipient
+ * reading their own is in the audit log.
  */
 
 const LINK = /reset-password\?token=([A-Za-z0-9_%-]+)/;
@@ -109,28 +111,56 @@ describe('without SMTP', () => {
   });
   afterAll(() => t?.close());
 
-  it('no admin sees a live link for another admin’s account; its owner does', async () => {
+  it('no admin sees a live link for another admin’s account; its owner does, and the audit log says so', async () => {
     expect((await requestReset(t, owner.email)).statusCode).toBe(200);
     await t.app.jobs.drain();
     const seenByStaff = await opened(t, staff, owner.email);
     expect(seenByStaff.status).toBe('kept');
     expect(seenByStaff.secretHidden).toBe(true);
     expect(seenByStaff.text).toContain(HIDDEN_SECRET);
+    expect(await shownRows(seenByStaff.id)).toEqual([]);
     const ownView = await opened(t, owner, owner.email);
     expect(ownView.secretHidden).toBe(false);
     const token = decodeURIComponent(LINK.exec(ownView.text)?.[1] ?? '');
     expect(seenByStaff.text).not.toContain(token);
     expect(seenByStaff.html).not.toContain(token);
+    expect(await shownRows(ownView.id)).toEqual([
+      {
+        action: 'mail.secret_shown',
+        actorEmail: owner.email,
+        after: { to: owner.email, subject: ownView.subject, status: 'kept' },
+      },
+    ]);
     expect(await resetStatus(t, token)).toBe(200);
   });
 
-  it('a customer’s link stays readable, so an admin can help them in', async () => {
+  it('a customer’s live link is masked for every admin, and opening it writes no row', async () => {
     const customer = await signUp(t.app);
     expect((await requestReset(t, customer.email)).statusCode).toBe(200);
     await t.app.jobs.drain();
-    const view = await opened(t, staff, customer.email);
-    expect(view.secretHidden).toBe(false);
-    const token = decodeURIComponent(LINK.exec(view.text)?.[1] ?? '');
-    expect(await resetStatus(t, token)).toBe(200);
+    // The owner set a new password in the test before, which ended their sessions.
+    const ownerAgain = await signIn(t.app, owner.email, 'Taken#Over99');
+    for (const admin of [ownerAgain, staff]) {
+      const view = await opened(t, admin, customer.email);
+      expect(view.status).toBe('kept');
+      expect(view.secretHidden).toBe(true);
+      expect(view.text).toContain(`reset-password?token=${HIDDEN_SECRET}`);
+      expect(view.html).toContain(`reset-password?token=${HIDDEN_SECRET}`);
+      expect(await shownRows(view.id)).toEqual([]);
+    }
+    // The link is live and kept (only its recipient could read it here): it still works.
+    const [row] = await t.app.db.select().from(mails).where(eq(mails.toAddress, customer.email));
+    expect(row?.secret).toBeTruthy();
+    expect(row?.text).toContain(row?.secret as string);
+    expect(await resetStatus(t, row?.secret as string)).toBe(200);
   });
+
+  async function shownRows(mailId: number) {
+    return (
+      await t.app.db
+        .select({ action: auditLog.action, actorEmail: auditLog.actorEmail, after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.subjectType, 'mail'), eq(auditLog.subjectId, String(mailId))))
+    ).map((r) => r);
+  }
 });

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { ShipmentInput } from '../../../contract/after-sale';
 import {
   DeletedCount,
+  DeskOrder,
   ManageOrdersQuery,
-  Order,
   OrderEvent,
   ShipInput,
   STATS_DAYS,
@@ -17,11 +17,14 @@ import { cancelUnpaidOrder } from '../orders/cancel';
 import { orderHistory } from '../orders/customer-orders';
 import { sendReceipt } from '../orders/receipt-pdf';
 import { createShipment, shipOrder } from '../orders/shipments';
-import { getAnyOrder, listAllOrders, storeStats } from './manage.service';
+import { forDesk, getAnyOrder, listAllOrders, storeStats } from './manage.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 
-/** The admin's order desk (the spec's /manage calls) and overview. Order changes go through the orders module. */
+/**
+ * The admin's order desk (the spec's /manage calls) and overview. Order changes go through the
+ * orders module; each answer is the order as the caller's role may read it (`forDesk`).
+ */
 export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage',
@@ -29,12 +32,15 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['manage'],
-        summary: 'All orders (admin), optionally of one status',
+        summary: 'All orders (admin), optionally of one status; staff read them without money',
         querystring: ManageOrdersQuery,
-        response: { 200: z.array(Order), ...errorResponses(400, 401, 403) },
+        response: { 200: z.array(DeskOrder), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listAllOrders(app.db, request.query.status),
+    async (request) => {
+      const { role } = signedIn(request);
+      return (await listAllOrders(app.db, request.query.status)).map((order) => forDesk(order, role));
+    },
   );
 
   app.get(
@@ -56,12 +62,12 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['manage'],
-        summary: 'Any order with its lines, address and payment (admin)',
+        summary: 'Any order with its lines, address and payment (admin); staff read it without money',
         params: IdParams,
-        response: { 200: Order, ...errorResponses(401, 403, 404) },
+        response: { 200: DeskOrder, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => getAnyOrder(app.db, request.params.id),
+    async (request) => forDesk(await getAnyOrder(app.db, request.params.id), signedIn(request).role),
   );
 
   app.get(
@@ -70,7 +76,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['manage'],
-        summary: "Any order's receipt as a PDF (admin)",
+        summary: "Any order's receipt as a PDF (managers and the owner: it is all money)",
         params: IdParams,
         response: { ...errorResponses(401, 403, 404) },
       },
@@ -92,10 +98,13 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Ship a paid order (admin); only pending orders can be shipped',
         params: IdParams,
         body: ShipInput,
-        response: { 200: Order, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: DeskOrder, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => shipOrder(app.db, request.params.id, signedIn(request).id, request.body ?? {}),
+    async (request) => {
+      const me = signedIn(request);
+      return forDesk(await shipOrder(app.db, request.params.id, me.id, request.body ?? {}), me.role);
+    },
   );
 
   app.post(
@@ -108,13 +117,14 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
           'Ship some lines (quantities per product) or, without lines, every unit left, as one parcel with its carrier and tracking number (admin)',
         params: IdParams,
         body: ShipmentInput,
-        response: { 201: Order, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: DeskOrder, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createShipment(app.db, request.params.id, signedIn(request).id, request.body)),
+    async (request, reply) => {
+      const me = signedIn(request);
+      const order = await createShipment(app.db, request.params.id, me.id, request.body);
+      return reply.status(201).send(forDesk(order, me.role));
+    },
   );
 
   app.delete(

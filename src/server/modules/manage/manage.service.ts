@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } 
 import { isUuid } from '../../../contract/ids';
 import {
   closedUnpaidStatuses,
+  type DeskOrder,
   ORDER_NOT_FOUND,
   type Order,
   type OrderStatus,
@@ -10,7 +11,9 @@ import {
   toWireStatus,
   type WireOrderStatus,
   wireOrderStatuses,
+  withoutMoney,
 } from '../../../contract/orders';
+import { type AccountRole, may } from '../../../contract/roles';
 import type { Db } from '../../db/database';
 import { orders, tools } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -19,6 +22,13 @@ import { toOneOrder, toOrders } from '../orders/order-read';
 
 /** Cap on one answer of GET /manage, newest first. */
 export const MANAGE_LIST_LIMIT = 1000;
+
+/**
+ * An order as the desk shows it to `role`: whole to those who see its money (`orders.money`),
+ * without prices, totals, refunds or payment to staff (decision 079).
+ */
+export const forDesk = (order: Order, role: AccountRole): DeskOrder =>
+  may(role, 'orders.money') ? order : withoutMoney(order);
 
 /** GET /manage: every order of a status, or every live one (cancelled and expired only when asked for). */
 export async function listAllOrders(db: Db, status: OrderStatus | undefined): Promise<Order[]> {

@@ -17,10 +17,15 @@ type Message = typeof contactMessages.$inferSelect;
 /** Each notification says how to stop them. */
 export const OPT_OUT_HINT = 'You can turn these e-mails off on the Inbox page of the dashboard.';
 
-export function paidOrderNotice(to: string, order: Order, ctx: MailContext): OutgoingMail {
+/**
+ * A new paid order to ship. `money`: whether the recipient sees an order's money (managers and
+ * the owner); staff are told what to ship and for whom, never what it cost (decision 079).
+ */
+export function paidOrderNotice(to: string, order: Order, ctx: MailContext, money: boolean): OutgoingMail {
   const what = order.lines.map((l) => `${l.quantity} x ${l.name}`).join(', ');
+  const total = formatCents(order.amounts.totalCents);
   return render(to, ctx, {
-    subject: `${ctx.brand}: new paid order ${order.number}, ${formatCents(order.amounts.totalCents)}`,
+    subject: `${ctx.brand}: new paid order ${order.number}${money ? `, ${total}` : ''}`,
     heading: 'A new order was paid',
     paragraphs: [`${order.userName} paid for ${what}. It is waiting to be shipped.`, OPT_OUT_HINT],
     rows: [
@@ -28,18 +33,22 @@ export function paidOrderNotice(to: string, order: Order, ctx: MailContext): Out
       ['Customer', `${order.userName} <${order.userEmail}>`],
       ['Phone', order.phone],
       ['Shipping', order.shippingMethod ?? 'standard'],
-      ['Total', formatCents(order.amounts.totalCents)],
+      ...(money ? [['Total', total] as [string, string]] : []),
     ],
     action: { label: 'Open the order', url: linkTo(ctx, pages.manageOrder.path(order._id)) },
   });
 }
 
-/** A customer asked for something only an admin can do: cancel a paid order, or take parts back. */
+/**
+ * A customer asked for something only an admin can do: cancel a paid order, or take parts back.
+ * `money` as for a paid order's notice.
+ */
 export function customerRequestNotice(
   to: string,
   order: Order,
   request: 'cancel' | 'return',
   ctx: MailContext,
+  money: boolean,
 ): OutgoingMail {
   const asked = request === 'cancel' ? 'asks to cancel' : 'asks to return parts of';
   return render(to, ctx, {
@@ -52,7 +61,7 @@ export function customerRequestNotice(
     rows: [
       ['Order', order.number],
       ['Customer', `${order.userName} <${order.userEmail}>`],
-      ['Total', formatCents(order.amounts.totalCents)],
+      ...(money ? [['Total', formatCents(order.amounts.totalCents)] as [string, string]] : []),
     ],
     action: { label: 'Open the order', url: linkTo(ctx, pages.manageOrder.path(order._id)) },
   });

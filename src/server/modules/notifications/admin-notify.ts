@@ -1,5 +1,7 @@
+import { may } from '../../../contract/roles';
 import type { Db } from '../../db/database';
 import type { Delivery, MessageHandler } from '../../jobs/job-runner';
+import { roleFromColumn } from '../accounts/account-roles';
 import { lowStockProducts } from '../catalog/low-stock';
 import { findContactMessage } from '../contact/inbox.service';
 import type { MailContext } from '../mail/layout';
@@ -26,11 +28,20 @@ export function adminNotifyHandler(
     delivery: Delivery,
     key: string,
     kind: NotificationKind,
-    write: (to: string) => OutgoingMail,
+    write: (to: string, money: boolean) => OutgoingMail,
     orderId: string | null = null,
   ) => {
     for (const admin of await adminsToNotify(db, kind)) {
-      await deliverMail(db, mailer, delivery, `admin-notify:${key}:${admin.id}`, write(admin.email), orderId);
+      // Each mail as its reader may read it: staff see no money figures (decision 079).
+      const money = may(roleFromColumn(admin.role), 'orders.money');
+      await deliverMail(
+        db,
+        mailer,
+        delivery,
+        `admin-notify:${key}:${admin.id}`,
+        write(admin.email, money),
+        orderId,
+      );
     }
   };
   return async (message, delivery) => {
@@ -47,7 +58,10 @@ export function adminNotifyHandler(
         delivery,
         message.key,
         'newOrder',
-        (to) => (request ? customerRequestNotice(to, order, request, ctx) : paidOrderNotice(to, order, ctx)),
+        (to, money) =>
+          request
+            ? customerRequestNotice(to, order, request, ctx, money)
+            : paidOrderNotice(to, order, ctx, money),
         order._id,
       );
       return;

@@ -50,7 +50,7 @@ export async function setNotifications(
 export async function adminsToNotify(
   db: Db,
   kind: NotificationKind,
-): Promise<Array<{ id: string; name: string; email: string }>> {
+): Promise<Array<{ id: string; name: string; email: string; role: string | null }>> {
   const wants = {
     newOrder: adminNotificationSettings.emailOnNewOrder,
     newMessage: adminNotificationSettings.emailOnNewMessage,
@@ -62,7 +62,7 @@ export async function adminsToNotify(
       ? eq(wants, true)
       : or(isNull(adminNotificationSettings.userId), eq(wants, true));
   return db
-    .select({ id: user.id, name: user.name, email: user.email })
+    .select({ id: user.id, name: user.name, email: user.email, role: user.role })
     .from(user)
     .leftJoin(adminNotificationSettings, eq(adminNotificationSettings.userId, user.id))
     .where(

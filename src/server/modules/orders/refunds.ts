@@ -27,6 +27,7 @@ import {
   recordEvent,
   unshippedOf,
 } from './order-state';
+import { returnUnits, unitsHeldByReturns } from './return-units';
 
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -190,12 +191,20 @@ export async function claimInLock(
     let core = 0;
     // Old parts on their way back keep their core charges for the core return that brings them.
     const onTheirWay = input.lines?.length ? await coresOnTheirWay(tx, order.id) : new Map<string, number>();
+    // Units a return holds are its refund's to pay (less its fee); another refund takes none of them.
+    const held = input.lines?.length ? await returnUnits(tx, order.id, input.returnId) : undefined;
     for (const want of input.lines ?? []) {
       const line = lines.find((l) => l.toolId === want.toolId);
       if (!line) throw new AfterSaleRefused('VALIDATION_FAILED', afterSaleMessages.lineNotInOrder);
-      const left = line.quantity - line.refundedQuantity;
-      if (want.quantity > left)
-        throw new AfterSaleRefused('CONFLICT', afterSaleMessages.tooManyToRefund(line.toolName, left));
+      const notRefunded = line.quantity - line.refundedQuantity;
+      const inReturns = held ? unitsHeldByReturns(held, line.toolId) : 0;
+      if (want.quantity > notRefunded)
+        throw new AfterSaleRefused(
+          'CONFLICT',
+          afterSaleMessages.tooManyToRefund(line.toolName, Math.max(0, notRefunded - inReturns)),
+        );
+      if (want.quantity > notRefunded - inReturns)
+        throw new AfterSaleRefused('CONFLICT', afterSaleMessages.inReturn(line.toolName, inReturns));
       const amount =
         soldFor(line, line.refundedQuantity + want.quantity) - soldFor(line, line.refundedQuantity);
       // A unit refunded takes its core charge back with it, once.

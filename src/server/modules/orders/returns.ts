@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   afterSaleMessages,
   type CoreReturnInput,
@@ -22,6 +22,7 @@ import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';
 import { claimInLock, sendRefund, soldFor } from './refunds';
+import { returnableUnits, returnUnits, unitsHeldByReturns } from './return-units';
 
 type ReturnRow = typeof returns.$inferSelect;
 
@@ -55,22 +56,12 @@ const toReturn = (r: ReturnRow, number: number): Return => ({
 
 const notFound = () => new AppError('NOT_FOUND', returnMessages.notFound);
 
-/** Units of a product in this order's open returns (asked for or approved, not yet back). */
-async function unitsInOpenReturns(tx: Tx, orderId: string): Promise<Map<string, number>> {
-  const open = await tx
-    .select({ lines: returns.lines })
-    .from(returns)
-    .where(
-      and(
-        eq(returns.orderId, orderId),
-        eq(returns.kind, 'parts'),
-        inArray(returns.status, ['requested', 'approved']),
-      ),
-    );
+/** A return's units per product (a product named on two lines of one return counts once, summed). */
+const unitsByProduct = (lines: ReturnLine[]) => {
   const units = new Map<string, number>();
-  for (const r of open) for (const l of r.lines) units.set(l.toolId, (units.get(l.toolId) ?? 0) + l.quantity);
+  for (const l of lines) units.set(l.toolId, (units.get(l.toolId) ?? 0) + l.quantity);
   return units;
-}
+};
 
 async function event(
   tx: Tx,
@@ -103,7 +94,7 @@ export async function requestReturn(
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, me.id);
     const lines = await orderLinesOf(tx, order.id);
-    const open = await unitsInOpenReturns(tx, order.id);
+    const held = await returnUnits(tx, order.id);
     const parcels = await tx.select().from(shipments).where(eq(shipments.orderId, order.id));
     const wanted: ReturnLine[] = [];
     for (const want of input.lines) {
@@ -117,9 +108,18 @@ export async function requestReturn(
       );
       if (now.getTime() > lastShipped + windowDays * 86_400_000)
         throw new AfterSaleRefused('CONFLICT', returnMessages.windowClosed(windowDays));
-      const left = line.shippedQuantity - line.returnedQuantity - (open.get(line.toolId) ?? 0);
+      // Units refunded already (a refund that put them back on the shelf, or let the customer keep
+      // them) cannot come back for their money a second time.
+      // A product named twice in one request counts as one line of both quantities.
+      const earlier = wanted.filter((w) => w.toolId === want.toolId).reduce((n, w) => n + w.quantity, 0);
+      const returnable = returnableUnits(line, held);
+      const left = Math.max(0, returnable.left - earlier);
+      const { byRefunds } = returnable;
       if (want.quantity > left)
-        throw new AfterSaleRefused('CONFLICT', returnMessages.tooMany(line.toolName, left));
+        throw new AfterSaleRefused(
+          'CONFLICT',
+          (byRefunds ? returnMessages.refundedAlready : returnMessages.tooMany)(line.toolName, left),
+        );
       wanted.push({ toolId: want.toolId, quantity: want.quantity, reason: want.reason, outcome: null });
     }
     const fits = wanted.some((l) => l.reason === 'does_not_fit');
@@ -231,6 +231,21 @@ export async function decideReturn(
   return db.transaction(async (tx) => {
     const { order, row } = await lockReturn(tx, id);
     if (row.status !== 'requested') throw new AfterSaleRefused('CONFLICT', returnMessages.notRequested);
+    // A refund made since the return was asked for may have taken its units back: what is approved
+    // must still be able to come back, or receiving it would count units twice.
+    if (decision.approve && row.kind === 'parts') {
+      const lines = await orderLinesOf(tx, order.id);
+      const held = await returnUnits(tx, order.id, row.id);
+      for (const [toolId, units] of unitsByProduct(row.lines)) {
+        const line = lines.find((o) => o.toolId === toolId);
+        const left = line ? returnableUnits(line, held).left : 0;
+        if (units > left)
+          throw new AfterSaleRefused(
+            'CONFLICT',
+            returnMessages.refundedSince(line?.toolName ?? toolId, left),
+          );
+      }
+    }
     const updated = await setStatus(tx, row, decision.approve ? 'approved' : 'refused', {
       adminNote: decision.note ?? null,
     });
@@ -271,23 +286,43 @@ export async function receiveReturn(
       ...l,
       outcome: outcomes.find((o) => o.toolId === l.toolId)?.outcome ?? 'restock',
     }));
-    const moves: StockMove[] = lines.map((l) => ({
-      toolId: l.toolId,
-      orderId: order.id,
-      onHand: l.outcome === 'restock' ? l.quantity : 0,
-      reason: l.outcome === 'restock' ? 'return' : 'damaged',
-      actorUserId: adminId,
-      note: `${l.quantity} returned (${l.reason})`,
-    }));
+    // Units a refund already put back on the shelf are counted once: only the rest of each line
+    // moves stock now. Approval and refunds keep this from happening; a return approved before
+    // they did still closes, and says what it found.
+    const orderLinesNow = await orderLinesOf(tx, order.id);
+    const room = new Map(
+      orderLinesNow.map((o) => [o.toolId, Math.max(0, o.shippedQuantity - o.returnedQuantity)]),
+    );
+    const counted = lines.map((l) => {
+      const units = Math.min(l.quantity, room.get(l.toolId) ?? 0);
+      room.set(l.toolId, (room.get(l.toolId) ?? 0) - units);
+      const name = orderLinesNow.find((o) => o.toolId === l.toolId)?.toolName ?? l.toolId;
+      return { line: l, name, units };
+    });
+    const moves: StockMove[] = counted
+      .filter((c) => c.units > 0)
+      .map(({ line: l, units }) => ({
+        toolId: l.toolId,
+        orderId: order.id,
+        onHand: l.outcome === 'restock' ? units : 0,
+        reason: l.outcome === 'restock' ? 'return' : 'damaged',
+        actorUserId: adminId,
+        note: `${units} returned (${l.reason})`,
+      }));
     await moveStock(tx, moves);
-    for (const l of lines) {
+    for (const { line: l, units } of counted) {
+      if (units === 0) continue;
       await tx
         .update(orderLines)
-        .set({ returnedQuantity: sql`${orderLines.returnedQuantity} + ${l.quantity}` })
+        .set({ returnedQuantity: sql`${orderLines.returnedQuantity} + ${units}` })
         .where(and(eq(orderLines.orderId, order.id), eq(orderLines.toolId, l.toolId)));
     }
+    const already = counted
+      .filter((c) => c.units < c.line.quantity)
+      .map((c) => `${c.line.quantity - c.units} of ${c.name}`);
+    const note = already.length ? `Already back with a refund: ${already.join(', ')}` : null;
     const updated = await setStatus(tx, row, 'received', { lines });
-    await event(tx, order, 'return_received', updated, 'admin', adminId, null);
+    await event(tx, order, 'return_received', updated, 'admin', adminId, note);
     return toReturn(updated, order.number);
   });
 }
@@ -325,22 +360,31 @@ export async function refundReturn(
       return refund;
     }
     const lines = await orderLinesOf(tx, order.id);
+    // What the return pays for: its units, less any a refund apart from it paid for already (only
+    // possible before such refunds were refused; decision 074). Nothing left is said plainly.
+    const others = await returnUnits(tx, order.id, row.id);
+    const toRefund = [...unitsByProduct(row.lines)].flatMap(([toolId, units]) => {
+      const line = lines.find((o) => o.toolId === toolId);
+      if (!line) return [];
+      const left = line.quantity - line.refundedQuantity - unitsHeldByReturns(others, toolId);
+      const quantity = Math.min(units, Math.max(0, left));
+      return quantity > 0 ? [{ line, toolId, quantity }] : [];
+    });
+    if (toRefund.length === 0) throw new AfterSaleRefused('CONFLICT', returnMessages.refundedApart);
     // The fee is on what the parts sold for, after their share of any discount.
-    const goods = row.lines.reduce((sum, l) => {
-      const line = lines.find((o) => o.toolId === l.toolId);
-      return (
-        sum +
-        (line ? soldFor(line, line.refundedQuantity + l.quantity) - soldFor(line, line.refundedQuantity) : 0)
-      );
-    }, 0);
+    const goods = toRefund.reduce(
+      (sum, { line, quantity }) =>
+        sum + soldFor(line, line.refundedQuantity + quantity) - soldFor(line, line.refundedQuantity),
+      0,
+    );
     const feeCents = Math.round((goods * feePercent) / 100);
     const refund = await claimInLock(
       tx,
       order,
       {
-        lines: row.lines.map((l) => ({ toolId: l.toolId, quantity: l.quantity })),
+        lines: toRefund.map(({ toolId, quantity }) => ({ toolId, quantity })),
         restock: false,
-        reason: `Return of ${row.lines.map((l) => `${l.quantity} unit(s)`).join(', ')}`,
+        reason: `Return of ${toRefund.map(({ quantity }) => `${quantity} unit(s)`).join(', ')}`,
         returnId: row.id,
         feeCents,
       },

@@ -97,8 +97,10 @@ export function MailPage() {
             </dl>
             {m.secretHidden ? (
               <p className="text-sm">
-                The link in this mail opens its recipient's account, so it is hidden here: only the
-                recipient's own mailbox has it.
+                The link in this mail opens its recipient's account, so it is hidden here.{' '}
+                {m.status === 'kept'
+                  ? 'With no SMTP server set up it reached no one: once mail is set up, the recipient asks for a new link.'
+                  : "Only the recipient's own mailbox has it."}
               </p>
             ) : null}
             <section className="space-y-2">

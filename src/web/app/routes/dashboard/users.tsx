@@ -4,7 +4,13 @@ import { FAILED_TO_MAKE_ADMIN } from '../../../../contract/accounts';
 import type { CustomerSummary } from '../../../../contract/customers';
 import { formatCents } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
-import { type AssignableRole, assignableRoles, isStaffRole, ROLE_LABELS } from '../../../../contract/roles';
+import {
+  type AssignableRole,
+  assignableRoles,
+  isStaffRole,
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+} from '../../../../contract/roles';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable } from '../../../components/ui/data-table';
 import { Pager } from '../../../components/ui/pager';
@@ -215,14 +221,8 @@ export function UsersPage() {
         title={`Make ${changing?.user.email ?? 'this account'} ${changing ? ROLE_LABELS[changing.role].toLowerCase() : ''}?`}
         confirmLabel="Change role"
       >
-        <p>{changing ? roleWords[changing.role] : null}</p>
+        <p>{changing ? ROLE_DESCRIPTIONS[changing.role] : null}</p>
       </ConfirmDialog>
     </div>
   );
 }
-
-const roleWords: Record<AssignableRole, string> = {
-  manager: 'A manager runs products, orders, refunds, returns, discounts and the Inbox.',
-  staff: 'Staff ship orders, receive returns and answer the Inbox; they see no money figures or settings.',
-  customer: 'A customer shops; the dashboard shows them their own orders only.',
-};

@@ -1,15 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, WireOrderStatus } from '../../../../contract/orders';
+import type { DeskOrder, WireOrderStatus } from '../../../../contract/orders';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { toolKeys } from '../../catalog/api/keys';
 import { adminOrderKeys } from './keys';
 
-/** Staff's order calls: every order (Manage All Orders), the spec's Ship and Delete, Ship with tracking. */
+/**
+ * Staff's order calls: every order (Manage All Orders), the spec's Ship and Delete, Ship with
+ * tracking. Each answers the orders as the desk shows them to this role: staff get no money.
+ */
 
 export const useAllOrders = (status: WireOrderStatus | undefined) =>
   useQuery({
     queryKey: adminOrderKeys.list(status),
-    queryFn: ({ signal }) => apiGet<Order[]>(`/manage${status ? `?status=${status}` : ''}`, signal),
+    queryFn: ({ signal }) => apiGet<DeskOrder[]>(`/manage${status ? `?status=${status}` : ''}`, signal),
   });
 
 function useOrdersChanged() {
@@ -25,7 +28,7 @@ export function useShipOrder() {
   const changed = useOrdersChanged();
   return useMutation({
     mutationFn: async (id: string) =>
-      (await apiRequest<Order>(`/manage/${encodeURIComponent(id)}`, { method: 'PUT' })).data,
+      (await apiRequest<DeskOrder>(`/manage/${encodeURIComponent(id)}`, { method: 'PUT' })).data,
     onSuccess: changed,
   });
 }
@@ -54,7 +57,7 @@ export function useShipWithTracking() {
       trackingNumber: string;
     }) =>
       (
-        await apiRequest<Order>(`/manage/${encodeURIComponent(id)}`, {
+        await apiRequest<DeskOrder>(`/manage/${encodeURIComponent(id)}`, {
           method: 'PUT',
           body: {
             ...(carrier.trim() ? { carrier: carrier.trim() } : {}),

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { formatCents } from '../../../../contract/money';
 import { offers } from '../../../../contract/order-transitions';
-import type { Order } from '../../../../contract/orders';
+import { type DeskOrder, type Order, type StaffOrderLine, showsMoney } from '../../../../contract/orders';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { formatNumber } from '../../../lib/format';
@@ -69,6 +69,9 @@ function DialogForm({
   );
 }
 
+/** A line as the dialogs count it: the customer's order's or the desk's, money or not. */
+type Line = Order['lines'][number] | StaffOrderLine;
+
 /** One quantity box per line, from 0 to `max` of that line. */
 function LineQuantities({
   order,
@@ -77,8 +80,8 @@ function LineQuantities({
   onChange,
   legend,
 }: {
-  order: Order;
-  max: (line: Order['lines'][number]) => number;
+  order: { lines: readonly Line[] };
+  max: (line: Line) => number;
   values: Record<string, number>;
   onChange: (toolId: string, quantity: number) => void;
   legend: string;
@@ -114,20 +117,24 @@ function LineQuantities({
 
 type Dialog = 'ship' | 'cancel' | 'refund' | 'cores' | null;
 
-export function AdminAfterSale({ order }: { order: Order }) {
+export function AdminAfterSale({ order }: { order: DeskOrder }) {
   const [open, setOpen] = useState<Dialog>(null);
   // A new key each time the refund dialog opens: a double click or a retry of the same dialog
   // answers with the first refund instead of paying twice.
   const [refundKey, setRefundKey] = useState('');
-  const leftToShip = order.lines.reduce((n, l) => n + l.quantity - l.shippedQuantity, 0);
+  const lines: readonly Line[] = order.lines;
+  const leftToShip = lines.reduce((n, l) => n + l.quantity - l.shippedQuantity, 0);
   const shippable = offers('shipSome', order.status) && leftToShip > 0 && !order.awaitingAddress;
   // Each action only for a role that may take it (contract/roles.ts); the server refuses regardless.
   const mayCancel = useMay('orders.cancel');
   const mayRefund = useMay('refunds.create');
-  const cancellable = mayCancel && offers('cancelPaid', order.status) && order.shipments.length === 0;
-  const refundable = mayRefund && order.paid && order.refundableCents > 0;
+  // Refunds and cancelling are money: only for an order read with it (managers and the owner).
+  const money = showsMoney(order) ? order : null;
+  const cancellable =
+    mayCancel && money !== null && offers('cancelPaid', order.status) && order.shipments.length === 0;
+  const refundable = mayRefund && order.paid && (money?.refundableCents ?? 0) > 0;
   const mayReceive = useMay('returns.receive');
-  const coresBack = mayReceive && order.paid && order.lines.some((l) => coresLeftOf(l) > 0);
+  const coresBack = mayReceive && order.paid && lines.some((l) => coresLeftOf(l) > 0);
 
   if (!shippable && !cancellable && !refundable && !coresBack) return null;
   return (
@@ -175,23 +182,23 @@ export function AdminAfterSale({ order }: { order: Order }) {
             </button>
           ) : null}
         </div>
-        {refundable ? (
+        {refundable && money ? (
           <p className="text-sm" data-testid="refundable">
-            Still refundable: {formatCents(order.refundableCents)}
+            Still refundable: {formatCents(money.refundableCents)}
           </p>
         ) : null}
       </div>
       {open === 'ship' ? <ShipLinesDialog order={order} onClose={() => setOpen(null)} /> : null}
-      {open === 'cancel' ? <CancelDialog order={order} onClose={() => setOpen(null)} /> : null}
+      {open === 'cancel' && money ? <CancelDialog order={money} onClose={() => setOpen(null)} /> : null}
       {open === 'cores' ? <CoresHandedInDialog order={order} onClose={() => setOpen(null)} /> : null}
-      {open === 'refund' ? (
-        <RefundDialog order={order} idempotencyKey={refundKey} onClose={() => setOpen(null)} />
+      {open === 'refund' && money ? (
+        <RefundDialog order={money} idempotencyKey={refundKey} onClose={() => setOpen(null)} />
       ) : null}
     </section>
   );
 }
 
-function ShipLinesDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+function ShipLinesDialog({ order, onClose }: { order: DeskOrder; onClose: () => void }) {
   const ship = useCreateShipment(order._id);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [carrier, setCarrier] = useState('');
@@ -383,7 +390,7 @@ function RefundDialog({
 }
 
 /** Old parts handed in at the desk: a core return received there and then, refunded from the returns desk. */
-function CoresHandedInDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+function CoresHandedInDialog({ order, onClose }: { order: DeskOrder; onClose: () => void }) {
   const take = useDeskCoreReturn(order._id);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [note, setNote] = useState('');
@@ -411,7 +418,7 @@ function CoresHandedInDialog({ order, onClose }: { order: Order; onClose: () => 
       >
         <p>Old parts are scrap, not stock. Each one's core charge and its tax are then refunded.</p>
         <LineQuantities
-          order={{ ...order, lines: order.lines.filter((l) => coresLeftOf(l) > 0) }}
+          order={{ lines: (order.lines as readonly Line[]).filter((l) => coresLeftOf(l) > 0) }}
           legend="Old parts handed in"
           max={coresLeftOf}
           values={quantities}

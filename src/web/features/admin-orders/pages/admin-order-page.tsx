@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { offers } from '../../../../contract/order-transitions';
+import { showsMoney } from '../../../../contract/orders';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
@@ -26,7 +27,8 @@ import { AdminAfterSale } from '../components/admin-after-sale';
 /**
  * An order as the admin ships it: lines, address and phone, payment, history; a packing slip to
  * print (the lines and the address, no prices) and Ship with an optional carrier and tracking
- * number, which the customer then sees.
+ * number, which the customer then sees. Staff read it without money (the server leaves it out):
+ * no prices, amounts, refunds, card or receipt, only whether it was paid.
  */
 export function AdminOrderPage() {
   const { id = '' } = useParams();
@@ -91,9 +93,11 @@ export function AdminOrderPage() {
             <button type="button" className="btn" onClick={() => window.print()}>
               Print packing slip
             </button>
-            <a className="btn" href={receiptUrl(data._id, true)} download={`receipt-${data.number}.pdf`}>
-              Receipt PDF
-            </a>
+            {showsMoney(data) ? (
+              <a className="btn" href={receiptUrl(data._id, true)} download={`receipt-${data.number}.pdf`}>
+                Receipt PDF
+              </a>
+            ) : null}
             <Link to={pages.manageOrders.path} className="btn btn-ghost">
               All orders
             </Link>
@@ -173,12 +177,14 @@ export function AdminOrderPage() {
               </h3>
               <ShipmentList order={data} />
             </section>
-            <section aria-labelledby="admin-refunds" className="space-y-2">
-              <h3 id="admin-refunds" className="text-lg font-semibold">
-                Refunds
-              </h3>
-              <RefundList order={data} admin />
-            </section>
+            {showsMoney(data) ? (
+              <section aria-labelledby="admin-refunds" className="space-y-2">
+                <h3 id="admin-refunds" className="text-lg font-semibold">
+                  Refunds
+                </h3>
+                <RefundList order={data} admin />
+              </section>
+            ) : null}
           </div>
 
           <div className="grid gap-6 md:grid-cols-2 print:hidden">
@@ -186,13 +192,19 @@ export function AdminOrderPage() {
               <h3 id="admin-amounts" className="text-lg font-semibold">
                 Payment
               </h3>
-              <OrderAmounts order={data} />
-              <p>{paidWith(data, 'Not paid')}</p>
-              {data.transactionId ? (
-                <p className="text-xs break-all">
-                  Transaction id: <span className="font-mono">{data.transactionId}</span>
-                </p>
-              ) : null}
+              {showsMoney(data) ? (
+                <>
+                  <OrderAmounts order={data} />
+                  <p>{paidWith(data, 'Not paid')}</p>
+                  {data.transactionId ? (
+                    <p className="text-xs break-all">
+                      Transaction id: <span className="font-mono">{data.transactionId}</span>
+                    </p>
+                  ) : null}
+                </>
+              ) : (
+                <p data-testid="paid-state">{data.paid ? 'Paid' : 'Not paid'}</p>
+              )}
             </section>
             <section aria-labelledby="admin-history" className="space-y-2">
               <h3 id="admin-history" className="text-lg font-semibold">

@@ -2,10 +2,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '../../../../contract/money';
 import { offers } from '../../../../contract/order-transitions';
-import { type Order, type WireOrderStatus, wireOrderStatuses } from '../../../../contract/orders';
+import {
+  type DeskOrder,
+  showsMoney,
+  type WireOrderStatus,
+  wireOrderStatuses,
+} from '../../../../contract/orders';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable } from '../../../components/ui/data-table';
+import { type Column, DataTable } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { formatNumber } from '../../../lib/format';
@@ -13,18 +18,21 @@ import { toast } from '../../../lib/toast';
 import { orderDate } from '../../orders/components/order-parts';
 import { useAllOrders, useCancelAnyOrder, useShipOrder } from '../api/admin-order-calls';
 
-/** Manage All Orders (admin): every order, a status filter, Ship for paid ones, cancel for unpaid ones. */
+/**
+ * Manage All Orders (admin): every order, a status filter, Ship for paid ones, cancel for unpaid
+ * ones. Staff's orders come without money: no Total column for them.
+ */
 export function ManageOrdersPage() {
   const [status, setStatus] = useState<WireOrderStatus | undefined>(undefined);
   const orders = useAllOrders(status);
   const ship = useShipOrder();
   const cancel = useCancelAnyOrder();
-  const deleting = useConfirmedAction(async (order: Order) => {
+  const deleting = useConfirmedAction(async (order: DeskOrder) => {
     await cancel.mutateAsync(order._id);
     return `Order for ${order.orderName} is deleted`;
   }, 'The order could not be deleted.');
 
-  const onShip = async (order: Order) => {
+  const onShip = async (order: DeskOrder) => {
     try {
       await ship.mutateAsync(order._id);
       toast.success('Order Shipped!!');
@@ -89,11 +97,7 @@ export function ManageOrdersPage() {
               },
               { header: 'Tool', className: 'min-w-40', cell: (order) => order.orderName },
               { header: 'Items', cell: (order) => formatNumber(order.itemCount) },
-              {
-                header: 'Total',
-                className: 'tabular-nums',
-                cell: (order) => formatCents(order.amounts.totalCents),
-              },
+              ...totalColumn(data),
               {
                 header: 'Paid',
                 cell: (order) =>
@@ -144,4 +148,16 @@ export function ManageOrdersPage() {
       </ConfirmDialog>
     </div>
   );
+}
+
+/** The Total column, for whoever reads orders with their money (managers and the owner). */
+function totalColumn(orders: DeskOrder[]): Array<Column<DeskOrder>> {
+  if (!orders.some(showsMoney)) return [];
+  return [
+    {
+      header: 'Total',
+      className: 'tabular-nums',
+      cell: (order) => (showsMoney(order) ? formatCents(order.amounts.totalCents) : null),
+    },
+  ];
 }

@@ -8,7 +8,7 @@ import type {
   ReturnInput,
   ShipmentInput,
 } from '../../../../contract/after-sale';
-import type { Order } from '../../../../contract/orders';
+import type { DeskOrder, Order, StaffOrderLine } from '../../../../contract/orders';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { accountRoot, adminRoot } from '../../../lib/query-keys';
 import { orderKeys } from './keys';
@@ -31,7 +31,7 @@ export function useCreateShipment(id: string) {
   const changed = useOrderChanged();
   return useMutation({
     mutationFn: async (input: ShipmentInput) =>
-      (await apiRequest<Order>(`/manage/${path(id)}/shipments`, { method: 'POST', body: input })).data,
+      (await apiRequest<DeskOrder>(`/manage/${path(id)}/shipments`, { method: 'POST', body: input })).data,
     onSuccess: changed,
   });
 }
@@ -130,8 +130,10 @@ export function useDeskCoreReturn(id: string) {
 }
 
 /** Units of a line whose core charge may still come back (the server also counts cores on their way). */
-export const coresLeftOf = (line: Order['lines'][number]) =>
-  line.coreChargeCents > 0 && line.shippedQuantity > 0 ? line.quantity - line.coresRefunded : 0;
+export const coresLeftOf = (line: Order['lines'][number] | StaffOrderLine) =>
+  ('hasCoreCharge' in line ? line.hasCoreCharge : line.coreChargeCents > 0) && line.shippedQuantity > 0
+    ? line.quantity - line.coresRefunded
+    : 0;
 
 /** Lines with a positive quantity, as the server wants them. */
 export const chosenLines = (quantities: Record<string, number>): LineQuantityInput[] =>

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Order, OrderEvent } from '../../../../contract/orders';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { DeskOrder, Order, OrderEvent } from '../../../../contract/orders';
 import { apiGet } from '../../../lib/api-client';
 import { orderKeys } from './keys';
 
@@ -12,12 +12,16 @@ const noRetryOn4xx = (count: number, error: Error) =>
 
 const base = (admin: boolean) => (admin ? '/manage' : '/order');
 
-export const useOrderDetails = (id: string, admin = false) =>
-  useQuery({
+/** The customer's own order; with `admin`, any order as the desk shows it to this role (no money for staff). */
+export function useOrderDetails(id: string): UseQueryResult<Order>;
+export function useOrderDetails(id: string, admin: true): UseQueryResult<DeskOrder>;
+export function useOrderDetails(id: string, admin = false): UseQueryResult<DeskOrder> {
+  return useQuery({
     queryKey: orderKeys.detail(id, admin),
-    queryFn: ({ signal }) => apiGet<Order>(`${base(admin)}/${encodeURIComponent(id)}`, signal),
+    queryFn: ({ signal }) => apiGet<DeskOrder>(`${base(admin)}/${encodeURIComponent(id)}`, signal),
     retry: noRetryOn4xx,
   });
+}
 
 export const useOrderHistory = (id: string, admin = false) =>
   useQuery({

@@ -3,7 +3,14 @@ import { Link } from 'react-router';
 import { type Address, shippingCountries } from '../../../../contract/addresses';
 import { CORE_CHARGE_LABEL } from '../../../../contract/after-sale';
 import { formatCents } from '../../../../contract/money';
-import { fromWireStatus, type Order, type OrderEvent, orderStatusWords } from '../../../../contract/orders';
+import {
+  type DeskOrder,
+  fromWireStatus,
+  type Order,
+  type OrderEvent,
+  orderStatusWords,
+  showsMoney,
+} from '../../../../contract/orders';
 import { pages } from '../../../../contract/pages';
 import { formatNumber } from '../../../lib/format';
 import { OrderSummary } from '../../cart/components/order-summary';
@@ -50,10 +57,13 @@ export function StatusBadge({ status, text }: { status: Order['status']; text?: 
 }
 
 /**
- * The order's lines; `prices` false for a packing slip. A core charge is its own priced row under
- * its part, with how many old parts came back for it.
+ * The order's lines; `prices` false for a packing slip, and never for an order read without its
+ * money (staff's). A core charge is its own priced row under its part, with how many old parts
+ * came back for it.
  */
-export function OrderLines({ order, prices = true }: { order: Order; prices?: boolean }) {
+export function OrderLines({ order, prices: wanted = true }: { order: DeskOrder; prices?: boolean }) {
+  if (!wanted || !showsMoney(order)) return <UnpricedLines lines={order.lines} />;
+  const prices = true;
   return (
     <table className="table table-cards" data-testid="order-lines">
       <thead>
@@ -95,6 +105,34 @@ export function OrderLines({ order, prices = true }: { order: Order; prices?: bo
             </tr>
             {prices && line.coreTotalCents > 0 ? <CoreChargeRow line={line} /> : null}
           </Fragment>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The lines as a packing slip has them: products and quantities. */
+function UnpricedLines({ lines }: { lines: DeskOrder['lines'] }) {
+  return (
+    <table className="table table-cards" data-testid="order-lines">
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col">Quantity</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={`${line.toolId}-${line.name}`}>
+            <td data-label="Product">
+              <Link to={pages.product.path(line.toolId)} className="link font-medium">
+                {line.name}
+              </Link>
+            </td>
+            <td data-label="Quantity" className="tabular-nums">
+              {formatNumber(line.quantity)}
+            </td>
+          </tr>
         ))}
       </tbody>
     </table>
@@ -224,7 +262,11 @@ export function OrderHistory({ events }: { events: OrderEvent[] }) {
   );
 }
 
-export function Shipment({ order }: { order: Order }) {
+export function Shipment({
+  order,
+}: {
+  order: Pick<Order, 'status' | 'shippedAt' | 'carrier' | 'trackingNumber'>;
+}) {
   if (order.status !== 'shipped') return null;
   return (
     <p data-testid="shipment">

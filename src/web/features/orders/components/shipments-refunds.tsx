@@ -7,10 +7,13 @@ import { orderDate } from './order-parts';
 
 /** An order's parcels and refunds, as the admin and the customer both read them. */
 
-export const lineName = (order: Order, toolId: string) =>
+/** What naming an order's lines needs: the customer's order or the desk's, money or not. */
+type Named = { lines: ReadonlyArray<{ toolId: string; name: string }> };
+
+export const lineName = (order: Named, toolId: string) =>
   order.lines.find((l) => l.toolId === toolId)?.name ?? toolId;
 
-export function ShipmentList({ order }: { order: Order }) {
+export function ShipmentList({ order }: { order: Named & Pick<Order, 'shipments'> }) {
   if (order.shipments.length === 0) return <p className="text-base-content/70">Nothing has shipped yet.</p>;
   return (
     <ol className="space-y-3" data-testid="shipments">
