@@ -50,12 +50,6 @@ export function lookupLimiters(db: Db, limits = GUEST_LOOKUP_LIMITS) {
 
 const limited = () => new AppError('RATE_LIMITED', LOOKUP_LIMITED);
 
-/** Whether this client already used up its wrong guesses (reading the counter counts nothing). */
-async function spent(limiter: LookupLimiters['wrongPerClient'], key: string): Promise<boolean> {
-  const state = await limiter.get(key);
-  return state !== null && state.consumedPoints >= limiter.points;
-}
-
 /**
  * The key to the order with this number and e-mail, for a day. An order that joined an account
  * since is in that account's My Orders: the pair was right, so saying so tells nothing new.
@@ -73,7 +67,14 @@ export async function lookUpOrder(
     if (error instanceof RateLimiterRes) throw limited();
     throw error;
   }
-  if (await spent(limiters.wrongPerClient, client)) throw limited();
+  // A guess takes one of the client's wrong guesses before it is looked up, and a right one gives
+  // it back: guesses sent at once, to any instances, can never be more than the budget.
+  try {
+    await limiters.wrongPerClient.consume(client);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw limited();
+    throw error;
+  }
 
   const [row] = Number.isSafeInteger(input.number)
     ? await db
@@ -81,10 +82,8 @@ export async function lookUpOrder(
         .from(orders)
         .where(and(eq(orders.number, input.number), sql`lower(${orders.userEmail}) = ${input.email}`))
     : [];
-  if (!row) {
-    await limiters.wrongPerClient.penalty(client, 1);
-    throw new AppError('NOT_FOUND', ORDER_LOOKUP_FAILED);
-  }
+  if (!row) throw new AppError('NOT_FOUND', ORDER_LOOKUP_FAILED);
+  await limiters.wrongPerClient.reward(client, 1);
   if (row.userId !== null) throw new AppError('CONFLICT', ORDER_IN_ACCOUNT);
   return { token: visitToken(secret, row.id) };
 }

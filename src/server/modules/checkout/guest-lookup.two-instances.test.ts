@@ -105,16 +105,25 @@ postgresOnly(
       }
     });
 
-    it('lookups from one address, sent to both instances at once, meet one budget', async () => {
-      const tries = GUEST_LOOKUP_LIMITS.lookupsPerAddress + 4;
+    it("one guesser's wrong guesses, sent to both instances at once, meet one budget", async () => {
+      const tries = 3 * GUEST_LOOKUP_LIMITS.wrongPerClient;
       const answers = await Promise.all(
         Array.from({ length: tries }, (_, i) =>
           lookup(i % 2 === 0 ? a : b, `TW-${70000 + i}`, `spread${i}@example.com`, '10.41.0.1'),
         ),
       );
       const statuses = answers.map((r) => r.statusCode);
-      expect(statuses.filter((s) => s === 404)).toHaveLength(GUEST_LOOKUP_LIMITS.lookupsPerAddress);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+      expect(statuses.filter((s) => s === 404)).toHaveLength(GUEST_LOOKUP_LIMITS.wrongPerClient);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(tries - GUEST_LOOKUP_LIMITS.wrongPerClient);
+    });
+
+    it('lookups from one address, right ones too, alternated between the instances, meet one budget', async () => {
+      const email = uniqueEmail('often');
+      const order = await guestOrder(email);
+      const statuses: number[] = [];
+      for (let i = 0; i < GUEST_LOOKUP_LIMITS.lookupsPerAddress + 2; i++)
+        statuses.push((await lookup(i % 2 === 0 ? a : b, order.number, email, '10.43.0.1')).statusCode);
+      expect(statuses).toEqual([...Array(GUEST_LOOKUP_LIMITS.lookupsPerAddress).fill(200), 429, 429]);
     });
   },
 );
