@@ -69,7 +69,8 @@ export async function checkGuestCaps(
     `unpaid-guest-email:${identity}`,
     ...(place ? [`unpaid-guest-address:${place}`] : []),
     `unpaid-guest-client:${buyer.client}`,
-    ...toolIds.map((id) => `unpaid-guest-tool:${id}`),
+    // Guests checking out the same product queue here; with no share to keep, they need not.
+    ...(limits.guestStockSharePercent < 100 ? toolIds.map((id) => `unpaid-guest-tool:${id}`) : []),
   ].sort();
   // One statement: unnest keeps the array's order, so the locks are taken in it.
   await tx.execute(
