@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { GUEST_EMAIL_FORMULA } from '../src/contract/guest';
 import type { MailView } from '../src/contract/mail';
 import { PASSWORD } from './support/admin-page';
 import { seriousViolations, trackRequests } from './support/axe';
@@ -77,6 +78,10 @@ journeys('a guest checks out with an e-mail, pays, and finds the order again', (
       await page.getByRole('status').getByText('Code BRAKES10 applied: 10% off brake parts.').waitFor();
       await summary.getByText('Discount BRAKES10 (10% off brake parts)').waitFor();
 
+      // An address that a spreadsheet would read as a formula is refused, in words, on the field.
+      await page.getByLabel('Email').fill('=1+2@torque.example');
+      await page.getByRole('button', { name: 'Place order and pay' }).click();
+      await page.getByText(GUEST_EMAIL_FORMULA).waitFor();
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Full name').fill(`Gus Guest ${width}`);
       await page.getByLabel('Address line 1').fill('7 Caliper Court');
@@ -150,9 +155,16 @@ journeys('a guest checks out with an e-mail, pays, and finds the order again', (
       expect(account.ok(), await account.text()).toBe(true);
       await reader.goto(link ?? '');
       await reader.getByRole('button', { name: 'Add this order to my account' }).click();
-      await reader.getByText('This order is in your account too').waitFor();
+      // The order is the account's now: its own page opens, and the mail's link asks to sign in.
+      await reader.waitForURL(`${store.url}/dashboard/orders/${answer.order._id}`);
       const mine = await reader.request.get(`${store.url}/api/order?userEmail=${encodeURIComponent(email)}`);
       expect(((await mine.json()) as { _id: string }[]).map((o) => o._id)).toEqual([answer.order._id]);
+      await reader.goto(link ?? '');
+      await reader.getByRole('heading', { name: 'Your order is in an account' }).waitFor();
+      await reader.getByRole('link', { name: 'Go to My Orders' }).waitFor();
+      expect(await scrollsSideways(reader)).toBe(false);
+      await screenshot(reader, `guest-order-in-account-${width}`, { fullPage: true });
+      expect(await seriousViolations(reader)).toEqual([]);
 
       // The cart reminder's unsubscribe page asks first; a link that is not the store's is refused.
       await reader.goto(`${store.url}/unsubscribe?token=someone.forged-signature-${width}`);
@@ -164,9 +176,11 @@ journeys('a guest checks out with an e-mail, pays, and finds the order again', (
       await reader.getByRole('alert').getByText('This unsubscribe link is not valid').waitFor();
 
       expect(errors).toEqual([]);
-      // The wrong guess's and the forged link's answers are the two 404s the browser logs.
-      expect(readerErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+      // The wrong guess's and the forged link's answers are the two 404s the browser logs, and the
+      // claimed order's link the one 409.
+      expect(readerErrors.filter((e) => !/status of (404|409)/.test(e))).toEqual([]);
       expect(readerErrors.filter((e) => /status of 404/.test(e))).toHaveLength(2);
+      expect(readerErrors.filter((e) => /status of 409/.test(e))).toHaveLength(1);
       await context.close();
       await reader.context().close();
     });

@@ -15,7 +15,12 @@ let browser: Browser;
 // it in the Mailbox exactly as the customer would have received it.
 journeys('the mailbox shows the mails kept without an SMTP server', () => {
   beforeAll(async () => {
-    store = await startJourneyStore({ ADMIN_EMAILS: ADMIN, OUTBOX_POLL_MS: '100' });
+    // The waiting-for-payment mail is due at once here (a store waits a few minutes for it).
+    store = await startJourneyStore({
+      ADMIN_EMAILS: ADMIN,
+      OUTBOX_POLL_MS: '100',
+      ORDER_WAITING_MAIL_MINUTES: '0',
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {

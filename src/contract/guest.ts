@@ -14,13 +14,26 @@ import { ShippingCode } from './settings';
  * through a signed link in the order's mails and through a lookup by order number and e-mail.
  */
 
+/** Said of a guest's e-mail that starts like a spreadsheet formula. */
+export const GUEST_EMAIL_FORMULA =
+  'An e-mail address cannot start with =, +, - or @. Check the address and type it again.';
+
+/**
+ * The e-mail of a guest's order: one bare address, and none that starts with =, +, - or @ (or a
+ * tab or line break, which the field trims or refuses anyway). The store's staff export orders to
+ * spreadsheets, which run a cell that starts so as a formula; a guest types the address freely.
+ */
+export const guestEmailField = singleAddressField.refine((value) => !/^[=+\-@\t\r]/.test(value), {
+  message: GUEST_EMAIL_FORMULA,
+});
+
 /**
  * POST /guest/checkout: the visitor's lines (products and quantities only: prices are read from
  * the catalog under the stock locks), the e-mail the order's mails go to, the address and method.
  */
 export const GuestCheckoutInput = z.object({
   idempotencyKey: CheckoutInput.shape.idempotencyKey,
-  email: singleAddressField,
+  email: guestEmailField,
   lines: z.array(LineInput).min(1, 'Your cart is empty').max(CART_MAX_LINES),
   address: Address,
   shippingMethod: ShippingCode,
@@ -51,7 +64,10 @@ export const GuestOrderView = z.object({
   order: Order,
   /** When this key stops opening the order (ISO time). */
   expiresAt: z.string(),
-  /** The order belongs to an account now: it is also in that account's My Orders. */
+  /**
+   * The order belongs to an account. Always false since a key stops opening an order that joined
+   * an account (the answer is then a 409 asking to sign in); kept for clients that read it.
+   */
   claimed: z.boolean(),
 });
 export type GuestOrderView = z.infer<typeof GuestOrderView>;
@@ -98,6 +114,27 @@ export const ORDER_LOOKUP_FAILED =
 /** The answer to an order link that is not (or no longer) valid. */
 export const ORDER_LINK_INVALID =
   'This order link is not valid or has expired. Find your order with its number and your e-mail address.';
+
+/**
+ * The answer to a guest order's key once the order joined an account: from then on it is opened
+ * by signing in (the key no longer opens or cancels it).
+ */
+export const ORDER_IN_ACCOUNT =
+  'This order is in an account now: sign in with the e-mail address it was placed with to see it in My Orders.';
+
+/**
+ * Why a guest's checkout is refused before anything is held (docs/decisions/073): unpaid guest
+ * orders are capped per mailbox, per house and per network, and together they may hold only a
+ * share of each product. An account's checkout is never refused for what guests hold.
+ */
+export const guestHoldMessages = {
+  orders: (max: number) =>
+    `There are already ${max} unpaid orders for this e-mail address, this shipping address or this network. Pay or cancel one of them from the link in its e-mail, or sign in to check out with an account.`,
+  units: (max: number, held: number) =>
+    `Unpaid orders for this e-mail address, this shipping address or this network already hold ${held} units, and at most ${max} may wait for payment at a time. Pay or cancel one of them from the link in its e-mail, or order at most ${Math.max(0, max - held)}.`,
+  share: (name: string, left: number) =>
+    `Orders waiting for payment already hold as much of ${name} as we keep for guests${left > 0 ? `: you may order at most ${left} now` : ''}. Sign in to check out with an account, or try again in a few minutes.`,
+} as const;
 
 /** Said when a guest order cannot join the signed-in account. */
 export const claimMessages = {

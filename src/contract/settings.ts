@@ -218,6 +218,12 @@ export const OrderSettings = z.object({
   maxUnpaidUnits: z.number().int().min(1, 'At least 1').max(100_000_000, 'At most 100,000,000'),
   /** One reminder mail for a customer's cart untouched a day (decision 060). */
   cartReminders: z.boolean().default(true),
+  /** How long a guest's unpaid order holds its stock (never longer than the hold above; decision 073). */
+  guestHoldMinutes: z.number().positive('More than 0 minutes').max(43_200, 'At most 30 days').default(15),
+  /** The share of a product's units on hand that unpaid guest orders may hold at once, in %. */
+  guestStockSharePercent: z.number().min(1, 'At least 1 %').max(100, 'At most 100 %').default(50),
+  /** Minutes after the order the "waiting for payment" mail goes, if the order is still unpaid. */
+  waitingMailMinutes: z.number().min(0, 'At least 0 minutes').max(1440, 'At most 1,440 minutes').default(5),
 });
 export type OrderSettings = z.infer<typeof OrderSettings>;
 

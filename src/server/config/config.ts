@@ -73,6 +73,16 @@ export const Env = z.object({
     .default(30),
   MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1000).default(3),
   MAX_UNPAID_UNITS: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** A guest's unpaid order holds its stock this long (at most ORDER_HOLD_MINUTES). */
+  GUEST_HOLD_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(60 * 24 * 30)
+    .default(15),
+  /** Unpaid guest orders together hold at most this share of a product's units on hand, in %. */
+  GUEST_STOCK_SHARE_PERCENT: z.coerce.number().min(1).max(100).default(50),
+  /** The "waiting for payment" mail goes this long after the order, only if it is still unpaid. */
+  ORDER_WAITING_MAIL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
   SHIPPING_STANDARD: dollarsSetting.default(799),
   SHIPPING_EXPRESS: dollarsSetting.default(1999),
   /** Standard shipping is free from this subtotal on; "off" never. */
@@ -192,7 +202,16 @@ export interface Config {
   store: StoreInfo;
   auth: AuthConfig;
   /** How long an unpaid order holds its stock, and how much one customer's unpaid orders may hold. */
-  orders: { holdMs: number; maxUnpaidOrders: number; maxReservedUnits: number; expirySweepMs: number };
+  orders: {
+    holdMs: number;
+    maxUnpaidOrders: number;
+    maxReservedUnits: number;
+    expirySweepMs: number;
+    /** A guest's hold, the guests' share of a product, and when the waiting mail goes (decision 073). */
+    guestHoldMs: number;
+    guestStockSharePercent: number;
+    waitingMailMs: number;
+  };
   /** Shipping rates and sales tax, all in cents and basis points. */
   pricing: PricingConfig;
   /** The job runner that delivers outbox messages (docs/decisions/010 and 034). */
@@ -423,6 +442,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
       maxReservedUnits: e.MAX_UNPAID_UNITS,
       expirySweepMs: e.ORDER_EXPIRY_SWEEP_SECONDS * 1000,
+      guestHoldMs: e.GUEST_HOLD_MINUTES * 60 * 1000,
+      guestStockSharePercent: e.GUEST_STOCK_SHARE_PERCENT,
+      waitingMailMs: e.ORDER_WAITING_MAIL_MINUTES * 60 * 1000,
     },
     pricing: {
       standardCents: e.SHIPPING_STANDARD,

@@ -46,6 +46,8 @@ export const mails = pgTable(
   (t) => [
     uniqueIndex('mails_key_idx').on(t.key),
     index('mails_created_idx').on(t.createdAt, t.id),
+    // An order's mails: whether its waiting-for-payment mail went out (decision 073).
+    index('mails_order_idx').on(t.orderId),
     check('mails_status_known', sql.raw(`status in (${mailStatuses.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );

@@ -96,6 +96,11 @@ export const orders = pgTable(
     discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
     /** Shipping waived by a free-shipping discount (`shipping_cents` is what was charged). */
     shippingDiscountCents: bigint('shipping_discount_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * A guest's order: the network it came from (the client's address, IPv6 by its /64), hashed.
+     * Unpaid holds and the mails of unpaid orders are limited per network (decision 073).
+     */
+    guestClient: text('guest_client'),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
@@ -120,6 +125,11 @@ export const orders = pgTable(
     index('orders_guest_unpaid_idx')
       .on(t.createdAt)
       .where(sql`${t.userId} is null and ${t.status} = 'unpaid'`),
+    // A guest's orders by network and by mailbox however spelled (drizzle/0030's email_identity).
+    index('orders_guest_client_idx').on(t.guestClient, t.createdAt).where(sql`${t.userId} is null`),
+    index('orders_guest_identity_idx')
+      .on(sql`email_identity(${t.userEmail})`, t.createdAt)
+      .where(sql`${t.userId} is null`),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     // The expiry job reads only unpaid orders past their hold.
     index('orders_unpaid_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'unpaid'`),

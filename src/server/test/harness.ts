@@ -54,7 +54,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     }),
     seedDemoData: false,
     // One test customer places many orders; the tests of the caps set them back (realOrderCaps).
-    orders: { ...loadConfig({}).orders, maxUnpaidOrders: 100_000, maxReservedUnits: 100_000_000 },
+    // The waiting-for-payment mail is due at once, so a test reads it after one drain; the tests
+    // of its delay set their own.
+    orders: {
+      ...loadConfig({}).orders,
+      maxUnpaidOrders: 100_000,
+      maxReservedUnits: 100_000_000,
+      waitingMailMs: 0,
+    },
     // Many requests from one test address must not trip the limits; rate-limit tests set their own.
     rateLimits: {
       ordersPerMinute: 100_000,

@@ -97,5 +97,8 @@ export const freeLimits = (overrides: Partial<OrderLimits> = {}): OrderLimits =>
   holdMs: 30 * 60_000,
   maxUnpaidOrders: 100_000,
   maxReservedUnits: 100_000_000,
+  guestHoldMs: 15 * 60_000,
+  guestStockSharePercent: 100,
+  waitingMailMs: 0,
   ...overrides,
 });

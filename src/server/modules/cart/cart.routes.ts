@@ -63,7 +63,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Cart, ...errorResponses(400, 401) },
       },
     },
-    async (request) => getCart(app.db, pricing(), signedIn(request).id, request.query),
+    async (request) => getCart(app.db, pricing(), signedIn(request), request.query),
   );
 
   app.put(
@@ -82,7 +82,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = signedIn(request);
       await setCartLine(app.db, me.id, request.params.toolId, request.body.quantity);
-      return getCart(app.db, pricing(), me.id, { shippingMethod: 'standard' });
+      return getCart(app.db, pricing(), me, { shippingMethod: 'standard' });
     },
   );
 
@@ -101,7 +101,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = signedIn(request);
       await removeCartLine(app.db, me.id, request.params.toolId);
-      return getCart(app.db, pricing(), me.id, { shippingMethod: 'standard' });
+      return getCart(app.db, pricing(), me, { shippingMethod: 'standard' });
     },
   );
 
@@ -119,7 +119,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = signedIn(request);
       await clearCart(app.db, me.id);
-      return getCart(app.db, pricing(), me.id, { shippingMethod: 'standard' });
+      return getCart(app.db, pricing(), me, { shippingMethod: 'standard' });
     },
   );
 
@@ -138,7 +138,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = signedIn(request);
       await mergeCart(app.db, me.id, request.body.lines);
-      return getCart(app.db, pricing(), me.id, { shippingMethod: 'standard' });
+      return getCart(app.db, pricing(), me, { shippingMethod: 'standard' });
     },
   );
 };

@@ -8,7 +8,7 @@ import { preparedStatement, selectedRow } from '../../db/prepared';
 import { cartLines, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 
-import { discountOffer } from '../discounts/discount-offer';
+import { discountBuyer, discountOffer } from '../discounts/discount-offer';
 
 import {
   type Destination,
@@ -59,18 +59,21 @@ const takeLines = preparedStatement<{ userId: string }, { toolId: string; quanti
   selectedRow({ ...lineColumns, addedAt: cartLines.addedAt }),
 );
 
-/** The cart priced at the catalog's current prices: its lines and their products in one read. */
+/**
+ * The cart priced at the catalog's current prices: its lines and their products in one read. A
+ * discount's uses per customer are the mailbox's, as the order will count them (discountBuyer).
+ */
 export async function getCart(
   db: Db,
   pricing: PricingRules,
-  userId: string,
+  me: { id: string; email: string },
   to: Destination & { code?: string | undefined },
 ): Promise<Quote> {
-  const rows = await pricedLines(db, { userId });
+  const rows = await pricedLines(db, { userId: me.id });
   const facts = new Map(rows.map(({ quantity: _q, ...tool }) => [tool.id, tool]));
   const offer = await discountOffer(db, {
     code: to.code,
-    buyer: userId,
+    buyer: discountBuyer(me.email),
     toolIds: [...facts.keys()],
     automatic: pricing.automaticDiscounts,
   });

@@ -65,6 +65,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
           request.body,
           orderLimitsOf(app.settings.current()),
           app.pricingRules(),
+          clientKey(request),
         );
         return reply.status(answer.replayed ? 200 : 201).send(answer);
       },
@@ -88,9 +89,9 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['checkout'],
-          summary: "A guest's order, opened with its signed key",
+          summary: "A guest's order, opened with its signed key (409 once it joined an account: sign in)",
           querystring: GuestOrderToken,
-          response: { 200: GuestOrderView, ...errorResponses(400, 404) },
+          response: { 200: GuestOrderView, ...errorResponses(400, 404, 409) },
         },
       },
       async (request) => viewGuestOrder(app.db, secret, request.query.token),
@@ -103,7 +104,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
           tags: ['checkout'],
           summary: "A guest's order as a printable PDF receipt",
           querystring: GuestOrderToken,
-          response: { ...errorResponses(400, 404) },
+          response: { ...errorResponses(400, 404, 409) },
         },
       },
       async (request, reply) =>
@@ -175,7 +176,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
             tags: ['payments'],
             summary: "Test mode: charge a card for a guest's order with the simulated processor",
             body: GuestSimulatedConfirmInput,
-            response: { 200: PaymentConfirmed, ...errorResponses(400, 402, 404) },
+            response: { 200: PaymentConfirmed, ...errorResponses(400, 402, 404, 409) },
           },
         },
         async (request) => guestSimulatedConfirm(app.db, simulated, secret, request.body, request.log),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GuestCheckoutAnswer, GuestCheckoutRequest } from '../../../contract/guest';
 import { isUuid } from '../../../contract/ids';
@@ -24,6 +25,13 @@ async function guestOrderByKey(db: Db, email: string, key: string) {
   return row;
 }
 
+/**
+ * The network a guest's checkout came from, as the order keeps it: the client's address as the
+ * per-address limits count it (IPv6 by its /64), hashed, so no address is stored in the clear.
+ */
+export const guestClientKey = (address: string) =>
+  createHash('sha256').update(`guest-client:${address}`).digest('base64url').slice(0, 32);
+
 /** The same product twice is one line of both quantities, as a cart would hold it. */
 function mergedLines(lines: GuestCheckoutRequest['lines']) {
   const byTool = new Map<string, number>();
@@ -33,8 +41,8 @@ function mergedLines(lines: GuestCheckoutRequest['lines']) {
 
 /**
  * A visitor's checkout (decision 059): the browser's lines become an order through the same
- * `insertOrder` as a customer's cart, so stock, the caps (counted for guests by e-mail and
- * address), prices read under the stock locks, totals and the shown total's check are the
+ * `insertOrder` as a customer's cart, so stock, the caps (counted for guests by e-mail, address
+ * and network, and their share of each product; decision 073), prices read under the stock locks, totals and the shown total's check are the
  * server's; only products and quantities come from the request. The key is stored on the order
  * (unique among guests' orders): a repeated or concurrent call with the same key and e-mail
  * answers with the first order. Then the payment is opened, as for a customer.
@@ -46,8 +54,15 @@ export async function guestCheckout(
   input: GuestCheckoutRequest,
   limits: OrderLimits,
   pricing: PricingRules,
+  /** The client's address as the per-address limits count it (IPv6 by /64). */
+  client: string,
 ): Promise<GuestCheckoutAnswer> {
-  const buyer: GuestBuyer = { guest: true, email: input.email, name: input.address.fullName };
+  const buyer: GuestBuyer = {
+    guest: true,
+    email: input.email,
+    name: input.address.fullName,
+    client: guestClientKey(client),
+  };
   const answer = async (order: GuestCheckoutAnswer['order'], replayed: boolean) => ({
     order,
     payment:

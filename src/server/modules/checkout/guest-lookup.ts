@@ -1,32 +1,30 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { ORDER_LOOKUP_FAILED } from '../../../contract/guest';
+import { ORDER_IN_ACCOUNT, ORDER_LOOKUP_FAILED } from '../../../contract/guest';
 import type { Db } from '../../db/database';
 import { orders } from '../../db/schema';
 import { AppError } from '../../errors';
-import { accountKey, databaseLimiter } from '../../limits/database-limiter';
+import { databaseLimiter } from '../../limits/database-limiter';
 import { visitToken } from './guest-order-links';
 
 /**
  * "Find your order" by order number and e-mail (decision 059), limited against guessing: order
- * numbers are consecutive, so the e-mail is the secret half, and the limits make both halves
- * costly to guess. The counters live in the database (decision 013): every instance counts into
- * the same rows.
+ * numbers are consecutive, so the e-mail is the secret half. The limits count the guesser, never
+ * the order or the e-mail (decision 073): counting an order's wrong guesses from anywhere let
+ * anyone who knew a number lock its buyer out for an hour. The counters live in the database
+ * (decision 013): every instance counts into the same rows.
  *
- * - every lookup from one address: LOOKUPS_PER_ADDRESS per 15 minutes;
- * - wrong guesses at one order number, from anywhere: WRONG_PER_ORDER per hour (someone who knows
- *   a number and tries e-mails);
- * - wrong guesses with one e-mail, from anywhere: WRONG_PER_EMAIL per hour (someone who knows an
- *   e-mail and tries numbers).
+ * - every lookup from one client (its address, IPv6 by /64): LOOKUPS_PER_ADDRESS per 15 minutes;
+ * - wrong guesses from one client: WRONG_PER_CLIENT per hour.
  *
- * Once a limit is reached even the right pair waits: a guesser must not learn that the next try
- * was the right one. The buyer's mailed link keeps working meanwhile.
+ * Once a client reached a limit even the right pair waits, for that client: a guesser must not
+ * learn that the next try was the right one. The buyer, asking from their own address, is
+ * answered whatever others tried; their mailed link keeps working too.
  */
 export const GUEST_LOOKUP_LIMITS = {
   lookupsPerAddress: 20,
   addressWindowSeconds: 15 * 60,
-  wrongPerOrder: 5,
-  wrongPerEmail: 5,
+  wrongPerClient: 5,
   wrongWindowSeconds: 60 * 60,
 };
 
@@ -42,26 +40,15 @@ export function lookupLimiters(db: Db, limits = GUEST_LOOKUP_LIMITS) {
       points: limits.lookupsPerAddress,
       windowSeconds: limits.addressWindowSeconds,
     }),
-    wrongPerOrder: databaseLimiter(db, {
-      name: 'guest-lookup-order',
-      points: limits.wrongPerOrder,
-      windowSeconds: limits.wrongWindowSeconds,
-    }),
-    wrongPerEmail: databaseLimiter(db, {
-      name: 'guest-lookup-email',
-      points: limits.wrongPerEmail,
+    wrongPerClient: databaseLimiter(db, {
+      name: 'guest-lookup-wrong',
+      points: limits.wrongPerClient,
       windowSeconds: limits.wrongWindowSeconds,
     }),
   };
 }
 
 const limited = () => new AppError('RATE_LIMITED', LOOKUP_LIMITED);
-
-/** Whether this key already used up its wrong guesses (reading the counter counts nothing). */
-async function spent(limiter: LookupLimiters['wrongPerOrder'], key: string): Promise<boolean> {
-  const state = await limiter.get(key);
-  return state !== null && state.consumedPoints >= limiter.points;
-}
 
 /**
  * The key to the order with this number and e-mail, for a day. An order that joined an account
@@ -80,13 +67,14 @@ export async function lookUpOrder(
     if (error instanceof RateLimiterRes) throw limited();
     throw error;
   }
-  const orderKey = String(input.number);
-  const emailKey = accountKey(input.email);
-  const [orderSpent, emailSpent] = await Promise.all([
-    spent(limiters.wrongPerOrder, orderKey),
-    spent(limiters.wrongPerEmail, emailKey),
-  ]);
-  if (orderSpent || emailSpent) throw limited();
+  // A guess takes one of the client's wrong guesses before it is looked up, and a right one gives
+  // it back: guesses sent at once, to any instances, can never be more than the budget.
+  try {
+    await limiters.wrongPerClient.consume(client);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw limited();
+    throw error;
+  }
 
   const [row] = Number.isSafeInteger(input.number)
     ? await db
@@ -94,17 +82,8 @@ export async function lookUpOrder(
         .from(orders)
         .where(and(eq(orders.number, input.number), sql`lower(${orders.userEmail}) = ${input.email}`))
     : [];
-  if (!row) {
-    await Promise.all([
-      limiters.wrongPerOrder.penalty(orderKey, 1),
-      limiters.wrongPerEmail.penalty(emailKey, 1),
-    ]);
-    throw new AppError('NOT_FOUND', ORDER_LOOKUP_FAILED);
-  }
-  if (row.userId !== null)
-    throw new AppError(
-      'CONFLICT',
-      'This order is in your account now: sign in with this e-mail address to see it in My Orders.',
-    );
+  if (!row) throw new AppError('NOT_FOUND', ORDER_LOOKUP_FAILED);
+  await limiters.wrongPerClient.reward(client, 1);
+  if (row.userId !== null) throw new AppError('CONFLICT', ORDER_IN_ACCOUNT);
   return { token: visitToken(secret, row.id) };
 }

@@ -13,7 +13,8 @@ import { GUEST_LOOKUP_LIMITS } from './guest-lookup';
 
 /**
  * The order lookup's guessing limits with two instances of the store on one PostgreSQL, each with
- * its own connection pool, as behind a load balancer: guesses spread over both meet one budget.
+ * its own connection pool, as behind a load balancer: one guesser's tries spread over both meet
+ * one budget, and others' guesses never spend the buyer's (decision 073).
  */
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -72,30 +73,57 @@ postgresOnly(
         remoteAddress,
       });
 
-    it('wrong guesses at one order, alternated between the instances, meet one budget', async () => {
+    it("one guesser's wrong guesses, alternated between the instances, meet one budget", async () => {
       const email = uniqueEmail('twoguess');
       const order = await guestOrder(email);
       const statuses: number[] = [];
-      for (let i = 0; i < GUEST_LOOKUP_LIMITS.wrongPerOrder; i++) {
+      for (let i = 0; i < GUEST_LOOKUP_LIMITS.wrongPerClient; i++) {
         const app = i % 2 === 0 ? a : b;
-        statuses.push((await lookup(app, order.number, `wrong${i}@example.com`, `10.40.${i}.1`)).statusCode);
+        statuses.push((await lookup(app, order.number, `wrong${i}@example.com`, '10.40.0.1')).statusCode);
       }
-      expect(statuses).toEqual(Array(GUEST_LOOKUP_LIMITS.wrongPerOrder).fill(404));
-      // The budget is spent on both: the right pair waits on either instance.
-      expect((await lookup(a, order.number, email, '10.40.90.1')).statusCode).toBe(429);
-      expect((await lookup(b, order.number, email, '10.40.91.1')).statusCode).toBe(429);
+      expect(statuses).toEqual(Array(GUEST_LOOKUP_LIMITS.wrongPerClient).fill(404));
+      // The guesser's budget is spent on both: even the right pair waits, on either instance.
+      expect((await lookup(a, order.number, email, '10.40.0.1')).statusCode).toBe(429);
+      expect((await lookup(b, order.number, email, '10.40.0.1')).statusCode).toBe(429);
     });
 
-    it('lookups from one address, sent to both instances at once, meet one budget', async () => {
-      const tries = GUEST_LOOKUP_LIMITS.lookupsPerAddress + 4;
+    it('wrong guesses at one order from many addresses on both instances never lock its buyer out', async () => {
+      const email = uniqueEmail('buyer');
+      const order = await guestOrder(email);
+      const guesses = await Promise.all(
+        Array.from({ length: 3 * GUEST_LOOKUP_LIMITS.wrongPerClient }, (_, i) =>
+          lookup(i % 2 === 0 ? a : b, order.number, `guess${i}@example.com`, `10.42.${i}.1`),
+        ),
+      );
+      expect(guesses.map((r) => r.statusCode)).toEqual(
+        Array(3 * GUEST_LOOKUP_LIMITS.wrongPerClient).fill(404),
+      );
+      // The buyer, from their own address, is answered by either instance.
+      for (const app of [a, b]) {
+        const right = await lookup(app, order.number, email, '10.42.200.1');
+        expect(right.statusCode, right.body).toBe(200);
+      }
+    });
+
+    it("one guesser's wrong guesses, sent to both instances at once, meet one budget", async () => {
+      const tries = 3 * GUEST_LOOKUP_LIMITS.wrongPerClient;
       const answers = await Promise.all(
         Array.from({ length: tries }, (_, i) =>
           lookup(i % 2 === 0 ? a : b, `TW-${70000 + i}`, `spread${i}@example.com`, '10.41.0.1'),
         ),
       );
       const statuses = answers.map((r) => r.statusCode);
-      expect(statuses.filter((s) => s === 404)).toHaveLength(GUEST_LOOKUP_LIMITS.lookupsPerAddress);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+      expect(statuses.filter((s) => s === 404)).toHaveLength(GUEST_LOOKUP_LIMITS.wrongPerClient);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(tries - GUEST_LOOKUP_LIMITS.wrongPerClient);
+    });
+
+    it('lookups from one address, right ones too, alternated between the instances, meet one budget', async () => {
+      const email = uniqueEmail('often');
+      const order = await guestOrder(email);
+      const statuses: number[] = [];
+      for (let i = 0; i < GUEST_LOOKUP_LIMITS.lookupsPerAddress + 2; i++)
+        statuses.push((await lookup(i % 2 === 0 ? a : b, order.number, email, '10.43.0.1')).statusCode);
+      expect(statuses).toEqual([...Array(GUEST_LOOKUP_LIMITS.lookupsPerAddress).fill(200), 429, 429]);
     });
   },
 );

@@ -1,5 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { claimMessages, type GuestOrderView, ORDER_LINK_INVALID } from '../../../contract/guest';
+import {
+  claimMessages,
+  type GuestOrderView,
+  ORDER_IN_ACCOUNT,
+  ORDER_LINK_INVALID,
+} from '../../../contract/guest';
 import { type Order, paidStatuses } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import type { Db } from '../../db/database';
@@ -23,8 +28,8 @@ import { type OrderLink, readOrderLink } from './guest-order-links';
 
 type Log = { error(obj: object, msg: string): void };
 
-/** The order a key opens; a bad, altered or expired key, or a vanished order, is one 404. */
-export async function openOrderLink(
+/** The order a key names, whoever it belongs to now; a bad, altered or expired key, or a vanished order, is one 404. */
+async function linkedOrder(
   db: Db,
   secret: string,
   token: string,
@@ -36,12 +41,28 @@ export async function openOrderLink(
   return { row, link };
 }
 
+/**
+ * The order a key opens. Once the order joined an account, no key opens it any more (decision
+ * 073): it is that account's, seen and cancelled by signing in, and a key that was forwarded, or
+ * read from a shared mailbox, must not keep acting on it. The answer says to sign in.
+ */
+export async function openOrderLink(
+  db: Db,
+  secret: string,
+  token: string,
+): Promise<{ row: OrderRow; link: OrderLink }> {
+  const opened = await linkedOrder(db, secret, token);
+  if (opened.row.userId !== null) throw new AppError('CONFLICT', ORDER_IN_ACCOUNT);
+  return opened;
+}
+
 export async function viewGuestOrder(db: Db, secret: string, token: string): Promise<GuestOrderView> {
   const { row, link } = await openOrderLink(db, secret, token);
   return {
     order: await toOneOrder(db, row),
     expiresAt: link.expiresAt.toISOString(),
-    claimed: row.userId !== null,
+    // A key opens an order without an account only (openOrderLink).
+    claimed: false,
   };
 }
 
@@ -137,12 +158,15 @@ export async function claimGuestOrderByLink(
   token: string,
   me: Pick<SessionUser, 'id' | 'email'>,
 ): Promise<Order> {
-  const { row, link } = await openOrderLink(db, secret, token);
+  const { row, link } = await linkedOrder(db, secret, token);
   if (link.kind !== 'mail') throw new AppError('FORBIDDEN', claimMessages.mailLinkOnly);
   if (row.userEmail.toLowerCase() !== me.email.toLowerCase())
     throw new AppError('FORBIDDEN', claimMessages.otherEmail);
   if (row.userId !== null && row.userId !== me.id) throw new AppError('CONFLICT', claimMessages.otherAccount);
-  // Only an order still without an account moves; a second claim finds it already theirs.
+  // Only an order still without an account moves; a second claim finds it already theirs. From
+  // now on the key opens nothing: the answer is the account's order.
   await claimGuestOrder(db, row.id, me.id);
-  return guestOrder(db, secret, token);
+  const [claimed] = await db.select().from(orders).where(eq(orders.id, row.id));
+  if (!claimed) throw new AppError('NOT_FOUND', ORDER_LINK_INVALID);
+  return toOneOrder(db, claimed);
 }

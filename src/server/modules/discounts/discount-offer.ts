@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type CodeMiss, dayOf, discountMessages, normalizeCode } from '../../../contract/discounts';
+import { emailIdentity } from '../../../contract/email-identity';
 import { isUuid } from '../../../contract/ids';
 import type { Db, Tx } from '../../db/database';
 import { categories, discounts, discountUses, tools } from '../../db/schema';
-
 import type { DiscountOffer, DiscountRule, LineFacts } from '../pricing/discounts';
 
 type DiscountRow = typeof discounts.$inferSelect;
@@ -45,6 +45,14 @@ function missMessage(reason: CodeMiss, row: DiscountRow | undefined, code: strin
       return discountMessages.unknown(code);
   }
 }
+
+/**
+ * Whose use a discount's limit per customer counts: the mailbox, however it is spelled (case,
+ * `+tags`, Gmail's dots and googlemail.com), for an account and a guest alike, so ordering as a
+ * guest with the account's address, or from a second account with a `+tag`, is the same customer
+ * (decision 073). drizzle/0030 rewrote the earlier uses so.
+ */
+export const discountBuyer = (email: string) => `email:${emailIdentity(email)}`;
 
 /** Uses of these discounts by one customer that still count (not given back). */
 async function usesBy(db: Db | Tx, buyer: string, ids: string[]): Promise<Map<string, number>> {

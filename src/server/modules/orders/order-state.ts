@@ -311,6 +311,8 @@ export function eventValues(
   from: OrderStatus | null,
   context: EventContext & { detailId?: string | undefined },
   now: Date,
+  /** Subscribers whose message waits this many milliseconds (a placed order's mail). */
+  delays: Parameters<typeof publishValues>[3] = {},
 ) {
   const fromWire = from && toWireStatus(from);
   const to = toWireStatus(order.status);
@@ -323,14 +325,19 @@ export function eventValues(
     eventActorUserId: context.actorUserId ?? null,
     eventNote: context.note ?? null,
     eventAt: now.toISOString(),
-    ...publishValues('order.status_changed', `order-event:${order.id}:${event}:${randomUUID()}`, {
-      orderId: order.id,
-      event,
-      from: fromWire,
-      to,
-      at: now.toISOString(),
-      ...(context.detailId ? { detailId: context.detailId } : {}),
-    }),
+    ...publishValues(
+      'order.status_changed',
+      `order-event:${order.id}:${event}:${randomUUID()}`,
+      {
+        orderId: order.id,
+        event,
+        from: fromWire,
+        to,
+        at: now.toISOString(),
+        ...(context.detailId ? { detailId: context.detailId } : {}),
+      },
+      delays,
+    ),
   };
 }
 

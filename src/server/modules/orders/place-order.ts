@@ -21,11 +21,11 @@ import { orderLines, orders, tools } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 
-import { discountOffer } from '../discounts/discount-offer';
+import { discountBuyer, discountOffer } from '../discounts/discount-offer';
 import { DiscountGone, redeemDiscount } from '../discounts/discount-uses';
 import { moveStock, OutOfStock, readForSale, type StockMove } from '../inventory/inventory.service';
 import { type PricingRules, parcelWeight, totalsFor } from '../pricing/pricing';
-import { checkGuestCaps, type GuestBuyer, guestEmailKey, isGuest } from './guest-buyer';
+import { checkGuestCaps, type GuestBuyer, isGuest } from './guest-buyer';
 import { toOrder } from './order-read';
 import { eventSteps, eventValues, type OrderLineRow, type OrderRow } from './order-state';
 
@@ -36,7 +36,26 @@ export interface OrderLimits {
   holdMs: number;
   maxUnpaidOrders: number;
   maxReservedUnits: number;
+  /** A guest's unpaid order holds its stock this long (at most `holdMs`; decision 073). */
+  guestHoldMs: number;
+  /** The share of a product's units on hand unpaid guest orders may hold at once, in %. */
+  guestStockSharePercent: number;
+  /** The "waiting for payment" mail goes this long after the order, if it is still unpaid then. */
+  waitingMailMs: number;
 }
+
+/** How long this buyer's unpaid order holds its stock. */
+const holdOf = (me: SessionUser | GuestBuyer, limits: OrderLimits) =>
+  isGuest(me) ? Math.min(limits.guestHoldMs, limits.holdMs) : limits.holdMs;
+
+/**
+ * When the order's mail goes: the waiting-for-payment mail is delivered after a short delay, and
+ * only if the order is still unpaid then (mail/subscribers/order-subscriber.ts), so a buyer who
+ * pays at once gets the receipt alone. Never later than halfway through the hold, so an order
+ * left unpaid always hears of it before its stock is released.
+ */
+const waitingMailDelay = (holdMs: number, limits: OrderLimits) =>
+  Math.max(0, Math.min(limits.waitingMailMs, Math.floor(holdMs / 2)));
 
 const quantityIssue = (message: string, path = 'orderQuantity') =>
   new AppError('VALIDATION_FAILED', message, [{ path, message }]);
@@ -98,6 +117,7 @@ const NEW_ORDER_COLUMNS = [
   'status',
   'createdAt',
   'expiresAt',
+  'guestClient',
 ] as const satisfies (keyof typeof orders.$inferInsert)[];
 type NewOrderRow = {
   [K in (typeof NEW_ORDER_COLUMNS)[number]]-?: Exclude<(typeof orders.$inferInsert)[K], undefined>;
@@ -228,7 +248,7 @@ export async function insertOrder(
   // The id is known before the row exists, so the reservations' ledger rows can name their order
   // (the reference is checked at commit).
   const id = randomUUID();
-  if (isGuest(me)) await checkGuestCaps(tx, me, order.shippingAddress, units, limits);
+  if (isGuest(me)) await checkGuestCaps(tx, me, order.shippingAddress, order.lines, limits);
   else await checkUnpaidCaps(tx, me.id, units, limits);
   // The products are read without a lock and priced from that read; their stock is reserved last,
   // just before the commit, on condition that they are still as read (moveStock's asRead). A
@@ -295,8 +315,9 @@ export async function insertOrder(
   // The order's subtotal holds the core charges' own lines too; pricing taxes them with the parts.
   const subtotalCents = goodsCents + coreChargeCents;
   const groundOnly = [...moved.values()].find((tool) => tool.groundOnly);
-  // Whose uses count against a limit per customer: the account, or a guest's e-mail.
-  const buyer = isGuest(me) ? `guest:${guestEmailKey(me.email)}` : me.id;
+  // Whose uses count against a limit per customer: the mailbox, however spelled, whether the
+  // order is an account's or a guest's (decision 073).
+  const buyer = discountBuyer(me.email);
   const offer = await discountOffer(tx, {
     code: order.discountCode,
     automatic: pricing.automaticDiscounts,
@@ -364,7 +385,8 @@ export async function insertOrder(
     phone: order.phone,
     status: 'unpaid',
     createdAt: now,
-    expiresAt: new Date(now.getTime() + limits.holdMs),
+    expiresAt: new Date(now.getTime() + holdOf(me, limits)),
+    guestClient: isGuest(me) ? me.client : null,
   };
   const [row] = await insertOrderRows(tx, {
     ...values,
@@ -381,6 +403,7 @@ export async function insertOrder(
       null,
       { actor: 'customer', actorUserId: isGuest(me) ? null : me.id },
       now,
+      { 'order-mail': waitingMailDelay(holdOf(me, limits), limits) },
     ),
   });
   if (!row) throw new Error('insert returned no row');

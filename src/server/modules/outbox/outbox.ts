@@ -153,20 +153,33 @@ export function publishStatement<T extends Topic>(
 export function publishStep(source?: SQL): SQL {
   const from = source ? sql` cross join ${source}` : sql``;
   return sql`messages as (
-    insert into ${outboxMessages} (subscriber, topic, key, payload)
-    select subscriber, ${sql.placeholder('outboxTopic')}, ${sql.placeholder('outboxKey')}, ${sql.placeholder('outboxPayload')}::jsonb
-    from unnest(${sql.placeholder('outboxSubscribers')}::text[]) as subscriber${from}
+    insert into ${outboxMessages} (subscriber, topic, key, payload, run_after)
+    select m.subscriber, ${sql.placeholder('outboxTopic')}, ${sql.placeholder('outboxKey')}, ${sql.placeholder('outboxPayload')}::jsonb,
+      now() + m.delay_ms * interval '1 millisecond'
+    from unnest(${sql.placeholder('outboxSubscribers')}::text[], ${sql.placeholder('outboxDelaysMs')}::bigint[]) as m(subscriber, delay_ms)${from}
     on conflict (subscriber, key) do nothing
   )`;
 }
 
-/** The values of `publishStep`'s placeholders: the subscribers that will act (recipientsOf), none for nobody. */
-export function publishValues<T extends Topic>(topic: T, key: string, payload: Topics[T]) {
+/**
+ * The values of `publishStep`'s placeholders: the subscribers that will act (recipientsOf), none
+ * for nobody. `delays` holds a subscriber's message back (milliseconds from the commit's clock,
+ * the database's): the message is delivered once that time passed, and the subscriber decides at
+ * delivery what is still true (an order's waiting-for-payment mail, decision 073).
+ */
+export function publishValues<T extends Topic>(
+  topic: T,
+  key: string,
+  payload: Topics[T],
+  delays: Partial<Record<Subscriber, number>> = {},
+) {
+  const subscribers = recipientsOf(topic, payload);
   return {
     outboxTopic: topic,
     outboxKey: key,
     outboxPayload: JSON.stringify(payload),
-    outboxSubscribers: recipientsOf(topic, payload),
+    outboxSubscribers: subscribers,
+    outboxDelaysMs: subscribers.map((s) => Math.max(0, Math.round(delays[s] ?? 0))),
   };
 }
 

@@ -5,6 +5,7 @@ import { OrderLookupInput } from '../../../contract/guest';
 import { pages } from '../../../contract/pages';
 import { PageLoading } from '../../components/ui/page-loading';
 import { TextField } from '../../components/ui/text-field';
+import { useSession } from '../../features/accounts/api/session';
 import { lookUpOrder, useGuestOrder } from '../../features/guest/api/guest-calls';
 import type { GuestPlacedState } from '../../features/guest/components/guest-checkout-form';
 import { GuestOrderDetails } from '../../features/guest/components/guest-order-view';
@@ -80,6 +81,31 @@ function OrderLookupForm({ linkProblem }: { linkProblem?: string }) {
 }
 
 /**
+ * A key to an order that joined an account opens it no more (decision 073): the store's answer
+ * says to sign in, and the page offers the way there (My Orders, once signed in).
+ */
+function OrderInAccount({ message }: { message: string }) {
+  const { user } = useSession();
+  return (
+    <div className="mx-auto max-w-md space-y-4 py-4">
+      <h1 className="text-3xl font-bold">Your order is in an account</h1>
+      <p role="alert" className="alert alert-info">
+        {message}
+      </p>
+      {user ? (
+        <Link to={pages.myOrders.path} className="btn btn-primary">
+          Go to My Orders
+        </Link>
+      ) : (
+        <Link to={pages.login.path} state={{ from: pages.myOrders.path }} className="btn btn-primary">
+          Sign in
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
  * /order-status (decision 059): with `?token=` from a guest's order mail, the checkout or a
  * lookup, the order itself; without one, or with a key that no longer opens anything, the lookup.
  */
@@ -93,6 +119,8 @@ export function OrderStatusPage() {
   if (order.isError) {
     const definite = order.error instanceof ApiError && order.error.status === 404;
     if (definite) return <OrderLookupForm linkProblem={order.error.message} />;
+    if (order.error instanceof ApiError && order.error.status === 409)
+      return <OrderInAccount message={order.error.message} />;
     return (
       <div className="mx-auto max-w-md space-y-4 py-4">
         <p role="alert" className="alert alert-error">

@@ -11,6 +11,7 @@ import { deliverMail } from '../mail.service';
 import { linkTo } from '../mail-links';
 import type { Mailer } from '../mailer';
 import { type OrderMailKind, orderMail } from '../templates/order-mails';
+import { mayMailGuestOrder, waitingMailWent } from './unconfirmed-recipients';
 
 /**
  * Which order events the customer hears about. A paid order's cancellation mails once, with its
@@ -54,6 +55,18 @@ export function orderMailHandler(
     const found = await readOrderView(db, change.orderId);
     if (!found) return;
     const { row, order } = found;
+    // The waiting-for-payment mail is delivered a few minutes after the order (place-order.ts)
+    // and only to an order still unpaid: one paid meanwhile has its receipt, one cancelled or
+    // expired needs no reminder. A guest's goes only where it may (unconfirmed-recipients.ts).
+    if (kind === 'placed') {
+      if (row.status !== 'unpaid') return;
+      if (row.userId === null && !(await mayMailGuestOrder(db, row))) return;
+    }
+    // An unpaid order that ends is mailed only to a buyer its waiting mail reached: an order
+    // cancelled before that mail was due was seen on the page it was cancelled from, and a
+    // stranger whose address someone typed hears nothing more than the waiting mail.
+    const unpaidEnd = kind === 'expired' || (kind === 'cancelled' && row.paidAt === null);
+    if (unpaidEnd && !(await waitingMailWent(db, row.id))) return;
     // A refused return's mail says why, in the admin's words kept with the return.
     const note =
       kind === 'return_refused' && change.detailId
@@ -70,6 +83,9 @@ export function orderMailHandler(
       change.detailId,
       note,
       guestToken ? linkTo(ctx, pages.orderStatus.withToken(guestToken)) : undefined,
+      // Nobody paid for a guest's unpaid order: its mails carry nothing the person who typed it
+      // chose (the name on it), only the store's words and the order's parts and sums.
+      row.userId === null && row.paidAt === null,
     );
     await deliverMail(
       db,

@@ -80,8 +80,10 @@ export function orderMail(
   note?: string | null,
   /** A guest's order (no account): its signed link, which opens the order and pays it. */
   guestLink?: string,
+  /** Written to an address nobody confirmed: no name the buyer typed (decision 073). */
+  unconfirmed = false,
 ): OutgoingMail {
-  const greeting = `Hello ${order.userName},`;
+  const greeting = unconfirmed ? 'Hello,' : `Hello ${order.userName},`;
   const orderPage = {
     label: 'See your order',
     url: guestLink ?? linkTo(ctx, pages.order.path(order._id)),
@@ -94,7 +96,7 @@ export function orderMail(
         heading: 'Thank you for your order',
         paragraphs: [
           greeting,
-          `We are holding ${what(order)} for you. Pay ${formatCents(order.amounts.totalCents)} to confirm the order; unpaid, it is released when the hold ends.`,
+          `Your order is placed but not paid yet. We are holding ${what(order)} for you: pay ${formatCents(order.amounts.totalCents)} to confirm the order. If it is still unpaid when the hold ends, the parts go back on sale and you are not charged.`,
         ],
         rows: orderRows(order, true),
         action: {

@@ -3,8 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type UseFormRegister, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Address, type AddressInput, BLANK_ADDRESS } from '../../../../contract/addresses';
-import { singleAddressField } from '../../../../contract/fields';
-import type { GuestCheckoutAnswer } from '../../../../contract/guest';
+import { type GuestCheckoutAnswer, guestEmailField } from '../../../../contract/guest';
 import { formatCents } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
 import type { ShippingMethod } from '../../../../contract/pricing';
@@ -25,7 +24,7 @@ import { readCardFields, SimulatedCardFields } from '../../payments/components/s
 import { guestSimulatedConfirm, placeGuestCheckout } from '../api/guest-calls';
 
 /** The guest's form: the e-mail the order's mails go to, and the shipping address. */
-const GuestForm = Address.extend({ email: singleAddressField });
+const GuestForm = Address.extend({ email: guestEmailField });
 type GuestFormInput = AddressInput & { email: string };
 
 /** What the order page is told after a checkout: the order was just placed here. */

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { GuestOrderView } from '../../../../contract/guest';
 import { formatPrice } from '../../../../contract/money';
 import { offers } from '../../../../contract/order-transitions';
@@ -101,6 +101,7 @@ export function GuestOrderDetails({
   justPlaced: boolean;
 }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { order } = view;
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -109,10 +110,12 @@ export function GuestOrderDetails({
   const claim = async () => {
     setBusy(true);
     try {
-      await claimGuestOrder(token);
+      const claimed = await claimGuestOrder(token);
       toast.success('The order is in your account: find it in My Orders');
-      await queryClient.invalidateQueries({ queryKey: guestOrderQuery(token).queryKey });
       await queryClient.invalidateQueries({ queryKey: orderKeys.mine });
+      // The key opens the order no more: it is the account's order page from now on.
+      navigate(pages.order.path(claimed._id), { replace: true });
+      queryClient.removeQueries({ queryKey: guestOrderQuery(token).queryKey });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The order could not be added to your account');
     } finally {
@@ -200,9 +203,7 @@ export function GuestOrderDetails({
         <p className="text-sm">You asked to cancel this order; we will write to you.</p>
       ) : null}
       <p className="text-sm text-base-content/70">
-        {view.claimed ? (
-          <>This order is in your account too: sign in to see it in My Orders.</>
-        ) : sameEmail ? (
+        {sameEmail ? (
           <>
             You are signed in as {order.userEmail}.{' '}
             <button

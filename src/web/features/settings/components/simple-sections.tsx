@@ -35,25 +35,31 @@ export function StoreDetailsForm({ answer }: { answer: SettingsAnswer }) {
   );
 }
 
-/** How long unpaid orders hold stock, and how much one customer may hold unpaid. */
+/** How long unpaid orders hold stock, how much one customer or guest may hold unpaid, and when the payment reminder goes. */
 export function OrderLimitsForm({ answer }: { answer: SettingsAnswer }) {
   const orders = answer.settings.orders;
   const [hold, setHold] = useState(numberText(orders.holdMinutes));
   const [maxOrders, setMaxOrders] = useState(numberText(orders.maxUnpaidOrders));
   const [maxUnits, setMaxUnits] = useState(numberText(orders.maxUnpaidUnits));
   const [reminders, setReminders] = useState(orders.cartReminders);
+  const [guestHold, setGuestHold] = useState(numberText(orders.guestHoldMinutes));
+  const [guestShare, setGuestShare] = useState(numberText(orders.guestStockSharePercent));
+  const [waitingMail, setWaitingMail] = useState(numberText(orders.waitingMailMinutes));
   const save = useSaveSection('orders');
   return (
     <SectionForm
       id="settings-orders"
       title="Order holds and caps"
-      description="An unpaid order holds its parts for this long, then they go back on sale. One customer may keep only so many unpaid orders and units."
+      description="An unpaid order holds its parts for this long, then they go back on sale. One customer, and one guest's network, may keep only so many unpaid orders and units; guests' unpaid orders together hold at most a share of each product."
       savedAt={answer.sections.orders.updatedAt}
       build={() => ({
         holdMinutes: numberOf(hold, 'Hold'),
         maxUnpaidOrders: numberOf(maxOrders, 'Unpaid orders per customer'),
         maxUnpaidUnits: numberOf(maxUnits, 'Unpaid units per customer'),
         cartReminders: reminders,
+        guestHoldMinutes: numberOf(guestHold, 'Guest hold'),
+        guestStockSharePercent: numberOf(guestShare, "Guests' share of stock"),
+        waitingMailMinutes: numberOf(waitingMail, 'Payment reminder'),
       })}
       save={async (value) => {
         await save.mutateAsync({ value: value as never, revision: answer.sections.orders.revision });
@@ -72,6 +78,27 @@ export function OrderLimitsForm({ answer }: { answer: SettingsAnswer }) {
           inputMode="numeric"
           value={maxUnits}
           onChange={setMaxUnits}
+        />
+        <Field
+          label="Guest hold (minutes)"
+          inputMode="decimal"
+          value={guestHold}
+          onChange={setGuestHold}
+          hint="A guest's unpaid order; never longer than the hold."
+        />
+        <Field
+          label="Guests' share of stock (%)"
+          inputMode="decimal"
+          value={guestShare}
+          onChange={setGuestShare}
+          hint="Of each product's units on hand, held by unpaid guest orders at once."
+        />
+        <Field
+          label="Payment reminder after (minutes)"
+          inputMode="decimal"
+          value={waitingMail}
+          onChange={setWaitingMail}
+          hint="The waiting-for-payment mail, only if the order is still unpaid then."
         />
       </div>
       <label className="label mt-2 cursor-pointer justify-start gap-3">
