@@ -68,7 +68,7 @@ describe('supplier files sent to the running store', { timeout: 300_000 }, () =>
         authorization: `Bearer ${admin.token}`,
         'content-type': 'text/csv',
       },
-      body: file,
+      body: typeof file === 'string' ? file : new Uint8Array(file),
     });
     return { status: res.status, body: (await res.json()) as { error?: { message: string } } };
   };
