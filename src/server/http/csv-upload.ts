@@ -44,15 +44,32 @@ function csvProblem(error: CsvError, rowStart: number): AppError {
   }
 }
 
-/** Passes the body on until `limit` bytes, then ends the reading with 413. */
+/** What the parser is given at once, at most: what a socket reads at once. */
+const SLICE_BYTES = 64 * 1024;
+
+/**
+ * Passes the body on until `limit` bytes, then ends the reading with 413. A chunk larger than a
+ * socket's (a file handed over whole) goes on in slices a turn of the event loop apart, so the
+ * parser never holds the loop for the whole of it.
+ */
 function capped(limit: number) {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
       if (seen > limit)
-        done(new AppError('PAYLOAD_TOO_LARGE', `The file must be ${limit / 1024 / 1024} MB or smaller`));
-      else done(null, chunk);
+        return done(
+          new AppError('PAYLOAD_TOO_LARGE', `The file must be ${limit / 1024 / 1024} MB or smaller`),
+        );
+      if (chunk.length <= SLICE_BYTES) return done(null, chunk);
+      let at = 0;
+      const next = () => {
+        this.push(chunk.subarray(at, at + SLICE_BYTES));
+        at += SLICE_BYTES;
+        if (at < chunk.length && !this.destroyed) setImmediate(next);
+        else done();
+      };
+      next();
     },
   });
 }

@@ -340,17 +340,20 @@ export async function checkImport(
   const importId = created.id;
   try {
     for (let at = 0; at < all.length; at += BATCH) {
-      const batch = all.slice(at, at + BATCH);
-      await db.insert(catalogImportRows).values(
-        batch.map((r) => ({
-          importId,
-          line: r.line,
-          key: r.key,
-          data: r.cells,
-          verdict: r.verdict,
-          reason: r.reason,
-        })),
-      );
+      // The batch as one JSON value: building a statement of 6,000 parameters held the event loop
+      // for tens of milliseconds, JSON.stringify takes one or two.
+      const batch = all.slice(at, at + BATCH).map((r) => ({
+        line: r.line,
+        key: r.key,
+        data: r.cells,
+        verdict: r.verdict,
+        reason: r.reason,
+      }));
+      await db.execute(sql`
+        insert into ${catalogImportRows} (import_id, line, key, data, verdict, reason)
+        select ${importId}::uuid, r.line, r.key, r.data, r.verdict, r.reason
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+          as r(line int, key text, data jsonb, verdict text, reason text)`);
       await turn();
     }
     const tally = { create: 0, update: 0, unchanged: 0, refuse: 0 } satisfies Record<ImportVerdict, number>;
