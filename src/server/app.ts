@@ -83,6 +83,7 @@ import { refuseMalformedHost, requestIdFor } from './plugins/request-checks';
 import { registerCsrfCheck, registerSecurityHeaders } from './plugins/security';
 import { refuseUnstorableText } from './plugins/unstorable-text';
 import { registerWebApp } from './plugins/web-app';
+import { guardRequests } from './process-guard';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -264,6 +265,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   registerErrorHandling(app);
+  guardRequests(app);
   await registerSecurityHeaders(app, config);
   registerCsrfCheck(app, config);
   refuseUnstorableText(app);

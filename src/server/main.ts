@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config/config';
 import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed';
+import { guardProcess } from './process-guard';
 
 /** Starts the store: open and migrate the database, seed a new one, listen, stop cleanly on a signal. */
 async function main() {
@@ -14,6 +15,8 @@ async function main() {
   });
   await database.migrate();
   const app = await buildApp(config, database);
+  // From here on, nothing a request or a job fails to handle ends the process (decision 072).
+  guardProcess(app.log);
   if (config.seedDemoData && (await seedDemoData(database.db))) {
     app.log.info('Seeded the demo catalog into the new database');
   }

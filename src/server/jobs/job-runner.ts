@@ -5,6 +5,7 @@ import { rowsOf } from '../db/rows';
 import { outboxMessages, scheduledJobs } from '../db/schema';
 
 import type { OutboxMessage, Subscriber, Topic, TopicOf } from '../modules/outbox/outbox';
+import { guarded } from '../process-guard';
 import { type Clock, databaseClock } from './clock';
 
 /**
@@ -162,7 +163,8 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
         .returning({ name: scheduledJobs.name });
       if (claimed.length === 0) continue;
       try {
-        await job.run();
+        // An error the job leaves unhandled (an 'error' event, a throw in a timer) fails this run.
+        await guarded(`job ${job.name}`, () => job.run());
         await db.update(scheduledJobs).set({ lastError: null }).where(eq(scheduledJobs.name, job.name));
         options.log.debug({ job: job.name }, 'recurring job ran');
       } catch (err) {
@@ -260,7 +262,12 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
     // token that is no longer the message's.
     leaseEnded.catch(() => {});
     try {
-      await Promise.race([handler(message, { fence: claimed.fence, signal: controller.signal }), leaseEnded]);
+      await Promise.race([
+        guarded(`delivery of ${message.topic} to ${message.subscriber}`, () =>
+          handler(message, { fence: claimed.fence, signal: controller.signal }),
+        ),
+        leaseEnded,
+      ]);
       await db
         .update(outboxMessages)
         .set({

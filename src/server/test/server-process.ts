@@ -13,8 +13,10 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * `start-script` is exactly `npm start` (scripts/start.mjs: builds the web app and the server if
  * their sources changed, then runs dist/server/main.mjs in the same process). `server-only` runs
  * src/server/main.ts through tsx: the same server without the builds, for the server test suite.
+ * `{ script }` runs another file through tsx (a path from the project's root): a store a test
+ * has added to, which logs "is open on" as main.ts does.
  */
-export type ServerEntry = 'start-script' | 'server-only';
+export type ServerEntry = 'start-script' | 'server-only' | { script: string };
 
 export interface ServerProcess {
   /** `http://127.0.0.1:<port>` */
@@ -61,7 +63,11 @@ export async function startServerProcess({
   const args =
     entry === 'start-script'
       ? [path.join(projectRoot, 'scripts/start.mjs')]
-      : ['--import', 'tsx', path.join(projectRoot, 'src/server/main.ts')];
+      : [
+          '--import',
+          'tsx',
+          path.join(projectRoot, typeof entry === 'object' ? entry.script : 'src/server/main.ts'),
+        ];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: { ...baseEnv(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },

@@ -1,4 +1,4 @@
-import { Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Category } from '../../../contract/catalog';
@@ -69,19 +69,6 @@ const IdParams = z.object({ id: z.string().max(100) });
 const SlugParams = z.object({ slug: z.string().max(60) });
 const NumberParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const tags = ['catalog-admin'];
-
-/** Refuses a body past `limit` bytes while it streams (the body is handed over unread, so Fastify cannot count it). */
-function capped(limit: number) {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > limit)
-        done(new AppError('PAYLOAD_TOO_LARGE', `The file must be ${limit / 1024 / 1024} MB or smaller`));
-      else done(null, chunk);
-    },
-  });
-}
 
 /**
  * The owner's catalog (admin, under /api/catalog): every product whatever its status, its history,
@@ -346,20 +333,19 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as NodeJS.ReadableStream | undefined;
+      const body = request.body as Readable | undefined;
       if (!body || typeof (body as { pipe?: unknown }).pipe !== 'function') {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
           'Send the file as the body, with Content-Type: text/csv',
         );
       }
-      const file = body.pipe(capped(IMPORT_MAX_BYTES));
-      body.on('error', (error) => file.destroy(error));
+      // Read as it arrives, up to IMPORT_MAX_BYTES (Fastify cannot count a body handed over unread).
       const summary = await checkImport(
         app.db,
         request.query.kind,
         request.query.name ?? `${request.query.kind}.csv`,
-        file,
+        body,
         signedIn(request).id,
       );
       return reply.status(201).send(summary);

@@ -1,14 +1,15 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { FITMENT_CSV_COLUMNS, type ImportKind, PRODUCT_CSV_COLUMNS } from '../../../contract/catalog-import';
 import type { Db } from '../../db/database';
 import { rowsOf } from '../../db/rows';
+import { csvDownload } from '../../http/csv-download';
 
 /**
  * GET /catalog/export/:kind: the whole catalog in the import's layouts, streamed: rows are read a
  * page at a time (by id, so a page costs the same at the end as at the start) and written as CSV
- * while the next page is read, never all in memory. What an export writes, an import reads back.
+ * while the next page is read, never all in memory. What an export writes, an import reads back
+ * (a cell a spreadsheet would run is written with a leading quote, which the import takes off).
  */
 
 const PAGE = 1000;
@@ -67,9 +68,7 @@ async function* fitmentRows(db: Db): AsyncGenerator<Record<string, string>> {
 
 /** The catalog as a CSV stream in the layout of `kind`. */
 export function exportCatalog(db: Db, kind: ImportKind): Readable {
-  const columns = kind === 'products' ? [...PRODUCT_CSV_COLUMNS] : [...FITMENT_CSV_COLUMNS];
-  const source = Readable.from(kind === 'products' ? productRows(db) : fitmentRows(db));
-  const csv = stringify({ header: true, columns });
-  source.on('error', (error) => csv.destroy(error));
-  return source.pipe(csv);
+  return kind === 'products'
+    ? csvDownload(productRows(db), PRODUCT_CSV_COLUMNS)
+    : csvDownload(fitmentRows(db), FITMENT_CSV_COLUMNS);
 }

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { partNumberKey } from '../../../contract/catalog';
 import {
   FITMENT_CSV_COLUMNS,
+  IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   type ImportKind,
   type ImportRows,
@@ -16,14 +16,21 @@ import type { Db } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { catalogImportRows, catalogImports } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { loopTurns } from '../../event-loop';
+import { cellFromSpreadsheet } from '../../http/csv-cells';
+import { readCsvUpload } from '../../http/csv-upload';
 import { recordAudit } from '../audit/audit.service';
 
 import { type ReadRow, readRow, rowIdentity } from './import-rows';
+import { SupersessionForest } from './supersession-forest';
 
 /**
  * The dry run of a catalog import (docs/decisions/048): the file is read as a stream, every row
  * gets its verdict (create, update, unchanged, refuse) and reason, and the rows are kept with the
- * import for the job to apply later. Nothing in the catalog is written.
+ * import for the job to apply later. Nothing in the catalog is written. Every check takes time in
+ * proportion to the rows (maps by key, the supersession forest), and the work hands the event loop
+ * back as it goes, so the instance keeps answering while a 250,000-row file is checked
+ * (docs/decisions/072).
  */
 
 const BATCH = 1000;
@@ -37,6 +44,13 @@ const columnName = (header: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '');
+
+/** A header's unknown cells as the refusal names them: a file of anything but CSV has thousands. */
+const namedFew = (names: string[]) =>
+  names
+    .slice(0, 10)
+    .map((n) => (n.length > 40 ? `${n.slice(0, 40)}…` : n))
+    .join(', ') + (names.length > 10 ? ` and ${names.length - 10} more` : '');
 
 interface Checked {
   line: number;
@@ -179,21 +193,31 @@ async function fitmentLookup(db: Db, rows: Array<ReadRow & { ok: true }>): Promi
 
 /**
  * Supersession in a products file: the replacement must exist (in the store, or earlier in the
- * file), and no row may close a loop with the store's links or the file's.
+ * file), and no row may close a loop with the store's links or the file's earlier ones. The links
+ * are a forest that answers where a chain ends in O(log n), so a file of one long chain, in any
+ * order, is checked in time near its length; a loop of any length is found.
  */
 async function checkSupersession(db: Db, rows: Checked[]): Promise<void> {
   const linking = rows.filter((r) => r.verdict !== 'refuse' && r.cells.superseded_by?.trim());
   if (linking.length === 0) return;
+  const turn = loopTurns();
   const stored = rowsOf<{ sku: string; replacement: string | null }>(
     await db.execute(sql`
       select t.sku, r.sku as replacement from tools t left join tools r on r.id = t.superseded_by_id
       where t.sku is not null`),
   );
-  const links = new Map(stored.map((s) => [s.sku, s.replacement]));
-  const known = new Set(stored.map((s) => s.sku));
+  const known = new Set<string>();
+  const links = new SupersessionForest();
+  for (const s of stored) {
+    known.add(s.sku);
+    // A link the store holds; one that would loop (kept from before loops were refused) is left out.
+    if (s.replacement !== null) links.tryLink(s.sku, s.replacement);
+    await turn();
+  }
   const seenAt = new Map<string, number>();
   for (const r of rows) if (r.verdict !== 'refuse' && !seenAt.has(r.key)) seenAt.set(r.key, r.line);
   for (const row of linking) {
+    await turn();
     const target = row.cells.superseded_by?.trim() ?? '';
     if (target === row.key) {
       Object.assign(row, { verdict: 'refuse', reason: 'superseded_by: a product cannot replace itself' });
@@ -207,32 +231,20 @@ async function checkSupersession(db: Db, rows: Checked[]): Promise<void> {
       });
       continue;
     }
-    // Follow the chain as it will be once this row and the file's earlier rows are applied.
-    const next = new Map(links);
-    next.set(row.key, target);
-    let step: string | null | undefined = target;
-    let loops = false;
-    for (let i = 0; step && i < 1000; i += 1) {
-      if (step === row.key) {
-        loops = true;
-        break;
-      }
-      step = next.get(step);
-    }
-    if (loops) {
+    // The chain as it will be once this row and the file's earlier rows are applied.
+    if (!links.tryLink(row.key, target)) {
       Object.assign(row, {
         verdict: 'refuse',
         reason: `superseded_by: ${target} is itself replaced by ${row.key}, which would make a loop`,
       });
-      continue;
     }
-    links.set(row.key, target);
   }
 }
 
 /**
  * POST /catalog/imports: reads the file, checks every row, keeps them with a new import (status
- * `checked`) and answers its summary. A file that cannot be read as the layout is refused whole.
+ * `checked`) and answers its summary. A file that cannot be read as the layout is refused whole,
+ * and leaves no import behind.
  */
 export async function checkImport(
   db: Db,
@@ -243,30 +255,19 @@ export async function checkImport(
 ): Promise<ImportSummary> {
   const layout: readonly string[] = kind === 'products' ? PRODUCT_CSV_COLUMNS : FITMENT_CSV_COLUMNS;
   let headerProblem: string | undefined;
-  const parser = file.pipe(
-    parse({
-      bom: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      info: true,
-      columns: (header: string[]) => {
-        const names = header.map(columnName);
-        const unknown = names.filter((n) => n && !layout.includes(n));
-        const missing = REQUIRED_COLUMNS[kind].filter((c) => !names.includes(c));
-        if (unknown.length > 0)
-          headerProblem = `Unknown columns: ${unknown.join(', ')}. The ${kind} layout has: ${layout.join(', ')}`;
-        else if (missing.length > 0) headerProblem = `The file needs the columns ${missing.join(', ')}`;
-        return names;
-      },
-    }),
-  );
-  const [created] = await db
-    .insert(catalogImports)
-    .values({ kind, fileName, createdBy, status: 'checked' })
-    .returning({ id: catalogImports.id });
-  if (!created) throw new Error('insert returned no row');
-  const importId = created.id;
+  const rows = readCsvUpload(file, {
+    maxBytes: IMPORT_MAX_BYTES,
+    columns: (header: string[]) => {
+      const names = header.map(columnName);
+      const unknown = names.filter((n) => n && !layout.includes(n));
+      const missing = REQUIRED_COLUMNS[kind].filter((c) => !names.includes(c));
+      if (unknown.length > 0)
+        headerProblem = `Unknown columns: ${namedFew(unknown)}. The ${kind} layout has: ${layout.join(', ')}`;
+      else if (missing.length > 0) headerProblem = `The file needs the columns ${missing.join(', ')}`;
+      return names;
+    },
+  });
+  const turn = loopTurns();
   const firstLine = new Map<string, number>();
   const all: Checked[] = [];
   let pending: Array<{ line: number; row: ReadRow }> = [];
@@ -286,6 +287,7 @@ export async function checkImport(
               readable.map((p) => p.row),
             );
     for (const { line, row } of pending) {
+      await turn();
       const identity = rowIdentity(kind, row);
       const duplicateOf = row.ok ? firstLine.get(identity) : undefined;
       let checked: Checked;
@@ -312,54 +314,62 @@ export async function checkImport(
     pending = [];
   };
 
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{
-      record: Record<string, string>;
-      info: { lines: number };
-    }>) {
-      if (headerProblem) throw badFile(headerProblem);
-      if (all.length + pending.length >= IMPORT_MAX_ROWS) {
-        throw badFile(`A file may hold at most ${IMPORT_MAX_ROWS} rows: split it`);
-      }
-      const cells = Object.fromEntries(Object.entries(record).filter(([k]) => k !== ''));
-      pending.push({ line: info.lines, row: readRow(kind, cells) });
-      if (pending.length >= BATCH) await flush();
-    }
+  for await (const { record, line } of rows) {
     if (headerProblem) throw badFile(headerProblem);
-    await flush();
-    if (all.length === 0) throw badFile('The file has no rows under its header');
-    if (kind === 'products') await checkSupersession(db, all);
-    for (let at = 0; at < all.length; at += BATCH) {
-      const batch = all.slice(at, at + BATCH);
-      await db.insert(catalogImportRows).values(
-        batch.map((r) => ({
-          importId,
-          line: r.line,
-          key: r.key,
-          data: r.cells,
-          verdict: r.verdict,
-          reason: r.reason,
-        })),
-      );
+    if (all.length + pending.length >= IMPORT_MAX_ROWS) {
+      throw badFile(`A file may hold at most ${IMPORT_MAX_ROWS} rows: split it`);
     }
-    const tally = (v: ImportVerdict) => all.filter((r) => r.verdict === v).length;
+    const cells: Record<string, string> = {};
+    // A cell the export quoted so a spreadsheet would not run it reads as it was written.
+    for (const [k, v] of Object.entries(record)) if (k !== '') cells[k] = cellFromSpreadsheet(v);
+    pending.push({ line, row: readRow(kind, cells) });
+    if (pending.length >= BATCH) await flush();
+    else await turn();
+  }
+  if (headerProblem) throw badFile(headerProblem);
+  await flush();
+  if (all.length === 0) throw badFile('The file has no rows under its header');
+  if (kind === 'products') await checkSupersession(db, all);
+
+  // Read and checked whole: only now is the import made, so a refused file leaves nothing behind.
+  const [created] = await db
+    .insert(catalogImports)
+    .values({ kind, fileName, createdBy, status: 'checked' })
+    .returning({ id: catalogImports.id });
+  if (!created) throw new Error('insert returned no row');
+  const importId = created.id;
+  try {
+    for (let at = 0; at < all.length; at += BATCH) {
+      // The batch as one JSON value: building a statement of 6,000 parameters held the event loop
+      // for tens of milliseconds, JSON.stringify takes one or two.
+      const batch = all.slice(at, at + BATCH).map((r) => ({
+        line: r.line,
+        key: r.key,
+        data: r.cells,
+        verdict: r.verdict,
+        reason: r.reason,
+      }));
+      await db.execute(sql`
+        insert into ${catalogImportRows} (import_id, line, key, data, verdict, reason)
+        select ${importId}::uuid, r.line, r.key, r.data, r.verdict, r.reason
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+          as r(line int, key text, data jsonb, verdict text, reason text)`);
+      await turn();
+    }
+    const tally = { create: 0, update: 0, unchanged: 0, refuse: 0 } satisfies Record<ImportVerdict, number>;
+    for (const r of all) tally[r.verdict] += 1;
     await db
       .update(catalogImports)
       .set({
         total: all.length,
-        checkedCreate: tally('create'),
-        checkedUpdate: tally('update'),
-        checkedUnchanged: tally('unchanged'),
-        checkedRefuse: tally('refuse'),
+        checkedCreate: tally.create,
+        checkedUpdate: tally.update,
+        checkedUnchanged: tally.unchanged,
+        checkedRefuse: tally.refuse,
       })
       .where(eq(catalogImports.id, importId));
   } catch (error) {
     await db.delete(catalogImports).where(eq(catalogImports.id, importId));
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (typeof code === 'string' && code.startsWith('CSV_')) {
-      throw badFile(`The file is not readable CSV: ${(error as Error).message}`);
-    }
     throw error;
   }
   return importSummary(db, importId);

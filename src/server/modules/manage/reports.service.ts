@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { returnReasons } from '../../../contract/after-sale';
 import { formatPrice } from '../../../contract/money';
@@ -8,6 +7,7 @@ import { ORDER_CSV_COLUMNS, type ReportQuery, type SalesReport } from '../../../
 import type { Db } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { orderLines, orders, refunds, returns } from '../../db/schema';
+import { csvDownload } from '../../http/csv-download';
 
 /** The owner's numbers (docs/decisions/041): read only, from the orders module's tables. */
 
@@ -122,10 +122,7 @@ async function* orderRows(db: Db, q: ReportQuery): AsyncGenerator<Record<string,
   }
 }
 
-/** GET /manage/reports/orders.csv: streamed, never held whole in memory. */
+/** GET /manage/reports/orders.csv: streamed, never held whole in memory; text a spreadsheet would run is quoted. */
 export function exportOrders(db: Db, q: ReportQuery): Readable {
-  const source = Readable.from(orderRows(db, q));
-  const csv = stringify({ header: true, columns: [...ORDER_CSV_COLUMNS] });
-  source.on('error', (error) => csv.destroy(error));
-  return source.pipe(csv);
+  return csvDownload(orderRows(db, q), ORDER_CSV_COLUMNS);
 }

@@ -73,10 +73,15 @@ function download(url: URL, allowPrivate: boolean, redirects: number): Promise<B
         if (status >= 300 && status < 400 && response.headers.location) {
           response.resume();
           if (redirects >= MAX_REDIRECTS) return reject(refused('The address redirects too often'));
-          return download(new URL(response.headers.location, url), allowPrivate, redirects + 1).then(
-            resolve,
-            reject,
-          );
+          // Another site's header: a throw here would happen in the socket's event, outside any
+          // promise, and end the process (docs/decisions/072).
+          let next: URL;
+          try {
+            next = new URL(response.headers.location, url);
+          } catch {
+            return reject(refused('The address redirects to something that is not a web address'));
+          }
+          return download(next, allowPrivate, redirects + 1).then(resolve, reject);
         }
         if (status !== 200) {
           response.resume();
@@ -92,7 +97,10 @@ function download(url: URL, allowPrivate: boolean, redirects: number): Promise<B
           } else chunks.push(chunk);
         });
         response.on('end', () => resolve(Buffer.concat(chunks)));
-        response.on('error', reject);
+        // A host that breaks off mid-image is the address's fault, answered like any fetch that failed.
+        response.on('error', () =>
+          reject(refused('The image could not be fetched: the address stopped sending it part way')),
+        );
       },
     );
     request.on('timeout', () => request.destroy(refused('The address did not answer in time')));
