@@ -37,6 +37,8 @@ export const PAGE_MODULES: Record<PageKey, readonly string[]> = {
   contact: route('contact'),
   portfolio: route('portfolio'),
   blog: route('blog'),
+  shippingPolicy: route('shipping-policy'),
+  returnPolicy: route('return-policy'),
   product: route('product'),
   purchase: route('purchase'),
   cart: route('cart'),
@@ -170,6 +172,8 @@ function dataHints(page: PageData): string[] {
     }
     return hints;
   }
+  // The policy pages are written from the owner's settings, which they read first.
+  if (key === 'shippingPolicy' || key === 'returnPolicy') return [fetchHint('/api/store/policies')];
   if (key === 'cart' || key === 'checkout') {
     // Both read the session first; a customer's cart is then read priced for standard shipping
     // (a visitor's lives in the browser and is priced by a POST, which no hint can name).
