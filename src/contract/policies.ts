@@ -20,7 +20,9 @@ const PolicyMethod = z.object({
 export const StorePolicies = z.object({
   shipping: z.object({
     /** The owner's zones; none: the flat rates below, wherever the store ships. */
-    zones: z.array(z.object({ name: z.string(), areas: z.array(z.string()), methods: z.array(PolicyMethod) })),
+    zones: z.array(
+      z.object({ name: z.string(), areas: z.array(z.string()), methods: z.array(PolicyMethod) }),
+    ),
     /** Without zones: standard (ground) and express (air) at flat rates, standard free over a subtotal. */
     flat: z.object({
       standard: z.object({ name: z.string(), estimate: z.string() }),

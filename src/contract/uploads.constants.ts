@@ -24,5 +24,6 @@ export function srcSetFor(url: string): string | undefined {
  * How wide each product picture is drawn, for `sizes`: the server's preload hints name the same
  * values, so the browser fetches the one file it will show.
  */
-export const TOOL_CARD_IMAGE_SIZES = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
+export const TOOL_CARD_IMAGE_SIZES =
+  '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, (min-width: 640px) 100vw, 7rem';
 export const PURCHASE_IMAGE_SIZES = '(min-width: 1024px) 50vw, 100vw';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { facetsAddress, toolListSearch } from '../../contract/catalog.constants';
+import { facetsAddress, HOME_TOOL_COUNT, toolListSearch } from '../../contract/catalog.constants';
 import { matchPage, type PageKey, pageKeys } from '../../contract/pages';
 import { toolListFromAddress } from '../../contract/tool-list-address';
 import { PURCHASE_IMAGE_SIZES, srcSetFor, TOOL_CARD_IMAGE_SIZES } from '../../contract/uploads.constants';
@@ -155,7 +155,7 @@ const imageHint = (image: string, sizes: string) => {
  */
 function dataHints(page: PageData): string[] {
   const key = matchPage(page.pathName)?.key;
-  if (key === 'home') return [fetchHint('/api/tool'), fetchHint('/api/review')];
+  if (key === 'home') return [fetchHint(`/api/tool?limit=${HOME_TOOL_COUNT}`), fetchHint('/api/review')];
   if (key === 'tools') {
     const query = toolListFromAddress(Object.fromEntries(page.search));
     // The filters' counts are asked for the same filters, without the sort and the page.

@@ -108,7 +108,7 @@ describe('a product without a photo', () => {
       await t.app.inject({ method: 'GET', url: `/api/purchase/${made.id}` })
     ).json() as ToolDetails;
     expect(page.image).toBe(NO_PHOTO_IMAGE);
-    expect(page.images.map((image) => image.url)).toEqual([NO_PHOTO_IMAGE]);
+    expect(page.images?.map((image) => image.url)).toEqual([NO_PHOTO_IMAGE]);
   });
 
   it('drizzle/0033 gives "No photo" to the products earlier imports gave the socket set, and to no other', async () => {

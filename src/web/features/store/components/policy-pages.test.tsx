@@ -30,7 +30,10 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string) =>
       url === '/api/store/policies'
-        ? new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } })
+        ? new Response(JSON.stringify(answer), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          })
         : new Response('{}', { status: 404 }),
     ),
   );

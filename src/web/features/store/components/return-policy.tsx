@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { StorePolicies } from '../../../../contract/policies';
 import { pages } from '../../../../contract/pages';
+import type { StorePolicies } from '../../../../contract/policies';
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 /** 12.5 -> "12.5 %", 15 -> "15 %". */
@@ -36,7 +36,10 @@ export function ReturnPolicy({ returns }: { returns: StorePolicies['returns'] })
                 </Link>
                 ; as a guest, from the link in the order's e-mail.
               </li>
-              <li>Choose Return parts, the parts and how many, and why. A part that does not fit: say which vehicle.</li>
+              <li>
+                Choose Return parts, the parts and how many, and why. A part that does not fit: say which
+                vehicle.
+              </li>
               <li>Send the parts back. We check them when they arrive.</li>
             </ol>
           </section>
@@ -58,8 +61,8 @@ export function ReturnPolicy({ returns }: { returns: StorePolicies['returns'] })
           Core charges
         </h2>
         <p>
-          Some parts carry a core charge: a deposit you get back in full, with no fee, when the old part
-          comes back to us.
+          Some parts carry a core charge: a deposit you get back in full, with no fee, when the old part comes
+          back to us.
         </p>
       </section>
       <p>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import type { StorePolicies } from '../../../../contract/policies';
 import { formatCents } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
+import type { StorePolicies } from '../../../../contract/policies';
 
 type Shipping = StorePolicies['shipping'];
 type Method = Shipping['zones'][number]['methods'][number];
@@ -106,17 +106,17 @@ export function ShippingPolicy({ shipping }: { shipping: Shipping }) {
         <ul className="list-disc space-y-1 pl-5">
           {zones.length > 0 ? (
             <li>
-              A parcel is priced by its weight: the parts' own weights added up, a part without one
-              counted as {pounds(shipping.defaultWeightLb)}.
+              A parcel is priced by its weight: the parts' own weights added up, a part without one counted as{' '}
+              {pounds(shipping.defaultWeightLb)}.
             </li>
           ) : null}
           <li>
-            Free shipping counts what the parts sell for; a core charge (the deposit on a part whose old
-            one you send back) does not count towards it.
+            Free shipping counts what the parts sell for; a core charge (the deposit on a part whose old one
+            you send back) does not count towards it.
           </li>
           <li>
-            Batteries, aerosols and other parts that may not fly travel by ground only: an order with
-            one offers ground methods.
+            Batteries, aerosols and other parts that may not fly travel by ground only: an order with one
+            offers ground methods.
           </li>
           {zones.length > 0 ? (
             <li>We ship only to the places named above. For anywhere else, contact us for a quote.</li>
