@@ -38,7 +38,7 @@ export function HomePage() {
           <>
             <ToolGrid tools={tools.data} eagerCount={0} />
             <p className="mt-6 text-center">
-              <Link to={pages.tools.path} className="btn btn-outline btn-primary">
+              <Link to={pages.tools.path} className="btn btn-outline">
                 See all tools
               </Link>
             </p>
