@@ -121,7 +121,7 @@ for (const width of [390, 1280]) {
       const search = page.getByRole('combobox', { name: 'Search tools and parts' });
       await search.fill('br320v');
       await page.getByRole('option', { name: /Ceramic Front Brake Pad Set/ }).waitFor();
-      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByRole('button', { name: 'Search the catalog' }).click();
       await page.waitForURL(/search=br320v/);
       await listedCount(/^1 tool matching/);
       expect(await cardNames()).toEqual(['Ceramic Front Brake Pad Set']);

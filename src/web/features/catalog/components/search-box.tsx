@@ -91,7 +91,11 @@ export function SearchBox({
               }
             }}
           />
-          <button type="submit" className="btn btn-primary join-item px-3 sm:px-4" aria-label="Search">
+          <button
+            type="submit"
+            className="btn btn-primary join-item px-3 sm:px-4"
+            aria-label="Search the catalog"
+          >
             <svg
               aria-hidden="true"
               className="h-5 w-5 sm:hidden"
