@@ -54,13 +54,20 @@ for (const width of [390, 1280]) {
     it('picks a 2014 Honda Civic by Year / Make / Model: the list narrows, and a part for another vehicle warns', async () => {
       await page.goto(`${store.url}/tools`);
       const everything = await listedCount(/^\d+ tools$/);
-      const picker = page.getByRole('form', { name: 'Choose your vehicle' });
+      // The vehicle bar above the list opens the vehicle window, with its picker.
+      await page
+        .getByRole('region', { name: 'Your vehicle' })
+        .getByRole('button', { name: 'Choose your vehicle' })
+        .click();
+      const picker = page
+        .getByRole('dialog', { name: 'My vehicle' })
+        .getByRole('form', { name: 'Choose your vehicle' });
       await picker.getByLabel('Year').selectOption('2014');
       await picker.getByLabel('Make').selectOption('Honda');
       await picker.getByLabel('Model').selectOption('Civic');
       await picker.getByRole('button', { name: 'Shop for this vehicle' }).click();
       await page.waitForURL(/year=2014&make=Honda&model=Civic/);
-      const fitting = await listedCount(/tools that fit your 2014 Honda Civic/);
+      const fitting = await listedCount(/parts that fit your 2014 Honda Civic/);
       expect(fitting).toBeLessThan(everything);
       expect(fitting).toBeGreaterThan(universalCount);
       expect(await cardNames()).not.toContain('18-Inch Five-Spoke Alloy Wheel');
@@ -114,7 +121,7 @@ for (const width of [390, 1280]) {
       const search = page.getByRole('combobox', { name: 'Search tools and parts' });
       await search.fill('br320v');
       await page.getByRole('option', { name: /Ceramic Front Brake Pad Set/ }).waitFor();
-      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByRole('button', { name: 'Search the catalog' }).click();
       await page.waitForURL(/search=br320v/);
       await listedCount(/^1 tool matching/);
       expect(await cardNames()).toEqual(['Ceramic Front Brake Pad Set']);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { HOME_TOOL_COUNT } from '../src/contract/catalog.constants';
 import { pageModules } from '../src/server/plugins/page-preloads';
 import { settle, trackRequests } from './support/axe';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
@@ -76,7 +77,7 @@ journeys('pages name what they need in their HTML', () => {
     const page = await openAndRecord(context, '/', '#reviews blockquote');
     await context.close();
 
-    for (const url of ['/api/tool', '/api/review']) {
+    for (const url of [`/api/tool?limit=${HOME_TOOL_COUNT}`, '/api/review']) {
       expect(page.named).toContain(url);
       expect(page.count(url)).toBe(1);
     }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { HOME_TOOL_COUNT } from '../src/contract/catalog.constants';
 import { openPglite } from '../src/server/db/database';
 import { contactMessages } from '../src/server/db/schema';
 import { seedReviews, seedTools } from '../src/server/db/seed-data';
@@ -46,8 +47,12 @@ journeys('the public store on a fresh database', () => {
     expect(await page.getByRole('heading', { name: 'Excellence in Necessary' }).count()).toBe(3);
     expect(await page.getByText('Stay Happy With Long Drive').count()).toBe(3);
 
+    // The catalog's first few tools, and a way to all of them.
     const cards = page.locator('[data-testid="tool-grid"] article');
-    expect(await cards.count()).toBe(seedTools.length);
+    expect(await cards.count()).toBe(Math.min(seedTools.length, HOME_TOOL_COUNT));
+    expect(
+      await page.locator('#all-tools').getByRole('link', { name: 'See all tools' }).getAttribute('href'),
+    ).toBe('/tools');
     const first = cards.first();
     const firstTool = seedTools[0];
     if (!firstTool) throw new Error('no seed tools');

@@ -179,6 +179,32 @@ function* typos() {
           yield `/api/tool?search=${encodeURIComponent(term)}&limit=${limit}&page=${page}${sorted(sort)}`;
 }
 
+/**
+ * Words with letters swapped, missing or doubled inside them, which trigram similarity alone read
+ * as nothing (`brkae`): corrected by edit distance against `search_words`, then searched.
+ */
+const IN_WORD_TYPOS = [
+  'brkae pads',
+  'rotr',
+  'wrecnh',
+  'sokcet set',
+  'calipre',
+  'chrager',
+  'torqeu wrench',
+  'jakc stands',
+  'scannner',
+  'inflattor',
+  'headlihgt bulbs',
+  'cordles impact',
+];
+function* inWordTypos() {
+  for (let limit = 20; limit <= 30; limit += 1)
+    for (let page = 1; page <= 2; page += 1)
+      for (const sort of SORTS)
+        for (const term of IN_WORD_TYPOS)
+          yield `/api/tool?search=${encodeURIComponent(term)}&limit=${limit}&page=${page}${sorted(sort)}`;
+}
+
 export const SCALE_QUERIES = {
   'list: pages 1-40': shallowPages,
   'search: one word, pages 1-3': searches,
@@ -188,6 +214,7 @@ export const SCALE_QUERIES = {
   'filter counts (facets)': facets,
   'part number lookup (SKU, any spelling)': partNumbers,
   'typo search': typos,
+  'typo inside a word (swapped, missing, doubled letters)': inWordTypos,
 } as const;
 
 /** One connection: the latency of one request at a time, every one a cache miss. */

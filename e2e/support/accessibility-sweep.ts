@@ -105,6 +105,18 @@ const visitorStates: PageState[] = [
   { name: 'not found', path: () => '/no-such-page' },
   { name: 'one product', path: () => `/product/${toolId}` },
   { name: 'search with nothing found', path: () => '/tools?search=zzqxv' },
+  { name: 'search read otherwise (a typo)', path: () => '/tools?search=brkae%20pads' },
+  { name: 'parts for a vehicle', path: () => '/tools?year=2015&make=Honda&model=Civic' },
+  {
+    name: 'the vehicle window, from the header',
+    path: () => '/blog',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'My vehicle' }).click();
+      await page.getByRole('dialog', { name: 'My vehicle' }).getByLabel('Year').waitFor();
+    },
+  },
+  { name: 'shipping', path: () => '/shipping' },
+  { name: 'returns', path: () => '/returns' },
   { name: 'empty cart', path: () => '/cart', act: visitorCart(0) },
   { name: 'cart with a line below its minimum', path: () => '/cart', act: visitorCart(1) },
 ];

@@ -6,6 +6,8 @@ export const TOOL_PAGE_SIZE_DEFAULT = 24;
 export const TOOL_PAGE_SIZE_MAX = 100;
 /** Without `limit`, GET /tool answers up to this many tools, so the spec's "all tools" call stays bounded. */
 export const TOOL_LIST_DEFAULT_LIMIT = 100;
+/** How many tools the home page's 'All Tools' grid shows (two rows of three); "See all tools" leads to the rest. */
+export const HOME_TOOL_COUNT = 6;
 /** Name of the response header that carries the number of tools matching a list query. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 /**

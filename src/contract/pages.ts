@@ -39,6 +39,9 @@ export const pages = {
   contact: fixed('/contact'),
   portfolio: fixed('/portfolio'),
   blog: fixed('/blog'),
+  /** The store's shipping and returns policies, written from the owner's settings. */
+  shippingPolicy: fixed('/shipping'),
+  returnPolicy: fixed('/returns'),
   /** A product's full page, public (search engines read it). */
   product: withId('/product/:id'),
   /** The owner's purchase page with the order modal, for signed-in customers. */

@@ -119,6 +119,8 @@ export const tools = pgTable(
     index('tools_search_idx').using('gin', t.searchDocument),
     index('tools_category_idx').on(t.categorySlug).where(sql`${t.retiredAt} is null`),
     index('tools_brand_idx').on(t.brand).where(sql`${t.retiredAt} is null`),
+    // A list for a vehicle: the parts fitted to it first, then universal ones (drizzle/0033).
+    index('tools_fit_order_idx').on(t.universalFit, t.createdAt, t.id).where(sql`${t.retiredAt} is null`),
     index('tools_superseded_by_idx').on(t.supersededById),
     uniqueIndex('tools_sku_unique').on(t.sku),
     // Counts under the catalog's filters (vehicle, category, brand, price) read this index alone

@@ -138,5 +138,8 @@ export const searchWords = pgTable(
     index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
     // A word typed as the start of a catalog word (`brak` of `brake`) is looked up by prefix (drizzle/0020).
     index('search_words_prefix_idx').on(t.word.op('text_pattern_ops')),
+    // A word the catalog does not know is compared by edit distance with the words of the same
+    // first letters and about the same length (drizzle/0033).
+    index('search_words_shape_idx').on(sql`left(${t.word}, 1)`, sql`length(${t.word})`),
   ],
 );

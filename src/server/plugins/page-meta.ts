@@ -36,6 +36,14 @@ export const PAGE_META: Partial<Record<PageKey, { title?: string; description: s
     title: 'Contact Us',
     description: 'Send the store a message: questions, bulk orders, returns.',
   },
+  shippingPolicy: {
+    title: 'Shipping',
+    description: 'Where the store ships, what it costs by weight and method, and when shipping is free.',
+  },
+  returnPolicy: {
+    title: 'Returns',
+    description: 'How long you have to send parts back, what comes back to you, and core charges.',
+  },
   blog: { title: 'Blog', description: 'Questions and answers on React and JavaScript.' },
   portfolio: { title: 'Portfolio', description: 'Who built the store, and their other projects.' },
   login: { title: 'Login', description: 'Sign in to order tools, pay and follow your orders.' },

@@ -112,7 +112,7 @@ describe('preload hints in the page', () => {
 
   it("names the home page's two lists", async () => {
     const page = await hintsOf('/');
-    expect(page.fetches).toEqual(['/api/tool', '/api/review']);
+    expect(page.fetches).toEqual(['/api/tool?limit=6', '/api/review']);
     expect(page.scripts).toEqual([]);
   });
 
@@ -145,7 +145,7 @@ describe('preload hints in the page', () => {
     expect(plain.images).toHaveLength(1);
     expect(plain.images[0]).toContain(`href="${first.image}" as="image" fetchpriority="high"`);
     expect(plain.images[0]).toContain(
-      'imagesizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"',
+      'imagesizes="(min-width: 1024px) 33vw, (min-width: 768px) 50vw, (min-width: 640px) 100vw, 7rem"',
     );
     // Another list than the one the server wrote into the page: its first picture is not known.
     for (const other of ['/tools?sort=price', '/tools?page=2', '/tools?search=wrench', '/tools?inStock=1']) {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { facetsAddress, toolListSearch } from '../../contract/catalog.constants';
+import { facetsAddress, HOME_TOOL_COUNT, toolListSearch } from '../../contract/catalog.constants';
 import { matchPage, type PageKey, pageKeys } from '../../contract/pages';
 import { toolListFromAddress } from '../../contract/tool-list-address';
 import { PURCHASE_IMAGE_SIZES, srcSetFor, TOOL_CARD_IMAGE_SIZES } from '../../contract/uploads.constants';
@@ -37,6 +37,8 @@ export const PAGE_MODULES: Record<PageKey, readonly string[]> = {
   contact: route('contact'),
   portfolio: route('portfolio'),
   blog: route('blog'),
+  shippingPolicy: route('shipping-policy'),
+  returnPolicy: route('return-policy'),
   product: route('product'),
   purchase: route('purchase'),
   cart: route('cart'),
@@ -153,7 +155,7 @@ const imageHint = (image: string, sizes: string) => {
  */
 function dataHints(page: PageData): string[] {
   const key = matchPage(page.pathName)?.key;
-  if (key === 'home') return [fetchHint('/api/tool'), fetchHint('/api/review')];
+  if (key === 'home') return [fetchHint(`/api/tool?limit=${HOME_TOOL_COUNT}`), fetchHint('/api/review')];
   if (key === 'tools') {
     const query = toolListFromAddress(Object.fromEntries(page.search));
     // The filters' counts are asked for the same filters, without the sort and the page.
@@ -170,6 +172,8 @@ function dataHints(page: PageData): string[] {
     }
     return hints;
   }
+  // The policy pages are written from the owner's settings, which they read first.
+  if (key === 'shippingPolicy' || key === 'returnPolicy') return [fetchHint('/api/store/policies')];
   if (key === 'cart' || key === 'checkout') {
     // Both read the session first; a customer's cart is then read priced for standard shipping
     // (a visitor's lives in the browser and is priced by a POST, which no hint can name).

@@ -36,6 +36,7 @@ export const ROUTE_PERMISSIONS = {
 
   // The store's own details
   'GET /api/store': 'public',
+  'GET /api/store/policies': 'public',
   'GET /api/auth-providers': 'public',
 
   // Accounts: the spec's calls naming an account by email check it is the caller's own.

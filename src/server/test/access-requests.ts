@@ -151,6 +151,7 @@ export const accessRequests: Record<RouteKey, Build> = {
     send('POST', '/api/auth/sign-in/email', { email: w.customer.email, password: STRONG_PASSWORD }),
 
   'GET /api/store': () => get('/api/store'),
+  'GET /api/store/policies': () => get('/api/store/policies'),
   'GET /api/auth-providers': () => get('/api/auth-providers'),
   'GET /api/account/sessions': () => get('/api/account/sessions'),
   // A new session of the customer's each time (another device signing in): the customer may end

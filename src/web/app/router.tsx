@@ -16,6 +16,8 @@ const page = <T extends Record<string, ComponentType>>(load: () => Promise<T>, n
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
 const BlogPage = page(() => import('./routes/blog'), 'BlogPage');
+const ShippingPolicyPage = page(() => import('./routes/shipping-policy'), 'ShippingPolicyPage');
+const ReturnPolicyPage = page(() => import('./routes/return-policy'), 'ReturnPolicyPage');
 const ContactPage = page(() => import('./routes/contact'), 'ContactPage');
 const PortfolioPage = page(() => import('./routes/portfolio'), 'PortfolioPage');
 const ReviewsPage = page(() => import('./routes/reviews'), 'ReviewsPage');
@@ -96,6 +98,8 @@ export function AppRoutes() {
         <Route path={pages.contact.pattern} element={<ContactPage />} />
         <Route path={pages.portfolio.pattern} element={<PortfolioPage />} />
         <Route path={pages.blog.pattern} element={<BlogPage />} />
+        <Route path={pages.shippingPolicy.pattern} element={<ShippingPolicyPage />} />
+        <Route path={pages.returnPolicy.pattern} element={<ReturnPolicyPage />} />
         <Route path={pages.login.pattern} element={<LoginPage />} />
         <Route path={pages.signup.pattern} element={<SignupPage />} />
         <Route path={pages.forgotPassword.pattern} element={<ForgotPasswordPage />} />

@@ -26,14 +26,32 @@ import { toTool } from './tool-wire';
 /** The filters a list, its counts and its facets share; `except` leaves one out (for its own facet). */
 type Facet = 'category' | 'brand' | 'price' | 'inStock';
 
-/** The fitment test for one vehicle, as a condition on `t` (a tools row): universal parts fit all. */
-export function fitsVehicle(v: Vehicle): SQL {
+/** Whether `t` (a tools row) has a fitment row for the vehicle. */
+function fittedTo(v: Vehicle): SQL {
   // `in (select ...)` is hashed once per query; an array (`= any(array(...))`) would be searched
   // row by row, 600 ms for a list at 100,000 products.
-  return sql`(t.universal_fit or t.id in (
+  return sql`t.id in (
     select f.tool_id from fitments f
     where f.make = ${v.make} and f.model = ${v.model} and f.year_from <= ${v.year} and f.year_to >= ${v.year}
-      and (f.engine is null or ${v.engine ?? null}::text is null or f.engine = ${v.engine ?? null}::text)))`;
+      and (f.engine is null or ${v.engine ?? null}::text is null or f.engine = ${v.engine ?? null}::text))`;
+}
+
+/** The fitment test for one vehicle, as a condition on `t` (a tools row): universal parts fit all. */
+export function fitsVehicle(v: Vehicle): SQL {
+  return sql`(t.universal_fit or ${fittedTo(v)})`;
+}
+
+/**
+ * Where a product stands in a list for a vehicle, first to last: the parts fitted to it, then
+ * universal parts and tools, then (when the buyer shows every product) the parts that do not fit.
+ * Only the parts that fit: `universal_fit` alone orders them, which `tools_fit_order_idx` reads
+ * in order (drizzle/0033).
+ */
+function fitClass(query: ToolListQuery): SQL | null {
+  const vehicle = queryVehicle(query);
+  if (!vehicle) return null;
+  if (query.fit !== 'all') return sql`t.universal_fit`;
+  return sql`(case when t.universal_fit then 1 when ${fittedTo(vehicle)} then 0 else 2 end)`;
 }
 
 /** The category and every category under it. */
@@ -66,12 +84,17 @@ function conditions({ query, plan }: Planned, except?: Facet): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** The sorts of GET /tool, tie-breaker last; a search without a sort is ordered by how well each matches. */
-function orderFor(sort: ToolSort | 'catalog' | 'relevance'): SQL {
+/**
+ * The sorts of GET /tool, tie-breaker last; a search without a sort is ordered by how well each
+ * matches. The store's own orders (featured, relevance) put the parts fitted to the buyer's vehicle
+ * first (`fit`, from fitClass); a sort the buyer chose is theirs.
+ */
+function orderFor(sort: ToolSort | 'catalog' | 'relevance', fit: SQL | null): SQL {
+  const first = fit ? sql`${fit}, ` : sql``;
   const orders: Record<ToolSort | 'catalog' | 'relevance', SQL> = {
     // Equally good matches keep the catalog's own order.
-    relevance: sql`t.rank desc, t.created_at, t.id`,
-    catalog: sql`t.created_at, t.id`,
+    relevance: sql`${first}t.rank desc, t.created_at, t.id`,
+    catalog: sql`${first}t.created_at, t.id`,
     newest: sql`t.created_at desc, t.id desc`,
     price: sql`t.price_cents, t.id`,
     '-price': sql`t.price_cents desc, t.id desc`,
@@ -170,15 +193,17 @@ async function pageOfTools(
   const { query, plan } = asked;
   const sort = query.sort ?? (plan ? 'relevance' : 'catalog');
   const where = conditions(asked);
-  const order = orderFor(sort);
+  const fit = fitClass(query);
   let ids: string[];
   let total: number;
   if (plan) {
     const rank = sort === 'relevance' ? searchRank(plan) : sql`0`;
+    const order = orderFor(sort, fit ? sql`t.fit` : null);
     const [found] = rowsOf<{ total: number; ids: string[] }>(
       await db.execute(sql`
         with matches as materialized (
-          select t.id, t.created_at, t.price_cents, t.name, ${rank} as rank from tools t where ${where}
+          select t.id, t.created_at, t.price_cents, t.name, ${rank} as rank, ${fit ?? sql`0`} as fit
+          from tools t where ${where}
         )
         select (select count(*) from matches)::int as total,
           array(select t.id::text from matches t order by ${order} limit ${limit} offset ${offset}) as ids`),
@@ -186,6 +211,7 @@ async function pageOfTools(
     ids = found?.ids ?? [];
     total = Number(found?.total ?? 0);
   } else {
+    const order = orderFor(sort, fit);
     const [page, counted] = await Promise.all([
       db.execute(
         sql`select t.id::text as id from tools t where ${where} order by ${order} limit ${limit} offset ${offset}`,

@@ -56,6 +56,42 @@ describe('fitment', () => {
     expect(tools.find((tool) => tool.name === universalNames[0])?.fits).toBe('universal');
   });
 
+  it('lists the parts fitted to the vehicle before universal tools, in the featured order and a search', async () => {
+    const civic2015 = 'year=2015&make=Honda&model=Civic';
+    const fitted = [
+      CIVIC_PADS,
+      'Slotted Front Brake Rotor',
+      'H11 LED Headlight Bulbs, Pair',
+      '9005 LED High-Beam Bulbs, Pair',
+    ].sort();
+    // Pages of 3: the fitted parts fill the first page and start the second, universal ones follow.
+    const first = await list(`${civic2015}&limit=3&page=1`);
+    const second = await list(`${civic2015}&limit=3&page=2`);
+    expect(first.tools.map((tool) => tool.fits)).toEqual(['fits', 'fits', 'fits']);
+    expect(second.tools.map((tool) => tool.fits)).toEqual(['fits', 'universal', 'universal']);
+    expect([...first.tools, ...second.tools.slice(0, 1)].map((tool) => tool.name).sort()).toEqual(fitted);
+    const all = (await list(civic2015)).tools.map((tool) => tool.fits);
+    expect(all.lastIndexOf('fits')).toBe(fitted.length - 1);
+    expect(all.indexOf('universal')).toBe(fitted.length);
+
+    // Every product shown: fitted, universal, then the parts that do not fit.
+    const everything = (await list(`${civic2015}&fit=all`)).tools.map((tool) => tool.fits);
+    const rank = { fits: 0, universal: 1, no: 2 } as const;
+    expect(everything.map((fits) => rank[fits ?? 'no'])).toEqual(
+      everything.map((fits) => rank[fits ?? 'no']).sort((a, b) => a - b),
+    );
+    expect(everything).toContain('no');
+
+    // A search for the vehicle too: `pair` names two fitted bulbs and the universal jack stands.
+    const pairs = (await list(`${civic2015}&search=pair`)).tools;
+    expect(pairs.map((tool) => tool.fits)).toEqual(['fits', 'fits', 'universal']);
+    expect(pairs[2]?.name).toBe('3-Ton Ratcheting Jack Stands, Pair');
+
+    // A sort the buyer chose is theirs: by price, whatever fits.
+    const byPrice = (await list(`${civic2015}&sort=price`)).tools.map((tool) => tool.price);
+    expect(byPrice).toEqual([...byPrice].sort((a, b) => a - b));
+  });
+
   it('tells one vehicle from another: the F-150 pads, the Camry pads and wheel', async () => {
     const f150 = await names('year=2018&make=Ford&model=F-150');
     expect(f150).toContain(TRUCK_PADS);

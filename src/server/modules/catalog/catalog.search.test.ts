@@ -100,6 +100,29 @@ describe('words buyers type', () => {
     }
   });
 
+  it.each([
+    ['brkae pads', 'brake pads', PADS],
+    // `rotor` is in the rotors' names and one pad set's description.
+    ['rotr', 'rotor', [...ROTORS, CIVIC_PADS]],
+    ['alternnator', 'alternator', ['Remanufactured Alternator, 130 Amp']],
+    ['sokcet set', 'socket set', ["94-Piece Mechanic's Socket Set"]],
+  ])(
+    '`%s` (letters swapped, missing or doubled inside a word) finds what `%s` finds, and says so',
+    async (term, understood, expected) => {
+      const found = await search(term);
+      const plain = await search(understood);
+      expect(found.names.sort()).toEqual([...expected].sort());
+      expect(found.names.sort()).toEqual(plain.names.sort());
+      expect(found.understood).toBe(understood);
+    },
+  );
+
+  it('leaves words of three letters as typed: `jak` is as near `jack` as other words', async () => {
+    const jak = await search('jak');
+    expect(jak.total).toBe(0);
+    expect(jak.understood).toBeUndefined();
+  });
+
   it('says "did you mean" when nothing matches', async () => {
     const none = await search('brake pads tacoma');
     expect(none.total).toBe(0);

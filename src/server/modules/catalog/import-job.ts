@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { partNumberKey, type ToolChanges } from '../../../contract/catalog';
 import type { ImportVerdict } from '../../../contract/catalog-import';
+import { NO_PHOTO_IMAGE } from '../../../contract/uploads.constants';
 import type { Db, Tx } from '../../db/database';
 import { rowsOf } from '../../db/rows';
 import { catalogImportRows, catalogImports, tools } from '../../db/schema';
@@ -418,7 +419,7 @@ async function applyProducts(
             .insert(tools)
             .values({
               name: p.name,
-              image: pictures?.[0]?.url ?? '/images/tools/socket-set.svg',
+              image: pictures?.[0]?.url ?? NO_PHOTO_IMAGE,
               priceCents: Math.round(p.price * 100),
               description: p.description,
               availableQuantity: 0,
@@ -447,7 +448,7 @@ async function applyProducts(
             ? pictures
             : current
               ? undefined
-              : [{ url: '/images/tools/socket-set.svg', alt: p.name ?? '' }],
+              : [{ url: NO_PHOTO_IMAGE, alt: p.name ?? '' }],
         };
         const crossReferences =
           p.oem_numbers !== undefined || p.interchange_numbers !== undefined

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { partNumberKey } from '../../../contract/catalog';
 import type { Db } from '../../db/database';
 import { rowsOf } from '../../db/rows';
+import { editDistance, editsAllowed } from './edit-distance';
 
 /**
  * How the search box reads what a buyer typed (docs/decisions/046-search-that-understands-buyers.md):
@@ -12,8 +13,9 @@ import { rowsOf } from '../../db/rows';
  *    (`breaks` is `break`), longest phrase first.
  * 4. Every word left must match the product's search document (name and own numbers, brand and
  *    category, description; stemmed in English, stop words dropped): as typed when the catalog has
- *    a word starting with it (`brak` -> brake), else as the catalog's closest words by trigram
- *    similarity (`wrnch` -> wrench). A word with a digit (`h11`, `9005`) must match as it is; a word
+ *    a word starting with it (`brak` -> brake), else as the catalog's words a letter or two away
+ *    (swapped, missing or doubled letters: `brkae`, `rotr`, `alternnator`; words of four letters
+ *    and more), else as its closest words by trigram similarity (`wrnch` -> wrench). A word with a digit (`h11`, `9005`) must match as it is; a word
  *    of letters nowhere near the catalog's words matches nothing (and is named).
  * 5. The whole term is also looked up as the start of a part number (SKU, maker's, OEM,
  *    interchange, UPC); a superseded product's number finds its replacement too.
@@ -195,22 +197,51 @@ interface Reading {
   near: Array<{ word: string; stem: string }>;
 }
 
-/** For each word of letters: whether a catalog word starts with it (or its stem), else the closest ones. */
+interface Candidate {
+  word: string;
+  stem: string;
+  sim: number;
+}
+
+/**
+ * The catalog words a few letters away from `word` (a swap of two neighbours counts as one:
+ * `brkae` is brake), the nearest first and, among those, the most alike by trigrams.
+ */
+function fewEditsAway(word: string, candidates: Candidate[]): Candidate[] {
+  const allowed = editsAllowed(word);
+  if (allowed === 0) return [];
+  let best = allowed + 1;
+  let found: Candidate[] = [];
+  for (const candidate of candidates) {
+    const edits = editDistance(word, candidate.word, allowed);
+    if (edits > allowed || edits > best) continue;
+    if (edits < best) {
+      best = edits;
+      found = [];
+    }
+    found.push(candidate);
+  }
+  return found.sort((a, b) => b.sim - a.sim || a.word.localeCompare(b.word));
+}
+
+/**
+ * For each word of letters: whether a catalog word starts with it (or its stem); if none does,
+ * the catalog words a few edits away (swapped, missing or doubled letters: `brkae`, `rotr`,
+ * `alternnator`), else the closest by trigram similarity (`wrnch`). The edit distance is counted
+ * here, over the words of the same first letters and about the same length, which
+ * `search_words_shape_idx` finds without reading the whole table (drizzle/0033).
+ */
 async function readWords(db: Db, facts: WordFacts[], similarity: number): Promise<Reading[]> {
   if (facts.length === 0) return [];
   const rows = rowsOf<{
     n: number;
     known: boolean;
     near: Array<{ word: string; stem: string }> | string | null;
+    close: Candidate[] | string | null;
   }>(
     await db.execute(sql`
-      select w.n::int as n,
-        exists (
-          select 1 from search_words s
-          where (s.word ~>=~ w.word and s.word ~<~ (w.word || '{'))
-             or (s.word ~>=~ w.stem and s.word ~<~ (w.stem || '{'))
-        ) as known,
-        (
+      select w.n::int as n, k.known,
+        case when k.known then null else (
           select json_agg(json_build_object('word', c.word,
             'stem', coalesce((ts_lexize('english_stem', c.word))[1], c.word)) order by c.sim desc, c.word)
           from (
@@ -221,17 +252,39 @@ async function readWords(db: Db, facts: WordFacts[], similarity: number): Promis
             }similarity(s.word, w.word) >= ${similarity}
             order by sim desc, s.word limit 3
           ) c
-        ) as near
+        ) end as near,
+        case when k.known or length(w.word) < 4 then null else (
+          select json_agg(json_build_object('word', s.word,
+            'stem', coalesce((ts_lexize('english_stem', s.word))[1], s.word),
+            'sim', similarity(s.word, w.word)))
+          from search_words s
+          where left(s.word, 1) in (left(w.word, 1), substr(w.word, 2, 1))
+            and length(s.word) between length(w.word) - 2 and length(w.word) + 2
+        ) end as close
       from unnest(${sql.param(facts.map((f) => f.word))}::text[], ${sql.param(facts.map((f) => f.stem ?? f.word))}::text[])
-        with ordinality as w(word, stem, n)`),
+        with ordinality as w(word, stem, n)
+      cross join lateral (
+        select exists (
+          select 1 from search_words s
+          where (s.word ~>=~ w.word and s.word ~<~ (w.word || '{'))
+             or (s.word ~>=~ w.stem and s.word ~<~ (w.stem || '{'))
+        ) as known
+      ) k`),
   );
   const byN = new Map(rows.map((r) => [Number(r.n), r]));
+  const parsed = <T>(value: T[] | string | null | undefined): T[] =>
+    typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []);
   return facts.map((f, i) => {
     const row = byN.get(i + 1);
-    const near = typeof row?.near === 'string' ? JSON.parse(row.near) : (row?.near ?? []);
+    const edited = fewEditsAway(f.word, parsed(row?.close));
     // Only the closest and those nearly as close: `guage` is gauge, not also garage.
-    const best = (near as Array<{ word: string; stem: string }>).slice(0, 2);
-    return { word: f.word, stem: f.stem ?? f.word, known: Boolean(row?.known), near: best };
+    const best = edited.length > 0 ? edited.slice(0, 2) : parsed(row?.near).slice(0, 2);
+    return {
+      word: f.word,
+      stem: f.stem ?? f.word,
+      known: Boolean(row?.known),
+      near: best.map((c) => ({ word: c.word, stem: c.stem })),
+    };
   });
 }
 

@@ -18,6 +18,8 @@ export const SITEMAP_PAGES = [
   'contact',
   'blog',
   'portfolio',
+  'shippingPolicy',
+  'returnPolicy',
 ] as const satisfies readonly PageKey[];
 
 const xmlEscape = (text: string) =>

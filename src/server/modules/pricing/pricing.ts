@@ -69,7 +69,8 @@ export interface Parcel {
 /** Where a cart with no address yet (the cart page, the spec's order modal) is priced to. */
 export const HOME_COUNTRY = 'US';
 
-const FLAT_METHODS = {
+/** The two methods of a store without zones; the shipping page names them too. */
+export const FLAT_METHODS = {
   standard: { label: 'Standard shipping', estimate: '3 to 5 business days', mode: 'ground' },
   express: { label: 'Express shipping', estimate: '1 to 2 business days', mode: 'air' },
 } as const;

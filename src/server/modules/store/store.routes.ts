@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { StorePolicies } from '../../../contract/policies';
 import { StoreInfo } from '../../../contract/store';
 import { publicStoreInfo } from '../../config/config';
+import { storePolicies } from './store-policies';
 
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,5 +15,18 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => publicStoreInfo(app.config, app.settings.current()),
+  );
+
+  app.get(
+    '/store/policies',
+    {
+      schema: {
+        tags: ['store'],
+        summary:
+          "What the shipping and returns pages say: the owner's shipping zones and rates, free-shipping threshold, return window and restocking fee, as in force",
+        response: { 200: StorePolicies },
+      },
+    },
+    async () => storePolicies(app.settings.current()),
   );
 };

@@ -7,6 +7,7 @@ import { useMergeVisitorCartOnSignIn } from '../../features/cart/api/use-merge-v
 import { TestModeNotice } from '../../features/store/components/test-mode-notice';
 import { NavBar } from './nav-bar';
 import { ScrollToTop } from './scroll-to-top';
+import { ShopBar } from './shop-bar';
 import { SiteFooter } from './site-footer';
 
 export function RootLayout() {
@@ -26,9 +27,10 @@ export function RootLayout() {
       </a>
       <TestModeNotice />
       <NavBar />
+      <ShopBar />
       {/* At least a screen tall (less the nav bar): the footer starts below the fold, so a page
           that fills in after its data arrives does not push it visibly (layout shift). */}
-      <main id="main" className="mx-auto min-h-[calc(100svh-4rem)] w-full max-w-7xl flex-1 px-4 py-6">
+      <main id="main" className="mx-auto min-h-[calc(100svh-4rem)] w-full max-w-7xl flex-1 px-4 py-4 sm:py-6">
         <RouteErrorBoundary key={section === 'dashboard' ? section : pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />

@@ -28,6 +28,15 @@ export function SiteFooter() {
             Contact
           </Link>
         </nav>
+        <nav aria-label="Help">
+          <h2 className="footer-title">Help</h2>
+          <Link className="link link-hover" to={pages.shippingPolicy.path}>
+            Shipping
+          </Link>
+          <Link className="link link-hover" to={pages.returnPolicy.path}>
+            Returns
+          </Link>
+        </nav>
         <address className="not-italic">
           <h2 className="footer-title">Visit or call</h2>
           {contact.address ? <span>{contact.address}</span> : null}

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { pages } from '../../../contract/pages';
 import { useSession } from '../../features/accounts/api/session';
 import { CheckoutForm } from '../../features/checkout/components/checkout-form';
 import { useStoreInfo } from '../../features/store/api/get-store-info';
@@ -10,6 +12,17 @@ export function CheckoutPage() {
     <div className="space-y-6 py-4">
       <h1 className="text-3xl font-bold">Checkout</h1>
       {user ? <CheckoutForm user={user} testMode={testMode} /> : null}
+      <p className="text-sm text-base-content/70">
+        Before you pay, read how we{' '}
+        <Link className="link" to={pages.shippingPolicy.path}>
+          ship orders
+        </Link>{' '}
+        and{' '}
+        <Link className="link" to={pages.returnPolicy.path}>
+          take parts back
+        </Link>
+        .
+      </p>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
+import { Link } from 'react-router';
+import { pages } from '../../../contract/pages';
 import { LoadFailed } from '../../components/ui/load-failed';
 import { PageSection } from '../../components/ui/page-section';
 import { useTools } from '../../features/catalog/api/get-tools';
@@ -21,6 +23,7 @@ const ContactForm = lazy(async () => ({
 export function HomePage() {
   const { brand } = useStoreInfo();
   // The spec: the lists render nothing until their data arrives, with no loading indicator. The
+  // tools are the catalog's first few (HOME_TOOL_COUNT), with a way to all of them. The
   // empty space they keep meanwhile holds the sections below out of view, so nothing jumps. A list
   // whose request failed (after the retries) says so and offers to try again.
   const tools = useTools();
@@ -32,7 +35,14 @@ export function HomePage() {
       <BannerCarousel brand={brand} />
       <PageSection id="all-tools" title="All Tools">
         {tools.data ? (
-          <ToolGrid tools={tools.data} eagerCount={0} />
+          <>
+            <ToolGrid tools={tools.data} eagerCount={0} />
+            <p className="mt-6 text-center">
+              <Link to={pages.tools.path} className="btn btn-outline">
+                See all tools
+              </Link>
+            </p>
+          </>
         ) : tools.isError ? (
           <LoadFailed what="The tools" onRetry={() => void tools.refetch()} />
         ) : (

@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import type { Vehicle } from '../../../contract/catalog';
+import { useSearchParams } from 'react-router';
 import {
   queryVehicle,
   TOOL_LIST_MAX_DEPTH,
@@ -8,7 +7,6 @@ import {
   toolSorts,
   vehicleLabel,
 } from '../../../contract/catalog.constants';
-import { pages } from '../../../contract/pages';
 import { toolListFromAddress } from '../../../contract/tool-list-address';
 import { Pager } from '../../components/ui/pager';
 import { QueryState } from '../../components/ui/query-state';
@@ -17,11 +15,11 @@ import { useCategories } from '../../features/catalog/api/get-categories';
 import { useToolFacets } from '../../features/catalog/api/get-facets';
 import { useToolPage } from '../../features/catalog/api/get-tools';
 import { CatalogFilters } from '../../features/catalog/components/catalog-filters';
-import { SearchBox } from '../../features/catalog/components/search-box';
 import { ToolGrid } from '../../features/catalog/components/tool-grid';
 import { VehicleBar } from '../../features/vehicles/components/vehicle-bar';
 import { useGarage } from '../../features/vehicles/garage';
 import { useAddressToggle } from '../../lib/use-address-toggle';
+import { vehicleParams } from '../layouts/shop-bar';
 
 const sortLabels: Record<(typeof toolSorts)[number], string> = {
   newest: 'Newest first',
@@ -30,16 +28,8 @@ const sortLabels: Record<(typeof toolSorts)[number], string> = {
   name: 'Name: A to Z',
 };
 
-const vehicleParams = (v: Vehicle | undefined) => ({
-  year: v ? String(v.year) : undefined,
-  make: v?.make,
-  model: v?.model,
-  engine: v?.engine || undefined,
-});
-
 export function ToolsPage() {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   // The whole list state lives in the address: a filtered list can be shared, and Back undoes a filter.
   const query = toolListFromAddress(Object.fromEntries(params));
   const page = useToolPage(query);
@@ -102,22 +92,34 @@ export function ToolsPage() {
     ...(query.inStock ? [{ label: 'In stock', clear: { inStock: undefined } }] : []),
   ];
   const filters = <CatalogFilters query={query} facets={facets.data} onChange={update} />;
+  // A list for a vehicle is of parts (the spec's own 'Tools' names the page and the catalog).
+  const fitting = vehicle !== undefined && query.fit !== 'all';
   let summary: ReactNode = null;
   // While the next list loads, the one before stays on screen, but its count would be wrong.
   if (page.data && !page.isPlaceholderData) {
-    const { total } = page.data;
+    const { total, understood } = page.data;
+    const noun = fitting ? (total === 1 ? 'part' : 'parts') : total === 1 ? 'tool' : 'tools';
     summary = (
-      <p className="text-sm text-base-content/70" role="status">
-        {total} {total === 1 ? 'tool' : 'tools'}
-        {query.search ? ` matching “${page.data.understood ?? query.search}”` : ''}
-        {vehicle && query.fit !== 'all' ? ` that fit your ${vehicleLabel(vehicle)}` : ''}
-      </p>
+      <div className="space-y-1">
+        {query.search && understood ? (
+          // The store read the words otherwise (a typo, a synonym): the buyer sees what it searched.
+          <p data-testid="search-understood">
+            Showing results for <strong>{understood}</strong>
+            <span className="text-base-content/70"> (you typed “{query.search}”)</span>
+          </p>
+        ) : null}
+        <p className="text-sm text-base-content/70" role="status">
+          {total} {noun}
+          {query.search ? ` matching “${understood ?? query.search}”` : ''}
+          {fitting ? ` that fit your ${vehicleLabel(vehicle)}` : ''}
+        </p>
+      </div>
     );
   }
 
   return (
-    <div className="space-y-5 py-6">
-      <h1 className="text-3xl font-bold">{category ? category.name : 'Tools'}</h1>
+    <div className="space-y-3 sm:space-y-5 sm:py-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">{category ? category.name : 'Tools'}</h1>
       {about ? (
         <div className="flex items-center gap-4" data-testid="category-about">
           {about.image ? (
@@ -137,49 +139,36 @@ export function ToolsPage() {
           update({ ...vehicleParams(undefined), fit: undefined });
         }}
       />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="w-full sm:max-w-md">
-          <SearchBox
-            initial={query.search ?? ''}
-            onSearch={(search) => update({ search: search || undefined })}
-            onSuggestion={(s) => {
-              if (s.kind === 'brand') update({ brand: s.value, search: undefined });
-              else if (s.kind === 'category') update({ category: s.value, search: undefined });
-              else navigate(pages.product.path(s.value));
-            }}
-          />
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          {vehicle ? (
-            <label className="flex cursor-pointer items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="toggle toggle-sm"
-                checked={fitOnly}
-                onChange={(e) => {
-                  setFitOnly(e.target.checked);
-                  update({ fit: e.target.checked ? undefined : 'all' });
-                }}
-              />
-              Only parts that fit
-            </label>
-          ) : null}
-          <label className="flex items-center gap-2 text-sm whitespace-nowrap">
-            Sort by
-            <select
-              className="select select-sm"
-              value={query.sort ?? ''}
-              onChange={(e) => update({ sort: e.target.value || undefined })}
-            >
-              <option value="">Featured</option>
-              {toolSorts.map((sort) => (
-                <option key={sort} value={sort}>
-                  {sortLabels[sort]}
-                </option>
-              ))}
-            </select>
+      <div className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
+        {vehicle ? (
+          <label className="flex cursor-pointer items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="toggle toggle-sm"
+              checked={fitOnly}
+              onChange={(e) => {
+                setFitOnly(e.target.checked);
+                update({ fit: e.target.checked ? undefined : 'all' });
+              }}
+            />
+            Only parts that fit
           </label>
-        </div>
+        ) : null}
+        <label className="flex items-center gap-2 text-sm whitespace-nowrap">
+          Sort by
+          <select
+            className="select select-sm"
+            value={query.sort ?? ''}
+            onChange={(e) => update({ sort: e.target.value || undefined })}
+          >
+            <option value="">Featured</option>
+            {toolSorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {sortLabels[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       {chips.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Filters in use">
@@ -215,9 +204,9 @@ export function ToolsPage() {
           </li>
         </ul>
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-[15rem_1fr]">
+      <div className="grid gap-3 sm:gap-6 lg:grid-cols-[15rem_1fr]">
         <aside aria-label="Filters">
-          <details className="lg:hidden rounded-box border border-base-300 p-3">
+          <details className="lg:hidden rounded-box border border-base-300 px-3 py-2">
             <summary className="cursor-pointer font-semibold">Filters</summary>
             <div className="mt-3">{filters}</div>
           </details>
@@ -230,7 +219,7 @@ export function ToolsPage() {
             empty={
               query.search ? (
                 <>
-                  No tools match “{query.search}”.
+                  {fitting ? 'No parts' : 'No tools'} match “{query.search}”.
                   {page.data?.didYouMean ? (
                     <>
                       {' '}
@@ -262,6 +251,7 @@ export function ToolsPage() {
                   tools={data.tools}
                   eagerCount={3}
                   vehicle={vehicle ? vehicleLabel(vehicle) : undefined}
+                  descriptionOnPhone={false}
                 />
               </>
             )}

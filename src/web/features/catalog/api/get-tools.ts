@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Tool, ToolListQuery } from '../../../../contract/catalog';
 import {
   DID_YOU_MEAN_HEADER,
+  HOME_TOOL_COUNT,
   SEARCH_UNDERSTOOD_HEADER,
   TOTAL_COUNT_HEADER,
   toolListSearch,
@@ -9,10 +10,14 @@ import {
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { toolKeys } from './keys';
 
-/** The list of all tools, cached under the key 'tools' (docs/requirements.md §4.5). */
+/**
+ * The home page's 'All Tools' grid, cached under the key 'tools' (docs/requirements.md §4.5): the
+ * catalog's first HOME_TOOL_COUNT tools, so an imported catalog does not make the home page a list
+ * of hundreds; /tools has them all.
+ */
 export const toolsQuery = queryOptions({
   queryKey: toolKeys.all,
-  queryFn: ({ signal }) => apiGet<Tool[]>('/tool', signal),
+  queryFn: ({ signal }) => apiGet<Tool[]>(`/tool?limit=${HOME_TOOL_COUNT}`, signal),
 });
 
 export const useTools = () => useQuery(toolsQuery);

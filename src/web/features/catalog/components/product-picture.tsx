@@ -1,4 +1,4 @@
-import { PURCHASE_IMAGE_SIZES, srcSetFor } from '../../../../contract/uploads.constants';
+import { isNoPhoto, PURCHASE_IMAGE_SIZES, srcSetFor } from '../../../../contract/uploads.constants';
 
 /**
  * A product's picture at the top of its page: fetched first (it is the page's largest paint), with
@@ -12,7 +12,7 @@ export function ProductPicture({ image, name }: { image: string; name: string })
         src={image}
         srcSet={srcSetFor(image)}
         sizes={PURCHASE_IMAGE_SIZES}
-        alt={name}
+        alt={isNoPhoto(image) ? `No photo of ${name} yet` : name}
         width={600}
         height={450}
         fetchPriority="high"

@@ -12,6 +12,7 @@ const kindLabel: Record<Suggestion['kind'], string> = {
 /**
  * One search box for names, descriptions, brands, SKUs and part numbers, suggesting while typing
  * (an ARIA combobox: arrow keys move through the suggestions, Enter takes one, Escape closes).
+ * The page puts it inside its `<search>` landmark (the header's shop bar).
  */
 export function SearchBox({
   initial,
@@ -48,7 +49,7 @@ export function SearchBox({
     onSearch(text.trim());
   };
   return (
-    <search className="relative block w-full">
+    <div className="relative w-full">
       <form onSubmit={onSubmit}>
         <div className="join w-full">
           <label htmlFor={`${id}-input`} className="sr-only">
@@ -69,7 +70,7 @@ export function SearchBox({
             autoComplete="off"
             value={text}
             placeholder="Search by name, brand or part number"
-            className="input join-item w-full"
+            className="input join-item h-10 min-w-0 w-full"
             onChange={(e) => {
               setText(e.target.value);
               setOpen(true);
@@ -90,8 +91,24 @@ export function SearchBox({
               }
             }}
           />
-          <button type="submit" className="btn btn-primary join-item">
-            Search
+          <button
+            type="submit"
+            className="btn btn-primary join-item px-3 sm:px-4"
+            aria-label="Search the catalog"
+          >
+            <svg
+              aria-hidden="true"
+              className="h-5 w-5 sm:hidden"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+            >
+              <circle cx="11" cy="11" r="6.5" />
+              <path d="m16 16 4.5 4.5" />
+            </svg>
+            <span className="hidden sm:inline">Search</span>
           </button>
         </div>
         <div
@@ -124,6 +141,6 @@ export function SearchBox({
           ))}
         </div>
       </form>
-    </search>
+    </div>
   );
 }

@@ -1,0 +1,65 @@
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { Vehicle } from '../../../contract/catalog';
+import { pages } from '../../../contract/pages';
+import { useSession } from '../../features/accounts/api/session';
+import { SearchBox } from '../../features/catalog/components/search-box';
+import { MyVehicle } from '../../features/vehicles/components/my-vehicle';
+import { useGarage } from '../../features/vehicles/garage';
+
+/** A vehicle as the /tools address names it; undefined clears it. */
+export const vehicleParams = (v: Vehicle | undefined) => ({
+  year: v ? String(v.year) : undefined,
+  make: v?.make,
+  model: v?.model,
+  engine: v?.engine || undefined,
+});
+
+/**
+ * The header's second row on every page: the search box and My vehicle, both leading to the
+ * catalog. On /tools they change its address and keep its other filters; elsewhere they open it.
+ */
+export function ShopBar() {
+  const { user } = useSession();
+  const garage = useGarage(Boolean(user));
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const onTools = pathname === pages.tools.path;
+
+  const openTools = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(onTools ? params : undefined);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    next.delete('page');
+    const search = next.toString();
+    navigate(search ? `${pages.tools.path}?${search}` : pages.tools.path);
+  };
+
+  return (
+    <div className="border-b border-base-300 bg-base-100">
+      {/* One landmark for finding parts: the words typed and the vehicle they are for. */}
+      <search aria-label="Find parts" className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-2">
+        <div className="min-w-0 flex-1 lg:max-w-2xl">
+          <SearchBox
+            initial={onTools ? (params.get('search') ?? '') : ''}
+            onSearch={(search) => openTools({ search: search || undefined })}
+            onSuggestion={(s) => {
+              if (s.kind === 'brand') openTools({ brand: s.value, search: undefined });
+              else if (s.kind === 'category') openTools({ category: s.value, search: undefined });
+              else navigate(pages.product.path(s.value));
+            }}
+          />
+        </div>
+        <MyVehicle
+          garage={garage}
+          onPick={(v) => openTools({ ...vehicleParams(v), fit: undefined })}
+          onClear={() => {
+            if (onTools) openTools({ ...vehicleParams(undefined), fit: undefined });
+          }}
+        />
+      </search>
+    </div>
+  );
+}
