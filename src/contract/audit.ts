@@ -73,6 +73,8 @@ export const AuditEntry = z.object({
   action: z.string(),
   kind: z.string(),
   subjectId: z.string(),
+  /** What the thing is called now (a product's name, an order's number, a discount's code); null when gone. */
+  subjectName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),
