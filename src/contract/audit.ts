@@ -19,6 +19,7 @@ export const auditKinds = [
   'outbox',
   'setting',
   'discount',
+  'review',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -35,6 +36,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   outbox: 'Outbox retries',
   setting: 'Settings',
   discount: 'Discounts',
+  review: 'Reviews',
 };
 
 /** A calendar day, YYYY-MM-DD; a real one ("2026-02-30" is refused). */

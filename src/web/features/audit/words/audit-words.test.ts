@@ -370,15 +370,26 @@ describe('the audit log in words', () => {
           action: 'review.published',
           kind: 'review',
           subjectName: 'Rita Reviewer',
-          before: { status: 'held', reply: null },
-          after: { status: 'published', reply: 'Thanks, Rita!' },
+          before: { status: 'held', commenter: 'Rita Reviewer', comment: 'Fits my Civic.' },
+          after: { status: 'published', commenter: 'Rita Reviewer', comment: 'Fits my Civic.' },
         }),
       ),
     ).toEqual([
       'Published the review by Rita Reviewer',
+      'Review: “Fits my Civic.”',
       'Status: Awaiting approval → Published',
-      "The store's reply: — → Thanks, Rita!",
     ]);
+    expect(
+      read(
+        row({
+          action: 'review.replied',
+          kind: 'review',
+          subjectName: 'Rita Reviewer',
+          before: { reply: null },
+          after: { reply: 'Thanks, Rita!' },
+        }),
+      ),
+    ).toEqual(['Replied to the review by Rita Reviewer', "The store's reply: — → Thanks, Rita!"]);
     expect(
       read(
         row({
