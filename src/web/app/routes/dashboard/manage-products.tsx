@@ -129,8 +129,12 @@ export function ManageProductsPage() {
                   </div>
                 ),
               },
-              { header: 'SKU', className: 'break-all', cell: (p) => p.sku ?? '—' },
-              { header: 'Part number', className: 'break-all', cell: (p) => p.part_number ?? '—' },
+              { header: 'SKU', className: 'wrap-anywhere sm:whitespace-nowrap', cell: (p) => p.sku ?? '—' },
+              {
+                header: 'Part number',
+                className: 'wrap-anywhere sm:whitespace-nowrap',
+                cell: (p) => p.part_number ?? '—',
+              },
               { header: 'Price', className: 'tabular-nums', cell: (p) => `$${formatPrice(p.price)}` },
               { header: 'Stock', cell: (p) => <StockCell product={p} /> },
               {

@@ -172,7 +172,7 @@ export function ReviewDeskPage() {
   const tab = TABS.find((t) => t.status === status) ?? TABS[0];
   return (
     <div className="max-w-4xl space-y-4">
-      <h2 className="text-xl font-semibold">Reviews</h2>
+      <h2 className="text-xl font-semibold">Moderate reviews</h2>
       <p className="text-base-content/70">
         Which reviews wait for approval is a setting:{' '}
         <Link className="link" to={`${pages.settings.path}#settings-reviews`}>
