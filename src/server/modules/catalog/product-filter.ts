@@ -20,11 +20,14 @@ export async function productFilterCondition(
   if (term) {
     const plan = await planSearch(db, term);
     // The owner types the start of a SKU of letters too (`TW-OIL`), which the store's search box
-    // reads only as words: any 3 letters or digits are also looked up as a number's start.
+    // reads only as words: any 3 letters or digits are also looked up as a number's start. The ids
+    // are read first (`= any(array(...))`), so both sides read their index; `in (select ...)` in an
+    // OR would read every product.
     const key = partNumberKey(term);
+    const byNumber = sql`t.id = any(array(select p.tool_id from part_numbers p where p.key like ${`${key}%`}))`;
     parts.push(
       plan.partKey === null && key.length >= PART_KEY_MIN
-        ? sql`(${searchCondition(plan)} or t.id in (select p.tool_id from part_numbers p where p.key like ${`${key}%`}))`
+        ? sql`(${searchCondition(plan)} or ${byNumber})`
         : searchCondition(plan),
     );
   }

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { ProductSummary } from '../../../../contract/catalog-admin';
 import { formatPrice } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
+import { PRODUCT_STATUS_WORDS } from '../../../../contract/product-change-words';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable } from '../../../components/ui/data-table';
 import { Pager } from '../../../components/ui/pager';
@@ -15,7 +16,6 @@ import {
   finderToAddress,
   ProductFinder,
   type ProductFinderState,
-  STATUS_LABELS,
 } from '../../../features/catalog/components/product-finder';
 import { formatNumber } from '../../../lib/format';
 
@@ -140,7 +140,7 @@ export function ManageProductsPage() {
               {
                 header: 'Status',
                 cell: (p) => (
-                  <span className={`badge ${STATUS_BADGES[p.status]}`}>{STATUS_LABELS[p.status]}</span>
+                  <span className={`badge ${STATUS_BADGES[p.status]}`}>{PRODUCT_STATUS_WORDS[p.status]}</span>
                 ),
               },
               {

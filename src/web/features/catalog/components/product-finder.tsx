@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { type ProductStatus, productStatuses } from '../../../../contract/catalog';
 import { ProductListQuery, type StockLevel } from '../../../../contract/catalog-admin';
+import { PRODUCT_STATUS_WORDS } from '../../../../contract/product-change-words';
 import { useCategories } from '../api/get-categories';
 import { useBrands } from '../api/owner-calls';
 
@@ -40,11 +41,6 @@ export function finderToAddress(state: ProductFinderState): URLSearchParams {
 
 export const finderFiltered = (state: ProductFinderState) => FIELDS.some((key) => state[key] !== '');
 
-const STATUS_LABELS: Record<ProductStatus, string> = {
-  active: 'Active',
-  draft: 'Draft',
-  archived: 'Archived',
-};
 const STOCK_LABELS: Record<StockLevel, string> = { low: 'Low stock', out: 'Sold out', in: 'In stock' };
 
 /**
@@ -134,7 +130,7 @@ export function ProductFinder({
             <option value="">Every status</option>
             {productStatuses.map((s) => (
               <option key={s} value={s}>
-                {STATUS_LABELS[s]}
+                {PRODUCT_STATUS_WORDS[s]}
               </option>
             ))}
           </select>
@@ -154,5 +150,3 @@ export function ProductFinder({
     </search>
   );
 }
-
-export { STATUS_LABELS };
