@@ -328,7 +328,7 @@ for (const width of [1280, 390]) {
       // The owner publishes it from the moderation page.
       await page.goto(`${store.url}/dashboard/reviews`);
       const held = page.getByTestId('moderated-review').filter({ hasText: comment });
-      await held.getByText('Bought nothing').waitFor();
+      await held.getByText('Not verified').waitFor();
       expect(await scrollsSideways(page)).toBe(false);
       await screenshot(page, `moderate-reviews-${width}`, { fullPage: true });
       await held.getByRole('button', { name: `Publish the review by ${name}` }).click();

@@ -15,7 +15,7 @@ function AuditWhat({ entry }: { entry: AuditEntry }) {
   const words = auditWords(entry);
   return (
     <>
-      <td data-label="What" className="wrap-anywhere">
+      <td data-label="What" className="wrap-anywhere sm:wrap-break-word">
         <span className="font-medium">{words.title}</span>
         <span className="block text-xs text-base-content/70">
           {AUDIT_KIND_LABELS[entry.kind as AuditKind] ?? entry.kind}

@@ -443,11 +443,14 @@ function Editor({ record }: { record: ProductRecord }) {
       </section>
 
       {listed.length > 0 ? (
-        <ul className="alert alert-error block text-sm" role="alert" aria-label="What to change">
-          {listed.map(([path, message]) => (
-            <li key={path}>{message}</li>
-          ))}
-        </ul>
+        // The alert wraps the list: a list given the alert's role would no longer be a list.
+        <div className="alert alert-error block text-sm" role="alert" aria-label="What to change">
+          <ul className="list-disc pl-5">
+            {listed.map(([path, message]) => (
+              <li key={path}>{message}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <div className="sticky bottom-0 z-10 flex gap-2 border-t border-base-300 bg-base-100 py-3">
         <button type="submit" className="btn btn-primary" disabled={update.isPending}>

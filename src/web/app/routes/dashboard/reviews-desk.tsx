@@ -99,7 +99,7 @@ function ReviewItem({ review }: { review: ModeratedReview }) {
           {review.verified ? (
             <span className="badge badge-success badge-sm">Verified purchase</span>
           ) : (
-            <span className="badge badge-ghost badge-sm">Bought nothing</span>
+            <span className="badge badge-ghost badge-sm">Not verified</span>
           )}
           <span className="badge badge-outline badge-sm">{REVIEW_STATUS_WORDS[review.status]}</span>
           <span className="text-base-content/70">
