@@ -132,7 +132,7 @@ for (const width of [1280, 390]) {
         'Price: $179.00 → $219.50',
       );
       expect(await scrollsSideways(page)).toBe(false);
-      await screenshot(page, `audit-log-${width}`, { fullPage: true });
+      await screenshot(page, `audit-log-product-${width}`, { fullPage: true });
 
       const saved = await details(id);
       expect(saved.images?.map((i) => i.url)).toEqual([
