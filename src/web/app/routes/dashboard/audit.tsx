@@ -16,10 +16,13 @@ function AuditWhat({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <td data-label="What" className="wrap-anywhere sm:wrap-break-word">
-        <span className="font-medium">{words.title}</span>
-        <span className="block text-xs text-base-content/70">
-          {AUDIT_KIND_LABELS[entry.kind as AuditKind] ?? entry.kind}
-        </span>
+        {/* One block: on a phone's card it sits beside its label as one value. */}
+        <div>
+          <span className="font-medium">{words.title}</span>
+          <span className="block text-xs text-base-content/70">
+            {AUDIT_KIND_LABELS[entry.kind as AuditKind] ?? entry.kind}
+          </span>
+        </div>
       </td>
       <td data-label="Changes">
         {words.lines.length > 0 ? <ChangeLines lines={words.lines} /> : <span>—</span>}
