@@ -202,6 +202,7 @@ journeys('accounts in the browser', () => {
         'Import and export',
         'Search words',
         'Discounts',
+        'Moderate reviews',
         'Manage All Orders',
         'Returns',
         'Numbers',

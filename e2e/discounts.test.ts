@@ -206,10 +206,10 @@ journeys('a buyer pays less with BRAKES10; managers keep the discounts', () => {
       await page.getByRole('heading', { name: 'Audit log' }).waitFor();
       await page.getByLabel('Kind').selectOption('discount');
       await page.getByRole('button', { name: 'Filter' }).click();
-      for (const action of ['discount.created', 'discount.updated', 'discount.ended'])
+      for (const action of ['Added', 'Changed', 'Ended'])
         await page
           .getByTestId('audit-row')
-          .filter({ hasText: action })
+          .filter({ hasText: `${action} discount ${code}` })
           .filter({ hasText: ADMIN })
           .first()
           .waitFor();

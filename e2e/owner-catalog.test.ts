@@ -29,6 +29,8 @@ async function idOf(name: string): Promise<string> {
   if (!tool) throw new Error(`${name} is not in the catalog`);
   return tool._id;
 }
+const scrollsSideways = (p: Page) =>
+  p.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 const details = async (id: string) =>
   (await (await page.request.get(`${store.url}/api/purchase/${id}`)).json()) as ToolDetails;
 
@@ -60,12 +62,32 @@ for (const width of [1280, 390]) {
       };
     });
 
-    it("edits a product's pictures and adds a year range for two models at once", async () => {
+    it('finds a product by its part number in Manage Product and edits its pictures and fitment in the one editor', async () => {
       const id = await idOf(WHEEL);
+      const wheel = seedParts[WHEEL];
+      if (!wheel) throw new Error('the seed lost its wheel');
       await page.goto(`${store.url}/dashboard/manageProduct`);
-      await page.getByRole('link', { name: `Open ${WHEEL} in the editor` }).click();
+      const table = page.getByTestId('manage-products');
+      await table.waitFor();
+      // The owner types the maker's number as printed on the box, in lower case and without its dash.
+      await page.getByLabel('Name, SKU or part number').fill(wheel.partNumber.toLowerCase().replace('-', ''));
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByTestId('product-count').getByText('1 product found').waitFor();
+      const row = table.locator('tbody tr');
+      expect(await row.count()).toBe(1);
+      expect(await row.textContent()).toContain(wheel.sku);
+      expect(await row.textContent()).toContain(wheel.partNumber);
+      expect(await row.getByText('Active', { exact: true }).count()).toBe(1);
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `manage-products-found-${width}`, { fullPage: true });
+      await row.getByRole('link', { name: `Edit ${WHEEL}` }).click();
       const form = page.getByRole('form', { name: 'Edit the product' });
       await form.getByRole('heading', { name: `Edit ${WHEEL}` }).waitFor();
+      // Every part of the one editor: details, price and stock, parts data (numbers, fitment, pictures).
+      for (const part of ['Details', 'Price and stock', 'Parts data', 'Shipping'])
+        await form.getByRole('heading', { name: part, exact: true }).waitFor();
+      expect(await form.getByLabel("Maker's part number").inputValue()).toBe(wheel.partNumber);
+      await form.getByLabel('Price ($)').fill('219.5');
 
       await form.getByLabel('Or add by its address').fill('/images/tools/alloy-wheel.svg');
       await form.getByRole('button', { name: 'Add image' }).click();
@@ -86,13 +108,31 @@ for (const width of [1280, 390]) {
       await form.getByText('Added 2 rows. Save the product to keep them.').waitFor();
       await form.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText(`Tool ${WHEEL} is updated`).waitFor();
-      // The history names the change, with the owner.
-      await page
+      // The history names the change, with the owner, in words and dollars.
+      const entry = page
         .getByTestId('product-history')
         .locator('li', { hasText: 'Product editor' })
         .filter({ hasText: 'Olive Owner' })
-        .first()
-        .waitFor();
+        .first();
+      await entry.waitFor();
+      const lines = await entry.getByTestId('change-lines').locator('li').allTextContents();
+      expect(lines).toContain('Price: $179.00 → $219.50');
+      expect(lines).toContain('Fitment: added 2016–2017 Honda Accord; 2016–2017 Honda Civic');
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `product-editor-${width}`, { fullPage: true });
+
+      // The audit log says the same, the product by its name.
+      await page.goto(`${store.url}/dashboard/audit`);
+      const audited = page
+        .getByTestId('audit-row')
+        .filter({ hasText: `Changed product ${WHEEL}` })
+        .first();
+      await audited.waitFor();
+      expect(await audited.getByTestId('change-lines').locator('li').allTextContents()).toContain(
+        'Price: $179.00 → $219.50',
+      );
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `audit-log-product-${width}`, { fullPage: true });
 
       const saved = await details(id);
       expect(saved.images?.map((i) => i.url)).toEqual([
@@ -254,7 +294,7 @@ for (const width of [1280, 390]) {
       expect(buyerErrors).toEqual([]);
     });
 
-    it("a buyer reviews a part on its own page; the review is that part's, not the store's", async () => {
+    it("a buyer reviews a part on its own page with stars; it waits for the owner's approval and is that part's, not the store's", async () => {
       const id = await idOf(WHEEL);
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const buyer = await context.newPage();
@@ -271,9 +311,29 @@ for (const width of [1280, 390]) {
       const form = buyer.getByRole('form', { name: 'Review this product' });
       const comment = `True to size, no rub at full lock (${width} px).`;
       await form.getByLabel('Your review').fill(comment);
-      await form.getByLabel('Rating (1 - 5)').fill('5');
+      // Five stars from the keyboard: the first star, then End.
+      await form.getByRole('radio', { name: '1 star' }).focus();
+      await buyer.keyboard.press('End');
+      expect(await form.getByRole('radio', { name: '5 stars' }).isChecked()).toBe(true);
       await form.getByRole('button', { name: 'Post review' }).click();
       await buyer.getByText('Comment is posted!!').waitFor();
+      // Rita bought nothing: her review waits for approval, and only she sees it, saying so.
+      const own = buyer.getByTestId('own-reviews');
+      await own.getByText(comment).waitFor();
+      await own.getByText('Awaiting approval').waitFor();
+      expect(await buyer.getByTestId('product-reviews').getByText(comment).count()).toBe(0);
+      expect(await scrollsSideways(buyer)).toBe(false);
+      await screenshot(buyer, `product-review-held-${width}`, { fullPage: true });
+
+      // The owner publishes it from the moderation page.
+      await page.goto(`${store.url}/dashboard/reviews`);
+      const held = page.getByTestId('moderated-review').filter({ hasText: comment });
+      await held.getByText('Not verified').waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `moderate-reviews-${width}`, { fullPage: true });
+      await held.getByRole('button', { name: `Publish the review by ${name}` }).click();
+      await page.getByText('Review published.').waitFor();
+      await buyer.reload();
       await buyer.getByTestId('product-reviews').getByText(comment).waitFor();
       await screenshot(buyer, `product-review-${width}`, { fullPage: true });
       const storeReviews = await buyer.request.get(`${store.url}/api/review`);

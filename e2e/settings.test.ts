@@ -46,6 +46,8 @@ journeys('the owner changes express shipping in Settings and a buyer sees it at 
   });
 
   const prices = { 1280: '23.45', 390: '27.15' } as const;
+  /** The express price each run starts from: the store's default, then the first run's. */
+  const pricesBefore = { 1280: '19.99', 390: '23.45' } as const;
   for (const width of [1280, 390] as const) {
     it(`at ${width} px: Settings saves a new express price, the open checkout shows and charges it`, async () => {
       const newPrice = prices[width];
@@ -143,15 +145,16 @@ journeys('the owner changes express shipping in Settings and a buyer sees it at 
       expect(orders.map((o) => [o.shippingMethod, o.amounts.shippingCents, o.paid])).toEqual([
         ['express', Number(newPrice.replace('.', '')), true],
       ]);
-      // The owner reads the change in the audit log: who, and the price before and after.
+      // The owner reads the change in the audit log: who, and the price before and after, in dollars.
       await owner.goto(`${store.url}/dashboard/audit`);
       await owner.getByRole('heading', { name: 'Audit log' }).waitFor();
       await owner.getByLabel('Kind').selectOption('setting');
       await owner.getByRole('button', { name: 'Filter' }).click();
       await owner
         .getByTestId('audit-row')
-        .filter({ hasText: 'setting.updated' })
+        .filter({ hasText: 'Saved settings: Shipping' })
         .filter({ hasText: OWNER })
+        .filter({ hasText: `Express shipping: $${pricesBefore[width]} → $${newPrice}` })
         .first()
         .waitFor();
       expect(buyerErrors).toEqual([]);

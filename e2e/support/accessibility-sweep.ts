@@ -252,10 +252,20 @@ const adminStates: PageState[] = [
   { name: 'audit log', path: () => '/dashboard/audit' },
   { name: 'manage products', path: () => '/dashboard/manageProduct' },
   {
-    name: 'manage products with the edit dialog',
+    name: 'manage products searched and filtered',
+    path: () => '/dashboard/manageProduct?search=brake&status=active&stock=in',
+    act: async (page) => {
+      await page.getByTestId('manage-products').waitFor();
+    },
+  },
+  {
+    name: 'manage products with the delete dialog',
     path: () => '/dashboard/manageProduct',
     act: async (page) => {
-      await page.getByRole('button', { name: /^Edit/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Delete/ })
+        .first()
+        .click();
       await page.getByRole('dialog').waitFor();
     },
   },
@@ -263,6 +273,34 @@ const adminStates: PageState[] = [
   { name: 'add product with errors', path: () => '/dashboard/addProduct', act: submitEmpty('Add Product') },
   { name: 'manage all orders', path: () => '/dashboard/manageOrders' },
   { name: 'product editor', path: () => `/dashboard/products/${toolId}` },
+  {
+    name: 'product editor with its errors',
+    path: () => `/dashboard/products/${toolId}`,
+    act: async (page) => {
+      await page.getByLabel('Product name').fill('');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByRole('alert', { name: 'What to change' }).waitFor();
+    },
+  },
+  {
+    name: 'moderate reviews',
+    path: () => '/dashboard/reviews',
+    act: async (page) => {
+      await page.getByRole('button', { name: /^Awaiting approval/ }).waitFor();
+    },
+  },
+  {
+    name: 'moderate reviews, the published ones with a reply open',
+    path: () => '/dashboard/reviews',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Published' }).click();
+      await page
+        .getByRole('button', { name: /^Reply to|^Change the reply/ })
+        .first()
+        .click();
+      await page.getByRole('form', { name: /^Reply to/ }).waitFor();
+    },
+  },
   { name: 'categories and brands', path: () => '/dashboard/categories' },
   {
     name: 'categories with the edit dialog',

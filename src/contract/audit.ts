@@ -22,6 +22,7 @@ export const auditKinds = [
   'search',
   'message',
   'mail',
+  'review',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -41,6 +42,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   search: 'Search words',
   message: 'Inbox messages',
   mail: 'Mailbox',
+  review: 'Reviews',
 };
 
 /** A calendar day, YYYY-MM-DD; a real one ("2026-02-30" is refused). */
@@ -79,6 +81,8 @@ export const AuditEntry = z.object({
   action: z.string(),
   kind: z.string(),
   subjectId: z.string(),
+  /** What the thing is called now (a product's name, an order's number, a discount's code); null when gone. */
+  subjectName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),

@@ -77,8 +77,13 @@ export type ProductFilter = z.infer<typeof ProductFilter>;
 
 export const PRODUCT_LIST_MAX = 100;
 
-/** GET /catalog/products: the owner's list, drafts and archived included, newest change first. */
+/** How the owner's list is ordered: the latest change first (the default), or by name (Manage Product). */
+export const productListSorts = ['updated', 'name'] as const;
+export type ProductListSort = (typeof productListSorts)[number];
+
+/** GET /catalog/products: the owner's list, drafts and archived included, newest change first or by name. */
 export const ProductListQuery = ProductFilter.extend({
+  sort: z.enum(productListSorts, { error: 'Sort by updated or name' }).optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
   limit: z.coerce.number().int().min(1).max(PRODUCT_LIST_MAX).optional(),
 });
@@ -128,6 +133,8 @@ export const ProductChange = z.object({
   source: z.enum(changeSources),
   before: z.record(z.string(), z.unknown()),
   after: z.record(z.string(), z.unknown()),
+  /** The names of the products its `superseded_by` values point at (the change keeps their ids). */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type ProductChange = z.infer<typeof ProductChange>;
 

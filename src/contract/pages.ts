@@ -84,6 +84,8 @@ export const pages = {
   catalogImport: fixed('/dashboard/import'),
   searchWords: fixed('/dashboard/searchWords'),
   discounts: fixed('/dashboard/discounts'),
+  /** Moderation: reviews awaiting approval, published and hidden. */
+  reviewDesk: fixed('/dashboard/reviews'),
   manageOrders: fixed('/dashboard/manageOrders'),
   manageOrder: withId('/dashboard/manageOrders/:id'),
   returns: fixed('/dashboard/returns'),

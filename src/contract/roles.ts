@@ -41,6 +41,7 @@ export const permissions = [
   'notifications.own',
   'discounts.read',
   'discounts.write',
+  'reviews.moderate',
   'settings.read',
   'settings.write',
   'audit.read',
@@ -61,7 +62,7 @@ const STAFF: readonly Permission[] = [
   'notifications.own',
 ];
 
-/** Managers run products, orders, refunds, returns, discounts and the Inbox. */
+/** Managers run products, orders, refunds, returns, discounts, reviews and the Inbox. */
 const MANAGER: readonly Permission[] = [
   ...STAFF,
   'orders.money',
@@ -78,6 +79,7 @@ const MANAGER: readonly Permission[] = [
   'outbox.retry',
   'discounts.read',
   'discounts.write',
+  'reviews.moderate',
 ];
 
 /** The owner does everything, and alone changes roles, settings, and reads the audit log. */

@@ -6,7 +6,15 @@ import { z } from 'zod';
  * new store). Money is integer cents, rates are basis points (725 = 7.25 %), weights are pounds.
  */
 
-export const settingsSections = ['store', 'shipping', 'tax', 'orders', 'returns', 'inventory'] as const;
+export const settingsSections = [
+  'store',
+  'shipping',
+  'tax',
+  'orders',
+  'returns',
+  'inventory',
+  'reviews',
+] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 
 const cents = (label: string) =>
@@ -239,6 +247,15 @@ export const InventorySettings = z.object({
 });
 export type InventorySettings = z.infer<typeof InventorySettings>;
 
+/** Which new reviews wait for a manager's approval: none, those from non-buyers (the default), or all. */
+export const reviewHolds = ['none', 'nonBuyers', 'all'] as const;
+export type ReviewHold = (typeof reviewHolds)[number];
+
+export const ReviewSettings = z.object({
+  hold: z.enum(reviewHolds, { error: 'Choose which reviews wait for approval' }),
+});
+export type ReviewSettings = z.infer<typeof ReviewSettings>;
+
 export const StoreSettings = z.object({
   store: StoreDetails,
   shipping: ShippingSettings,
@@ -246,6 +263,7 @@ export const StoreSettings = z.object({
   orders: OrderSettings,
   returns: ReturnSettings,
   inventory: InventorySettings,
+  reviews: ReviewSettings,
 });
 export type StoreSettings = z.infer<typeof StoreSettings>;
 
@@ -257,6 +275,7 @@ export const sectionSchemas = {
   orders: OrderSettings,
   returns: ReturnSettings,
   inventory: InventorySettings,
+  reviews: ReviewSettings,
 } as const satisfies Record<SettingsSection, z.ZodType>;
 
 /** GET /settings: every section as in force, and for each whether the owner saved it and when. */

@@ -129,6 +129,15 @@ export const tools = pgTable(
     index('tools_filter_cover_idx')
       .on(t.universalFit, t.categorySlug, t.brand, t.priceCents, t.id)
       .where(sql`${t.retiredAt} is null`),
+    // Manage Product: every product whatever its status, by name, filtered by category, brand or a
+    // status other than active (decision 082). `name` ends the name index so a deep page is counted
+    // off the index alone.
+    index('tools_admin_name_idx').on(sql`lower(${t.name})`, t.id, t.name),
+    index('tools_admin_category_idx').on(t.categorySlug, sql`lower(${t.name})`, t.id),
+    index('tools_admin_brand_idx').on(t.brand, sql`lower(${t.name})`, t.id),
+    index('tools_admin_status_idx')
+      .on(t.status, sql`lower(${t.name})`, t.id)
+      .where(sql`${t.status} <> 'active'`),
   ],
 );
 

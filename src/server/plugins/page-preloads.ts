@@ -69,6 +69,7 @@ export const PAGE_MODULES: Record<PageKey, readonly string[]> = {
   catalogImport: dashboard('catalog-import'),
   searchWords: dashboard('search-words'),
   discounts: dashboard('discounts'),
+  reviewDesk: dashboard('reviews-desk'),
   manageOrders: featurePage('admin-orders', 'manage-orders-page'),
   manageOrder: featurePage('admin-orders', 'admin-order-page'),
   returns: featurePage('admin-orders', 'returns-desk-page'),

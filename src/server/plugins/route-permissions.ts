@@ -112,6 +112,12 @@ export const ROUTE_PERMISSIONS = {
   // Reviews and contact
   'GET /api/review': 'public',
   'POST /api/review': 'signedIn',
+  'GET /api/review/mine': 'signedIn',
+  // Moderation: publish, hide and answer reviews.
+  'GET /api/reviews': 'reviews.moderate',
+  'POST /api/reviews/:id/publish': 'reviews.moderate',
+  'POST /api/reviews/:id/hide': 'reviews.moderate',
+  'PUT /api/reviews/:id/reply': 'reviews.moderate',
   'POST /api/contact': 'public',
 
   // A customer's orders and payments: the service finds only the caller's own.

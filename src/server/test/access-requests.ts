@@ -11,6 +11,7 @@ import { createSynonym } from '../modules/catalog/synonyms.service';
 import { createBrand, createCategory } from '../modules/catalog/taxonomy.service';
 import { mailLinkToken } from '../modules/checkout/guest-order-links';
 import { createDiscount } from '../modules/discounts/discounts.service';
+import { addReview } from '../modules/reviews/reviews.service';
 import type { AuthEndpointKey, RouteKey } from './access-table';
 import { type AccessWorld, CARD, NEW_TOOL, WEB_ASSET } from './access-world';
 import { bigPng, imageForm } from './images';
@@ -111,6 +112,17 @@ async function matrixDiscount(w: AccessWorld): Promise<string> {
       ...DiscountInput.parse({ code, name: code, kind: 'percent', value: 500 }),
     })
   ).id;
+}
+/** A new review of the store, held for approval (the moderation calls publish, hide and answer it). */
+async function matrixReview(w: AccessWorld): Promise<string> {
+  return (
+    await addReview(
+      w.app.db,
+      { id: w.customer.id, name: 'Matrix Reviewer' },
+      { comment: 'Held for the matrix.', ratings: 4 },
+      'all',
+    )
+  ).insertedId;
 }
 /** A new latest bulk change (only the latest can be undone). */
 async function freshBulkChange(w: AccessWorld): Promise<string> {
@@ -255,6 +267,12 @@ export const accessRequests: Record<RouteKey, Build> = {
 
   'GET /api/review': () => get('/api/review'),
   'POST /api/review': () => send('POST', '/api/review', { comment: 'Quick and friendly.', ratings: 5 }),
+  'GET /api/review/mine': () => get('/api/review/mine'),
+  'GET /api/reviews': () => get('/api/reviews'),
+  'POST /api/reviews/:id/publish': async (w) => send('POST', `/api/reviews/${await matrixReview(w)}/publish`),
+  'POST /api/reviews/:id/hide': async (w) => send('POST', `/api/reviews/${await matrixReview(w)}/hide`),
+  'PUT /api/reviews/:id/reply': async (w) =>
+    send('PUT', `/api/reviews/${await matrixReview(w)}/reply`, { reply: 'Thank you.' }),
   'POST /api/contact': () =>
     send('POST', '/api/contact', {
       email: 'visitor@example.com',

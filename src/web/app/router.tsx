@@ -64,6 +64,7 @@ const BulkChangesPage = page(() => import('./routes/dashboard/bulk-changes'), 'B
 const CatalogImportPage = page(() => import('./routes/dashboard/catalog-import'), 'CatalogImportPage');
 const SearchWordsPage = page(() => import('./routes/dashboard/search-words'), 'SearchWordsPage');
 const DiscountsPage = page(() => import('./routes/dashboard/discounts'), 'DiscountsPage');
+const ReviewDeskPage = page(() => import('./routes/dashboard/reviews-desk'), 'ReviewDeskPage');
 const ManageOrdersPage = page(
   () => import('../features/admin-orders/pages/manage-orders-page'),
   'ManageOrdersPage',
@@ -164,6 +165,7 @@ export function AppRoutes() {
           />
           <Route path={pages.searchWords.pattern} element={admin(<SearchWordsPage />, 'products.write')} />
           <Route path={pages.discounts.pattern} element={admin(<DiscountsPage />, 'discounts.read')} />
+          <Route path={pages.reviewDesk.pattern} element={admin(<ReviewDeskPage />, 'reviews.moderate')} />
           <Route path={pages.manageOrders.pattern} element={admin(<ManageOrdersPage />, 'orders.read')} />
           <Route path={pages.manageOrder.pattern} element={admin(<AdminOrderPage />, 'orders.read')} />
           <Route path={pages.returns.pattern} element={admin(<ManageReturnsPage />, 'returns.read')} />

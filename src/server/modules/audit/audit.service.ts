@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import {
   AUDIT_PAGE_SIZE,
   type AuditEntry,
@@ -6,7 +6,9 @@ import {
   type AuditPage,
   type AuditQuery,
 } from '../../../contract/audit';
+import { isUuid } from '../../../contract/ids';
 import type { Db, Tx } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { auditLog, user } from '../../db/schema';
 import { roleFromColumn } from '../accounts/account-roles';
 import { type AuditActor, requestScope } from './audit-context';
@@ -90,7 +92,9 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditPage> {
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE + 1)
     .offset((query.page - 1) * AUDIT_PAGE_SIZE);
-  const entries: AuditEntry[] = rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
+  const shown = rows.slice(0, AUDIT_PAGE_SIZE);
+  const names = await subjectNames(db, shown);
+  const entries: AuditEntry[] = shown.map((r) => ({
     id: r.id,
     at: r.at.toISOString(),
     actorId: r.actorId,
@@ -99,11 +103,108 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditPage> {
     action: r.action,
     kind: r.subjectType,
     subjectId: r.subjectId,
+    subjectName: names.get(`${r.subjectType}:${r.subjectId}`) ?? null,
     before: r.before,
     after: r.after,
     ip: r.ip,
   }));
   return { entries, page: query.page, hasMore: rows.length > AUDIT_PAGE_SIZE };
+}
+
+/**
+ * What each row's thing is called now, so the log reads "Brake Pad Set" and "TW-1042" rather than
+ * ids: one statement per kind on the page, reading the tables of the modules that own those things.
+ * A thing deleted since has no name (its row's "before" still says what it was).
+ */
+async function subjectNames(
+  db: Db,
+  rows: Array<{ subjectType: string; subjectId: string }>,
+): Promise<Map<string, string>> {
+  const idsOf = (...kinds: string[]) => [
+    ...new Set(
+      rows.filter((r) => kinds.includes(r.subjectType) && isUuid(r.subjectId)).map((r) => r.subjectId),
+    ),
+  ];
+  const lookups: Array<[string[], string[], (ids: string[]) => SQL]> = [
+    [
+      ['product', 'stock'],
+      idsOf('product', 'stock'),
+      (ids) => sql`select id::text as id, name from tools where id = any(${sql.param(ids)}::uuid[])`,
+    ],
+    [
+      ['order'],
+      idsOf('order'),
+      (ids) =>
+        sql`select id::text as id, 'TW-' || number as name from orders where id = any(${sql.param(ids)}::uuid[])`,
+    ],
+    [
+      ['refund'],
+      idsOf('refund'),
+      (
+        ids,
+      ) => sql`select r.id::text as id, 'TW-' || o.number as name from refunds r join orders o on o.id = r.order_id
+        where r.id = any(${sql.param(ids)}::uuid[])`,
+    ],
+    [
+      ['return'],
+      idsOf('return'),
+      (
+        ids,
+      ) => sql`select r.id::text as id, 'TW-' || o.number as name from returns r join orders o on o.id = r.order_id
+        where r.id = any(${sql.param(ids)}::uuid[])`,
+    ],
+    [
+      ['discount'],
+      idsOf('discount'),
+      (ids) =>
+        sql`select id::text as id, coalesce(code, name) as name from discounts where id = any(${sql.param(ids)}::uuid[])`,
+    ],
+    [
+      ['review'],
+      idsOf('review'),
+      (ids) =>
+        sql`select id::text as id, commenter as name from reviews where id = any(${sql.param(ids)}::uuid[])`,
+    ],
+  ];
+  const names = new Map<string, string>();
+  await Promise.all(
+    lookups.map(async ([kinds, ids, query]) => {
+      if (ids.length === 0) return;
+      for (const row of rowsOf<{ id: string; name: string }>(await db.execute(query(ids))))
+        for (const kind of kinds) names.set(`${kind}:${row.id}`, row.name);
+    }),
+  );
+  const categorySlugs = [
+    ...new Set(rows.filter((r) => r.subjectType === 'category').map((r) => r.subjectId)),
+  ];
+  if (categorySlugs.length > 0) {
+    const found = await db.execute(
+      sql`select slug as id, name from categories where slug = any(${sql.param(categorySlugs)}::text[])`,
+    );
+    for (const row of rowsOf<{ id: string; name: string }>(found)) names.set(`category:${row.id}`, row.name);
+  }
+  const brandIds = [
+    ...new Set(
+      rows
+        .filter((r) => r.subjectType === 'brand' && /^\d+$/.test(r.subjectId))
+        .map((r) => Number(r.subjectId)),
+    ),
+  ];
+  if (brandIds.length > 0) {
+    const found = await db.execute(
+      sql`select id::text as id, name from brands where id = any(${sql.param(brandIds)}::int[])`,
+    );
+    for (const row of rowsOf<{ id: string; name: string }>(found)) names.set(`brand:${row.id}`, row.name);
+  }
+  const accounts = [...new Set(rows.filter((r) => r.subjectType === 'account').map((r) => r.subjectId))];
+  if (accounts.length > 0) {
+    const found = await db
+      .select({ id: user.id, name: user.email })
+      .from(user)
+      .where(inArray(user.id, accounts));
+    for (const row of found) names.set(`account:${row.id}`, row.name);
+  }
+  return names;
 }
 
 /** Rows removed per statement by the retention job, so no statement holds the table long. */

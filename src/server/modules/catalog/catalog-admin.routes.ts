@@ -94,7 +94,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Every product, drafts and archived included, by filter; the most recently changed first (admin)',
+          'Every product, drafts and archived included, by search and filter; the most recently changed first, or by name with sort=name (Manage Product)',
         querystring: ProductListQuery,
         response: { 200: ProductList, ...errorResponses(400, 401, 403) },
       },

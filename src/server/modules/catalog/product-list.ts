@@ -15,7 +15,12 @@ import { lowStockAt } from './low-stock';
 import { productFilterCondition } from './product-filter';
 import { type ChangeActor, fitmentOf, recordChanges } from './product-record';
 
-/** GET /catalog/products: the owner's list, every status, most recently changed first. */
+/**
+ * GET /catalog/products: the owner's list, every status, most recently changed first or by name
+ * (Manage Product, decision 082). By name, the page's ids are read in the order of an index over
+ * every product (drizzle/0034) and stop after the page, then the page's rows are read: a deep page
+ * of 100,000 products is counted off the index alone.
+ */
 export async function listProducts(
   db: Db,
   query: ProductListQuery,
@@ -24,6 +29,13 @@ export async function listProducts(
   const limit = query.limit ?? 50;
   const offset = ((query.page ?? 1) - 1) * Math.min(limit, PRODUCT_LIST_MAX);
   const where = await productFilterCondition(db, query, lowStockFactor);
+  const order = query.sort === 'name' ? sql`lower(t.name), t.id` : sql`t.updated_at desc, t.id`;
+  // Low stock compares columns with each other, which no statistic knows: the planner would walk
+  // the name index expecting a third of the products to match, and read them all to find the few
+  // that do. Filtered first (OFFSET 0 keeps the filter inside), the few are then sorted.
+  const matching =
+    query.stock === 'low' ? sql`(select t.* from tools t where ${where} offset 0) t` : sql`tools t`;
+  const filter = query.stock === 'low' ? sql`true` : where;
   const [[counted], rows] = await Promise.all([
     db
       .execute(sql`select count(*)::int as n from tools t where ${where}`)
@@ -32,8 +44,9 @@ export async function listProducts(
       .execute(sql`
         select t.id::text as id, t.name, t.image, t.price_cents, t.available_quantity, t.minimum_order_quantity,
           t.status, t.category_slug, t.brand, t.sku, t.part_number, t.updated_at, ${lowStockAt(lowStockFactor)} as at
-        from tools t where ${where}
-        order by t.updated_at desc, t.id limit ${limit} offset ${offset}`)
+        from (select t.id from ${matching} where ${filter} order by ${order} limit ${limit} offset ${offset}) page
+        join tools t on t.id = page.id
+        order by ${order}`)
       .then((r) =>
         rowsOf<{
           id: string;

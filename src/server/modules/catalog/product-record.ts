@@ -186,6 +186,21 @@ export async function productHistory(db: Db, toolId: string, limit = 200): Promi
           (u) => [u.id, u.name],
         ),
   );
+  // A replacement is kept as its product's id: its name, as the product is called now.
+  const linked = [
+    ...new Set(
+      recent
+        .flatMap((r) => [r.before, r.after].map((side) => (side as Record<string, unknown>).superseded_by))
+        .filter((v): v is string => typeof v === 'string'),
+    ),
+  ];
+  const productNames = new Map(
+    linked.length === 0
+      ? []
+      : (
+          await db.select({ id: tools.id, name: tools.name }).from(tools).where(inArray(tools.id, linked))
+        ).map((p) => [p.id, p.name]),
+  );
   return recent.map((r) => ({
     id: r.id,
     at: r.at.toISOString(),
@@ -197,5 +212,19 @@ export async function productHistory(db: Db, toolId: string, limit = 200): Promi
     source: r.source as ProductChange['source'],
     before: r.before,
     after: r.after,
+    ...namesOf(r, productNames),
   }));
+}
+
+function namesOf(
+  change: { before: Record<string, unknown>; after: Record<string, unknown> },
+  known: Map<string, string>,
+): { names?: Record<string, string> } {
+  const names: Record<string, string> = {};
+  for (const side of [change.before, change.after]) {
+    const id = side.superseded_by;
+    const name = typeof id === 'string' ? known.get(id) : undefined;
+    if (typeof id === 'string' && name !== undefined) names[id] = name;
+  }
+  return Object.keys(names).length > 0 ? { names } : {};
 }

@@ -53,12 +53,21 @@ describe('GET /api/review', () => {
     const { res, body } = await list(t);
     expect(res.statusCode).toBe(200);
     expect(body).toEqual([
-      { _id: newest.id, comment: 'Best wrench I own.', commenter: 'Grace', ratings: 5 },
-      { _id: middle.id, comment: 'Box was dented.', commenter: 'Linus', ratings: 2 },
-      { _id: oldest.id, comment: 'Arrived on time.', commenter: 'Ada', ratings: 4 },
+      { _id: newest.id, comment: 'Best wrench I own.', commenter: 'Grace', ratings: 5, verified: false },
+      { _id: middle.id, comment: 'Box was dented.', commenter: 'Linus', ratings: 2, verified: false },
+      { _id: oldest.id, comment: 'Arrived on time.', commenter: 'Ada', ratings: 4, verified: false },
     ]);
-    // Exactly the wire fields: no internal columns such as createdAt leave the server.
+    // Exactly the wire fields and the purchase mark: no internal columns such as createdAt leave the server.
     for (const review of body)
-      expect(Object.keys(review).sort()).toEqual(['_id', 'comment', 'commenter', 'ratings']);
+      expect(Object.keys(review).sort()).toEqual(['_id', 'comment', 'commenter', 'ratings', 'verified']);
+  });
+
+  it('leaves out reviews held for approval and hidden ones', async () => {
+    const db = t.database.db;
+    await insertReview(db, { comment: 'Waiting for a manager.', status: 'held' });
+    await insertReview(db, { comment: 'Taken down.', status: 'hidden' });
+    const { body } = await list(t);
+    expect(body.map((r) => r.comment)).not.toContain('Waiting for a manager.');
+    expect(body.map((r) => r.comment)).not.toContain('Taken down.');
   });
 });

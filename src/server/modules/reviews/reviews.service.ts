@@ -1,18 +1,34 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { Review } from '../../../contract/reviews';
-import type { Db } from '../../db/database';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  MODERATION_PAGE_SIZE,
+  type ModeratedReview,
+  type ModerationPage,
+  type ModerationQuery,
+  type OwnReview,
+  type Review,
+  type ReviewCreated,
+} from '../../../contract/reviews';
+import type { ReviewHold } from '../../../contract/settings';
+import type { Db, Tx } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 import { reviews, tools } from '../../db/schema';
 import { notFound } from '../../errors';
+import { recordAudit } from '../audit/audit.service';
 
 /** Cap on one answer of GET /review; the newest come first. */
 export const REVIEW_LIST_LIMIT = 500;
 
-/** The store's own reviews (the spec's list), or one product's. */
+type ReviewRow = typeof reviews.$inferSelect;
+
+const replyOf = (row: ReviewRow) =>
+  row.reply && row.repliedAt ? { reply: { text: row.reply, at: row.repliedAt.toISOString() } } : {};
+
+/** The store's own published reviews (the spec's list), or one product's: held and hidden ones never. */
 export async function listReviews(db: Db, toolId?: string): Promise<Review[]> {
   const rows = await db
     .select()
     .from(reviews)
-    .where(toolId ? eq(reviews.toolId, toolId) : isNull(reviews.toolId))
+    .where(and(eq(reviews.status, 'published'), toolId ? eq(reviews.toolId, toolId) : isNull(reviews.toolId)))
     .orderBy(desc(reviews.createdAt), asc(reviews.id))
     .limit(REVIEW_LIST_LIMIT);
   return rows.map((r) => ({
@@ -21,15 +37,44 @@ export async function listReviews(db: Db, toolId?: string): Promise<Review[]> {
     commenter: r.commenter,
     ratings: r.ratings,
     ...(r.toolId ? { toolId: r.toolId } : {}),
+    verified: r.verified,
+    ...replyOf(r),
   }));
 }
 
-/** A signed-in customer's review of the store or of a product on sale; the commenter is their account name. */
+/**
+ * Whether the account bought the product (for a review of the store: anything) in an order that
+ * was paid, whatever happened to it since (shipped, returned, refunded). Reads the orders module's
+ * tables; writes nothing.
+ */
+export async function boughtIt(db: Db | Tx, userId: string, toolId?: string): Promise<boolean> {
+  const [row] = rowsOf<{ bought: boolean }>(
+    await db.execute(
+      toolId
+        ? sql`select exists (
+            select 1 from orders o join order_lines l on l.order_id = o.id
+            where o.user_id = ${userId} and o.paid_at is not null and l.tool_id = ${toolId}) as bought`
+        : sql`select exists (
+            select 1 from orders o where o.user_id = ${userId} and o.paid_at is not null) as bought`,
+    ),
+  );
+  return Boolean(row?.bought);
+}
+
+/** Whether a new review waits for a manager, by the owner's setting and whether its writer bought. */
+export const heldFor = (hold: ReviewHold, verified: boolean) =>
+  hold === 'all' || (hold === 'nonBuyers' && !verified);
+
+/**
+ * A signed-in customer's review of the store or of a product on sale; the commenter is their
+ * account name. Marked verified when they bought it, and held for approval as the settings say.
+ */
 export async function addReview(
   db: Db,
   me: { id: string; name: string },
   input: { comment: string; ratings: number; toolId?: string },
-): Promise<{ insertedId: string }> {
+  hold: ReviewHold,
+): Promise<ReviewCreated> {
   if (input.toolId) {
     const [tool] = await db
       .select({ id: tools.id })
@@ -37,6 +82,8 @@ export async function addReview(
       .where(and(eq(tools.id, input.toolId), isNull(tools.retiredAt)));
     if (!tool) throw notFound('Tool');
   }
+  const verified = await boughtIt(db, me.id, input.toolId);
+  const status = heldFor(hold, verified) ? 'held' : 'published';
   const [row] = await db
     .insert(reviews)
     .values({
@@ -45,8 +92,133 @@ export async function addReview(
       commenter: me.name,
       userId: me.id,
       toolId: input.toolId ?? null,
+      verified,
+      status,
     })
     .returning({ id: reviews.id });
   if (!row) throw new Error('insert returned no row');
-  return { insertedId: row.id };
+  return { insertedId: row.id, status };
+}
+
+const reviewColumns = {
+  row: reviews,
+  toolName: tools.name,
+};
+
+function ownReviewOf(r: { row: ReviewRow; toolName: string | null }): OwnReview {
+  return {
+    _id: r.row.id,
+    comment: r.row.comment,
+    ratings: r.row.ratings,
+    toolId: r.row.toolId,
+    toolName: r.toolName,
+    status: r.row.status,
+    verified: r.row.verified,
+    createdAt: r.row.createdAt.toISOString(),
+    ...replyOf(r.row),
+  };
+}
+
+/** GET /review/mine: the writer's own reviews, held and hidden ones too, newest first. */
+export async function listOwnReviews(db: Db, userId: string, toolId?: string): Promise<OwnReview[]> {
+  const rows = await db
+    .select(reviewColumns)
+    .from(reviews)
+    .leftJoin(tools, eq(tools.id, reviews.toolId))
+    .where(and(eq(reviews.userId, userId), toolId ? eq(reviews.toolId, toolId) : undefined))
+    .orderBy(desc(reviews.createdAt), asc(reviews.id))
+    .limit(REVIEW_LIST_LIMIT);
+  return rows.map(ownReviewOf);
+}
+
+/** GET /reviews: one status's reviews for managers, newest first, with how many wait. */
+export async function listForModeration(db: Db, query: ModerationQuery): Promise<ModerationPage> {
+  const [rows, [counted], [held]] = await Promise.all([
+    db
+      .select(reviewColumns)
+      .from(reviews)
+      .leftJoin(tools, eq(tools.id, reviews.toolId))
+      .where(eq(reviews.status, query.status))
+      .orderBy(desc(reviews.createdAt), asc(reviews.id))
+      .limit(MODERATION_PAGE_SIZE)
+      .offset((query.page - 1) * MODERATION_PAGE_SIZE),
+    db.select({ n: count() }).from(reviews).where(eq(reviews.status, query.status)),
+    db.select({ n: count() }).from(reviews).where(eq(reviews.status, 'held')),
+  ]);
+  return {
+    reviews: rows.map(
+      (r): ModeratedReview => ({
+        ...ownReviewOf(r),
+        commenter: r.row.commenter,
+        moderatedAt: r.row.moderatedAt?.toISOString() ?? null,
+      }),
+    ),
+    total: Number(counted?.n ?? 0),
+    held: Number(held?.n ?? 0),
+    page: query.page,
+  };
+}
+
+/** One review for managers after a change. */
+async function moderatedReview(tx: Db | Tx, id: string): Promise<ModeratedReview> {
+  const [r] = await tx
+    .select(reviewColumns)
+    .from(reviews)
+    .leftJoin(tools, eq(tools.id, reviews.toolId))
+    .where(eq(reviews.id, id));
+  if (!r) throw notFound('Review');
+  return {
+    ...ownReviewOf(r),
+    commenter: r.row.commenter,
+    moderatedAt: r.row.moderatedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Publishes or hides a review (a manager), with its audit row in the same transaction. Doing it
+ * again changes nothing and records nothing.
+ */
+export async function moderateReview(
+  db: Db,
+  id: string,
+  status: 'published' | 'hidden',
+): Promise<ModeratedReview> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+    if (!before) throw notFound('Review');
+    if (before.status !== status) {
+      await tx.update(reviews).set({ status, moderatedAt: new Date() }).where(eq(reviews.id, id));
+      await recordAudit(tx, {
+        action: status === 'published' ? 'review.published' : 'review.hidden',
+        subjectType: 'review',
+        subjectId: id,
+        before: { status: before.status, commenter: before.commenter, comment: before.comment },
+        after: { status, commenter: before.commenter, comment: before.comment },
+      });
+    }
+    return moderatedReview(tx, id);
+  });
+}
+
+/** The store's public reply to a review (empty: none); shown under it once it is published. */
+export async function replyToReview(db: Db, id: string, reply: string): Promise<ModeratedReview> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+    if (!before) throw notFound('Review');
+    const text = reply === '' ? null : reply;
+    if (text !== before.reply) {
+      await tx
+        .update(reviews)
+        .set({ reply: text, repliedAt: text === null ? null : new Date() })
+        .where(eq(reviews.id, id));
+      await recordAudit(tx, {
+        action: 'review.replied',
+        subjectType: 'review',
+        subjectId: id,
+        before: { reply: before.reply },
+        after: { reply: text },
+      });
+    }
+    return moderatedReview(tx, id);
+  });
 }

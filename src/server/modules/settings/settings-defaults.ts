@@ -46,5 +46,7 @@ export function defaultSettings(config: Config): StoreSettings {
     },
     returns: { ...config.returns },
     inventory: { lowStockFactor: config.lowStockFactor },
+    // Reviews from people who bought nothing wait for a manager (decision 077).
+    reviews: { hold: 'nonBuyers' },
   };
 }

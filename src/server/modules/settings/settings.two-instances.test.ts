@@ -113,5 +113,27 @@ postgresOnly(
       const store = (await a.inject({ method: 'GET', url: '/api/store' })).json() as StoreInfo;
       expect(store.brand).toBe('Rotor Row');
     });
+
+    it('holds for approval, on the other instance, every review once the owner asks it on this one', async () => {
+      const writer = await signUp(a, { name: 'Rae Reviewer' });
+      const post = async (app: StoreApp, comment: string) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/review',
+          headers: as(writer),
+          payload: { comment, ratings: 5 },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        return (res.json() as { status: string }).status;
+      };
+      await save(a, 'reviews', (s: StoreSettings['reviews']) => ({ ...s, hold: 'none' }));
+      await settingsOn(b, (s) => s.reviews.hold === 'none');
+      expect(await post(b, 'Shown at once.')).toBe('published');
+
+      const heard = settingsOn(b, (s) => s.reviews.hold === 'all');
+      await save(a, 'reviews', (s: StoreSettings['reviews']) => ({ ...s, hold: 'all' }));
+      await heard;
+      expect(await post(b, 'Waits for a manager.')).toBe('held');
+    });
   },
 );

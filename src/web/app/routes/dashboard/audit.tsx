@@ -1,47 +1,33 @@
 import { type FormEvent, useState } from 'react';
 import { AUDIT_KIND_LABELS, type AuditEntry, type AuditKind, auditKinds } from '../../../../contract/audit';
 import { ROLE_LABELS, staffRoles } from '../../../../contract/roles';
+import { ChangeLines } from '../../../components/ui/change-lines';
 import { QueryState } from '../../../components/ui/query-state';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { type AuditFilter, useAuditLog } from '../../../features/audit/api/audit-calls';
+import { auditWords } from '../../../features/audit/words/audit-words';
 import { orderDateTime } from '../../../features/orders/components/order-parts';
 
 const NO_FILTER: AuditFilter = { person: '', kind: '', from: '', to: '', page: 1 };
 
-/** A value as a short line of text. */
-function shown(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
-}
-
-/** What changed, field by field: "price: 40 → 45.5"; a thing made or removed shows one side. */
-function Changes({ entry }: { entry: AuditEntry }) {
-  const asObject = (v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  const before = asObject(entry.before);
-  const after = asObject(entry.after);
-  if (!before && !after) return <span>—</span>;
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+/** What was changed (a title in words, the kind) and each field before and after. */
+function AuditWhat({ entry }: { entry: AuditEntry }) {
+  const words = auditWords(entry);
   return (
-    <ul className="space-y-0.5 text-left text-sm">
-      {keys.map((key) => {
-        const was = before?.[key];
-        const now = after?.[key];
-        return (
-          <li key={key} className="break-all">
-            <span className="font-medium">{key}</span>:{' '}
-            {before && after && key in before && key in after
-              ? JSON.stringify(was) === JSON.stringify(now)
-                ? shown(now)
-                : `${shown(was)} → ${shown(now)}`
-              : before && key in before
-                ? `was ${shown(was)}`
-                : shown(now)}
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <td data-label="What" className="wrap-anywhere sm:wrap-break-word">
+        {/* One block: on a phone's card it sits beside its label as one value. */}
+        <div>
+          <span className="font-medium">{words.title}</span>
+          <span className="block text-xs text-base-content/70">
+            {AUDIT_KIND_LABELS[entry.kind as AuditKind] ?? entry.kind}
+          </span>
+        </div>
+      </td>
+      <td data-label="Changes">
+        {words.lines.length > 0 ? <ChangeLines lines={words.lines} /> : <span>—</span>}
+      </td>
+    </>
   );
 }
 
@@ -156,15 +142,7 @@ export function AuditPage() {
                           <span className="text-base-content/70">The store</span>
                         )}
                       </td>
-                      <td data-label="What">
-                        <span className="font-mono text-sm">{entry.action}</span>
-                        <span className="block text-xs break-all text-base-content/70">
-                          {AUDIT_KIND_LABELS[entry.kind as AuditKind] ?? entry.kind} {entry.subjectId}
-                        </span>
-                      </td>
-                      <td data-label="Changes">
-                        <Changes entry={entry} />
-                      </td>
+                      <AuditWhat entry={entry} />
                       <td data-label="From" className="font-mono text-sm">
                         {entry.ip ?? '—'}
                       </td>

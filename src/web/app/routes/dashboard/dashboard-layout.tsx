@@ -31,6 +31,7 @@ const staffMenu: readonly { to: string; label: string; permission?: Permission }
   { to: pages.catalogImport.path, label: 'Import and export', permission: 'products.write' },
   { to: pages.searchWords.path, label: 'Search words', permission: 'products.write' },
   { to: pages.discounts.path, label: 'Discounts', permission: 'discounts.read' },
+  { to: pages.reviewDesk.path, label: 'Moderate reviews', permission: 'reviews.moderate' },
   { to: pages.manageOrders.path, label: 'Manage All Orders', permission: 'orders.read' },
   { to: pages.returns.path, label: 'Returns', permission: 'returns.read' },
   { to: pages.numbers.path, label: 'Numbers', permission: 'reports.read' },

@@ -133,7 +133,22 @@ const changesOf = (d: Draft) => ({
     })),
 });
 
-/** The product editor (admin): every field of one product, whatever its status, and its history. */
+/** Where the editor's parts are: its jump links. */
+const EDITOR_PARTS = [
+  ['editor-details', 'Details'],
+  ['editor-price', 'Price and stock'],
+  ['editor-numbers', 'Numbers'],
+  ['editor-fitment', 'Fitment'],
+  ['editor-images', 'Pictures'],
+  ['editor-shipping', 'Shipping'],
+  ['history-heading', 'History'],
+] as const;
+
+/**
+ * The one product editor (admin), opened from Manage Product: every field of one product whatever
+ * its status, in parts (details, price and stock, parts data: numbers, fitment and pictures, then
+ * shipping), saved together, and its history below.
+ */
 export function ProductEditorPage() {
   const { id = '' } = useParams();
   const record = useProductRecord(id);
@@ -198,13 +213,13 @@ function Editor({ record }: { record: ProductRecord }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Edit the product">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-xl font-semibold">Edit {record.name}</h2>
-        <div className="flex gap-2">
+        <h2 className="text-xl font-semibold break-words">Edit {record.name}</h2>
+        <div className="flex flex-wrap gap-2">
           <Link className="btn btn-sm" to={pages.manageProduct.path}>
             All products
           </Link>
           <Link className="btn btn-sm" to={pages.productStock.path(record._id)}>
-            Stock
+            Stock ledger
           </Link>
           {record.status === 'active' ? (
             <Link className="btn btn-sm" to={pages.product.path(record._id)}>
@@ -213,10 +228,21 @@ function Editor({ record }: { record: ProductRecord }) {
           ) : null}
         </div>
       </div>
+      <nav aria-label="Parts of the editor">
+        <ul className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+          {EDITOR_PARTS.map(([id, label]) => (
+            <li key={id}>
+              <a className="link" href={`#${id}`}>
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
 
-      <section aria-labelledby="basics-heading" className="grid gap-x-6 sm:grid-cols-2">
-        <h3 id="basics-heading" className="text-lg font-semibold sm:col-span-2">
-          The product
+      <section id="editor-details" aria-labelledby="details-heading" className="grid gap-x-6 sm:grid-cols-2">
+        <h3 id="details-heading" className="text-lg font-semibold sm:col-span-2">
+          Details
         </h3>
         <div className="sm:col-span-2">
           <TextField label="Product name" maxLength={120} {...field('name')} />
@@ -224,14 +250,6 @@ function Editor({ record }: { record: ProductRecord }) {
         <div className="sm:col-span-2">
           <TextAreaField label="Description (one sentence a line)" rows={4} {...field('description')} />
         </div>
-        <TextField label="Price ($)" type="number" step="0.01" min={1} {...field('price')} />
-        <TextField label="Available quantity" type="number" min={0} {...field('available_quantity')} />
-        <TextField
-          label="Minimum order quantity"
-          type="number"
-          min={1}
-          {...field('minimum_order_quantity')}
-        />
         <div className="fieldset">
           <label className="fieldset-legend" htmlFor="editor-status">
             Status
@@ -253,23 +271,6 @@ function Editor({ record }: { record: ProductRecord }) {
             ))}
           </select>
         </div>
-        <TextField
-          label="Low stock threshold"
-          type="number"
-          min={0}
-          placeholder={`Store default (${record.low_stock_at})`}
-          {...field('low_stock_threshold')}
-        />
-        <p className="self-end pb-3 text-sm text-base-content/70">
-          {formatNumber(record.available_quantity)} in stock; low at {formatNumber(record.low_stock_at)} or
-          fewer.
-        </p>
-      </section>
-
-      <section aria-labelledby="numbers-heading" className="grid gap-x-6 sm:grid-cols-2">
-        <h3 id="numbers-heading" className="text-lg font-semibold sm:col-span-2">
-          Category, brand and numbers
-        </h3>
         <div className="fieldset">
           <label className="fieldset-legend" htmlFor="editor-category">
             Category
@@ -295,86 +296,142 @@ function Editor({ record }: { record: ProductRecord }) {
             <option key={b.id} value={b.name} />
           ))}
         </datalist>
-        <TextField label="SKU" maxLength={40} {...field('sku')} />
-        <TextField label="Maker's part number" maxLength={40} {...field('part_number')} />
-        <TextField label="UPC" inputMode="numeric" maxLength={20} {...field('upc')} />
-        <SupersededPicker
-          self={record._id}
-          value={draft.superseded_by}
-          onChange={(v) => set('superseded_by', v)}
-          error={problems.superseded_by}
-        />
-        <fieldset className="space-y-2 sm:col-span-2">
-          <legend className="font-semibold">OEM and interchange numbers</legend>
-          {draft.references.length === 0 ? <p className="text-sm">None yet.</p> : null}
-          {draft.references.map((row, index) => {
-            const change = (next: Partial<Reference>) =>
-              set(
-                'references',
-                draft.references.map((r, i) => (i === index ? { ...r, ...next } : r)),
-              );
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
-              <div key={index} className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_auto_1fr_auto]">
-                <input
-                  className="input input-sm w-full"
-                  aria-label={`Number ${index + 1}`}
-                  placeholder="Number"
-                  value={row.number}
-                  onChange={(e) => change({ number: e.target.value })}
-                />
-                <select
-                  className="select select-sm"
-                  aria-label={`Number ${index + 1} kind`}
-                  value={row.kind}
-                  onChange={(e) => change({ kind: e.target.value as Reference['kind'] })}
-                >
-                  <option value="oem">OEM</option>
-                  <option value="interchange">Interchange</option>
-                </select>
-                <input
-                  className="input input-sm w-full"
-                  aria-label={`Number ${index + 1} brand`}
-                  placeholder="Whose number"
-                  value={row.brand}
-                  onChange={(e) => change({ brand: e.target.value })}
-                />
-                <button
-                  type="button"
-                  className="btn btn-sm btn-ghost"
-                  aria-label={`Remove number ${index + 1}`}
-                  onClick={() =>
-                    set(
-                      'references',
-                      draft.references.filter((_, i) => i !== index),
-                    )
-                  }
-                >
-                  ×
-                </button>
-              </div>
-            );
-          })}
-          <button
-            type="button"
-            className="btn btn-xs"
-            onClick={() => set('references', [...draft.references, { number: '', kind: 'oem', brand: '' }])}
-          >
-            Add a number
-          </button>
-        </fieldset>
       </section>
 
-      <section aria-labelledby="shipping-heading" className="grid gap-x-6 sm:grid-cols-4">
+      <section id="editor-price" aria-labelledby="price-heading" className="grid gap-x-6 sm:grid-cols-2">
+        <h3 id="price-heading" className="text-lg font-semibold sm:col-span-2">
+          Price and stock
+        </h3>
+        <TextField label="Price ($)" type="number" step="0.01" min={1} {...field('price')} />
+        <TextField label="Core charge ($)" type="number" step="0.01" min={0} {...field('core_charge')} />
+        <TextField label="Available quantity" type="number" min={0} {...field('available_quantity')} />
+        <TextField
+          label="Minimum order quantity"
+          type="number"
+          min={1}
+          {...field('minimum_order_quantity')}
+        />
+        <TextField
+          label="Low stock threshold"
+          type="number"
+          min={0}
+          placeholder={`Store default (${record.low_stock_at})`}
+          {...field('low_stock_threshold')}
+        />
+        <p className="self-end pb-3 text-sm text-base-content/70">
+          {formatNumber(record.available_quantity)} in stock; low at {formatNumber(record.low_stock_at)} or
+          fewer. Counts and write-offs:{' '}
+          <Link className="link" to={pages.productStock.path(record._id)}>
+            the stock ledger
+          </Link>
+          .
+        </p>
+      </section>
+
+      <section id="editor-parts" aria-labelledby="parts-heading" className="space-y-6">
+        <h3 id="parts-heading" className="text-lg font-semibold">
+          Parts data
+        </h3>
+        <div id="editor-numbers" className="grid gap-x-6 sm:grid-cols-2">
+          <h4 className="font-semibold sm:col-span-2">Numbers</h4>
+          <TextField label="SKU" maxLength={40} {...field('sku')} />
+          <TextField label="Maker's part number" maxLength={40} {...field('part_number')} />
+          <TextField label="UPC" inputMode="numeric" maxLength={20} {...field('upc')} />
+          <SupersededPicker
+            self={record._id}
+            value={draft.superseded_by}
+            onChange={(v) => set('superseded_by', v)}
+            error={problems.superseded_by}
+          />
+          <fieldset className="space-y-2 sm:col-span-2">
+            <legend className="font-semibold">OEM and interchange numbers</legend>
+            {draft.references.length === 0 ? <p className="text-sm">None yet.</p> : null}
+            {draft.references.map((row, index) => {
+              const change = (next: Partial<Reference>) =>
+                set(
+                  'references',
+                  draft.references.map((r, i) => (i === index ? { ...r, ...next } : r)),
+                );
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place
+                <div key={index} className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_auto_1fr_auto]">
+                  <input
+                    className="input input-sm w-full"
+                    aria-label={`Number ${index + 1}`}
+                    placeholder="Number"
+                    value={row.number}
+                    onChange={(e) => change({ number: e.target.value })}
+                  />
+                  <select
+                    className="select select-sm"
+                    aria-label={`Number ${index + 1} kind`}
+                    value={row.kind}
+                    onChange={(e) => change({ kind: e.target.value as Reference['kind'] })}
+                  >
+                    <option value="oem">OEM</option>
+                    <option value="interchange">Interchange</option>
+                  </select>
+                  <input
+                    className="input input-sm w-full"
+                    aria-label={`Number ${index + 1} brand`}
+                    placeholder="Whose number"
+                    value={row.brand}
+                    onChange={(e) => change({ brand: e.target.value })}
+                  />
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost"
+                    aria-label={`Remove number ${index + 1}`}
+                    onClick={() =>
+                      set(
+                        'references',
+                        draft.references.filter((_, i) => i !== index),
+                      )
+                    }
+                  >
+                    ×
+                  </button>
+                </div>
+              );
+            })}
+            <button
+              type="button"
+              className="btn btn-xs"
+              onClick={() => set('references', [...draft.references, { number: '', kind: 'oem', brand: '' }])}
+            >
+              Add a number
+            </button>
+          </fieldset>
+        </div>
+
+        <div id="editor-fitment">
+          <FitmentEditor
+            rows={draft.fitment}
+            onChange={(v) => set('fitment', v)}
+            universal={draft.universal_fit}
+            onUniversal={(v) => set('universal_fit', v)}
+            problems={problems}
+          />
+        </div>
+
+        <div id="editor-images">
+          <ImageListEditor images={draft.images} onChange={(v) => set('images', v)} error={problems.images} />
+        </div>
+      </section>
+
+      <section
+        id="editor-shipping"
+        aria-labelledby="shipping-heading"
+        className="grid gap-x-6 sm:grid-cols-4"
+      >
         <h3 id="shipping-heading" className="text-lg font-semibold sm:col-span-4">
-          Shipping and core charge
+          Shipping
         </h3>
         <TextField label="Weight (lb)" type="number" step="0.001" min={0} {...field('weight_lb')} />
         <TextField label="Length (in)" type="number" step="0.01" min={0} {...field('length_in')} />
         <TextField label="Width (in)" type="number" step="0.01" min={0} {...field('width_in')} />
         <TextField label="Height (in)" type="number" step="0.01" min={0} {...field('height_in')} />
-        <TextField label="Core charge ($)" type="number" step="0.01" min={0} {...field('core_charge')} />
-        <label className="flex items-center gap-2 self-end pb-3 text-sm sm:col-span-3">
+        <label className="flex items-center gap-2 pb-3 text-sm sm:col-span-4">
           <input
             type="checkbox"
             className="checkbox checkbox-sm"
@@ -385,22 +442,15 @@ function Editor({ record }: { record: ProductRecord }) {
         </label>
       </section>
 
-      <ImageListEditor images={draft.images} onChange={(v) => set('images', v)} error={problems.images} />
-
-      <FitmentEditor
-        rows={draft.fitment}
-        onChange={(v) => set('fitment', v)}
-        universal={draft.universal_fit}
-        onUniversal={(v) => set('universal_fit', v)}
-        problems={problems}
-      />
-
       {listed.length > 0 ? (
-        <ul className="alert alert-error block text-sm" role="alert" aria-label="What to change">
-          {listed.map(([path, message]) => (
-            <li key={path}>{message}</li>
-          ))}
-        </ul>
+        // The alert wraps the list: a list given the alert's role would no longer be a list.
+        <div className="alert alert-error block text-sm" role="alert" aria-label="What to change">
+          <ul className="list-disc pl-5">
+            {listed.map(([path, message]) => (
+              <li key={path}>{message}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <div className="sticky bottom-0 z-10 flex gap-2 border-t border-base-300 bg-base-100 py-3">
         <button type="submit" className="btn btn-primary" disabled={update.isPending}>

@@ -1,6 +1,7 @@
 import { QueryState } from '../../../components/ui/query-state';
 import { NotificationSettings } from '../../../features/inbox/components/notification-settings';
 import { useSettings } from '../../../features/settings/api/settings-calls';
+import { ReviewsForm } from '../../../features/settings/components/reviews-form';
 import { ShippingForm } from '../../../features/settings/components/shipping-form';
 import {
   InventoryForm,
@@ -17,6 +18,7 @@ const sections = [
   { id: 'settings-orders', label: 'Order holds and caps' },
   { id: 'settings-returns', label: 'Returns' },
   { id: 'settings-inventory', label: 'Low stock' },
+  { id: 'settings-reviews', label: 'Reviews' },
   { id: 'settings-notifications', label: 'Notification e-mails' },
 ] as const;
 
@@ -50,6 +52,7 @@ export function SettingsPage() {
             <OrderLimitsForm answer={answer} />
             <ReturnsForm answer={answer} />
             <InventoryForm answer={answer} />
+            <ReviewsForm answer={answer} />
             <section
               id="settings-notifications"
               aria-labelledby="settings-notifications-title"

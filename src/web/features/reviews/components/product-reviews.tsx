@@ -6,6 +6,7 @@ import type { Review } from '../../../../contract/reviews';
 import { apiGet } from '../../../lib/api-client';
 import { useSession } from '../../accounts/api/session';
 import { reviewKeys } from '../api/keys';
+import { OwnUnpublishedReviews } from './own-reviews';
 import { ReviewCard } from './review-card';
 
 /**
@@ -16,9 +17,9 @@ import { ReviewCard } from './review-card';
 const ReviewForm = lazy(async () => ({ default: (await import('./review-form')).ReviewForm }));
 
 /**
- * What buyers said about this product (reviews given with its id), and a form to add one: a
- * signed-in reader writes under their account name; anyone else is offered a sign-in that brings
- * them back here.
+ * What buyers said about this product (its published reviews), and a form to add one: a
+ * signed-in reader writes under their account name, and sees their own review awaiting approval
+ * here; anyone else is offered a sign-in that brings them back here.
  */
 export function ProductReviews({ toolId }: { toolId: string }) {
   const { user, isPending } = useSession();
@@ -47,6 +48,7 @@ export function ProductReviews({ toolId }: { toolId: string }) {
       ) : (
         <p role="status">Loading reviews…</p>
       )}
+      <OwnUnpublishedReviews toolId={toolId} heading="Your reviews of this product" />
       {isPending ? null : user ? (
         <div className="space-y-2 pt-2">
           <h3 className="text-lg font-semibold">Review this product</h3>

@@ -1,5 +1,8 @@
 import type { ChangeSource, ProductChange } from '../../../../../contract/catalog-admin';
+import { productChangeLines } from '../../../../../contract/product-change-words';
+import { ChangeLines } from '../../../../components/ui/change-lines';
 import { QueryState } from '../../../../components/ui/query-state';
+import { useCategories } from '../../api/get-categories';
 import { useProductHistory } from '../../api/owner-calls';
 
 const sourceLabel: Record<ChangeSource, string> = {
@@ -14,44 +17,34 @@ const sourceLabel: Record<ChangeSource, string> = {
   deleted: 'Deleted',
 };
 
-/** A value as the history shows it: lists and objects in short JSON, nothing as a dash. */
-const shown = (value: unknown) => {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return String(value);
-  const text = JSON.stringify(value);
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
-};
-
-function Change({ change }: { change: ProductChange }) {
-  const fields = [...new Set([...Object.keys(change.before), ...Object.keys(change.after)])];
+function Change({
+  change,
+  categoryName,
+}: {
+  change: ProductChange;
+  categoryName: (slug: string) => string | undefined;
+}) {
+  // A product just added has no "before": its first values are shown alone.
+  const lines = productChangeLines(change.source === 'created' ? null : change.before, change.after, {
+    category: categoryName,
+    product: (id) => change.names?.[id],
+  });
   return (
     <li className="rounded-box border border-base-300 p-3">
       <p className="text-sm">
         <strong>{change.actor?.name ?? 'The store'}</strong> · {sourceLabel[change.source]} ·{' '}
         <time dateTime={change.at}>{new Date(change.at).toLocaleString()}</time>
       </p>
-      {fields.length > 0 ? (
-        <dl className="mt-2 grid grid-cols-1 gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-          {fields.map((field) => (
-            <div key={field} className="contents">
-              <dt className="font-mono text-xs text-base-content/70">{field}</dt>
-              <dd className="break-words">
-                <span className="line-through decoration-base-content/40">{shown(change.before[field])}</span>
-                {' → '}
-                <span>{shown(change.after[field])}</span>
-              </dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+      <ChangeLines lines={lines} className="mt-2" />
     </li>
   );
 }
 
-/** Who changed what, when, before and after: newest first. */
+/** Who changed what, when, each field before and after in words: newest first. */
 export function ProductHistory({ id }: { id: string }) {
   const history = useProductHistory(id);
+  const categories = useCategories().data ?? [];
+  const categoryName = (slug: string) => categories.find((c) => c.slug === slug)?.name;
   return (
     <section aria-labelledby="history-heading" className="space-y-2">
       <h3 id="history-heading" className="text-lg font-semibold">
@@ -61,7 +54,7 @@ export function ProductHistory({ id }: { id: string }) {
         {(changes) => (
           <ol className="space-y-2" data-testid="product-history">
             {changes.map((c) => (
-              <Change key={c.id} change={c} />
+              <Change key={c.id} change={c} categoryName={categoryName} />
             ))}
           </ol>
         )}
