@@ -263,20 +263,6 @@ export const DeletedCount = z.object({ deletedCount: z.number().int() });
 
 export const ORDER_NOT_FOUND = 'Order was not found';
 
-/** PUT /manage/:id ships the order; a carrier and tracking number are optional and shown to the customer. */
-export const ShipInput = z
-  .object({
-    carrier: z.string().trim().max(60, 'Carrier must be 60 characters or fewer').optional(),
-    trackingNumber: z
-      .string()
-      .trim()
-      .max(60, 'Tracking number must be 60 characters or fewer')
-      .regex(/^[A-Za-z0-9 -]*$/, 'A tracking number has letters, digits, spaces and dashes only')
-      .optional(),
-  })
-  // The spec's Ship button sends no body at all.
-  .nullish();
-
 /** GET /manage: every order, optionally of one status. Cancelled orders are only listed when asked for. */
 export const ManageOrdersQuery = z.object({
   status: WireOrderStatusInput.optional(),

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackingMessages } from '../../../contract/after-sale';
 import { type Order, STATS_DAYS, type StoreStats } from '../../../contract/orders';
 import { user } from '../../db/auth-schema';
 import { orders } from '../../db/schema';
@@ -159,6 +160,66 @@ describe('PUT /api/manage/:id (ship)', () => {
       headers: as(customer),
     });
     expect((mine.json() as Order[]).find((o) => o._id === order._id)?.status).toBe('shipped');
+  });
+
+  it('with a body, takes a carrier and a tracking number, or an explicit noTracking; never empty ones', async () => {
+    const { order } = await pendingOrder();
+    const shipWith = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/manage/${order._id}`, headers: as(admin), payload });
+    const refusals: [object, { path: string; message: string }[]][] = [
+      [
+        { carrier: '', trackingNumber: '' },
+        [
+          { path: 'carrier', message: trackingMessages.carrier },
+          { path: 'trackingNumber', message: trackingMessages.trackingNumber },
+        ],
+      ],
+      [
+        { carrier: 'UPS', trackingNumber: '   ' },
+        [{ path: 'trackingNumber', message: trackingMessages.trackingNumber }],
+      ],
+      [{ trackingNumber: '1Z1' }, [{ path: 'carrier', message: trackingMessages.carrier }]],
+      [
+        { noTracking: false },
+        [
+          { path: 'carrier', message: trackingMessages.carrier },
+          { path: 'trackingNumber', message: trackingMessages.trackingNumber },
+        ],
+      ],
+      [
+        { noTracking: true, trackingNumber: '1Z1' },
+        [{ path: 'trackingNumber', message: trackingMessages.notBoth }],
+      ],
+    ];
+    for (const [payload, issues] of refusals) {
+      const res = await shipWith(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error.issues).toEqual(issues);
+    }
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('awaiting_shipment');
+
+    const res = await shipWith({ noTracking: true, carrier: 'Counter pickup' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'shipped',
+      shipments: [{ carrier: 'Counter pickup', trackingNumber: null }],
+    });
+  });
+
+  it('ships with the carrier and tracking number given, which the customer reads', async () => {
+    const { order } = await pendingOrder();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manage/${order._id}`,
+      headers: as(admin),
+      payload: { carrier: 'UPS', trackingNumber: '1Z999AA1' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA1',
+      shipments: [{ carrier: 'UPS', trackingNumber: '1Z999AA1' }],
+    });
   });
 
   it('refuses to ship an unpaid order (409) and leaves it unpaid', async () => {

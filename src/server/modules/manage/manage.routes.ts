@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ShipmentInput } from '../../../contract/after-sale';
+import { ShipInput, ShipmentInput } from '../../../contract/after-sale';
 import {
   DeletedCount,
   ManageOrdersQuery,
   Order,
   OrderEvent,
-  ShipInput,
   STATS_DAYS,
   StoreStats,
 } from '../../../contract/orders';
@@ -89,7 +88,8 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['manage'],
-        summary: 'Ship a paid order (admin); only pending orders can be shipped',
+        summary:
+          "Ship a paid order (admin); only pending orders can be shipped. No body ships it without tracking (the spec's Ship button); a body gives the carrier and tracking number, or says noTracking",
         params: IdParams,
         body: ShipInput,
         response: { 200: Order, ...errorResponses(400, 401, 403, 404, 409) },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS_LOCKED, afterSaleMessages } from '../../../contract/after-sale';
+import { ADDRESS_LOCKED, afterSaleMessages, trackingMessages } from '../../../contract/after-sale';
 import { DiscountInput } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
 import { mails, refunds } from '../../db/schema';
@@ -138,6 +138,30 @@ describe('shipments', () => {
     ]);
     const again = await ship(order._id, { carrier: 'UPS', trackingNumber: '1Z3' });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('a parcel names its carrier and tracking number, or says it has none', async () => {
+    const { pads, order } = await paidOrder();
+    const empty = await ship(order._id, {
+      lines: [{ toolId: pads.id, quantity: 1 }],
+      carrier: '',
+      trackingNumber: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.issues).toEqual([
+      { path: 'carrier', message: trackingMessages.carrier },
+      { path: 'trackingNumber', message: trackingMessages.trackingNumber },
+    ]);
+    expect((await stockFigures(t.database.db, pads.id)).onHand).toBe(20);
+    const untracked = await ship(order._id, { lines: [{ toolId: pads.id, quantity: 1 }], noTracking: true });
+    expect(untracked.statusCode, untracked.body).toBe(201);
+    expect((untracked.json() as Order).shipments).toEqual([
+      expect.objectContaining({
+        carrier: null,
+        trackingNumber: null,
+        lines: [{ toolId: pads.id, quantity: 1 }],
+      }),
+    ]);
   });
 });
 

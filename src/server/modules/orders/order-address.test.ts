@@ -23,6 +23,7 @@ afterAll(() => t.close());
 const OHIO: Address = {
   fullName: 'Olive Ohio',
   line1: '200 High St',
+  line2: '',
   city: 'Columbus',
   region: 'OH',
   postalCode: '43215',

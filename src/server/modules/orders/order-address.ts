@@ -8,13 +8,7 @@ import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { listAddresses } from '../addresses/addresses.service';
 
-import {
-  loadToolFacts,
-  type PricingRules,
-  parcelWeight,
-  shippingQuote,
-  taxFor,
-} from '../pricing/pricing';
+import { loadToolFacts, type PricingRules, parcelWeight, shippingQuote, taxFor } from '../pricing/pricing';
 import { OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
 import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';
