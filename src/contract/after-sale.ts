@@ -161,6 +161,35 @@ export const Refund = z.object({
 });
 export type Refund = z.infer<typeof Refund>;
 
+/**
+ * What a refund would give back, worked out by the server before anyone confirms it (POST
+ * /manage/:id/refunds/quote, GET /manage/returns/:id/refund-quote): the same arithmetic as the
+ * refund itself. `otherCents` is negative when a restocking fee is kept.
+ */
+export const RefundQuote = Refund.pick({
+  amountCents: true,
+  goodsCents: true,
+  coreCents: true,
+  taxCents: true,
+  shippingCents: true,
+  otherCents: true,
+  lines: true,
+});
+export type RefundQuote = z.infer<typeof RefundQuote>;
+
+/** POST /manage/:id/refunds/quote: what the refund dialog holds so far (no reason needed yet). */
+export const RefundQuoteInput = z
+  .object({
+    lines: RefundInput.shape.lines,
+    shippingCents: RefundInput.shape.shippingCents,
+    amountCents: RefundInput.shape.amountCents,
+  })
+  .refine((r) => r.lines || r.shippingCents || r.amountCents, {
+    message: 'Choose lines, shipping or an amount to refund',
+    path: ['lines'],
+  });
+export type RefundQuoteInput = z.infer<typeof RefundQuoteInput>;
+
 /** POST /manage/:id/cancel (admin): cancel a paid order nothing of which has shipped; the customer reads the reason. */
 export const CancelPaidInput = z.object({ reason: reasonField('reason the customer will read') });
 

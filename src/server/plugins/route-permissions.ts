@@ -156,6 +156,7 @@ export const ROUTE_PERMISSIONS = {
   'DELETE /api/manage/:id': 'orders.cancel',
   'POST /api/manage/:id/cancel': 'orders.cancel',
   'POST /api/manage/:id/refunds': 'refunds.create',
+  'POST /api/manage/:id/refunds/quote': 'refunds.create',
   // Money figures: the overview's sales, the owner's numbers and their export.
   'GET /api/manage/stats': 'reports.read',
   'GET /api/manage/reports': 'reports.read',
@@ -167,6 +168,7 @@ export const ROUTE_PERMISSIONS = {
   // Old parts handed in at the desk: received there, like a parcel of returns.
   'POST /api/manage/:id/core-returns': 'returns.receive',
   'POST /api/manage/returns/:id/refund': 'refunds.create',
+  'GET /api/manage/returns/:id/refund-quote': 'refunds.create',
   // Deliveries and mail
   'GET /api/manage/outbox': 'outbox.read',
   'POST /api/manage/outbox/:id/retry': 'outbox.retry',
@@ -205,6 +207,8 @@ export const ROUTE_PERMISSIONS = {
   'POST /api/guest/order/simulated-confirm': 'public',
   'POST /api/guest/order/paid': 'public',
   'POST /api/guest/order/cancel': 'public',
+  'POST /api/guest/order/returns': 'public',
+  'GET /api/guest/order/returns': 'public',
   // The order joins the signed-in account with its e-mail, from the mail's key.
   'POST /api/guest/order/claim': 'signedIn',
   // A cart reminder's unsubscribe link: its signed key is the credential (decision 060).
