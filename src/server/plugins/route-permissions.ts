@@ -150,6 +150,7 @@ export const ROUTE_PERMISSIONS = {
   'GET /api/manage/:id': 'orders.read',
   'GET /api/manage/:id/history': 'orders.read',
   'GET /api/manage/:id/receipt.pdf': 'orders.read',
+  'GET /api/manage/:id/packing-slip': 'orders.read',
   'GET /api/manage/:id/refunds/:refundId/credit-note.pdf': 'orders.read',
   'PUT /api/manage/:id': 'orders.ship',
   'POST /api/manage/:id/shipments': 'orders.ship',

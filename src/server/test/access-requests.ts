@@ -414,6 +414,7 @@ export const accessRequests: Record<RouteKey, Build> = {
     send('POST', '/api/guest/order/cancel', { token: (await guestOrder(w)).token }),
   'GET /api/manage/:id': async (w) => get(`/api/manage/${await w.unpaidOrder()}`),
   'GET /api/manage/:id/receipt.pdf': async (w) => get(`/api/manage/${await w.paidOrder()}/receipt.pdf`),
+  'GET /api/manage/:id/packing-slip': async (w) => get(`/api/manage/${await w.paidOrder()}/packing-slip`),
   'GET /api/manage': () => get('/api/manage?status=pending'),
   'GET /api/manage/stats': () => get('/api/manage/stats'),
   'PUT /api/manage/:id': async (w) => send('PUT', `/api/manage/${await w.paidOrder()}`),

@@ -257,6 +257,51 @@ describe('PUT /api/manage/:id (ship)', () => {
   });
 });
 
+describe('GET /api/manage/:id/packing-slip', () => {
+  it("lists each line with its product's SKU and part number, what was ordered and what is left to ship", async () => {
+    const tool = await insertTool(t.database.db, {
+      name: 'Ceramic brake pads',
+      sku: 'TW-PAD-0042',
+      partNumber: 'D1210',
+      priceCents: 4599,
+      availableQuantity: 10,
+      minimumOrderQuantity: 1,
+    });
+    const placed = await placeOrder(t.app, customer, tool.id, 3);
+    await payOrder(t.app, customer, placed._id);
+    const slip = () =>
+      t.app.inject({ method: 'GET', url: `/api/manage/${placed._id}/packing-slip`, headers: as(admin) });
+    const before = await slip();
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toEqual({
+      number: placed.number,
+      lines: [
+        {
+          toolId: tool.id,
+          name: 'Ceramic brake pads',
+          sku: 'TW-PAD-0042',
+          partNumber: 'D1210',
+          quantity: 3,
+          toShip: 3,
+        },
+      ],
+    });
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manage/${placed._id}`,
+      headers: as(admin),
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect((await slip()).json().lines[0]).toMatchObject({ quantity: 3, toShip: 0 });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/manage/${UNKNOWN_ID}/packing-slip`,
+      headers: as(admin),
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
 describe('DELETE /api/manage/:id (cancel)', () => {
   const cancel = (id: string) =>
     t.app.inject({ method: 'DELETE', url: `/api/manage/${id}`, headers: as(admin) });

@@ -9,6 +9,7 @@ import {
   STATS_DAYS,
   StoreStats,
 } from '../../../contract/orders';
+import { PackingSlip } from '../../../contract/packing-slip';
 import { publicStoreInfo } from '../../config/config';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
@@ -16,7 +17,7 @@ import { cancelUnpaidOrder } from '../orders/cancel';
 import { orderHistory } from '../orders/customer-orders';
 import { sendReceipt } from '../orders/receipt-pdf';
 import { createShipment, shipOrder } from '../orders/shipments';
-import { getAnyOrder, listAllOrders, storeStats } from './manage.service';
+import { getAnyOrder, listAllOrders, packingSlip, storeStats } from './manage.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -80,6 +81,21 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
         await getAnyOrder(app.db, request.params.id),
         publicStoreInfo(app.config, app.settings.current()),
       ),
+  );
+
+  app.get(
+    '/manage/:id/packing-slip',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary:
+          "An order's packing slip: each line's product, SKU, part number, quantity and what is left to ship (admin)",
+        params: IdParams,
+        response: { 200: PackingSlip, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => packingSlip(app.db, request.params.id),
   );
 
   app.put(
