@@ -161,6 +161,13 @@ export const Refund = z.object({
 });
 export type Refund = z.infer<typeof Refund>;
 
+/** A refund's state as a person reads it, on pages and credit notes. */
+export const refundStatusWords: Record<RefundStatus, string> = {
+  pending: 'Pending',
+  succeeded: 'Refunded',
+  failed: 'Failed',
+};
+
 /**
  * What a refund would give back, worked out by the server before anyone confirms it (POST
  * /manage/:id/refunds/quote, GET /manage/returns/:id/refund-quote): the same arithmetic as the

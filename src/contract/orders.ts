@@ -3,6 +3,7 @@ import { Address } from './addresses';
 import { Refund, Shipment } from './after-sale';
 import { AppliedDiscount } from './discounts';
 import { phoneField } from './fields';
+import { formatCents } from './money';
 
 /**
  * The life of an order (docs/architecture.md has the diagram): `unpaid` until paid, then
@@ -79,14 +80,21 @@ export const AWAITING_ADDRESS_WORDS = 'Paid, waiting for your shipping address';
 
 export const refundStates = ['none', 'partial', 'full'] as const;
 
-/** An order's status in words: its status, what is missing, and whether money went back. */
+/**
+ * An order's status in words: its status, what is missing, and how much money went back when
+ * some did ("Shipped, partly refunded ($49.21)"). Web pages, receipts and mails all print this.
+ */
 export function orderStatusText(order: {
   status: OrderStatus;
   refundState: (typeof refundStates)[number];
   awaitingAddress: boolean;
+  /** Refunds that succeeded. */
+  refundedCents: number;
 }): string {
   const base = order.awaitingAddress ? AWAITING_ADDRESS_WORDS : orderStatusWords[order.status];
-  return order.refundState === 'partial' && order.status !== 'refunded' ? `${base}, partly refunded` : base;
+  return order.refundState === 'partial' && order.status !== 'refunded'
+    ? `${base}, partly refunded (${formatCents(order.refundedCents)})`
+    : base;
 }
 
 /** One line of an order: the product, and its name and unit price as sold. */

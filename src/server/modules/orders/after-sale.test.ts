@@ -189,7 +189,7 @@ describe('refunds', () => {
     expect(afterOne).toMatchObject({
       status: 'pending',
       refundState: 'partial',
-      statusText: 'Paid, being packed, partly refunded',
+      statusText: 'Paid, being packed, partly refunded ($49.21)',
       refundedCents: 4599 + padTax,
       refundableCents: totalCents - 4599 - padTax,
     });
@@ -210,7 +210,11 @@ describe('refunds', () => {
       url: `/api/order/${order._id}/receipt.pdf`,
       headers: as(customer),
     });
-    expect(pdfText(receipt.rawPayload).join('\n')).toContain('Paid less refunds');
+    const receiptText = pdfText(receipt.rawPayload);
+    expect(receiptText).toContain('Paid less refunds');
+    // The receipt says the status in words, with what went back.
+    expect(receiptText).toContain('Status: Paid, being packed, partly refunded ($49.21)');
+    expect(noteText).toMatch(new RegExp(`For order ${order.number} {2}· .+ {2}· Refunded`));
     // The refunded pad never shipped: it leaves the reservation, back to what buyers can order.
     expect(await stockFigures(t.database.db, pads.id)).toMatchObject({
       onHand: 20,

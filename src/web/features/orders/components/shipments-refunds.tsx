@@ -1,4 +1,4 @@
-import { refundLineWords } from '../../../../contract/after-sale';
+import { refundLineWords, refundStatusWords } from '../../../../contract/after-sale';
 import { formatCents } from '../../../../contract/money';
 import type { Order } from '../../../../contract/orders';
 import { formatNumber } from '../../../lib/format';
@@ -37,8 +37,6 @@ export function ShipmentList({ order }: { order: Order }) {
     </ol>
   );
 }
-
-const refundStatusWords = { pending: 'Pending', succeeded: 'Refunded', failed: 'Failed' } as const;
 
 export function RefundList({ order, admin }: { order: Order; admin: boolean }) {
   if (order.refunds.length === 0) return <p className="text-base-content/70">No refunds.</p>;
