@@ -84,12 +84,20 @@ export function useRequestCancellation(id: string) {
   });
 }
 
+/**
+ * The order answers with its new address and amounts: the page shows them at once (no moment
+ * without the address while the lists refresh), and its payment reopens for the new total.
+ */
 export function useSetOrderAddress(id: string) {
   const changed = useOrderChanged();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: OrderAddressInput) =>
       (await apiRequest<Order>(`/order/${path(id)}/address`, { method: 'PUT', body: input })).data,
-    onSuccess: changed,
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKeys.detail(id), order);
+      return changed();
+    },
   });
 }
 
