@@ -4,6 +4,8 @@ import type {
   LineQuantityInput,
   OrderAddressInput,
   RefundInput,
+  RefundQuote,
+  RefundQuoteInput,
   Return,
   ReturnInput,
   ShipmentInput,
@@ -60,6 +62,26 @@ export function useRefundOrder(id: string) {
     onSuccess: changed,
   });
 }
+
+/**
+ * What a refund of these lines, shipping and amount would give back, worked out by the store
+ * (nothing is refunded); `null` while the dialog holds nothing to refund.
+ */
+export const useRefundQuote = (id: string, input: RefundQuoteInput | null) =>
+  useQuery({
+    queryKey: orderKeys.refundQuote(id, input),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<RefundQuote>(`/manage/${path(id)}/refunds/quote`, {
+          method: 'POST',
+          body: input,
+          signal,
+        })
+      ).data,
+    enabled: input !== null,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
 
 /** A fresh key for one refund dialog. */
 export const newIdempotencyKey = () =>

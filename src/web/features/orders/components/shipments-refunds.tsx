@@ -38,7 +38,16 @@ export function ShipmentList({ order }: { order: Order }) {
   );
 }
 
-export function RefundList({ order, admin }: { order: Order; admin: boolean }) {
+/** `creditNotes` false where the reader has no credit note to open (a guest's order page). */
+export function RefundList({
+  order,
+  admin,
+  creditNotes = true,
+}: {
+  order: Order;
+  admin: boolean;
+  creditNotes?: boolean;
+}) {
   if (order.refunds.length === 0) return <p className="text-base-content/70">No refunds.</p>;
   return (
     <ol className="space-y-3" data-testid="refunds">
@@ -62,7 +71,7 @@ export function RefundList({ order, admin }: { order: Order; admin: boolean }) {
               {r.failure}
             </p>
           ) : null}
-          {r.status === 'succeeded' ? (
+          {r.status === 'succeeded' && creditNotes ? (
             <a
               className="link text-sm"
               href={creditNoteUrl(order._id, r.id, admin)}
