@@ -61,7 +61,7 @@ export function TrackingFields({
           checked={value.noTracking}
           onChange={(e) => onChange({ ...value, noTracking: e.target.checked })}
         />
-        No tracking: this parcel has no tracking number
+        No tracking for this parcel
       </label>
     </div>
   );
