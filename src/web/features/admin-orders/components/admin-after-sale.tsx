@@ -309,7 +309,8 @@ function RefundDialog({
           ...(shippingCents ? { shippingCents } : {}),
           ...(amountCents ? { amountCents } : {}),
         };
-  const quote = useRefundQuote(order._id, draft);
+  // Not asked again once the refund is under way: what is left to refund is changing.
+  const quote = useRefundQuote(order._id, refund.isPending || refund.isSuccess ? null : draft);
   // Confirmed only with the amount of what the dialog holds now on screen.
   const quoted = draft && quote.isSuccess && quote.fetchStatus === 'idle' ? quote.data : undefined;
   const submit = async () => {

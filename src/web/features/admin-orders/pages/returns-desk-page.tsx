@@ -83,8 +83,12 @@ function ReturnCard({ item }: { item: Return }) {
   // What the dialog asks stays set while it closes, so its words do not change as it fades out.
   const [asking, setAsking] = useState<'approve' | 'refuse' | 'receive' | 'refund'>('approve');
   const [open, setOpen] = useState(false);
-  // What the refund gives back, worked out by the store when its dialog opens.
-  const quote = useReturnRefundQuote(item.id, open && asking === 'refund');
+  // What the refund gives back, worked out by the store when its dialog opens; not asked again
+  // once the refund is under way (the return is then no longer waiting for one).
+  const quote = useReturnRefundQuote(
+    item.id,
+    open && asking === 'refund' && !refund.isPending && !refund.isSuccess,
+  );
   const quoted = quote.isSuccess && quote.fetchStatus === 'idle' ? quote.data : undefined;
   const ask = (action: typeof asking) => {
     setAsking(action);
