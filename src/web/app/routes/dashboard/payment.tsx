@@ -90,7 +90,7 @@ export function PaymentPage() {
                   </li>
                 ))}
               </ul>
-              <OrderAmounts order={data} />
+              <OrderAmounts order={data} estimated={!data.shippingAddress && offers('pay', data.status)} />
               {data.shippingAddress && !offers('pay', data.status) ? (
                 <div className="text-sm">
                   <p className="font-semibold">Ship to</p>

@@ -176,11 +176,13 @@ export const paidWith = (order: Order, notPaid: string) =>
     ? `Paid${order.cardBrand && order.cardLast4 ? ` with ${order.cardBrand} ending ${order.cardLast4}` : ''}`
     : notPaid;
 
-export function OrderAmounts({ order }: { order: Order }) {
+/** `estimated`: the tax is the store's default rate until the order has its address. */
+export function OrderAmounts({ order, estimated = false }: { order: Order; estimated?: boolean }) {
   return (
     <OrderSummary
       totals={{ ...order.amounts, shippingMethod: order.shippingMethod, shippingLabel: order.shippingLabel }}
       discount={order.discount}
+      estimated={estimated}
     />
   );
 }
