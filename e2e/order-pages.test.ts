@@ -182,6 +182,8 @@ journeys(
         await admin.getByText('Enter the carrier, or tick "No tracking"').waitFor();
         await admin.getByText('Enter the tracking number, or tick "No tracking"').waitFor();
         expect(await admin.getByRole('dialog').count()).toBe(0);
+        expect(await scrollsSideways(admin)).toBe(false);
+        await screenshot(admin, `admin-ship-form-${width}`, { fullPage: true });
         await admin.getByLabel('Carrier').fill('UPS');
         await admin.getByLabel('Tracking number').fill('1Z999AA10123456784');
         await admin.getByRole('button', { name: 'Ship', exact: true }).click();

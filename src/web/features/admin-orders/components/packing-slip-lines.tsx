@@ -8,7 +8,7 @@ import { formatNumber } from '../../../lib/format';
 export function PackingSlipLines({ slip }: { slip: PackingSlip | undefined }) {
   if (!slip) return <p>Loading the packing slip…</p>;
   return (
-    <table className="table" data-testid="packing-slip">
+    <table className="table table-sm" data-testid="packing-slip">
       <thead>
         <tr>
           <th scope="col">Product</th>
