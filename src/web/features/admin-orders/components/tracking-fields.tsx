@@ -54,7 +54,7 @@ export function TrackingFields({
           onChange={(e) => onChange({ ...value, trackingNumber: e.target.value })}
         />
       </div>
-      <label className="label cursor-pointer gap-2 whitespace-normal">
+      <label className="flex w-fit cursor-pointer items-center gap-2 py-1">
         <input
           type="checkbox"
           className="checkbox"
