@@ -155,6 +155,8 @@ journeys('a guest checks out with an e-mail, pays, and finds the order again', (
       // the one answer. The footer links there too.
       await reader.goto(`${store.url}/login`);
       await reader.getByRole('contentinfo').getByRole('link', { name: 'Find your order' }).waitFor();
+      expect(await scrollsSideways(reader)).toBe(false);
+      await screenshot(reader, `login-find-your-order-${width}`, { fullPage: true });
       await reader.getByRole('main').getByRole('link', { name: 'Find your order' }).click();
       await reader.getByRole('heading', { name: 'Find your order' }).waitFor();
       await reader.getByLabel('Order number').fill(answer.order.number);
