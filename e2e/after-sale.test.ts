@@ -625,7 +625,10 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       // The dialog says what goes back: the core charge with its tax, as the store works it out.
       await card.getByRole('button', { name: 'Refund this return' }).click();
       const refundCore = desk.getByRole('dialog', { name: `Refund the return of ${order.number}?` });
-      await refundCore.getByTestId('refund-quote').getByText(/^Refund to the card:/).waitFor();
+      await refundCore
+        .getByTestId('refund-quote')
+        .getByText(/^Refund to the card:/)
+        .waitFor();
       expect(await refundCore.getByTestId('refund-quote').textContent()).toContain(`Core charges${core}`);
       await refundCore.getByRole('button', { name: /^Refund \$[\d,]+\.\d\d to card$/ }).click();
       await card.getByText('Core charge refunded', { exact: true }).waitFor();

@@ -97,7 +97,7 @@ export async function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer
   }
   if (order.shippingMethod) doc.text(`Shipping: ${order.shippingLabel ?? order.shippingMethod}`);
   // Every parcel, each with its own carrier and tracking number.
-  order.shipments.forEach((parcel, index) => doc.text(parcelWords(parcel, index)));
+  for (const [index, parcel] of order.shipments.entries()) doc.text(parcelWords(parcel, index));
   doc.moveDown();
 
   // The lines, as a five-column table: each line with its share of the tax.
