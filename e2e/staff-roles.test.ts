@@ -136,6 +136,8 @@ journeys(
         await staff.page.getByRole('heading', { name: 'After the sale' }).waitFor();
         expect(await staff.page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
         expect(await staff.page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+        await staff.page.getByLabel('Carrier').fill('UPS');
+        await staff.page.getByLabel('Tracking number').fill(`1ZSTAFF${width}`);
         await staff.page.getByRole('button', { name: 'Ship', exact: true }).click();
         await staff.page.getByRole('dialog').getByRole('button', { name: 'Ship order' }).click();
         await staff.page.getByText('Order Shipped!!').waitFor();
