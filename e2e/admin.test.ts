@@ -118,7 +118,7 @@ journeys('running the shop from the admin area', () => {
     await where.getByLabel('Postal code').fill('48226');
     await where.getByLabel('Phone').fill('+1 313 555 0142');
     await page.getByRole('button', { name: 'Ship to this address' }).click();
-    await page.getByRole('heading', { name: 'Where should we ship it?' }).waitFor({ state: 'hidden' });
+    await page.getByTestId('payment-address').getByText('1200 Woodward Ave').waitFor();
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('11/39');
     await page.getByLabel('CVC').fill('321');
@@ -138,7 +138,7 @@ journeys('running the shop from the admin area', () => {
     await row.getByRole('button', { name: 'Shipped' }).waitFor();
 
     await page.reload();
-    await page.getByTestId('my-orders').getByText('shipped', { exact: true }).waitFor();
+    await page.getByTestId('my-orders').getByText('Shipped', { exact: true }).waitFor();
 
     await desk.goto(`${store.url}/dashboard/overview`);
     await desk.getByTestId('revenue-total').waitFor();

@@ -117,6 +117,27 @@ async function demoAlternatorId(request: APIRequestContext): Promise<string> {
   return first._id;
 }
 
+const OHIO = {
+  fullName: 'Olive Ohio',
+  line1: '200 High St',
+  line2: '',
+  city: 'Columbus',
+  region: 'OH',
+  postalCode: '43215',
+  country: 'US',
+  phone: '+1 614 555 0100',
+};
+
+/** A demo product's id, found by its name. */
+async function demoProductId(request: APIRequestContext, name: string): Promise<string> {
+  const found = (await (
+    await request.get(`${store.url}/api/tool?search=${encodeURIComponent(name)}`)
+  ).json()) as Array<{ _id: string; name: string }>;
+  const product = found.find((t) => t.name === name);
+  if (!product) throw new Error(`the demo catalog has no ${name}`);
+  return product._id;
+}
+
 /** Fills a new address into the address form inside `scope`. */
 async function fillAddress(scope: Page, name: string) {
   const a = address(name);
@@ -150,6 +171,22 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       name: 'Ada After',
       first: true,
     });
+    // The owner's tax settings: 7 % by default, Ohio 5.75 % (shipping untaxed).
+    const settings = (await (await adminContext.request.get(`${store.url}/api/settings`)).json()) as {
+      sections: { tax: { revision: number } };
+    };
+    const tax = await adminContext.request.put(`${store.url}/api/settings/tax`, {
+      headers: { origin: store.url },
+      data: {
+        value: {
+          defaultRateBasisPoints: 700,
+          taxShippingByDefault: false,
+          rates: [{ country: 'US', region: 'OH', rateBasisPoints: 575, taxShipping: false }],
+        },
+        revision: settings.sections.tax.revision,
+      },
+    });
+    expect(tax.status(), await tax.text()).toBe(200);
   });
   afterAll(async () => {
     await browser?.close();
@@ -239,8 +276,18 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       await card.getByRole('button', { name: 'Mark received' }).click();
       await desk.getByRole('dialog').getByRole('button', { name: 'Mark received' }).click();
       await card.getByText('back on the shelf', { exact: false }).waitFor();
+      // The dialog says what goes back before anything does: the store's own quote.
       await card.getByRole('button', { name: 'Refund this return' }).click();
-      await desk.getByRole('dialog').getByRole('button', { name: 'Refund to card' }).click();
+      const refundReturn = desk.getByRole('dialog', { name: `Refund the return of ${order.number}?` });
+      const returnQuote = refundReturn.getByTestId('refund-quote');
+      await returnQuote.getByText(/^Refund to the card: \$\d+\.\d\d$/).waitFor();
+      const returnAmount = /\$[\d,]+\.\d\d/.exec(
+        (await returnQuote.locator('p').first().textContent()) ?? '',
+      )?.[0];
+      expect(returnAmount).toBeDefined();
+      expect(await seriousViolations(desk)).toEqual([]);
+      await screenshot(desk, `after-sale-return-refund-dialog-${width}`, { fullPage: true });
+      await refundReturn.getByRole('button', { name: `Refund ${returnAmount} to card` }).click();
       await card.getByText('Return refunded', { exact: true }).waitFor();
       expect(await scrollsSideways(desk)).toBe(false);
       await screenshot(desk, `after-sale-returns-${width}`, { fullPage: true });
@@ -284,6 +331,8 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       // The customer reads the refund, its credit note and the return's progress.
       await page.reload();
       await page.getByTestId('refunds').getByRole('link', { name: 'Credit note PDF' }).waitFor();
+      // What was refunded is what the dialog said.
+      await page.getByTestId('refunds').getByText(`${returnAmount} · Refunded`, { exact: false }).waitFor();
       await page
         .getByTestId('returns')
         .getByText(/^Return refunded/)
@@ -296,10 +345,11 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       const goodwill = desk.getByRole('dialog', { name: `Refund ${order.number}` });
       await goodwill.getByLabel('Other amount ($)').fill('1.50');
       await goodwill.getByLabel('Reason').fill('Goodwill for the wait');
+      await goodwill.getByTestId('refund-quote').getByText('Refund to the card: $1.50').waitFor();
       const sent = desk.waitForResponse(
         (r) => r.url().endsWith(`/api/manage/${order._id}/refunds`) && r.request().method() === 'POST',
       );
-      await goodwill.getByRole('button', { name: 'Refund to card' }).click();
+      await goodwill.getByRole('button', { name: 'Refund $1.50 to card' }).click();
       expect((await sent).status()).toBe(200);
       await goodwill.waitFor({ state: 'hidden' });
       await desk.getByTestId('refunds').getByText('$1.50 · Refunded', { exact: false }).waitFor();
@@ -313,7 +363,82 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
   }
 
   for (const width of [1280, 390]) {
-    it(`an Order Now order gets its address on the payment page, or on its page once paid (${width} px)`, async () => {
+    it(`an Order Now order pays only for what can ship: the saved address at its state's tax, or a new customer's address first (${width} px)`, async () => {
+      // A customer with a saved Ohio address orders the $14.99 tire gauge from its page. The
+      // payment page ships it there without a click, at Ohio's 5.75 %, and charges that total once.
+      const ohioContext = await browser.newContext({ viewport: { width, height: 900 } });
+      const buyer = await ohioContext.newPage();
+      const buyerErrors = watchForPageErrors(buyer);
+      trackRequests(buyer);
+      await signUpThroughApi(buyer.request, store.url, {
+        name: `Olive Ohio ${width}`,
+        email: `ohio.${width}@torque.example`,
+      });
+      const saved = await buyer.request.post(`${store.url}/api/addresses`, {
+        headers: { origin: store.url },
+        data: { ...OHIO, fullName: `Olive Ohio ${width}` },
+      });
+      expect(saved.status(), await saved.text()).toBe(201);
+      const gauge = await demoProductId(buyer.request, 'Digital Tire Pressure Gauge');
+      const placed = await buyer.request.post(`${store.url}/api/order`, {
+        headers: { origin: store.url },
+        data: { orderId: gauge, orderQuantity: 1, phone: '01712345678' },
+      });
+      expect(placed.status(), await placed.text()).toBe(201);
+      const gaugeOrder = (await placed.json()) as { _id: string; number: string };
+      await buyer.goto(`${store.url}/dashboard/payment/${gaugeOrder._id}`);
+      await buyer.getByTestId('payment-address').getByText('200 High St').waitFor();
+      // $14.99, standard shipping $7.99, Ohio's 5.75 % of $14.99 = $0.86: $23.84.
+      const payOhio = buyer.getByRole('button', { name: 'Pay $23.84' });
+      await buyer.waitForFunction(() =>
+        [...document.querySelectorAll('button')].some((b) => b.textContent === 'Pay $23.84' && !b.disabled),
+      );
+      await buyer.getByText('Tax (5.75%)').waitFor();
+      expect(await buyer.getByTestId('summary-total').textContent()).toBe('$23.84');
+      expect(await scrollsSideways(buyer)).toBe(false);
+      expect(await seriousViolations(buyer)).toEqual([]);
+      await screenshot(buyer, `after-sale-payment-saved-address-${width}`, { fullPage: true });
+      await buyer.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await buyer.getByLabel('Expiry (MM/YY)').fill('12/40');
+      await buyer.getByLabel('CVC').fill('123');
+      await payOhio.click();
+      await buyer.waitForURL(`${store.url}/dashboard/myOrders`);
+      await buyer
+        .getByTestId('my-orders')
+        .locator('tr', { hasText: gaugeOrder.number })
+        .getByText('Paid, being packed', { exact: true })
+        .waitFor();
+      expect(await scrollsSideways(buyer)).toBe(false);
+      await screenshot(buyer, `after-sale-my-orders-${width}`, { fullPage: true });
+      // The admin ships it: it has somewhere to go, and its tax is Ohio's.
+      const shipDesk = await adminContext.newPage();
+      await shipDesk.setViewportSize({ width, height: 900 });
+      const shipDeskErrors = watchForPageErrors(shipDesk);
+      await shipDesk.goto(`${store.url}/dashboard/manageOrders/${gaugeOrder._id}`);
+      await shipDesk.getByRole('heading', { name: `Order ${gaugeOrder.number}` }).waitFor();
+      await shipDesk.getByText('Tax (5.75%)').waitFor();
+      await shipDesk.getByLabel('Carrier').fill('USPS');
+      await shipDesk.getByLabel('Tracking number').fill(`9400OH${width}`);
+      await shipDesk.getByRole('button', { name: 'Ship', exact: true }).click();
+      await shipDesk.getByRole('dialog').getByRole('button', { name: 'Ship order' }).click();
+      await shipDesk.getByTestId('order-status').getByText('Shipped', { exact: true }).waitFor();
+      const shippedOhio = (await (
+        await buyer.request.get(`${store.url}/api/order/${gaugeOrder._id}`)
+      ).json()) as {
+        total: number;
+        amounts: { taxCents: number; taxRateBasisPoints: number };
+        status: string;
+      };
+      expect(shippedOhio).toMatchObject({
+        status: 'shipped',
+        total: 23.84,
+        amounts: { taxCents: 86, taxRateBasisPoints: 575 },
+      });
+      expect(shipDeskErrors).toEqual([]);
+      expect(buyerErrors).toEqual([]);
+      await shipDesk.close();
+      await ohioContext.close();
+
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const errors = watchForPageErrors(page);
@@ -321,15 +446,18 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       const name = `Addie Address ${width}`;
       await signUpThroughApi(page.request, store.url, { name, email: `address.${width}@torque.example` });
 
-      // The payment page asks where to ship before the card; the order then has the address.
+      // A new customer has no saved address: Pay waits until one is given, and no payment opens.
       const firstId = await orderFirstTool(page, store.url);
       await page.goto(`${store.url}/dashboard/payment/${firstId}`);
       await page.getByRole('heading', { name: 'Where should we ship it?' }).waitFor();
+      await page.getByText('Give the shipping address above to pay.').waitFor();
+      expect(await page.getByRole('button', { name: /^Pay \$/ }).isDisabled()).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `after-sale-payment-no-address-${width}`, { fullPage: true });
       await fillAddress(page, name);
       await page.getByRole('button', { name: 'Ship to this address' }).click();
-      await page.getByRole('heading', { name: 'Where should we ship it?' }).waitFor({ state: 'hidden' });
-      await page.getByText('77 Gratiot Ave').waitFor();
+      await page.getByTestId('payment-address').getByText('77 Gratiot Ave').waitFor();
       expect(await scrollsSideways(page)).toBe(false);
       await screenshot(page, `after-sale-payment-address-${width}`, { fullPage: true });
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -494,8 +622,15 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       await card.getByRole('button', { name: 'Mark received' }).click();
       await desk.getByRole('dialog').getByRole('button', { name: 'Mark received' }).click();
       await card.getByText('Old part received', { exact: true }).waitFor();
+      // The dialog says what goes back: the core charge with its tax, as the store works it out.
       await card.getByRole('button', { name: 'Refund this return' }).click();
-      await desk.getByRole('dialog').getByRole('button', { name: 'Refund to card' }).click();
+      const refundCore = desk.getByRole('dialog', { name: `Refund the return of ${order.number}?` });
+      await refundCore
+        .getByTestId('refund-quote')
+        .getByText(/^Refund to the card:/)
+        .waitFor();
+      expect(await refundCore.getByTestId('refund-quote').textContent()).toContain(`Core charges${core}`);
+      await refundCore.getByRole('button', { name: /^Refund \$[\d,]+\.\d\d to card$/ }).click();
       await card.getByText('Core charge refunded', { exact: true }).waitFor();
       expect(await scrollsSideways(desk)).toBe(false);
 

@@ -132,8 +132,37 @@ journeys('a guest checks out with an e-mail, pays, and finds the order again', (
       await reader.getByTestId('order-status').getByText('Paid, being packed').waitFor();
       await reader.getByRole('link', { name: 'Download receipt (PDF)' }).waitFor();
 
-      // Found again by number and e-mail; a wrong e-mail first gets the one answer.
-      await reader.goto(`${store.url}/order-status`);
+      // The store ships it; from the same link the guest sees the parcel and sends a part back.
+      const shipped = await admin.request.put(`${store.url}/api/manage/${answer.order._id}`, {
+        headers: { origin: store.url },
+        data: { carrier: 'UPS', trackingNumber: `1ZGUEST${width}` },
+      });
+      expect(shipped.status(), await shipped.text()).toBe(200);
+      await reader.goto(link ?? '');
+      await reader.getByTestId('shipments').getByText(`1ZGUEST${width}`).waitFor();
+      await reader.getByRole('button', { name: 'Return parts' }).click();
+      const ask = reader.getByRole('dialog', { name: `Return parts of ${answer.order.number}` });
+      const padsLine = ask.getByRole('group', { name: new RegExp(`^${PADS}`) });
+      await padsLine.getByLabel('Quantity to return').fill('1');
+      await padsLine.getByLabel('Reason').selectOption({ label: 'Damaged' });
+      expect(await seriousViolations(reader)).toEqual([]);
+      await ask.getByRole('button', { name: 'Ask to return' }).click();
+      await ask.waitFor({ state: 'hidden' });
+      await reader
+        .getByTestId('returns')
+        .getByText(/^Return requested/)
+        .waitFor();
+      expect(await scrollsSideways(reader)).toBe(false);
+      await screenshot(reader, `guest-order-return-${width}`, { fullPage: true });
+      expect(await seriousViolations(reader)).toEqual([]);
+
+      // Found again by number and e-mail, from the login page's link; a wrong e-mail first gets
+      // the one answer. The footer links there too.
+      await reader.goto(`${store.url}/login`);
+      await reader.getByRole('contentinfo').getByRole('link', { name: 'Find your order' }).waitFor();
+      expect(await scrollsSideways(reader)).toBe(false);
+      await screenshot(reader, `login-find-your-order-${width}`, { fullPage: true });
+      await reader.getByRole('main').getByRole('link', { name: 'Find your order' }).click();
       await reader.getByRole('heading', { name: 'Find your order' }).waitFor();
       await reader.getByLabel('Order number').fill(answer.order.number);
       await reader.getByLabel('Email').fill(`someone.else.${width}@torque.example`);

@@ -146,6 +146,21 @@ journeys('no silent redirects and no dead ends', () => {
     });
     expect(order.ok()).toBe(true);
     const { _id } = (await order.json()) as { _id: string };
+    // A saved address, which the payment page ships to without asking (it pays only for what can ship).
+    const saved = await page.request.post(`${store.url}/api/addresses`, {
+      headers: { origin: store.url },
+      data: {
+        fullName: 'Paula Payer',
+        line1: '1200 Woodward Ave',
+        line2: '',
+        city: 'Detroit',
+        region: 'MI',
+        postalCode: '48226',
+        country: 'US',
+        phone: '+1 313 555 0142',
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
     await page.goto(`${store.url}/dashboard/payment/${_id}`);
     const pay = page.getByRole('button', { name: /^Pay \$/ });
     await page.waitForFunction(() =>

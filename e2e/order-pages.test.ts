@@ -155,8 +155,37 @@ journeys(
         await expect(admin.getByTestId('shipping-address').textContent()).resolves.toContain(
           '+1 313 555 0142',
         );
-        await admin.getByLabel('Carrier (optional)').fill('UPS');
-        await admin.getByLabel('Tracking number (optional)').fill('1Z999AA10123456784');
+        // The packing slip prints each line's SKU, part number and quantity.
+        const slip = (await (
+          await admin.request.get(`${store.url}/api/manage/${order._id}/packing-slip`)
+        ).json()) as {
+          lines: { name: string; sku: string | null; partNumber: string | null; quantity: number }[];
+        };
+        await admin.emulateMedia({ media: 'print' });
+        const slipRows = admin.getByTestId('packing-slip').locator('tbody tr');
+        expect(await slipRows.count()).toBe(2);
+        for (const [index, line] of slip.lines.entries()) {
+          expect(line.sku).not.toBeNull();
+          const cells = await slipRows.nth(index).locator('td').allTextContents();
+          expect(cells).toEqual([
+            line.name,
+            line.sku,
+            line.partNumber ?? '—',
+            String(line.quantity),
+            String(line.quantity),
+          ]);
+        }
+        await screenshot(admin, `packing-slip-${width}`, { fullPage: true });
+        await admin.emulateMedia({ media: 'screen' });
+        // Shipping asks for the carrier and tracking number, or "No tracking" said on purpose.
+        await admin.getByRole('button', { name: 'Ship', exact: true }).click();
+        await admin.getByText('Enter the carrier, or tick "No tracking"').waitFor();
+        await admin.getByText('Enter the tracking number, or tick "No tracking"').waitFor();
+        expect(await admin.getByRole('dialog').count()).toBe(0);
+        expect(await scrollsSideways(admin)).toBe(false);
+        await screenshot(admin, `admin-ship-form-${width}`, { fullPage: true });
+        await admin.getByLabel('Carrier').fill('UPS');
+        await admin.getByLabel('Tracking number').fill('1Z999AA10123456784');
         await admin.getByRole('button', { name: 'Ship', exact: true }).click();
         await admin.getByRole('dialog').getByRole('button', { name: 'Ship order' }).click();
         await admin.getByTestId('shipment').getByText('1Z999AA10123456784').waitFor();

@@ -115,7 +115,7 @@ journeys('ordering, paying and reviewing as a customer', () => {
     await rows.nth(1).waitFor();
     expect(await rows.count()).toBe(2);
     const row = rows.filter({ hasText: toolName });
-    expect(await row.getByText('unpaid').count()).toBe(1);
+    expect(await row.getByText('Waiting for payment', { exact: true }).count()).toBe(1);
     await row.getByRole('button', { name: /Delete the order/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     expect(await rows.count()).toBe(2);
@@ -126,12 +126,24 @@ journeys('ordering, paying and reviewing as a customer', () => {
     );
   });
 
-  it('pays by card in test mode: a decline shows in red, then success shows the transaction and marks it paid', async () => {
+  it('pays by card in test mode once the order has an address: a decline shows in red, then success shows the transaction and marks it paid', async () => {
     await page.goto(`${store.url}/dashboard/myOrders`);
     await page.getByRole('link', { name: 'Pay' }).click();
     await page.waitForURL(/\/dashboard\/payment\//);
     await page.getByText('Test mode: no real card is charged.').waitFor();
     const pay = page.getByRole('button', { name: /^Pay \$/ });
+    // A new customer has no saved address: the page pays only for what it can ship.
+    await page.getByText('Give the shipping address above to pay.').waitFor();
+    expect(await pay.isDisabled()).toBe(true);
+    const where = page.getByRole('form', { name: 'Shipping address' });
+    await where.getByLabel('Full name').fill('Casey Customer');
+    await where.getByLabel('Address line 1').fill('1200 Woodward Ave');
+    await where.getByLabel('City').fill('Detroit');
+    await where.getByLabel('State / province').fill('MI');
+    await where.getByLabel('Postal code').fill('48226');
+    await where.getByLabel('Phone').fill('+1 313 555 0142');
+    await where.getByRole('button', { name: 'Ship to this address' }).click();
+    await page.getByTestId('payment-address').getByText('1200 Woodward Ave').waitFor();
     await page.waitForFunction(() => {
       const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Pay $'));
       return button && !button.hasAttribute('disabled');
@@ -154,7 +166,7 @@ journeys('ordering, paying and reviewing as a customer', () => {
     const row = page.getByTestId('my-orders').locator('tbody tr').first();
     await row.getByText('Paid', { exact: true }).waitFor();
     expect(await row.textContent()).toContain(transactionId);
-    expect(await row.getByText('pending', { exact: true }).count()).toBe(1);
+    expect(await row.getByText('Paid, being packed', { exact: true }).count()).toBe(1);
     expect(await row.getByRole('button', { name: /Delete/ }).count()).toBe(0);
   });
 

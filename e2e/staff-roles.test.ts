@@ -141,6 +141,8 @@ journeys(
         await screenshot(staff.page, `staff-order-${width}`, { fullPage: true });
         expect(await staff.page.getByRole('button', { name: 'Refund' }).count()).toBe(0);
         expect(await staff.page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+        await staff.page.getByLabel('Carrier').fill('UPS');
+        await staff.page.getByLabel('Tracking number').fill(`1ZSTAFF${width}`);
         await staff.page.getByRole('button', { name: 'Ship', exact: true }).click();
         await staff.page.getByRole('dialog').getByRole('button', { name: 'Ship order' }).click();
         await staff.page.getByText('Order Shipped!!').waitFor();

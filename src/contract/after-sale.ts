@@ -41,16 +41,65 @@ const trackingField = z
   .max(60, 'Tracking number must be 60 characters or fewer')
   .regex(/^[A-Za-z0-9 -]*$/, 'A tracking number has letters, digits, spaces and dashes only');
 
+/** What a parcel's carrier and tracking number fields say when left empty, word for word. */
+export const trackingMessages = {
+  carrier: 'Enter the carrier, or tick "No tracking"',
+  trackingNumber: 'Enter the tracking number, or tick "No tracking"',
+  notBoth: 'A parcel without tracking has no tracking number',
+} as const;
+
+/**
+ * A parcel is followed by its carrier and tracking number, or is said to have none
+ * (`noTracking`, e.g. handed over at the counter; a carrier may still be named). An empty carrier
+ * or tracking number is never taken for "none": the person shipping says so.
+ */
+function checkTracking(
+  parcel: {
+    carrier?: string | undefined;
+    trackingNumber?: string | undefined;
+    noTracking?: boolean | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (parcel.noTracking === true) {
+    if (parcel.trackingNumber)
+      ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: trackingMessages.notBoth });
+    return;
+  }
+  if (!parcel.carrier) ctx.addIssue({ code: 'custom', path: ['carrier'], message: trackingMessages.carrier });
+  if (!parcel.trackingNumber)
+    ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: trackingMessages.trackingNumber });
+}
+
+const trackingFields = {
+  carrier: carrierField.optional(),
+  trackingNumber: trackingField.optional(),
+  noTracking: z.boolean().optional(),
+};
+
 /**
  * POST /manage/:id/shipments (admin): ship some lines (quantities per product) or, without
- * `lines`, every unit not yet shipped. Each shipment has its own carrier, tracking number and mail.
+ * `lines`, every unit not yet shipped. Each shipment has its own carrier, tracking number (or
+ * `noTracking`) and mail.
  */
-export const ShipmentInput = z.object({
-  lines: linesField.optional(),
-  carrier: carrierField.min(1, 'Enter the carrier'),
-  trackingNumber: trackingField.min(1, 'Enter the tracking number'),
-});
+export const ShipmentInput = z
+  .object({ lines: linesField.optional(), ...trackingFields })
+  .superRefine(checkTracking);
 export type ShipmentInput = z.infer<typeof ShipmentInput>;
+
+/**
+ * PUT /manage/:id ships every unit left (the spec's Ship button, which sends no body: shipped
+ * without tracking, as the spec has it). A body that says anything about tracking follows the
+ * parcel's rule: carrier and tracking number, or `noTracking`.
+ */
+export const ShipInput = z
+  .object(trackingFields)
+  .superRefine((parcel, ctx) => {
+    const saysSomething =
+      parcel.carrier !== undefined || parcel.trackingNumber !== undefined || parcel.noTracking !== undefined;
+    if (saysSomething) checkTracking(parcel, ctx);
+  })
+  .nullish();
 
 export const Shipment = z.object({
   id: z.string(),
@@ -111,6 +160,42 @@ export const Refund = z.object({
   at: z.string(),
 });
 export type Refund = z.infer<typeof Refund>;
+
+/** A refund's state as a person reads it, on pages and credit notes. */
+export const refundStatusWords: Record<RefundStatus, string> = {
+  pending: 'Pending',
+  succeeded: 'Refunded',
+  failed: 'Failed',
+};
+
+/**
+ * What a refund would give back, worked out by the server before anyone confirms it (POST
+ * /manage/:id/refunds/quote, GET /manage/returns/:id/refund-quote): the same arithmetic as the
+ * refund itself. `otherCents` is negative when a restocking fee is kept.
+ */
+export const RefundQuote = Refund.pick({
+  amountCents: true,
+  goodsCents: true,
+  coreCents: true,
+  taxCents: true,
+  shippingCents: true,
+  otherCents: true,
+  lines: true,
+});
+export type RefundQuote = z.infer<typeof RefundQuote>;
+
+/** POST /manage/:id/refunds/quote: what the refund dialog holds so far (no reason needed yet). */
+export const RefundQuoteInput = z
+  .object({
+    lines: RefundInput.shape.lines,
+    shippingCents: RefundInput.shape.shippingCents,
+    amountCents: RefundInput.shape.amountCents,
+  })
+  .refine((r) => r.lines || r.shippingCents || r.amountCents, {
+    message: 'Choose lines, shipping or an amount to refund',
+    path: ['lines'],
+  });
+export type RefundQuoteInput = z.infer<typeof RefundQuoteInput>;
 
 /** POST /manage/:id/cancel (admin): cancel a paid order nothing of which has shipped; the customer reads the reason. */
 export const CancelPaidInput = z.object({ reason: reasonField('reason the customer will read') });

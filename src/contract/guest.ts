@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Address } from './addresses';
+import { ReturnInput } from './after-sale';
 import { CheckoutInput } from './checkout';
 import { singleAddressField } from './fields';
 import { Order } from './orders';
@@ -76,6 +77,12 @@ export const GuestCancelInput = z.object({
   token,
   note: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
 });
+
+/**
+ * POST /guest/order/returns: shipped parts of a guest's order coming back, asked for as a
+ * customer asks (the same lines, reasons, vehicle and note, the same window), with the order's key.
+ */
+export const GuestReturnInput = ReturnInput.extend({ token });
 
 /** POST /guest/order/simulated-confirm: test mode's card for a guest's order. */
 export const GuestSimulatedConfirmInput = SimulatedConfirmInput.extend({ token });

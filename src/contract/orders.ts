@@ -3,6 +3,7 @@ import { Address } from './addresses';
 import { Refund, Shipment } from './after-sale';
 import { AppliedDiscount } from './discounts';
 import { phoneField } from './fields';
+import { formatCents } from './money';
 
 /**
  * The life of an order (docs/architecture.md has the diagram): `unpaid` until paid, then
@@ -79,14 +80,22 @@ export const AWAITING_ADDRESS_WORDS = 'Paid, waiting for your shipping address';
 
 export const refundStates = ['none', 'partial', 'full'] as const;
 
-/** An order's status in words: its status, what is missing, and whether money went back. */
+/**
+ * An order's status in words: its status, what is missing, and how much money went back when
+ * some did ("Shipped, partly refunded ($49.21)"). Web pages, receipts and mails all print this.
+ */
 export function orderStatusText(order: {
   status: OrderStatus;
   refundState: (typeof refundStates)[number];
   awaitingAddress: boolean;
+  /** Refunds that succeeded; null for a reader who sees no money (staff), who reads no amount. */
+  refundedCents: number | null;
 }): string {
   const base = order.awaitingAddress ? AWAITING_ADDRESS_WORDS : orderStatusWords[order.status];
-  return order.refundState === 'partial' && order.status !== 'refunded' ? `${base}, partly refunded` : base;
+  if (order.refundState !== 'partial' || order.status === 'refunded') return base;
+  return order.refundedCents === null
+    ? `${base}, partly refunded`
+    : `${base}, partly refunded (${formatCents(order.refundedCents)})`;
 }
 
 /** One line of an order: the product, and its name and unit price as sold. */
@@ -263,6 +272,13 @@ export function withoutMoney(order: Order): StaffOrder {
   } = order;
   return {
     ...rest,
+    // The status in words names a partial refund's amount; staff read that it happened, not how much.
+    statusText: orderStatusText({
+      status: fromWireStatus(order.status),
+      refundState: order.refundState,
+      awaitingAddress: order.awaitingAddress,
+      refundedCents: null,
+    }),
     lines: lines.map((l) => ({
       toolId: l.toolId,
       name: l.name,
@@ -338,20 +354,6 @@ export const OrderListQuery = z.object({ userEmail: z.string().min(1).max(254) }
 export const DeletedCount = z.object({ deletedCount: z.number().int() });
 
 export const ORDER_NOT_FOUND = 'Order was not found';
-
-/** PUT /manage/:id ships the order; a carrier and tracking number are optional and shown to the customer. */
-export const ShipInput = z
-  .object({
-    carrier: z.string().trim().max(60, 'Carrier must be 60 characters or fewer').optional(),
-    trackingNumber: z
-      .string()
-      .trim()
-      .max(60, 'Tracking number must be 60 characters or fewer')
-      .regex(/^[A-Za-z0-9 -]*$/, 'A tracking number has letters, digits, spaces and dashes only')
-      .optional(),
-  })
-  // The spec's Ship button sends no body at all.
-  .nullish();
 
 /** GET /manage: every order, optionally of one status. Cancelled orders are only listed when asked for. */
 export const ManageOrdersQuery = z.object({

@@ -159,11 +159,13 @@ export const ROUTE_PERMISSIONS = {
   // A receipt and a credit note are money through and through: not for staff (decision 079).
   'GET /api/manage/:id/receipt.pdf': 'orders.money',
   'GET /api/manage/:id/refunds/:refundId/credit-note.pdf': 'orders.money',
+  'GET /api/manage/:id/packing-slip': 'orders.read',
   'PUT /api/manage/:id': 'orders.ship',
   'POST /api/manage/:id/shipments': 'orders.ship',
   'DELETE /api/manage/:id': 'orders.cancel',
   'POST /api/manage/:id/cancel': 'orders.cancel',
   'POST /api/manage/:id/refunds': 'refunds.create',
+  'POST /api/manage/:id/refunds/quote': 'refunds.create',
   // Money figures: the overview's sales, the owner's numbers and their export.
   'GET /api/manage/stats': 'reports.read',
   'GET /api/manage/reports': 'reports.read',
@@ -175,6 +177,7 @@ export const ROUTE_PERMISSIONS = {
   // Old parts handed in at the desk: received there, like a parcel of returns.
   'POST /api/manage/:id/core-returns': 'returns.receive',
   'POST /api/manage/returns/:id/refund': 'refunds.create',
+  'GET /api/manage/returns/:id/refund-quote': 'refunds.create',
   // Deliveries and mail
   'GET /api/manage/outbox': 'outbox.read',
   'POST /api/manage/outbox/:id/retry': 'outbox.retry',
@@ -213,6 +216,8 @@ export const ROUTE_PERMISSIONS = {
   'POST /api/guest/order/simulated-confirm': 'public',
   'POST /api/guest/order/paid': 'public',
   'POST /api/guest/order/cancel': 'public',
+  'POST /api/guest/order/returns': 'public',
+  'GET /api/guest/order/returns': 'public',
   // The order joins the signed-in account with its e-mail, from the mail's key.
   'POST /api/guest/order/claim': 'signedIn',
   // A cart reminder's unsubscribe link: its signed key is the credential (decision 060).

@@ -69,6 +69,24 @@ async function guestOrder(w: AccessWorld): Promise<GuestCheckoutAnswer> {
   return res.json() as GuestCheckoutAnswer;
 }
 
+/** A guest's order, paid and shipped by the owner: the key that opens it and its product. */
+async function shippedGuestOrder(w: AccessWorld): Promise<{ token: string; toolId: string }> {
+  const { token, payment, order } = await guestOrder(w);
+  const paid = await w.app.inject({
+    method: 'POST',
+    url: '/api/guest/order/simulated-confirm',
+    payload: { token, clientSecret: payment?.clientSecret, ...CARD, name: 'Guest', email: 'g@example.com' },
+  });
+  if (paid.statusCode !== 200) throw new Error(`guest payment failed: ${paid.body}`);
+  const shipped = await w.app.inject({
+    method: 'PUT',
+    url: `/api/manage/${order._id}`,
+    headers: { cookie: w.owner.cookie, origin: 'http://localhost:80' },
+  });
+  if (shipped.statusCode !== 200) throw new Error(`shipping failed: ${shipped.body}`);
+  return { token, toolId: order.orderId };
+}
+
 /** Only for its webhook signing helper: it never talks to the network. */
 const signer = new Stripe('sk_test_x');
 let eventNumber = 0;
@@ -388,6 +406,15 @@ export const accessRequests: Record<RouteKey, Build> = {
     });
     return send('POST', '/api/guest/order/paid', { token, transactionId: paid.json().transactionId });
   },
+  'POST /api/guest/order/returns': async (w) => {
+    const { token, toolId } = await shippedGuestOrder(w);
+    return send('POST', '/api/guest/order/returns', {
+      token,
+      lines: [{ toolId, quantity: 1, reason: 'no_longer_needed' }],
+    });
+  },
+  'GET /api/guest/order/returns': async (w) =>
+    get(`/api/guest/order/returns?token=${(await guestOrder(w)).token}`),
   'POST /api/cart-reminders/unsubscribe': async (w) =>
     send('POST', '/api/cart-reminders/unsubscribe', {
       token: unsubscribeToken(await resolveAuthSecret(w.app.db, w.app.config.auth.secret), w.bystander.id),
@@ -406,6 +433,7 @@ export const accessRequests: Record<RouteKey, Build> = {
     send('POST', '/api/guest/order/cancel', { token: (await guestOrder(w)).token }),
   'GET /api/manage/:id': async (w) => get(`/api/manage/${await w.unpaidOrder()}`),
   'GET /api/manage/:id/receipt.pdf': async (w) => get(`/api/manage/${await w.paidOrder()}/receipt.pdf`),
+  'GET /api/manage/:id/packing-slip': async (w) => get(`/api/manage/${await w.paidOrder()}/packing-slip`),
   'GET /api/manage': () => get('/api/manage?status=pending'),
   'GET /api/manage/stats': () => get('/api/manage/stats'),
   'PUT /api/manage/:id': async (w) => send('PUT', `/api/manage/${await w.paidOrder()}`),
@@ -425,6 +453,8 @@ export const accessRequests: Record<RouteKey, Build> = {
     }),
     headers: { 'idempotency-key': `matrix-${++eventNumber}-refund` },
   }),
+  'POST /api/manage/:id/refunds/quote': async (w) =>
+    send('POST', `/api/manage/${await w.paidOrder()}/refunds/quote`, { amountCents: 100 }),
   'POST /api/order/:id/returns': async (w) =>
     send('POST', `/api/order/${await w.shippedOrder()}/returns`, {
       lines: [{ toolId: w.toolId, quantity: 1, reason: 'damaged' }],
@@ -460,6 +490,8 @@ export const accessRequests: Record<RouteKey, Build> = {
     send('POST', `/api/manage/returns/${await w.returnAt('approved')}/received`, {
       lines: [{ toolId: w.toolId, outcome: 'damaged' }],
     }),
+  'GET /api/manage/returns/:id/refund-quote': async (w) =>
+    get(`/api/manage/returns/${await w.returnAt('received')}/refund-quote`),
   'POST /api/manage/returns/:id/refund': async (w) =>
     send('POST', `/api/manage/returns/${await w.returnAt('received')}/refund`),
   'POST /api/manage/:id/cancel': async (w) =>

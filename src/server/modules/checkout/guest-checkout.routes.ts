@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Return } from '../../../contract/after-sale';
 import {
   GuestCancelInput,
   GuestCheckoutAnswer,
@@ -6,6 +8,7 @@ import {
   GuestMarkPaidInput,
   GuestOrderToken,
   GuestOrderView,
+  GuestReturnInput,
   GuestSimulatedConfirmInput,
   OrderLookupAnswer,
   OrderLookupInput,
@@ -28,6 +31,8 @@ import {
   guestMarkPaid,
   guestOrder,
   guestPaymentIntent,
+  guestReturn,
+  guestReturns,
   guestSimulatedConfirm,
   viewGuestOrder,
 } from './guest-orders.service';
@@ -165,6 +170,36 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
         },
       },
       async (request) => guestCancel(app.db, secret, request.body),
+    );
+
+    app.post(
+      '/guest/order/returns',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary:
+            "Send shipped parts of a guest's order back: the same rules as a customer's return request, with the order's key",
+          body: GuestReturnInput,
+          response: { 201: Return, ...errorResponses(400, 404, 409) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await guestReturn(app.db, secret, request.body, app.settings.current().returns.windowDays)),
+    );
+
+    app.get(
+      '/guest/order/returns',
+      {
+        schema: {
+          tags: ['checkout'],
+          summary: "A guest's order's returns, oldest first, opened with its key",
+          querystring: GuestOrderToken,
+          response: { 200: z.array(Return), ...errorResponses(400, 404) },
+        },
+      },
+      async (request) => guestReturns(app.db, secret, request.query.token),
     );
 
     if (app.payments.name === 'simulated') {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Return, returnMessages } from '../../../contract/after-sale';
 import {
   claimMessages,
   GUEST_EMAIL_FORMULA,
@@ -14,13 +15,15 @@ import {
 } from '../../../contract/guest';
 import type { Order } from '../../../contract/orders';
 import type { Quote } from '../../../contract/pricing';
+import { user } from '../../db/auth-schema';
 import { mails, orders } from '../../db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
-import { ledgerSum, stockOf } from '../../test/probes';
+import { historyOf, ledgerSum, stockOf } from '../../test/probes';
 import { STRONG_PASSWORD, signUp, uniqueEmail } from '../../test/sessions';
 import { as, HOME_ADDRESS } from '../../test/store-flow';
+import { shipOrder } from '../orders/shipments';
 import { GUEST_LOOKUP_LIMITS, LOOKUP_LIMITED } from './guest-lookup';
 
 /**
@@ -356,6 +359,78 @@ describe("a guest's order: the mail's link and paying", () => {
     const asked = await post('/api/guest/order/cancel', { token: other.token, note: 'Ordered twice' });
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json()).toMatchObject({ status: 'pending', cancelRequestedAt: expect.any(String) });
+  });
+});
+
+describe("a guest's return, from the order's link", () => {
+  /** A guest's order of 2 brake pads, paid with the test card: its key (the mail's) and product. */
+  async function paidGuestOrder() {
+    const pads = await brakePads(3000, 10);
+    const { order, token } = await placed({ lines: [{ toolId: pads.id, quantity: 2 }] });
+    const intent = await post('/api/guest/order/payment-intent', { token });
+    const paid = await post('/api/guest/order/simulated-confirm', {
+      token,
+      clientSecret: intent.json().clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+      name: 'Dana Driver',
+      email: order.userEmail,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const mailed = await mailedLink(order._id, 'payment received');
+    return { order, pads, token: mailed.token };
+  }
+  const askReturn = (payload: object) => post('/api/guest/order/returns', payload);
+  const returnsOf = (token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/guest/order/returns?token=${encodeURIComponent(token)}` });
+
+  it('sends shipped parts back with the same rules as a customer, and lists the return on the order', async () => {
+    const { order, pads, token } = await paidGuestOrder();
+    const line = { toolId: pads.id, quantity: 1, reason: 'damaged' };
+    // Nothing has shipped yet: nothing can come back.
+    const early = await askReturn({ token, lines: [line] });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(returnMessages.notShipped);
+
+    const desk = await signUp(t.app);
+    const [staff] = await t.app.db.select({ id: user.id }).from(user).where(eq(user.email, desk.email));
+    await shipOrder(t.app.db, order._id, staff?.id ?? '', { carrier: 'UPS', trackingNumber: '1ZGUEST' });
+
+    const noVehicle = await askReturn({ token, lines: [{ ...line, reason: 'does_not_fit' }] });
+    expect(noVehicle.statusCode).toBe(400);
+    const asked = await askReturn({ token, lines: [line], note: 'The box was crushed' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json()).toMatchObject({
+      orderId: order._id,
+      status: 'requested',
+      statusText: 'Return requested',
+      lines: [{ toolId: pads.id, quantity: 1, reason: 'damaged', outcome: null }],
+      note: 'The box was crushed',
+    });
+    // One unit is left to return, and no more.
+    const tooMany = await askReturn({ token, lines: [{ ...line, quantity: 2 }] });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error.message).toBe(returnMessages.tooMany('Brake pad set', 1));
+
+    const listed = await returnsOf(token);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json() as Return[]).map((r) => [r.id, r.status])).toEqual([
+      [asked.json().id, 'requested'],
+    ]);
+    expect(await historyOf(t.app.db, order._id)).toContain('return_requested:shipped>shipped');
+  });
+
+  it('takes no return, and lists none, without a key that opens the order', async () => {
+    const { pads, token } = await paidGuestOrder();
+    const forged = `${token.slice(0, -2)}AA`;
+    const res = await askReturn({
+      token: forged,
+      lines: [{ toolId: pads.id, quantity: 1, reason: 'damaged' }],
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(ORDER_LINK_INVALID);
+    expect((await returnsOf(forged)).statusCode).toBe(404);
   });
 });
 

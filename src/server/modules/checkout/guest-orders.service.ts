@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { Return, ReturnInput } from '../../../contract/after-sale';
 import {
   claimMessages,
   type GuestOrderView,
@@ -15,6 +16,7 @@ import { cancelUnpaidOrder, requestCancellation } from '../orders/cancel';
 import { claimGuestOrder } from '../orders/guest-claim';
 import { toOneOrder } from '../orders/order-read';
 import type { OrderRow } from '../orders/order-state';
+import { requestReturn, returnsOf } from '../orders/returns';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { createPaymentIntent, markOrderPaid } from '../payments/payments.service';
 import type { SimulatedProvider } from '../payments/simulated-provider';
@@ -22,8 +24,9 @@ import { type OrderLink, readOrderLink } from './guest-order-links';
 
 /**
  * What a guest's order link lets its holder do (decision 059): see the order, download its
- * receipt, pay it, cancel it while unpaid or ask to cancel it once paid. Nothing else: returns,
- * the address and the order's history are for an account (the order joins one when claimed).
+ * receipt, pay it, cancel it while unpaid or ask to cancel it once paid, and send shipped parts
+ * back (a return asked as a customer asks one). Nothing else: the address and the order's history
+ * are for an account (the order joins one when claimed).
  */
 
 type Log = { error(obj: object, msg: string): void };
@@ -169,4 +172,22 @@ export async function claimGuestOrderByLink(
   const [claimed] = await db.select().from(orders).where(eq(orders.id, row.id));
   if (!claimed) throw new AppError('NOT_FOUND', ORDER_LINK_INVALID);
   return toOneOrder(db, claimed);
+}
+
+/** A return of a guest's shipped parts: the same rules as a customer's (window, units left, vehicle). */
+export async function guestReturn(
+  db: Db,
+  secret: string,
+  input: ReturnInput & { token: string },
+  windowDays: number,
+): Promise<Return> {
+  const { row } = await openOrderLink(db, secret, input.token);
+  const { token: _token, ...asked } = input;
+  return requestReturn(db, { orderLink: true }, row.id, asked, windowDays);
+}
+
+/** The returns of a guest's order, oldest first, as its page shows them. */
+export async function guestReturns(db: Db, secret: string, token: string): Promise<Return[]> {
+  const { row } = await openOrderLink(db, secret, token);
+  return returnsOf(db, row.id);
 }

@@ -6,6 +6,8 @@ import {
   CoreReturnInput,
   ManageReturnsQuery,
   RefundInput,
+  RefundQuote,
+  RefundQuoteInput,
   Return,
   ReturnDecisionInput,
   ReturnReceivedInput,
@@ -17,8 +19,15 @@ import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { cancelPaidOrder } from '../orders/cancel';
 import { sendCreditNote } from '../orders/receipt-pdf';
-import { refundOrder } from '../orders/refunds';
-import { decideReturn, listReturns, receiveReturn, refundReturn, requestCoreReturn } from '../orders/returns';
+import { quoteRefund, refundOrder } from '../orders/refunds';
+import {
+  decideReturn,
+  listReturns,
+  quoteReturnRefund,
+  receiveReturn,
+  refundReturn,
+  requestCoreReturn,
+} from '../orders/returns';
 import { getAnyOrder } from './manage.service';
 import { exportOrders, salesReport } from './reports.service';
 
@@ -56,6 +65,22 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
         request.headers['idempotency-key'],
         signedIn(request).id,
       ),
+  );
+
+  app.post(
+    '/manage/:id/refunds/quote',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary:
+          'What a refund of these lines, shipping or amount would give back, with its tax, or why it would be refused; nothing is refunded (admin)',
+        params: IdParams,
+        body: RefundQuoteInput,
+        response: { 200: RefundQuote, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => quoteRefund(app.db, request.params.id, request.body, app.payments.name),
   );
 
   app.post(
@@ -139,6 +164,27 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           await requestCoreReturn(app.db, { adminId: signedIn(request).id }, request.params.id, request.body),
         ),
+  );
+
+  app.get(
+    '/manage/returns/:id/refund-quote',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary:
+          'What refunding a received return would give back: its lines with their tax, less the restocking fee; nothing is refunded (admin)',
+        params: IdParams,
+        response: { 200: RefundQuote, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      quoteReturnRefund(
+        app.db,
+        request.params.id,
+        app.settings.current().returns.restockingFeePercent,
+        app.payments.name,
+      ),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackingMessages } from '../../../contract/after-sale';
 import { type Order, STATS_DAYS, type StoreStats } from '../../../contract/orders';
 import { user } from '../../db/auth-schema';
 import { orders } from '../../db/schema';
@@ -161,6 +162,66 @@ describe('PUT /api/manage/:id (ship)', () => {
     expect((mine.json() as Order[]).find((o) => o._id === order._id)?.status).toBe('shipped');
   });
 
+  it('with a body, takes a carrier and a tracking number, or an explicit noTracking; never empty ones', async () => {
+    const { order } = await pendingOrder();
+    const shipWith = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/manage/${order._id}`, headers: as(admin), payload });
+    const refusals: [object, { path: string; message: string }[]][] = [
+      [
+        { carrier: '', trackingNumber: '' },
+        [
+          { path: 'carrier', message: trackingMessages.carrier },
+          { path: 'trackingNumber', message: trackingMessages.trackingNumber },
+        ],
+      ],
+      [
+        { carrier: 'UPS', trackingNumber: '   ' },
+        [{ path: 'trackingNumber', message: trackingMessages.trackingNumber }],
+      ],
+      [{ trackingNumber: '1Z1' }, [{ path: 'carrier', message: trackingMessages.carrier }]],
+      [
+        { noTracking: false },
+        [
+          { path: 'carrier', message: trackingMessages.carrier },
+          { path: 'trackingNumber', message: trackingMessages.trackingNumber },
+        ],
+      ],
+      [
+        { noTracking: true, trackingNumber: '1Z1' },
+        [{ path: 'trackingNumber', message: trackingMessages.notBoth }],
+      ],
+    ];
+    for (const [payload, issues] of refusals) {
+      const res = await shipWith(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error.issues).toEqual(issues);
+    }
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('awaiting_shipment');
+
+    const res = await shipWith({ noTracking: true, carrier: 'Counter pickup' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'shipped',
+      shipments: [{ carrier: 'Counter pickup', trackingNumber: null }],
+    });
+  });
+
+  it('ships with the carrier and tracking number given, which the customer reads', async () => {
+    const { order } = await pendingOrder();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manage/${order._id}`,
+      headers: as(admin),
+      payload: { carrier: 'UPS', trackingNumber: '1Z999AA1' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA1',
+      shipments: [{ carrier: 'UPS', trackingNumber: '1Z999AA1' }],
+    });
+  });
+
   it('refuses to ship an unpaid order (409) and leaves it unpaid', async () => {
     const { order } = await unpaidOrder();
     const res = await ship(order._id);
@@ -193,6 +254,51 @@ describe('PUT /api/manage/:id (ship)', () => {
       expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Order was not found' } });
     }
     expect((await orderRow(t.database.db, order._id))?.status).toBe('cancelled');
+  });
+});
+
+describe('GET /api/manage/:id/packing-slip', () => {
+  it("lists each line with its product's SKU and part number, what was ordered and what is left to ship", async () => {
+    const tool = await insertTool(t.database.db, {
+      name: 'Ceramic brake pads',
+      sku: 'TW-PAD-0042',
+      partNumber: 'D1210',
+      priceCents: 4599,
+      availableQuantity: 10,
+      minimumOrderQuantity: 1,
+    });
+    const placed = await placeOrder(t.app, customer, tool.id, 3);
+    await payOrder(t.app, customer, placed._id);
+    const slip = () =>
+      t.app.inject({ method: 'GET', url: `/api/manage/${placed._id}/packing-slip`, headers: as(admin) });
+    const before = await slip();
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toEqual({
+      number: placed.number,
+      lines: [
+        {
+          toolId: tool.id,
+          name: 'Ceramic brake pads',
+          sku: 'TW-PAD-0042',
+          partNumber: 'D1210',
+          quantity: 3,
+          toShip: 3,
+        },
+      ],
+    });
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/manage/${placed._id}`,
+      headers: as(admin),
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect((await slip()).json().lines[0]).toMatchObject({ quantity: 3, toShip: 0 });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/api/manage/${UNKNOWN_ID}/packing-slip`,
+      headers: as(admin),
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 });
 

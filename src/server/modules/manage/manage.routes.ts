@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ShipmentInput } from '../../../contract/after-sale';
+import { ShipInput, ShipmentInput } from '../../../contract/after-sale';
 import {
   DeletedCount,
   DeskOrder,
   ManageOrdersQuery,
   OrderEvent,
-  ShipInput,
   STATS_DAYS,
   StoreStats,
 } from '../../../contract/orders';
+import { PackingSlip } from '../../../contract/packing-slip';
 import { publicStoreInfo } from '../../config/config';
 import { errorResponses } from '../../http/openapi';
 import { signedIn } from '../../plugins/auth';
@@ -17,7 +17,7 @@ import { cancelUnpaidOrder } from '../orders/cancel';
 import { orderHistory } from '../orders/customer-orders';
 import { sendReceipt } from '../orders/receipt-pdf';
 import { createShipment, shipOrder } from '../orders/shipments';
-import { forDesk, getAnyOrder, listAllOrders, storeStats } from './manage.service';
+import { forDesk, getAnyOrder, listAllOrders, packingSlip, storeStats } from './manage.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -89,13 +89,29 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  app.get(
+    '/manage/:id/packing-slip',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['manage'],
+        summary:
+          "An order's packing slip: each line's product, SKU, part number, quantity and what is left to ship (admin)",
+        params: IdParams,
+        response: { 200: PackingSlip, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => packingSlip(app.db, request.params.id),
+  );
+
   app.put(
     '/manage/:id',
     {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['manage'],
-        summary: 'Ship a paid order (admin); only pending orders can be shipped',
+        summary:
+          "Ship a paid order (admin); only pending orders can be shipped. No body ships it without tracking (the spec's Ship button); a body gives the carrier and tracking number, or says noTracking",
         params: IdParams,
         body: ShipInput,
         response: { 200: DeskOrder, ...errorResponses(400, 401, 403, 404, 409) },

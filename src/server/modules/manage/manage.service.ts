@@ -6,6 +6,7 @@ import {
   ORDER_NOT_FOUND,
   type Order,
   type OrderStatus,
+  orderNumber,
   paidStatuses,
   type StoreStats,
   toWireStatus,
@@ -13,9 +14,10 @@ import {
   wireOrderStatuses,
   withoutMoney,
 } from '../../../contract/orders';
+import type { PackingSlip } from '../../../contract/packing-slip';
 import { type AccountRole, may } from '../../../contract/roles';
 import type { Db } from '../../db/database';
-import { orders, tools } from '../../db/schema';
+import { orderLines, orders, tools } from '../../db/schema';
 import { AppError } from '../../errors';
 
 import { toOneOrder, toOrders } from '../orders/order-read';
@@ -47,6 +49,35 @@ export async function getAnyOrder(db: Db, id: string): Promise<Order> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
   return toOneOrder(db, row);
+}
+
+/**
+ * GET /manage/:id/packing-slip: an order's lines with their products' SKU and part number, in the
+ * order's line order, and what is still to ship of each.
+ */
+export async function packingSlip(db: Db, id: string): Promise<PackingSlip> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const rows = await db
+    .select({
+      number: orders.number,
+      toolId: orderLines.toolId,
+      name: orderLines.toolName,
+      sku: tools.sku,
+      partNumber: tools.partNumber,
+      quantity: orderLines.quantity,
+      toShip: sql<number>`(${orderLines.quantity} - ${orderLines.shippedQuantity} - ${orderLines.releasedQuantity})::int`,
+    })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .leftJoin(tools, eq(tools.id, orderLines.toolId))
+    .where(eq(orders.id, id))
+    .orderBy(asc(orderLines.lineNo));
+  const [first] = rows;
+  if (!first) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return {
+    number: orderNumber(first.number),
+    lines: rows.map(({ number: _n, ...line }) => ({ ...line, toShip: Number(line.toShip) })),
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS_LOCKED, afterSaleMessages } from '../../../contract/after-sale';
+import { ADDRESS_LOCKED, afterSaleMessages, trackingMessages } from '../../../contract/after-sale';
 import { DiscountInput } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
 import { mails, refunds } from '../../db/schema';
@@ -139,6 +139,30 @@ describe('shipments', () => {
     const again = await ship(order._id, { carrier: 'UPS', trackingNumber: '1Z3' });
     expect(again.statusCode).toBe(409);
   });
+
+  it('a parcel names its carrier and tracking number, or says it has none', async () => {
+    const { pads, order } = await paidOrder();
+    const empty = await ship(order._id, {
+      lines: [{ toolId: pads.id, quantity: 1 }],
+      carrier: '',
+      trackingNumber: '',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.issues).toEqual([
+      { path: 'carrier', message: trackingMessages.carrier },
+      { path: 'trackingNumber', message: trackingMessages.trackingNumber },
+    ]);
+    expect((await stockFigures(t.database.db, pads.id)).onHand).toBe(20);
+    const untracked = await ship(order._id, { lines: [{ toolId: pads.id, quantity: 1 }], noTracking: true });
+    expect(untracked.statusCode, untracked.body).toBe(201);
+    expect((untracked.json() as Order).shipments).toEqual([
+      expect.objectContaining({
+        carrier: null,
+        trackingNumber: null,
+        lines: [{ toolId: pads.id, quantity: 1 }],
+      }),
+    ]);
+  });
 });
 
 describe('refunds', () => {
@@ -165,7 +189,7 @@ describe('refunds', () => {
     expect(afterOne).toMatchObject({
       status: 'pending',
       refundState: 'partial',
-      statusText: 'Paid, being packed, partly refunded',
+      statusText: 'Paid, being packed, partly refunded ($49.21)',
       refundedCents: 4599 + padTax,
       refundableCents: totalCents - 4599 - padTax,
     });
@@ -186,7 +210,13 @@ describe('refunds', () => {
       url: `/api/order/${order._id}/receipt.pdf`,
       headers: as(customer),
     });
-    expect(pdfText(receipt.rawPayload).join('\n')).toContain('Paid less refunds');
+    const receiptText = pdfText(receipt.rawPayload);
+    expect(receiptText).toContain('Paid less refunds');
+    // The receipt says the status in words, with what went back.
+    expect(receiptText).toContain('Status: Paid, being packed, partly refunded ($49.21)');
+    // Its state in words, not the stored word.
+    const noteHead = noteText.split('\n').find((l) => l.startsWith(`For order ${order.number}`)) ?? '';
+    expect(noteHead.endsWith('Refunded')).toBe(true);
     // The refunded pad never shipped: it leaves the reservation, back to what buyers can order.
     expect(await stockFigures(t.database.db, pads.id)).toMatchObject({
       onHand: 20,

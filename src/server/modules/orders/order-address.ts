@@ -2,22 +2,22 @@ import { eq } from 'drizzle-orm';
 import { ADDRESS_LOCKED, type OrderAddressInput } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
 import type { Order } from '../../../contract/orders';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { orders } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/auth';
 import { listAddresses } from '../addresses/addresses.service';
 
-import { type PricingRules, taxFor } from '../pricing/pricing';
+import { loadToolFacts, type PricingRules, parcelWeight, shippingQuote, taxFor } from '../pricing/pricing';
 import { OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
-import { lockOrder, recordEvent } from './order-state';
+import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';
 
 /**
  * Gives an order placed without an address (the spec's order modal) its shipping address. Before
- * payment the tax is worked out again for the address's state, so the payment page charges what
- * is right; once paid, only an order still waiting for an address takes one, and nothing it was
- * charged changes. The address is copied onto the order, as checkout does.
+ * payment its shipping and tax are quoted again for the address (`requote`), so the payment page
+ * charges what is right; once paid, only an order still waiting for an address takes one, and
+ * nothing it was charged changes. The address is copied onto the order, as checkout does.
  */
 export async function setOrderAddress(
   db: Db,
@@ -36,21 +36,7 @@ export async function setOrderAddress(
       ['awaiting_shipment', 'partially_shipped'].includes(row.status) && row.shippingAddress === null;
     if (row.status !== 'unpaid' && !waiting) throw new AppError('CONFLICT', ADDRESS_LOCKED);
     const changes: Partial<typeof orders.$inferInsert> = { shippingAddress: copy };
-    if (row.status === 'unpaid') {
-      // The shipping was priced when the order was placed; only the place's tax changes. It is
-      // owed on what the goods sold for (the subtotal, core charges included, less any discount).
-      const tax = taxFor(
-        pricing,
-        { subtotalCents: row.subtotalCents - row.discountCents, shippingCents: row.shippingCents },
-        { region: copy.region, country: copy.country },
-      );
-      Object.assign(changes, {
-        taxCents: tax.taxCents,
-        shippingTaxCents: tax.shippingTaxCents,
-        taxRateBasisPoints: tax.taxRateBasisPoints,
-        totalCents: row.subtotalCents - row.discountCents + row.shippingCents + tax.taxCents,
-      });
-    }
+    if (row.status === 'unpaid') Object.assign(changes, await requote(tx, row, copy, pricing));
     const [updated] = await tx.update(orders).set(changes).where(eq(orders.id, row.id)).returning();
     if (!updated) throw new Error('order vanished under its lock');
     await recordEvent(
@@ -63,4 +49,54 @@ export async function setOrderAddress(
     );
     return toOneOrder(tx, updated);
   });
+}
+
+/**
+ * An unpaid order's shipping and tax for the address it now has. The order modal priced its
+ * shipping to the home country with no region; the address's zone may price the parcel otherwise
+ * (by the products' weights as the catalog has them now), or not carry it at all, which is
+ * refused with the reason. The method stays the one ordered where the zone offers it. A
+ * free-shipping discount the order took waives the new price too; its discount on the goods is
+ * what it was. Tax is owed on what the goods sold for (the subtotal, core charges included, less
+ * the discount) and on the shipping where the place taxes it.
+ */
+async function requote(
+  tx: Tx,
+  row: OrderRow,
+  to: { region: string; country: string },
+  pricing: PricingRules,
+): Promise<Partial<typeof orders.$inferInsert>> {
+  const lines = await orderLinesOf(tx, row.id);
+  const facts = await loadToolFacts(
+    tx,
+    lines.map((l) => l.toolId),
+  );
+  const quote = shippingQuote(
+    pricing,
+    {
+      subtotalCents: lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0),
+      weightMilliLb: parcelWeight(
+        lines.map((l) => ({ weightLb: facts.get(l.toolId)?.weightLb ?? null, quantity: l.quantity })),
+        pricing.shipping.defaultWeightLb,
+      ),
+      groundOnly: lines.some((l) => facts.get(l.toolId)?.groundOnly),
+    },
+    to,
+  );
+  const option = quote.options.find((o) => o.method === row.shippingMethod) ?? quote.options[0];
+  if (!option) throw new AppError('CONFLICT', quote.problem ?? 'We cannot ship to this address');
+  const priceCents = row.subtotalCents === 0 ? 0 : option.priceCents;
+  const shippingDiscountCents = row.shippingDiscountCents > 0 ? priceCents : 0;
+  const shippingCents = priceCents - shippingDiscountCents;
+  const tax = taxFor(pricing, { subtotalCents: row.subtotalCents - row.discountCents, shippingCents }, to);
+  return {
+    shippingMethod: option.method,
+    shippingLabel: option.label,
+    shippingCents,
+    shippingDiscountCents,
+    taxCents: tax.taxCents,
+    shippingTaxCents: tax.shippingTaxCents,
+    taxRateBasisPoints: tax.taxRateBasisPoints,
+    totalCents: row.subtotalCents - row.discountCents + shippingCents + tax.taxCents,
+  };
 }

@@ -149,7 +149,12 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
     trackingNumber: row.trackingNumber,
     paidAt: row.paidAt?.toISOString() ?? null,
     shippedAt: row.shippedAt?.toISOString() ?? null,
-    statusText: orderStatusText({ status: row.status, refundState, awaitingAddress }),
+    statusText: orderStatusText({
+      status: row.status,
+      refundState,
+      awaitingAddress,
+      refundedCents: row.refundedCents,
+    }),
     awaitingAddress,
     shipments: parts.shipments.map(toShipment),
     // A refund of a payment that arrived too late is shown too; only the order's own payment counts below.

@@ -1,6 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import { addressLabels } from '../../../contract/addresses';
-import { CORE_CHARGE_LABEL, refundLineWords } from '../../../contract/after-sale';
+import {
+  CORE_CHARGE_LABEL,
+  refundLineWords,
+  refundStatusWords,
+  type Shipment,
+} from '../../../contract/after-sale';
 import { discountRowLabel, freeShippingNote } from '../../../contract/discounts';
 import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
@@ -24,6 +29,15 @@ const date = (iso: string) =>
     day: 'numeric',
     timeZone: 'UTC',
   });
+
+/** "Parcel 2, shipped May 3, 2026: UPS, tracking 1Z999". */
+const parcelWords = (parcel: Shipment, index: number) =>
+  `Parcel ${index + 1}, shipped ${date(parcel.at)}: ${[
+    parcel.carrier,
+    parcel.trackingNumber ? `tracking ${parcel.trackingNumber}` : 'no tracking',
+  ]
+    .filter(Boolean)
+    .join(', ')}`;
 
 export async function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
   const PDFDocument = await loadPdfkit();
@@ -60,7 +74,7 @@ export async function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer
     .text(`${order.paid ? 'Receipt' : 'Order'} ${order.number}`);
   doc.font('Helvetica').fontSize(10);
   doc.text(`Ordered ${date(order.createdAt)}${order.paidAt ? `  ·  Paid ${date(order.paidAt)}` : ''}`);
-  doc.text(`Status: ${order.status.replace('_', ' ')}`);
+  doc.text(`Status: ${order.statusText}`);
   if (order.cardBrand && order.cardLast4) doc.text(`Paid with ${order.cardBrand} ending ${order.cardLast4}`);
   if (order.transactionId) doc.text(`Transaction: ${order.transactionId}`);
   doc.moveDown();
@@ -82,8 +96,8 @@ export async function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer
     doc.text(`No address given: the store contacts you at ${order.phone}`);
   }
   if (order.shippingMethod) doc.text(`Shipping: ${order.shippingLabel ?? order.shippingMethod}`);
-  if (order.carrier || order.trackingNumber)
-    doc.text(`Carrier: ${order.carrier ?? '-'}  ·  Tracking: ${order.trackingNumber ?? '-'}`);
+  // Every parcel, each with its own carrier and tracking number.
+  for (const [index, parcel] of order.shipments.entries()) doc.text(parcelWords(parcel, index));
   doc.moveDown();
 
   // The lines, as a five-column table: each line with its share of the tax.
@@ -225,7 +239,7 @@ export async function creditNotePdf(order: Order, refundId: string, store: Store
   doc.moveDown(1.2).fillColor('#000000');
   doc.font('Helvetica-Bold').fontSize(14).text(`Credit note ${number}`);
   doc.font('Helvetica').fontSize(10);
-  doc.text(`For order ${order.number}  ·  ${date(refund.at)}  ·  ${refund.status}`);
+  doc.text(`For order ${order.number}  ·  ${date(refund.at)}  ·  ${refundStatusWords[refund.status]}`);
   doc.text(`To: ${order.userName} <${order.userEmail}>`);
   if (order.cardBrand && order.cardLast4)
     doc.text(`Refunded to ${order.cardBrand} ending ${order.cardLast4}`);

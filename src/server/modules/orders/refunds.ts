@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   afterSaleMessages,
   type LineQuantityInput,
   type RefundInput,
+  type RefundQuote,
+  type RefundQuoteInput,
   returnMessages,
 } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
@@ -585,4 +588,64 @@ export async function refundLatePayment(
     .from(refunds)
     .where(and(eq(refunds.orderId, intent.orderId), eq(refunds.key, key)));
   if (refund) await sendRefund(db, provider, refund);
+}
+
+/** Ends a dry run: it carries the answer out while everything written is rolled back. */
+class DryRunEnded<T> extends Error {
+  constructor(readonly value: T) {
+    super('dry run ended');
+  }
+}
+
+/**
+ * Runs `work` in a transaction that is always rolled back. A quote is then worked out by the very
+ * code that would make the change (its checks, its rounding, under the order's lock) and writes
+ * nothing, so what a dialog shows before the refund is what the refund gives back.
+ */
+export async function dryRun<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    await db.transaction(async (tx) => {
+      throw new DryRunEnded(await work(tx));
+    });
+  } catch (error) {
+    if (error instanceof DryRunEnded) return error.value as T;
+    throw error;
+  }
+  throw new Error('a dry run ended without its answer');
+}
+
+/** A refund's sums, as a quote shows them. */
+export const quoteOf = (refund: RefundRow): RefundQuote => ({
+  amountCents: refund.amountCents,
+  goodsCents: refund.goodsCents,
+  coreCents: refund.coreCents,
+  taxCents: refund.taxCents,
+  shippingCents: refund.shippingCents,
+  otherCents: refund.otherCents,
+  lines: refund.lines,
+});
+
+/**
+ * POST /manage/:id/refunds/quote: what a refund of these lines, shipping and amount would give
+ * back (with each part's tax), or why it would be refused; nothing is written.
+ */
+export async function quoteRefund(
+  db: Db,
+  orderId: string,
+  input: RefundQuoteInput,
+  providerName: PaymentProvider['name'],
+): Promise<RefundQuote> {
+  if (!isUuid(orderId)) throw new OrderNotFound();
+  return dryRun(db, async (tx) =>
+    quoteOf(
+      await claimInLock(
+        tx,
+        await lockOrder(tx, orderId),
+        { ...input, restock: false, reason: 'Quote' },
+        `quote:${randomUUID()}`,
+        null,
+        providerName,
+      ),
+    ),
+  );
 }

@@ -3,6 +3,7 @@ import {
   afterSaleMessages,
   type CoreReturnInput,
   coreReturnStatusWords,
+  type RefundQuote,
   type Return,
   type ReturnInput,
   type ReturnStatus,
@@ -21,7 +22,7 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';
-import { claimInLock, sendRefund, soldFor } from './refunds';
+import { claimInLock, dryRun, quoteOf, sendRefund, soldFor } from './refunds';
 import { returnableUnits, returnUnits, unitsHeldByReturns } from './return-units';
 
 type ReturnRow = typeof returns.$inferSelect;
@@ -69,7 +70,7 @@ async function event(
   name: Parameters<typeof recordEvent>[2],
   r: ReturnRow,
   actor: 'customer' | 'admin',
-  who: string,
+  who: string | null,
   note: string | null,
 ) {
   await recordEvent(
@@ -82,17 +83,22 @@ async function event(
   );
 }
 
+/**
+ * A customer asks to send back shipped units of their order; a guest's order is asked for by
+ * whoever holds its signed link, which the caller checked (decision 059). The same rules either way.
+ */
 export async function requestReturn(
   db: Db,
-  me: SessionUser,
+  me: Pick<SessionUser, 'id'> | { orderLink: true },
   orderId: string,
   input: ReturnInput,
   windowDays: number,
   now = new Date(),
 ): Promise<Return> {
   if (!isUuid(orderId)) throw new OrderNotFound();
+  const ownerId = 'orderLink' in me ? undefined : me.id;
   return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId, me.id);
+    const order = await lockOrder(tx, orderId, ownerId);
     const lines = await orderLinesOf(tx, order.id);
     const held = await returnUnits(tx, order.id);
     const parcels = await tx.select().from(shipments).where(eq(shipments.orderId, order.id));
@@ -133,7 +139,7 @@ export async function requestReturn(
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    await event(tx, order, 'return_requested', row, 'customer', me.id, input.note ?? null);
+    await event(tx, order, 'return_requested', row, 'customer', ownerId ?? null, input.note ?? null);
     return toReturn(row, order.number);
   });
 }
@@ -338,68 +344,86 @@ export async function refundReturn(
   adminId: string,
   feePercent: number,
 ): Promise<Return> {
-  const claim = await db.transaction(async (tx) => {
-    const { order, row } = await lockReturn(tx, id);
-    if (row.status !== 'received') throw new AfterSaleRefused('CONFLICT', returnMessages.notReceived);
-    if (row.kind === 'core') {
-      // The core charge of each old part, with the tax charged on it; no restocking fee.
-      const refund = await claimInLock(
-        tx,
-        order,
-        {
-          cores: row.lines.map((l) => ({ toolId: l.toolId, quantity: l.quantity })),
-          restock: false,
-          reason: `Core return of ${row.lines.reduce((n, l) => n + l.quantity, 0)} old part(s)`,
-          returnId: row.id,
-        },
-        `return:${row.id}`,
-        adminId,
-        provider.name,
-      );
-      await setStatus(tx, row, 'refunded', { refundId: refund.id });
-      return refund;
-    }
-    const lines = await orderLinesOf(tx, order.id);
-    // What the return pays for: its units, less any a refund apart from it paid for already (only
-    // possible before such refunds were refused; decision 074). Nothing left is said plainly.
-    const others = await returnUnits(tx, order.id, row.id);
-    const toRefund = [...unitsByProduct(row.lines)].flatMap(([toolId, units]) => {
-      const line = lines.find((o) => o.toolId === toolId);
-      if (!line) return [];
-      const left = line.quantity - line.refundedQuantity - unitsHeldByReturns(others, toolId);
-      const quantity = Math.min(units, Math.max(0, left));
-      return quantity > 0 ? [{ line, toolId, quantity }] : [];
-    });
-    if (toRefund.length === 0) throw new AfterSaleRefused('CONFLICT', returnMessages.refundedApart);
-    // The fee is on what the parts sold for, after their share of any discount.
-    const goods = toRefund.reduce(
-      (sum, { line, quantity }) =>
-        sum + soldFor(line, line.refundedQuantity + quantity) - soldFor(line, line.refundedQuantity),
-      0,
-    );
-    const feeCents = Math.round((goods * feePercent) / 100);
-    const refund = await claimInLock(
-      tx,
-      order,
-      {
-        lines: toRefund.map(({ toolId, quantity }) => ({ toolId, quantity })),
-        restock: false,
-        reason: `Return of ${toRefund.map(({ quantity }) => `${quantity} unit(s)`).join(', ')}`,
-        returnId: row.id,
-        feeCents,
-      },
-      `return:${row.id}`,
-      adminId,
-      provider.name,
-    );
-    await setStatus(tx, row, 'refunded', { refundId: refund.id });
-    return refund;
-  });
+  const claim = await db.transaction((tx) => claimReturnRefund(tx, id, adminId, feePercent, provider.name));
   await sendRefund(db, provider, claim);
   const [row] = await db.select().from(returns).where(eq(returns.id, id));
   const [order] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, claim.orderId));
   if (!row || !order) throw notFound();
   return toReturn(row, order.number);
+}
+
+/** GET /manage/returns/:id/refund-quote: what refunding this received return would give back; nothing is written. */
+export const quoteReturnRefund = (
+  db: Db,
+  id: string,
+  feePercent: number,
+  providerName: PaymentProvider['name'],
+): Promise<RefundQuote> =>
+  dryRun(db, async (tx) => quoteOf(await claimReturnRefund(tx, id, null, feePercent, providerName)));
+
+/** The refund of a received return, claimed in its order's lock (the return reads refunded). */
+async function claimReturnRefund(
+  tx: Tx,
+  id: string,
+  adminId: string | null,
+  feePercent: number,
+  providerName: PaymentProvider['name'],
+) {
+  const { order, row } = await lockReturn(tx, id);
+  if (row.status !== 'received') throw new AfterSaleRefused('CONFLICT', returnMessages.notReceived);
+  if (row.kind === 'core') {
+    // The core charge of each old part, with the tax charged on it; no restocking fee.
+    const refund = await claimInLock(
+      tx,
+      order,
+      {
+        cores: row.lines.map((l) => ({ toolId: l.toolId, quantity: l.quantity })),
+        restock: false,
+        reason: `Core return of ${row.lines.reduce((n, l) => n + l.quantity, 0)} old part(s)`,
+        returnId: row.id,
+      },
+      `return:${row.id}`,
+      adminId,
+      providerName,
+    );
+    await setStatus(tx, row, 'refunded', { refundId: refund.id });
+    return refund;
+  }
+  const lines = await orderLinesOf(tx, order.id);
+  // What the return pays for: its units, less any a refund apart from it paid for already (only
+  // possible before such refunds were refused; decision 074). Nothing left is said plainly.
+  const others = await returnUnits(tx, order.id, row.id);
+  const toRefund = [...unitsByProduct(row.lines)].flatMap(([toolId, units]) => {
+    const line = lines.find((o) => o.toolId === toolId);
+    if (!line) return [];
+    const left = line.quantity - line.refundedQuantity - unitsHeldByReturns(others, toolId);
+    const quantity = Math.min(units, Math.max(0, left));
+    return quantity > 0 ? [{ line, toolId, quantity }] : [];
+  });
+  if (toRefund.length === 0) throw new AfterSaleRefused('CONFLICT', returnMessages.refundedApart);
+  // The fee is on what the parts sold for, after their share of any discount.
+  const goods = toRefund.reduce(
+    (sum, { line, quantity }) =>
+      sum + soldFor(line, line.refundedQuantity + quantity) - soldFor(line, line.refundedQuantity),
+    0,
+  );
+  const feeCents = Math.round((goods * feePercent) / 100);
+  const refund = await claimInLock(
+    tx,
+    order,
+    {
+      lines: toRefund.map(({ toolId, quantity }) => ({ toolId, quantity })),
+      restock: false,
+      reason: `Return of ${toRefund.map(({ quantity }) => `${quantity} unit(s)`).join(', ')}`,
+      returnId: row.id,
+      feeCents,
+    },
+    `return:${row.id}`,
+    adminId,
+    providerName,
+  );
+  await setStatus(tx, row, 'refunded', { refundId: refund.id });
+  return refund;
 }
 
 /** GET /manage/returns: newest first, optionally of one status. */

@@ -15,6 +15,9 @@ export function SiteFooter() {
           <Link className="link link-hover" to={pages.reviews.path}>
             Reviews
           </Link>
+          <Link className="link link-hover" to={pages.orderStatus.path}>
+            Find your order
+          </Link>
         </nav>
         <nav aria-label="Company">
           <h2 className="footer-title">Company</h2>

@@ -55,6 +55,12 @@ export function LoginPage() {
           </p>
           <div className="divider">OR</div>
           <SocialSignIn returnTo={returnTo} />
+          <p className="text-center text-sm">
+            Bought without an account?{' '}
+            <Link to={pages.orderStatus.path} className="link">
+              Find your order
+            </Link>
+          </p>
         </div>
       </div>
     </div>

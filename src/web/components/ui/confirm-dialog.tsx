@@ -10,6 +10,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   busy = false,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
 }: {
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   children: ReactNode;
   confirmLabel: string;
   busy?: boolean;
+  /** The answer is not ready yet (an amount still being worked out): only Cancel works. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -40,7 +43,12 @@ export function ConfirmDialog({
           <button type="button" className="btn" onClick={onCancel} disabled={busy}>
             Cancel
           </button>
-          <button type="button" className="btn btn-primary" onClick={onConfirm} disabled={busy}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={onConfirm}
+            disabled={busy || confirmDisabled}
+          >
             {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
             {confirmLabel}
           </button>

@@ -10,7 +10,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { useSession, useSignOut } from '../../../features/accounts/api/session';
 import { useCancelOrder, useMyOrders } from '../../../features/orders/api/order-calls';
-import { orderDate, statusBadge } from '../../../features/orders/components/order-parts';
+import { orderDate, StatusBadge } from '../../../features/orders/components/order-parts';
 import { ApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 
@@ -78,12 +78,8 @@ export function MyOrdersPage() {
               },
               {
                 header: 'Status',
-                // The spec's statuses read as the spec shows them; an order whose hold ran out reads "Expired".
-                cell: (order) => (
-                  <span className={`badge ${statusBadge[order.status]}`}>
-                    {order.status === 'expired' ? 'Expired' : order.status}
-                  </span>
-                ),
+                // In words ("Paid, being packed"), as the order's own page says it.
+                cell: (order) => <StatusBadge status={order.status} text={order.statusText} />,
               },
               {
                 header: 'Payment',

@@ -54,10 +54,7 @@ export function OrderPage() {
                 Placed <time dateTime={data.createdAt}>{orderDate(data.createdAt)}</time>
               </p>
             </div>
-            <StatusBadge
-              status={data.status}
-              text={data.status === 'expired' ? 'Expired' : data.statusText}
-            />
+            <StatusBadge status={data.status} text={data.statusText} />
           </div>
 
           <div className="flex flex-wrap gap-2 print:hidden">

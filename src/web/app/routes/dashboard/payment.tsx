@@ -7,8 +7,8 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { QueryState } from '../../../components/ui/query-state';
 import { useSession } from '../../../features/accounts/api/session';
 import { useOrder } from '../../../features/orders/api/order-calls';
-import { OrderAddressForm } from '../../../features/orders/components/order-address-form';
 import { AddressBlock, OrderAmounts } from '../../../features/orders/components/order-parts';
+import { PaymentAddress } from '../../../features/orders/components/payment-address';
 import { useMarkPaid, usePaymentIntent } from '../../../features/payments/api/payment-calls';
 import { SimulatedCardForm } from '../../../features/payments/components/simulated-card-form';
 import { ApiError } from '../../../lib/api-client';
@@ -25,12 +25,20 @@ export function PaymentPage() {
   const { user } = useSession();
   const order = useOrder(id);
   const unpaid = order.data ? offers('pay', order.data.status) : false;
-  // An order placed from a product page has no address yet: the page asks for it above the card.
-  // Giving it refreshes the order and its intent (the tax follows the address's state), so the
-  // card is charged the new total. Paying without it stays possible, as the spec's page pays; the
-  // order page then asks for the address.
-  const needsAddress = unpaid && order.data?.shippingAddress === null;
-  const intent = usePaymentIntent(id, unpaid);
+  // The page pays only for what can ship (PaymentAddress): the payment opens once the order has
+  // its address, for the total quoted for it. An API client may still pay without one; its order
+  // then waits for the address (the order page asks for it).
+  const addressed = Boolean(order.data?.shippingAddress);
+  const intent = usePaymentIntent(id, unpaid && addressed);
+  // The card is charged the intent's amount: only an intent for the total now shown is used, so a
+  // click while a changed address reopens the payment charges nothing stale.
+  const payment =
+    intent.data &&
+    !intent.isFetching &&
+    order.data &&
+    Math.round(intent.data.amount * 100) === order.data.amounts.totalCents
+      ? intent.data
+      : undefined;
   const markPaid = useMarkPaid();
   const navigate = useNavigate();
   const [paidWith, setPaidWith] = useState<string | null>(null);
@@ -82,8 +90,8 @@ export function PaymentPage() {
                   </li>
                 ))}
               </ul>
-              <OrderAmounts order={data} />
-              {data.shippingAddress ? (
+              <OrderAmounts order={data} estimated={!data.shippingAddress && offers('pay', data.status)} />
+              {data.shippingAddress && !offers('pay', data.status) ? (
                 <div className="text-sm">
                   <p className="font-semibold">Ship to</p>
                   <AddressBlock address={data.shippingAddress} phone={data.phone} />
@@ -93,17 +101,7 @@ export function PaymentPage() {
           </section>
         )}
       </QueryState>
-      {needsAddress && !paidWith ? (
-        <section aria-labelledby="payment-address-title" className="card border border-base-300">
-          <div className="card-body gap-2">
-            <h3 id="payment-address-title" className="text-lg font-semibold">
-              Where should we ship it?
-            </h3>
-            <p className="text-sm">Give the shipping address before you pay; the tax follows its state.</p>
-            <OrderAddressForm orderId={id} submitLabel="Ship to this address" />
-          </div>
-        </section>
-      ) : null}
+      {order.data && unpaid && !paidWith ? <PaymentAddress order={order.data} /> : null}
       {paidWith ? (
         <div role="status" className="alert alert-success">
           <div>
@@ -122,25 +120,24 @@ export function PaymentPage() {
         <p className="text-error" role="alert">
           {intent.error.message}
         </p>
-      ) : intent.data?.provider === 'stripe' && intent.data.publishableKey ? (
+      ) : payment?.provider === 'stripe' && payment.publishableKey ? (
         <Suspense fallback={<PageLoading />}>
           <StripePaymentForm
-            key={intent.data.clientSecret}
-            publishableKey={intent.data.publishableKey}
-            clientSecret={intent.data.clientSecret}
+            key={payment.clientSecret}
+            publishableKey={payment.publishableKey}
+            clientSecret={payment.clientSecret}
             billing={billing}
-            amount={formatPrice(intent.data.amount)}
+            amount={formatPrice(payment.amount)}
             onPaid={onPaid}
           />
         </Suspense>
       ) : (
         <SimulatedCardForm
-          clientSecret={intent.data?.clientSecret}
+          clientSecret={payment?.clientSecret}
           billing={billing}
-          amount={
-            intent.data ? formatPrice(intent.data.amount) : order.data ? formatPrice(order.data.total) : ''
-          }
+          amount={order.data ? formatPrice(order.data.total) : ''}
           onPaid={onPaid}
+          note={order.data && unpaid && !addressed ? 'Give the shipping address above to pay.' : undefined}
         />
       )}
     </div>

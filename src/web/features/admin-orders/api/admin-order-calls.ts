@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeskOrder, WireOrderStatus } from '../../../../contract/orders';
+import type { PackingSlip } from '../../../../contract/packing-slip';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { toolKeys } from '../../catalog/api/keys';
 import { adminOrderKeys } from './keys';
+import { type Tracking, trackingBody } from './tracking-body';
 
 /**
  * Staff's order calls: every order (Manage All Orders), the spec's Ship and Delete, Ship with
@@ -43,28 +45,24 @@ export function useCancelAnyOrder() {
   });
 }
 
-/** An admin ships an order, with the carrier and tracking number when known. */
+/** An admin ships an order, with its carrier and tracking number or an explicit "no tracking". */
 export function useShipWithTracking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({
-      id,
-      carrier,
-      trackingNumber,
-    }: {
-      id: string;
-      carrier: string;
-      trackingNumber: string;
-    }) =>
+    mutationFn: async ({ id, tracking }: { id: string; tracking: Tracking }) =>
       (
         await apiRequest<DeskOrder>(`/manage/${encodeURIComponent(id)}`, {
           method: 'PUT',
-          body: {
-            ...(carrier.trim() ? { carrier: carrier.trim() } : {}),
-            ...(trackingNumber.trim() ? { trackingNumber: trackingNumber.trim() } : {}),
-          },
+          body: trackingBody(tracking),
         })
       ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
   });
 }
+
+/** What the packer reads: each line's SKU, part number and quantity (GET /manage/:id/packing-slip). */
+export const usePackingSlip = (id: string) =>
+  useQuery({
+    queryKey: adminOrderKeys.packingSlip(id),
+    queryFn: ({ signal }) => apiGet<PackingSlip>(`/manage/${encodeURIComponent(id)}/packing-slip`, signal),
+  });

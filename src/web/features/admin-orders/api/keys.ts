@@ -5,4 +5,6 @@ export const adminOrderKeys = {
   all: adminRoot,
   list: (status: string | undefined) => [...adminRoot, 'orders', status ?? 'all'] as const,
   returns: (status: string) => [...adminRoot, 'returns', status] as const,
+  packingSlip: (id: string) => [...adminRoot, 'order', id, 'packing-slip'] as const,
+  returnRefundQuote: (id: string) => [...adminRoot, 'returns', id, 'refund-quote'] as const,
 };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Return, ReturnStatus } from '../../../../contract/after-sale';
+import type { RefundQuote, Return, ReturnStatus } from '../../../../contract/after-sale';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { adminOrderKeys } from './keys';
 
@@ -57,3 +57,14 @@ export function useRefundReturn() {
     onSuccess: changed,
   });
 }
+
+/** What refunding a received return would give back, as the store works it out; asked when its dialog opens. */
+export const useReturnRefundQuote = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: adminOrderKeys.returnRefundQuote(id),
+    queryFn: ({ signal }) => apiGet<RefundQuote>(returnPath(id, 'refund-quote'), signal),
+    enabled,
+    retry: false,
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+  });

@@ -16,7 +16,12 @@ import {
   useCreateShipment,
   useDeskCoreReturn,
   useRefundOrder,
+  useRefundQuote,
 } from '../../orders/api/after-sale-calls';
+import type { Tracking } from '../api/tracking-body';
+import { trackingBody } from '../api/tracking-body';
+import { RefundQuoteSummary } from './refund-quote-summary';
+import { NO_TRACKING_YET, type TrackingErrors, TrackingFields, trackingErrors } from './tracking-fields';
 
 /**
  * The admin's after-sale actions on one order: ship some lines as a parcel, cancel a paid order
@@ -201,17 +206,18 @@ export function AdminAfterSale({ order }: { order: DeskOrder }) {
 function ShipLinesDialog({ order, onClose }: { order: DeskOrder; onClose: () => void }) {
   const ship = useCreateShipment(order._id);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
+  const [tracking, setTracking] = useState<Tracking>(NO_TRACKING_YET);
+  const [fieldErrors, setFieldErrors] = useState<TrackingErrors>({});
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
     setError(null);
     const lines = chosenLines(quantities);
+    const missing = trackingErrors(tracking);
+    setFieldErrors(missing);
     if (lines.length === 0) return setError('Choose at least one line');
-    if (!carrier.trim()) return setError('Enter the carrier');
-    if (!trackingNumber.trim()) return setError('Enter the tracking number');
+    if (Object.keys(missing).length > 0) return;
     try {
-      await ship.mutateAsync({ lines, carrier: carrier.trim(), trackingNumber: trackingNumber.trim() });
+      await ship.mutateAsync({ lines, ...trackingBody(tracking) });
       toast.success('Parcel shipped');
       onClose();
     } catch (e) {
@@ -234,18 +240,7 @@ function ShipLinesDialog({ order, onClose }: { order: DeskOrder; onClose: () => 
           values={quantities}
           onChange={(toolId, q) => setQuantities((v) => ({ ...v, [toolId]: q }))}
         />
-        <TextField
-          label="Carrier"
-          value={carrier}
-          maxLength={60}
-          onChange={(e) => setCarrier(e.target.value)}
-        />
-        <TextField
-          label="Tracking number"
-          value={trackingNumber}
-          maxLength={60}
-          onChange={(e) => setTrackingNumber(e.target.value)}
-        />
+        <TrackingFields value={tracking} onChange={setTracking} errors={fieldErrors} />
       </DialogForm>
     </ModalDialog>
   );
@@ -307,28 +302,34 @@ function RefundDialog({
   const [restock, setRestock] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setError(null);
-    const lines = chosenLines(quantities);
-    const shippingCents = shipping.trim() ? dollarsToCents(shipping) : 0;
-    const amountCents = amount.trim() ? dollarsToCents(amount) : 0;
-    if (shippingCents === undefined) return setError('Enter shipping as dollars, like 4.99');
-    if (amountCents === undefined) return setError('Enter the amount as dollars, like 10.00');
-    if (lines.length === 0 && !shippingCents && !amountCents)
-      return setError('Choose lines, shipping or an amount to refund');
-    if (!reason.trim()) return setError('Enter a reason');
-    try {
-      await refund.mutateAsync({
-        key: idempotencyKey,
-        input: {
+  const lines = chosenLines(quantities);
+  const shippingCents = shipping.trim() ? dollarsToCents(shipping) : 0;
+  const amountCents = amount.trim() ? dollarsToCents(amount) : 0;
+  // What the dialog holds, when it is something to refund: the store quotes it as it changes.
+  const draft =
+    shippingCents === undefined ||
+    amountCents === undefined ||
+    (lines.length === 0 && !shippingCents && !amountCents)
+      ? null
+      : {
           ...(lines.length ? { lines } : {}),
           ...(shippingCents ? { shippingCents } : {}),
           ...(amountCents ? { amountCents } : {}),
-          restock,
-          reason: reason.trim(),
-        },
-      });
-      toast.success('Refund sent');
+        };
+  // Not asked again once the refund is under way: what is left to refund is changing.
+  const quote = useRefundQuote(order._id, refund.isPending || refund.isSuccess ? null : draft);
+  // Confirmed only with the amount of what the dialog holds now on screen.
+  const quoted = draft && quote.isSuccess && quote.fetchStatus === 'idle' ? quote.data : undefined;
+  const submit = async () => {
+    setError(null);
+    if (shippingCents === undefined) return setError('Enter shipping as dollars, like 4.99');
+    if (amountCents === undefined) return setError('Enter the amount as dollars, like 10.00');
+    if (!draft) return setError('Choose lines, shipping or an amount to refund');
+    if (!reason.trim()) return setError('Enter a reason');
+    if (!quoted) return setError('Wait for the amount to be worked out');
+    try {
+      await refund.mutateAsync({ key: idempotencyKey, input: { ...draft, restock, reason: reason.trim() } });
+      toast.success(`${formatCents(quoted.amountCents)} refunded`);
       onClose();
     } catch (e) {
       setError(errorText(e, 'The refund could not be made.'));
@@ -341,7 +342,7 @@ function RefundDialog({
         onCancel={onClose}
         busy={refund.isPending}
         error={error}
-        submitLabel="Refund to card"
+        submitLabel={quoted ? `Refund ${formatCents(quoted.amountCents)} to card` : 'Refund to card'}
         danger
       >
         <p>
@@ -384,6 +385,13 @@ function RefundDialog({
           maxLength={500}
           onChange={(e) => setReason(e.target.value)}
         />
+        {draft ? (
+          <RefundQuoteSummary
+            quote={quoted}
+            loading={!quoted && !quote.isError}
+            error={quote.isError ? quote.error : null}
+          />
+        ) : null}
       </DialogForm>
     </ModalDialog>
   );

@@ -5,7 +5,6 @@ import { showsMoney } from '../../../../contract/orders';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
-import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { receiptUrl, useOrderDetails, useOrderHistory } from '../../orders/api/order-details';
@@ -21,22 +20,33 @@ import {
   shippingMethodName,
 } from '../../orders/components/order-parts';
 import { RefundList, ShipmentList } from '../../orders/components/shipments-refunds';
-import { useShipWithTracking } from '../api/admin-order-calls';
+import { usePackingSlip, useShipWithTracking } from '../api/admin-order-calls';
+import type { Tracking } from '../api/tracking-body';
 import { AdminAfterSale } from '../components/admin-after-sale';
+import { PackingSlipLines } from '../components/packing-slip-lines';
+import {
+  NO_TRACKING_YET,
+  type TrackingErrors,
+  TrackingFields,
+  trackingErrors,
+  trackingWords,
+} from '../components/tracking-fields';
 
 /**
  * An order as the admin ships it: lines, address and phone, payment, history; a packing slip to
- * print (the lines and the address, no prices) and Ship with an optional carrier and tracking
- * number, which the customer then sees. Staff read it without money (the server leaves it out):
- * no prices, amounts, refunds, card or receipt, only whether it was paid.
+ * print (the address and each line's SKU, part number and quantity, no prices) and Ship with the
+ * carrier and tracking number (or "No tracking" said on purpose), which the customer then sees.
+ * Staff read it without money (the server leaves it out): no prices, amounts, refunds, card or
+ * receipt, only whether it was paid.
  */
 export function AdminOrderPage() {
   const { id = '' } = useParams();
   const order = useOrderDetails(id, true);
   const history = useOrderHistory(id, true);
   const ship = useShipWithTracking();
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
+  const slip = usePackingSlip(id);
+  const [tracking, setTracking] = useState<Tracking>(NO_TRACKING_YET);
+  const [fieldErrors, setFieldErrors] = useState<TrackingErrors>({});
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -55,7 +65,7 @@ export function AdminOrderPage() {
   const confirmShip = async () => {
     setError(null);
     try {
-      await ship.mutateAsync({ id, carrier, trackingNumber });
+      await ship.mutateAsync({ id, tracking });
       toast.success('Order Shipped!!');
       setAsking(false);
     } catch (e) {
@@ -65,7 +75,9 @@ export function AdminOrderPage() {
   };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setAsking(true);
+    const missing = trackingErrors(tracking);
+    setFieldErrors(missing);
+    if (Object.keys(missing).length === 0) setAsking(true);
   };
 
   return (
@@ -120,7 +132,7 @@ export function AdminOrderPage() {
               <OrderLines order={data} />
             </div>
             <div className="hidden print:block">
-              <OrderLines order={data} prices={false} />
+              <PackingSlipLines slip={slip.data} />
             </div>
           </section>
 
@@ -134,20 +146,7 @@ export function AdminOrderPage() {
                 <h3 id="ship-form-title" className="text-lg font-semibold">
                   Ship this order
                 </h3>
-                <div className="grid gap-x-4 sm:grid-cols-2">
-                  <TextField
-                    label="Carrier (optional)"
-                    value={carrier}
-                    maxLength={60}
-                    onChange={(e) => setCarrier(e.target.value)}
-                  />
-                  <TextField
-                    label="Tracking number (optional)"
-                    value={trackingNumber}
-                    maxLength={60}
-                    onChange={(e) => setTrackingNumber(e.target.value)}
-                  />
-                </div>
+                <TrackingFields value={tracking} onChange={setTracking} errors={fieldErrors} />
                 {error ? (
                   <p className="text-error text-sm" role="alert">
                     {error}
@@ -223,11 +222,7 @@ export function AdminOrderPage() {
             onConfirm={() => void confirmShip()}
             onCancel={() => setAsking(false)}
           >
-            <p>
-              The customer is told it shipped
-              {carrier.trim() ? ` with ${carrier.trim()}` : ''}
-              {trackingNumber.trim() ? `, tracking number ${trackingNumber.trim()}` : ''}.
-            </p>
+            <p>The customer is told it shipped {trackingWords(tracking)}.</p>
           </ConfirmDialog>
         </article>
       )}

@@ -15,7 +15,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
 import { formatNumber } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { orderDate } from '../../orders/components/order-parts';
+import { orderDate, statusWords } from '../../orders/components/order-parts';
 import { useAllOrders, useCancelAnyOrder, useShipOrder } from '../api/admin-order-calls';
 
 /**
@@ -54,7 +54,7 @@ export function ManageOrdersPage() {
             <option value="">All open orders</option>
             {wireOrderStatuses.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {statusWords(s)}
               </option>
             ))}
           </select>

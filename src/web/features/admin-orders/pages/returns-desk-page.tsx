@@ -8,6 +8,7 @@ import {
   returnStatusWords,
 } from '../../../../contract/after-sale';
 import { vehicleLabel } from '../../../../contract/catalog';
+import { formatCents } from '../../../../contract/money';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { QueryState } from '../../../components/ui/query-state';
@@ -22,7 +23,9 @@ import {
   useManageReturns,
   useReceiveReturn,
   useRefundReturn,
+  useReturnRefundQuote,
 } from '../api/return-desk-calls';
+import { RefundQuoteSummary } from '../components/refund-quote-summary';
 
 /**
  * The returns desk: customers' returns, newest first, by status. A requested return is approved
@@ -80,6 +83,13 @@ function ReturnCard({ item }: { item: Return }) {
   // What the dialog asks stays set while it closes, so its words do not change as it fades out.
   const [asking, setAsking] = useState<'approve' | 'refuse' | 'receive' | 'refund'>('approve');
   const [open, setOpen] = useState(false);
+  // What the refund gives back, worked out by the store when its dialog opens; not asked again
+  // once the refund is under way (the return is then no longer waiting for one).
+  const quote = useReturnRefundQuote(
+    item.id,
+    open && asking === 'refund' && !refund.isPending && !refund.isSuccess,
+  );
+  const quoted = quote.isSuccess && quote.fetchStatus === 'idle' ? quote.data : undefined;
   const ask = (action: typeof asking) => {
     setAsking(action);
     setOpen(true);
@@ -213,9 +223,12 @@ function ReturnCard({ item }: { item: Return }) {
               ? 'Refuse return'
               : asking === 'receive'
                 ? 'Mark received'
-                : 'Refund to card'
+                : quoted
+                  ? `Refund ${formatCents(quoted.amountCents)} to card`
+                  : 'Refund to card'
         }
         busy={busy}
+        confirmDisabled={asking === 'refund' && !quoted}
         onConfirm={() => void run()}
         onCancel={() => setOpen(false)}
       >
@@ -230,6 +243,15 @@ function ReturnCard({ item }: { item: Return }) {
                 : 'The returned parts are refunded to the card, less any restocking fee. This cannot be undone.'
               : 'The customer is told by email.'}
         </p>
+        {asking === 'refund' && open ? (
+          <div className="mt-3">
+            <RefundQuoteSummary
+              quote={quoted}
+              loading={!quoted && !quote.isError}
+              error={quote.isError ? quote.error : null}
+            />
+          </div>
+        ) : null}
       </ConfirmDialog>
     </li>
   );

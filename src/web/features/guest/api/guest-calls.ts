@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Return, ReturnInput } from '../../../../contract/after-sale';
 import type {
   GuestCheckoutAnswer,
   GuestCheckoutInput,
@@ -50,6 +51,19 @@ export const guestCancel = (token: string, note?: string) =>
 
 /** Adds the order to the signed-in account with its e-mail (the order mail's link only). */
 export const claimGuestOrder = (token: string) => post<Order>('/guest/order/claim', { token });
+
+/** The returns of a guest's order, once something shipped. */
+export const useGuestReturns = (token: string, enabled: boolean) =>
+  useQuery({
+    queryKey: guestKeys.returns(token),
+    queryFn: ({ signal }) =>
+      apiGet<Return[]>(`/guest/order/returns?token=${encodeURIComponent(token)}`, signal),
+    enabled,
+  });
+
+/** Shipped parts coming back, asked with the order's key (the same rules as a customer's return). */
+export const requestGuestReturn = (token: string, input: ReturnInput) =>
+  post<Return>('/guest/order/returns', { ...input, token });
 
 export const lookUpOrder = (input: OrderLookupInput) => post<{ token: string }>('/guest/order/lookup', input);
 

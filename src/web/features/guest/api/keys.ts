@@ -2,4 +2,5 @@
 export const guestKeys = {
   order: (token: string) => ['guest-order', token] as const,
   intent: (token: string) => ['guest-order', token, 'payment-intent'] as const,
+  returns: (token: string) => ['guest-order', token, 'returns'] as const,
 };

@@ -1,15 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { ReturnInput } from '../../../../contract/after-sale';
 import type { GuestOrderView } from '../../../../contract/guest';
 import { formatPrice } from '../../../../contract/money';
 import { offers } from '../../../../contract/order-transitions';
 import { pages } from '../../../../contract/pages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { QueryState } from '../../../components/ui/query-state';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../accounts/api/session';
 import { orderKeys } from '../../orders/api/keys';
+import { ReturnDialog, ReturnList } from '../../orders/components/customer-after-sale';
 import {
   AddressBlock,
   OrderAmounts,
@@ -18,6 +21,7 @@ import {
   paidWith,
   StatusBadge,
 } from '../../orders/components/order-parts';
+import { RefundList, ShipmentList } from '../../orders/components/shipments-refunds';
 import { SimulatedCardForm } from '../../payments/components/simulated-card-form';
 import {
   claimGuestOrder,
@@ -27,6 +31,8 @@ import {
   guestPaymentIntent,
   guestReceiptUrl,
   guestSimulatedConfirm,
+  requestGuestReturn,
+  useGuestReturns,
 } from '../api/guest-calls';
 import { guestKeys } from '../api/keys';
 
@@ -83,6 +89,37 @@ function GuestPayment({ token, view }: { token: string; view: GuestOrderView }) 
           />
         )}
       </div>
+    </section>
+  );
+}
+
+/**
+ * Sending shipped parts back from the order's page (the mail's link opens it): the customer's
+ * return dialog, sent with the order's key; the store's rules (window, units left) answer.
+ */
+function GuestReturns({ token, order }: { token: string; order: GuestOrderView['order'] }) {
+  const queryClient = useQueryClient();
+  const returns = useGuestReturns(token, true);
+  const [open, setOpen] = useState(false);
+  const canReturn = order.lines.some((l) => l.shippedQuantity - l.returnedQuantity > 0);
+  const send = async (input: ReturnInput) => {
+    await requestGuestReturn(token, input);
+    await queryClient.invalidateQueries({ queryKey: guestOrderQuery(token).queryKey });
+  };
+  return (
+    <section aria-labelledby="guest-returns" className="space-y-2">
+      <h2 id="guest-returns" className="text-xl font-semibold">
+        Returns
+      </h2>
+      {canReturn ? (
+        <button type="button" className="btn" onClick={() => setOpen(true)}>
+          Return parts
+        </button>
+      ) : null}
+      <QueryState query={returns} empty={null}>
+        {(list) => <ReturnList order={order} returns={list} />}
+      </QueryState>
+      {open ? <ReturnDialog order={order} onClose={() => setOpen(false)} send={send} /> : null}
     </section>
   );
 }
@@ -178,12 +215,24 @@ export function GuestOrderDetails({
           Shipping to
         </h2>
         <AddressBlock address={order.shippingAddress} phone={order.phone} />
-        {order.trackingNumber ? (
-          <p>
-            {order.carrier ?? 'Carrier'}: tracking number {order.trackingNumber}
-          </p>
-        ) : null}
       </section>
+      {order.shipments.length > 0 ? (
+        <section aria-labelledby="guest-parcels" className="space-y-2">
+          <h2 id="guest-parcels" className="text-xl font-semibold">
+            Shipments
+          </h2>
+          <ShipmentList order={order} />
+        </section>
+      ) : null}
+      {order.refunds.length > 0 ? (
+        <section aria-labelledby="guest-refunds" className="space-y-2">
+          <h2 id="guest-refunds" className="text-xl font-semibold">
+            Refunds
+          </h2>
+          <RefundList order={order} admin={false} creditNotes={false} />
+        </section>
+      ) : null}
+      {order.shipments.length > 0 ? <GuestReturns token={token} order={order} /> : null}
       <div className="flex flex-wrap gap-3">
         {order.paid ? (
           <a className="btn" href={guestReceiptUrl(token)} download>

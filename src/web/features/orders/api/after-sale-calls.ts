@@ -4,6 +4,8 @@ import type {
   LineQuantityInput,
   OrderAddressInput,
   RefundInput,
+  RefundQuote,
+  RefundQuoteInput,
   Return,
   ReturnInput,
   ShipmentInput,
@@ -61,6 +63,26 @@ export function useRefundOrder(id: string) {
   });
 }
 
+/**
+ * What a refund of these lines, shipping and amount would give back, worked out by the store
+ * (nothing is refunded); `null` while the dialog holds nothing to refund.
+ */
+export const useRefundQuote = (id: string, input: RefundQuoteInput | null) =>
+  useQuery({
+    queryKey: orderKeys.refundQuote(id, input),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<RefundQuote>(`/manage/${path(id)}/refunds/quote`, {
+          method: 'POST',
+          body: input,
+          signal,
+        })
+      ).data,
+    enabled: input !== null,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
 /** A fresh key for one refund dialog. */
 export const newIdempotencyKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -84,12 +106,20 @@ export function useRequestCancellation(id: string) {
   });
 }
 
+/**
+ * The order answers with its new address and amounts: the page shows them at once (no moment
+ * without the address while the lists refresh), and its payment reopens for the new total.
+ */
 export function useSetOrderAddress(id: string) {
   const changed = useOrderChanged();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: OrderAddressInput) =>
       (await apiRequest<Order>(`/order/${path(id)}/address`, { method: 'PUT', body: input })).data,
-    onSuccess: changed,
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKeys.detail(id), order);
+      return changed();
+    },
   });
 }
 

@@ -11,6 +11,8 @@ export const orderKeys = {
   history: (id: string, admin = false) =>
     [...(admin ? adminRoot : accountRoot), 'order', id, 'history'] as const,
   returns: (id: string) => [...accountRoot, 'order', id, 'returns'] as const,
+  /** Staff's quote of a refund of an order, for what the dialog holds. */
+  refundQuote: (id: string, input: unknown) => [...adminRoot, 'order', id, 'refund-quote', input] as const,
   /** The Order Now modal's price of one product in a quantity. */
   oneLineQuote: (toolId: string, quantity: number) => ['quote', 'one-line', toolId, quantity] as const,
 };

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import {
+  type Return,
+  type ReturnInput,
   type ReturnReason,
   returnLineReasonWords,
   returnReasons,
@@ -75,35 +77,12 @@ export function CustomerAfterSale({ order }: { order: Order }) {
         <div className="space-y-2">
           <h4 className="font-semibold">Returns</h4>
           <QueryState query={returns} empty={<p className="text-base-content/70">No returns.</p>}>
-            {(list) =>
-              list.length === 0 ? (
-                <p className="text-base-content/70">No returns.</p>
-              ) : (
-                <ol className="space-y-2" data-testid="returns">
-                  {list.map((r) => (
-                    <li key={r.id} className="rounded-box border border-base-300 p-3">
-                      <p className="font-medium">
-                        {r.statusText} · <time dateTime={r.at}>{orderDate(r.at)}</time>
-                      </p>
-                      <ul className="list-disc ps-5 text-sm">
-                        {r.lines.map((l) => (
-                          <li key={l.toolId}>
-                            {formatNumber(l.quantity)} × {lineName(order, l.toolId)}:{' '}
-                            {returnLineReasonWords[l.reason]}
-                          </li>
-                        ))}
-                      </ul>
-                      {r.adminNote ? <p className="text-sm">From the store: {r.adminNote}</p> : null}
-                    </li>
-                  ))}
-                </ol>
-              )
-            }
+            {(list) => <ReturnList order={order} returns={list} />}
           </QueryState>
         </div>
       ) : null}
       {open === 'cancel' ? <AskCancelDialog order={order} onClose={() => setOpen(null)} /> : null}
-      {open === 'return' ? <ReturnDialog order={order} onClose={() => setOpen(null)} /> : null}
+      {open === 'return' ? <CustomerReturnDialog order={order} onClose={() => setOpen(null)} /> : null}
       {open === 'core' ? <CoreReturnDialog order={order} onClose={() => setOpen(null)} /> : null}
     </section>
   );
@@ -157,8 +136,49 @@ interface LineChoice {
   reason: ReturnReason | '';
 }
 
-function ReturnDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+/** Where each of an order's returns stands, oldest first. */
+export function ReturnList({ order, returns }: { order: Order; returns: Return[] }) {
+  if (returns.length === 0) return <p className="text-base-content/70">No returns.</p>;
+  return (
+    <ol className="space-y-2" data-testid="returns">
+      {returns.map((r) => (
+        <li key={r.id} className="rounded-box border border-base-300 p-3">
+          <p className="font-medium">
+            {r.statusText} · <time dateTime={r.at}>{orderDate(r.at)}</time>
+          </p>
+          <ul className="list-disc ps-5 text-sm">
+            {r.lines.map((l) => (
+              <li key={l.toolId}>
+                {formatNumber(l.quantity)} × {lineName(order, l.toolId)}: {returnLineReasonWords[l.reason]}
+              </li>
+            ))}
+          </ul>
+          {r.adminNote ? <p className="text-sm">From the store: {r.adminNote}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function CustomerReturnDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const send = useRequestReturn(order._id);
+  return <ReturnDialog order={order} onClose={onClose} send={send.mutateAsync} />;
+}
+
+/**
+ * Shipped parts to send back: quantity and reason per line, the vehicle a part did not fit. `send`
+ * asks the store (a customer's call, or a guest's with the order's key); its refusal is shown.
+ */
+export function ReturnDialog({
+  order,
+  onClose,
+  send,
+}: {
+  order: Order;
+  onClose: () => void;
+  send: (input: ReturnInput) => Promise<unknown>;
+}) {
+  const [busy, setBusy] = useState(false);
   const [choices, setChoices] = useState<Record<string, LineChoice>>({});
   const [vehicle, setVehicle] = useState({ year: '', make: '', model: '' });
   const [note, setNote] = useState('');
@@ -177,8 +197,9 @@ function ReturnDialog({ order, onClose }: { order: Order; onClose: () => void })
     const year = Number(vehicle.year);
     if (needsVehicle && (!Number.isInteger(year) || !vehicle.make.trim() || !vehicle.model.trim()))
       return setError('Tell us which vehicle the part did not fit');
+    setBusy(true);
     try {
-      await send.mutateAsync({
+      await send({
         lines: chosen.map(([toolId, c]) => ({
           toolId,
           quantity: c.quantity,
@@ -193,6 +214,8 @@ function ReturnDialog({ order, onClose }: { order: Order; onClose: () => void })
       onClose();
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The return could not be requested.');
+    } finally {
+      setBusy(false);
     }
   };
   return (
@@ -276,10 +299,10 @@ function ReturnDialog({ order, onClose }: { order: Order; onClose: () => void })
           </p>
         ) : null}
         <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose} disabled={send.isPending}>
+          <button type="button" className="btn" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={send.isPending}>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
             Ask to return
           </button>
         </div>

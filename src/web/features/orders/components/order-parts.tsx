@@ -214,11 +214,13 @@ export const paidWith = (order: Order, notPaid: string) =>
     ? `Paid${order.cardBrand && order.cardLast4 ? ` with ${order.cardBrand} ending ${order.cardLast4}` : ''}`
     : notPaid;
 
-export function OrderAmounts({ order }: { order: Order }) {
+/** `estimated`: the tax is the store's default rate until the order has its address. */
+export function OrderAmounts({ order, estimated = false }: { order: Order; estimated?: boolean }) {
   return (
     <OrderSummary
       totals={{ ...order.amounts, shippingMethod: order.shippingMethod, shippingLabel: order.shippingLabel }}
       discount={order.discount}
+      estimated={estimated}
     />
   );
 }
@@ -262,20 +264,35 @@ export function OrderHistory({ events }: { events: OrderEvent[] }) {
   );
 }
 
+/**
+ * When a shipped order left: one parcel's carrier and tracking number beside the address; an order
+ * sent in several parcels says so, and the shipments list has each one's.
+ */
 export function Shipment({
   order,
 }: {
-  order: Pick<Order, 'status' | 'shippedAt' | 'carrier' | 'trackingNumber'>;
+  order: Pick<Order, 'status' | 'shippedAt' | 'carrier' | 'trackingNumber' | 'shipments'>;
 }) {
   if (order.status !== 'shipped') return null;
+  const when = order.shippedAt ? ` on ${orderDate(order.shippedAt)}` : '';
+  const [only, ...more] = order.shipments;
+  if (only && more.length > 0)
+    return (
+      <p data-testid="shipment">
+        Shipped in {formatNumber(order.shipments.length)} parcels, the last{when}. Each parcel's carrier and
+        tracking number are under Shipments.
+      </p>
+    );
+  const carrier = only ? only.carrier : order.carrier;
+  const tracking = only ? only.trackingNumber : order.trackingNumber;
   return (
     <p data-testid="shipment">
-      Shipped{order.shippedAt ? ` on ${orderDate(order.shippedAt)}` : ''}
-      {order.carrier ? ` with ${order.carrier}` : ''}
-      {order.trackingNumber ? (
+      Shipped{when}
+      {carrier ? ` with ${carrier}` : ''}
+      {tracking ? (
         <>
           {'. Tracking number: '}
-          <span className="font-mono font-semibold">{order.trackingNumber}</span>
+          <span className="font-mono font-semibold">{tracking}</span>
         </>
       ) : null}
       .

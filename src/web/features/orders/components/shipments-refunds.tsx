@@ -1,4 +1,4 @@
-import { refundLineWords } from '../../../../contract/after-sale';
+import { refundLineWords, refundStatusWords } from '../../../../contract/after-sale';
 import { formatCents } from '../../../../contract/money';
 import type { Order } from '../../../../contract/orders';
 import { formatNumber } from '../../../lib/format';
@@ -41,9 +41,16 @@ export function ShipmentList({ order }: { order: Named & Pick<Order, 'shipments'
   );
 }
 
-const refundStatusWords = { pending: 'Pending', succeeded: 'Refunded', failed: 'Failed' } as const;
-
-export function RefundList({ order, admin }: { order: Order; admin: boolean }) {
+/** `creditNotes` false where the reader has no credit note to open (a guest's order page). */
+export function RefundList({
+  order,
+  admin,
+  creditNotes = true,
+}: {
+  order: Order;
+  admin: boolean;
+  creditNotes?: boolean;
+}) {
   if (order.refunds.length === 0) return <p className="text-base-content/70">No refunds.</p>;
   return (
     <ol className="space-y-3" data-testid="refunds">
@@ -67,7 +74,7 @@ export function RefundList({ order, admin }: { order: Order; admin: boolean }) {
               {r.failure}
             </p>
           ) : null}
-          {r.status === 'succeeded' ? (
+          {r.status === 'succeeded' && creditNotes ? (
             <a
               className="link text-sm"
               href={creditNoteUrl(order._id, r.id, admin)}

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { SimulatedConfirmInput } from '../../../../contract/payments';
 import { ApiError } from '../../../lib/api-client';
 import { confirmSimulatedPayment } from '../api/payment-calls';
@@ -15,6 +15,7 @@ export function SimulatedCardForm({
   amount,
   onPaid,
   confirm = confirmSimulatedPayment,
+  note,
 }: {
   clientSecret: string | undefined;
   billing: { name: string; email: string };
@@ -22,7 +23,10 @@ export function SimulatedCardForm({
   onPaid: (transactionId: string) => Promise<void>;
   /** Charges the card: a customer's call by default, a guest's order's own (with its key) otherwise. */
   confirm?: (input: SimulatedConfirmInput) => Promise<{ transactionId: string }>;
+  /** Why Pay waits, said under it (the payment page's missing address). */
+  note?: string | undefined;
 }) {
+  const noteId = useId();
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<CardErrors>({});
   const [busy, setBusy] = useState(false);
@@ -68,10 +72,20 @@ export function SimulatedCardForm({
           {error}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary w-full" disabled={!clientSecret || busy}>
+      <button
+        type="submit"
+        className="btn btn-primary w-full"
+        disabled={!clientSecret || busy}
+        aria-describedby={note ? noteId : undefined}
+      >
         {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
         Pay ${amount}
       </button>
+      {note ? (
+        <p id={noteId} className="text-sm text-base-content/70">
+          {note}
+        </p>
+      ) : null}
     </form>
   );
 }
