@@ -378,7 +378,9 @@ const readerWords: Record<Reader, string> = { visitor: 'public', customer: 'cust
 /** The sweep's tests for these readers' pages; call inside `journeys(...)`. */
 export function accessibilitySweep(readers: Reader[]) {
   beforeAll(async () => {
-    store = await startJourneyStore({ ADMIN_EMAILS: ADMIN });
+    // The unpaid order's "waiting for payment" mail is the one the Mailbox opens: sent at once here
+    // instead of minutes later (decision 073).
+    store = await startJourneyStore({ ADMIN_EMAILS: ADMIN, ORDER_WAITING_MAIL_MINUTES: '0' });
     browser = await launchBrowser();
     pages.visitor = await browser.newPage();
     pageErrors.push(...watchForPageErrors(pages.visitor));
