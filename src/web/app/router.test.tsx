@@ -1,7 +1,7 @@
+import { matchPage, pageKeys, pages } from '@contract/pages';
 import type { ReactElement, ReactNode } from 'react';
 import { createRoutesFromChildren, matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { matchPage, pageKeys, pages } from '../../contract/pages';
 import { AppRoutes } from './router';
 
 /**

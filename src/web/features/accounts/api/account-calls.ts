@@ -1,4 +1,3 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminAnswer,
   AuthProviders,
@@ -6,11 +5,12 @@ import type {
   ProfileInput,
   SessionList,
   UserListEntry,
-} from '../../../../contract/accounts';
-import { type AccountRole, may, type Permission } from '../../../../contract/roles';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+} from '@contract/accounts';
+import { type AccountRole, may, type Permission } from '@contract/roles';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiRequest } from '@web/lib/api-client';
+import { useSession } from '@web/shared/session/session';
 import { accountKeys } from './keys';
-import { useSession } from './session';
 
 const byEmail = (email: string) => encodeURIComponent(email);
 

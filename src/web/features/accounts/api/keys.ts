@@ -1,4 +1,4 @@
-import { accountRoot } from '../../../lib/query-keys';
+import { accountRoot } from '@web/lib/query-keys';
 
 /** The session, the sign-in providers and what belongs to the signed-in account (dropped at sign-out). */
 export const accountKeys = {

@@ -1,9 +1,9 @@
+import type { AddressInput, SavedAddress } from '@contract/addresses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddressInput, SavedAddress } from '../../../../contract/addresses';
-import { apiRequest } from '../../../lib/api-client';
-import { addressKeys } from './keys';
+import { apiRequest } from '@web/lib/api-client';
+import { addressKeys } from '@web/shared/address/keys';
 
-export { useSavedAddresses } from '../../checkout/api/checkout-calls';
+export { useSavedAddresses } from '@web/features/checkout/api/checkout-calls';
 
 /** Changes to the address book; the checkout's list refreshes with them (one query key). */
 function useBookChanged() {

@@ -1,12 +1,9 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { formatCents } from '../../../../contract/money';
-import { offers } from '../../../../contract/order-transitions';
-import { type DeskOrder, type Order, type StaffOrderLine, showsMoney } from '../../../../contract/orders';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { TextAreaField, TextField } from '../../../components/ui/text-field';
-import { formatNumber } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { useMay } from '../../accounts/api/account-calls';
+import { formatCents } from '@contract/money';
+import { offers } from '@contract/order-transitions';
+import { type DeskOrder, type Order, type StaffOrderLine, showsMoney } from '@contract/orders';
+import { ModalDialog } from '@web/components/ui/modal-dialog';
+import { TextAreaField, TextField } from '@web/components/ui/text-field';
+import { useMay } from '@web/features/accounts/api/account-calls';
 import {
   chosenLines,
   coresLeftOf,
@@ -17,7 +14,10 @@ import {
   useDeskCoreReturn,
   useRefundOrder,
   useRefundQuote,
-} from '../../orders/api/after-sale-calls';
+} from '@web/features/orders/api/after-sale-calls';
+import { formatNumber } from '@web/lib/format';
+import { toast } from '@web/lib/toast';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { Tracking } from '../api/tracking-body';
 import { trackingBody } from '../api/tracking-body';
 import { RefundQuoteSummary } from './refund-quote-summary';

@@ -1,5 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category } from '../../../../contract/catalog';
+import type { Category } from '@contract/catalog';
 import type {
   Brand,
   BrandChanges,
@@ -12,19 +11,20 @@ import type {
   ProductListQuery,
   ProductRecord,
   Removed,
-} from '../../../../contract/catalog-admin';
+} from '@contract/catalog-admin';
 import type {
   BulkApplyInput,
   BulkChangeRecord,
   BulkPreview,
   BulkPreviewInput,
   BulkUndoAnswer,
-} from '../../../../contract/catalog-bulk';
-import type { ImportKind, ImportRows, ImportSummary } from '../../../../contract/catalog-import';
-import type { Synonym, SynonymInput } from '../../../../contract/catalog-search';
-import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
-import { adminRoot } from '../../../lib/query-keys';
-import { brandKeys, catalogAdminKeys, toolKeys } from './keys';
+} from '@contract/catalog-bulk';
+import type { ImportKind, ImportRows, ImportSummary } from '@contract/catalog-import';
+import type { Synonym, SynonymInput } from '@contract/catalog-search';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiGet, apiRequest } from '@web/lib/api-client';
+import { adminRoot } from '@web/lib/query-keys';
+import { brandKeys, catalogAdminKeys, toolKeys } from '@web/shared/catalog/keys';
 
 /**
  * The owner's catalog calls (admin, under /api/catalog). Everything is kept under 'admin' and every

@@ -1,8 +1,8 @@
+import type { SavedAddress } from '@contract/addresses';
+import type { CheckoutAnswer, CheckoutInput } from '@contract/checkout';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { SavedAddress } from '../../../../contract/addresses';
-import type { CheckoutAnswer, CheckoutInput } from '../../../../contract/checkout';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { addressKeys } from '../../addresses/api/keys';
+import { apiGet, apiRequest } from '@web/lib/api-client';
+import { addressKeys } from '@web/shared/address/keys';
 
 /** The customer's saved addresses (under 'account': forgotten at sign-out). */
 export const useSavedAddresses = (enabled = true) =>

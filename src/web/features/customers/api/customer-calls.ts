@@ -1,7 +1,7 @@
+import type { CustomerDetail, CustomersPage } from '@contract/customers';
+import type { AssignableRole } from '@contract/roles';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerDetail, CustomersPage } from '../../../../contract/customers';
-import type { AssignableRole } from '../../../../contract/roles';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiRequest } from '@web/lib/api-client';
 import { customerKeys } from './keys';
 
 /** The customers list and one customer (managers and the owner); role changes (the owner). */

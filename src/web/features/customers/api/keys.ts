@@ -1,4 +1,4 @@
-import { accountKeys } from '../../accounts/api/keys';
+import { accountKeys } from '@web/features/accounts/api/keys';
 
 /** Staff's customer pages, under the users list so a change to a user refreshes them. */
 export const customerKeys = {

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminNotifications,
   InboxList,
@@ -6,8 +5,9 @@ import type {
   InboxReplyInput,
   InboxUnread,
   InboxUpdate,
-} from '../../../../contract/inbox';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+} from '@contract/inbox';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiRequest } from '@web/lib/api-client';
 import { inboxKeys } from './keys';
 
 /** GET /manage/inbox: contact messages, newest first, with the unread count. */

@@ -1,4 +1,4 @@
-import { adminRoot } from '../../../lib/query-keys';
+import { adminRoot } from '@web/lib/query-keys';
 
 /** Staff's inbox of contact messages and their notification settings. */
 export const inboxKeys = {

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CoreReturnInput,
   LineQuantityInput,
@@ -9,11 +8,12 @@ import type {
   Return,
   ReturnInput,
   ShipmentInput,
-} from '../../../../contract/after-sale';
-import type { DeskOrder, Order, StaffOrderLine } from '../../../../contract/orders';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { accountRoot, adminRoot } from '../../../lib/query-keys';
-import { orderKeys } from './keys';
+} from '@contract/after-sale';
+import type { DeskOrder, Order, StaffOrderLine } from '@contract/orders';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiRequest } from '@web/lib/api-client';
+import { accountRoot, adminRoot } from '@web/lib/query-keys';
+import { orderKeys } from '@web/shared/orders/keys';
 
 /** After-sale calls of one order: the admin's shipments, cancellations and refunds, the customer's requests. */
 
