@@ -1,8 +1,8 @@
 import { pages } from '@contract/pages';
 import { may, type Permission, ROLE_LABELS } from '@contract/roles';
 import { PageLoading } from '@web/components/ui/page-loading';
-import { useIsAdmin } from '@web/features/accounts/api/account-calls';
 import { signingOutBecause } from '@web/features/accounts/components/sign-in-notice';
+import { useIsAdmin } from '@web/shared/session/access';
 import { useSession, useSignOut } from '@web/shared/session/session';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,18 +1,10 @@
-import type { Vehicle } from '@contract/catalog';
 import { pages } from '@contract/pages';
 import { SearchBox } from '@web/features/catalog/components/search-box';
 import { useSession } from '@web/shared/session/session';
 import { useGarage } from '@web/shared/vehicles/garage';
 import { MyVehicle } from '@web/shared/vehicles/my-vehicle';
+import { vehicleParams } from '@web/shared/vehicles/vehicle-params';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-
-/** A vehicle as the /tools address names it; undefined clears it. */
-export const vehicleParams = (v: Vehicle | undefined) => ({
-  year: v ? String(v.year) : undefined,
-  make: v?.make,
-  model: v?.model,
-  engine: v?.engine || undefined,
-});
 
 /**
  * The header's second row on every page: the search box and My vehicle, both leading to the

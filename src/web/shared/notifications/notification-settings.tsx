@@ -1,6 +1,6 @@
 import type { AdminNotifications } from '@contract/inbox';
-import { useNotifications, useSaveNotifications } from '@web/features/inbox/api/inbox-calls';
 import { toast } from '@web/lib/toast';
+import { useNotifications, useSaveNotifications } from './notification-calls';
 
 const choices: Array<{ key: keyof AdminNotifications; label: string }> = [
   { key: 'emailOnNewOrder', label: 'E-mail me when an order is paid' },

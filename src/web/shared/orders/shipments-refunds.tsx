@@ -1,8 +1,8 @@
 import { refundLineWords, refundStatusWords } from '@contract/after-sale';
 import { formatCents } from '@contract/money';
 import type { Order } from '@contract/orders';
-import { creditNoteUrl } from '@web/features/orders/api/after-sale-calls';
 import { formatNumber } from '@web/lib/format';
+import { creditNoteUrl } from './after-sale';
 import { orderDate } from './order-parts';
 
 /** An order's parcels and refunds, as the admin and the customer both read them. */

@@ -1,8 +1,6 @@
-import type { Order } from '@contract/orders';
 import type { PaymentIntentAnswer, SimulatedConfirmInput } from '@contract/payments';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
-import { orderKeys } from '@web/shared/orders/keys';
 import { paymentKeys } from './keys';
 
 /**
@@ -30,22 +28,3 @@ export const confirmSimulatedPayment = async (input: SimulatedConfirmInput) =>
       body: input,
     })
   ).data;
-
-/** PATCH /order/:id with the spec's payload once the provider has confirmed. */
-export function useMarkPaid() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ orderId, transactionId }: { orderId: string; transactionId: string }) =>
-      (
-        await apiRequest<Order>(`/order/${encodeURIComponent(orderId)}`, {
-          method: 'PATCH',
-          body: { orderId, transactionId },
-        })
-      ).data,
-    onSuccess: (_order, { orderId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: orderKeys.mine }),
-        queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) }),
-      ]),
-  });
-}

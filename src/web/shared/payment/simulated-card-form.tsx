@@ -1,8 +1,7 @@
-import type { SimulatedConfirmInput } from '@contract/payments';
 import { ApiError } from '@web/lib/api-client';
 import { type FormEvent, useId, useState } from 'react';
 import { type CardErrors, cardErrors } from './card-fields';
-import { confirmSimulatedPayment } from './payment-calls';
+import { type Payer, payByCard } from './payer';
 import { readCardFields, SimulatedCardFields } from './simulated-card-fields';
 
 /**
@@ -13,16 +12,20 @@ export function SimulatedCardForm({
   clientSecret,
   billing,
   amount,
+  payer,
+  onCharged,
   onPaid,
-  confirm = confirmSimulatedPayment,
   note,
 }: {
   clientSecret: string | undefined;
   billing: { name: string; email: string };
   amount: string;
+  /** A customer's or a guest's order: who pays, and how the store is told. */
+  payer: Payer;
+  /** The card was charged; the store is told next. */
+  onCharged?: (transactionId: string) => void;
+  /** The order is paid and the store knows it. */
   onPaid: (transactionId: string) => Promise<void>;
-  /** Charges the card: a customer's call by default, a guest's order's own (with its key) otherwise. */
-  confirm?: (input: SimulatedConfirmInput) => Promise<{ transactionId: string }>;
   /** Why Pay waits, said under it (the payment page's missing address). */
   note?: string | undefined;
 }) {
@@ -48,12 +51,11 @@ export function SimulatedCardForm({
     }
     setBusy(true);
     try {
-      const { transactionId } = await confirm({
-        clientSecret,
-        ...card,
-        name: billing.name,
-        email: billing.email,
-      });
+      const transactionId = await payByCard(
+        payer,
+        { clientSecret, ...card, name: billing.name, email: billing.email },
+        onCharged,
+      );
       await onPaid(transactionId);
     } catch (failure) {
       setError(

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountKeys } from '@web/features/accounts/api/keys';
 import { useCallback } from 'react';
+import { sessionKeys } from './keys';
 
 export interface SignedInUser {
   id: string;
@@ -27,14 +27,14 @@ async function fetchSession(): Promise<SignedInUser | null> {
 
 /** The signed-in user, or null; `isPending` while the first answer is on its way. */
 export function useSession(): { user: SignedInUser | null; isPending: boolean } {
-  const { data, isPending } = useQuery({ queryKey: accountKeys.session, queryFn: fetchSession });
+  const { data, isPending } = useQuery({ queryKey: sessionKeys.session, queryFn: fetchSession });
   return { user: data ?? null, isPending };
 }
 
 /** Reads the session again, e.g. right after signing in, before a guarded page is opened. */
 export function useRefreshSession() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.refetchQueries({ queryKey: accountKeys.session }), [queryClient]);
+  return useCallback(() => queryClient.refetchQueries({ queryKey: sessionKeys.session }), [queryClient]);
 }
 
 /**
@@ -47,12 +47,12 @@ export function useSignOut() {
   return useCallback(async () => {
     const { authClient } = await import('@web/lib/auth-client');
     await queryClient.cancelQueries();
-    queryClient.setQueryData(accountKeys.session, null);
-    queryClient.removeQueries({ queryKey: accountKeys.all });
+    queryClient.setQueryData(sessionKeys.session, null);
+    queryClient.removeQueries({ queryKey: sessionKeys.all });
     try {
       await authClient.signOut();
     } finally {
-      await queryClient.invalidateQueries({ queryKey: accountKeys.session });
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.session });
     }
   }, [queryClient]);
 }

@@ -1,6 +1,7 @@
 import { QueryState } from '@web/components/ui/query-state';
+import { useIsAdmin } from '@web/shared/session/access';
 import { useSession } from '@web/shared/session/session';
-import { useIsAdmin, useProfile } from '../api/account-calls';
+import { useProfile } from '../api/account-calls';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SessionList } from '../components/session-list';

@@ -3,8 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 import { addressKeys } from '@web/shared/address/keys';
 
-export { useSavedAddresses } from '@web/features/checkout/api/checkout-calls';
-
 /** Changes to the address book; the checkout's list refreshes with them (one query key). */
 function useBookChanged() {
   const queryClient = useQueryClient();

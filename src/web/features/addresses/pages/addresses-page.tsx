@@ -7,10 +7,11 @@ import { useConfirmedAction } from '@web/components/ui/use-confirmed-action';
 import { showServerErrors } from '@web/lib/form-errors';
 import { toast } from '@web/lib/toast';
 import { AddressFields } from '@web/shared/address/address-fields';
+import { useSavedAddresses } from '@web/shared/address/saved-addresses';
 import { AddressBlock } from '@web/shared/orders/order-parts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useDeleteAddress, useSaveAddress, useSavedAddresses } from '../api/address-calls';
+import { useDeleteAddress, useSaveAddress } from '../api/address-calls';
 
 const fields = ['fullName', 'line1', 'line2', 'city', 'region', 'postalCode', 'country', 'phone'] as const;
 

@@ -3,21 +3,19 @@ import { offers } from '@contract/order-transitions';
 import { type DeskOrder, type Order, type StaffOrderLine, showsMoney } from '@contract/orders';
 import { ModalDialog } from '@web/components/ui/modal-dialog';
 import { TextAreaField, TextField } from '@web/components/ui/text-field';
-import { useMay } from '@web/features/accounts/api/account-calls';
+import { formatNumber } from '@web/lib/format';
+import { dollarsToCents } from '@web/lib/money-input';
+import { toast } from '@web/lib/toast';
+import { chosenLines, coresLeftOf, newIdempotencyKey } from '@web/shared/orders/after-sale';
+import { useMay } from '@web/shared/session/access';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import {
-  chosenLines,
-  coresLeftOf,
-  dollarsToCents,
-  newIdempotencyKey,
   useCancelPaidOrder,
   useCreateShipment,
   useDeskCoreReturn,
   useRefundOrder,
   useRefundQuote,
-} from '@web/features/orders/api/after-sale-calls';
-import { formatNumber } from '@web/lib/format';
-import { toast } from '@web/lib/toast';
-import { type FormEvent, type ReactNode, useState } from 'react';
+} from '../api/after-sale-calls';
 import type { Tracking } from '../api/tracking-body';
 import { trackingBody } from '../api/tracking-body';
 import { RefundQuoteSummary } from './refund-quote-summary';

@@ -11,11 +11,11 @@ import { pages } from '@contract/pages';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { QueryState } from '@web/components/ui/query-state';
 import { TextAreaField } from '@web/components/ui/text-field';
-import { useMay } from '@web/features/accounts/api/account-calls';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { useOrderDetails } from '@web/shared/orders/order-details';
 import { orderDate } from '@web/shared/orders/order-parts';
+import { useMay } from '@web/shared/session/access';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {

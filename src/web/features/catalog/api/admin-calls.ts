@@ -1,10 +1,8 @@
 import type { NewToolInput, Tool, ToolChanges } from '@contract/catalog';
 import type { ErrorEnvelope } from '@contract/errors';
-import type { StoreStats } from '@contract/orders';
 import type { UploadAnswer } from '@contract/uploads';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { reportKeys } from '@web/features/reports/api/keys';
-import { ApiError, apiGet, apiRequest } from '@web/lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@web/lib/api-client';
 import { adminRoot } from '@web/lib/query-keys';
 import { toolKeys } from '@web/shared/catalog/keys';
 
@@ -88,9 +86,3 @@ export function useDeleteTool() {
     onSuccess: changed,
   });
 }
-
-export const useStoreStats = () =>
-  useQuery({
-    queryKey: reportKeys.stats,
-    queryFn: ({ signal }) => apiGet<StoreStats>('/manage/stats', signal),
-  });

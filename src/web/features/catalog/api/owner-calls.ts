@@ -5,7 +5,6 @@ import type {
   BrandInput,
   CategoryChanges,
   CategoryInput,
-  LowStockList,
   ProductChange,
   ProductList,
   ProductListQuery,
@@ -24,7 +23,8 @@ import type { Synonym, SynonymInput } from '@contract/catalog-search';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiRequest } from '@web/lib/api-client';
 import { adminRoot } from '@web/lib/query-keys';
-import { brandKeys, catalogAdminKeys, toolKeys } from '@web/shared/catalog/keys';
+import { brandKeys, toolKeys } from '@web/shared/catalog/keys';
+import { catalogAdminKeys } from './keys';
 
 /**
  * The owner's catalog calls (admin, under /api/catalog). Everything is kept under 'admin' and every
@@ -68,15 +68,6 @@ export const useProductList = (filter: ProductListQuery, enabled = true) =>
     placeholderData: keepPreviousData,
     enabled,
   });
-
-export const useLowStock = () =>
-  useQuery({
-    queryKey: catalogAdminKeys.lowStock,
-    queryFn: ({ signal }) => apiGet<LowStockList>('/catalog/low-stock', signal),
-  });
-
-export const useBrands = () =>
-  useQuery({ queryKey: brandKeys.all, queryFn: ({ signal }) => apiGet<Brand[]>('/brands', signal) });
 
 /** One mutation per call: `run` sends it, every success refreshes the catalog's lists. */
 function useCall<I, O>(run: (input: I) => Promise<O>) {

@@ -12,16 +12,10 @@ import { QueryState } from '@web/components/ui/query-state';
 import { TableScroll } from '@web/components/ui/table-scroll';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
+import { useBrands } from '@web/shared/catalog/get-brands';
 import { useCategories } from '@web/shared/catalog/get-categories';
 import { useState } from 'react';
-import {
-  previewBulk,
-  useApplyBulk,
-  useBrands,
-  useLastBulk,
-  useProductList,
-  useUndoBulk,
-} from '../api/owner-calls';
+import { previewBulk, useApplyBulk, useLastBulk, useProductList, useUndoBulk } from '../api/owner-calls';
 
 type Kind = BulkChange['kind'];
 const stockLabel: Record<StockLevel, string> = { out: 'Sold out', low: 'Low stock', in: 'In stock' };

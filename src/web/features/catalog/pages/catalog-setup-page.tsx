@@ -7,10 +7,10 @@ import { TextAreaField, TextField } from '@web/components/ui/text-field';
 import { ApiError } from '@web/lib/api-client';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
+import { useBrands } from '@web/shared/catalog/get-brands';
 import { useCategories } from '@web/shared/catalog/get-categories';
 import { type FormEvent, useState } from 'react';
 import {
-  useBrands,
   useCreateBrand,
   useCreateCategory,
   useOrderBrands,

@@ -8,10 +8,11 @@ import { TextField } from '@web/components/ui/text-field';
 import { apiGet, apiRequest } from '@web/lib/api-client';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
-import { catalogAdminKeys, toolKeys } from '@web/shared/catalog/keys';
+import { toolKeys } from '@web/shared/catalog/keys';
 import { orderDateTime } from '@web/shared/orders/order-parts';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { catalogAdminKeys } from '../api/keys';
 
 /** Why a row of the ledger moved, in words. */
 const reasonWords: Record<StockMovementReason, string> = {

@@ -6,7 +6,6 @@ import {
   vehicleLabel,
 } from '@contract/catalog.constants';
 import { toolListFromAddress } from '@contract/tool-list-address';
-import { vehicleParams } from '@web/app/layouts/shop-bar';
 import { Pager } from '@web/components/ui/pager';
 import { QueryState } from '@web/components/ui/query-state';
 import { useAddressToggle } from '@web/lib/use-address-toggle';
@@ -16,6 +15,7 @@ import { ToolGrid } from '@web/shared/catalog/tool-grid';
 import { useSession } from '@web/shared/session/session';
 import { useGarage } from '@web/shared/vehicles/garage';
 import { VehicleBar } from '@web/shared/vehicles/vehicle-bar';
+import { vehicleParams } from '@web/shared/vehicles/vehicle-params';
 import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToolFacets } from '../api/get-facets';

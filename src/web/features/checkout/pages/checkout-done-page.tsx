@@ -1,6 +1,6 @@
 import { pages } from '@contract/pages';
 import { QueryState } from '@web/components/ui/query-state';
-import { useOrder } from '@web/features/orders/api/order-calls';
+import { useOrderDetails } from '@web/shared/orders/order-details';
 import { CoreChargeLine } from '@web/shared/pricing/core-charge-line';
 import { OrderSummary } from '@web/shared/pricing/order-summary';
 import { Link, useLocation, useParams } from 'react-router';
@@ -9,7 +9,7 @@ import type { CheckoutDoneState } from '../components/checkout-form';
 /** /checkout/done/:id: the order placed and paid, its number, and what happens next. */
 export function CheckoutDonePage() {
   const { id = '' } = useParams();
-  const order = useOrder(id);
+  const order = useOrderDetails(id);
   const estimate = (useLocation().state as CheckoutDoneState | null)?.estimate;
   return (
     <div className="mx-auto max-w-2xl space-y-6 py-4">

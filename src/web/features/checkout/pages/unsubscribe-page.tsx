@@ -1,7 +1,7 @@
 import { pages } from '@contract/pages';
 import { useMutation } from '@tanstack/react-query';
-import { unsubscribeFromCartReminders } from '@web/features/orders/api/guest-order-calls';
 import { Link, useSearchParams } from 'react-router';
+import { unsubscribeFromCartReminders } from '../api/checkout-calls';
 
 /**
  * /unsubscribe?token=: the cart reminder's "Stop cart reminders" link (decision 060). It asks

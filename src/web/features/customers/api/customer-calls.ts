@@ -36,3 +36,17 @@ export function useChangeRole() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }
+
+/** The spec's Make admin: PUT /user/admin/{email}; the list and customers' pages refresh. */
+export function useMakeAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (email: string) =>
+      (
+        await apiRequest<{ modifiedCount: number }>(`/user/admin/${encodeURIComponent(email)}`, {
+          method: 'PUT',
+        })
+      ).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+  });
+}

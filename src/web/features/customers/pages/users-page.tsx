@@ -14,12 +14,12 @@ import { DataTable } from '@web/components/ui/data-table';
 import { Pager } from '@web/components/ui/pager';
 import { QueryState } from '@web/components/ui/query-state';
 import { useConfirmedAction } from '@web/components/ui/use-confirmed-action';
-import { useMakeAdmin, useMay } from '@web/features/accounts/api/account-calls';
 import { ApiError } from '@web/lib/api-client';
 import { formatNumber } from '@web/lib/format';
+import { useMay } from '@web/shared/session/access';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { useChangeRole, useCustomers } from '../api/customer-calls';
+import { useChangeRole, useCustomers, useMakeAdmin } from '../api/customer-calls';
 import { RoleBadge } from '../components/role-badge';
 
 function Avatar({ user }: { user: CustomerSummary }) {

@@ -8,8 +8,8 @@ import {
   percentText,
 } from '@contract/discounts';
 import { formatCents } from '@contract/money';
-import { dollarsToCents } from '@web/features/orders/api/after-sale-calls';
 import { ApiError } from '@web/lib/api-client';
+import { dollarsToCents } from '@web/lib/money-input';
 import { type FormEvent, useId, useState } from 'react';
 
 /** "10" or "12.5" percent as basis points, without float arithmetic. */

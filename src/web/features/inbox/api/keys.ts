@@ -6,5 +6,4 @@ export const inboxKeys = {
   list: [...adminRoot, 'inbox', 'list'] as const,
   unread: [...adminRoot, 'inbox', 'unread'] as const,
   message: (id: string) => [...adminRoot, 'inbox', 'message', id] as const,
-  notifications: [...adminRoot, 'notifications'] as const,
 };

@@ -1,27 +1,19 @@
 import type { Return, ReturnInput } from '@contract/after-sale';
-import type {
-  GuestCheckoutAnswer,
-  GuestCheckoutInput,
-  GuestOrderView,
-  OrderLookupInput,
-} from '@contract/guest';
+import type { GuestOrderView, OrderLookupInput } from '@contract/guest';
 import type { Order } from '@contract/orders';
-import type { PaymentIntentAnswer, SimulatedConfirmInput } from '@contract/payments';
+import type { PaymentIntentAnswer } from '@contract/payments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@web/lib/api-client';
 import { guestKeys } from './keys';
 
 /**
- * A guest's calls (decision 059): the checkout, and the order opened with its signed key (from
- * the mail's link, the checkout's answer or a lookup). The key travels as `token`, in the query
+ * A guest's order (decision 059), opened with its signed key (from the mail's link, the
+ * checkout's answer or a lookup). The key travels as `token`, in the query
  * (which the store's request log hides) or in the body.
  */
 
 const post = async <T>(path: string, body: unknown) =>
   (await apiRequest<T>(path, { method: 'POST', body })).data;
-
-export const placeGuestCheckout = (input: GuestCheckoutInput) =>
-  post<GuestCheckoutAnswer>('/guest/checkout', input);
 
 export const guestOrderQuery = (token: string) =>
   queryOptions({
@@ -39,12 +31,6 @@ export const guestReceiptUrl = (token: string) =>
 
 export const guestPaymentIntent = (token: string) =>
   post<PaymentIntentAnswer>('/guest/order/payment-intent', { token });
-
-export const guestSimulatedConfirm = (token: string, input: SimulatedConfirmInput) =>
-  post<{ status: 'succeeded'; transactionId: string }>('/guest/order/simulated-confirm', { ...input, token });
-
-export const guestMarkPaid = (token: string, transactionId: string) =>
-  post<Order>('/guest/order/paid', { token, transactionId });
 
 export const guestCancel = (token: string, note?: string) =>
   post<Order>('/guest/order/cancel', { token, note });
@@ -66,6 +52,3 @@ export const requestGuestReturn = (token: string, input: ReturnInput) =>
   post<Return>('/guest/order/returns', { ...input, token });
 
 export const lookUpOrder = (input: OrderLookupInput) => post<{ token: string }>('/guest/order/lookup', input);
-
-export const unsubscribeFromCartReminders = (token: string) =>
-  post<{ unsubscribed: true }>('/cart-reminders/unsubscribe', { token });

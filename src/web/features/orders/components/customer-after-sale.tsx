@@ -14,11 +14,11 @@ import { QueryState } from '@web/components/ui/query-state';
 import { TextAreaField, TextField } from '@web/components/ui/text-field';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
+import { coresLeftOf } from '@web/shared/orders/after-sale';
 import { orderDate } from '@web/shared/orders/order-parts';
 import { lineName } from '@web/shared/orders/shipments-refunds';
 import { useState } from 'react';
 import {
-  coresLeftOf,
   useOrderReturns,
   useRequestCancellation,
   useRequestCoreReturn,

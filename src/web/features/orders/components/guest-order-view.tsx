@@ -5,7 +5,6 @@ import { offers } from '@contract/order-transitions';
 import { pages } from '@contract/pages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
-import { PageLoading } from '@web/components/ui/page-loading';
 import { QueryState } from '@web/components/ui/query-state';
 import { toast } from '@web/lib/toast';
 import { orderKeys } from '@web/shared/orders/keys';
@@ -18,25 +17,22 @@ import {
   StatusBadge,
 } from '@web/shared/orders/order-parts';
 import { RefundList, ShipmentList } from '@web/shared/orders/shipments-refunds';
-import { SimulatedCardForm } from '@web/shared/payment/simulated-card-form';
+import { OrderPayment } from '@web/shared/payment/order-payment';
+import { guestPayer } from '@web/shared/payment/payer';
 import { useSession } from '@web/shared/session/session';
-import { lazy, Suspense, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   claimGuestOrder,
   guestCancel,
-  guestMarkPaid,
   guestOrderQuery,
   guestPaymentIntent,
   guestReceiptUrl,
-  guestSimulatedConfirm,
   requestGuestReturn,
   useGuestReturns,
 } from '../api/guest-order-calls';
 import { guestKeys } from '../api/keys';
 import { ReturnDialog, ReturnList } from './customer-after-sale';
-
-const StripePaymentForm = lazy(() => import('@web/shared/payment/stripe-payment-form'));
 
 /** Paying a guest's unpaid order: the same provider and card form as a customer's payment page. */
 function GuestPayment({ token, view }: { token: string; view: GuestOrderView }) {
@@ -52,8 +48,8 @@ function GuestPayment({ token, view }: { token: string; view: GuestOrderView }) 
     name: view.order.shippingAddress?.fullName ?? view.order.userName,
     email: view.order.userEmail,
   };
-  const onPaid = async (transactionId: string) => {
-    if (intent.data?.provider === 'stripe') await guestMarkPaid(token, transactionId);
+  const payer = useMemo(() => guestPayer(token), [token]);
+  const onPaid = async () => {
     toast.success('Congrats! Your payment is completed');
     await queryClient.invalidateQueries({ queryKey: guestOrderQuery(token).queryKey });
   };
@@ -69,25 +65,7 @@ function GuestPayment({ token, view }: { token: string; view: GuestOrderView }) 
             {intent.error.message}
           </p>
         ) : null}
-        {intent.data?.provider === 'stripe' && intent.data.publishableKey ? (
-          <Suspense fallback={<PageLoading />}>
-            <StripePaymentForm
-              publishableKey={intent.data.publishableKey}
-              clientSecret={intent.data.clientSecret}
-              billing={billing}
-              amount={amount}
-              onPaid={onPaid}
-            />
-          </Suspense>
-        ) : (
-          <SimulatedCardForm
-            clientSecret={intent.data?.clientSecret}
-            billing={billing}
-            amount={amount}
-            onPaid={onPaid}
-            confirm={(input) => guestSimulatedConfirm(token, input)}
-          />
-        )}
+        <OrderPayment intent={intent.data} payer={payer} billing={billing} amount={amount} onPaid={onPaid} />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import type { Order } from '@contract/orders';
-import { useSavedAddresses } from '@web/features/addresses/api/address-calls';
+import { useSavedAddresses } from '@web/shared/address/saved-addresses';
 import { AddressBlock } from '@web/shared/orders/order-parts';
 import { useEffect, useRef, useState } from 'react';
 import { useSetOrderAddress } from '../api/after-sale-calls';

@@ -1,21 +1,20 @@
 import { formatCents, formatPrice } from '@contract/money';
 import { offers } from '@contract/order-transitions';
 import { pages } from '@contract/pages';
-import { PageLoading } from '@web/components/ui/page-loading';
+import { useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '@web/components/ui/query-state';
 import { ApiError } from '@web/lib/api-client';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { AddressBlock, OrderAmounts } from '@web/shared/orders/order-parts';
-import { useMarkPaid, usePaymentIntent } from '@web/shared/payment/payment-calls';
-import { SimulatedCardForm } from '@web/shared/payment/simulated-card-form';
+import { OrderPayment } from '@web/shared/payment/order-payment';
+import { customerPayer } from '@web/shared/payment/payer';
+import { usePaymentIntent } from '@web/shared/payment/payment-calls';
 import { useSession } from '@web/shared/session/session';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useOrder } from '../api/order-calls';
 import { PaymentAddress } from '../components/payment-address';
-
-const StripePaymentForm = lazy(() => import('@web/shared/payment/stripe-payment-form'));
 
 /** How long the confirmation stays on screen before My Orders opens. */
 const CONFIRMATION_MS = 2500;
@@ -39,7 +38,8 @@ export function PaymentPage() {
     Math.round(intent.data.amount * 100) === order.data.amounts.totalCents
       ? intent.data
       : undefined;
-  const markPaid = useMarkPaid();
+  const queryClient = useQueryClient();
+  const payer = useMemo(() => customerPayer(id, queryClient), [id, queryClient]);
   const navigate = useNavigate();
   const [paidWith, setPaidWith] = useState<string | null>(null);
 
@@ -49,9 +49,10 @@ export function PaymentPage() {
     return () => clearTimeout(timer);
   }, [paidWith, navigate]);
 
+  // The spec's order: 'Payment Sent!' once the card is charged, the order patched, then the
+  // confirmation with the transaction id.
+  const onCharged = () => toast.success('Payment Sent!');
   const onPaid = async (transactionId: string) => {
-    toast.success('Payment Sent!');
-    await markPaid.mutateAsync({ orderId: id, transactionId });
     toast.success('Congrats! Your payment is completed');
     setPaidWith(transactionId);
   };
@@ -120,22 +121,13 @@ export function PaymentPage() {
         <p className="text-error" role="alert">
           {intent.error.message}
         </p>
-      ) : payment?.provider === 'stripe' && payment.publishableKey ? (
-        <Suspense fallback={<PageLoading />}>
-          <StripePaymentForm
-            key={payment.clientSecret}
-            publishableKey={payment.publishableKey}
-            clientSecret={payment.clientSecret}
-            billing={billing}
-            amount={formatPrice(payment.amount)}
-            onPaid={onPaid}
-          />
-        </Suspense>
       ) : (
-        <SimulatedCardForm
-          clientSecret={payment?.clientSecret}
+        <OrderPayment
+          intent={payment}
+          payer={payer}
           billing={billing}
           amount={order.data ? formatPrice(order.data.total) : ''}
+          onCharged={onCharged}
           onPaid={onPaid}
           note={order.data && unpaid && !addressed ? 'Give the shipping address above to pay.' : undefined}
         />

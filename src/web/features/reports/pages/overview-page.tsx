@@ -2,11 +2,10 @@ import { formatPrice } from '@contract/money';
 import { pages } from '@contract/pages';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { QueryState } from '@web/components/ui/query-state';
-import { useStoreStats } from '@web/features/catalog/api/admin-calls';
-import { useLowStock } from '@web/features/catalog/api/owner-calls';
 import { formatNumber } from '@web/lib/format';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { useLowStock, useStoreStats } from '../api/report-calls';
 
 const SalesChart = lazy(() => import('../components/sales-chart'));
 
