@@ -44,6 +44,14 @@ server.events.on('request:start', ({ request }) => {
 let container: HTMLDivElement | undefined;
 let root: Root | undefined;
 
+/** Takes the rendered page away (before the next one, and after each test). */
+function unmount() {
+  if (root) act(() => root?.unmount());
+  container?.remove();
+  root = undefined;
+  container = undefined;
+}
+
 /**
  * Starts the mocked API for this test file: `handlers` answer every test, `answer(...)` adds
  * one test's own. A call no handler answers fails the test, named.
@@ -57,10 +65,7 @@ export function mockApi(...handlers: HttpHandler[]) {
     }),
   );
   afterEach(() => {
-    if (root) act(() => root?.unmount());
-    container?.remove();
-    root = undefined;
-    container = undefined;
+    unmount();
     server.resetHandlers(...handlers);
     calls.length = 0;
     const missed = unhandled.splice(0);
@@ -79,8 +84,12 @@ export const sent = (method: string, path: string) =>
 
 /** The address the page is at, as a person would read it in the address bar. */
 function Address() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="address">{pathname + search}</output>;
+  const { pathname, search, state } = useLocation();
+  return (
+    <output data-testid="address" data-state={state === null ? undefined : JSON.stringify(state)}>
+      {pathname + search}
+    </output>
+  );
 }
 
 /**
@@ -91,6 +100,7 @@ export async function renderPage(
   page: ReactNode,
   { address = '/', pattern = '*', state }: { address?: string; pattern?: string; state?: unknown } = {},
 ) {
+  unmount();
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
@@ -129,12 +139,28 @@ export const screen = () => {
 /** All the text the page shows now, toasts included. */
 export const text = () => document.body.textContent ?? '';
 
-/** Waits, inside act, until `check` passes: a state the page shows, never a fixed time. */
-export const waitFor = (check: () => void) => act(() => vi.waitFor(check, { timeout: 10_000, interval: 20 }));
+/**
+ * Waits until `check` passes: a state the page shows, never a fixed time. Each try first lets React
+ * finish what is queued (an empty act), so a page that suspends (a lazy page's chunk, then its
+ * data) gets to draw between tries.
+ */
+export const waitFor = (check: () => void) =>
+  vi.waitFor(
+    async () => {
+      await act(async () => {});
+      check();
+    },
+    { timeout: 10_000, interval: 20 },
+  );
 /** Waits until the page shows `words` (toasts included). */
 export const shows = (words: string) => waitFor(() => expect(text()).toContain(words));
 /** The address the page went to. */
 export const address = () => screen().querySelector('[data-testid="address"]')?.textContent ?? '';
+/** What the page that navigated here passed along (react-router's location state). */
+export const addressState = (): unknown => {
+  const state = screen().querySelector('[data-testid="address"]')?.getAttribute('data-state');
+  return state ? JSON.parse(state) : null;
+};
 
 /** A button (or link) by its accessible name: its aria-label, else its text. */
 export function button(name: string | RegExp, within: ParentNode = screen()) {
