@@ -174,15 +174,20 @@ export function button(name: string | RegExp, within: ParentNode = screen()) {
 export const click = (name: string | RegExp, within?: ParentNode) =>
   act(async () => button(name, within).click());
 
-/** A form field by its label's text (a `<label for>`, or a label around it). */
+/** A form field by its name: its aria-label, or its label's text (a `<label for>`, or a label around it). */
 export function field<T extends HTMLElement = HTMLInputElement>(
   label: string,
   within: ParentNode = screen(),
 ): T {
+  const named = [...within.querySelectorAll<T>('input, select, textarea')].find(
+    (c) => c.getAttribute('aria-label') === label,
+  );
+  if (named) return named;
   const labels = [...within.querySelectorAll('label')];
+  const own = (l: HTMLLabelElement) =>
+    (l.querySelector('span')?.textContent ?? l.childNodes[0]?.textContent ?? l.textContent ?? '').trim();
   const match =
-    labels.find((l) => (l.textContent ?? '').trim() === label) ??
-    labels.find((l) => (l.textContent ?? '').trim().startsWith(label));
+    labels.find((l) => (l.textContent ?? '').trim() === label) ?? labels.find((l) => own(l) === label);
   const control = match?.htmlFor
     ? within.querySelector<T>(`#${CSS.escape(match.htmlFor)}`)
     : match?.querySelector<T>('input, select, textarea');
