@@ -37,7 +37,12 @@ server.events.on('request:start', ({ request }) => {
     .clone()
     .text()
     .then((text) => {
-      if (text) call.body = JSON.parse(text);
+      if (!text) return;
+      try {
+        call.body = JSON.parse(text);
+      } catch {
+        call.body = text;
+      }
     });
 });
 
@@ -209,6 +214,13 @@ export function type(input: HTMLElement, value: string) {
       new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
     );
     if (input instanceof HTMLSelectElement) input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+/** Chooses a file in a file input, as a person picking one would. */
+export function chooseFile(input: HTMLInputElement, file: File) {
+  act(() => {
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    input.dispatchEvent(new Event('change', { bubbles: true }));
   });
 }
 /** Ticks or unticks a checkbox. */
