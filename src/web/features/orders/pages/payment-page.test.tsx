@@ -145,6 +145,12 @@ beforeEach(() => {
           publishableKey: null,
           amount: order.amounts.totalCents / 100,
         });
+      if (url === '/api/payments/simulated/confirm')
+        return json({ status: 'succeeded', transactionId: 'sim_pi_o1' });
+      if (url === '/api/order/o1' && method === 'PATCH') {
+        order = { ...order, paid: true, status: 'pending', transactionId: 'sim_pi_o1' };
+        return json(order);
+      }
       return json({ error: { code: 'NOT_FOUND', message: `no ${url}` } }, 404);
     }),
   );
@@ -238,6 +244,33 @@ describe('the payment page of an order placed without an address', () => {
     expect(calls.filter((c) => !c.startsWith('GET '))).toEqual([
       `PUT /api/order/o1/address ${JSON.stringify({ address: OHIO })}`,
       'POST /api/create-payment-intent {"orderId":"o1"}',
+    ]);
+  });
+
+  it('pays in the steps every purchase pays in: the card charged, the order patched, then the transaction id', async () => {
+    book = [saved];
+    await render();
+    await shown(() => payButton()?.disabled === false, 'an enabled Pay button');
+    type(field('Card number'), '4242 4242 4242 4242');
+    type(field('Expiry (MM/YY)'), '12/40');
+    type(field('CVC'), '123');
+    await act(async () => payButton()?.click());
+    await shown(
+      () => container.querySelector('[data-testid="transaction-id"]')?.textContent === 'sim_pi_o1',
+      'the transaction id',
+    );
+    expect(container.textContent).toContain('Congrats! Your payment is completed');
+    const paying = calls.filter((c) => c.startsWith('POST /api/payments') || c.startsWith('PATCH'));
+    expect(paying).toEqual([
+      `POST /api/payments/simulated/confirm ${JSON.stringify({
+        clientSecret: 'sim_secret_5029',
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/40',
+        cvc: '123',
+        name: user.name,
+        email: user.email,
+      })}`,
+      'PATCH /api/order/o1 {"orderId":"o1","transactionId":"sim_pi_o1"}',
     ]);
   });
 });
