@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.mjs';
+import { webAliases } from './scripts/web-aliases.mjs';
 
 // The web app lives in src/web and builds to dist/web, which the Fastify server serves.
 // In development Vite serves it and passes /api to the server (npm run dev).
@@ -14,6 +15,7 @@ export default defineConfig({
     // zod without `new Function` under the strict CSP: src/web/lib/zod-jitless.ts says why.
     alias: [
       { find: /^zod$/, replacement: fileURLToPath(new URL('src/web/lib/zod-jitless.ts', import.meta.url)) },
+      ...webAliases,
     ],
   },
   build: {

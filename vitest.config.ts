@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webAliases } from './scripts/web-aliases.mjs';
 
 export default defineConfig({
   test: {
@@ -29,6 +30,7 @@ export default defineConfig({
       {
         // Components rendered by React into happy-dom's document: quick checks of UI behaviour
         // that needs no server (docs/decisions/020-accessibility-checks.md).
+        resolve: { alias: webAliases },
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
@@ -37,6 +39,8 @@ export default defineConfig({
         },
       },
       {
+        // Journeys read a few of the web app's helpers (its number format), which import by alias.
+        resolve: { alias: webAliases },
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

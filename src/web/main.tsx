@@ -1,8 +1,8 @@
+import { AppProviders } from '@web/app/providers';
+import { AppRoutes } from '@web/app/router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/router';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -17,15 +17,21 @@ const MANIFEST = {
   '_shared-1.js': { file: 'assets/shared-1.js' },
   '_catalog-1.js': { file: 'assets/catalog-1.js', imports: ['_zod-1.js', '_shared-1.js'] },
   '_zod-1.js': { file: 'assets/zod-1.js' },
-  'app/routes/tools.tsx': {
+  'features/catalog/pages/tools-page.tsx': {
     file: 'assets/tools-1.js',
     imports: ['index.html', '_shared-1.js', '_catalog-1.js'],
   },
-  'app/routes/purchase.tsx': { file: 'assets/purchase-1.js', imports: ['index.html', '_shared-1.js'] },
-  'app/routes/dashboard/dashboard-layout.tsx': { file: 'assets/dashboard-layout-1.js' },
-  'app/routes/dashboard/my-orders.tsx': { file: 'assets/my-orders-1.js', imports: ['_shared-1.js'] },
+  'features/orders/pages/purchase-page.tsx': {
+    file: 'assets/purchase-1.js',
+    imports: ['index.html', '_shared-1.js'],
+  },
+  'app/layouts/dashboard-layout.tsx': { file: 'assets/dashboard-layout-1.js' },
+  'features/orders/pages/my-orders-page.tsx': { file: 'assets/my-orders-1.js', imports: ['_shared-1.js'] },
   'features/admin-orders/pages/admin-order-page.tsx': { file: 'assets/admin-order-page-1.js' },
-  'app/routes/order-status.tsx': { file: 'assets/order-status-1.js', imports: ['_catalog-1.js'] },
+  'features/orders/pages/order-status-page.tsx': {
+    file: 'assets/order-status-1.js',
+    imports: ['_catalog-1.js'],
+  },
 };
 
 let root: string;

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from '@web/components/ui/toaster';
+import { createQueryClient } from '@web/lib/query-client';
 import { type ReactNode, useState } from 'react';
-import { Toaster } from '../components/ui/toaster';
-import { createQueryClient } from '../lib/query-client';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

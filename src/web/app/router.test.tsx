@@ -1,15 +1,28 @@
+import { matchPage, type PageKey, pageKeys, pages } from '@contract/pages';
+import {
+  address,
+  addressState,
+  answer,
+  http,
+  json,
+  mockApi,
+  refusal,
+  renderPage,
+  screen,
+  sent,
+  waitFor,
+} from '@web/test/page';
 import type { ReactElement, ReactNode } from 'react';
-import { createRoutesFromChildren, matchRoutes, type RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { matchPage, pageKeys, pages } from '../../contract/pages';
+import { createRoutesFromChildren, type RouteObject } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from './router';
 
 /**
- * The router against the route table (contract/pages.ts): every page the router shows is in the
- * table, every page of the table is routed, and the server's reading of an address (matchPage)
- * agrees with the router's. The server's page plugins key their entries by the table, and
- * src/server/plugins/page-table.test.ts fails for a table page without one, so a page added to
- * the router alone fails here, and a page added to the table alone fails there.
+ * The router against the route table (contract/pages.ts) and the store's rules for addresses
+ * (docs/requirements.md §2 and §4): every page of the table is routed and shows its own page, an
+ * address of no page shows the 'Page is not Found' card, and a protected page sends a signed-out
+ * visitor to /login remembering where they were. The server's page plugins key their entries by
+ * the same table (src/server/plugins/page-table.test.ts).
  */
 
 const routes = createRoutesFromChildren(
@@ -25,17 +38,123 @@ function routedPatterns(list: RouteObject[], parent = ''): string[] {
   });
 }
 
+const ID = '3f2c9a1e-0b7d-4e5a-9c61-2d8e4f7a1b90';
 /** An address of the page: its pattern with an id that looks like the store's. */
-const sample = (pattern: string) => pattern.replace(':id', '3f2c9a1e-0b7d-4e5a-9c61-2d8e4f7a1b90');
+const sample = (pattern: string) => pattern.replace(':id', ID);
 
-/** The route the router shows at an address: the deepest match's pattern, or '*' for not found. */
-function routedTo(address: string): string | undefined {
-  const matches = matchRoutes(routes, address) ?? [];
-  const leaf = matches.at(-1)?.route;
-  if (!leaf) return undefined;
-  if (leaf.path === '*') return '*';
-  return leaf.index ? (matches.at(-2)?.route.path ?? '/') : leaf.path;
-}
+const owner = { id: 'owner-1', email: 'olive@torque.example', name: 'Olive Owner', image: null };
+let signedIn: typeof owner | null;
+let role: 'owner' | 'customer';
+
+const tool = {
+  _id: ID,
+  name: 'Torque Wrench',
+  image: '/images/tools/torque-wrench.svg',
+  price: 89.99,
+  description: ['Clicks at the set torque.'],
+  available_quantity: 40,
+  minimum_order_quantity: 2,
+};
+
+/** An order just placed and paid, for the confirmation page. */
+const placedOrder = {
+  _id: ID,
+  number: 'TW-10042',
+  paid: true,
+  userEmail: owner.email,
+  lines: [{ toolId: ID, name: 'Torque Wrench', quantity: 2, unitPriceCents: 8999, lineTotalCents: 17998 }],
+  amounts: { subtotalCents: 17998, shippingCents: 0, taxCents: 1260, totalCents: 19258 },
+  shippingMethod: 'standard',
+  shippingLabel: 'Standard shipping',
+  discount: null,
+};
+
+mockApi(
+  http.get('/api/auth/get-session', () => json(signedIn ? { user: signedIn } : null)),
+  http.post('/api/auth/sign-out', () => {
+    signedIn = null;
+    return json({ success: true });
+  }),
+  http.get('/api/admin/:email', () => json({ admin: role === 'owner', role })),
+  http.get('/api/tool', () => json([tool])),
+  http.get('/api/tool/facets', () => refusal(404, 'NOT_FOUND', 'Not found')),
+  http.get('/api/tool/:id', () => json(tool)),
+  http.get('/api/purchase/:id', () => json(tool)),
+  // Everything else a page asks for is not there: each page still shows itself, and says so.
+  http.all('/api/*', () => refusal(404, 'NOT_FOUND', 'Not found')),
+);
+
+beforeEach(() => {
+  signedIn = owner;
+  role = 'owner';
+});
+
+/** The headings of the page the router shows (the frame's own nav and footer aside). */
+const headings = () =>
+  [...(screen().querySelector('main')?.querySelectorAll('h1, h2, h3') ?? [])].map((h) =>
+    h.textContent?.trim(),
+  );
+/** Its headings, links and buttons, the dashboard's menu aside: what tells one page from another. */
+const marks = () => [
+  ...headings(),
+  ...[...(screen().querySelector('main')?.querySelectorAll('a, button') ?? [])]
+    .filter((e) => !e.closest('nav'))
+    .map((e) => e.textContent?.trim()),
+];
+
+/** What only each page of the table shows: its heading (or, with nothing to show, its way back). */
+const mark: Record<PageKey, string> = {
+  home: 'All Tools',
+  tools: 'Tools',
+  reviews: 'Reviews',
+  contact: 'Contact Us',
+  portfolio: 'Projects',
+  blog: 'Blog',
+  shippingPolicy: 'Shipping',
+  returnPolicy: 'Returns',
+  product: 'Torque Wrench',
+  purchase: 'Torque Wrench',
+  cart: 'Your cart',
+  checkout: 'Checkout',
+  guestCheckout: 'Checkout as a guest',
+  checkoutDone: 'Thank you for your order!',
+  orderStatus: 'Find your order',
+  unsubscribe: 'Cart reminders',
+  login: 'Login',
+  signup: 'Sign Up',
+  forgotPassword: 'Reset your password',
+  resetPassword: 'Choose a new password',
+  dashboard: 'My Profile',
+  myOrders: 'My Orders',
+  payment: 'Payment',
+  order: 'Order not found',
+  addresses: 'Addresses',
+  addReview: 'Add a review',
+  overview: 'Overview',
+  users: 'Make Admin',
+  customer: 'Customer not found',
+  manageProduct: 'Manage Product',
+  addProduct: 'Add Product',
+  productEditor: 'History',
+  productStock: 'Stock',
+  categories: 'Categories and brands',
+  bulk: 'Bulk changes',
+  catalogImport: 'Import and export',
+  searchWords: 'Search words',
+  discounts: 'Discounts',
+  reviewDesk: 'Moderate reviews',
+  manageOrders: 'Manage All Orders',
+  manageOrder: 'Order not found',
+  returns: 'Returns',
+  numbers: 'Numbers',
+  settings: 'Settings',
+  outbox: 'Outbox',
+  mailbox: 'Mailbox',
+  mail: 'Back to the Mailbox',
+  inbox: 'Inbox',
+  inboxMessage: 'Back to the Inbox',
+  audit: 'Audit log',
+};
 
 describe('the router and the route table', () => {
   it('routes exactly the pages of the table, at their patterns', () => {
@@ -43,28 +162,48 @@ describe('the router and the route table', () => {
     expect([...new Set(routedPatterns(routes))].sort()).toEqual([...patterns].sort());
   });
 
-  it.each(pageKeys)('shows %s at its own address, as the server reads it too', (key) => {
-    const address = sample(pages[key].pattern);
-    expect(routedTo(address)).toBe(pages[key].pattern);
-    expect(matchPage(address)?.key).toBe(key);
+  it.each(pageKeys)('shows the %s page at its address, drawn by its own component', async (key) => {
+    // Signed in, a customer is sent from these to their own checkout, or home.
+    if (key === 'guestCheckout' || key === 'login' || key === 'signup') signedIn = null;
+    if (key === 'checkoutDone') answer(http.get('/api/order/:id', () => json(placedOrder)));
+    const at = sample(pages[key].pattern);
+    expect(matchPage(at)?.key).toBe(key);
+    await renderPage(<AppRoutes />, { address: at });
+    await waitFor(() => expect(marks()).toContain(mark[key]));
+    expect(headings()).not.toContain('Page is not Found');
+    expect(address()).toBe(at);
   });
 
-  it("shows the 'Page is not Found' card for addresses of no page, which the server knows of no page either", () => {
-    for (const address of [
-      '/nope',
-      '/dashboard/nope',
-      '/purchase',
-      '/product/1/2',
-      '/dashboard/products/1/x',
-    ]) {
-      expect(routedTo(address)).toBe('*');
-      expect(matchPage(address)).toBeUndefined();
+  it("shows the 'Page is not Found' card for addresses of no page, which the server knows of no page either", async () => {
+    for (const at of ['/nope', '/dashboard/nope', '/purchase', '/product/1/2', '/dashboard/products/1/x']) {
+      expect(matchPage(at)).toBeUndefined();
+      await renderPage(<AppRoutes />, { address: at });
+      await waitFor(() => expect(headings()).toContain('Page is not Found'));
     }
+  });
+
+  it('sends a signed-out visitor of a protected page to /login, remembering where they were', async () => {
+    signedIn = null;
+    for (const key of ['myOrders', 'purchase', 'checkout', 'manageOrders'] as const) {
+      const at = sample(pages[key].pattern);
+      await renderPage(<AppRoutes />, { address: at });
+      await waitFor(() => expect(address()).toBe(pages.login.path));
+      expect(addressState()).toMatchObject({ from: at });
+      await waitFor(() => expect(headings()).toContain('Login'));
+    }
+  });
+
+  it('signs a signed-in customer out of an admin page and sends them to /login', async () => {
+    role = 'customer';
+    await renderPage(<AppRoutes />, { address: pages.manageOrders.path });
+    await waitFor(() => expect(address()).toBe(pages.login.path));
+    expect(addressState()).toMatchObject({ from: pages.manageOrders.path, reason: 'admin-only' });
+    expect(sent('POST', '/api/auth/sign-out')).toHaveLength(1);
   });
 
   it('builds links the router opens, encoding what an id could carry', () => {
     expect(pages.manageOrder.path('a b/c')).toBe('/dashboard/manageOrders/a%20b%2Fc');
-    expect(routedTo(pages.manageOrder.path('a b/c'))).toBe(pages.manageOrder.pattern);
+    expect(matchPage(pages.manageOrder.path('a b/c'))?.key).toBe('manageOrder');
     expect(pages.resetPassword.withToken('x+y=')).toBe('/reset-password?token=x%2By%3D');
     expect(pages.tools.inCategory('brakes & rotors')).toBe('/tools?category=brakes%20%26%20rotors');
   });

@@ -1,12 +1,12 @@
+import { pages } from '@contract/pages';
+import type { Permission } from '@contract/roles';
+import { NotFoundPage } from '@web/components/ui/not-found-page';
+import { HomePage } from '@web/features/home/pages/home-page';
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { pages } from '../../contract/pages';
-import type { Permission } from '../../contract/roles';
 import { RequireAdmin } from './guards/require-admin';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './layouts/root-layout';
-import { HomePage } from './routes/home';
-import { NotFoundPage } from './routes/not-found';
 
 /**
  * Every page but home loads on first visit (its own chunk), so the home page's first load carries
@@ -15,65 +15,107 @@ import { NotFoundPage } from './routes/not-found';
 const page = <T extends Record<string, ComponentType>>(load: () => Promise<T>, name: keyof T) =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
-const BlogPage = page(() => import('./routes/blog'), 'BlogPage');
-const ShippingPolicyPage = page(() => import('./routes/shipping-policy'), 'ShippingPolicyPage');
-const ReturnPolicyPage = page(() => import('./routes/return-policy'), 'ReturnPolicyPage');
-const ContactPage = page(() => import('./routes/contact'), 'ContactPage');
-const PortfolioPage = page(() => import('./routes/portfolio'), 'PortfolioPage');
-const ReviewsPage = page(() => import('./routes/reviews'), 'ReviewsPage');
-const ToolsPage = page(() => import('./routes/tools'), 'ToolsPage');
-const LoginPage = page(() => import('./routes/login'), 'LoginPage');
-const SignupPage = page(() => import('./routes/signup'), 'SignupPage');
-const ForgotPasswordPage = page(() => import('./routes/forgot-password'), 'ForgotPasswordPage');
-const ResetPasswordPage = page(() => import('./routes/reset-password'), 'ResetPasswordPage');
-const PurchasePage = page(() => import('./routes/purchase'), 'PurchasePage');
-const CartPage = page(() => import('./routes/cart'), 'CartPage');
-const CheckoutPage = page(() => import('./routes/checkout'), 'CheckoutPage');
-const CheckoutDonePage = page(() => import('./routes/checkout-done'), 'CheckoutDonePage');
-const GuestCheckoutPage = page(() => import('./routes/guest-checkout'), 'GuestCheckoutPage');
-const OrderStatusPage = page(() => import('./routes/order-status'), 'OrderStatusPage');
-const UnsubscribePage = page(() => import('./routes/unsubscribe'), 'UnsubscribePage');
-const ProductPage = page(() => import('./routes/product'), 'ProductPage');
-const DashboardLayout = page(() => import('./routes/dashboard/dashboard-layout'), 'DashboardLayout');
-const MyProfilePage = page(() => import('./routes/dashboard/my-profile'), 'MyProfilePage');
-const MyOrdersPage = page(() => import('./routes/dashboard/my-orders'), 'MyOrdersPage');
-const PaymentPage = page(() => import('./routes/dashboard/payment'), 'PaymentPage');
-const OrderPage = page(() => import('./routes/dashboard/order-page'), 'OrderPage');
-const ProductStockPage = page(() => import('./routes/dashboard/product-stock'), 'ProductStockPage');
-const NumbersPage = page(() => import('./routes/dashboard/numbers'), 'NumbersPage');
-const SettingsPage = page(() => import('./routes/dashboard/settings'), 'SettingsPage');
+const BlogPage = page(() => import('@web/features/content/pages/blog-page'), 'BlogPage');
+const ShippingPolicyPage = page(
+  () => import('@web/features/store/pages/shipping-policy-page'),
+  'ShippingPolicyPage',
+);
+const ReturnPolicyPage = page(
+  () => import('@web/features/store/pages/return-policy-page'),
+  'ReturnPolicyPage',
+);
+const ContactPage = page(() => import('@web/features/contact/pages/contact-page'), 'ContactPage');
+const PortfolioPage = page(() => import('@web/features/content/pages/portfolio-page'), 'PortfolioPage');
+const ReviewsPage = page(() => import('@web/features/reviews/pages/reviews-page'), 'ReviewsPage');
+const ToolsPage = page(() => import('@web/features/catalog/pages/tools-page'), 'ToolsPage');
+const LoginPage = page(() => import('@web/features/accounts/pages/login-page'), 'LoginPage');
+const SignupPage = page(() => import('@web/features/accounts/pages/signup-page'), 'SignupPage');
+const ForgotPasswordPage = page(
+  () => import('@web/features/accounts/pages/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('@web/features/accounts/pages/reset-password-page'),
+  'ResetPasswordPage',
+);
+const PurchasePage = page(() => import('@web/features/orders/pages/purchase-page'), 'PurchasePage');
+const CartPage = page(() => import('@web/features/checkout/pages/cart-page'), 'CartPage');
+const CheckoutPage = page(() => import('@web/features/checkout/pages/checkout-page'), 'CheckoutPage');
+const CheckoutDonePage = page(
+  () => import('@web/features/checkout/pages/checkout-done-page'),
+  'CheckoutDonePage',
+);
+const GuestCheckoutPage = page(
+  () => import('@web/features/checkout/pages/guest-checkout-page'),
+  'GuestCheckoutPage',
+);
+const OrderStatusPage = page(() => import('@web/features/orders/pages/order-status-page'), 'OrderStatusPage');
+const UnsubscribePage = page(
+  () => import('@web/features/checkout/pages/unsubscribe-page'),
+  'UnsubscribePage',
+);
+const ProductPage = page(() => import('@web/features/catalog/pages/product-page'), 'ProductPage');
+const DashboardLayout = page(() => import('./layouts/dashboard-layout'), 'DashboardLayout');
+const MyProfilePage = page(() => import('@web/features/accounts/pages/my-profile-page'), 'MyProfilePage');
+const MyOrdersPage = page(() => import('@web/features/orders/pages/my-orders-page'), 'MyOrdersPage');
+const PaymentPage = page(() => import('@web/features/orders/pages/payment-page'), 'PaymentPage');
+const OrderPage = page(() => import('@web/features/orders/pages/order-page'), 'OrderPage');
+const ProductStockPage = page(
+  () => import('@web/features/catalog/pages/product-stock-page'),
+  'ProductStockPage',
+);
+const NumbersPage = page(() => import('@web/features/reports/pages/numbers-page'), 'NumbersPage');
+const SettingsPage = page(() => import('@web/features/settings/pages/settings-page'), 'SettingsPage');
 const ManageReturnsPage = page(
-  () => import('../features/admin-orders/pages/returns-desk-page'),
+  () => import('@web/features/admin-orders/pages/returns-desk-page'),
   'ManageReturnsPage',
 );
 const AdminOrderPage = page(
-  () => import('../features/admin-orders/pages/admin-order-page'),
+  () => import('@web/features/admin-orders/pages/admin-order-page'),
   'AdminOrderPage',
 );
-const AddressesPage = page(() => import('./routes/dashboard/addresses'), 'AddressesPage');
-const AddReviewPage = page(() => import('./routes/dashboard/add-review'), 'AddReviewPage');
-const UsersPage = page(() => import('./routes/dashboard/users'), 'UsersPage');
-const CustomerPage = page(() => import('./routes/dashboard/customer-page'), 'CustomerPage');
-const AuditPage = page(() => import('./routes/dashboard/audit'), 'AuditPage');
-const OverviewPage = page(() => import('./routes/dashboard/overview'), 'OverviewPage');
-const ManageProductsPage = page(() => import('./routes/dashboard/manage-products'), 'ManageProductsPage');
-const AddProductPage = page(() => import('./routes/dashboard/add-product'), 'AddProductPage');
-const ProductEditorPage = page(() => import('./routes/dashboard/product-editor'), 'ProductEditorPage');
-const CatalogSetupPage = page(() => import('./routes/dashboard/catalog-setup'), 'CatalogSetupPage');
-const BulkChangesPage = page(() => import('./routes/dashboard/bulk-changes'), 'BulkChangesPage');
-const CatalogImportPage = page(() => import('./routes/dashboard/catalog-import'), 'CatalogImportPage');
-const SearchWordsPage = page(() => import('./routes/dashboard/search-words'), 'SearchWordsPage');
-const DiscountsPage = page(() => import('./routes/dashboard/discounts'), 'DiscountsPage');
-const ReviewDeskPage = page(() => import('./routes/dashboard/reviews-desk'), 'ReviewDeskPage');
+const AddressesPage = page(() => import('@web/features/addresses/pages/addresses-page'), 'AddressesPage');
+const AddReviewPage = page(() => import('@web/features/reviews/pages/add-review-page'), 'AddReviewPage');
+const UsersPage = page(() => import('@web/features/customers/pages/users-page'), 'UsersPage');
+const CustomerPage = page(() => import('@web/features/customers/pages/customer-page'), 'CustomerPage');
+const AuditPage = page(() => import('@web/features/audit/pages/audit-page'), 'AuditPage');
+const OverviewPage = page(() => import('@web/features/reports/pages/overview-page'), 'OverviewPage');
+const ManageProductsPage = page(
+  () => import('@web/features/catalog/pages/manage-products-page'),
+  'ManageProductsPage',
+);
+const AddProductPage = page(() => import('@web/features/catalog/pages/add-product-page'), 'AddProductPage');
+const ProductEditorPage = page(
+  () => import('@web/features/catalog/pages/product-editor-page'),
+  'ProductEditorPage',
+);
+const CatalogSetupPage = page(
+  () => import('@web/features/catalog/pages/catalog-setup-page'),
+  'CatalogSetupPage',
+);
+const BulkChangesPage = page(
+  () => import('@web/features/catalog/pages/bulk-changes-page'),
+  'BulkChangesPage',
+);
+const CatalogImportPage = page(
+  () => import('@web/features/catalog/pages/catalog-import-page'),
+  'CatalogImportPage',
+);
+const SearchWordsPage = page(
+  () => import('@web/features/catalog/pages/search-words-page'),
+  'SearchWordsPage',
+);
+const DiscountsPage = page(() => import('@web/features/discounts/pages/discounts-page'), 'DiscountsPage');
+const ReviewDeskPage = page(() => import('@web/features/reviews/pages/reviews-desk-page'), 'ReviewDeskPage');
 const ManageOrdersPage = page(
-  () => import('../features/admin-orders/pages/manage-orders-page'),
+  () => import('@web/features/admin-orders/pages/manage-orders-page'),
   'ManageOrdersPage',
 );
-const OutboxPage = page(() => import('./routes/dashboard/outbox'), 'OutboxPage');
-const MailboxPage = page(() => import('./routes/dashboard/mailbox'), 'MailboxPage');
-const MailPage = page(() => import('./routes/dashboard/mailbox'), 'MailPage');
-const InboxPage = page(() => import('./routes/dashboard/inbox'), 'InboxPage');
-const InboxMessagePage = page(() => import('./routes/dashboard/inbox'), 'InboxMessagePage');
+const OutboxPage = page(() => import('@web/features/outbox/pages/outbox-page'), 'OutboxPage');
+const MailboxPage = page(() => import('@web/features/mail/pages/mailbox-page'), 'MailboxPage');
+const MailPage = page(() => import('@web/features/mail/pages/mailbox-page'), 'MailPage');
+const InboxPage = page(() => import('@web/features/inbox/pages/inbox-page'), 'InboxPage');
+const InboxMessagePage = page(() => import('@web/features/inbox/pages/inbox-page'), 'InboxMessagePage');
 
 /**
  * Admin pages: a signed-in non-admin is signed out and sent to /login; one of the staff whose role

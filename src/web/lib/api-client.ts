@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorEnvelope, FieldIssue } from '../../contract/errors';
+import type { ErrorCode, ErrorEnvelope, FieldIssue } from '@contract/errors';
 
 /** The error envelope's shape, checked by hand: this file is on every page, zod is not. */
 function asEnvelope(json: unknown): ErrorEnvelope['error'] | undefined {

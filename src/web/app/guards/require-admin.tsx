@@ -1,11 +1,11 @@
+import { pages } from '@contract/pages';
+import { may, type Permission, ROLE_LABELS } from '@contract/roles';
+import { PageLoading } from '@web/components/ui/page-loading';
+import { signingOutBecause } from '@web/features/accounts/components/sign-in-notice';
+import { useIsAdmin } from '@web/shared/session/access';
+import { useSession, useSignOut } from '@web/shared/session/session';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { pages } from '../../../contract/pages';
-import { may, type Permission, ROLE_LABELS } from '../../../contract/roles';
-import { PageLoading } from '../../components/ui/page-loading';
-import { useIsAdmin } from '../../features/accounts/api/account-calls';
-import { useSession, useSignOut } from '../../features/accounts/api/session';
-import { signingOutBecause } from '../../features/accounts/components/sign-in-notice';
 
 /**
  * Admin pages: the server decides who is an admin. A signed-in non-admin who opens one is signed

@@ -1,9 +1,9 @@
+import { pages } from '@contract/pages';
+import { PageLoading } from '@web/components/ui/page-loading';
+import { pendingSignInReason } from '@web/features/accounts/components/sign-in-notice';
+import { useSession } from '@web/shared/session/session';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { pages } from '../../../contract/pages';
-import { PageLoading } from '../../components/ui/page-loading';
-import { useSession } from '../../features/accounts/api/session';
-import { pendingSignInReason } from '../../features/accounts/components/sign-in-notice';
 
 /**
  * Signed-out visitors go to /login, which says why and brings them back here afterwards.

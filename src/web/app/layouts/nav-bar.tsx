@@ -1,9 +1,9 @@
+import { pages } from '@contract/pages';
+import { useNavigateAndWait } from '@web/lib/use-navigate-and-wait';
+import { CartLink } from '@web/shared/cart/cart-link';
+import { type SignedInUser, useSession, useSignOut } from '@web/shared/session/session';
+import { useStoreInfo } from '@web/shared/store/get-store-info';
 import { Link, NavLink } from 'react-router';
-import { pages } from '../../../contract/pages';
-import { type SignedInUser, useSession, useSignOut } from '../../features/accounts/api/session';
-import { CartLink } from '../../features/cart/components/cart-link';
-import { useStoreInfo } from '../../features/store/api/get-store-info';
-import { useNavigateAndWait } from '../../lib/use-navigate-and-wait';
 import { PhoneMenu } from './phone-menu';
 
 const links = [

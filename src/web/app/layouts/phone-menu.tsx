@@ -1,6 +1,6 @@
+import { useEscapeToClose } from '@web/lib/use-escape-to-close';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useEscapeToClose } from '../../lib/use-escape-to-close';
 
 /**
  * The navigation's menu on a phone: a button that says whether it is open (aria-expanded) and a

@@ -1,10 +1,10 @@
+import { PageLoading } from '@web/components/ui/page-loading';
+import { RouteErrorBoundary } from '@web/components/ui/route-error-boundary';
+import { useRecordUserOnSignIn } from '@web/features/accounts/components/use-record-user';
+import { TestModeNotice } from '@web/features/store/components/test-mode-notice';
+import { useMergeVisitorCartOnSignIn } from '@web/shared/cart/use-merge-visitor-cart';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { PageLoading } from '../../components/ui/page-loading';
-import { RouteErrorBoundary } from '../../components/ui/route-error-boundary';
-import { useRecordUserOnSignIn } from '../../features/accounts/components/use-record-user';
-import { useMergeVisitorCartOnSignIn } from '../../features/cart/api/use-merge-visitor-cart';
-import { TestModeNotice } from '../../features/store/components/test-mode-notice';
 import { NavBar } from './nav-bar';
 import { ScrollToTop } from './scroll-to-top';
 import { ShopBar } from './shop-bar';

@@ -1,18 +1,10 @@
+import { pages } from '@contract/pages';
+import { SearchBox } from '@web/features/catalog/components/search-box';
+import { useSession } from '@web/shared/session/session';
+import { useGarage } from '@web/shared/vehicles/garage';
+import { MyVehicle } from '@web/shared/vehicles/my-vehicle';
+import { vehicleParams } from '@web/shared/vehicles/vehicle-params';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { Vehicle } from '../../../contract/catalog';
-import { pages } from '../../../contract/pages';
-import { useSession } from '../../features/accounts/api/session';
-import { SearchBox } from '../../features/catalog/components/search-box';
-import { MyVehicle } from '../../features/vehicles/components/my-vehicle';
-import { useGarage } from '../../features/vehicles/garage';
-
-/** A vehicle as the /tools address names it; undefined clears it. */
-export const vehicleParams = (v: Vehicle | undefined) => ({
-  year: v ? String(v.year) : undefined,
-  make: v?.make,
-  model: v?.model,
-  engine: v?.engine || undefined,
-});
 
 /**
  * The header's second row on every page: the search box and My vehicle, both leading to the

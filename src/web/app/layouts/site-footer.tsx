@@ -1,6 +1,6 @@
+import { pages } from '@contract/pages';
+import { useStoreInfo } from '@web/shared/store/get-store-info';
 import { Link } from 'react-router';
-import { pages } from '../../../contract/pages';
-import { useStoreInfo } from '../../features/store/api/get-store-info';
 
 export function SiteFooter() {
   const { brand, contact } = useStoreInfo();

@@ -1,7 +1,7 @@
+import { type ChangeLine, lineText } from '@contract/record-words';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { expect, it } from 'vitest';
-import { type ChangeLine, lineText } from '../../../contract/record-words';
 import { ChangeLines } from './change-lines';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

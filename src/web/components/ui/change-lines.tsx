@@ -1,4 +1,4 @@
-import { type ChangeLine, isListLine } from '../../../contract/record-words';
+import { type ChangeLine, isListLine } from '@contract/record-words';
 
 /**
  * The lines of a change as a list people read: "Price: $40.00 → $45.50", "Fitment: added …".

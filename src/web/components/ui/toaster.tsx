@@ -1,5 +1,5 @@
+import { loadToastify, onToastRequested, toastRequested } from '@web/lib/toast';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { loadToastify, onToastRequested, toastRequested } from '../../lib/toast';
 
 const ToastContainer = lazy(async () => ({ default: (await loadToastify()).ToastContainer }));
 

@@ -1,5 +1,5 @@
+import { toast } from '@web/lib/toast';
 import { useState } from 'react';
-import { toast } from '../../lib/toast';
 
 /**
  * "Ask, then do": remembers which item the user wants to act on, runs the action once they confirm

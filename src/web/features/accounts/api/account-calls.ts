@@ -1,16 +1,7 @@
+import type { AuthProviders, Profile, ProfileInput, SessionList } from '@contract/accounts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminAnswer,
-  AuthProviders,
-  Profile,
-  ProfileInput,
-  SessionList,
-  UserListEntry,
-} from '../../../../contract/accounts';
-import { type AccountRole, may, type Permission } from '../../../../contract/roles';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiRequest } from '@web/lib/api-client';
 import { accountKeys } from './keys';
-import { useSession } from './session';
 
 const byEmail = (email: string) => encodeURIComponent(email);
 
@@ -24,26 +15,6 @@ export const useAuthProviders = () => useQuery(authProvidersQuery);
 /** After each sign-in or sign-up the client registers the user with the backend. */
 export const recordUser = (email: string, user: { displayName?: string; photoURL?: string }) =>
   apiRequest<{ token: string }>(`/user/${byEmail(email)}`, { method: 'PUT', body: { email, ...user } });
-
-export const adminQuery = (email: string) =>
-  queryOptions({
-    queryKey: accountKeys.admin(email),
-    queryFn: ({ signal }) => apiGet<AdminAnswer>(`/admin/${byEmail(email)}`, signal),
-    retry: false,
-  });
-export const useIsAdmin = (email: string | undefined) =>
-  useQuery({ ...adminQuery(email ?? ''), enabled: Boolean(email) });
-
-/** The signed-in person's role (undefined while it loads): what the pages offer them. */
-export function useRole(): AccountRole | undefined {
-  const { user } = useSession();
-  return useIsAdmin(user?.email).data?.role;
-}
-
-/** Whether the signed-in person's role holds the permission; false while the role loads. */
-export function useMay(permission: Permission): boolean {
-  return may(useRole(), permission);
-}
 
 export const profileQuery = (email: string) =>
   queryOptions({
@@ -63,21 +34,6 @@ export function useSaveProfile(email: string) {
         })
       ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.profile(email) }),
-  });
-}
-
-export const usersQuery = queryOptions({
-  queryKey: accountKeys.users,
-  queryFn: ({ signal }) => apiGet<UserListEntry[]>('/user', signal),
-});
-export const useUsers = () => useQuery(usersQuery);
-
-export function useMakeAdmin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (email: string) =>
-      (await apiRequest<{ modifiedCount: number }>(`/user/admin/${byEmail(email)}`, { method: 'PUT' })).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.users }),
   });
 }
 

@@ -1,13 +1,13 @@
+import { PasswordChangeInput } from '@contract/accounts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { FormError, SubmitButton } from '@web/components/ui/submit-button';
+import { TextField } from '@web/components/ui/text-field';
+import { authClient } from '@web/lib/auth-client';
+import { toast } from '@web/lib/toast';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { PasswordChangeInput } from '../../../../contract/accounts';
-import { FormError, SubmitButton } from '../../../components/ui/submit-button';
-import { TextField } from '../../../components/ui/text-field';
-import { authClient } from '../../../lib/auth-client';
-import { toast } from '../../../lib/toast';
 import { sessionsQuery } from '../api/account-calls';
 import { NewPasswordFields, passwordFailure } from './new-password';
 

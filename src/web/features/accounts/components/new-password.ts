@@ -1,5 +1,5 @@
+import { passwordField } from '@contract/accounts';
 import { z } from 'zod';
-import { passwordField } from '../../../../contract/accounts';
 
 /** A new password typed twice; the rule is the store's, the second copy catches a typo. */
 export const NewPasswordFields = z

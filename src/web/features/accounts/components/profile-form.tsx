@@ -1,10 +1,10 @@
+import { type Profile, ProfileInput } from '@contract/accounts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { SubmitButton } from '@web/components/ui/submit-button';
+import { TextField } from '@web/components/ui/text-field';
+import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { useForm } from 'react-hook-form';
-import { type Profile, ProfileInput } from '../../../../contract/accounts';
-import { SubmitButton } from '../../../components/ui/submit-button';
-import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
 import { useSaveProfile } from '../api/account-calls';
 
 const fields = ['education', 'address', 'linkedin', 'phone'] as const;

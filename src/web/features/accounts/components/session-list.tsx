@@ -1,7 +1,7 @@
-import type { SessionView } from '../../../../contract/accounts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { QueryState } from '../../../components/ui/query-state';
-import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
+import type { SessionView } from '@contract/accounts';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { QueryState } from '@web/components/ui/query-state';
+import { useConfirmedAction } from '@web/components/ui/use-confirmed-action';
 import { useEndSessions, useSessions } from '../api/account-calls';
 
 const when = (iso: string) =>

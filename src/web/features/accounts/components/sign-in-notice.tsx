@@ -1,6 +1,6 @@
+import { matchPage, pages } from '@contract/pages';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { matchPage, pages } from '../../../../contract/pages';
 
 /** Why a visitor was sent to /login, carried in the navigation's state by the page guards. */
 export type SignInReason = 'admin-only';

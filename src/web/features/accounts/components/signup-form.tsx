@@ -1,10 +1,10 @@
+import { SignUpInput } from '@contract/accounts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { FormError, SubmitButton } from '@web/components/ui/submit-button';
+import { TextField } from '@web/components/ui/text-field';
+import { authClient } from '@web/lib/auth-client';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { SignUpInput } from '../../../../contract/accounts';
-import { FormError, SubmitButton } from '../../../components/ui/submit-button';
-import { TextField } from '../../../components/ui/text-field';
-import { authClient } from '../../../lib/auth-client';
 
 export function SignupForm({ onSignedUp }: { onSignedUp: (email: string, name: string) => Promise<void> }) {
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,6 +1,6 @@
+import { pages } from '@contract/pages';
+import { authClient } from '@web/lib/auth-client';
 import { useState } from 'react';
-import { pages } from '../../../../contract/pages';
-import { authClient } from '../../../lib/auth-client';
 import { useAuthProviders } from '../api/account-calls';
 
 export const GOOGLE_NOT_SET_UP =

@@ -1,6 +1,6 @@
+import { useSession } from '@web/shared/session/session';
 import { useEffect } from 'react';
 import { recordUser } from '../api/account-calls';
-import { useSession } from '../api/session';
 
 /**
  * After each sign-in the user is registered with the backend. Whatever way

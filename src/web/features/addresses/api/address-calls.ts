@@ -1,9 +1,7 @@
+import type { AddressInput, SavedAddress } from '@contract/addresses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddressInput, SavedAddress } from '../../../../contract/addresses';
-import { apiRequest } from '../../../lib/api-client';
-import { addressKeys } from './keys';
-
-export { useSavedAddresses } from '../../checkout/api/checkout-calls';
+import { apiRequest } from '@web/lib/api-client';
+import { addressKeys } from '@web/shared/address/keys';
 
 /** Changes to the address book; the checkout's list refreshes with them (one query key). */
 function useBookChanged() {

@@ -1,8 +1,8 @@
+import type { DeskOrder, WireOrderStatus } from '@contract/orders';
+import type { PackingSlip } from '@contract/packing-slip';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeskOrder, WireOrderStatus } from '../../../../contract/orders';
-import type { PackingSlip } from '../../../../contract/packing-slip';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { toolKeys } from '../../catalog/api/keys';
+import { apiGet, apiRequest } from '@web/lib/api-client';
+import { toolKeys } from '@web/shared/catalog/keys';
 import { adminOrderKeys } from './keys';
 import { type Tracking, trackingBody } from './tracking-body';
 

@@ -1,4 +1,4 @@
-import { adminRoot } from '../../../lib/query-keys';
+import { adminRoot } from '@web/lib/query-keys';
 
 /** Staff's order screens; every change of an order invalidates `all`, the staff root. */
 export const adminOrderKeys = {

@@ -1,6 +1,6 @@
+import type { RefundQuote, Return, ReturnStatus } from '@contract/after-sale';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RefundQuote, Return, ReturnStatus } from '../../../../contract/after-sale';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiRequest } from '@web/lib/api-client';
 import { adminOrderKeys } from './keys';
 
 /** The admin's returns desk: list, approve or refuse, receive, refund. */

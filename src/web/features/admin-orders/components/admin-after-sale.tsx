@@ -1,23 +1,21 @@
+import { formatCents } from '@contract/money';
+import { offers } from '@contract/order-transitions';
+import { type DeskOrder, type Order, type StaffOrderLine, showsMoney } from '@contract/orders';
+import { ModalDialog } from '@web/components/ui/modal-dialog';
+import { TextAreaField, TextField } from '@web/components/ui/text-field';
+import { formatNumber } from '@web/lib/format';
+import { dollarsToCents } from '@web/lib/money-input';
+import { toast } from '@web/lib/toast';
+import { chosenLines, coresLeftOf, newIdempotencyKey } from '@web/shared/orders/after-sale';
+import { useMay } from '@web/shared/session/access';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { formatCents } from '../../../../contract/money';
-import { offers } from '../../../../contract/order-transitions';
-import { type DeskOrder, type Order, type StaffOrderLine, showsMoney } from '../../../../contract/orders';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { TextAreaField, TextField } from '../../../components/ui/text-field';
-import { formatNumber } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { useMay } from '../../accounts/api/account-calls';
 import {
-  chosenLines,
-  coresLeftOf,
-  dollarsToCents,
-  newIdempotencyKey,
   useCancelPaidOrder,
   useCreateShipment,
   useDeskCoreReturn,
   useRefundOrder,
   useRefundQuote,
-} from '../../orders/api/after-sale-calls';
+} from '../api/after-sale-calls';
 import type { Tracking } from '../api/tracking-body';
 import { trackingBody } from '../api/tracking-body';
 import { RefundQuoteSummary } from './refund-quote-summary';

@@ -1,5 +1,5 @@
-import type { PackingSlip } from '../../../../contract/packing-slip';
-import { formatNumber } from '../../../lib/format';
+import type { PackingSlip } from '@contract/packing-slip';
+import { formatNumber } from '@web/lib/format';
 
 /**
  * The packing slip's lines, printed with the order page: each product with the numbers on its

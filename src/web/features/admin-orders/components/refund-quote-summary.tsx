@@ -1,5 +1,5 @@
-import type { RefundQuote } from '../../../../contract/after-sale';
-import { formatCents } from '../../../../contract/money';
+import type { RefundQuote } from '@contract/after-sale';
+import { formatCents } from '@contract/money';
 
 /**
  * What a refund gives back, as the store worked it out before it is confirmed (the refund's own

@@ -1,5 +1,5 @@
-import { trackingMessages } from '../../../../contract/after-sale';
-import { TextField } from '../../../components/ui/text-field';
+import { trackingMessages } from '@contract/after-sale';
+import { TextField } from '@web/components/ui/text-field';
 import type { Tracking } from '../api/tracking-body';
 
 export const NO_TRACKING_YET: Tracking = { carrier: '', trackingNumber: '', noTracking: false };

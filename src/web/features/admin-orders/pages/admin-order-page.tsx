@@ -1,13 +1,11 @@
-import { type FormEvent, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { offers } from '../../../../contract/order-transitions';
-import { showsMoney } from '../../../../contract/orders';
-import { pages } from '../../../../contract/pages';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { QueryState } from '../../../components/ui/query-state';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
-import { receiptUrl, useOrderDetails, useOrderHistory } from '../../orders/api/order-details';
+import { offers } from '@contract/order-transitions';
+import { showsMoney } from '@contract/orders';
+import { pages } from '@contract/pages';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { QueryState } from '@web/components/ui/query-state';
+import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
+import { receiptUrl, useOrderDetails, useOrderHistory } from '@web/shared/orders/order-details';
 import {
   AddressBlock,
   OrderAmounts,
@@ -18,8 +16,10 @@ import {
   Shipment,
   StatusBadge,
   shippingMethodName,
-} from '../../orders/components/order-parts';
-import { RefundList, ShipmentList } from '../../orders/components/shipments-refunds';
+} from '@web/shared/orders/order-parts';
+import { RefundList, ShipmentList } from '@web/shared/orders/shipments-refunds';
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { usePackingSlip, useShipWithTracking } from '../api/admin-order-calls';
 import type { Tracking } from '../api/tracking-body';
 import { AdminAfterSale } from '../components/admin-after-sale';

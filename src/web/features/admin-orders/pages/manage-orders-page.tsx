@@ -1,21 +1,16 @@
+import { formatCents } from '@contract/money';
+import { offers } from '@contract/order-transitions';
+import { type DeskOrder, showsMoney, type WireOrderStatus, wireOrderStatuses } from '@contract/orders';
+import { pages } from '@contract/pages';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { type Column, DataTable } from '@web/components/ui/data-table';
+import { QueryState } from '@web/components/ui/query-state';
+import { useConfirmedAction } from '@web/components/ui/use-confirmed-action';
+import { formatNumber } from '@web/lib/format';
+import { toast } from '@web/lib/toast';
+import { orderDate, statusWords } from '@web/shared/orders/order-parts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatCents } from '../../../../contract/money';
-import { offers } from '../../../../contract/order-transitions';
-import {
-  type DeskOrder,
-  showsMoney,
-  type WireOrderStatus,
-  wireOrderStatuses,
-} from '../../../../contract/orders';
-import { pages } from '../../../../contract/pages';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { type Column, DataTable } from '../../../components/ui/data-table';
-import { QueryState } from '../../../components/ui/query-state';
-import { useConfirmedAction } from '../../../components/ui/use-confirmed-action';
-import { formatNumber } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { orderDate, statusWords } from '../../orders/components/order-parts';
 import { useAllOrders, useCancelAnyOrder, useShipOrder } from '../api/admin-order-calls';
 
 /**

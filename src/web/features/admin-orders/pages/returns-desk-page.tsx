@@ -1,23 +1,23 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
 import {
   type Return,
   type ReturnStatus,
   returnLineReasonWords,
   returnStatuses,
   returnStatusWords,
-} from '../../../../contract/after-sale';
-import { vehicleLabel } from '../../../../contract/catalog';
-import { formatCents } from '../../../../contract/money';
-import { pages } from '../../../../contract/pages';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { QueryState } from '../../../components/ui/query-state';
-import { TextAreaField } from '../../../components/ui/text-field';
-import { formatNumber } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
-import { useMay } from '../../accounts/api/account-calls';
-import { useOrderDetails } from '../../orders/api/order-details';
-import { orderDate } from '../../orders/components/order-parts';
+} from '@contract/after-sale';
+import { vehicleLabel } from '@contract/catalog';
+import { formatCents } from '@contract/money';
+import { pages } from '@contract/pages';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { QueryState } from '@web/components/ui/query-state';
+import { TextAreaField } from '@web/components/ui/text-field';
+import { formatNumber } from '@web/lib/format';
+import { toast } from '@web/lib/toast';
+import { useOrderDetails } from '@web/shared/orders/order-details';
+import { orderDate } from '@web/shared/orders/order-parts';
+import { useMay } from '@web/shared/session/access';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   useDecideReturn,
   useManageReturns,

@@ -1,9 +1,9 @@
+import type { Order, StaffOrder } from '@contract/orders';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order, StaffOrder } from '../../../../contract/orders';
 import { AdminOrderPage } from './admin-order-page';
 import { ManageOrdersPage } from './manage-orders-page';
 

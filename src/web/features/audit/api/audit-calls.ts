@@ -1,6 +1,6 @@
+import type { AuditKind, AuditPage } from '@contract/audit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditKind, AuditPage } from '../../../../contract/audit';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@web/lib/api-client';
 import { auditKeys } from './keys';
 
 export interface AuditFilter {

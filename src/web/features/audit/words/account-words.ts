@@ -1,5 +1,5 @@
-import { asRecord, type ChangeLine, countText, NONE } from '../../../../contract/record-words';
-import { type AccountRole, accountRoles, ROLE_LABELS } from '../../../../contract/roles';
+import { asRecord, type ChangeLine, countText, NONE } from '@contract/record-words';
+import { type AccountRole, accountRoles, ROLE_LABELS } from '@contract/roles';
 
 /** An account's role changed, and a failed outbox message sent again. */
 

@@ -1,6 +1,6 @@
+import type { AuditEntry } from '@contract/audit';
+import { lineText } from '@contract/record-words';
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../../../contract/audit';
-import { lineText } from '../../../../contract/record-words';
 import { auditWords } from './audit-words';
 
 /** Audit rows as the store records them (their before and after as the audit tests see them). */

@@ -1,5 +1,5 @@
-import type { AuditEntry } from '../../../../contract/audit';
-import { asRecord, type ChangeLine, changeLines, keyWords } from '../../../../contract/record-words';
+import type { AuditEntry } from '@contract/audit';
+import { asRecord, type ChangeLine, changeLines, keyWords } from '@contract/record-words';
 import { outboxLines, roleLines } from './account-words';
 import { bulkLines, importLines, productLines, stockLines, taxonomyLines } from './catalog-words';
 import { discountLines } from './discount-words';

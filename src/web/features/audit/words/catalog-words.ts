@@ -1,12 +1,5 @@
-import { productChangeLines } from '../../../../contract/product-change-words';
-import {
-  asRecord,
-  type ChangeLine,
-  changeLines,
-  countText,
-  dollarsText,
-  NONE,
-} from '../../../../contract/record-words';
+import { productChangeLines } from '@contract/product-change-words';
+import { asRecord, type ChangeLine, changeLines, countText, dollarsText, NONE } from '@contract/record-words';
 
 /**
  * The catalog's rows: a product added, changed or removed (the fields its history shows), a bulk

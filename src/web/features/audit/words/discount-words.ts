@@ -1,5 +1,5 @@
-import { discountSummary } from '../../../../contract/discounts';
-import { formatCents } from '../../../../contract/money';
+import { discountSummary } from '@contract/discounts';
+import { formatCents } from '@contract/money';
 import {
   asRecord,
   type ChangeLine,
@@ -8,7 +8,7 @@ import {
   type FieldWords,
   instantText,
   NONE,
-} from '../../../../contract/record-words';
+} from '@contract/record-words';
 
 /**
  * A discount created, changed or ended, in the discounts page's words: "Discount: 5% off → 10%

@@ -1,6 +1,6 @@
-import { formatCents } from '../../../../contract/money';
-import { fromWireStatus, orderStatusWords, type WireOrderStatus } from '../../../../contract/orders';
-import { asRecord, type ChangeLine, countText, NONE, yesNo } from '../../../../contract/record-words';
+import { formatCents } from '@contract/money';
+import { fromWireStatus, orderStatusWords, type WireOrderStatus } from '@contract/orders';
+import { asRecord, type ChangeLine, countText, NONE, yesNo } from '@contract/record-words';
 
 /**
  * An order's step taken by staff (shipped, cancelled, refunded), a return's, and a refund, in the

@@ -1,5 +1,5 @@
-import { asRecord, type ChangeLine, NONE } from '../../../../contract/record-words';
-import { REVIEW_STATUS_WORDS, type ReviewStatus } from '../../../../contract/reviews.constants';
+import { asRecord, type ChangeLine, NONE } from '@contract/record-words';
+import { REVIEW_STATUS_WORDS, type ReviewStatus } from '@contract/reviews.constants';
 
 /** A review published, hidden or answered by a manager: what it says, its status and the store's reply. */
 export function reviewLines(before: unknown, after: unknown): ChangeLine[] {

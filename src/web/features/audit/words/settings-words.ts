@@ -1,4 +1,4 @@
-import { formatCents } from '../../../../contract/money';
+import { formatCents } from '@contract/money';
 import {
   asRecord,
   basisPointsText,
@@ -8,7 +8,7 @@ import {
   type FieldWords,
   NONE,
   yesNo,
-} from '../../../../contract/record-words';
+} from '@contract/record-words';
 
 /**
  * A settings section saved by the owner, field by field in the settings page's own words:

@@ -1,12 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewToolInput, Tool, ToolChanges } from '../../../../contract/catalog';
-import type { ErrorEnvelope } from '../../../../contract/errors';
-import type { StoreStats } from '../../../../contract/orders';
-import type { UploadAnswer } from '../../../../contract/uploads';
-import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
-import { adminRoot } from '../../../lib/query-keys';
-import { reportKeys } from '../../admin-overview/api/keys';
-import { toolKeys } from './keys';
+import type { NewToolInput, Tool, ToolChanges } from '@contract/catalog';
+import type { ErrorEnvelope } from '@contract/errors';
+import type { UploadAnswer } from '@contract/uploads';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@web/lib/api-client';
+import { adminRoot } from '@web/lib/query-keys';
+import { toolKeys } from '@web/shared/catalog/keys';
 
 /** Any product change refreshes every tool list ('tools') and the admin's views. */
 function useCatalogChanged() {
@@ -88,9 +86,3 @@ export function useDeleteTool() {
     onSuccess: changed,
   });
 }
-
-export const useStoreStats = () =>
-  useQuery({
-    queryKey: reportKeys.stats,
-    queryFn: ({ signal }) => apiGet<StoreStats>('/manage/stats', signal),
-  });

@@ -1,8 +1,8 @@
+import type { Suggestion, ToolFacets, ToolListQuery } from '@contract/catalog';
+import { facetsAddress } from '@contract/catalog.constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Suggestion, ToolFacets, ToolListQuery } from '../../../../contract/catalog';
-import { facetsAddress } from '../../../../contract/catalog.constants';
-import { apiGet } from '../../../lib/api-client';
-import { toolKeys } from './keys';
+import { apiGet } from '@web/lib/api-client';
+import { toolKeys } from '@web/shared/catalog/keys';
 
 /** The counts beside each filter choice, for the list's query less its sort and page. */
 export const toolFacetsQuery = (query: ToolListQuery) => {

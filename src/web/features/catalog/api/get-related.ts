@@ -1,7 +1,7 @@
+import type { RelatedProducts } from '@contract/catalog-admin';
 import { useQuery } from '@tanstack/react-query';
-import type { RelatedProducts } from '../../../../contract/catalog-admin';
-import { apiGet } from '../../../lib/api-client';
-import { toolKeys } from './keys';
+import { apiGet } from '@web/lib/api-client';
+import { toolKeys } from '@web/shared/catalog/keys';
 
 /** Parts for the same vehicles and parts bought with this one (public). */
 export const useRelated = (id: string) =>

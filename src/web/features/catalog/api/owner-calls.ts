@@ -1,30 +1,30 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category } from '../../../../contract/catalog';
+import type { Category } from '@contract/catalog';
 import type {
   Brand,
   BrandChanges,
   BrandInput,
   CategoryChanges,
   CategoryInput,
-  LowStockList,
   ProductChange,
   ProductList,
   ProductListQuery,
   ProductRecord,
   Removed,
-} from '../../../../contract/catalog-admin';
+} from '@contract/catalog-admin';
 import type {
   BulkApplyInput,
   BulkChangeRecord,
   BulkPreview,
   BulkPreviewInput,
   BulkUndoAnswer,
-} from '../../../../contract/catalog-bulk';
-import type { ImportKind, ImportRows, ImportSummary } from '../../../../contract/catalog-import';
-import type { Synonym, SynonymInput } from '../../../../contract/catalog-search';
-import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
-import { adminRoot } from '../../../lib/query-keys';
-import { brandKeys, catalogAdminKeys, toolKeys } from './keys';
+} from '@contract/catalog-bulk';
+import type { ImportKind, ImportRows, ImportSummary } from '@contract/catalog-import';
+import type { Synonym, SynonymInput } from '@contract/catalog-search';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiGet, apiRequest } from '@web/lib/api-client';
+import { adminRoot } from '@web/lib/query-keys';
+import { brandKeys, toolKeys } from '@web/shared/catalog/keys';
+import { catalogAdminKeys } from './keys';
 
 /**
  * The owner's catalog calls (admin, under /api/catalog). Everything is kept under 'admin' and every
@@ -68,15 +68,6 @@ export const useProductList = (filter: ProductListQuery, enabled = true) =>
     placeholderData: keepPreviousData,
     enabled,
   });
-
-export const useLowStock = () =>
-  useQuery({
-    queryKey: catalogAdminKeys.lowStock,
-    queryFn: ({ signal }) => apiGet<LowStockList>('/catalog/low-stock', signal),
-  });
-
-export const useBrands = () =>
-  useQuery({ queryKey: brandKeys.all, queryFn: ({ signal }) => apiGet<Brand[]>('/brands', signal) });
 
 /** One mutation per call: `run` sends it, every success refreshes the catalog's lists. */
 function useCall<I, O>(run: (input: I) => Promise<O>) {

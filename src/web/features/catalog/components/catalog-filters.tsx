@@ -1,6 +1,6 @@
-import type { ToolFacets, ToolListQuery } from '../../../../contract/catalog';
-import { formatNumber } from '../../../lib/format';
-import { useAddressToggle } from '../../../lib/use-address-toggle';
+import type { ToolFacets, ToolListQuery } from '@contract/catalog';
+import { formatNumber } from '@web/lib/format';
+import { useAddressToggle } from '@web/lib/use-address-toggle';
 
 type Changes = Record<string, string | undefined>;
 

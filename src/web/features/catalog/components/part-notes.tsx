@@ -1,7 +1,7 @@
+import type { ToolDetails } from '@contract/catalog';
+import { formatPrice } from '@contract/money';
+import { pages } from '@contract/pages';
 import { Link } from 'react-router';
-import type { ToolDetails } from '../../../../contract/catalog';
-import { formatPrice } from '../../../../contract/money';
-import { pages } from '../../../../contract/pages';
 
 /** What a buyer must know before ordering: a newer part replaces it, a core charge, ground shipping. */
 export function PartNotes({ tool }: { tool: ToolDetails }) {

@@ -1,9 +1,9 @@
+import { type ProductStatus, productStatuses } from '@contract/catalog';
+import { ProductListQuery, type StockLevel } from '@contract/catalog-admin';
+import { PRODUCT_STATUS_WORDS } from '@contract/product-change-words';
+import { useBrands } from '@web/shared/catalog/get-brands';
+import { useCategories } from '@web/shared/catalog/get-categories';
 import { type FormEvent, useEffect, useState } from 'react';
-import { type ProductStatus, productStatuses } from '../../../../contract/catalog';
-import { ProductListQuery, type StockLevel } from '../../../../contract/catalog-admin';
-import { PRODUCT_STATUS_WORDS } from '../../../../contract/product-change-words';
-import { useCategories } from '../api/get-categories';
-import { useBrands } from '../api/owner-calls';
 
 /** What Manage Product is showing: kept in the page's address, so Back from the editor finds it again. */
 export interface ProductFinderState {

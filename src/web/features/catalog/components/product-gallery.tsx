@@ -1,6 +1,6 @@
+import type { ToolDetails } from '@contract/catalog';
+import { ProductPicture } from '@web/shared/catalog/product-picture';
 import { useState } from 'react';
-import type { ToolDetails } from '../../../../contract/catalog';
-import { ProductPicture } from './product-picture';
 
 /** The product's pictures: the chosen one large (in its 4:3 box), the others as small buttons. */
 export function ProductGallery({ tool }: { tool: ToolDetails }) {

@@ -1,7 +1,7 @@
+import type { Tool } from '@contract/catalog';
+import { formatPrice } from '@contract/money';
+import { pages } from '@contract/pages';
 import { Link } from 'react-router';
-import type { Tool } from '../../../../contract/catalog';
-import { formatPrice } from '../../../../contract/money';
-import { pages } from '../../../../contract/pages';
 import { useRelated } from '../api/get-related';
 
 function PartList({ title, tools }: { title: string; tools: Tool[] }) {

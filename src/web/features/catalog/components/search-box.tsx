@@ -1,5 +1,5 @@
+import type { Suggestion } from '@contract/catalog';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import type { Suggestion } from '../../../../contract/catalog';
 import { useSuggestions } from '../api/get-facets';
 
 const kindLabel: Record<Suggestion['kind'], string> = {

@@ -1,5 +1,5 @@
-import { formatCents } from '../../../../contract/money';
-import type { ShippingMethod, ShippingOption } from '../../../../contract/pricing';
+import { formatCents } from '@contract/money';
+import type { ShippingMethod, ShippingOption } from '@contract/pricing';
 
 /**
  * The methods that carry this cart to the address, each with its price and when it arrives; or,

@@ -1,7 +1,7 @@
+import type { CustomerDetail, CustomersPage } from '@contract/customers';
+import type { AssignableRole } from '@contract/roles';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerDetail, CustomersPage } from '../../../../contract/customers';
-import type { AssignableRole } from '../../../../contract/roles';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiRequest } from '@web/lib/api-client';
 import { customerKeys } from './keys';
 
 /** The customers list and one customer (managers and the owner); role changes (the owner). */
@@ -31,6 +31,20 @@ export function useChangeRole() {
         await apiRequest<{ role: string }>(`/customers/${encodeURIComponent(id)}/role`, {
           method: 'PUT',
           body: { role },
+        })
+      ).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+  });
+}
+
+/** The spec's Make admin: PUT /user/admin/{email}; the list and customers' pages refresh. */
+export function useMakeAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (email: string) =>
+      (
+        await apiRequest<{ modifiedCount: number }>(`/user/admin/${encodeURIComponent(email)}`, {
+          method: 'PUT',
         })
       ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),

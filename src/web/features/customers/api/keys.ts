@@ -1,8 +1,10 @@
-import { accountKeys } from '../../accounts/api/keys';
+import { accountRoot } from '@web/lib/query-keys';
 
-/** Staff's customer pages, under the users list so a change to a user refreshes them. */
+/** Staff's list of users and customers' pages under it, so a role change refreshes both. */
+const users = [...accountRoot, 'users'] as const;
+
 export const customerKeys = {
-  all: accountKeys.users,
-  list: (search: string, page: number) => [...accountKeys.users, 'customers', search, page] as const,
-  one: (id: string) => [...accountKeys.users, 'customer', id] as const,
+  all: users,
+  list: (search: string, page: number) => [...users, 'customers', search, page] as const,
+  one: (id: string) => [...users, 'customer', id] as const,
 };

@@ -1,4 +1,4 @@
-import { type AccountRole, isStaffRole, ROLE_LABELS } from '../../../../contract/roles';
+import { type AccountRole, isStaffRole, ROLE_LABELS } from '@contract/roles';
 
 /** The spec's Admin badge for every staff role, with the role's own name beside it. */
 export function RoleBadge({ role }: { role: AccountRole }) {

@@ -1,7 +1,7 @@
+import type { Discount, DiscountInput, DiscountList } from '@contract/discounts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Discount, DiscountInput, DiscountList } from '../../../../contract/discounts';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { cartKeys } from '../../cart/api/keys';
+import { apiGet, apiRequest } from '@web/lib/api-client';
+import { cartKeys } from '@web/shared/cart/keys';
 import { discountKeys } from './keys';
 
 /** Managers' discounts: GET/POST /discounts, PUT /discounts/:id, POST /discounts/:id/end. */

@@ -1,16 +1,16 @@
-import { type FormEvent, useId, useState } from 'react';
-import type { Category } from '../../../../contract/catalog';
-import type { Brand } from '../../../../contract/catalog-admin';
+import type { Category } from '@contract/catalog';
+import type { Brand } from '@contract/catalog-admin';
 import {
   type Discount,
   DiscountInput,
   type DiscountKind,
   type DiscountScope,
   percentText,
-} from '../../../../contract/discounts';
-import { formatCents } from '../../../../contract/money';
-import { ApiError } from '../../../lib/api-client';
-import { dollarsToCents } from '../../orders/api/after-sale-calls';
+} from '@contract/discounts';
+import { formatCents } from '@contract/money';
+import { ApiError } from '@web/lib/api-client';
+import { dollarsToCents } from '@web/lib/money-input';
+import { type FormEvent, useId, useState } from 'react';
 
 /** "10" or "12.5" percent as basis points, without float arithmetic. */
 function percentToBasisPoints(text: string): number | undefined {

@@ -1,6 +1,6 @@
+import { pages } from '@contract/pages';
+import { useCategories } from '@web/shared/catalog/get-categories';
 import { Link } from 'react-router';
-import { pages } from '../../../../contract/pages';
-import { useCategories } from '../../catalog/api/get-categories';
 
 /**
  * The spec's three cards (Lights, Wheels, Tires); each opens the catalog filtered to its category.

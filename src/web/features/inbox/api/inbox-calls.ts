@@ -1,13 +1,6 @@
+import type { InboxList, InboxMessage, InboxReplyInput, InboxUnread, InboxUpdate } from '@contract/inbox';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminNotifications,
-  InboxList,
-  InboxMessage,
-  InboxReplyInput,
-  InboxUnread,
-  InboxUpdate,
-} from '../../../../contract/inbox';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiRequest } from '@web/lib/api-client';
 import { inboxKeys } from './keys';
 
 /** GET /manage/inbox: contact messages, newest first, with the unread count. */
@@ -71,19 +64,3 @@ export const useReply = (id: string) =>
         })
       ).data,
   );
-
-/** GET /manage/notifications: the signed-in admin's notification e-mails. */
-export const useNotifications = () =>
-  useQuery({
-    queryKey: inboxKeys.notifications,
-    queryFn: ({ signal }) => apiGet<AdminNotifications>('/manage/notifications', signal),
-  });
-
-export function useSaveNotifications() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (settings: AdminNotifications) =>
-      (await apiRequest<AdminNotifications>('/manage/notifications', { method: 'PUT', body: settings })).data,
-    onSuccess: (settings) => queryClient.setQueryData(inboxKeys.notifications, settings),
-  });
-}

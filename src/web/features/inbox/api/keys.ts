@@ -1,4 +1,4 @@
-import { adminRoot } from '../../../lib/query-keys';
+import { adminRoot } from '@web/lib/query-keys';
 
 /** Staff's inbox of contact messages and their notification settings. */
 export const inboxKeys = {
@@ -6,5 +6,4 @@ export const inboxKeys = {
   list: [...adminRoot, 'inbox', 'list'] as const,
   unread: [...adminRoot, 'inbox', 'unread'] as const,
   message: (id: string) => [...adminRoot, 'inbox', 'message', id] as const,
-  notifications: [...adminRoot, 'notifications'] as const,
 };

@@ -1,4 +1,4 @@
-import { adminRoot } from '../../../lib/query-keys';
+import { adminRoot } from '@web/lib/query-keys';
 
 /** The mailbox of mail kept in the store. */
 export const mailKeys = {

@@ -1,6 +1,6 @@
+import type { MailList, MailView } from '@contract/mail';
 import { useQuery } from '@tanstack/react-query';
-import type { MailList, MailView } from '../../../../contract/mail';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '@web/lib/api-client';
 import { mailKeys } from './keys';
 
 /** GET /manage/mails: the Mailbox, newest first. */

@@ -1,7 +1,7 @@
+import type { Quote } from '@contract/pricing';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Quote } from '../../../../contract/pricing';
-import { apiRequest } from '../../../lib/api-client';
-import { orderKeys } from './keys';
+import { apiRequest } from '@web/lib/api-client';
+import { orderKeys } from '@web/shared/orders/keys';
 
 /** What the order modal's order would be charged: one line, standard shipping, as the server prices it. */
 export const useOneLineQuote = (toolId: string, quantity: number, enabled: boolean) =>

@@ -1,8 +1,8 @@
+import { type Order, type OrderInput, orderInputOnWire } from '@contract/orders';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Order, type OrderInput, orderInputOnWire } from '../../../../contract/orders';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { toolKeys } from '../../catalog/api/keys';
-import { orderKeys } from './keys';
+import { apiGet, apiRequest } from '@web/lib/api-client';
+import { toolKeys } from '@web/shared/catalog/keys';
+import { orderKeys } from '@web/shared/orders/keys';
 
 export const myOrdersQuery = (email: string) =>
   queryOptions({

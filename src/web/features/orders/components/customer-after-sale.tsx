@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   type Return,
   type ReturnInput,
@@ -6,24 +5,25 @@ import {
   returnLineReasonWords,
   returnReasons,
   returnReasonWords,
-} from '../../../../contract/after-sale';
-import { formatCents } from '../../../../contract/money';
-import { offers } from '../../../../contract/order-transitions';
-import type { Order } from '../../../../contract/orders';
-import { ModalDialog } from '../../../components/ui/modal-dialog';
-import { QueryState } from '../../../components/ui/query-state';
-import { TextAreaField, TextField } from '../../../components/ui/text-field';
-import { formatNumber } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+} from '@contract/after-sale';
+import { formatCents } from '@contract/money';
+import { offers } from '@contract/order-transitions';
+import type { Order } from '@contract/orders';
+import { ModalDialog } from '@web/components/ui/modal-dialog';
+import { QueryState } from '@web/components/ui/query-state';
+import { TextAreaField, TextField } from '@web/components/ui/text-field';
+import { formatNumber } from '@web/lib/format';
+import { toast } from '@web/lib/toast';
+import { coresLeftOf } from '@web/shared/orders/after-sale';
+import { orderDate } from '@web/shared/orders/order-parts';
+import { lineName } from '@web/shared/orders/shipments-refunds';
+import { useState } from 'react';
 import {
-  coresLeftOf,
   useOrderReturns,
   useRequestCancellation,
   useRequestCoreReturn,
   useRequestReturn,
 } from '../api/after-sale-calls';
-import { orderDate } from './order-parts';
-import { lineName } from './shipments-refunds';
 
 /**
  * What a customer may ask after paying: to cancel an order that has not shipped, to return parts

@@ -1,11 +1,11 @@
+import { Address, type AddressInput, BLANK_ADDRESS } from '@contract/addresses';
+import type { Order } from '@contract/orders';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AddressFields } from '@web/shared/address/address-fields';
+import { NEW_ADDRESS, SavedAddressChoice } from '@web/shared/address/saved-address-choice';
+import { useSavedAddresses } from '@web/shared/address/saved-addresses';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Address, type AddressInput, BLANK_ADDRESS } from '../../../../contract/addresses';
-import type { Order } from '../../../../contract/orders';
-import { useSavedAddresses } from '../../addresses/api/address-calls';
-import { AddressFields } from '../../checkout/components/address-fields';
-import { NEW_ADDRESS, SavedAddressChoice } from '../../checkout/components/saved-address-choice';
 import { useSetOrderAddress } from '../api/after-sale-calls';
 
 /**

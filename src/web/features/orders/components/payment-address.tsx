@@ -1,9 +1,9 @@
+import type { Order } from '@contract/orders';
+import { useSavedAddresses } from '@web/shared/address/saved-addresses';
+import { AddressBlock } from '@web/shared/orders/order-parts';
 import { useEffect, useRef, useState } from 'react';
-import type { Order } from '../../../../contract/orders';
-import { useSavedAddresses } from '../../addresses/api/address-calls';
 import { useSetOrderAddress } from '../api/after-sale-calls';
 import { OrderAddressForm } from './order-address-form';
-import { AddressBlock } from './order-parts';
 
 /**
  * Where an unpaid order ships, on its payment page. The page pays only for what can ship: an

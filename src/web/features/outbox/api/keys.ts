@@ -1,4 +1,4 @@
-import { adminRoot } from '../../../lib/query-keys';
+import { adminRoot } from '@web/lib/query-keys';
 
 export const outboxKeys = {
   all: [...adminRoot, 'outbox'] as const,

@@ -1,6 +1,6 @@
+import type { OutboxList, WireOutboxStatus } from '@contract/outbox';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OutboxList, WireOutboxStatus } from '../../../../contract/outbox';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiRequest } from '@web/lib/api-client';
 import { outboxKeys } from './keys';
 
 /** The API's words for a message's status (`pending` while it waits). */

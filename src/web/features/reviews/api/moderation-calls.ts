@@ -1,8 +1,8 @@
+import type { ModeratedReview, ModerationPage, ReviewStatus } from '@contract/reviews';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ModeratedReview, ModerationPage, ReviewStatus } from '../../../../contract/reviews';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { adminRoot } from '../../../lib/query-keys';
-import { reviewKeys } from './keys';
+import { apiGet, apiRequest } from '@web/lib/api-client';
+import { adminRoot } from '@web/lib/query-keys';
+import { reviewKeys } from '@web/shared/reviews/keys';
 
 /** GET /reviews: one status's reviews for the moderation desk (managers). */
 export const useModeration = (status: ReviewStatus, page: number) =>

@@ -1,5 +1,5 @@
-import type { Review } from '../../../../contract/reviews';
-import { RATING_MAX, RATING_MIN } from '../../../../contract/reviews';
+import type { Review } from '@contract/reviews';
+import { RATING_MAX, RATING_MIN } from '@contract/reviews';
 
 /** Average rating and how many reviews gave each star count, highest first. */
 export function summarizeRatings(reviews: Review[]) {

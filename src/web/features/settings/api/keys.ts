@@ -1,3 +1,3 @@
-import { adminRoot } from '../../../lib/query-keys';
+import { adminRoot } from '@web/lib/query-keys';
 
 export const settingsKeys = { all: [...adminRoot, 'settings'] as const };

@@ -1,8 +1,8 @@
+import type { SettingsAnswer, SettingsSection, StoreSettings } from '@contract/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SettingsAnswer, SettingsSection, StoreSettings } from '../../../../contract/settings';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { cartKeys } from '../../cart/api/keys';
-import { storeKeys } from '../../store/api/keys';
+import { apiGet, apiRequest } from '@web/lib/api-client';
+import { cartKeys } from '@web/shared/cart/keys';
+import { storeKeys } from '@web/shared/store/keys';
 import { settingsKeys } from './keys';
 
 /** The owner's settings (GET /settings), under 'admin': forgotten at sign-out. */

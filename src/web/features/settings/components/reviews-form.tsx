@@ -1,5 +1,5 @@
+import { type ReviewHold, reviewHolds, type SettingsAnswer } from '@contract/settings';
 import { useState } from 'react';
-import { type ReviewHold, reviewHolds, type SettingsAnswer } from '../../../../contract/settings';
 import { useSaveSection } from '../api/settings-calls';
 import { SectionForm } from './section-form';
 

@@ -1,7 +1,7 @@
+import type { FieldIssue } from '@contract/errors';
+import { ApiError } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import type { FieldIssue } from '../../../../contract/errors';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
 import { UnitProblem } from './units';
 
 /** Where an issue's path points, in words: "zones.0.methods.1.name" -> "Zone 1, method 2, name". */

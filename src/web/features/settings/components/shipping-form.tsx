@@ -1,6 +1,6 @@
+import type { SettingsAnswer, ShippingZone, ZoneMethod } from '@contract/settings';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { useState } from 'react';
-import type { SettingsAnswer, ShippingZone, ZoneMethod } from '../../../../contract/settings';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useSaveSection } from '../api/settings-calls';
 import { Field, SectionForm } from './section-form';
 import { centsOf, centsText, numberOf, numberText, optionalCentsOf, optionalNumberOf } from './units';

@@ -1,5 +1,5 @@
+import type { SettingsAnswer } from '@contract/settings';
 import { useState } from 'react';
-import type { SettingsAnswer } from '../../../../contract/settings';
 import { useSaveSection } from '../api/settings-calls';
 import { Field, SectionForm } from './section-form';
 import { numberOf, numberText } from './units';

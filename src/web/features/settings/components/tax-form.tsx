@@ -1,6 +1,6 @@
+import { shippingCountries } from '@contract/addresses';
+import type { SettingsAnswer } from '@contract/settings';
 import { useState } from 'react';
-import { shippingCountries } from '../../../../contract/addresses';
-import type { SettingsAnswer } from '../../../../contract/settings';
 import { useSaveSection } from '../api/settings-calls';
 import { Field, SectionForm } from './section-form';
 import { basisPointsOf, percentText } from './units';

@@ -1,7 +1,7 @@
+import type { StorePolicies } from '@contract/policies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StorePolicies } from '../../../../contract/policies';
-import { apiGet } from '../../../lib/api-client';
-import { storeKeys } from './keys';
+import { apiGet } from '@web/lib/api-client';
+import { storeKeys } from '@web/shared/store/keys';
 
 /** The shipping and returns settings in force, for the policy pages (the owner's saves refresh them). */
 export const policiesQuery = queryOptions({

@@ -1,6 +1,6 @@
+import { pages } from '@contract/pages';
+import type { StorePolicies } from '@contract/policies';
 import { Link } from 'react-router';
-import { pages } from '../../../../contract/pages';
-import type { StorePolicies } from '../../../../contract/policies';
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 /** 12.5 -> "12.5 %", 15 -> "15 %". */

@@ -1,7 +1,7 @@
+import { formatCents } from '@contract/money';
+import { pages } from '@contract/pages';
+import type { StorePolicies } from '@contract/policies';
 import { Link } from 'react-router';
-import { formatCents } from '../../../../contract/money';
-import { pages } from '../../../../contract/pages';
-import type { StorePolicies } from '../../../../contract/policies';
 
 type Shipping = StorePolicies['shipping'];
 type Method = Shipping['zones'][number]['methods'][number];

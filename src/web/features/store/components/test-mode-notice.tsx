@@ -1,4 +1,4 @@
-import { useStoreInfo } from '../api/get-store-info';
+import { useStoreInfo } from '@web/shared/store/get-store-info';
 
 /**
  * Said on every page while the simulated card processor takes payments: no card is charged and no

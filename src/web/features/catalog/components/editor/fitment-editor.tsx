@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { vehicleOptionsQuery } from '@web/shared/vehicles/vehicle-calls';
 import { useId, useState } from 'react';
-import { vehicleOptionsQuery } from '../../../vehicles/api/vehicle-calls';
 
 /** A fitment row as typed: every box is text until saved. */
 export type FitmentDraft = {

@@ -1,8 +1,8 @@
+import { EDITOR_LIMITS, type ProductImage, STORE_IMAGE } from '@contract/catalog';
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '@contract/uploads.constants';
+import { uploadImage } from '@web/features/catalog/api/admin-calls';
+import { ApiError } from '@web/lib/api-client';
 import { useId, useState } from 'react';
-import { EDITOR_LIMITS, type ProductImage, STORE_IMAGE } from '../../../../../contract/catalog';
-import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../../../contract/uploads.constants';
-import { ApiError } from '../../../../lib/api-client';
-import { uploadImage } from '../../api/admin-calls';
 
 /**
  * A product's pictures in the order shown (the first is the one on cards), each with its alt text:

@@ -1,9 +1,9 @@
-import type { ChangeSource, ProductChange } from '../../../../../contract/catalog-admin';
-import { productChangeLines } from '../../../../../contract/product-change-words';
-import { ChangeLines } from '../../../../components/ui/change-lines';
-import { QueryState } from '../../../../components/ui/query-state';
-import { useCategories } from '../../api/get-categories';
-import { useProductHistory } from '../../api/owner-calls';
+import type { ChangeSource, ProductChange } from '@contract/catalog-admin';
+import { productChangeLines } from '@contract/product-change-words';
+import { ChangeLines } from '@web/components/ui/change-lines';
+import { QueryState } from '@web/components/ui/query-state';
+import { useProductHistory } from '@web/features/catalog/api/owner-calls';
+import { useCategories } from '@web/shared/catalog/get-categories';
 
 const sourceLabel: Record<ChangeSource, string> = {
   created: 'Added',

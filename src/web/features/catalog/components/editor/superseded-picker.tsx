@@ -1,6 +1,6 @@
+import type { ProductLink } from '@contract/catalog';
+import { useProductList } from '@web/features/catalog/api/owner-calls';
 import { useEffect, useId, useState } from 'react';
-import type { ProductLink } from '../../../../../contract/catalog';
-import { useProductList } from '../../api/owner-calls';
 
 /** Chooses the product that replaces this one (a superseded part), found by name or number. */
 export function SupersededPicker({

@@ -1,7 +1,7 @@
+import { UPLOAD_TYPES } from '@contract/uploads.constants';
+import { uploadImage } from '@web/features/catalog/api/admin-calls';
+import { ApiError } from '@web/lib/api-client';
 import { useId, useState } from 'react';
-import { UPLOAD_TYPES } from '../../../../../contract/uploads.constants';
-import { ApiError } from '../../../../lib/api-client';
-import { uploadImage } from '../../api/admin-calls';
 
 /** One picture for a category or brand: uploaded or the store's own address; shown small and contained. */
 export function ImageField({ value, onChange }: { value: string; onChange: (url: string) => void }) {

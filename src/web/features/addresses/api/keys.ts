@@ -1,4 +1,0 @@
-import { accountRoot } from '../../../lib/query-keys';
-
-/** The customer's saved addresses, read by the address book and the checkout. */
-export const addressKeys = { all: [...accountRoot, 'addresses'] as const };

@@ -1,0 +1,276 @@
+import type { Address, SavedAddress } from '@contract/addresses';
+import type { Order } from '@contract/orders';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PaymentPage } from './payment-page';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/**
+ * The payment page pays only for what can ship: an Order Now order (no address) takes the saved
+ * default address without a click and the payment opens for the total the server quoted for it;
+ * with no saved address, Pay stays disabled until one is given. The store is faked at `fetch`.
+ */
+
+const user = { id: 'u1', email: 'olive@torque.example', name: 'Olive Ohio', image: null };
+const OHIO: Address = {
+  fullName: 'Olive Ohio',
+  line1: '200 High St',
+  line2: '',
+  city: 'Columbus',
+  region: 'OH',
+  postalCode: '43215',
+  country: 'US',
+  phone: '+1 614 555 0100',
+};
+const saved: SavedAddress = { ...OHIO, id: 'a1', isDefault: true };
+
+/** An unpaid Order Now order of one $40.00 part: $7.99 shipping, taxed at 7 % ($2.80) until it has an address. */
+function unpaidOrder(): Order {
+  return {
+    _id: 'o1',
+    orderId: 't1',
+    orderName: 'Brake caliper',
+    price: 40,
+    orderQuantity: 1,
+    total: 50.79,
+    userName: user.name,
+    userEmail: user.email,
+    phone: '01712345678',
+    paid: false,
+    status: 'unpaid',
+    transactionId: null,
+    cardBrand: null,
+    cardLast4: null,
+    createdAt: '2026-11-28T10:00:00.000Z',
+    expiresAt: '2026-11-28T10:30:00.000Z',
+    number: 'TW-10001',
+    lines: [
+      {
+        toolId: 't1',
+        name: 'Brake caliper',
+        unitPriceCents: 4000,
+        quantity: 1,
+        lineTotalCents: 4000,
+        discountCents: 0,
+        taxCents: 280,
+        shippedQuantity: 0,
+        refundedQuantity: 0,
+        returnedQuantity: 0,
+        coreChargeCents: 0,
+        coreTotalCents: 0,
+        coreTaxCents: 0,
+        coresRefunded: 0,
+        coresReturned: 0,
+      },
+    ],
+    itemCount: 1,
+    amounts: {
+      subtotalCents: 4000,
+      coreChargeCents: 0,
+      discountCents: 0,
+      shippingCents: 799,
+      taxCents: 280,
+      totalCents: 5079,
+      shippingTaxCents: 0,
+      taxRateBasisPoints: 700,
+    },
+    discount: null,
+    shippingMethod: 'standard',
+    shippingLabel: 'Standard shipping',
+    shippingAddress: null,
+    carrier: null,
+    trackingNumber: null,
+    paidAt: null,
+    shippedAt: null,
+    statusText: 'Waiting for payment',
+    awaitingAddress: false,
+    shipments: [],
+    refunds: [],
+    refundedCents: 0,
+    refundableCents: 0,
+    refundState: 'none',
+    cancelReason: null,
+    cancelRequestedAt: null,
+  };
+}
+
+/** The server's answer once Ohio's 5.75 % applies: $2.30 of tax, $50.29 in all. */
+const inOhio = (order: Order, address: Address): Order => ({
+  ...order,
+  total: 50.29,
+  shippingAddress: address,
+  amounts: { ...order.amounts, taxCents: 230, totalCents: 5029, taxRateBasisPoints: 575 },
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let container: HTMLDivElement;
+let root: Root;
+let order: Order;
+let book: SavedAddress[];
+/** Every call the page made, in order: "PUT /api/order/o1/address {...}". */
+let calls: string[];
+
+beforeEach(() => {
+  order = unpaidOrder();
+  calls = [];
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      if (url !== '/api/auth/get-session') calls.push(`${method} ${url} ${init?.body ?? ''}`.trim());
+      if (url === '/api/auth/get-session') return json({ user });
+      if (url === '/api/order/o1' && method === 'GET') return json(order);
+      if (url === '/api/addresses') return json(book);
+      if (url === '/api/order/o1/address' && method === 'PUT') {
+        const body = JSON.parse(String(init?.body)) as { addressId?: string; address?: Address };
+        const address = body.address ?? book.find((a) => a.id === body.addressId);
+        if (!address) return json({ error: { code: 'NOT_FOUND', message: 'Address was not found' } }, 404);
+        const { id: _id, isDefault: _default, ...copy } = { id: '', isDefault: false, ...address };
+        order = inOhio(order, copy);
+        return json(order);
+      }
+      if (url === '/api/create-payment-intent')
+        return json({
+          clientSecret: `sim_secret_${order.amounts.totalCents}`,
+          provider: 'simulated',
+          publishableKey: null,
+          amount: order.amounts.totalCents / 100,
+        });
+      if (url === '/api/payments/simulated/confirm')
+        return json({ status: 'succeeded', transactionId: 'sim_pi_o1' });
+      if (url === '/api/order/o1' && method === 'PATCH') {
+        order = { ...order, paid: true, status: 'pending', transactionId: 'sim_pi_o1' };
+        return json(order);
+      }
+      return json({ error: { code: 'NOT_FOUND', message: `no ${url}` } }, 404);
+    }),
+  );
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+/** Waits, inside act, until `ready` holds: the state the page shows, never a fixed time. */
+const shown = (ready: () => boolean, what: string) =>
+  act(() =>
+    vi.waitFor(
+      () => {
+        if (!ready()) throw new Error(`${what} is not shown yet`);
+      },
+      { timeout: 10_000, interval: 20 },
+    ),
+  );
+
+async function render() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () =>
+    root.render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/dashboard/payment/o1']}>
+          <Routes>
+            <Route path="/dashboard/payment/:id" element={<PaymentPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    ),
+  );
+}
+
+const payButton = () =>
+  [...container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Pay $'));
+const field = (label: string) => {
+  const labelEl = [...container.querySelectorAll('label')].find((l) => l.textContent === label);
+  return container.querySelector<HTMLInputElement>(`#${CSS.escape(labelEl?.htmlFor ?? '')}`);
+};
+function type(input: HTMLInputElement | null, value: string) {
+  if (!input) throw new Error('no such field');
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  setter?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+describe('the payment page of an order placed without an address', () => {
+  it('applies the saved default address without a click, and opens the payment for the total quoted for it', async () => {
+    book = [saved];
+    await render();
+    await shown(() => payButton()?.disabled === false, 'an enabled Pay button');
+    expect(payButton()?.textContent).toBe('Pay $50.29');
+    expect(container.querySelector('[data-testid="payment-address"]')?.textContent).toContain('200 High St');
+    // The address first, then the payment, for the new total only.
+    const writes = calls.filter((c) => !c.startsWith('GET '));
+    expect(writes).toEqual([
+      'PUT /api/order/o1/address {"addressId":"a1"}',
+      'POST /api/create-payment-intent {"orderId":"o1"}',
+    ]);
+    expect(container.querySelector('[data-testid="summary-total"]')?.textContent).toBe('$50.29');
+  });
+
+  it('with no saved address, keeps Pay disabled and opens no payment until an address is given', async () => {
+    book = [];
+    await render();
+    await shown(() => field('Full name') !== null, 'the address form');
+    expect(payButton()?.disabled).toBe(true);
+    expect(container.textContent).toContain('Give the shipping address above to pay.');
+    expect(calls.some((c) => c.includes('create-payment-intent'))).toBe(false);
+
+    // Sent incomplete: the form says what is missing and nothing is sent.
+    const send = () =>
+      [...container.querySelectorAll('button')].find((b) => b.textContent === 'Ship to this address');
+    await act(async () => send()?.click());
+    await shown(() => container.querySelectorAll('[role="alert"]').length > 0, 'the missing fields');
+    expect(calls.some((c) => c.startsWith('PUT'))).toBe(false);
+    expect(payButton()?.disabled).toBe(true);
+
+    type(field('Full name'), OHIO.fullName);
+    type(field('Address line 1'), OHIO.line1);
+    type(field('City'), OHIO.city);
+    type(field('State / province'), OHIO.region);
+    type(field('Postal code'), OHIO.postalCode);
+    type(field('Phone'), OHIO.phone);
+    await act(async () => send()?.click());
+    await shown(() => payButton()?.disabled === false, 'an enabled Pay button');
+    expect(payButton()?.textContent).toBe('Pay $50.29');
+    expect(calls.filter((c) => !c.startsWith('GET '))).toEqual([
+      `PUT /api/order/o1/address ${JSON.stringify({ address: OHIO })}`,
+      'POST /api/create-payment-intent {"orderId":"o1"}',
+    ]);
+  });
+
+  it('pays in the steps every purchase pays in: the card charged, the order patched, then the transaction id', async () => {
+    book = [saved];
+    await render();
+    await shown(() => payButton()?.disabled === false, 'an enabled Pay button');
+    type(field('Card number'), '4242 4242 4242 4242');
+    type(field('Expiry (MM/YY)'), '12/40');
+    type(field('CVC'), '123');
+    await act(async () => payButton()?.click());
+    await shown(
+      () => container.querySelector('[data-testid="transaction-id"]')?.textContent === 'sim_pi_o1',
+      'the transaction id',
+    );
+    expect(container.textContent).toContain('Congrats! Your payment is completed');
+    const paying = calls.filter((c) => c.startsWith('POST /api/payments') || c.startsWith('PATCH'));
+    expect(paying).toEqual([
+      `POST /api/payments/simulated/confirm ${JSON.stringify({
+        clientSecret: 'sim_secret_5029',
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/40',
+        cvc: '123',
+        name: user.name,
+        email: user.email,
+      })}`,
+      'PATCH /api/order/o1 {"orderId":"o1","transactionId":"sim_pi_o1"}',
+    ]);
+  });
+});

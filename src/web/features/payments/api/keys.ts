@@ -1,5 +1,0 @@
-import { accountRoot } from '../../../lib/query-keys';
-
-export const paymentKeys = {
-  intent: (orderId: string) => [...accountRoot, 'payment-intent', orderId] as const,
-};

@@ -1,0 +1,120 @@
+import { returnReasons, returnReasonWords } from '@contract/after-sale';
+import { formatCents } from '@contract/money';
+import type { SalesReport } from '@contract/reports';
+import { useQuery } from '@tanstack/react-query';
+import { QueryState } from '@web/components/ui/query-state';
+import { TableScroll } from '@web/components/ui/table-scroll';
+import { TextField } from '@web/components/ui/text-field';
+import { apiGet } from '@web/lib/api-client';
+import { formatNumber } from '@web/lib/format';
+import { type FormEvent, useState } from 'react';
+import { reportKeys } from '../api/keys';
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const monthStart = (d: Date) => `${isoDay(d).slice(0, 8)}01`;
+
+/**
+ * The owner's numbers for a period of whole UTC days: orders, gross sales, refunds, net, tax and
+ * shipping collected, units per product, returns by reason; and the period's order lines as CSV.
+ */
+export function NumbersPage() {
+  const today = new Date();
+  const [from, setFrom] = useState(monthStart(today));
+  const [to, setTo] = useState(isoDay(today));
+  const [period, setPeriod] = useState({ from: monthStart(today), to: isoDay(today) });
+  const query = `from=${encodeURIComponent(period.from)}&to=${encodeURIComponent(period.to)}`;
+  const report = useQuery({
+    queryKey: reportKeys.period(period.from, period.to),
+    queryFn: ({ signal }) => apiGet<SalesReport>(`/manage/reports?${query}`, signal),
+    retry: false,
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setPeriod({ from, to });
+  };
+
+  return (
+    <div className="max-w-4xl space-y-6">
+      <h2 className="text-2xl font-semibold">Numbers</h2>
+      <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-x-4" aria-label="Period">
+        <TextField label="From" type="date" value={from} onChange={(e) => setFrom(e.target.value)} required />
+        <TextField label="To" type="date" value={to} onChange={(e) => setTo(e.target.value)} required />
+        <button type="submit" className="btn btn-primary mb-1">
+          Show
+        </button>
+        <a className="btn mb-1" href={`/api/manage/reports/orders.csv?${query}`} download>
+          Export orders (CSV)
+        </a>
+      </form>
+      <QueryState query={report} empty={null}>
+        {(data) => (
+          <>
+            <dl className="grid grid-cols-2 gap-3 md:grid-cols-3" data-testid="report-figures">
+              {(
+                [
+                  ['Orders paid', formatNumber(data.orders)],
+                  ['Gross sales', formatCents(data.grossSalesCents)],
+                  ['Refunds', formatCents(data.refundsCents)],
+                  ['Net', formatCents(data.netCents)],
+                  ['Tax collected', formatCents(data.taxCollectedCents)],
+                  ['Shipping collected', formatCents(data.shippingCollectedCents)],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="rounded-box bg-base-200 p-3">
+                  <dt className="text-sm text-base-content/70">{label}</dt>
+                  <dd className="text-xl font-semibold tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <section aria-labelledby="units-title" className="space-y-2">
+              <h3 id="units-title" className="text-lg font-semibold">
+                Units by product
+              </h3>
+              {data.unitsByProduct.length === 0 ? (
+                <p className="text-base-content/70">Nothing sold in this period.</p>
+              ) : (
+                <TableScroll label="Units by product">
+                  <table className="table table-cards">
+                    <thead>
+                      <tr>
+                        <th scope="col">Product</th>
+                        <th scope="col">Sold</th>
+                        <th scope="col">Refunded</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.unitsByProduct.map((p) => (
+                        <tr key={p.toolId}>
+                          <td data-label="Product">{p.name}</td>
+                          <td data-label="Sold" className="tabular-nums">
+                            {formatNumber(p.unitsSold)}
+                          </td>
+                          <td data-label="Refunded" className="tabular-nums">
+                            {formatNumber(p.unitsRefunded)}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
+              )}
+            </section>
+            <section aria-labelledby="returns-title" className="space-y-2">
+              <h3 id="returns-title" className="text-lg font-semibold">
+                Returned units by reason
+              </h3>
+              <ul className="space-y-1">
+                {returnReasons.map((r) => (
+                  <li key={r} className="flex max-w-sm justify-between">
+                    <span>{returnReasonWords[r]}</span>
+                    <span className="tabular-nums">{formatNumber(data.returnsByReason[r])}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

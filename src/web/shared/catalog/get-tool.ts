@@ -1,0 +1,17 @@
+import type { ToolDetails, Vehicle } from '@contract/catalog';
+import { toolListSearch } from '@contract/catalog.constants';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@web/lib/api-client';
+import { toolKeys } from './keys';
+
+/** One tool with its part numbers and fitment; with a vehicle, whether it fits that one. */
+export const toolQuery = (id: string, vehicle?: Vehicle) => {
+  const params = vehicle ? toolListSearch(vehicle) : '';
+  return queryOptions({
+    queryKey: toolKeys.one(id, params),
+    queryFn: ({ signal }) =>
+      apiGet<ToolDetails>(`/purchase/${encodeURIComponent(id)}${params ? `?${params}` : ''}`, signal),
+  });
+};
+
+export const useTool = (id: string, vehicle?: Vehicle) => useQuery(toolQuery(id, vehicle));
