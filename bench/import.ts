@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config/config';
-import { type Db, openPostgres } from '../src/server/db/database';
+import { type Db, openPostgres } from '../src/server/kernel/db/database';
 import {
   checkImport,
   importSummary,

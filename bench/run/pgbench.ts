@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openPostgres } from '../../src/server/db/database';
-import { rowsOf } from '../../src/server/db/rows';
+import { openPostgres } from '../../src/server/kernel/db/database';
+import { rowsOf } from '../../src/server/kernel/db/rows';
 import { recipientsOf, setOutboxInterest } from '../../src/server/modules/outbox/outbox';
 import { createScratchDatabase } from '../../src/server/test/scratch-postgres';
 

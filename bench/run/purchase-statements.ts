@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
-import { openPostgres } from '../../src/server/db/database';
+import { openPostgres } from '../../src/server/kernel/db/database';
 import { insertTool } from '../../src/server/test/fixtures';
 import { statementsPerPurchase } from '../../src/server/test/purchase-cost';
 import { createScratchDatabase } from '../../src/server/test/scratch-postgres';

@@ -3,8 +3,8 @@
 // to the parent over IPC, and the message 'stop' closes the app and the database.
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
-import { openDatabase } from '../../src/server/db/database';
-import { seedDemoData } from '../../src/server/db/seed';
+import { openDatabase } from '../../src/server/kernel/db/database';
+import { seedDemoData } from '../../src/server/seed/seed';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 const database = await openDatabase({

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { TOOL_LIST_PARAMS } from '../contract/catalog.constants';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config/config';
-import type { Database } from './db/database';
-import { AppError } from './errors';
+import type { Database } from './kernel/db/database';
+import { AppError } from './kernel/errors/errors';
 import { declareTestRoute } from './plugins/route-permissions';
 import { createTestDatabase, testConfig } from './test/harness';
 

@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
-import { openDatabase } from './db/database';
-import { seedDemoData } from './db/seed';
+import { openDatabase } from './kernel/db/database';
 import { guardProcess } from './process-guard';
+import { seedDemoData } from './seed/seed';
 
 /** Starts the store: open and migrate the database, seed a new one, listen, stop cleanly on a signal. */
 async function main() {

@@ -12,8 +12,8 @@ import {
   SignUpInput,
 } from '../../contract/accounts';
 import type { AuthConfig } from '../config/config';
-import type { Db } from '../db/database';
-import * as schema from '../db/schema';
+import type { Db } from '../kernel/db/database';
+import * as schema from '../kernel/db/schema';
 import {
   publishEmailConfirmation,
   publishPasswordReset,

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config/config';
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../kernel/db/database';
 import { makeOwner } from '../modules/accounts/roles.service';
 
 const USAGE = 'Usage: npm run admin -- promote <email>';

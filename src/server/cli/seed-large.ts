@@ -1,9 +1,9 @@
 import { pathToFileURL } from 'node:url';
 import { count } from 'drizzle-orm';
 import { loadConfig } from '../config/config';
-import { openDatabase } from '../db/database';
-import { insertLargeCatalog, LARGE_CATALOG_SIZE } from '../db/large-catalog';
-import { tools } from '../db/schema';
+import { openDatabase } from '../kernel/db/database';
+import { tools } from '../kernel/db/schema';
+import { insertLargeCatalog, LARGE_CATALOG_SIZE } from './large-catalog';
 
 const USAGE = 'Usage: npm run seed:large [-- --count <tools>]';
 

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportSummary } from '../../contract/catalog-import';
-import { tools } from '../db/schema';
+import { tools } from '../kernel/db/schema';
 import { runImports } from '../modules/catalog/import-job';
 import { insertTool } from '../test/fixtures';
 import type { TestApp } from '../test/harness';

@@ -1,8 +1,8 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { outboxStatusOnWire } from '../../contract/outbox';
-import type { Db } from '../db/database';
-import { rowsOf } from '../db/rows';
-import { outboxMessages, scheduledJobs } from '../db/schema';
+import type { Db } from '../kernel/db/database';
+import { rowsOf } from '../kernel/db/rows';
+import { outboxMessages, scheduledJobs } from '../kernel/db/schema';
 
 import type { OutboxMessage, Subscriber, Topic, TopicOf } from '../modules/outbox/outbox';
 import { guarded } from '../process-guard';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { type Database, openPostgres } from '../db/database';
-import { auditLog, scheduledJobs } from '../db/schema';
+import { type Database, openPostgres } from '../kernel/db/database';
+import { auditLog, scheduledJobs } from '../kernel/db/schema';
 import { fakeClock } from '../test/fake-clock';
 import { createTestDatabase, testConfig } from '../test/harness';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { rateLimits } from '../db/schema';
+import type { Database } from '../kernel/db/database';
+import { rateLimits } from '../kernel/db/schema';
 import { createTestDatabase } from '../test/harness';
 import { databaseLimiter } from './database-limiter';
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../contract/catalog';
-import { tools } from '../db/schema';
-import { seedDemoData } from '../db/seed';
-import { seedParts } from '../db/seed-catalog';
+import { tools } from '../kernel/db/schema';
+import { seedDemoData } from '../seed/seed';
+import { seedParts } from '../seed/seed-catalog';
 import { createTestApp, type TestApp, testConfig } from '../test/harness';
 
 const TEMPLATE =

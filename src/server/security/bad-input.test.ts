@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { user } from '../db/schema';
+import { user } from '../kernel/db/schema';
 import { declareTestRoute } from '../plugins/route-permissions';
 import { insertTool } from '../test/fixtures';
 import { createTestDatabase, testConfig } from '../test/harness';

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../kernel/db/database';
 import { declareTestRoute } from '../plugins/route-permissions';
 import { guarded, guardProcess } from '../process-guard';
 

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config/config';
-import { type Database, openPostgres } from '../db/database';
+import { type Database, openPostgres } from '../kernel/db/database';
 import { leaseTestPglite } from './pglite-pool';
 
 /**

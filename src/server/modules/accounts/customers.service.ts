@@ -8,13 +8,12 @@ import {
   type CustomersQuery,
 } from '../../../contract/customers';
 import { orderNumber, toWireStatus } from '../../../contract/orders';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { orders, user } from '../../db/schema';
-import { notFound } from '../../errors';
+import { roleFromColumn } from '../../kernel/db/account-roles';
+import type { Db } from '../../kernel/db/database';
+import { rowsOf } from '../../kernel/db/rows';
+import { orders, user } from '../../kernel/db/schema';
+import { notFound } from '../../kernel/errors/errors';
 import { listAddresses } from '../addresses/addresses.service';
-
-import { roleFromColumn } from './account-roles';
 
 /**
  * The customers list and one customer's page. Read only: the figures come from the orders as the

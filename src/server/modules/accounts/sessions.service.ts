@@ -2,7 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { SessionView } from '../../../contract/accounts';
 import type { Auth } from '../../auth/auth';
-import { AppError } from '../../errors';
+import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../plugins/auth';
 import { deviceOf } from './user-agent';
 

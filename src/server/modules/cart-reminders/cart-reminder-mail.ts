@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { pages } from '../../../contract/pages';
-import type { Db } from '../../db/database';
-import { cartLines, tools, user } from '../../db/schema';
 import type { MessageHandler } from '../../jobs/job-runner';
+import type { Db } from '../../kernel/db/database';
+import { cartLines, tools, user } from '../../kernel/db/schema';
 import { type MailContext, render } from '../mail/layout';
 import { deliverMail } from '../mail/mail.service';
 import { linkTo } from '../mail/mail-links';

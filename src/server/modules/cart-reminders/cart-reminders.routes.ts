@@ -4,8 +4,8 @@ import {
   UnsubscribeAnswer,
   UnsubscribeInput,
 } from '../../../contract/cart-reminders';
-import { AppError } from '../../errors';
 import { errorResponses } from '../../http/openapi';
+import { AppError } from '../../kernel/errors/errors';
 import { unsubscribe } from './cart-reminders';
 import { readUnsubscribeToken } from './unsubscribe-token';
 

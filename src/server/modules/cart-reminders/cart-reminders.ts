@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { cartActivity, cartLines, cartReminders, user } from '../../db/schema';
+import type { Db, Tx } from '../../kernel/db/database';
+import { rowsOf } from '../../kernel/db/rows';
+import { cartActivity, cartLines, cartReminders, user } from '../../kernel/db/schema';
 
 import { publish } from '../outbox/outbox';
 

@@ -3,10 +3,10 @@ import { cartFullMessage } from '../../../contract/cart';
 import { isUuid } from '../../../contract/ids';
 import { maximumQuantityMessage, minimumQuantityMessage } from '../../../contract/orders';
 import { CART_MAX_LINES, type LineInput, type Quote } from '../../../contract/pricing';
-import type { Db, Tx } from '../../db/database';
-import { preparedStatement, selectedRow } from '../../db/prepared';
-import { cartLines, tools } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import type { Db, Tx } from '../../kernel/db/database';
+import { preparedStatement, selectedRow } from '../../kernel/db/prepared';
+import { cartLines, tools } from '../../kernel/db/schema';
+import { AppError, notFound } from '../../kernel/errors/errors';
 
 import { discountBuyer, discountOffer } from '../discounts/discount-offer';
 

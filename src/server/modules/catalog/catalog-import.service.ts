@@ -12,13 +12,13 @@ import {
   PRODUCT_CSV_COLUMNS,
   REQUIRED_COLUMNS,
 } from '../../../contract/catalog-import';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { catalogImportRows, catalogImports } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
 import { loopTurns } from '../../event-loop';
 import { cellFromSpreadsheet } from '../../http/csv-cells';
 import { readCsvUpload } from '../../http/csv-upload';
+import type { Db } from '../../kernel/db/database';
+import { rowsOf } from '../../kernel/db/rows';
+import { catalogImportRows, catalogImports } from '../../kernel/db/schema';
+import { AppError, notFound } from '../../kernel/errors/errors';
 import { recordAudit } from '../audit/audit.service';
 
 import { type ReadRow, readRow, rowIdentity } from './import-rows';

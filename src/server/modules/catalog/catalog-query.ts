@@ -10,9 +10,9 @@ import {
   type ToolSort,
   type Vehicle,
 } from '../../../contract/catalog';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { tools } from '../../db/schema';
+import type { Db } from '../../kernel/db/database';
+import { rowsOf } from '../../kernel/db/rows';
+import { tools } from '../../kernel/db/schema';
 import {
   planLoosely,
   planSearch,

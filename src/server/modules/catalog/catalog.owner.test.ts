@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool, ToolDetails } from '../../../contract/catalog';
 import type { ProductChange, ProductRecord } from '../../../contract/catalog-admin';
 import type { BulkPreview } from '../../../contract/catalog-bulk';
-import { mails, outboxMessages, tools } from '../../db/schema';
+import { mails, outboxMessages, tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { ledgerSum } from '../../test/probes';

@@ -13,10 +13,10 @@ import {
   type Vehicle,
 } from '../../../contract/catalog';
 import { isUuid } from '../../../contract/ids';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { categories, orderLines, partNumbers, tools } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { rowsOf } from '../../kernel/db/rows';
+import { categories, orderLines, partNumbers, tools } from '../../kernel/db/schema';
+import { AppError, notFound } from '../../kernel/errors/errors';
 import { recordAudit } from '../audit/audit.service';
 import { assertWithinStockMax, moveStock } from '../inventory/inventory.service';
 import { findTools, type SearchNotes } from './catalog-query';

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { LowStockProduct } from '../../../contract/catalog-admin';
-import type { Db, Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
+import type { Db, Tx } from '../../kernel/db/database';
+import { rowsOf } from '../../kernel/db/rows';
 
 import { publish } from '../outbox/outbox';
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ProductStatus, ToolChanges } from '../../../contract/catalog';
-import type { Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { productImages, tools } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Tx } from '../../kernel/db/database';
+import { rowsOf } from '../../kernel/db/rows';
+import { productImages, tools } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, [{ path, message }]);

@@ -6,10 +6,10 @@ import {
   type ProductList,
   type ProductListQuery,
 } from '../../../contract/catalog-admin';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { fitments, tools } from '../../db/schema';
-import { notFound } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { rowsOf } from '../../kernel/db/rows';
+import { fitments, tools } from '../../kernel/db/schema';
+import { notFound } from '../../kernel/errors/errors';
 import { recordAudit } from '../audit/audit.service';
 import { lowStockAt } from './low-stock';
 import { productFilterCondition } from './product-filter';

@@ -1,10 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Vehicle } from '../../../contract/catalog';
 import type { RelatedProducts } from '../../../contract/catalog-admin';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { tools } from '../../db/schema';
-import { notFound } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { rowsOf } from '../../kernel/db/rows';
+import { tools } from '../../kernel/db/schema';
+import { notFound } from '../../kernel/errors/errors';
 
 import { fitsVehicle } from './catalog-query';
 import { toTool } from './tool-wire';

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Synonym, SynonymInput } from '../../../contract/catalog-search';
-import type { Db } from '../../db/database';
-import { searchSynonyms } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { searchSynonyms } from '../../kernel/db/schema';
+import { AppError, notFound } from '../../kernel/errors/errors';
 import { recordAudit } from '../audit/audit.service';
 
 /**

@@ -9,10 +9,10 @@ import {
   type Removed,
   slugOf,
 } from '../../../contract/catalog-admin';
-import type { Db, Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { brands, categories, tools } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import type { Db, Tx } from '../../kernel/db/database';
+import { rowsOf } from '../../kernel/db/rows';
+import { brands, categories, tools } from '../../kernel/db/schema';
+import { AppError, notFound } from '../../kernel/errors/errors';
 import { recordAudit } from '../audit/audit.service';
 
 import { listCategories } from './catalog-query';

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { CART_EMPTY } from '../../../contract/cart';
 import type { CheckoutAnswer, CheckoutRequest } from '../../../contract/checkout';
-import type { Db } from '../../db/database';
-import { preparedStatement, tableRow } from '../../db/prepared';
-import { orders } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { preparedStatement, tableRow } from '../../kernel/db/prepared';
+import { orders } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../plugins/auth';
 import { addAddressIn, hasAddress } from '../addresses/addresses.service';
 import { takeCart } from '../cart/cart.service';

@@ -6,7 +6,7 @@ import type { CheckoutAnswer } from '../../../contract/checkout';
 import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
 import type { Quote } from '../../../contract/pricing';
-import { orders, tools } from '../../db/schema';
+import { orders, tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';

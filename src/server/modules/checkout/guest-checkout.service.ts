@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GuestCheckoutAnswer, GuestCheckoutRequest } from '../../../contract/guest';
 import { isUuid } from '../../../contract/ids';
-import type { Db } from '../../db/database';
-import { orders } from '../../db/schema';
-import { notFound } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { orders } from '../../kernel/db/schema';
+import { notFound } from '../../kernel/errors/errors';
 
 import type { GuestBuyer } from '../orders/guest-buyer';
 import { toOneOrder, toOrder } from '../orders/order-read';

@@ -15,8 +15,8 @@ import {
 } from '../../../contract/guest';
 import type { Order } from '../../../contract/orders';
 import type { Quote } from '../../../contract/pricing';
-import { user } from '../../db/auth-schema';
-import { mails, orders } from '../../db/schema';
+import { user } from '../../kernel/db/auth-schema';
+import { mails, orders } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';

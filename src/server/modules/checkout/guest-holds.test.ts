@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../contract/addresses';
 import { type GuestCheckoutAnswer, guestHoldMessages } from '../../../contract/guest';
 import type { Quote } from '../../../contract/pricing';
-import { orders } from '../../db/schema';
+import { orders } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { stockFigures } from '../../test/probes';

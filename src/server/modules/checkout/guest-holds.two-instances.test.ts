@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { guestHoldMessages } from '../../../contract/guest';
 import type { Quote } from '../../../contract/pricing';
 import { buildApp } from '../../app';
-import { type Database, openPostgres } from '../../db/database';
+import { type Database, openPostgres } from '../../kernel/db/database';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase, testConfig } from '../../test/harness';
 import { postgresOnly } from '../../test/postgres-only';

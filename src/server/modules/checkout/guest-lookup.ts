@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { ORDER_IN_ACCOUNT, ORDER_LOOKUP_FAILED } from '../../../contract/guest';
-import type { Db } from '../../db/database';
-import { orders } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { orders } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 import { databaseLimiter } from '../../limits/database-limiter';
 import { visitToken } from './guest-order-links';
 

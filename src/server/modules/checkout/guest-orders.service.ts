@@ -8,9 +8,9 @@ import {
 } from '../../../contract/guest';
 import { type Order, paidStatuses } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
-import type { Db } from '../../db/database';
-import { orders, paymentIntents } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { orders, paymentIntents } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../plugins/auth';
 import { cancelUnpaidOrder, requestCancellation } from '../orders/cancel';
 import { claimGuestOrder } from '../orders/guest-claim';

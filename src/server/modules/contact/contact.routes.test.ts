@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '../../../contract/contact';
 import type { ErrorEnvelope } from '../../../contract/errors';
-import { contactMessages } from '../../db/schema';
+import { contactMessages } from '../../kernel/db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;

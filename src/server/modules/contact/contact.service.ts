@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactMessageInput } from '../../../contract/contact';
-import type { Db } from '../../db/database';
-import { contactMessages } from '../../db/schema';
+import type { Db } from '../../kernel/db/database';
+import { contactMessages } from '../../kernel/db/schema';
 import { publish } from '../outbox/outbox';
 
 /**

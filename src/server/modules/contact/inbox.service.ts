@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import type { InboxList, InboxMessage, InboxReplyInput, InboxUpdate } from '../../../contract/inbox';
-import type { Db } from '../../db/database';
-import { contactMessages, contactReplies } from '../../db/schema';
-import { notFound } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { contactMessages, contactReplies } from '../../kernel/db/schema';
+import { notFound } from '../../kernel/errors/errors';
 import { recordAudit } from '../audit/audit.service';
 import { publish } from '../outbox/outbox';
 

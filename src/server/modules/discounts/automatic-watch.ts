@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { ANY_TABLE, type ChangeFeed } from '../../db/change-feed';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { discounts } from '../../db/schema';
+import { ANY_TABLE, type ChangeFeed } from '../../kernel/db/change-feed';
+import type { Db } from '../../kernel/db/database';
+import { rowsOf } from '../../kernel/db/rows';
+import { discounts } from '../../kernel/db/schema';
 
 /**
  * Whether the store has any automatic discount at all (running, scheduled or over), remembered

@@ -2,8 +2,8 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type CodeMiss, dayOf, discountMessages, normalizeCode } from '../../../contract/discounts';
 import { emailIdentity } from '../../../contract/email-identity';
 import { isUuid } from '../../../contract/ids';
-import type { Db, Tx } from '../../db/database';
-import { categories, discounts, discountUses, tools } from '../../db/schema';
+import type { Db, Tx } from '../../kernel/db/database';
+import { categories, discounts, discountUses, tools } from '../../kernel/db/schema';
 import type { DiscountOffer, DiscountRule, LineFacts } from '../pricing/discounts';
 
 type DiscountRow = typeof discounts.$inferSelect;

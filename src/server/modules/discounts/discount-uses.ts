@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { discountMessages } from '../../../contract/discounts';
-import type { Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { discounts, discountUses } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Tx } from '../../kernel/db/database';
+import { rowsOf } from '../../kernel/db/rows';
+import { discounts, discountUses } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 
 import type { DiscountRule } from '../pricing/discounts';
 

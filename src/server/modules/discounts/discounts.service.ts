@@ -6,9 +6,9 @@ import {
   discountSummary,
 } from '../../../contract/discounts';
 import { isUuid } from '../../../contract/ids';
-import type { Db, Tx } from '../../db/database';
-import { brands, categories, discounts } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db, Tx } from '../../kernel/db/database';
+import { brands, categories, discounts } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 import { recordAudit } from '../audit/audit.service';
 
 /**

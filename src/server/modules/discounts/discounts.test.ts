@@ -5,7 +5,7 @@ import type { CheckoutAnswer } from '../../../contract/checkout';
 import { type Discount, DiscountInput } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
 import type { Quote } from '../../../contract/pricing';
-import { discounts, discountUses, orders } from '../../db/schema';
+import { discounts, discountUses, orders } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';

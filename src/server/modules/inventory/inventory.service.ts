@@ -6,10 +6,10 @@ import {
   type StockLedger,
   type StockMovementReason,
 } from '../../../contract/inventory';
-import type { Db, Tx } from '../../db/database';
-import { preparedStatement } from '../../db/prepared';
-import { stockMovements, tools } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import type { Db, Tx } from '../../kernel/db/database';
+import { preparedStatement } from '../../kernel/db/prepared';
+import { stockMovements, tools } from '../../kernel/db/schema';
+import { AppError, notFound } from '../../kernel/errors/errors';
 import { recordAudit } from '../audit/audit.service';
 
 /**

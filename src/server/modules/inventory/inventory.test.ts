@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countBelowReservedMessage } from '../../../contract/inventory';
-import type { Database } from '../../db/database';
-import { orders, stockMovements, tools } from '../../db/schema';
+import type { Database } from '../../kernel/db/database';
+import { orders, stockMovements, tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
 import {

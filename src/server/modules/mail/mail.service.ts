@@ -1,9 +1,9 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { HIDDEN_SECRET, type MailList, type MailView } from '../../../contract/mail';
-import type { Db } from '../../db/database';
-import { mails } from '../../db/schema';
-import { AppError } from '../../errors';
 import type { Delivery } from '../../jobs/job-runner';
+import type { Db } from '../../kernel/db/database';
+import { mails } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { Mailer, OutgoingMail } from './mailer';
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN_SECRET, type MailList, type MailView } from '../../../contract/mail';
-import { auditLog, mails, outboxMessages } from '../../db/schema';
+import { auditLog, mails, outboxMessages } from '../../kernel/db/schema';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { signIn, signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';

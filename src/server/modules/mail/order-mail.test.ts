@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailList, MailView } from '../../../contract/mail';
 import type { OutboxList } from '../../../contract/outbox';
-import { outboxMessages } from '../../db/schema';
+import { outboxMessages } from '../../kernel/db/schema';
 import { fakeClock } from '../../test/fake-clock';
 import { insertTool } from '../../test/fixtures';
 import { type TestApp, testConfig } from '../../test/harness';

@@ -16,9 +16,9 @@ import {
 } from '../../../contract/orders';
 import type { PackingSlip } from '../../../contract/packing-slip';
 import { type AccountRole, may } from '../../../contract/roles';
-import type { Db } from '../../db/database';
-import { orderLines, orders, tools } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { orderLines, orders, tools } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 
 import { toOneOrder, toOrders } from '../orders/order-read';
 

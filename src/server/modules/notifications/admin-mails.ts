@@ -2,7 +2,7 @@ import type { LowStockProduct } from '../../../contract/catalog-admin';
 import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
 import { pages } from '../../../contract/pages';
-import type { contactMessages } from '../../db/schema';
+import type { contactMessages } from '../../kernel/db/schema';
 import { linesOf, type MailContext, render } from '../mail/layout';
 import { linkTo } from '../mail/mail-links';
 import type { OutgoingMail } from '../mail/mailer';

@@ -1,7 +1,7 @@
 import { may } from '../../../contract/roles';
-import type { Db } from '../../db/database';
 import type { Delivery, MessageHandler } from '../../jobs/job-runner';
-import { roleFromColumn } from '../accounts/account-roles';
+import { roleFromColumn } from '../../kernel/db/account-roles';
+import type { Db } from '../../kernel/db/database';
 import { lowStockProducts } from '../catalog/low-stock';
 import { findContactMessage } from '../contact/inbox.service';
 import type { MailContext } from '../mail/layout';

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AdminNotifications } from '../../../contract/inbox';
-import type { Db } from '../../db/database';
-import { adminNotificationSettings, user } from '../../db/schema';
-import { STAFF_COLUMN_VALUES } from '../accounts/account-roles';
+import { STAFF_COLUMN_VALUES } from '../../kernel/db/account-roles';
+import type { Db } from '../../kernel/db/database';
+import { adminNotificationSettings, user } from '../../kernel/db/schema';
 
 /**
  * Each admin's notification e-mails, in `admin_notification_settings` (this module's table). An

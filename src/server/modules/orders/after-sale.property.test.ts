@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnMessages } from '../../../contract/after-sale';
-import type { Database } from '../../db/database';
+import type { Database } from '../../kernel/db/database';
 import {
   orderEvents,
   orderLines,
@@ -12,8 +12,8 @@ import {
   refunds,
   returns,
   stockMovements,
-} from '../../db/schema';
-import { AppError } from '../../errors';
+} from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../plugins/auth';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';

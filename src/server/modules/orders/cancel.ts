@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterSaleMessages } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
 import { closedUnpaidStatuses, ORDER_NOT_FOUND, type Order } from '../../../contract/orders';
-import type { Db } from '../../db/database';
-import { orders, refunds } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { orders, refunds } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 
 import type { PaymentProvider } from '../payments/payment-provider';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/database';
-import { returns } from '../../db/schema';
+import type { Tx } from '../../kernel/db/database';
+import { returns } from '../../kernel/db/schema';
 import type { OrderLineRow } from './order-state';
 
 /**

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import { ORDER_NOT_FOUND, type Order, type OrderEvent, toWireStatus } from '../../../contract/orders';
-import type { Db, Tx } from '../../db/database';
-import { orderEvents, orders } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db, Tx } from '../../kernel/db/database';
+import { orderEvents, orders } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../plugins/auth';
 
 import { orderViews, toOrders } from './order-read';

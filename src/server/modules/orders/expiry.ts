@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../../kernel/db/database';
 import { lockToolsInOrder } from '../inventory/inventory.service';
 import { applyOrderEvent, lockExpiredOrders, orderLinesOf } from './order-state';
 

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Address } from '../../../contract/addresses';
 import { emailIdentity } from '../../../contract/email-identity';
 import { guestHoldMessages } from '../../../contract/guest';
-import type { Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { orderLines, orders, tools } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Tx } from '../../kernel/db/database';
+import { rowsOf } from '../../kernel/db/rows';
+import { orderLines, orders, tools } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 
 import type { OrderLimits } from './place-order';
 

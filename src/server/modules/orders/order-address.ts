@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { ADDRESS_LOCKED, type OrderAddressInput } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
 import type { Order } from '../../../contract/orders';
-import type { Db, Tx } from '../../db/database';
-import { orders } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import type { Db, Tx } from '../../kernel/db/database';
+import { orders } from '../../kernel/db/schema';
+import { AppError, notFound } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../plugins/auth';
 import { listAddresses } from '../addresses/addresses.service';
 

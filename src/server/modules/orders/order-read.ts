@@ -7,9 +7,9 @@ import {
   paidStatuses,
   toWireStatus,
 } from '../../../contract/orders';
-import type { Db, Tx } from '../../db/database';
-import { preparedStatement, tableRow } from '../../db/prepared';
-import { orderLines, orders, refunds, shipments } from '../../db/schema';
+import type { Db, Tx } from '../../kernel/db/database';
+import { preparedStatement, tableRow } from '../../kernel/db/prepared';
+import { orderLines, orders, refunds, shipments } from '../../kernel/db/schema';
 
 import { lineTaxes } from '../pricing/pricing';
 import type { OrderLineRow, OrderRow } from './order-state';

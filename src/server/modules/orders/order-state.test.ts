@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderStatus, orderStatuses } from '../../../contract/orders';
-import type { Database } from '../../db/database';
-import { orderEvents, orders, outboxMessages, paymentIntents, refunds } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Database } from '../../kernel/db/database';
+import { orderEvents, orders, outboxMessages, paymentIntents, refunds } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
 import {

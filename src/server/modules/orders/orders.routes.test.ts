@@ -8,9 +8,9 @@ import {
   type Order,
   QUANTITY_REQUIRED,
 } from '../../../contract/orders';
-import { session, user } from '../../db/auth-schema';
-import { rowsOf } from '../../db/rows';
-import { orders, tools } from '../../db/schema';
+import { session, user } from '../../kernel/db/auth-schema';
+import { rowsOf } from '../../kernel/db/rows';
+import { orders, tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { orderRow, stockOf, UNKNOWN_ID } from '../../test/probes';

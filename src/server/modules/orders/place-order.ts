@@ -15,10 +15,10 @@ import {
   tooManyUnpaidOrdersMessage,
 } from '../../../contract/orders';
 import { groundOnlyMessage, methodNotOfferedMessage, type ShippingMethod } from '../../../contract/pricing';
-import type { Db, Tx } from '../../db/database';
-import { preparedStatement, tableRow } from '../../db/prepared';
-import { orderLines, orders, tools } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import type { Db, Tx } from '../../kernel/db/database';
+import { preparedStatement, tableRow } from '../../kernel/db/prepared';
+import { orderLines, orders, tools } from '../../kernel/db/schema';
+import { AppError, notFound } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../plugins/auth';
 
 import { discountBuyer, discountOffer } from '../discounts/discount-offer';

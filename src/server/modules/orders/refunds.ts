@@ -11,9 +11,9 @@ import {
 import { isUuid } from '../../../contract/ids';
 import { formatCents } from '../../../contract/money';
 import { type Order, type OrderActor, paidStatuses } from '../../../contract/orders';
-import type { Db, Tx } from '../../db/database';
-import { orderLines, orders, type RefundLine, refunds } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db, Tx } from '../../kernel/db/database';
+import { orderLines, orders, type RefundLine, refunds } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 import { recordAudit } from '../audit/audit.service';
 
 import { moveStock, type StockMove } from '../inventory/inventory.service';

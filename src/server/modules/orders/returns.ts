@@ -12,9 +12,9 @@ import {
 } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
 import { orderNumber } from '../../../contract/orders';
-import type { Db, Tx } from '../../db/database';
-import { orderLines, orders, type ReturnLine, returns, shipments } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db, Tx } from '../../kernel/db/database';
+import { orderLines, orders, type ReturnLine, returns, shipments } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../plugins/auth';
 
 import { moveStock, type StockMove } from '../inventory/inventory.service';

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterSaleMessages, type ShipmentInput } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
 import { closedUnpaidStatuses, type Order } from '../../../contract/orders';
-import type { Db } from '../../db/database';
-import { orderLines, shipments } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { orderLines, shipments } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 
 import { moveStock } from '../inventory/inventory.service';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';

@@ -2,10 +2,10 @@ import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import { closedUnpaidStatuses, ORDER_NOT_FOUND, type Order, paidStatuses } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
-import type { Db } from '../../db/database';
-import { insertRow, preparedStatement, selectedRow, tableRow } from '../../db/prepared';
-import { orders, paymentIntents } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { insertRow, preparedStatement, selectedRow, tableRow } from '../../kernel/db/prepared';
+import { orders, paymentIntents } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../plugins/auth';
 
 import { getOwnOrder } from '../orders/customer-orders';

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { updateRow } from '../../db/prepared';
-import { rowsOf } from '../../db/rows';
-import { paymentIntents, refunds } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { updateRow } from '../../kernel/db/prepared';
+import { rowsOf } from '../../kernel/db/rows';
+import { paymentIntents, refunds } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 
 import type { IntentSnapshot, PaymentProvider } from './payment-provider';
 

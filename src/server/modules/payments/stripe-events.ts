@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Db } from '../../db/database';
-import { processedWebhookEvents, refunds } from '../../db/schema';
+import type { Db } from '../../kernel/db/database';
+import { processedWebhookEvents, refunds } from '../../kernel/db/schema';
 import { settleRefund } from '../orders/refunds';
 import { refundSnapshotOf } from './stripe-provider';
 

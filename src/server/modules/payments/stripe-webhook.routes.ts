@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import type { ErrorEnvelope } from '../../../contract/errors';
 import type { StripeConfig } from '../../config/config';
-import { AppError } from '../../errors';
+import { AppError } from '../../kernel/errors/errors';
 import type { PaymentProvider } from './payment-provider';
 import { markOrderPaid, recordPaymentFailure } from './payments.service';
 import { recordWebhookEvent, settleStripeRefund, webhookEventSeen } from './stripe-events';

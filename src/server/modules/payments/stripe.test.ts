@@ -7,7 +7,7 @@ import type { Order } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import { buildApp } from '../../app';
 import type { StripeConfig } from '../../config/config';
-import { orders, paymentIntents, processedWebhookEvents, tools } from '../../db/schema';
+import { orders, paymentIntents, processedWebhookEvents, tools } from '../../kernel/db/schema';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { intentRow, unpaidOrder as newUnpaidOrder, orderRow, stockOf } from '../../test/probes';

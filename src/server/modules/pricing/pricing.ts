@@ -18,9 +18,9 @@ import {
   type TaxSettings,
   type ZoneMethod,
 } from '../../../contract/settings';
-import type { Db, Tx } from '../../db/database';
-import { preparedStatement, selectedRow } from '../../db/prepared';
-import { tools } from '../../db/schema';
+import type { Db, Tx } from '../../kernel/db/database';
+import { preparedStatement, selectedRow } from '../../kernel/db/prepared';
+import { tools } from '../../kernel/db/schema';
 
 import {
   appliedOf,

@@ -13,8 +13,8 @@ import {
   ReviewInput,
   ReviewListQuery,
 } from '../../../contract/reviews';
-import { notFound } from '../../errors';
 import { errorResponses } from '../../http/openapi';
+import { notFound } from '../../kernel/errors/errors';
 import { signedIn } from '../../plugins/auth';
 import { perSession } from '../../plugins/rate-limits';
 import {

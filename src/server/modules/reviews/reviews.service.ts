@@ -9,10 +9,10 @@ import {
   type ReviewCreated,
 } from '../../../contract/reviews';
 import type { ReviewHold } from '../../../contract/settings';
-import type { Db, Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { reviews, tools } from '../../db/schema';
-import { notFound } from '../../errors';
+import type { Db, Tx } from '../../kernel/db/database';
+import { rowsOf } from '../../kernel/db/rows';
+import { reviews, tools } from '../../kernel/db/schema';
+import { notFound } from '../../kernel/errors/errors';
 import { recordAudit } from '../audit/audit.service';
 
 /** Cap on one answer of GET /review; the newest come first. */

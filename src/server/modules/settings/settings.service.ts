@@ -6,9 +6,9 @@ import {
   type StoreSettings,
   sectionSchemas,
 } from '../../../contract/settings';
-import type { Db } from '../../db/database';
-import { settingsSections as settingsTable } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db } from '../../kernel/db/database';
+import { settingsSections as settingsTable } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 import { recordAudit } from '../audit/audit.service';
 import { loadSettings, type SettingsSnapshot } from './settings-read';
 

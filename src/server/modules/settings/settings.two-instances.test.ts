@@ -5,7 +5,7 @@ import type { Quote } from '../../../contract/pricing';
 import type { SettingsAnswer, StoreSettings } from '../../../contract/settings';
 import type { StoreInfo } from '../../../contract/store';
 import { buildApp } from '../../app';
-import { type Database, openPostgres } from '../../db/database';
+import { type Database, openPostgres } from '../../kernel/db/database';
 import { insertTool } from '../../test/fixtures';
 import { type StoreApp, testConfig } from '../../test/harness';
 import { postgresOnly } from '../../test/postgres-only';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/database';
-import { user } from '../../../db/schema';
 import type { MessageHandler } from '../../../jobs/job-runner';
+import type { Db } from '../../../kernel/db/database';
+import { user } from '../../../kernel/db/schema';
 import { publish, type Topics } from '../../outbox/outbox';
 import type { MailContext } from '../layout';
 import { deliverMail } from '../mail.service';

@@ -1,5 +1,5 @@
-import type { Db } from '../../../db/database';
 import type { MessageHandler } from '../../../jobs/job-runner';
+import type { Db } from '../../../kernel/db/database';
 import { findContactMessage, findContactReply, wroteWithinAnHourBefore } from '../../contact/inbox.service';
 import type { Topics } from '../../outbox/outbox';
 import type { MailContext } from '../layout';

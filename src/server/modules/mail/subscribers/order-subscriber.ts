@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { pages } from '../../../../contract/pages';
-import type { Db } from '../../../db/database';
-import { returns } from '../../../db/schema';
 import type { MessageHandler } from '../../../jobs/job-runner';
+import type { Db } from '../../../kernel/db/database';
+import { returns } from '../../../kernel/db/schema';
 import { mailLinkToken } from '../../checkout/guest-order-links';
 import { readOrderView } from '../../orders/order-read';
 import type { Topics } from '../../outbox/outbox';

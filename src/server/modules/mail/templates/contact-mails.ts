@@ -1,4 +1,4 @@
-import type { contactMessages, contactReplies } from '../../../db/schema';
+import type { contactMessages, contactReplies } from '../../../kernel/db/schema';
 import { linesOf, type MailContext, render } from '../layout';
 import type { OutgoingMail } from '../mailer';
 

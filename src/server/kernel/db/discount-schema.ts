@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { discountKinds, discountScopes } from '../../contract/discounts';
+import { discountKinds, discountScopes } from '../../../contract/discounts';
 
 /**
  * Discounts and their uses, written only by the discounts module (docs/decisions/057, 058). A code

@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldIssue } from '../contract/errors';
+import type { ErrorCode, FieldIssue } from '../../../contract/errors';
 
 const statusByCode: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,

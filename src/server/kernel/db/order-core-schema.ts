@@ -15,8 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Address } from '../../contract/addresses';
-import { orderActors, orderStatusOnWire, wireOrderStatuses } from '../../contract/orders';
+import type { Address } from '../../../contract/addresses';
+import { orderActors, orderStatusOnWire, wireOrderStatuses } from '../../../contract/orders';
 import { user } from './auth-schema';
 import { tools } from './catalog-core-schema';
 import { discounts } from './discount-schema';

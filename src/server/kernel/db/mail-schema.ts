@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { mailStatuses } from '../../contract/mail';
+import { mailStatuses } from '../../../contract/mail';
 
 /**
  * Every mail the store sends, written only by the mail module. `key` is the outbox message's key

@@ -52,7 +52,7 @@ export const tableOwners: Readonly<Record<string, readonly string[]>> = {
   account: ['auth/', 'modules/accounts/'],
   verification: ['auth/', 'modules/accounts/'],
   audit_log: ['modules/audit/'],
-  store_settings: ['auth/auth-secret.ts', 'db/seed.ts'],
+  store_settings: ['auth/auth-secret.ts', 'seed/seed.ts'],
   settings_sections: ['modules/settings/'],
   rate_limits: ['limits/'],
 };

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { partNumberKinds } from '../../contract/catalog';
+import { partNumberKinds } from '../../../contract/catalog';
 import { user } from './auth-schema';
 import { tools } from './catalog-core-schema';
 

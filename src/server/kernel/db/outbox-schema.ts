@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { outboxStatusOnWire } from '../../contract/outbox';
+import { outboxStatusOnWire } from '../../../contract/outbox';
 import { textStoredAs } from './stored-words';
 
 /** The outbox is written by the outbox module (`publish`) and the job runner; scheduled jobs by the job runner only. */

@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { BulkChange, BulkSelection } from '../../contract/catalog-bulk';
-import { importKinds, importStatuses, importVerdicts } from '../../contract/catalog-import';
+import type { BulkChange, BulkSelection } from '../../../contract/catalog-bulk';
+import { importKinds, importStatuses, importVerdicts } from '../../../contract/catalog-import';
 import { user } from './auth-schema';
 import { tools } from './catalog-core-schema';
 

@@ -1,6 +1,6 @@
 import { integer, type PgColumnBuilderBase, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/harness';
+import { createTestDatabase } from '../../test/harness';
 import type { Database } from './database';
 import * as schema from './schema';
 import {

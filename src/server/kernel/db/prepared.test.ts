@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTool } from '../test/fixtures';
-import { createTestDatabase } from '../test/harness';
-import { postgresOnly } from '../test/postgres-only';
-import { insertCustomer } from '../test/probes';
+import { insertTool } from '../../test/fixtures';
+import { createTestDatabase } from '../../test/harness';
+import { postgresOnly } from '../../test/postgres-only';
+import { insertCustomer } from '../../test/probes';
 import type { Database, Db, Tx } from './database';
 import { insertRow, preparedStatement, tableRow, updateRow } from './prepared';
 import { rowsOf } from './rows';

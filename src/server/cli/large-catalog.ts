@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { partNumberKey } from '../../contract/catalog';
-import type { Db } from './database';
+import type { Db } from '../kernel/db/database';
 
 /**
  * A big, believable catalog for measuring the store at scale (`npm run seed:large`, bench/):

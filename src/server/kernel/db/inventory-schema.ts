@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { stockMovementReasons } from '../../contract/inventory';
+import { stockMovementReasons } from '../../../contract/inventory';
 import { user } from './auth-schema';
 import { tools } from './catalog-core-schema';
 import { orders } from './order-core-schema';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, lockDataDir } from './pglite-lock';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 const tempDirs: string[] = [];
 const children: ChildProcess[] = [];

@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { reviewStatuses } from '../../contract/reviews.constants';
+import { reviewStatuses } from '../../../contract/reviews.constants';
 import { tools } from './catalog-core-schema';
 
 /** The store's reviews and reviews of one product, written only by the reviews module. */

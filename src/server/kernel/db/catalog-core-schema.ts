@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { productStatuses } from '../../contract/catalog';
+import { productStatuses } from '../../../contract/catalog';
 
 /**
  * The products and the category tree they are filed in, written by the catalog module (a product's

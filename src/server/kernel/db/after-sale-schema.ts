@@ -17,8 +17,8 @@ import {
   refundStatuses,
   returnKinds,
   returnStatuses,
-} from '../../contract/after-sale';
-import type { Vehicle } from '../../contract/catalog';
+} from '../../../contract/after-sale';
+import type { Vehicle } from '../../../contract/catalog';
 import { user } from './auth-schema';
 import { orders } from './order-core-schema';
 
