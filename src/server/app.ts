@@ -13,11 +13,16 @@ import type { StoreInfo } from '../contract/store';
 import { type AuthLog, createAuth } from './auth/auth';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { type Config, publicStoreInfo } from './config/config';
-import { fastifyTrustProxy } from './http/client-address';
-import { requestLogLine } from './http/log-redaction';
-import { loggableError } from './http/loggable-error';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import type { Database, Db } from './kernel/db/database';
+import { fastifyTrustProxy } from './kernel/http/client-address';
+import { answerFrameworkError, registerErrorHandling } from './kernel/http/errors';
+import { requestLogLine } from './kernel/http/log-redaction';
+import { loggableError } from './kernel/http/loggable-error';
+import { guardRequests } from './kernel/http/process-guard';
+import { refuseMalformedHost, requestIdFor } from './kernel/http/request-checks';
+import { registerCsrfCheck, registerSecurityHeaders } from './kernel/http/security';
+import { refuseUnstorableText } from './kernel/http/unstorable-text';
 import { sweepExpiredLimits } from './limits/database-limiter';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { customersRoutes } from './modules/accounts/customers.routes';
@@ -77,13 +82,8 @@ import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { registerAuth } from './plugins/auth';
-import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { namedPerAddress, registerRateLimits } from './plugins/rate-limits';
-import { refuseMalformedHost, requestIdFor } from './plugins/request-checks';
-import { registerCsrfCheck, registerSecurityHeaders } from './plugins/security';
-import { refuseUnstorableText } from './plugins/unstorable-text';
 import { registerWebApp } from './plugins/web-app';
-import { guardRequests } from './process-guard';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -141,7 +141,9 @@ function cycles(): string[][] {
 }
 
 // The schema's files, and the SQL name of each table they export.
-const schemaFiles = new Set(files.filter((f) => /\/src\/server\/kernel\/db\/(schema|[a-z-]+-schema)\.ts$/.test(f)));
+const schemaFiles = new Set(
+  files.filter((f) => /\/src\/server\/kernel\/db\/(schema|[a-z-]+-schema)\.ts$/.test(f)),
+);
 const sqlName = new Map<string, string>();
 for (const [name, value] of Object.entries(schema))
   if (is(value, PgTable)) sqlName.set(name, getTableName(value));
@@ -244,7 +246,9 @@ describe('architecture', () => {
     const saved = edges.get(a) ?? [];
     edges.set(a, [...saved, { target: b, names: new Map() }]);
     try {
-      expect(cycles()).toEqual([['server/kernel/db/catalog-core-schema.ts', 'server/kernel/db/order-core-schema.ts']]);
+      expect(cycles()).toEqual([
+        ['server/kernel/db/catalog-core-schema.ts', 'server/kernel/db/order-core-schema.ts'],
+      ]);
     } finally {
       edges.set(a, saved);
     }

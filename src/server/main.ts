@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
 import { openDatabase } from './kernel/db/database';
-import { guardProcess } from './process-guard';
+import { guardProcess } from './kernel/http/process-guard';
 import { seedDemoData } from './seed/seed';
 
 /** Starts the store: open and migrate the database, seed a new one, listen, stop cleanly on a signal. */

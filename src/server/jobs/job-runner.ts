@@ -3,9 +3,8 @@ import { outboxStatusOnWire } from '../../contract/outbox';
 import type { Db } from '../kernel/db/database';
 import { rowsOf } from '../kernel/db/rows';
 import { outboxMessages, scheduledJobs } from '../kernel/db/schema';
-
+import { guarded } from '../kernel/http/process-guard';
 import type { OutboxMessage, Subscriber, Topic, TopicOf } from '../modules/outbox/outbox';
-import { guarded } from '../process-guard';
 import { type Clock, databaseClock } from './clock';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preferredEncoding } from '../http/content-encoding';
+import { preferredEncoding } from '../kernel/http/content-encoding';
 import { createTestApp, type TestApp } from '../test/harness';
 
 /**

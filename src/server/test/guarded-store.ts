@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
 import { openDatabase } from '../kernel/db/database';
+import { guarded, guardProcess } from '../kernel/http/process-guard';
 import { declareTestRoute } from '../plugins/route-permissions';
-import { guarded, guardProcess } from '../process-guard';
 
 /**
  * The store as main.ts starts it (the process guard installed once the app is built), with three

@@ -11,7 +11,7 @@ import {
   UserRecordInput,
 } from '../../../contract/accounts';
 import { isStaffRole } from '../../../contract/roles';
-import { errorResponses } from '../../http/openapi';
+import { errorResponses } from '../../kernel/http/openapi';
 import { mayShowToken } from '../../plugins/auth';
 import {
   assertSelf,

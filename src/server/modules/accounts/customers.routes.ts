@@ -7,7 +7,7 @@ import {
   RoleChangeAnswer,
   RoleChangeInput,
 } from '../../../contract/customers';
-import { errorResponses } from '../../http/openapi';
+import { errorResponses } from '../../kernel/http/openapi';
 import { getCustomer, listCustomers } from './customers.service';
 import { changeRole } from './roles.service';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RevokedCount, SessionList, SessionParams } from '../../../contract/accounts';
-import { errorResponses } from '../../http/openapi';
+import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions.service';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SavedAddress, SavedAddressInput } from '../../../contract/addresses';
 import { DeletedCount } from '../../../contract/orders';
-import { errorResponses } from '../../http/openapi';
+import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { perSession } from '../../plugins/rate-limits';
 import { addAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditPage, AuditQuery } from '../../../contract/audit';
-import { errorResponses } from '../../http/openapi';
+import { errorResponses } from '../../kernel/http/openapi';
 import { listAudit } from './audit.service';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

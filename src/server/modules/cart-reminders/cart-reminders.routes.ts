@@ -4,8 +4,8 @@ import {
   UnsubscribeAnswer,
   UnsubscribeInput,
 } from '../../../contract/cart-reminders';
-import { errorResponses } from '../../http/openapi';
 import { AppError } from '../../kernel/errors/errors';
+import { errorResponses } from '../../kernel/http/openapi';
 import { unsubscribe } from './cart-reminders';
 import { readUnsubscribeToken } from './unsubscribe-token';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Cart, CartLineQuantity, CartMergeInput } from '../../../contract/cart';
 import { CartQuery, Quote, QuoteInput } from '../../../contract/pricing';
-import { errorResponses } from '../../http/openapi';
+import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { perAddress, perSession } from '../../plugins/rate-limits';
 import { discountOffer } from '../discounts/discount-offer';

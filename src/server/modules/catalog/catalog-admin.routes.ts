@@ -36,8 +36,8 @@ import {
 } from '../../../contract/catalog-import';
 import { Synonym, SynonymInput, SynonymList } from '../../../contract/catalog-search';
 import { isUuid } from '../../../contract/ids';
-import { errorResponses } from '../../http/openapi';
 import { AppError, notFound } from '../../kernel/errors/errors';
+import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { applyBulkChange, lastBulkChange, previewBulkChange, undoBulkChange } from './bulk.service';
 

@@ -12,13 +12,13 @@ import {
   PRODUCT_CSV_COLUMNS,
   REQUIRED_COLUMNS,
 } from '../../../contract/catalog-import';
-import { loopTurns } from '../../event-loop';
-import { cellFromSpreadsheet } from '../../http/csv-cells';
-import { readCsvUpload } from '../../http/csv-upload';
 import type { Db } from '../../kernel/db/database';
 import { rowsOf } from '../../kernel/db/rows';
 import { catalogImportRows, catalogImports } from '../../kernel/db/schema';
 import { AppError, notFound } from '../../kernel/errors/errors';
+import { cellFromSpreadsheet } from '../../kernel/http/csv-cells';
+import { readCsvUpload } from '../../kernel/http/csv-upload';
+import { loopTurns } from '../../kernel/http/event-loop';
 import { recordAudit } from '../audit/audit.service';
 
 import { type ReadRow, readRow, rowIdentity } from './import-rows';

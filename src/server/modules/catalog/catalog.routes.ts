@@ -16,8 +16,8 @@ import {
 } from '../../../contract/catalog';
 import { Brand, FitmentBulkAnswer, FitmentBulkInput, RelatedProducts } from '../../../contract/catalog-admin';
 import { isUuid } from '../../../contract/ids';
-import { errorResponses } from '../../http/openapi';
 import { notFound } from '../../kernel/errors/errors';
+import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { catalogSearchLimit, uncountedListQuery } from '../../plugins/rate-limits';
 import { createAnswerCache } from './answer-cache';

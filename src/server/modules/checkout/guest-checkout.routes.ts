@@ -16,8 +16,8 @@ import {
 import { Order } from '../../../contract/orders';
 import { PaymentConfirmed, PaymentIntentAnswer } from '../../../contract/payments';
 import { publicStoreInfo } from '../../config/config';
-import { clientKey } from '../../http/client-address';
-import { errorResponses } from '../../http/openapi';
+import { clientKey } from '../../kernel/http/client-address';
+import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { perAddress } from '../../plugins/rate-limits';
 import { sendReceipt } from '../orders/receipt-pdf';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactMessageCreated, ContactMessageInput } from '../../../contract/contact';
-import { errorResponses } from '../../http/openapi';
+import { errorResponses } from '../../kernel/http/openapi';
 import { perAddress } from '../../plugins/rate-limits';
 import { saveContactMessage } from './contact.service';
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUuid } from '../../../contract/ids';
 import { StockAdjustmentInput, StockLedger } from '../../../contract/inventory';
-import { errorResponses } from '../../http/openapi';
 import { notFound } from '../../kernel/errors/errors';
+import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 
 import { adjustStock, stockLedger } from './inventory.service';

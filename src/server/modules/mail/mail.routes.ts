@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MailList, MailView } from '../../../contract/mail';
-import { errorResponses } from '../../http/openapi';
+import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { getMail, listMails } from './mail.service';
 

@@ -15,7 +15,7 @@ import {
 import { Order } from '../../../contract/orders';
 import { ReportQuery, SalesReport } from '../../../contract/reports';
 import { publicStoreInfo } from '../../config/config';
-import { errorResponses } from '../../http/openapi';
+import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { cancelPaidOrder } from '../orders/cancel';
 import { sendCreditNote } from '../orders/receipt-pdf';

@@ -11,7 +11,7 @@ import {
 } from '../../../contract/orders';
 import { PackingSlip } from '../../../contract/packing-slip';
 import { publicStoreInfo } from '../../config/config';
-import { errorResponses } from '../../http/openapi';
+import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { cancelUnpaidOrder } from '../orders/cancel';
 import { orderHistory } from '../orders/customer-orders';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OutboxList, OutboxQuery } from '../../../contract/outbox';
-import { errorResponses } from '../../http/openapi';
+import { errorResponses } from '../../kernel/http/openapi';
 import { listOutbox, retryDeadMessage } from './outbox.service';
 
 /** Admins see what the store still has to send, and what it gave up on (dead letters). */

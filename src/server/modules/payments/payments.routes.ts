@@ -5,8 +5,8 @@ import {
   PaymentIntentInput,
   SimulatedConfirmInput,
 } from '../../../contract/payments';
-import { errorResponses } from '../../http/openapi';
 import { AppError } from '../../kernel/errors/errors';
+import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { createPaymentIntent, findOwnIntent, markOrderPaid } from './payments.service';
 import type { SimulatedProvider } from './simulated-provider';

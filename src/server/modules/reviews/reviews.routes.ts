@@ -13,8 +13,8 @@ import {
   ReviewInput,
   ReviewListQuery,
 } from '../../../contract/reviews';
-import { errorResponses } from '../../http/openapi';
 import { notFound } from '../../kernel/errors/errors';
+import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { perSession } from '../../plugins/rate-limits';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SettingsAnswer, settingsSections } from '../../../contract/settings';
-import { errorResponses } from '../../http/openapi';
+import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { saveSection } from './settings.service';
 import { loadSettings, toSettingsAnswer } from './settings-read';

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorCode, ErrorEnvelope, FieldIssue } from '../../contract/errors';
-import { loggableError } from '../http/loggable-error';
-import { AppError } from '../kernel/errors/errors';
+import type { ErrorCode, ErrorEnvelope, FieldIssue } from '../../../contract/errors';
+import { AppError } from '../errors/errors';
+import { loggableError } from './loggable-error';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, issues?: FieldIssue[]) {
   const body: ErrorEnvelope = { error: { code, message, ...(issues?.length ? { issues } : {}) } };

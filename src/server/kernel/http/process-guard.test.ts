@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from './test/http-client';
-import { createScratchDatabase, type ScratchDatabase } from './test/scratch-postgres';
-import { type ServerProcess, startServerProcess } from './test/server-process';
+import { call } from '../../test/http-client';
+import { createScratchDatabase, type ScratchDatabase } from '../../test/scratch-postgres';
+import { type ServerProcess, startServerProcess } from '../../test/server-process';
 
 /**
  * The process guard main.ts installs (docs/decisions/072): an error nobody handles, in a request or

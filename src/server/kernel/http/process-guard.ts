@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
-import { loggableError } from './http/loggable-error';
+import { loggableError } from './loggable-error';
 
 /**
  * The last line of defence (docs/decisions/072): an error nobody handles (an 'error' event with no

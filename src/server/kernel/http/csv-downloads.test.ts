@@ -1,13 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportSummary } from '../../contract/catalog-import';
-import { tools } from '../kernel/db/schema';
-import { runImports } from '../modules/catalog/import-job';
-import { insertTool } from '../test/fixtures';
-import type { TestApp } from '../test/harness';
-import { signUp, type TestSession, uniqueEmail } from '../test/sessions';
-import { as, createAdminApp, payOrder, placeOrder } from '../test/store-flow';
+import type { ImportSummary } from '../../../contract/catalog-import';
+import { runImports } from '../../modules/catalog/import-job';
+import { insertTool } from '../../test/fixtures';
+import type { TestApp } from '../../test/harness';
+import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
+import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
+import { tools } from '../db/schema';
 
 /**
  * The CSV files the store writes, opened as a spreadsheet would (docs/decisions/072): a text cell

@@ -1,4 +1,4 @@
-import { ErrorEnvelope } from '../../contract/errors';
+import { ErrorEnvelope } from '../../../contract/errors';
 
 /** Documents the error envelope for the listed statuses in a route's OpenAPI responses. */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorEnvelope> {
