@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../../src/server/kernel/db/database';
 import { rowsOf } from '../../src/server/kernel/db/rows';
-import { recipientsOf, setOutboxInterest } from '../../src/server/modules/outbox/outbox';
+import { recipientsOf, setOutboxInterest } from '../../src/server/kernel/outbox/outbox';
 import { createScratchDatabase } from '../../src/server/test/scratch-postgres';
 
 /**

@@ -208,7 +208,6 @@ const mayImportAnything = (file: string) => file === 'app.ts' || file === 'main.
  * modules already build on; new ones belong in a service file or here with a reason.
  */
 const publicFiles: Record<string, string> = {
-  'modules/audit/audit-context.ts': 'who is acting, carried into the audit rows of any module',
   'modules/catalog/catalog-query.ts': 'the catalog list query other modules filter by',
   'modules/catalog/low-stock.ts': "the low-stock rule the notifications module's digest uses",
   'modules/checkout/guest-order-links.ts': 'the signed links to a guest order that mails carry',
@@ -228,7 +227,6 @@ const publicFiles: Record<string, string> = {
   'modules/orders/refunds.ts': 'refunds, from the admin after-sale screens',
   'modules/orders/returns.ts': 'returns, from the admin after-sale screens',
   'modules/orders/shipments.ts': 'shipments, from the admin after-sale screens',
-  'modules/outbox/outbox.ts': "publishing a message in the change's transaction, from any module",
   'modules/pricing/pricing.ts': 'pricing a cart, for cart and checkout',
   'modules/settings/settings-in-force.ts': 'the settings in force, read by any module',
 };

@@ -8,11 +8,11 @@ import { type Auth, CLIENT_ADDRESS_HEADER } from '../auth/auth';
 import { createAuthRateLimiter } from '../auth/auth-rate-limit';
 import { createSessionCache } from '../auth/session-cache';
 import type { AuthConfig } from '../config/config';
+import { runInRequestScope } from '../kernel/audit/audit-context';
 import { roleFromColumn } from '../kernel/db/account-roles';
 import { AppError } from '../kernel/errors/errors';
 import { clientKey } from '../kernel/http/client-address';
 import { codeForStatus } from '../kernel/http/errors';
-import { runInRequestScope } from '../modules/audit/audit-context';
 import { accessOf } from './route-permissions';
 
 /** The signed-in person as our routes see them; emails are lower-case. */

@@ -1,13 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import { pages } from '../../../contract/pages';
-import type { MessageHandler } from '../../jobs/job-runner';
 import type { Db } from '../../kernel/db/database';
 import { cartLines, tools, user } from '../../kernel/db/schema';
+import type { MessageHandler } from '../../kernel/jobs/job-runner';
+import type { Topics } from '../../kernel/outbox/outbox';
 import { type MailContext, render } from '../mail/layout';
 import { deliverMail } from '../mail/mail.service';
 import { linkTo } from '../mail/mail-links';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
-import type { Topics } from '../outbox/outbox';
 import { reminderStillDue } from './cart-reminders';
 import { cartRemindersOn } from './reminder-switch';
 import { unsubscribeToken } from './unsubscribe-token';

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../kernel/db/database';
 import { rowsOf } from '../../kernel/db/rows';
 import { cartActivity, cartLines, cartReminders, user } from '../../kernel/db/schema';
 
-import { publish } from '../outbox/outbox';
+import { publish } from '../../kernel/outbox/outbox';
 
 /**
  * Cart reminders (decision 060): a signed-in customer's cart untouched for a day gets one mail.

@@ -14,11 +14,11 @@ import {
 } from '../../../contract/catalog-bulk';
 import { STOCK_MAX } from '../../../contract/inventory';
 import { formatCents } from '../../../contract/money';
+import { recordAudit } from '../../kernel/audit/audit.service';
 import type { Db, Tx } from '../../kernel/db/database';
 import { rowsOf } from '../../kernel/db/rows';
 import { bulkChanges, categories, productChanges } from '../../kernel/db/schema';
 import { AppError, notFound } from '../../kernel/errors/errors';
-import { recordAudit } from '../audit/audit.service';
 import { adjustStock, OutOfStock } from '../inventory/inventory.service';
 import { productFilterCondition } from './product-filter';
 import type { ChangeActor } from './product-record';

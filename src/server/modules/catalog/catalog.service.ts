@@ -13,11 +13,11 @@ import {
   type Vehicle,
 } from '../../../contract/catalog';
 import { isUuid } from '../../../contract/ids';
+import { recordAudit } from '../../kernel/audit/audit.service';
 import type { Db } from '../../kernel/db/database';
 import { rowsOf } from '../../kernel/db/rows';
 import { categories, orderLines, partNumbers, tools } from '../../kernel/db/schema';
 import { AppError, notFound } from '../../kernel/errors/errors';
-import { recordAudit } from '../audit/audit.service';
 import { assertWithinStockMax, moveStock } from '../inventory/inventory.service';
 import { findTools, type SearchNotes } from './catalog-query';
 import { writePartsData } from './parts-data';

@@ -3,7 +3,7 @@ import type { LowStockProduct } from '../../../contract/catalog-admin';
 import type { Db, Tx } from '../../kernel/db/database';
 import { rowsOf } from '../../kernel/db/rows';
 
-import { publish } from '../outbox/outbox';
+import { publish } from '../../kernel/outbox/outbox';
 
 /**
  * Low stock: a product is low when what is left is at or under its own threshold, or, without one,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ContactMessageInput } from '../../../contract/contact';
 import type { Db } from '../../kernel/db/database';
 import { contactMessages } from '../../kernel/db/schema';
-import { publish } from '../outbox/outbox';
+import { publish } from '../../kernel/outbox/outbox';
 
 /**
  * Keeps a visitor's message for the store's staff (the admin Inbox); the input is already

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import type { InboxList, InboxMessage, InboxReplyInput, InboxUpdate } from '../../../contract/inbox';
+import { recordAudit } from '../../kernel/audit/audit.service';
 import type { Db } from '../../kernel/db/database';
 import { contactMessages, contactReplies } from '../../kernel/db/schema';
 import { notFound } from '../../kernel/errors/errors';
-import { recordAudit } from '../audit/audit.service';
-import { publish } from '../outbox/outbox';
+import { publish } from '../../kernel/outbox/outbox';
 
 /**
  * The admin Inbox: contact messages newest first, read and handled marks, and replies. A reply is

@@ -1,14 +1,14 @@
 import { may } from '../../../contract/roles';
-import type { Delivery, MessageHandler } from '../../jobs/job-runner';
 import { roleFromColumn } from '../../kernel/db/account-roles';
 import type { Db } from '../../kernel/db/database';
+import type { Delivery, MessageHandler } from '../../kernel/jobs/job-runner';
+import { adminHearsOf, adminRequestOf, type Topics } from '../../kernel/outbox/outbox';
 import { lowStockProducts } from '../catalog/low-stock';
 import { findContactMessage } from '../contact/inbox.service';
 import type { MailContext } from '../mail/layout';
 import { deliverMail } from '../mail/mail.service';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import { readOrderView } from '../orders/order-read';
-import { adminHearsOf, adminRequestOf, type Topics } from '../outbox/outbox';
 import { customerRequestNotice, lowStockDigest, newMessageNotice, paidOrderNotice } from './admin-mails';
 import { adminsToNotify, type NotificationKind } from './notifications.service';
 

@@ -5,6 +5,7 @@ import { type OrderStatus, orderStatuses } from '../../../contract/orders';
 import type { Database } from '../../kernel/db/database';
 import { orderEvents, orders, outboxMessages, paymentIntents, refunds } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
+import { setOutboxInterest } from '../../kernel/outbox/outbox';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
 import {
@@ -17,7 +18,6 @@ import {
   stockOf,
   storePricing,
 } from '../../test/probes';
-import { setOutboxInterest } from '../outbox/outbox';
 import { markOrderPaid } from '../payments/payments.service';
 import { createSimulatedProvider } from '../payments/simulated-provider';
 import { cancelUnpaidOrder } from './cancel';

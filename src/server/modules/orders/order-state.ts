@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { orderEventFrom } from '../../../contract/order-transitions';
 import { ORDER_NOT_FOUND, type OrderActor, type OrderStatus, toWireStatus } from '../../../contract/orders';
+import { type AuditChange, recordAudit } from '../../kernel/audit/audit.service';
 import type { Db, Tx } from '../../kernel/db/database';
 import { preparedStatement, tableRow, updateRow } from '../../kernel/db/prepared';
 import { orderEvents, orderLines, orders } from '../../kernel/db/schema';
 import type { AppError } from '../../kernel/errors/errors';
-import { type AuditChange, recordAudit } from '../audit/audit.service';
+import { publishStep, publishValues } from '../../kernel/outbox/outbox';
 import { releaseDiscountUse, retakeDiscountUse } from '../discounts/discount-uses';
 import { moveStock, OutOfStock, type StockMove } from '../inventory/inventory.service';
-import { publishStep, publishValues } from '../outbox/outbox';
 import { IllegalOrderMove, OrderNotFound, PaymentArrivedTooLate } from './order-errors';
 
 export { RELEASED_BEFORE_PAYMENT } from './order-errors';

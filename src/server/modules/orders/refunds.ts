@@ -11,10 +11,10 @@ import {
 import { isUuid } from '../../../contract/ids';
 import { formatCents } from '../../../contract/money';
 import { type Order, type OrderActor, paidStatuses } from '../../../contract/orders';
+import { recordAudit } from '../../kernel/audit/audit.service';
 import type { Db, Tx } from '../../kernel/db/database';
 import { orderLines, orders, type RefundLine, refunds } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-import { recordAudit } from '../audit/audit.service';
 
 import { moveStock, type StockMove } from '../inventory/inventory.service';
 import type { PaymentProvider, RefundSnapshot } from '../payments/payment-provider';

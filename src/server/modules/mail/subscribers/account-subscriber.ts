@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
-import type { MessageHandler } from '../../../jobs/job-runner';
 import type { Db } from '../../../kernel/db/database';
 import { user } from '../../../kernel/db/schema';
-import { publish, type Topics } from '../../outbox/outbox';
+import type { MessageHandler } from '../../../kernel/jobs/job-runner';
+import { publish, type Topics } from '../../../kernel/outbox/outbox';
 import type { MailContext } from '../layout';
 import { deliverMail } from '../mail.service';
 import type { Mailer } from '../mailer';

@@ -1,7 +1,7 @@
-import type { MessageHandler } from '../../../jobs/job-runner';
 import type { Db } from '../../../kernel/db/database';
+import type { MessageHandler } from '../../../kernel/jobs/job-runner';
+import type { Topics } from '../../../kernel/outbox/outbox';
 import { findContactMessage, findContactReply, wroteWithinAnHourBefore } from '../../contact/inbox.service';
-import type { Topics } from '../../outbox/outbox';
 import type { MailContext } from '../layout';
 import { deliverMail } from '../mail.service';
 import type { Mailer } from '../mailer';

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { pages } from '../../../../contract/pages';
-import type { MessageHandler } from '../../../jobs/job-runner';
 import type { Db } from '../../../kernel/db/database';
 import { returns } from '../../../kernel/db/schema';
+import type { MessageHandler } from '../../../kernel/jobs/job-runner';
+import type { Topics } from '../../../kernel/outbox/outbox';
 import { mailLinkToken } from '../../checkout/guest-order-links';
 import { readOrderView } from '../../orders/order-read';
-import type { Topics } from '../../outbox/outbox';
 import type { MailContext } from '../layout';
 import { deliverMail } from '../mail.service';
 import { linkTo } from '../mail-links';

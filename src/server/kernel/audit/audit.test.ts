@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage } from '../../../contract/audit';
-import { auditLog, outboxMessages, user } from '../../kernel/db/schema';
+import { runImports } from '../../modules/catalog/import-job';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
-import { runImports } from '../catalog/import-job';
+import { auditLog, outboxMessages, user } from '../db/schema';
 import { recordAudit, removeExpiredAudit } from './audit.service';
 
 /**

@@ -7,10 +7,10 @@ import {
   type AuditQuery,
 } from '../../../contract/audit';
 import { isUuid } from '../../../contract/ids';
-import { roleFromColumn } from '../../kernel/db/account-roles';
-import type { Db, Tx } from '../../kernel/db/database';
-import { rowsOf } from '../../kernel/db/rows';
-import { auditLog, user } from '../../kernel/db/schema';
+import { roleFromColumn } from '../db/account-roles';
+import type { Db, Tx } from '../db/database';
+import { rowsOf } from '../db/rows';
+import { auditLog, user } from '../db/schema';
 import { type AuditActor, requestScope } from './audit-context';
 
 export type { AuditActor } from './audit-context';

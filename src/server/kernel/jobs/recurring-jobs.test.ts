@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { type Database, openPostgres } from '../kernel/db/database';
-import { auditLog, scheduledJobs } from '../kernel/db/schema';
-import { fakeClock } from '../test/fake-clock';
-import { createTestDatabase, testConfig } from '../test/harness';
+import { buildApp } from '../../app';
+import { fakeClock } from '../../test/fake-clock';
+import { createTestDatabase, testConfig } from '../../test/harness';
+import { type Database, openPostgres } from '../db/database';
+import { auditLog, scheduledJobs } from '../db/schema';
 
 /**
  * Two instances of the store on one database share the recurring jobs (the expiry of unpaid

@@ -1,10 +1,10 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { outboxStatusOnWire } from '../../contract/outbox';
-import type { Db } from '../kernel/db/database';
-import { rowsOf } from '../kernel/db/rows';
-import { outboxMessages, scheduledJobs } from '../kernel/db/schema';
-import { guarded } from '../kernel/http/process-guard';
-import type { OutboxMessage, Subscriber, Topic, TopicOf } from '../modules/outbox/outbox';
+import { outboxStatusOnWire } from '../../../contract/outbox';
+import type { Db } from '../db/database';
+import { rowsOf } from '../db/rows';
+import { outboxMessages, scheduledJobs } from '../db/schema';
+import { guarded } from '../http/process-guard';
+import type { OutboxMessage, Subscriber, Topic, TopicOf } from '../outbox/outbox';
 import { type Clock, databaseClock } from './clock';
 
 /**

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type OutboxList, type OutboxStatus, outboxStatusOnWire } from '../../../contract/outbox';
-import type { Db } from '../../kernel/db/database';
-import { outboxMessages } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/errors';
 import { recordAudit } from '../audit/audit.service';
+import type { Db } from '../db/database';
+import { outboxMessages } from '../db/schema';
+import { AppError } from '../errors/errors';
 
 /** What admins see of the outbox: counts by status and the latest messages of one status. */
 export async function listOutbox(db: Db, status: OutboxStatus, limit = 100): Promise<OutboxList> {

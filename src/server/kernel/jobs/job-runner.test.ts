@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPostgres } from '../kernel/db/database';
-import { rowsOf } from '../kernel/db/rows';
-import { outboxMessages, scheduledJobs } from '../kernel/db/schema';
-import { type OutboxMessage, publish, SUBSCRIBERS, setOutboxInterest } from '../modules/outbox/outbox';
-import { retryDeadMessage } from '../modules/outbox/outbox.service';
-import { fakeClock } from '../test/fake-clock';
-import { createTestDatabase } from '../test/harness';
+import { fakeClock } from '../../test/fake-clock';
+import { createTestDatabase } from '../../test/harness';
+import { type Database, openPostgres } from '../db/database';
+import { rowsOf } from '../db/rows';
+import { outboxMessages, scheduledJobs } from '../db/schema';
+import { type OutboxMessage, publish, SUBSCRIBERS, setOutboxInterest } from '../outbox/outbox';
+import { retryDeadMessage } from '../outbox/outbox.service';
 import {
   createJobRunner,
   type JobRunnerOptions,

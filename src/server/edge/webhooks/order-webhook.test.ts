@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxMessage } from '../../kernel/outbox/outbox';
 import { orderWebhookHandler } from './order-webhook';
-import type { OutboxMessage } from './outbox';
 
 /**
  * The order webhook as a receiver sees it: a real HTTP server here, checking each request the way
