@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config/config';
+import { loadConfig } from '../../src/server/kernel/config/config';
 import { openPostgres } from '../../src/server/kernel/db/database';
 import { insertTool } from '../../src/server/test/fixtures';
 import { statementsPerPurchase } from '../../src/server/test/purchase-cost';

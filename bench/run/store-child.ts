@@ -2,7 +2,7 @@
 // free port of 127.0.0.1. Settings come from the environment like the server's; the port goes back
 // to the parent over IPC, and the message 'stop' closes the app and the database.
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config/config';
+import { loadConfig } from '../../src/server/kernel/config/config';
 import { openDatabase } from '../../src/server/kernel/db/database';
 import { seedDemoData } from '../../src/server/seed/seed';
 

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { loadConfig } from './config/config';
+import { loadConfig } from './kernel/config/config';
 import { openDatabase } from './kernel/db/database';
 import { guardProcess } from './kernel/http/process-guard';
 import { seedDemoData } from './seed/seed';

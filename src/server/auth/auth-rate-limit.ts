@@ -1,5 +1,5 @@
 import type { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
-import type { AuthConfig } from '../config/config';
+import type { AuthConfig } from '../kernel/config/config';
 import type { Db } from '../kernel/db/database';
 import { accountKey, databaseLimiter, takeTurn } from '../limits/database-limiter';
 

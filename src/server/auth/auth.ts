@@ -11,7 +11,7 @@ import {
   SignInInput,
   SignUpInput,
 } from '../../contract/accounts';
-import type { AuthConfig } from '../config/config';
+import type { AuthConfig } from '../kernel/config/config';
 import type { Db } from '../kernel/db/database';
 import * as schema from '../kernel/db/schema';
 import {

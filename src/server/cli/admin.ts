@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../config/config';
+import { loadConfig } from '../kernel/config/config';
 import { openDatabase } from '../kernel/db/database';
 import { makeOwner } from '../modules/accounts/roles.service';
 

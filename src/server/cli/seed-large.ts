@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { count } from 'drizzle-orm';
-import { loadConfig } from '../config/config';
+import { loadConfig } from '../kernel/config/config';
 import { openDatabase } from '../kernel/db/database';
 import { tools } from '../kernel/db/schema';
 import { insertLargeCatalog, LARGE_CATALOG_SIZE } from './large-catalog';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/config';
+import { loadConfig } from '../kernel/config/config';
 import { addressKey } from '../kernel/http/client-address';
 import { instancesOnOneDatabase, type StoreApp, testConfig } from '../test/harness';
 import { STRONG_PASSWORD, uniqueEmail } from '../test/sessions';

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { buildApp } from '../app';
-import { loadConfig } from '../config/config';
+import { loadConfig } from '../kernel/config/config';
 import { openDatabase } from '../kernel/db/database';
 import { guarded, guardProcess } from '../kernel/http/process-guard';
 import { declareTestRoute } from '../plugins/route-permissions';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
-import { type Config, loadConfig } from '../config/config';
+import { type Config, loadConfig } from '../kernel/config/config';
 import { type Database, openPostgres } from '../kernel/db/database';
 import { leaseTestPglite } from './pglite-pool';
 

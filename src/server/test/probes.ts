@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../config/config';
+import { loadConfig } from '../kernel/config/config';
 import type { Db } from '../kernel/db/database';
 import { orderEvents, orders, paymentIntents, stockMovements, tools, user } from '../kernel/db/schema';
 import type { OrderLimits } from '../modules/orders/place-order';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/config';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
+import { loadConfig } from '../config/config';
 
 describe('security headers', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { Config } from '../../config/config';
+import type { Config } from '../config/config';
 import { AppError } from '../errors/errors';
 
 /** Stripe's own origins, allowed only when the store takes payments with Stripe. */

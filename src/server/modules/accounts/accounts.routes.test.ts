@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_MESSAGE, type ProfileInput } from '../../../contract/accounts';
-import { loadConfig } from '../../config/config';
+import { loadConfig } from '../../kernel/config/config';
 import { account, profiles, session, user } from '../../kernel/db/schema';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { STRONG_PASSWORD, signIn, signUp, type TestSession, uniqueEmail } from '../../test/sessions';

@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_LINK_INVALID } from '../../../contract/cart-reminders';
 import { buildApp } from '../../app';
-import type { Config } from '../../config/config';
+import type { Config } from '../../kernel/config/config';
 import { type Database, openPostgres } from '../../kernel/db/database';
 import { cartActivity, mails, settingsSections, user } from '../../kernel/db/schema';
 import { fakeClock } from '../../test/fake-clock';

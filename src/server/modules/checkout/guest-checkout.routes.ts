@@ -15,7 +15,7 @@ import {
 } from '../../../contract/guest';
 import { Order } from '../../../contract/orders';
 import { PaymentConfirmed, PaymentIntentAnswer } from '../../../contract/payments';
-import { publicStoreInfo } from '../../config/config';
+import { publicStoreInfo } from '../../kernel/config/config';
 import { clientKey } from '../../kernel/http/client-address';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';

@@ -14,7 +14,7 @@ import {
 } from '../../../contract/after-sale';
 import { Order } from '../../../contract/orders';
 import { ReportQuery, SalesReport } from '../../../contract/reports';
-import { publicStoreInfo } from '../../config/config';
+import { publicStoreInfo } from '../../kernel/config/config';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { cancelPaidOrder } from '../orders/cancel';

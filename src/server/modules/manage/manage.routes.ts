@@ -10,7 +10,7 @@ import {
   StoreStats,
 } from '../../../contract/orders';
 import { PackingSlip } from '../../../contract/packing-slip';
-import { publicStoreInfo } from '../../config/config';
+import { publicStoreInfo } from '../../kernel/config/config';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { cancelUnpaidOrder } from '../orders/cancel';

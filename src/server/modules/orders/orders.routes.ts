@@ -9,7 +9,7 @@ import {
 } from '../../../contract/after-sale';
 import { DeletedCount, Order, OrderEvent, OrderInput, OrderListQuery } from '../../../contract/orders';
 import { MarkPaidInput } from '../../../contract/payments';
-import { publicStoreInfo } from '../../config/config';
+import { publicStoreInfo } from '../../kernel/config/config';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../plugins/auth';
 import { perSession } from '../../plugins/rate-limits';

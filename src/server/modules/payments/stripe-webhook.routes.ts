@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import type { ErrorEnvelope } from '../../../contract/errors';
-import type { StripeConfig } from '../../config/config';
+import type { StripeConfig } from '../../kernel/config/config';
 import { AppError } from '../../kernel/errors/errors';
 import type { PaymentProvider } from './payment-provider';
 import { markOrderPaid, recordPaymentFailure } from './payments.service';

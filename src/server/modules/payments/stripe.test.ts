@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import { buildApp } from '../../app';
-import type { StripeConfig } from '../../config/config';
+import type { StripeConfig } from '../../kernel/config/config';
 import { orders, paymentIntents, processedWebhookEvents, tools } from '../../kernel/db/schema';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';

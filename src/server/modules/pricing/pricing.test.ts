@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { noMethodMessage, noZoneMessage, type ShippingZone, TaxSettings } from '../../../contract/settings';
-import { loadConfig } from '../../config/config';
+import { loadConfig } from '../../kernel/config/config';
 import { defaultSettings } from '../settings/settings-defaults';
 import {
   lineTaxes,

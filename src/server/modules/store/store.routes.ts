@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StorePolicies } from '../../../contract/policies';
 import { StoreInfo } from '../../../contract/store';
-import { publicStoreInfo } from '../../config/config';
+import { publicStoreInfo } from '../../kernel/config/config';
 import { storePolicies } from './store-policies';
 
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { StoreInfo } from '../../contract/store';
-import type { PasswordHashCost } from '../auth/password-hash';
-import type { ProxyTrust } from '../kernel/http/client-address';
-import type { Clock } from '../kernel/jobs/clock';
+import { StoreInfo } from '../../../contract/store';
+import type { PasswordHashCost } from '../../auth/password-hash';
+import type { ProxyTrust } from '../http/client-address';
+import type { Clock } from '../jobs/clock';
 import { storeDefaults } from './store-defaults';
 
 /** Money in settings is written in dollars ("7.99") and kept in cents; no float ever holds it. */

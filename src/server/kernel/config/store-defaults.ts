@@ -1,4 +1,4 @@
-import type { StoreInfo } from '../../contract/store';
+import type { StoreInfo } from '../../../contract/store';
 
 /**
  * What a fresh install says about the store. An operator changes any part of it with
