@@ -27,8 +27,9 @@ import { refuseMalformedHost, requestIdFor } from './kernel/http/request-checks'
 import { registerCsrfCheck, registerSecurityHeaders } from './kernel/http/security';
 import { refuseUnstorableText } from './kernel/http/unstorable-text';
 import { createJobRunner, type JobRunner } from './kernel/jobs/job-runner';
+import { sweepExpiredLimits } from './kernel/limits/database-limiter';
+import { namedPerAddress, registerRateLimits } from './kernel/limits/rate-limits';
 import { setOutboxInterest } from './kernel/outbox/outbox';
-import { sweepExpiredLimits } from './limits/database-limiter';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { customersRoutes } from './modules/accounts/customers.routes';
 import { ensureConfiguredOwners } from './modules/accounts/roles.service';
@@ -82,7 +83,6 @@ import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
 import { registerAuth } from './plugins/auth';
-import { namedPerAddress, registerRateLimits } from './plugins/rate-limits';
 import { registerWebApp } from './plugins/web-app';
 
 declare module 'fastify' {

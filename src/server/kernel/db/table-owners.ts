@@ -54,5 +54,5 @@ export const tableOwners: Readonly<Record<string, readonly string[]>> = {
   audit_log: ['kernel/audit/'],
   store_settings: ['auth/auth-secret.ts', 'seed/seed.ts'],
   settings_sections: ['modules/settings/'],
-  rate_limits: ['limits/'],
+  rate_limits: ['kernel/limits/'],
 };

@@ -4,7 +4,7 @@ import { ORDER_IN_ACCOUNT, ORDER_LOOKUP_FAILED } from '../../../contract/guest';
 import type { Db } from '../../kernel/db/database';
 import { orders } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-import { databaseLimiter } from '../../limits/database-limiter';
+import { databaseLimiter } from '../../kernel/limits/database-limiter';
 import { visitToken } from './guest-order-links';
 
 /**

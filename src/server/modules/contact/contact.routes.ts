@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactMessageCreated, ContactMessageInput } from '../../../contract/contact';
 import { errorResponses } from '../../kernel/http/openapi';
-import { perAddress } from '../../plugins/rate-limits';
+import { perAddress } from '../../kernel/limits/rate-limits';
 import { saveContactMessage } from './contact.service';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {

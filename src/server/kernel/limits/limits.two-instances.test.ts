@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { call, signUpOverHttp } from './test/http-client';
-import { postgresOnly } from './test/postgres-only';
-import { createScratchDatabase, type ScratchDatabase } from './test/scratch-postgres';
-import { type ServerProcess, startServerProcess } from './test/server-process';
-import { STRONG_PASSWORD, uniqueEmail } from './test/sessions';
+import { call, signUpOverHttp } from '../../test/http-client';
+import { postgresOnly } from '../../test/postgres-only';
+import { createScratchDatabase, type ScratchDatabase } from '../../test/scratch-postgres';
+import { type ServerProcess, startServerProcess } from '../../test/server-process';
+import { STRONG_PASSWORD, uniqueEmail } from '../../test/sessions';
 
 /**
  * Two real store processes on one PostgreSQL, as behind a load balancer: every limit is one budget

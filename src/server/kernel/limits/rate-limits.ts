@@ -5,10 +5,10 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
-import type { Db } from '../kernel/db/database';
-import { AppError } from '../kernel/errors/errors';
-import { clientKey } from '../kernel/http/client-address';
-import { databaseLimiter } from '../limits/database-limiter';
+import type { Db } from '../db/database';
+import { AppError } from '../errors/errors';
+import { clientKey } from '../http/client-address';
+import { databaseLimiter } from './database-limiter';
 
 /** What a route's limit options may add: the name its counters are stored under. */
 type NamedLimit = RateLimitOptions & { nameSpace?: string };

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../kernel/db/database';
-import { rateLimits } from '../kernel/db/schema';
-import { createTestDatabase } from '../test/harness';
+import { createTestDatabase } from '../../test/harness';
+import type { Database } from '../db/database';
+import { rateLimits } from '../db/schema';
 import { databaseLimiter } from './database-limiter';
 
 // The counters every instance shares, against the real database, without HTTP.
