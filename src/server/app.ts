@@ -10,8 +10,6 @@ import {
 import type { ErrorEnvelope } from '../contract/errors';
 import type { StoreSettings } from '../contract/settings';
 import type { StoreInfo } from '../contract/store';
-import { type AuthLog, createAuth } from './auth/auth';
-import { resolveAuthSecret } from './auth/auth-secret';
 import { auditRoutes } from './edge/api/audit.routes';
 import { outboxRoutes } from './edge/api/outbox.routes';
 import { orderWebhookHandler } from './edge/webhooks/order-webhook';
@@ -26,6 +24,9 @@ import { guardRequests } from './kernel/http/process-guard';
 import { refuseMalformedHost, requestIdFor } from './kernel/http/request-checks';
 import { registerCsrfCheck, registerSecurityHeaders } from './kernel/http/security';
 import { refuseUnstorableText } from './kernel/http/unstorable-text';
+import { type AuthLog, createAuth } from './kernel/identity/auth';
+import { registerAuth } from './kernel/identity/auth-plugin';
+import { resolveAuthSecret } from './kernel/identity/auth-secret';
 import { createJobRunner, type JobRunner } from './kernel/jobs/job-runner';
 import { sweepExpiredLimits } from './kernel/limits/database-limiter';
 import { namedPerAddress, registerRateLimits } from './kernel/limits/rate-limits';
@@ -82,7 +83,6 @@ import { fetchProductImage } from './modules/uploads/image-fetch';
 import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
-import { registerAuth } from './plugins/auth';
 import { registerWebApp } from './plugins/web-app';
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import Stripe from 'stripe';
 import { DiscountInput } from '../../contract/discounts';
 import type { GuestCheckoutAnswer } from '../../contract/guest';
-import { resolveAuthSecret } from '../auth/auth-secret';
+import { resolveAuthSecret } from '../kernel/identity/auth-secret';
 import { unsubscribeToken } from '../modules/cart-reminders/unsubscribe-token';
 import { applyBulkChange } from '../modules/catalog/bulk.service';
 import { checkImport } from '../modules/catalog/catalog-import.service';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { StoreInfo } from '../../../contract/store';
-import type { PasswordHashCost } from '../../auth/password-hash';
 import type { ProxyTrust } from '../http/client-address';
+import type { PasswordHashCost } from '../identity/password-hash';
 import type { Clock } from '../jobs/clock';
 import { storeDefaults } from './store-defaults';
 

@@ -47,12 +47,12 @@ export const tableOwners: Readonly<Record<string, readonly string[]>> = {
   admin_notification_settings: ['modules/notifications/'],
   profiles: ['modules/accounts/'],
   // better-auth writes its own tables; roles and accounts by the accounts module (decision 051).
-  user: ['auth/', 'modules/accounts/'],
-  session: ['auth/', 'modules/accounts/'],
-  account: ['auth/', 'modules/accounts/'],
-  verification: ['auth/', 'modules/accounts/'],
+  user: ['kernel/identity/', 'modules/accounts/'],
+  session: ['kernel/identity/', 'modules/accounts/'],
+  account: ['kernel/identity/', 'modules/accounts/'],
+  verification: ['kernel/identity/', 'modules/accounts/'],
   audit_log: ['kernel/audit/'],
-  store_settings: ['auth/auth-secret.ts', 'seed/seed.ts'],
+  store_settings: ['kernel/identity/auth-secret.ts', 'seed/seed.ts'],
   settings_sections: ['modules/settings/'],
   rate_limits: ['kernel/limits/'],
 };

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/accounts';
 import { isStaffRole } from '../../../contract/roles';
 import { errorResponses } from '../../kernel/http/openapi';
-import { mayShowToken } from '../../plugins/auth';
+import { mayShowToken } from '../../kernel/identity/auth-plugin';
 import {
   assertSelf,
   getProfile,

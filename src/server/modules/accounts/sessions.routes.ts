@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RevokedCount, SessionList, SessionParams } from '../../../contract/accounts';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../kernel/identity/auth-plugin';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions.service';
 
 /** The signed-in devices of the caller's own account: listed, and ended one by one or all but this one. */

@@ -1,9 +1,9 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { SessionView } from '../../../contract/accounts';
-import type { Auth } from '../../auth/auth';
 import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../plugins/auth';
+import type { Auth } from '../../kernel/identity/auth';
+import type { SessionUser } from '../../kernel/identity/auth-plugin';
 import { deviceOf } from './user-agent';
 
 /**

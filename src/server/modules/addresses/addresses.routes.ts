@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { SavedAddress, SavedAddressInput } from '../../../contract/addresses';
 import { DeletedCount } from '../../../contract/orders';
 import { errorResponses } from '../../kernel/http/openapi';
+import { signedIn } from '../../kernel/identity/auth-plugin';
 import { perSession } from '../../kernel/limits/rate-limits';
-import { signedIn } from '../../plugins/auth';
 import { addAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service';
 
 const IdParams = z.object({ id: z.string().max(100) });

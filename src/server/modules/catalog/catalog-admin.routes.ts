@@ -38,7 +38,7 @@ import { Synonym, SynonymInput, SynonymList } from '../../../contract/catalog-se
 import { isUuid } from '../../../contract/ids';
 import { AppError, notFound } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../kernel/identity/auth-plugin';
 import { applyBulkChange, lastBulkChange, previewBulkChange, undoBulkChange } from './bulk.service';
 
 import { exportCatalog } from './catalog-export';

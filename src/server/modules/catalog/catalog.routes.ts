@@ -18,8 +18,8 @@ import { Brand, FitmentBulkAnswer, FitmentBulkInput, RelatedProducts } from '../
 import { isUuid } from '../../../contract/ids';
 import { notFound } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
+import { signedIn } from '../../kernel/identity/auth-plugin';
 import { catalogSearchLimit, uncountedListQuery } from '../../kernel/limits/rate-limits';
-import { signedIn } from '../../plugins/auth';
 import { createAnswerCache } from './answer-cache';
 import { answersByAddress, replyWith } from './cached-reply';
 import { addTool, deleteTool, updateTool } from './catalog.service';

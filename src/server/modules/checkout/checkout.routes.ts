@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CheckoutAnswer, CheckoutInput } from '../../../contract/checkout';
 import { errorResponses } from '../../kernel/http/openapi';
+import { signedIn } from '../../kernel/identity/auth-plugin';
 import { perSession } from '../../kernel/limits/rate-limits';
-import { signedIn } from '../../plugins/auth';
 import { orderLimitsOf } from '../settings/settings-in-force';
 import { checkout } from './checkout.service';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../kernel/db/database';
 import { preparedStatement, tableRow } from '../../kernel/db/prepared';
 import { orders } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../plugins/auth';
+import type { SessionUser } from '../../kernel/identity/auth-plugin';
 import { addAddressIn, hasAddress } from '../addresses/addresses.service';
 import { takeCart } from '../cart/cart.service';
 import { toOneOrder, toOrder } from '../orders/order-read';

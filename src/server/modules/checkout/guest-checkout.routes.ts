@@ -18,8 +18,8 @@ import { PaymentConfirmed, PaymentIntentAnswer } from '../../../contract/payment
 import { publicStoreInfo } from '../../kernel/config/config';
 import { clientKey } from '../../kernel/http/client-address';
 import { errorResponses } from '../../kernel/http/openapi';
+import { signedIn } from '../../kernel/identity/auth-plugin';
 import { perAddress } from '../../kernel/limits/rate-limits';
-import { signedIn } from '../../plugins/auth';
 import { sendReceipt } from '../orders/receipt-pdf';
 import type { SimulatedProvider } from '../payments/simulated-provider';
 import { orderLimitsOf } from '../settings/settings-in-force';

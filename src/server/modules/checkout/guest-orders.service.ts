@@ -11,7 +11,7 @@ import type { PaymentIntentAnswer } from '../../../contract/payments';
 import type { Db } from '../../kernel/db/database';
 import { orders, paymentIntents } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../plugins/auth';
+import type { SessionUser } from '../../kernel/identity/auth-plugin';
 import { cancelUnpaidOrder, requestCancellation } from '../orders/cancel';
 import { claimGuestOrder } from '../orders/guest-claim';
 import { toOneOrder } from '../orders/order-read';

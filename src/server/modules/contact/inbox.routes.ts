@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InboxList, InboxMessage, InboxReplyInput, InboxUnread, InboxUpdate } from '../../../contract/inbox';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../kernel/identity/auth-plugin';
 import { getInboxMessage, listInbox, markInbox, replyToMessage, unreadCount } from './inbox.service';
 
 const IdParams = z.object({ id: z.string().max(100) });

@@ -4,7 +4,7 @@ import { isUuid } from '../../../contract/ids';
 import { StockAdjustmentInput, StockLedger } from '../../../contract/inventory';
 import { notFound } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../kernel/identity/auth-plugin';
 
 import { adjustStock, stockLedger } from './inventory.service';
 

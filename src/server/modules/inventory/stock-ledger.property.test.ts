@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../kernel/db/database';
 import { orderLines, orders, paymentIntents, stockMovements, tools } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../plugins/auth';
+import type { SessionUser } from '../../kernel/identity/auth-plugin';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
 import { freeLimits, insertCustomer, storePricing } from '../../test/probes';

@@ -16,7 +16,7 @@ import { Order } from '../../../contract/orders';
 import { ReportQuery, SalesReport } from '../../../contract/reports';
 import { publicStoreInfo } from '../../kernel/config/config';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../kernel/identity/auth-plugin';
 import { cancelPaidOrder } from '../orders/cancel';
 import { sendCreditNote } from '../orders/receipt-pdf';
 import { quoteRefund, refundOrder } from '../orders/refunds';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminNotifications } from '../../../contract/inbox';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../kernel/identity/auth-plugin';
 import { getNotifications, setNotifications } from './notifications.service';
 
 /** The signed-in admin's own notification e-mails: new paid orders, new contact messages. */

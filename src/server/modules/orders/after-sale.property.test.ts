@@ -14,7 +14,7 @@ import {
   stockMovements,
 } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../plugins/auth';
+import type { SessionUser } from '../../kernel/identity/auth-plugin';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
 import { freeLimits, insertCustomer, storePricing } from '../../test/probes';

@@ -5,7 +5,7 @@ import type { Order } from '../../../contract/orders';
 import type { Db, Tx } from '../../kernel/db/database';
 import { orders } from '../../kernel/db/schema';
 import { AppError, notFound } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../plugins/auth';
+import type { SessionUser } from '../../kernel/identity/auth-plugin';
 import { listAddresses } from '../addresses/addresses.service';
 
 import { loadToolFacts, type PricingRules, parcelWeight, shippingQuote, taxFor } from '../pricing/pricing';

@@ -11,8 +11,8 @@ import { DeletedCount, Order, OrderEvent, OrderInput, OrderListQuery } from '../
 import { MarkPaidInput } from '../../../contract/payments';
 import { publicStoreInfo } from '../../kernel/config/config';
 import { errorResponses } from '../../kernel/http/openapi';
+import { signedIn } from '../../kernel/identity/auth-plugin';
 import { perSession } from '../../kernel/limits/rate-limits';
-import { signedIn } from '../../plugins/auth';
 import { assertSelf } from '../accounts/accounts.service';
 import { confirmOrderPayment } from '../payments/payments.service';
 import { orderLimitsOf } from '../settings/settings-in-force';

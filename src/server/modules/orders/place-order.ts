@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../kernel/db/database';
 import { preparedStatement, tableRow } from '../../kernel/db/prepared';
 import { orderLines, orders, tools } from '../../kernel/db/schema';
 import { AppError, notFound } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../plugins/auth';
+import type { SessionUser } from '../../kernel/identity/auth-plugin';
 
 import { discountBuyer, discountOffer } from '../discounts/discount-offer';
 import { DiscountGone, redeemDiscount } from '../discounts/discount-uses';

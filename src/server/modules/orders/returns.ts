@@ -15,7 +15,7 @@ import { orderNumber } from '../../../contract/orders';
 import type { Db, Tx } from '../../kernel/db/database';
 import { orderLines, orders, type ReturnLine, returns, shipments } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../plugins/auth';
+import type { SessionUser } from '../../kernel/identity/auth-plugin';
 
 import { moveStock, type StockMove } from '../inventory/inventory.service';
 import type { PaymentProvider } from '../payments/payment-provider';

@@ -7,7 +7,7 @@ import {
 } from '../../../contract/payments';
 import { AppError } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../kernel/identity/auth-plugin';
 import { createPaymentIntent, findOwnIntent, markOrderPaid } from './payments.service';
 import type { SimulatedProvider } from './simulated-provider';
 

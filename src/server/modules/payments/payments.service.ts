@@ -6,7 +6,7 @@ import type { Db } from '../../kernel/db/database';
 import { insertRow, preparedStatement, selectedRow, tableRow } from '../../kernel/db/prepared';
 import { orders, paymentIntents } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../plugins/auth';
+import type { SessionUser } from '../../kernel/identity/auth-plugin';
 
 import { getOwnOrder } from '../orders/customer-orders';
 import { PaymentArrivedTooLate } from '../orders/order-errors';

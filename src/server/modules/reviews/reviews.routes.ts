@@ -15,8 +15,8 @@ import {
 } from '../../../contract/reviews';
 import { notFound } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
+import { signedIn } from '../../kernel/identity/auth-plugin';
 import { perSession } from '../../kernel/limits/rate-limits';
-import { signedIn } from '../../plugins/auth';
 import {
   addReview,
   listForModeration,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SettingsAnswer, settingsSections } from '../../../contract/settings';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../plugins/auth';
+import { signedIn } from '../../kernel/identity/auth-plugin';
 import { saveSection } from './settings.service';
 import { loadSettings, toSettingsAnswer } from './settings-read';
 

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { openPostgres } from '../kernel/db/database';
-import { session, user } from '../kernel/db/schema';
-import { createTestApp, type TestApp, testConfig } from '../test/harness';
-import { postgresOnly } from '../test/postgres-only';
-import { signUp, type TestSession } from '../test/sessions';
+import { buildApp } from '../../app';
+import { createTestApp, type TestApp, testConfig } from '../../test/harness';
+import { postgresOnly } from '../../test/postgres-only';
+import { signUp, type TestSession } from '../../test/sessions';
+import { openPostgres } from '../db/database';
+import { session, user } from '../db/schema';
 
 // Who is behind a session is remembered between requests; every change of a session or a user,
 // made by any instance or straight in the database, must end what was remembered.

@@ -10,16 +10,16 @@ import {
   PasswordResetRequestInput,
   SignInInput,
   SignUpInput,
-} from '../../contract/accounts';
-import type { AuthConfig } from '../kernel/config/config';
-import type { Db } from '../kernel/db/database';
-import * as schema from '../kernel/db/schema';
+} from '../../../contract/accounts';
 import {
   publishEmailConfirmation,
   publishPasswordReset,
   publishSignUpRepeated,
-} from '../modules/mail/subscribers/account-subscriber';
-import { claimGuestOrders } from '../modules/orders/guest-claim';
+} from '../../modules/mail/subscribers/account-subscriber';
+import { claimGuestOrders } from '../../modules/orders/guest-claim';
+import type { AuthConfig } from '../config/config';
+import type { Db } from '../db/database';
+import * as schema from '../db/schema';
 import { passwordHashing } from './password-hash';
 import { revokeOlderResetLinks, revokeResetLinks } from './reset-links';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../kernel/db/database';
-import { storeSettings } from '../kernel/db/schema';
+import type { Db } from '../db/database';
+import { storeSettings } from '../db/schema';
 
 const KEY = 'auth_secret';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../kernel/config/config';
+import { loadConfig } from '../config/config';
 import { passwordHashing } from './password-hash';
 
 describe('the password hash cost', () => {

@@ -1,19 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SIGN_UP_CONFIRM_MESSAGE } from '../../contract/accounts';
-import type { ErrorEnvelope } from '../../contract/errors';
-import { type AccountRole, isStaffRole, may } from '../../contract/roles';
-import { type Auth, CLIENT_ADDRESS_HEADER } from '../auth/auth';
-import { createAuthRateLimiter } from '../auth/auth-rate-limit';
-import { createSessionCache } from '../auth/session-cache';
-import { runInRequestScope } from '../kernel/audit/audit-context';
-import type { AuthConfig } from '../kernel/config/config';
-import { roleFromColumn } from '../kernel/db/account-roles';
-import { AppError } from '../kernel/errors/errors';
-import { clientKey } from '../kernel/http/client-address';
-import { codeForStatus } from '../kernel/http/errors';
-import { accessOf } from './route-permissions';
+import { SIGN_UP_CONFIRM_MESSAGE } from '../../../contract/accounts';
+import type { ErrorEnvelope } from '../../../contract/errors';
+import { type AccountRole, isStaffRole, may } from '../../../contract/roles';
+import { accessOf } from '../../plugins/route-permissions';
+import { runInRequestScope } from '../audit/audit-context';
+import type { AuthConfig } from '../config/config';
+import { roleFromColumn } from '../db/account-roles';
+import { AppError } from '../errors/errors';
+import { clientKey } from '../http/client-address';
+import { codeForStatus } from '../http/errors';
+import { type Auth, CLIENT_ADDRESS_HEADER } from './auth';
+import { createAuthRateLimiter } from './auth-rate-limit';
+import { createSessionCache } from './session-cache';
 
 /** The signed-in person as our routes see them; emails are lower-case. */
 export interface SessionUser {
