@@ -228,7 +228,6 @@ const publicFiles: Record<string, string> = {
   'modules/orders/returns.ts': 'returns, from the admin after-sale screens',
   'modules/orders/shipments.ts': 'shipments, from the admin after-sale screens',
   'modules/pricing/pricing.ts': 'pricing a cart, for cart and checkout',
-  'modules/settings/settings-in-force.ts': 'the settings in force, read by any module',
 };
 
 describe('architecture', () => {

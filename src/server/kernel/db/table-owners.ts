@@ -53,6 +53,6 @@ export const tableOwners: Readonly<Record<string, readonly string[]>> = {
   verification: ['kernel/identity/', 'modules/accounts/'],
   audit_log: ['kernel/audit/'],
   store_settings: ['kernel/identity/auth-secret.ts', 'seed/seed.ts'],
-  settings_sections: ['modules/settings/'],
+  settings_sections: ['kernel/settings/'],
   rate_limits: ['kernel/limits/'],
 };

@@ -3,7 +3,7 @@ import { CheckoutAnswer, CheckoutInput } from '../../../contract/checkout';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
 import { perSession } from '../../kernel/limits/rate-limits';
-import { orderLimitsOf } from '../settings/settings-in-force';
+import { orderLimitsOf } from '../../kernel/settings/settings-in-force';
 import { checkout } from './checkout.service';
 
 /** POST /checkout: the cart becomes an order and its payment, in one call. */

@@ -20,9 +20,9 @@ import { clientKey } from '../../kernel/http/client-address';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
 import { perAddress } from '../../kernel/limits/rate-limits';
+import { orderLimitsOf } from '../../kernel/settings/settings-in-force';
 import { sendReceipt } from '../orders/receipt-pdf';
 import type { SimulatedProvider } from '../payments/simulated-provider';
-import { orderLimitsOf } from '../settings/settings-in-force';
 import { guestCheckout } from './guest-checkout.service';
 import { lookUpOrder, lookupLimiters } from './guest-lookup';
 import {

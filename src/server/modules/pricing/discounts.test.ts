@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../kernel/config/config';
-import { defaultSettings } from '../settings/settings-defaults';
+import { defaultSettings } from '../../kernel/settings/settings-defaults';
 import {
   chooseDiscount,
   type DiscountOffer,

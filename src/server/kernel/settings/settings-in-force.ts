@@ -1,5 +1,5 @@
 import type { StoreSettings } from '../../../contract/settings';
-import type { OrderLimits } from '../orders/place-order';
+import type { OrderLimits } from '../../modules/orders/place-order';
 
 /** The order hold and caps of the settings, in the orders module's terms. */
 export const orderLimitsOf = (settings: StoreSettings): OrderLimits => ({

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { SettingsAnswer, settingsSections } from '../../../contract/settings';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
-import { saveSection } from './settings.service';
-import { loadSettings, toSettingsAnswer } from './settings-read';
+import { saveSection } from '../../kernel/settings/settings.service';
+import { loadSettings, toSettingsAnswer } from '../../kernel/settings/settings-read';
 
 const SectionParams = z.object({ section: z.enum(settingsSections) });
 /** The section's value is checked against that section's schema by the service. */

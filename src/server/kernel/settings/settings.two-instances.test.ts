@@ -5,12 +5,12 @@ import type { Quote } from '../../../contract/pricing';
 import type { SettingsAnswer, StoreSettings } from '../../../contract/settings';
 import type { StoreInfo } from '../../../contract/store';
 import { buildApp } from '../../app';
-import { type Database, openPostgres } from '../../kernel/db/database';
 import { insertTool } from '../../test/fixtures';
 import { type StoreApp, testConfig } from '../../test/harness';
 import { postgresOnly } from '../../test/postgres-only';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { as } from '../../test/store-flow';
+import { type Database, openPostgres } from '../db/database';
 
 /**
  * Two instances of the store, each with its own connection pool, on one PostgreSQL database, as
