@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../contract/orders';
 import { matchPage, pageKeys } from '../../contract/pages';
+import type { OutgoingMail } from '../kernel/mail-delivery/mailer';
 import { cartReminderMail } from '../modules/cart-reminders/cart-reminder-mail';
 import { SITEMAP_PAGES } from '../modules/catalog/site-map.routes';
-import type { OutgoingMail } from '../modules/mail/mailer';
 import {
   emailConfirmationMail,
   passwordResetMail,

@@ -40,7 +40,7 @@ export const tableOwners: Readonly<Record<string, readonly string[]>> = {
   processed_webhook_events: ['modules/payments/'],
   outbox_messages: ['kernel/outbox/', 'kernel/jobs/job-runner.ts'],
   scheduled_jobs: ['kernel/jobs/job-runner.ts'],
-  mails: ['modules/mail/'],
+  mails: ['kernel/mail-delivery/'],
   reviews: ['modules/reviews/'],
   contact_messages: ['modules/contact/'],
   contact_replies: ['modules/contact/'],

@@ -1,5 +1,5 @@
+import type { OutgoingMail } from '../../kernel/mail-delivery/mailer';
 import type { SiteUrl } from './mail-links';
-import type { OutgoingMail } from './mailer';
 
 /**
  * The store's one mail layout: every mail (order, account, contact, cart reminder, admin notice)

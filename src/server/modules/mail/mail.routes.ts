@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MailList, MailView } from '../../../contract/mail';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
-import { getMail, listMails } from './mail.service';
+import { getMail, listMails } from '../../kernel/mail-delivery/mail.service';
 
 /** Admins read every mail the store sent or, without an SMTP server, kept instead of sending. */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,9 +3,9 @@ import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
 import { pages } from '../../../contract/pages';
 import type { contactMessages } from '../../kernel/db/schema';
+import type { OutgoingMail } from '../../kernel/mail-delivery/mailer';
 import { linesOf, type MailContext, render } from '../mail/layout';
 import { linkTo } from '../mail/mail-links';
-import type { OutgoingMail } from '../mail/mailer';
 
 /**
  * The notifications admins get: a new paid order to ship, a customer's request to cancel or return,

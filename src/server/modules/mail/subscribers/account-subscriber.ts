@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../kernel/db/database';
 import { user } from '../../../kernel/db/schema';
 import type { MessageHandler } from '../../../kernel/jobs/job-runner';
+import { deliverMail } from '../../../kernel/mail-delivery/mail.service';
+import type { Mailer } from '../../../kernel/mail-delivery/mailer';
 import { publish, type Topics } from '../../../kernel/outbox/outbox';
 import type { MailContext } from '../layout';
-import { deliverMail } from '../mail.service';
-import type { Mailer } from '../mailer';
 import { emailConfirmationMail, passwordResetMail, signUpRepeatedMail } from '../templates/account-mails';
 
 /**

@@ -1,10 +1,10 @@
 import type { Db } from '../../../kernel/db/database';
 import type { MessageHandler } from '../../../kernel/jobs/job-runner';
+import { deliverMail } from '../../../kernel/mail-delivery/mail.service';
+import type { Mailer } from '../../../kernel/mail-delivery/mailer';
 import type { Topics } from '../../../kernel/outbox/outbox';
 import { findContactMessage, findContactReply, wroteWithinAnHourBefore } from '../../contact/inbox.service';
 import type { MailContext } from '../layout';
-import { deliverMail } from '../mail.service';
-import type { Mailer } from '../mailer';
 import { acknowledgmentMail, replyMail } from '../templates/contact-mails';
 
 /**

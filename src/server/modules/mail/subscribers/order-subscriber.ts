@@ -3,13 +3,13 @@ import { pages } from '../../../../contract/pages';
 import type { Db } from '../../../kernel/db/database';
 import { returns } from '../../../kernel/db/schema';
 import type { MessageHandler } from '../../../kernel/jobs/job-runner';
+import { deliverMail } from '../../../kernel/mail-delivery/mail.service';
+import type { Mailer } from '../../../kernel/mail-delivery/mailer';
 import type { Topics } from '../../../kernel/outbox/outbox';
 import { mailLinkToken } from '../../checkout/guest-order-links';
 import { readOrderView } from '../../orders/order-read';
 import type { MailContext } from '../layout';
-import { deliverMail } from '../mail.service';
 import { linkTo } from '../mail-links';
-import type { Mailer } from '../mailer';
 import { type OrderMailKind, orderMail } from '../templates/order-mails';
 import { mayMailGuestOrder, waitingMailWent } from './unconfirmed-recipients';
 

@@ -1,7 +1,7 @@
 import { pages } from '../../../../contract/pages';
+import type { OutgoingMail } from '../../../kernel/mail-delivery/mailer';
 import { type MailContext, render } from '../layout';
 import { linkTo } from '../mail-links';
-import type { OutgoingMail } from '../mailer';
 
 /** The password reset mail: the link, how long it works, and what to do if it was not asked for. */
 export function passwordResetMail(

@@ -1,6 +1,6 @@
 import type { contactMessages, contactReplies } from '../../../kernel/db/schema';
+import type { OutgoingMail } from '../../../kernel/mail-delivery/mailer';
 import { linesOf, type MailContext, render } from '../layout';
-import type { OutgoingMail } from '../mailer';
 
 /**
  * The mails to a visitor who wrote through the contact form: the acknowledgment, and each reply

@@ -3,9 +3,9 @@ import { discountRowLabel, freeShippingNote } from '../../../../contract/discoun
 import { formatCents } from '../../../../contract/money';
 import type { Order } from '../../../../contract/orders';
 import { pages } from '../../../../contract/pages';
+import type { OutgoingMail } from '../../../kernel/mail-delivery/mailer';
 import { type MailContext, render } from '../layout';
 import { linkTo } from '../mail-links';
-import type { OutgoingMail } from '../mailer';
 
 /**
  * The order e-mails: plain functions that write the HTML and the plain-text version of each from

@@ -3,14 +3,14 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxList } from '../../../contract/outbox';
 import { buildApp } from '../../app';
-import { type Database, openPostgres } from '../../kernel/db/database';
-import { mails, outboxMessages } from '../../kernel/db/schema';
 import { fakeClock } from '../../test/fake-clock';
 import { insertTool } from '../../test/fixtures';
 import { type TestApp, testConfig } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
 import { as, createAdminApp, placeOrder } from '../../test/store-flow';
+import { type Database, openPostgres } from '../db/database';
+import { mails, outboxMessages } from '../db/schema';
 import { deliverMail } from './mail.service';
 import type { Mailer } from './mailer';
 

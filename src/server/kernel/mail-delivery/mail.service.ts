@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { HIDDEN_SECRET, type MailList, type MailView } from '../../../contract/mail';
-import { recordAudit } from '../../kernel/audit/audit.service';
-import type { Db } from '../../kernel/db/database';
-import { mails } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/errors';
-import type { Delivery } from '../../kernel/jobs/job-runner';
+import { recordAudit } from '../audit/audit.service';
+import type { Db } from '../db/database';
+import { mails } from '../db/schema';
+import { AppError } from '../errors/errors';
+import type { Delivery } from '../jobs/job-runner';
 import type { Mailer, OutgoingMail } from './mailer';
 
 /**
