@@ -13,6 +13,8 @@ import type { StoreInfo } from '../contract/store';
 import { auditRoutes } from './edge/api/audit.routes';
 import { outboxRoutes } from './edge/api/outbox.routes';
 import { settingsRoutes } from './edge/api/settings.routes';
+import { siteMapRoutes } from './edge/pages/site-map.routes';
+import { registerWebApp } from './edge/pages/web-app';
 import { orderWebhookHandler } from './edge/webhooks/order-webhook';
 import { removeExpiredAudit } from './kernel/audit/audit.service';
 import { type Config, publicStoreInfo } from './kernel/config/config';
@@ -49,7 +51,6 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
 import { runImports } from './modules/catalog/import-job';
 import { queueLowStockDigest } from './modules/catalog/low-stock';
-import { siteMapRoutes } from './modules/catalog/site-map.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { guestRoutes } from './modules/checkout/guest-checkout.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -83,7 +84,6 @@ import { fetchProductImage } from './modules/uploads/image-fetch';
 import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
-import { registerWebApp } from './plugins/web-app';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTool } from '../test/fixtures';
-import { createTestApp, type TestApp } from '../test/harness';
-import { UNKNOWN_ID } from '../test/probes';
+import { insertTool } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { UNKNOWN_ID } from '../../test/probes';
 
 const TEMPLATE =
   '<!doctype html><html><head><meta charset="utf-8">' +

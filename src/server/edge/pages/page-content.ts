@@ -1,11 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { type Category, TOOL_PAGE_SIZE_DEFAULT, type Tool, type ToolDetails } from '../../contract/catalog';
-import { formatPrice } from '../../contract/money';
-import { matchPage, pages } from '../../contract/pages';
-import type { StoreInfo } from '../../contract/store';
-import type { Db } from '../kernel/db/database';
-import { getToolDetails, listTools } from '../modules/catalog/catalog.service';
-import { listCategories } from '../modules/catalog/catalog-query';
+import {
+  type Category,
+  TOOL_PAGE_SIZE_DEFAULT,
+  type Tool,
+  type ToolDetails,
+} from '../../../contract/catalog';
+import { formatPrice } from '../../../contract/money';
+import { matchPage, pages } from '../../../contract/pages';
+import type { StoreInfo } from '../../../contract/store';
+import type { Db } from '../../kernel/db/database';
+import { getToolDetails, listTools } from '../../modules/catalog/catalog.service';
+import { listCategories } from '../../modules/catalog/catalog-query';
 import { escapeAttribute, pagePath } from './page-meta';
 
 /**

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SettingsAnswer } from '../../contract/settings';
-import type { StoreInfo } from '../../contract/store';
-import { createTestApp, type TestApp, testConfig } from '../test/harness';
-import { as, createAdminApp } from '../test/store-flow';
+import type { SettingsAnswer } from '../../../contract/settings';
+import type { StoreInfo } from '../../../contract/store';
+import { createTestApp, type TestApp, testConfig } from '../../test/harness';
+import { as, createAdminApp } from '../../test/store-flow';
 
 const TEMPLATE =
   '<!doctype html><html><head><meta charset="utf-8"><title>x</title><!-- store-config --></head>' +

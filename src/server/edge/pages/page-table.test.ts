@@ -2,25 +2,25 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../contract/orders';
-import { matchPage, pageKeys } from '../../contract/pages';
-import type { OutgoingMail } from '../kernel/mail-delivery/mailer';
-import { cartReminderMail } from '../modules/cart-reminders/cart-reminder-mail';
-import { SITEMAP_PAGES } from '../modules/catalog/site-map.routes';
+import type { Order } from '../../../contract/orders';
+import { matchPage, pageKeys } from '../../../contract/pages';
+import type { OutgoingMail } from '../../kernel/mail-delivery/mailer';
+import { cartReminderMail } from '../../modules/cart-reminders/cart-reminder-mail';
 import {
   emailConfirmationMail,
   passwordResetMail,
   signUpRepeatedMail,
-} from '../modules/mail/templates/account-mails';
-import { type OrderMailKind, orderMail } from '../modules/mail/templates/order-mails';
+} from '../../modules/mail/templates/account-mails';
+import { type OrderMailKind, orderMail } from '../../modules/mail/templates/order-mails';
 import {
   customerRequestNotice,
   lowStockDigest,
   newMessageNotice,
   paidOrderNotice,
-} from '../modules/notifications/admin-mails';
+} from '../../modules/notifications/admin-mails';
 import { PAGE_META } from './page-meta';
 import { PAGE_MODULES, PAGES_IN_ENTRY } from './page-preloads';
+import { SITEMAP_PAGES } from './site-map.routes';
 
 /**
  * The server's side of the route table (contract/pages.ts): every page of the table has what the
@@ -29,7 +29,7 @@ import { PAGE_MODULES, PAGES_IN_ENTRY } from './page-preloads';
  * router without a server-side entry fails one of the two.
  */
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
 
 describe('the route table on the server', () => {
   it.each(pageKeys)(

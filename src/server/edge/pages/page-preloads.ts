@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { facetsAddress, HOME_TOOL_COUNT, toolListSearch } from '../../contract/catalog.constants';
-import { matchPage, type PageKey, pageKeys } from '../../contract/pages';
-import { toolListFromAddress } from '../../contract/tool-list-address';
-import { PURCHASE_IMAGE_SIZES, srcSetFor, TOOL_CARD_IMAGE_SIZES } from '../../contract/uploads.constants';
+import { facetsAddress, HOME_TOOL_COUNT, toolListSearch } from '../../../contract/catalog.constants';
+import { matchPage, type PageKey, pageKeys } from '../../../contract/pages';
+import { toolListFromAddress } from '../../../contract/tool-list-address';
+import { PURCHASE_IMAGE_SIZES, srcSetFor, TOOL_CARD_IMAGE_SIZES } from '../../../contract/uploads.constants';
 import { escapeAttribute } from './page-meta';
 
 /**

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTool } from '../test/fixtures';
-import { createTestApp, type TestApp } from '../test/harness';
+import { insertTool } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
 
 // A build as Vite writes it: the entry preloads one shared chunk itself; the pages' modules
 // import that chunk, the entry and chunks of their own, one of them two levels deep.

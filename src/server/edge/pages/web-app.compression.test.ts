@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preferredEncoding } from '../kernel/http/content-encoding';
-import { createTestApp, type TestApp } from '../test/harness';
+import { preferredEncoding } from '../../kernel/http/content-encoding';
+import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
  * Compressed answers of the web app: the build's .br/.gz files for its assets (written by

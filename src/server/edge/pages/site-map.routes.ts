@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { type PageKey, pages } from '../../../contract/pages';
-import { siteOrigin } from '../../plugins/page-content';
-import { createAnswerCache } from './answer-cache';
-import { replyWith } from './cached-reply';
-import { CATALOG_TABLES } from './catalog-answers';
+import { createAnswerCache } from '../../modules/catalog/answer-cache';
+import { replyWith } from '../../modules/catalog/cached-reply';
+import { CATALOG_TABLES } from '../../modules/catalog/catalog-answers';
+import { siteOrigin } from './page-content';
 
 /** A sitemap file holds at most this many addresses (sitemaps.org); past it, /sitemap.xml is an index. */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool } from '../../contract/catalog';
-import { tools } from '../kernel/db/schema';
-import { seedDemoData } from '../seed/seed';
-import { seedParts } from '../seed/seed-catalog';
-import { createTestApp, type TestApp, testConfig } from '../test/harness';
+import type { Tool } from '../../../contract/catalog';
+import { tools } from '../../kernel/db/schema';
+import { seedDemoData } from '../../seed/seed';
+import { seedParts } from '../../seed/seed-catalog';
+import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 
 const TEMPLATE =
   '<!doctype html><html><head><meta charset="utf-8">' +
