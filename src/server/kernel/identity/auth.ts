@@ -15,7 +15,7 @@ import {
   publishEmailConfirmation,
   publishPasswordReset,
   publishSignUpRepeated,
-} from '../../modules/mail/subscribers/account-subscriber';
+} from '../../edge/mail/subscribers/account-subscriber';
 import { claimGuestOrders } from '../../modules/orders/guest-claim';
 import type { AuthConfig } from '../config/config';
 import type { Db } from '../db/database';

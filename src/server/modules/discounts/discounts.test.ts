@@ -5,13 +5,13 @@ import type { CheckoutAnswer } from '../../../contract/checkout';
 import { type Discount, DiscountInput } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
 import type { Quote } from '../../../contract/pricing';
+import { orderMail } from '../../edge/mail/templates/order-mails';
 import { discounts, discountUses, orders } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, createAdminApp, fillCart, HOME_ADDRESS, payOrder } from '../../test/store-flow';
-import { orderMail } from '../mail/templates/order-mails';
 import { expireUnpaidOrders } from '../orders/expiry';
 import { createDiscount, endDiscount } from './discounts.service';
 

@@ -1,4 +1,5 @@
 import { may } from '../../../contract/roles';
+import type { MailContext } from '../../edge/mail/layout';
 import { roleFromColumn } from '../../kernel/db/account-roles';
 import type { Db } from '../../kernel/db/database';
 import type { Delivery, MessageHandler } from '../../kernel/jobs/job-runner';
@@ -7,7 +8,6 @@ import type { Mailer, OutgoingMail } from '../../kernel/mail-delivery/mailer';
 import { adminHearsOf, adminRequestOf, type Topics } from '../../kernel/outbox/outbox';
 import { lowStockProducts } from '../catalog/low-stock';
 import { findContactMessage } from '../contact/inbox.service';
-import type { MailContext } from '../mail/layout';
 import { readOrderView } from '../orders/order-read';
 import { customerRequestNotice, lowStockDigest, newMessageNotice, paidOrderNotice } from './admin-mails';
 import { adminsToNotify, type NotificationKind } from './notifications.service';

@@ -6,11 +6,11 @@ import type { GuestCheckoutAnswer } from '../../../contract/guest';
 import type { Quote } from '../../../contract/pricing';
 import { mails, orders, user } from '../../kernel/db/schema';
 import type { Clock } from '../../kernel/jobs/clock';
+import { expireUnpaidOrders } from '../../modules/orders/expiry';
 import { insertTool } from '../../test/fixtures';
 import { type TestApp, testConfig } from '../../test/harness';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { as, createAdminApp, HOME_ADDRESS, payOrder, placeOrder } from '../../test/store-flow';
-import { expireUnpaidOrders } from '../orders/expiry';
 import { UNCONFIRMED_MAIL_LIMITS } from './subscribers/unconfirmed-recipients';
 
 /**

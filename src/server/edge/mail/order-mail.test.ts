@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailList, MailView } from '../../../contract/mail';
 import type { OutboxList } from '../../../contract/outbox';
 import { outboxMessages } from '../../kernel/db/schema';
+import { expireUnpaidOrders } from '../../modules/orders/expiry';
 import { fakeClock } from '../../test/fake-clock';
 import { insertTool } from '../../test/fixtures';
 import { type TestApp, testConfig } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
 import { as, createAdminApp, HOME_ADDRESS, payOrder, placeOrder } from '../../test/store-flow';
-import { expireUnpaidOrders } from '../orders/expiry';
 import { orderMail } from './templates/order-mails';
 
 /** The order e-mails through the outbox, to a real SMTP server in this process or into the Mailbox. */

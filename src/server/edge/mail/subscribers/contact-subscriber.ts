@@ -3,7 +3,11 @@ import type { MessageHandler } from '../../../kernel/jobs/job-runner';
 import { deliverMail } from '../../../kernel/mail-delivery/mail.service';
 import type { Mailer } from '../../../kernel/mail-delivery/mailer';
 import type { Topics } from '../../../kernel/outbox/outbox';
-import { findContactMessage, findContactReply, wroteWithinAnHourBefore } from '../../contact/inbox.service';
+import {
+  findContactMessage,
+  findContactReply,
+  wroteWithinAnHourBefore,
+} from '../../../modules/contact/inbox.service';
 import type { MailContext } from '../layout';
 import { acknowledgmentMail, replyMail } from '../templates/contact-mails';
 
