@@ -7,17 +7,17 @@ import { matchPage, pageKeys } from '../../../contract/pages';
 import type { OutgoingMail } from '../../kernel/mail-delivery/mailer';
 import { cartReminderMail } from '../../modules/cart-reminders/cart-reminder-mail';
 import {
-  customerRequestNotice,
-  lowStockDigest,
-  newMessageNotice,
-  paidOrderNotice,
-} from '../../modules/notifications/admin-mails';
-import {
   emailConfirmationMail,
   passwordResetMail,
   signUpRepeatedMail,
 } from '../mail/templates/account-mails';
 import { type OrderMailKind, orderMail } from '../mail/templates/order-mails';
+import {
+  customerRequestNotice,
+  lowStockDigest,
+  newMessageNotice,
+  paidOrderNotice,
+} from '../notifications/admin-mails';
 import { PAGE_META } from './page-meta';
 import { PAGE_MODULES, PAGES_IN_ENTRY } from './page-preloads';
 import { SITEMAP_PAGES } from './site-map.routes';

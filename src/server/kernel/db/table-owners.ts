@@ -44,7 +44,7 @@ export const tableOwners: Readonly<Record<string, readonly string[]>> = {
   reviews: ['modules/reviews/'],
   contact_messages: ['modules/contact/'],
   contact_replies: ['modules/contact/'],
-  admin_notification_settings: ['modules/notifications/'],
+  admin_notification_settings: ['edge/notifications/'],
   profiles: ['modules/accounts/'],
   // better-auth writes its own tables; roles and accounts by the accounts module (decision 051).
   user: ['kernel/identity/', 'modules/accounts/'],

@@ -1,14 +1,14 @@
 import { may } from '../../../contract/roles';
-import type { MailContext } from '../../edge/mail/layout';
 import { roleFromColumn } from '../../kernel/db/account-roles';
 import type { Db } from '../../kernel/db/database';
 import type { Delivery, MessageHandler } from '../../kernel/jobs/job-runner';
 import { deliverMail } from '../../kernel/mail-delivery/mail.service';
 import type { Mailer, OutgoingMail } from '../../kernel/mail-delivery/mailer';
 import { adminHearsOf, adminRequestOf, type Topics } from '../../kernel/outbox/outbox';
-import { lowStockProducts } from '../catalog/low-stock';
-import { findContactMessage } from '../contact/inbox.service';
-import { readOrderView } from '../orders/order-read';
+import { lowStockProducts } from '../../modules/catalog/low-stock';
+import { findContactMessage } from '../../modules/contact/inbox.service';
+import { readOrderView } from '../../modules/orders/order-read';
+import type { MailContext } from '../mail/layout';
 import { customerRequestNotice, lowStockDigest, newMessageNotice, paidOrderNotice } from './admin-mails';
 import { adminsToNotify, type NotificationKind } from './notifications.service';
 
