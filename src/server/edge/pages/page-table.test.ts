@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/orders';
 import { matchPage, pageKeys } from '../../../contract/pages';
 import type { OutgoingMail } from '../../kernel/mail-delivery/mailer';
-import { cartReminderMail } from '../../modules/cart-reminders/cart-reminder-mail';
+import { cartReminderMail } from '../cart-reminders/cart-reminder-mail';
 import {
   emailConfirmationMail,
   passwordResetMail,

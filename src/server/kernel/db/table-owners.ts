@@ -34,7 +34,7 @@ export const tableOwners: Readonly<Record<string, readonly string[]>> = {
   cart_lines: ['modules/cart/'],
   // Kept by the cart_lines_touch trigger (decision 060).
   cart_activity: [],
-  cart_reminders: ['modules/cart-reminders/'],
+  cart_reminders: ['edge/cart-reminders/'],
   addresses: ['modules/addresses/'],
   payment_intents: ['modules/payments/'],
   processed_webhook_events: ['modules/payments/'],

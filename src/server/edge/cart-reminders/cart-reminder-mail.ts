@@ -1,13 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import { pages } from '../../../contract/pages';
-import { type MailContext, render } from '../../edge/mail/layout';
-import { linkTo } from '../../edge/mail/mail-links';
 import type { Db } from '../../kernel/db/database';
 import { cartLines, tools, user } from '../../kernel/db/schema';
 import type { MessageHandler } from '../../kernel/jobs/job-runner';
 import { deliverMail } from '../../kernel/mail-delivery/mail.service';
 import type { Mailer, OutgoingMail } from '../../kernel/mail-delivery/mailer';
 import type { Topics } from '../../kernel/outbox/outbox';
+import { type MailContext, render } from '../mail/layout';
+import { linkTo } from '../mail/mail-links';
 import { reminderStillDue } from './cart-reminders';
 import { cartRemindersOn } from './reminder-switch';
 import { unsubscribeToken } from './unsubscribe-token';

@@ -6,8 +6,8 @@ import {
 } from '../../../contract/cart-reminders';
 import { AppError } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
-import { unsubscribe } from './cart-reminders';
-import { readUnsubscribeToken } from './unsubscribe-token';
+import { unsubscribe } from '../cart-reminders/cart-reminders';
+import { readUnsubscribeToken } from '../cart-reminders/unsubscribe-token';
 
 /** The reminder mail's unsubscribe (decision 060): its signed key is the credential. */
 export function cartReminderRoutes(secret: string): FastifyPluginAsyncZod {
