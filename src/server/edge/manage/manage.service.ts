@@ -20,7 +20,7 @@ import type { Db } from '../../kernel/db/database';
 import { orderLines, orders, tools } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
 
-import { toOneOrder, toOrders } from '../orders/order-read';
+import { toOneOrder, toOrders } from '../../modules/orders/order-read';
 
 /** Cap on one answer of GET /manage, newest first. */
 export const MANAGE_LIST_LIMIT = 1000;

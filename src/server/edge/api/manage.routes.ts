@@ -13,11 +13,11 @@ import { PackingSlip } from '../../../contract/packing-slip';
 import { publicStoreInfo } from '../../kernel/config/config';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
-import { cancelUnpaidOrder } from '../orders/cancel';
-import { orderHistory } from '../orders/customer-orders';
-import { sendReceipt } from '../orders/receipt-pdf';
-import { createShipment, shipOrder } from '../orders/shipments';
-import { forDesk, getAnyOrder, listAllOrders, packingSlip, storeStats } from './manage.service';
+import { cancelUnpaidOrder } from '../../modules/orders/cancel';
+import { orderHistory } from '../../modules/orders/customer-orders';
+import { sendReceipt } from '../../modules/orders/receipt-pdf';
+import { createShipment, shipOrder } from '../../modules/orders/shipments';
+import { forDesk, getAnyOrder, listAllOrders, packingSlip, storeStats } from '../manage/manage.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestApp } from '../../test/harness';
 import { unpaidOrder as newUnpaidOrder, orderRow, stockOf, UNKNOWN_ID } from '../../test/probes';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
-import { storeStats } from './manage.service';
+import { storeStats } from '../manage/manage.service';
 
 let t: TestApp;
 let admin: TestSession;

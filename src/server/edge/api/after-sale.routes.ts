@@ -17,9 +17,9 @@ import { ReportQuery, SalesReport } from '../../../contract/reports';
 import { publicStoreInfo } from '../../kernel/config/config';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
-import { cancelPaidOrder } from '../orders/cancel';
-import { sendCreditNote } from '../orders/receipt-pdf';
-import { quoteRefund, refundOrder } from '../orders/refunds';
+import { cancelPaidOrder } from '../../modules/orders/cancel';
+import { sendCreditNote } from '../../modules/orders/receipt-pdf';
+import { quoteRefund, refundOrder } from '../../modules/orders/refunds';
 import {
   decideReturn,
   listReturns,
@@ -27,9 +27,9 @@ import {
   receiveReturn,
   refundReturn,
   requestCoreReturn,
-} from '../orders/returns';
-import { getAnyOrder } from './manage.service';
-import { exportOrders, salesReport } from './reports.service';
+} from '../../modules/orders/returns';
+import { getAnyOrder } from '../manage/manage.service';
+import { exportOrders, salesReport } from '../manage/reports.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 const KeyHeaders = z.object({
