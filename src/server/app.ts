@@ -18,6 +18,7 @@ import { manageRoutes } from './edge/api/manage.routes';
 import { notificationsRoutes } from './edge/api/notifications.routes';
 import { outboxRoutes } from './edge/api/outbox.routes';
 import { settingsRoutes } from './edge/api/settings.routes';
+import { storeRoutes } from './edge/api/store.routes';
 import { cartReminderMailHandler } from './edge/cart-reminders/cart-reminder-mail';
 import { queueCartReminders } from './edge/cart-reminders/cart-reminders';
 import { cartRemindersOn } from './edge/cart-reminders/reminder-switch';
@@ -79,7 +80,6 @@ import { createStripeProvider, stripeClient } from './modules/payments/stripe-pr
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import type { PricingRules } from './modules/pricing/pricing';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
-import { storeRoutes } from './modules/store/store.routes';
 import { fetchProductImage } from './modules/uploads/image-fetch';
 import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';

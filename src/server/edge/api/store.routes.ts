@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StorePolicies } from '../../../contract/policies';
 import { StoreInfo } from '../../../contract/store';
 import { publicStoreInfo } from '../../kernel/config/config';
-import { storePolicies } from './store-policies';
+import { storePolicies } from '../store/store-policies';
 
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
