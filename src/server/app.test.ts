@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TOOL_LIST_PARAMS } from '../contract/catalog.constants';
 import { buildApp } from './app';
+import { declareTestRoute } from './edge/api/route-permissions';
 import { type Config, loadConfig } from './kernel/config/config';
 import type { Database } from './kernel/db/database';
 import { AppError } from './kernel/errors/errors';
-import { declareTestRoute } from './plugins/route-permissions';
 import { createTestDatabase, testConfig } from './test/harness';
 
 const GENERIC_500 = {

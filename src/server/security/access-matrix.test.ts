@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../contract/errors';
-import { ROUTE_PERMISSIONS } from '../plugins/route-permissions';
+import { ROUTE_PERMISSIONS } from '../edge/api/route-permissions';
 import { accessRequests, authEndpointRequests, type MatrixRequest } from '../test/access-requests';
 import { type Access, accessTable, authEndpointTable, type Outcome, type Role } from '../test/access-table';
 import { type AccessWorld, createAccessWorld } from '../test/access-world';

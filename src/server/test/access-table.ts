@@ -1,5 +1,5 @@
 import { type AccountRole, may } from '../../contract/roles';
-import { ROUTE_PERMISSIONS, type RouteAccess, type RouteKey } from '../plugins/route-permissions';
+import { ROUTE_PERMISSIONS, type RouteAccess, type RouteKey } from '../edge/api/route-permissions';
 
 /**
  * Who may call what, as the matrix test expects it: read from the store's own permission table

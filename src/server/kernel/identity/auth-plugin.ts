@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_UP_CONFIRM_MESSAGE } from '../../../contract/accounts';
 import type { ErrorEnvelope } from '../../../contract/errors';
 import { type AccountRole, isStaffRole, may } from '../../../contract/roles';
-import { accessOf } from '../../plugins/route-permissions';
+import { accessOf } from '../../edge/api/route-permissions';
 import { runInRequestScope } from '../audit/audit-context';
 import type { AuthConfig } from '../config/config';
 import { roleFromColumn } from '../db/account-roles';

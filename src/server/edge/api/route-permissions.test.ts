@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Permission, permissions, ROLE_PERMISSIONS } from '../../contract/roles';
-import { buildApp } from '../app';
-import type { Database } from '../kernel/db/database';
-import { createTestDatabase, testConfig } from '../test/harness';
-import { signUp } from '../test/sessions';
-import { as } from '../test/store-flow';
+import { type Permission, permissions, ROLE_PERMISSIONS } from '../../../contract/roles';
+import { buildApp } from '../../app';
+import type { Database } from '../../kernel/db/database';
+import { createTestDatabase, testConfig } from '../../test/harness';
+import { signUp } from '../../test/sessions';
+import { as } from '../../test/store-flow';
 import { accessOf, ROUTE_PERMISSIONS, type RouteAccess } from './route-permissions';
 
 const staffMay = (access: RouteAccess) =>

@@ -14,14 +14,14 @@ import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
 import { perSession } from '../../kernel/limits/rate-limits';
 import { orderLimitsOf } from '../../kernel/settings/settings-in-force';
-import { assertSelf } from '../accounts/accounts.service';
-import { confirmOrderPayment } from '../payments/payments.service';
-import { cancelUnpaidOrder, requestCancellation } from './cancel';
-import { getOwnOrder, listOwnOrders, orderHistory } from './customer-orders';
-import { setOrderAddress } from './order-address';
-import { placeOrder } from './place-order';
-import { sendCreditNote, sendReceipt } from './receipt-pdf';
-import { requestCoreReturn, requestReturn, returnsOf } from './returns';
+import { assertSelf } from '../../modules/accounts/accounts.service';
+import { cancelUnpaidOrder, requestCancellation } from '../../modules/orders/cancel';
+import { getOwnOrder, listOwnOrders, orderHistory } from '../../modules/orders/customer-orders';
+import { setOrderAddress } from '../../modules/orders/order-address';
+import { placeOrder } from '../../modules/orders/place-order';
+import { sendCreditNote, sendReceipt } from '../../modules/orders/receipt-pdf';
+import { requestCoreReturn, requestReturn, returnsOf } from '../../modules/orders/returns';
+import { confirmOrderPayment } from '../../modules/payments/payments.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 

@@ -21,10 +21,8 @@ import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
 import { perAddress } from '../../kernel/limits/rate-limits';
 import { orderLimitsOf } from '../../kernel/settings/settings-in-force';
-import { sendReceipt } from '../orders/receipt-pdf';
-import type { SimulatedProvider } from '../payments/simulated-provider';
-import { guestCheckout } from './guest-checkout.service';
-import { lookUpOrder, lookupLimiters } from './guest-lookup';
+import { guestCheckout } from '../../modules/checkout/guest-checkout.service';
+import { lookUpOrder, lookupLimiters } from '../../modules/checkout/guest-lookup';
 import {
   claimGuestOrderByLink,
   guestCancel,
@@ -35,7 +33,9 @@ import {
   guestReturns,
   guestSimulatedConfirm,
   viewGuestOrder,
-} from './guest-orders.service';
+} from '../../modules/checkout/guest-orders.service';
+import { sendReceipt } from '../../modules/orders/receipt-pdf';
+import type { SimulatedProvider } from '../../modules/payments/simulated-provider';
 
 /**
  * Guest checkout and a guest's order (decision 059). No sign-in: the checkout is limited per

@@ -3,10 +3,14 @@ import type Stripe from 'stripe';
 import type { ErrorEnvelope } from '../../../contract/errors';
 import type { StripeConfig } from '../../kernel/config/config';
 import { AppError } from '../../kernel/errors/errors';
-import type { PaymentProvider } from './payment-provider';
-import { markOrderPaid, recordPaymentFailure } from './payments.service';
-import { recordWebhookEvent, settleStripeRefund, webhookEventSeen } from './stripe-events';
-import { snapshotOf } from './stripe-provider';
+import type { PaymentProvider } from '../../modules/payments/payment-provider';
+import { markOrderPaid, recordPaymentFailure } from '../../modules/payments/payments.service';
+import {
+  recordWebhookEvent,
+  settleStripeRefund,
+  webhookEventSeen,
+} from '../../modules/payments/stripe-events';
+import { snapshotOf } from '../../modules/payments/stripe-provider';
 
 /**
  * POST /api/payments/stripe/webhook. Stripe signs the raw body, so this plugin keeps JSON bodies

@@ -3,12 +3,12 @@ import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, type UploadAnswer } from '../../../contract/uploads';
+import { MAX_INPUT_PIXELS } from '../../modules/uploads/uploads.service';
 import type { TestApp } from '../../test/harness';
 import { bigPng, imageForm, isWebp, multipartBody, type TestImageFormat, testImage } from '../../test/images';
 import { UNKNOWN_ID } from '../../test/probes';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, createAdminApp } from '../../test/store-flow';
-import { MAX_INPUT_PIXELS } from './uploads.service';
 
 let t: TestApp;
 let admin: TestSession;

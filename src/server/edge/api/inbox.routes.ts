@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { InboxList, InboxMessage, InboxReplyInput, InboxUnread, InboxUpdate } from '../../../contract/inbox';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
-import { getInboxMessage, listInbox, markInbox, replyToMessage, unreadCount } from './inbox.service';
+import {
+  getInboxMessage,
+  listInbox,
+  markInbox,
+  replyToMessage,
+  unreadCount,
+} from '../../modules/contact/inbox.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 

@@ -11,12 +11,12 @@ import {
 import { session, user } from '../../kernel/db/auth-schema';
 import { rowsOf } from '../../kernel/db/rows';
 import { orders, tools } from '../../kernel/db/schema';
+import { expireUnpaidOrders } from '../../modules/orders/expiry';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { orderRow, stockOf, UNKNOWN_ID } from '../../test/probes';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { as, PHONE, payOrder, placeOrder } from '../../test/store-flow';
-import { expireUnpaidOrders } from './expiry';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PHONE_SHAPE_MESSAGE = 'Phone number must be 11 digits containing number (0-9). it starts with 01';

@@ -6,7 +6,7 @@ import { notFound } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
 
-import { adjustStock, stockLedger } from './inventory.service';
+import { adjustStock, stockLedger } from '../../modules/inventory/inventory.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 

@@ -24,7 +24,7 @@ import {
   listReviews,
   moderateReview,
   replyToReview,
-} from './reviews.service';
+} from '../../modules/reviews/reviews.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 const reviewId = (id: string) => {

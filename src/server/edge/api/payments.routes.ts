@@ -8,8 +8,8 @@ import {
 import { AppError } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
-import { createPaymentIntent, findOwnIntent, markOrderPaid } from './payments.service';
-import type { SimulatedProvider } from './simulated-provider';
+import { createPaymentIntent, findOwnIntent, markOrderPaid } from '../../modules/payments/payments.service';
+import type { SimulatedProvider } from '../../modules/payments/simulated-provider';
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

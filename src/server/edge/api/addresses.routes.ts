@@ -5,7 +5,12 @@ import { DeletedCount } from '../../../contract/orders';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
 import { perSession } from '../../kernel/limits/rate-limits';
-import { addAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service';
+import {
+  addAddress,
+  deleteAddress,
+  listAddresses,
+  updateAddress,
+} from '../../modules/addresses/addresses.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 

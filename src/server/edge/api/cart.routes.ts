@@ -5,9 +5,9 @@ import { CartQuery, Quote, QuoteInput } from '../../../contract/pricing';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
 import { perAddress, perSession } from '../../kernel/limits/rate-limits';
-import { discountOffer } from '../discounts/discount-offer';
-import { quoteLines } from '../pricing/pricing';
-import { clearCart, getCart, mergeCart, removeCartLine, setCartLine } from './cart.service';
+import { clearCart, getCart, mergeCart, removeCartLine, setCartLine } from '../../modules/cart/cart.service';
+import { discountOffer } from '../../modules/discounts/discount-offer';
+import { quoteLines } from '../../modules/pricing/pricing';
 
 const ToolParams = z.object({ toolId: z.string().max(100) });
 

@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Discount, DiscountInput, DiscountList } from '../../../contract/discounts';
 import { errorResponses } from '../../kernel/http/openapi';
-import { createDiscount, endDiscount, getDiscount, listDiscounts, updateDiscount } from './discounts.service';
+import {
+  createDiscount,
+  endDiscount,
+  getDiscount,
+  listDiscounts,
+  updateDiscount,
+} from '../../modules/discounts/discounts.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 

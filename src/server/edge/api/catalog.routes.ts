@@ -20,11 +20,11 @@ import { notFound } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
 import { catalogSearchLimit, uncountedListQuery } from '../../kernel/limits/rate-limits';
-import { createAnswerCache } from './answer-cache';
-import { answersByAddress, replyWith } from './cached-reply';
-import { addTool, deleteTool, updateTool } from './catalog.service';
-import { CATALOG_TABLES, catalogAnswers } from './catalog-answers';
-import { addFitmentRange } from './product-list';
+import { createAnswerCache } from '../../modules/catalog/answer-cache';
+import { answersByAddress, replyWith } from '../../modules/catalog/cached-reply';
+import { addTool, deleteTool, updateTool } from '../../modules/catalog/catalog.service';
+import { CATALOG_TABLES, catalogAnswers } from '../../modules/catalog/catalog-answers';
+import { addFitmentRange } from '../../modules/catalog/product-list';
 
 /** A 304 has no body: what the client sent If-None-Match for is still the answer. */
 const notModified = { 304: z.void().describe('Not modified: the ETag sent in If-None-Match is current') };

@@ -8,8 +8,8 @@ import {
   RoleChangeInput,
 } from '../../../contract/customers';
 import { errorResponses } from '../../kernel/http/openapi';
-import { getCustomer, listCustomers } from './customers.service';
-import { changeRole } from './roles.service';
+import { getCustomer, listCustomers } from '../../modules/accounts/customers.service';
+import { changeRole } from '../../modules/accounts/roles.service';
 
 /** The customers list and roles; who may call each is in plugins/route-permissions.ts. */
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { UPLOAD_MAX_BYTES, UploadAnswer, UploadByUrl } from '../../../contract/uploads';
 import { AppError } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
-import { fetchProductImage } from './image-fetch';
-import type { ImageStore } from './image-store';
-import { storeProductImage } from './uploads.service';
+import { fetchProductImage } from '../../modules/uploads/image-fetch';
+import type { ImageStore } from '../../modules/uploads/image-store';
+import { storeProductImage } from '../../modules/uploads/uploads.service';
 
 const KEY = /^[0-9a-f-]{36}-\d+\.webp$/;
 

@@ -20,7 +20,7 @@ import {
   promoteToAdmin,
   recordUser,
   saveProfile,
-} from './accounts.service';
+} from '../../modules/accounts/accounts.service';
 
 const EmailParams = z.object({ email: z.string().min(1).max(254) });
 

@@ -39,9 +39,14 @@ import { isUuid } from '../../../contract/ids';
 import { AppError, notFound } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
-import { applyBulkChange, lastBulkChange, previewBulkChange, undoBulkChange } from './bulk.service';
+import {
+  applyBulkChange,
+  lastBulkChange,
+  previewBulkChange,
+  undoBulkChange,
+} from '../../modules/catalog/bulk.service';
 
-import { exportCatalog } from './catalog-export';
+import { exportCatalog } from '../../modules/catalog/catalog-export';
 import {
   cancelImport,
   checkImport,
@@ -49,11 +54,16 @@ import {
   importSummary,
   listImports,
   startImport,
-} from './catalog-import.service';
-import { lowStockProducts } from './low-stock';
-import { listProducts } from './product-list';
-import { productHistory, readProductRecord } from './product-record';
-import { createSynonym, listSynonyms, removeSynonym, updateSynonym } from './synonyms.service';
+} from '../../modules/catalog/catalog-import.service';
+import { lowStockProducts } from '../../modules/catalog/low-stock';
+import { listProducts } from '../../modules/catalog/product-list';
+import { productHistory, readProductRecord } from '../../modules/catalog/product-record';
+import {
+  createSynonym,
+  listSynonyms,
+  removeSynonym,
+  updateSynonym,
+} from '../../modules/catalog/synonyms.service';
 import {
   createBrand,
   createCategory,
@@ -63,7 +73,7 @@ import {
   removeCategory,
   updateBrand,
   updateCategory,
-} from './taxonomy.service';
+} from '../../modules/catalog/taxonomy.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 const SlugParams = z.object({ slug: z.string().max(60) });

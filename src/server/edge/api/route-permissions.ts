@@ -1,4 +1,4 @@
-import type { Permission } from '../../contract/roles';
+import type { Permission } from '../../../contract/roles';
 
 /**
  * What each route asks of its caller, declared once: `public` (anyone), `signedIn` (any account,

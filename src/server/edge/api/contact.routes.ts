@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactMessageCreated, ContactMessageInput } from '../../../contract/contact';
 import { errorResponses } from '../../kernel/http/openapi';
 import { perAddress } from '../../kernel/limits/rate-limits';
-import { saveContactMessage } from './contact.service';
+import { saveContactMessage } from '../../modules/contact/contact.service';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
