@@ -211,7 +211,6 @@ const mayImportAnything = (file: string) =>
 const publicFiles: Record<string, string> = {
   'modules/catalog/catalog-query.ts': 'the catalog list query other modules filter by',
   'modules/catalog/low-stock.ts': "the low-stock rule the notifications module's digest uses",
-  'modules/checkout/guest-order-links.ts': 'the signed links to a guest order that mails carry',
   'modules/discounts/discount-offer.ts': 'the discount a cart qualifies for, read by pricing',
   'modules/discounts/discount-uses.ts': "taking and giving back a discount's use in an order's transaction",
   'modules/orders/cancel.ts': 'cancelling an order, from the admin and customer screens',

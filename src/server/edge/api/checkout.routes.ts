@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CheckoutAnswer, CheckoutInput } from '../../../contract/checkout';
+import { checkout } from '../../flows/checkout';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
 import { perSession } from '../../kernel/limits/rate-limits';
 import { orderLimitsOf } from '../../kernel/settings/settings-in-force';
-import { checkout } from '../../modules/checkout/checkout.service';
 
 /** POST /checkout: the cart becomes an order and its payment, in one call. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {

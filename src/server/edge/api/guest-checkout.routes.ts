@@ -15,14 +15,14 @@ import {
 } from '../../../contract/guest';
 import { Order } from '../../../contract/orders';
 import { PaymentConfirmed, PaymentIntentAnswer } from '../../../contract/payments';
+import { guestCheckout } from '../../flows/guest-checkout';
 import { publicStoreInfo } from '../../kernel/config/config';
 import { clientKey } from '../../kernel/http/client-address';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
 import { perAddress } from '../../kernel/limits/rate-limits';
 import { orderLimitsOf } from '../../kernel/settings/settings-in-force';
-import { guestCheckout } from '../../modules/checkout/guest-checkout.service';
-import { lookUpOrder, lookupLimiters } from '../../modules/checkout/guest-lookup';
+import { lookUpOrder, lookupLimiters } from '../../modules/orders/guest-lookup';
 import {
   claimGuestOrderByLink,
   guestCancel,
@@ -33,7 +33,7 @@ import {
   guestReturns,
   guestSimulatedConfirm,
   viewGuestOrder,
-} from '../../modules/checkout/guest-orders.service';
+} from '../../modules/orders/guest-orders';
 import { sendReceipt } from '../../modules/orders/receipt-pdf';
 import type { SimulatedProvider } from '../../modules/payments/simulated-provider';
 

@@ -6,7 +6,7 @@ import type { MessageHandler } from '../../../kernel/jobs/job-runner';
 import { deliverMail } from '../../../kernel/mail-delivery/mail.service';
 import type { Mailer } from '../../../kernel/mail-delivery/mailer';
 import type { Topics } from '../../../kernel/outbox/outbox';
-import { mailLinkToken } from '../../../modules/checkout/guest-order-links';
+import { mailLinkToken } from '../../../modules/orders/guest-order-links';
 import { readOrderView } from '../../../modules/orders/order-read';
 import type { MailContext } from '../layout';
 import { linkTo } from '../mail-links';

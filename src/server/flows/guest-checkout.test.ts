@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Return, returnMessages } from '../../../contract/after-sale';
+import { type Return, returnMessages } from '../../contract/after-sale';
 import {
   claimMessages,
   GUEST_EMAIL_FORMULA,
@@ -12,19 +12,19 @@ import {
   ORDER_IN_ACCOUNT,
   ORDER_LINK_INVALID,
   ORDER_LOOKUP_FAILED,
-} from '../../../contract/guest';
-import type { Order } from '../../../contract/orders';
-import type { Quote } from '../../../contract/pricing';
-import { user } from '../../kernel/db/auth-schema';
-import { mails, orders } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
-import { createTestApp, type TestApp, testConfig } from '../../test/harness';
-import { pdfText } from '../../test/pdf-text';
-import { historyOf, ledgerSum, stockOf } from '../../test/probes';
-import { STRONG_PASSWORD, signUp, uniqueEmail } from '../../test/sessions';
-import { as, HOME_ADDRESS } from '../../test/store-flow';
-import { shipOrder } from '../orders/shipments';
-import { GUEST_LOOKUP_LIMITS, LOOKUP_LIMITED } from './guest-lookup';
+} from '../../contract/guest';
+import type { Order } from '../../contract/orders';
+import type { Quote } from '../../contract/pricing';
+import { user } from '../kernel/db/auth-schema';
+import { mails, orders } from '../kernel/db/schema';
+import { GUEST_LOOKUP_LIMITS, LOOKUP_LIMITED } from '../modules/orders/guest-lookup';
+import { shipOrder } from '../modules/orders/shipments';
+import { insertTool } from '../test/fixtures';
+import { createTestApp, type TestApp, testConfig } from '../test/harness';
+import { pdfText } from '../test/pdf-text';
+import { historyOf, ledgerSum, stockOf } from '../test/probes';
+import { STRONG_PASSWORD, signUp, uniqueEmail } from '../test/sessions';
+import { as, HOME_ADDRESS } from '../test/store-flow';
 
 /**
  * Guest checkout (decision 059): a visitor's lines become an order with the server's prices and

@@ -1,18 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CART_EMPTY } from '../../../contract/cart';
-import type { CheckoutAnswer, CheckoutRequest } from '../../../contract/checkout';
-import type { Db } from '../../kernel/db/database';
-import { preparedStatement, tableRow } from '../../kernel/db/prepared';
-import { orders } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../kernel/identity/auth-plugin';
-import { addAddressIn, hasAddress } from '../addresses/addresses.service';
-import { takeCart } from '../cart/cart.service';
-import { toOneOrder, toOrder } from '../orders/order-read';
-import { insertOrder, type OrderLimits } from '../orders/place-order';
-import type { PaymentProvider } from '../payments/payment-provider';
-import { createPaymentIntent, openPayment } from '../payments/payments.service';
-import type { PricingRules } from '../pricing/pricing';
+import { CART_EMPTY } from '../../contract/cart';
+import type { CheckoutAnswer, CheckoutRequest } from '../../contract/checkout';
+import type { Db } from '../kernel/db/database';
+import { preparedStatement, tableRow } from '../kernel/db/prepared';
+import { orders } from '../kernel/db/schema';
+import { AppError } from '../kernel/errors/errors';
+import type { SessionUser } from '../kernel/identity/auth-plugin';
+import { addAddressIn, hasAddress } from '../modules/addresses/addresses.service';
+import { takeCart } from '../modules/cart/cart.service';
+import { toOneOrder, toOrder } from '../modules/orders/order-read';
+import { insertOrder, type OrderLimits } from '../modules/orders/place-order';
+import type { PaymentProvider } from '../modules/payments/payment-provider';
+import { createPaymentIntent, openPayment } from '../modules/payments/payments.service';
+import type { PricingRules } from '../modules/pricing/pricing';
 
 async function orderByKey(db: Db, userId: string, key: string) {
   const [row] = await ordersByKey(db, { userId, key });

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Address } from '../../../contract/addresses';
-import { type GuestCheckoutAnswer, guestHoldMessages } from '../../../contract/guest';
-import type { Quote } from '../../../contract/pricing';
-import { orders } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
-import { createTestApp, type TestApp, testConfig } from '../../test/harness';
-import { stockFigures } from '../../test/probes';
-import { signUp, uniqueEmail } from '../../test/sessions';
-import { HOME_ADDRESS, placeOrder } from '../../test/store-flow';
-import { expireUnpaidOrders } from '../orders/expiry';
+import type { Address } from '../../contract/addresses';
+import { type GuestCheckoutAnswer, guestHoldMessages } from '../../contract/guest';
+import type { Quote } from '../../contract/pricing';
+import { orders } from '../kernel/db/schema';
+import { expireUnpaidOrders } from '../modules/orders/expiry';
+import { insertTool } from '../test/fixtures';
+import { createTestApp, type TestApp, testConfig } from '../test/harness';
+import { stockFigures } from '../test/probes';
+import { signUp, uniqueEmail } from '../test/sessions';
+import { HOME_ADDRESS, placeOrder } from '../test/store-flow';
 
 /**
  * Nobody holds the shelves anonymously (decision 073): a guest's unpaid orders are capped per

@@ -12,15 +12,15 @@ import type { Db } from '../../kernel/db/database';
 import { orders, paymentIntents } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../kernel/identity/auth-plugin';
-import { cancelUnpaidOrder, requestCancellation } from '../orders/cancel';
-import { claimGuestOrder } from '../orders/guest-claim';
-import { toOneOrder } from '../orders/order-read';
-import type { OrderRow } from '../orders/order-state';
-import { requestReturn, returnsOf } from '../orders/returns';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { createPaymentIntent, markOrderPaid } from '../payments/payments.service';
 import type { SimulatedProvider } from '../payments/simulated-provider';
+import { cancelUnpaidOrder, requestCancellation } from './cancel';
+import { claimGuestOrder } from './guest-claim';
 import { type OrderLink, readOrderLink } from './guest-order-links';
+import { toOneOrder } from './order-read';
+import type { OrderRow } from './order-state';
+import { requestReturn, returnsOf } from './returns';
 
 /**
  * What a guest's order link lets its holder do (decision 059): see the order, download its

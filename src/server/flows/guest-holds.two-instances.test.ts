@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { guestHoldMessages } from '../../../contract/guest';
-import type { Quote } from '../../../contract/pricing';
-import { buildApp } from '../../app';
-import { type Database, openPostgres } from '../../kernel/db/database';
-import { insertTool } from '../../test/fixtures';
-import { createTestDatabase, testConfig } from '../../test/harness';
-import { postgresOnly } from '../../test/postgres-only';
-import { stockFigures } from '../../test/probes';
-import { uniqueEmail } from '../../test/sessions';
-import { HOME_ADDRESS } from '../../test/store-flow';
+import { guestHoldMessages } from '../../contract/guest';
+import type { Quote } from '../../contract/pricing';
+import { buildApp } from '../app';
+import { type Database, openPostgres } from '../kernel/db/database';
+import { insertTool } from '../test/fixtures';
+import { createTestDatabase, testConfig } from '../test/harness';
+import { postgresOnly } from '../test/postgres-only';
+import { stockFigures } from '../test/probes';
+import { uniqueEmail } from '../test/sessions';
+import { HOME_ADDRESS } from '../test/store-flow';
 
 /**
  * Guests' unpaid holds with two instances of the store on one PostgreSQL, each with its own

@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { GuestCheckoutAnswer, GuestCheckoutRequest } from '../../../contract/guest';
-import { isUuid } from '../../../contract/ids';
-import type { Db } from '../../kernel/db/database';
-import { orders } from '../../kernel/db/schema';
-import { notFound } from '../../kernel/errors/errors';
+import type { GuestCheckoutAnswer, GuestCheckoutRequest } from '../../contract/guest';
+import { isUuid } from '../../contract/ids';
+import type { Db } from '../kernel/db/database';
+import { orders } from '../kernel/db/schema';
+import { notFound } from '../kernel/errors/errors';
 
-import type { GuestBuyer } from '../orders/guest-buyer';
-import { toOneOrder, toOrder } from '../orders/order-read';
-import { insertOrder, type OrderLimits } from '../orders/place-order';
-import type { PaymentProvider } from '../payments/payment-provider';
-import { createPaymentIntent } from '../payments/payments.service';
-import type { PricingRules } from '../pricing/pricing';
-import { visitToken } from './guest-order-links';
+import type { GuestBuyer } from '../modules/orders/guest-buyer';
+import { visitToken } from '../modules/orders/guest-order-links';
+import { toOneOrder, toOrder } from '../modules/orders/order-read';
+import { insertOrder, type OrderLimits } from '../modules/orders/place-order';
+import type { PaymentProvider } from '../modules/payments/payment-provider';
+import { createPaymentIntent } from '../modules/payments/payments.service';
+import type { PricingRules } from '../modules/pricing/pricing';
 
 /** The guest's order for this key: the key and the e-mail must both match. */
 async function guestOrderByKey(db: Db, email: string, key: string) {
