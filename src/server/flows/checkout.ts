@@ -6,13 +6,14 @@ import { preparedStatement, tableRow } from '../kernel/db/prepared';
 import { orders } from '../kernel/db/schema';
 import { AppError } from '../kernel/errors/errors';
 import type { SessionUser } from '../kernel/identity/auth-plugin';
+import type { OrderLimits } from '../kernel/settings/settings-in-force';
 import { addAddressIn, hasAddress } from '../modules/addresses/addresses.service';
 import { takeCart } from '../modules/cart/cart.service';
 import { toOneOrder, toOrder } from '../modules/orders/order-read';
-import { insertOrder, type OrderLimits } from '../modules/orders/place-order';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import { createPaymentIntent, openPayment } from '../modules/payments/payments.service';
 import type { PricingRules } from '../modules/pricing/pricing';
+import { insertOrder } from './place-order';
 
 async function orderByKey(db: Db, userId: string, key: string) {
   const [row] = await ordersByKey(db, { userId, key });

@@ -5,14 +5,14 @@ import { isUuid } from '../../contract/ids';
 import type { Db } from '../kernel/db/database';
 import { orders } from '../kernel/db/schema';
 import { notFound } from '../kernel/errors/errors';
-
+import type { OrderLimits } from '../kernel/settings/settings-in-force';
 import type { GuestBuyer } from '../modules/orders/guest-buyer';
 import { visitToken } from '../modules/orders/guest-order-links';
 import { toOneOrder, toOrder } from '../modules/orders/order-read';
-import { insertOrder, type OrderLimits } from '../modules/orders/place-order';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import { createPaymentIntent } from '../modules/payments/payments.service';
 import type { PricingRules } from '../modules/pricing/pricing';
+import { insertOrder } from './place-order';
 
 /** The guest's order for this key: the key and the e-mail must both match. */
 async function guestOrderByKey(db: Db, email: string, key: string) {

@@ -6,7 +6,7 @@ import type { Db } from '../kernel/db/database';
 import { orderEvents, orders, paymentIntents, stockMovements, tools, user } from '../kernel/db/schema';
 import type { SessionUser } from '../kernel/identity/auth-plugin';
 import { defaultSettings } from '../kernel/settings/settings-defaults';
-import type { OrderLimits } from '../modules/orders/place-order';
+import type { OrderLimits } from '../kernel/settings/settings-in-force';
 import { insertTool } from './fixtures';
 import { type TestSession, uniqueEmail } from './sessions';
 import { placeOrder } from './store-flow';

@@ -14,18 +14,19 @@ import {
 } from '../../../contract/after-sale';
 import { Order } from '../../../contract/orders';
 import { ReportQuery, SalesReport } from '../../../contract/reports';
+import { cancelPaidOrder } from '../../flows/cancel-paid-order';
+import { refundOrder } from '../../flows/refund';
+import { refundReturn } from '../../flows/return-refund';
 import { publicStoreInfo } from '../../kernel/config/config';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
-import { cancelPaidOrder } from '../../modules/orders/cancel';
 import { sendCreditNote } from '../../modules/orders/receipt-pdf';
-import { quoteRefund, refundOrder } from '../../modules/orders/refunds';
+import { quoteRefund } from '../../modules/orders/refunds';
 import {
   decideReturn,
   listReturns,
   quoteReturnRefund,
   receiveReturn,
-  refundReturn,
   requestCoreReturn,
 } from '../../modules/orders/returns';
 import { getAnyOrder } from '../manage/manage.service';

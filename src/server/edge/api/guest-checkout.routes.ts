@@ -16,6 +16,7 @@ import {
 import { Order } from '../../../contract/orders';
 import { PaymentConfirmed, PaymentIntentAnswer } from '../../../contract/payments';
 import { guestCheckout } from '../../flows/guest-checkout';
+import { guestMarkPaid, guestSimulatedConfirm } from '../../flows/pay';
 import { publicStoreInfo } from '../../kernel/config/config';
 import { clientKey } from '../../kernel/http/client-address';
 import { errorResponses } from '../../kernel/http/openapi';
@@ -26,15 +27,13 @@ import { lookUpOrder, lookupLimiters } from '../../modules/orders/guest-lookup';
 import {
   claimGuestOrderByLink,
   guestCancel,
-  guestMarkPaid,
   guestOrder,
-  guestPaymentIntent,
   guestReturn,
   guestReturns,
-  guestSimulatedConfirm,
   viewGuestOrder,
 } from '../../modules/orders/guest-orders';
 import { sendReceipt } from '../../modules/orders/receipt-pdf';
+import { guestPaymentIntent } from '../../modules/payments/payments.service';
 import type { SimulatedProvider } from '../../modules/payments/simulated-provider';
 
 /**

@@ -9,6 +9,8 @@ import {
 } from '../../../contract/after-sale';
 import { DeletedCount, Order, OrderEvent, OrderInput, OrderListQuery } from '../../../contract/orders';
 import { MarkPaidInput } from '../../../contract/payments';
+import { confirmOrderPayment } from '../../flows/pay';
+import { placeOrder } from '../../flows/place-order';
 import { publicStoreInfo } from '../../kernel/config/config';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
@@ -18,10 +20,8 @@ import { assertSelf } from '../../modules/accounts/accounts.service';
 import { cancelUnpaidOrder, requestCancellation } from '../../modules/orders/cancel';
 import { getOwnOrder, listOwnOrders, orderHistory } from '../../modules/orders/customer-orders';
 import { setOrderAddress } from '../../modules/orders/order-address';
-import { placeOrder } from '../../modules/orders/place-order';
 import { sendCreditNote, sendReceipt } from '../../modules/orders/receipt-pdf';
 import { requestCoreReturn, requestReturn, returnsOf } from '../../modules/orders/returns';
-import { confirmOrderPayment } from '../../modules/payments/payments.service';
 
 const IdParams = z.object({ id: z.string().max(100) });
 

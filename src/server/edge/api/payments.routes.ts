@@ -5,10 +5,11 @@ import {
   PaymentIntentInput,
   SimulatedConfirmInput,
 } from '../../../contract/payments';
+import { markOrderPaid } from '../../flows/pay';
 import { AppError } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
 import { signedIn } from '../../kernel/identity/auth-plugin';
-import { createPaymentIntent, findOwnIntent, markOrderPaid } from '../../modules/payments/payments.service';
+import { createPaymentIntent, findOwnIntent } from '../../modules/payments/payments.service';
 import type { SimulatedProvider } from '../../modules/payments/simulated-provider';
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import type { ErrorEnvelope } from '../../../contract/errors';
+import { markOrderPaid } from '../../flows/pay';
 import type { StripeConfig } from '../../kernel/config/config';
 import { AppError } from '../../kernel/errors/errors';
 import type { PaymentProvider } from '../../modules/payments/payment-provider';
-import { markOrderPaid, recordPaymentFailure } from '../../modules/payments/payments.service';
+import { recordPaymentFailure } from '../../modules/payments/payments.service';
 import {
   recordWebhookEvent,
   settleStripeRefund,

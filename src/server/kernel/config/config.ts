@@ -3,7 +3,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import { StoreInfo } from '../../../contract/store';
 import type { ProxyTrust } from '../http/client-address';
-import type { PasswordHashCost } from '../identity/password-hash';
 import type { Clock } from '../jobs/clock';
 import { storeDefaults } from './store-defaults';
 
@@ -173,6 +172,15 @@ const list = (text: string) =>
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
+
+/**
+ * How hard a password hash is to compute. `standard` is better-auth's own scrypt (N=16384, r=16:
+ * about a quarter of a CPU-second per sign-up or sign-in on a small machine), which every real
+ * store uses. `low` exists for test suites only, as Devise's one stretch and Django's test hasher
+ * do: the suites sign up and in well over a thousand times per run, and at the standard cost that
+ * alone was minutes of CPU. The configuration refuses `low` for a published store.
+ */
+export type PasswordHashCost = 'standard' | 'low';
 
 export interface PricingConfig {
   standardCents: number;

@@ -1,7 +1,15 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { Config } from '../config/config';
 import { AppError } from '../errors/errors';
+
+/**
+ * What the headers and the CSRF check read of the store's configuration: whether Stripe takes
+ * payments, its public address and the other origins it trusts (the app passes its Config).
+ */
+export interface SiteSecurity {
+  stripe?: object | undefined;
+  auth: { publicUrl?: string | undefined; trustedOrigins: readonly string[] };
+}
 
 /** Stripe's own origins, allowed only when the store takes payments with Stripe. */
 const STRIPE = {
@@ -16,7 +24,7 @@ const STRIPE = {
  * inline script, no framing, no sniffing, a careful referrer policy, and HSTS once the store is
  * served over HTTPS. Inline styles stay allowed: the toast and chart libraries set style attributes.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+export async function registerSecurityHeaders(app: FastifyInstance, config: SiteSecurity) {
   const stripe = Boolean(config.stripe);
   const https = config.auth.publicUrl?.startsWith('https://') ?? false;
   const headers = await helmetHeaders({
@@ -106,7 +114,7 @@ function normalOrigin(text: string): string | undefined {
   }
 }
 
-export function registerCsrfCheck(app: FastifyInstance, config: Config) {
+export function registerCsrfCheck(app: FastifyInstance, config: SiteSecurity) {
   const trusted = new Set(config.auth.trustedOrigins);
   if (config.auth.publicUrl) trusted.add(new URL(config.auth.publicUrl).origin);
   const refused = () => new AppError('FORBIDDEN', 'This request came from another site and was refused');

@@ -1,13 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-
-/**
- * How hard a password hash is to compute. `standard` is better-auth's own scrypt (N=16384, r=16:
- * about a quarter of a CPU-second per sign-up or sign-in on a small machine), which every real
- * store uses. `low` exists for test suites only, as Devise's one stretch and Django's test hasher
- * do: the suites sign up and in well over a thousand times per run, and at the standard cost that
- * alone was minutes of CPU. The configuration refuses `low` for a published store.
- */
-export type PasswordHashCost = 'standard' | 'low';
+import type { PasswordHashCost } from '../config/config';
 
 // Still scrypt, with better-auth's `salt:key` layout and its NFKC normalisation: only the work
 // factor differs (64 times cheaper), so every path that hashes keeps doing so.

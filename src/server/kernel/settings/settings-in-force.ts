@@ -1,5 +1,17 @@
 import type { StoreSettings } from '../../../contract/settings';
-import type { OrderLimits } from '../../modules/orders/place-order';
+
+/** How long an unpaid order holds its stock, and how much one customer's unpaid orders may hold. */
+export interface OrderLimits {
+  holdMs: number;
+  maxUnpaidOrders: number;
+  maxReservedUnits: number;
+  /** A guest's unpaid order holds its stock this long (at most `holdMs`; decision 073). */
+  guestHoldMs: number;
+  /** The share of a product's units on hand unpaid guest orders may hold at once, in %. */
+  guestStockSharePercent: number;
+  /** The "waiting for payment" mail goes this long after the order, if it is still unpaid then. */
+  waitingMailMs: number;
+}
 
 /** The order hold and caps of the settings, in the orders module's terms. */
 export const orderLimitsOf = (settings: StoreSettings): OrderLimits => ({

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countBelowReservedMessage } from '../../../contract/inventory';
+import { placeOrder } from '../../flows/place-order';
 import type { Database } from '../../kernel/db/database';
 import { orders, stockMovements, tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
@@ -15,7 +16,6 @@ import {
 } from '../../test/probes';
 import { HOME_ADDRESS } from '../../test/store-flow';
 import { updateTool } from '../catalog/catalog.service';
-import { placeOrder } from '../orders/place-order';
 import { shipOrder } from '../orders/shipments';
 import {
   adjustStock,

@@ -3,6 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnMessages } from '../../../contract/after-sale';
+import { markOrderPaid } from '../../flows/pay';
+import { insertOrder } from '../../flows/place-order';
+import { refundOrder } from '../../flows/refund';
+import { refundReturn } from '../../flows/return-refund';
 import type { Database } from '../../kernel/db/database';
 import {
   orderEvents,
@@ -19,11 +23,8 @@ import { insertTool } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
 import { freeLimits, insertCustomer, storePricing } from '../../test/probes';
 import { HOME_ADDRESS } from '../../test/store-flow';
-import { markOrderPaid } from '../payments/payments.service';
 import { createSimulatedProvider } from '../payments/simulated-provider';
-import { insertOrder } from './place-order';
-import { refundOrder } from './refunds';
-import { decideReturn, receiveReturn, refundReturn, requestReturn } from './returns';
+import { decideReturn, receiveReturn, requestReturn } from './returns';
 import { createShipment } from './shipments';
 
 /**

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_LOCKED, afterSaleMessages, trackingMessages } from '../../../contract/after-sale';
 import { DiscountInput } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
+import { refundOrder, retryPendingRefunds } from '../../flows/refund';
 import { mails, refunds } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
@@ -21,7 +22,7 @@ import {
 } from '../../test/store-flow';
 import { createDiscount } from '../discounts/discounts.service';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { refundOrder, retryPendingRefunds, taxShare } from './refunds';
+import { taxShare } from './refunds';
 import { NO_ADDRESS_TO_SHIP } from './shipments';
 
 // Shipments, refunds and cancelling paid orders through the API, on the real database.

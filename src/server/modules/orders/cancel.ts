@@ -2,15 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterSaleMessages } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
 import { closedUnpaidStatuses, ORDER_NOT_FOUND, type Order } from '../../../contract/orders';
+import type { PaymentProviderName } from '../../../contract/payments';
 import type { Db } from '../../kernel/db/database';
 import { orders, refunds } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
 
-import type { PaymentProvider } from '../payments/payment-provider';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
 import { applyOrderEvent, type EventContext, lockOrder, recordEvent } from './order-state';
-import { claimInLock, everythingLeft, sendRefund } from './refunds';
+import { claimInLock, everythingLeft, type RefundRow } from './refunds';
 
 /**
  * The spec's DELETE of an unpaid order, by its customer or an admin: the order is cancelled (kept
@@ -42,19 +42,20 @@ export async function cancelUnpaidOrder(
 }
 
 /**
- * An admin cancels a paid order nothing of which has shipped: in the order's lock its reservation
- * is released, the reason kept for the customer and a refund of everything claimed; then the
- * refund goes to the provider. A repeat finds the same refund (its key is the order's).
+ * An admin cancels a paid order nothing of which has shipped, in the order's lock: its reservation
+ * is released, the reason kept for the customer and a refund of everything claimed (sent to the
+ * provider by the caller, flows/cancel-paid-order.ts). A repeat finds the same refund (its key is
+ * the order's); null when nothing was left to refund.
  */
-export async function cancelPaidOrder(
+export async function cancelPaidInLock(
   db: Db,
-  provider: PaymentProvider,
   id: string,
   reason: string,
   adminId: string,
-): Promise<Order> {
+  providerName: PaymentProviderName,
+): Promise<RefundRow | null> {
   if (!isUuid(id)) throw new OrderNotFound();
-  const refund = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
     if (row.status === 'cancelled' && row.paidAt !== null) {
       const [known] = await tx
@@ -75,7 +76,7 @@ export async function cancelPaidOrder(
             { ...(await everythingLeft(tx, row)), restock: false, reason },
             cancelKey(row.id),
             adminId,
-            provider.name,
+            providerName,
           )
         : null;
     await applyOrderEvent(
@@ -86,10 +87,6 @@ export async function cancelPaidOrder(
     );
     return claim;
   });
-  if (refund) await sendRefund(db, provider, refund);
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new OrderNotFound();
-  return toOneOrder(db, row);
 }
 
 const cancelKey = (orderId: string) => `cancel:${orderId}`;

@@ -7,7 +7,7 @@ import { rowsOf } from '../../kernel/db/rows';
 import { orderLines, orders, tools } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
 
-import type { OrderLimits } from './place-order';
+import type { OrderLimits } from '../../kernel/settings/settings-in-force';
 
 /**
  * A guest who places an order without an account (decision 059): known by the e-mail the order's

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Return, ReturnInput } from '../../../contract/after-sale';
 import {
   claimMessages,
@@ -6,15 +6,11 @@ import {
   ORDER_IN_ACCOUNT,
   ORDER_LINK_INVALID,
 } from '../../../contract/guest';
-import { type Order, paidStatuses } from '../../../contract/orders';
-import type { PaymentIntentAnswer } from '../../../contract/payments';
+import type { Order } from '../../../contract/orders';
 import type { Db } from '../../kernel/db/database';
-import { orders, paymentIntents } from '../../kernel/db/schema';
+import { orders } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../kernel/identity/auth-plugin';
-import type { PaymentProvider } from '../payments/payment-provider';
-import { createPaymentIntent, markOrderPaid } from '../payments/payments.service';
-import type { SimulatedProvider } from '../payments/simulated-provider';
 import { cancelUnpaidOrder, requestCancellation } from './cancel';
 import { claimGuestOrder } from './guest-claim';
 import { type OrderLink, readOrderLink } from './guest-order-links';
@@ -28,8 +24,6 @@ import { requestReturn, returnsOf } from './returns';
  * back (a return asked as a customer asks one). Nothing else: the address and the order's history
  * are for an account (the order joins one when claimed).
  */
-
-type Log = { error(obj: object, msg: string): void };
 
 /** The order a key names, whoever it belongs to now; a bad, altered or expired key, or a vanished order, is one 404. */
 async function linkedOrder(
@@ -71,65 +65,6 @@ export async function viewGuestOrder(db: Db, secret: string, token: string): Pro
 
 export async function guestOrder(db: Db, secret: string, token: string): Promise<Order> {
   return toOneOrder(db, (await openOrderLink(db, secret, token)).row);
-}
-
-export async function guestPaymentIntent(
-  db: Db,
-  provider: PaymentProvider,
-  secret: string,
-  token: string,
-): Promise<PaymentIntentAnswer> {
-  const { row } = await openOrderLink(db, secret, token);
-  return createPaymentIntent(db, provider, { orderLink: true }, row.id);
-}
-
-/**
- * Test mode's card for a guest's order: the client secret must be an intent of the order the key
- * opens. As for a customer, the processor's success marks the order paid at once.
- */
-export async function guestSimulatedConfirm(
-  db: Db,
-  simulated: SimulatedProvider,
-  secret: string,
-  input: { token: string; clientSecret: string; cardNumber: string; expiry: string; cvc: string },
-  log: Log,
-): Promise<{ status: 'succeeded'; transactionId: string }> {
-  const { row } = await openOrderLink(db, secret, input.token);
-  const [intent] = await db
-    .select()
-    .from(paymentIntents)
-    .where(and(eq(paymentIntents.clientSecret, input.clientSecret), eq(paymentIntents.orderId, row.id)));
-  if (!intent) throw new AppError('NOT_FOUND', 'Payment was not found');
-  const confirmed = await simulated.confirm(intent, {
-    number: input.cardNumber,
-    expiry: input.expiry,
-    cvc: input.cvc,
-  });
-  await markOrderPaid(db, simulated, confirmed.snapshot, log, confirmed.row);
-  return { status: 'succeeded', transactionId: confirmed.snapshot.id };
-}
-
-/** The provider's transaction for a guest's order (Stripe's page): the provider is asked first. */
-export async function guestMarkPaid(
-  db: Db,
-  provider: PaymentProvider,
-  secret: string,
-  input: { token: string; transactionId: string },
-  log: Log,
-): Promise<Order> {
-  const { row } = await openOrderLink(db, secret, input.token);
-  if (paidStatuses.includes(row.status) && row.transactionId === input.transactionId)
-    return toOneOrder(db, row);
-  const [known] = await db
-    .select()
-    .from(paymentIntents)
-    .where(and(eq(paymentIntents.id, input.transactionId), eq(paymentIntents.orderId, row.id)));
-  if (!known) throw new AppError('NOT_FOUND', 'Payment was not found for this order');
-  const intent = await provider.retrieveIntent(known.id);
-  return toOneOrder(
-    db,
-    await markOrderPaid(db, provider, { ...intent, orderId: intent.orderId ?? row.id }, log),
-  );
 }
 
 /**

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderStatus, orderStatuses } from '../../../contract/orders';
+import { markOrderPaid } from '../../flows/pay';
+import { placeOrder } from '../../flows/place-order';
 import type { Database } from '../../kernel/db/database';
 import { orderEvents, orders, outboxMessages, paymentIntents, refunds } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
@@ -18,7 +20,6 @@ import {
   stockOf,
   storePricing,
 } from '../../test/probes';
-import { markOrderPaid } from '../payments/payments.service';
 import { createSimulatedProvider } from '../payments/simulated-provider';
 import { cancelUnpaidOrder } from './cancel';
 import { expireUnpaidOrders } from './expiry';
@@ -30,7 +31,6 @@ import {
   type OrderTransition,
   payUnpaidOrder,
 } from './order-state';
-import { placeOrder } from './place-order';
 import { LATE_PAYMENT_REASON } from './refunds';
 
 // The order state machine against the real database, without HTTP.

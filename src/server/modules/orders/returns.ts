@@ -12,17 +12,17 @@ import {
 } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
 import { orderNumber } from '../../../contract/orders';
+import type { PaymentProviderName } from '../../../contract/payments';
 import type { Db, Tx } from '../../kernel/db/database';
 import { orderLines, orders, type ReturnLine, returns, shipments } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../kernel/identity/auth-plugin';
 
 import { moveStock, type StockMove } from '../inventory/inventory.service';
-import type { PaymentProvider } from '../payments/payment-provider';
 import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';
-import { claimInLock, dryRun, quoteOf, sendRefund, soldFor } from './refunds';
+import { claimInLock, dryRun, quoteOf, soldFor } from './refunds';
 import { returnableUnits, returnUnits, unitsHeldByReturns } from './return-units';
 
 type ReturnRow = typeof returns.$inferSelect;
@@ -334,20 +334,22 @@ export async function receiveReturn(
 }
 
 /**
- * The refund a received return offers: its lines (with their share of tax) less the restocking
- * fee. Restock is false: the parts were already put back or written off when received.
+ * Claims the refund a received return offers, in its order's lock: its lines (with their share
+ * of tax) less the restocking fee, or a core return's charges. Restock is false: the parts were
+ * already put back or written off when received. The caller sends it (flows/return-refund.ts).
  */
-export async function refundReturn(
+export const claimReturnRefundOf = (
   db: Db,
-  provider: PaymentProvider,
   id: string,
   adminId: string,
   feePercent: number,
-): Promise<Return> {
-  const claim = await db.transaction((tx) => claimReturnRefund(tx, id, adminId, feePercent, provider.name));
-  await sendRefund(db, provider, claim);
+  providerName: PaymentProviderName,
+) => db.transaction((tx) => claimReturnRefund(tx, id, adminId, feePercent, providerName));
+
+/** A return as its pages show it, read after a change committed. */
+export async function returnNow(db: Db, id: string, orderId: string): Promise<Return> {
   const [row] = await db.select().from(returns).where(eq(returns.id, id));
-  const [order] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, claim.orderId));
+  const [order] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
   if (!row || !order) throw notFound();
   return toReturn(row, order.number);
 }
@@ -357,7 +359,7 @@ export const quoteReturnRefund = (
   db: Db,
   id: string,
   feePercent: number,
-  providerName: PaymentProvider['name'],
+  providerName: PaymentProviderName,
 ): Promise<RefundQuote> =>
   dryRun(db, async (tx) => quoteOf(await claimReturnRefund(tx, id, null, feePercent, providerName)));
 
@@ -367,7 +369,7 @@ async function claimReturnRefund(
   id: string,
   adminId: string | null,
   feePercent: number,
-  providerName: PaymentProvider['name'],
+  providerName: PaymentProviderName,
 ) {
   const { order, row } = await lockReturn(tx, id);
   if (row.status !== 'received') throw new AfterSaleRefused('CONFLICT', returnMessages.notReceived);

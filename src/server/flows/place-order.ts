@@ -1,163 +1,43 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { Address } from '../../../contract/addresses';
-import { CART_EMPTY } from '../../../contract/cart';
-import { totalChangedMessage } from '../../../contract/checkout';
-import { isUuid } from '../../../contract/ids';
-import { outOfStockMessage } from '../../../contract/inventory';
-import { formatCents } from '../../../contract/money';
+import { eq } from 'drizzle-orm';
+import type { Address } from '../../contract/addresses';
+import { CART_EMPTY } from '../../contract/cart';
+import { totalChangedMessage } from '../../contract/checkout';
+import { isUuid } from '../../contract/ids';
+import { outOfStockMessage } from '../../contract/inventory';
+import { formatCents } from '../../contract/money';
 import {
   maximumQuantityMessage,
   minimumQuantityMessage,
   type Order,
   type OrderInput,
-  tooManyReservedUnitsMessage,
-  tooManyUnpaidOrdersMessage,
-} from '../../../contract/orders';
-import { groundOnlyMessage, methodNotOfferedMessage, type ShippingMethod } from '../../../contract/pricing';
-import type { Db, Tx } from '../../kernel/db/database';
-import { preparedStatement, tableRow } from '../../kernel/db/prepared';
-import { orderLines, orders, tools } from '../../kernel/db/schema';
-import { AppError, notFound } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../kernel/identity/auth-plugin';
+} from '../../contract/orders';
+import { groundOnlyMessage, methodNotOfferedMessage, type ShippingMethod } from '../../contract/pricing';
+import type { Db, Tx } from '../kernel/db/database';
+import { tools } from '../kernel/db/schema';
+import { AppError, notFound } from '../kernel/errors/errors';
+import type { SessionUser } from '../kernel/identity/auth-plugin';
+import type { OrderLimits } from '../kernel/settings/settings-in-force';
 
-import { discountBuyer, discountOffer } from '../discounts/discount-offer';
-import { DiscountGone, redeemDiscount } from '../discounts/discount-uses';
-import { moveStock, OutOfStock, readForSale, type StockMove } from '../inventory/inventory.service';
-import { type PricingRules, parcelWeight, totalsFor } from '../pricing/pricing';
-import { checkGuestCaps, type GuestBuyer, isGuest } from './guest-buyer';
-import { toOrder } from './order-read';
-import { eventSteps, eventValues, type OrderLineRow, type OrderRow } from './order-state';
+import { discountBuyer, discountOffer } from '../modules/discounts/discount-offer';
+import { DiscountGone, redeemDiscount } from '../modules/discounts/discount-uses';
+import { moveStock, OutOfStock, readForSale, type StockMove } from '../modules/inventory/inventory.service';
+import { checkGuestCaps, type GuestBuyer, isGuest } from '../modules/orders/guest-buyer';
+import {
+  checkUnpaidCaps,
+  holdOf,
+  type NewOrderRow,
+  waitingMailDelay,
+  writeNewOrder,
+} from '../modules/orders/new-order';
+import { toOrder } from '../modules/orders/order-read';
+import type { OrderLineRow, OrderRow } from '../modules/orders/order-state';
+import { type PricingRules, parcelWeight, totalsFor } from '../modules/pricing/pricing';
 
 /** Placing an order: the customer's caps, the prices read, the rows, the reservation last. */
 
-/** How long an unpaid order holds its stock, and how much one customer's unpaid orders may hold. */
-export interface OrderLimits {
-  holdMs: number;
-  maxUnpaidOrders: number;
-  maxReservedUnits: number;
-  /** A guest's unpaid order holds its stock this long (at most `holdMs`; decision 073). */
-  guestHoldMs: number;
-  /** The share of a product's units on hand unpaid guest orders may hold at once, in %. */
-  guestStockSharePercent: number;
-  /** The "waiting for payment" mail goes this long after the order, if it is still unpaid then. */
-  waitingMailMs: number;
-}
-
-/** How long this buyer's unpaid order holds its stock. */
-const holdOf = (me: SessionUser | GuestBuyer, limits: OrderLimits) =>
-  isGuest(me) ? Math.min(limits.guestHoldMs, limits.holdMs) : limits.holdMs;
-
-/**
- * When the order's mail goes: the waiting-for-payment mail is delivered after a short delay, and
- * only if the order is still unpaid then (mail/subscribers/order-subscriber.ts), so a buyer who
- * pays at once gets the receipt alone. Never later than halfway through the hold, so an order
- * left unpaid always hears of it before its stock is released.
- */
-const waitingMailDelay = (holdMs: number, limits: OrderLimits) =>
-  Math.max(0, Math.min(limits.waitingMailMs, Math.floor(holdMs / 2)));
-
 const quantityIssue = (message: string, path = 'orderQuantity') =>
   new AppError('VALIDATION_FAILED', message, [{ path, message }]);
-
-/**
- * Nobody empties the shelves without paying: one customer's open unpaid orders, and the units they
- * hold, are capped. A per-customer transaction lock makes two orders sent at once count each other.
- */
-async function checkUnpaidCaps(tx: Tx, userId: string, quantity: number, limits: OrderLimits) {
-  await lockCustomersOrders(tx, { key: `unpaid:${userId}` });
-  const [held] = await unpaidHeld(tx, { userId });
-  const n = Number(held?.n ?? 0);
-  const units = Number(held?.units ?? 0);
-  if (n >= limits.maxUnpaidOrders)
-    throw new AppError('CONFLICT', tooManyUnpaidOrdersMessage(limits.maxUnpaidOrders));
-  if (units + quantity > limits.maxReservedUnits)
-    throw new AppError('CONFLICT', tooManyReservedUnitsMessage(limits.maxReservedUnits, units));
-}
-
-const lockCustomersOrders = preparedStatement<{ key: string }>(
-  'lock customer orders',
-  () => sql`select pg_advisory_xact_lock(hashtextextended(${sql.placeholder('key')}, 0))`,
-);
-// Read after the lock, in a statement of its own: it must see what the order before it committed.
-const unpaidHeld = preparedStatement<{ userId: string }, { n: number; units: number }>(
-  'unpaid orders held',
-  () => sql`
-    select count(*)::int as n, coalesce(sum(quantity), 0)::int as units
-    from ${orders} where user_id = ${sql.placeholder('userId')} and status = 'unpaid'`,
-);
-
-/** The columns a new order is written with; the others take their defaults (its number among them). */
-const NEW_ORDER_COLUMNS = [
-  'id',
-  'toolId',
-  'userId',
-  'toolName',
-  'unitPriceCents',
-  'quantity',
-  'subtotalCents',
-  'discountId',
-  'discountCode',
-  'discountLabel',
-  'discountCents',
-  'shippingDiscountCents',
-  'shippingCents',
-  'taxCents',
-  'totalCents',
-  'shippingMethod',
-  'shippingLabel',
-  'shippingTaxCents',
-  'taxRateBasisPoints',
-  'shippingAddress',
-  'lineCount',
-  'checkoutKey',
-  'userName',
-  'userEmail',
-  'phone',
-  'status',
-  'createdAt',
-  'expiresAt',
-  'guestClient',
-] as const satisfies (keyof typeof orders.$inferInsert)[];
-type NewOrderRow = {
-  [K in (typeof NEW_ORDER_COLUMNS)[number]]-?: Exclude<(typeof orders.$inferInsert)[K], undefined>;
-};
-/** The lines as columns: one array per field, a line per index (the statement is the same for any number of lines). */
-interface NewLines {
-  lineNos: number[];
-  lineToolIds: string[];
-  lineNames: string[];
-  linePrices: number[];
-  lineQuantities: number[];
-  lineDiscounts: number[];
-  lineCores: number[];
-}
-
-/**
- * A new order, its lines, its first history row and its outbox message, as one statement. The
- * lines reference the order written in the same statement: the reference is checked at its end.
- */
-const insertOrderRows = preparedStatement<NewOrderRow & NewLines & ReturnType<typeof eventValues>, OrderRow>(
-  'place order',
-  (db) => {
-    const p = (name: keyof NewLines | 'id') => sql.placeholder(name);
-    const insert = db
-      .insert(orders)
-      .values(
-        Object.fromEntries(NEW_ORDER_COLUMNS.map((c) => [c, sql.placeholder(c)])) as unknown as NewOrderRow,
-      )
-      .returning();
-    return sql`with placed as (${insert.getSQL()}),
-      lines as (
-        insert into ${orderLines} (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents, core_charge_cents)
-        select ${p('id')}::uuid, line.* from unnest(${p('lineNos')}::int[], ${p('lineToolIds')}::uuid[],
-          ${p('lineNames')}::text[], ${p('linePrices')}::bigint[], ${p('lineQuantities')}::int[],
-          ${p('lineDiscounts')}::bigint[], ${p('lineCores')}::bigint[]) as line
-      ), ${eventSteps()}
-      select * from placed`;
-  },
-  tableRow(orders),
-);
 
 /** What a new order is made of; prices are never part of it (they are read, and held by the reservation). */
 export interface NewOrder {
@@ -388,25 +268,10 @@ export async function insertOrder(
     expiresAt: new Date(now.getTime() + holdOf(me, limits)),
     guestClient: isGuest(me) ? me.client : null,
   };
-  const [row] = await insertOrderRows(tx, {
-    ...values,
-    lineNos: lineRows.map((l) => l.lineNo),
-    lineToolIds: lineRows.map((l) => l.toolId),
-    lineNames: lineRows.map((l) => l.toolName),
-    linePrices: lineRows.map((l) => l.unitPriceCents),
-    lineQuantities: lineRows.map((l) => l.quantity),
-    lineDiscounts: lineRows.map((l) => l.discountCents),
-    lineCores: lineRows.map((l) => l.coreChargeCents),
-    ...eventValues(
-      values,
-      'place',
-      null,
-      { actor: 'customer', actorUserId: isGuest(me) ? null : me.id },
-      now,
-      { 'order-mail': waitingMailDelay(holdOf(me, limits), limits) },
-    ),
+  const row = await writeNewOrder(tx, values, lineRows, {
+    actorUserId: isGuest(me) ? null : me.id,
+    mailDelayMs: waitingMailDelay(holdOf(me, limits), limits),
   });
-  if (!row) throw new Error('insert returned no row');
   // The use is taken after the order row exists (it names the order); none left rolls it all back.
   if (discount)
     await redeemDiscount(tx, discount.rule, {
