@@ -5,7 +5,7 @@ import { rowsOf } from '../../kernel/db/rows';
 import { discounts, discountUses } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
 
-import type { DiscountRule } from '../pricing/discounts';
+import type { DiscountRule } from './discount-offer';
 
 /**
  * Taking and giving back uses of a discount, inside the order's transaction (docs/decisions/058).

@@ -21,15 +21,8 @@ import {
 import type { Db, Tx } from '../../kernel/db/database';
 import { preparedStatement, selectedRow } from '../../kernel/db/prepared';
 import { tools } from '../../kernel/db/schema';
-
-import {
-  appliedOf,
-  chooseDiscount,
-  type DiscountLine,
-  type DiscountOffer,
-  NO_DISCOUNT,
-  type PricedDiscount,
-} from './discounts';
+import type { DiscountOffer } from '../discounts/discount-offer';
+import { appliedOf, chooseDiscount, type DiscountLine, NO_DISCOUNT, type PricedDiscount } from './discounts';
 
 /**
  * The store's prices for a set of lines: shipping by zone, method and parcel weight, sales tax by
