@@ -1,57 +1,29 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { SQL } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
 import type { ErrorEnvelope } from '../contract/errors';
 import type { StoreSettings } from '../contract/settings';
 import type { StoreInfo } from '../contract/store';
-import { accountsRoutes } from './edge/api/accounts.routes';
-import { addressesRoutes } from './edge/api/addresses.routes';
-import { afterSaleRoutes } from './edge/api/after-sale.routes';
-import { auditRoutes } from './edge/api/audit.routes';
-import { cartRoutes } from './edge/api/cart.routes';
-import { cartReminderRoutes } from './edge/api/cart-reminders.routes';
-import { catalogRoutes } from './edge/api/catalog.routes';
-import { catalogAdminRoutes } from './edge/api/catalog-admin.routes';
-import { checkoutRoutes } from './edge/api/checkout.routes';
-import { contactRoutes } from './edge/api/contact.routes';
-import { customersRoutes } from './edge/api/customers.routes';
-import { discountsRoutes } from './edge/api/discounts.routes';
-import { guestRoutes } from './edge/api/guest-checkout.routes';
-import { inboxRoutes } from './edge/api/inbox.routes';
-import { inventoryRoutes } from './edge/api/inventory.routes';
-import { mailRoutes } from './edge/api/mail.routes';
-import { manageRoutes } from './edge/api/manage.routes';
-import { notificationsRoutes } from './edge/api/notifications.routes';
-import { ordersRoutes } from './edge/api/orders.routes';
-import { outboxRoutes } from './edge/api/outbox.routes';
-import { paymentsRoutes } from './edge/api/payments.routes';
-import { reviewsRoutes } from './edge/api/reviews.routes';
-import { sessionsRoutes } from './edge/api/sessions.routes';
-import { settingsRoutes } from './edge/api/settings.routes';
-import { storeRoutes } from './edge/api/store.routes';
-import { stripeWebhookRoutes } from './edge/api/stripe-webhook.routes';
-import { uploadsRoutes } from './edge/api/uploads.routes';
-import { cartReminderMailHandler } from './edge/cart-reminders/cart-reminder-mail';
-import { queueCartReminders } from './edge/cart-reminders/cart-reminders';
-import { cartRemindersOn } from './edge/cart-reminders/reminder-switch';
-import { healthRoutes } from './edge/health/health.routes';
+import { apiModule, registerAccessGuard } from './edge/api';
+import { cartRemindersModule } from './edge/cart-reminders';
+import { healthModule } from './edge/health';
+import { mailModule } from './edge/mail';
 import type { MailContext } from './edge/mail/layout';
 import { listeningUrl } from './edge/mail/mail-links';
-import { accountMailHandler } from './edge/mail/subscribers/account-subscriber';
-import { contactMailHandler } from './edge/mail/subscribers/contact-subscriber';
-import { orderMailHandler } from './edge/mail/subscribers/order-subscriber';
-import { adminNotifyHandler } from './edge/notifications/admin-notify';
-import { siteMapRoutes } from './edge/pages/site-map.routes';
+import { notificationsModule } from './edge/notifications';
+import { pagesModule } from './edge/pages';
 import { registerWebApp } from './edge/pages/web-app';
-import { orderWebhookHandler } from './edge/webhooks/order-webhook';
-import { PENDING_REFUND_RETRY_MS, retryPendingRefunds } from './flows/refund';
-import { removeExpiredAudit } from './kernel/audit/audit.service';
+import { webhooksModule } from './edge/webhooks';
+import { flowsModule } from './flows';
+import { auditModule } from './kernel/audit';
 import { type Config, publicStoreInfo } from './kernel/config/config';
 import type { Database, Db } from './kernel/db/database';
 import { fastifyTrustProxy } from './kernel/http/client-address';
@@ -62,28 +34,42 @@ import { guardRequests } from './kernel/http/process-guard';
 import { refuseMalformedHost, requestIdFor } from './kernel/http/request-checks';
 import { registerCsrfCheck, registerSecurityHeaders } from './kernel/http/security';
 import { refuseUnstorableText } from './kernel/http/unstorable-text';
+import { identityModule } from './kernel/identity';
 import { type AuthLog, createAuth } from './kernel/identity/auth';
 import { registerAuth } from './kernel/identity/auth-plugin';
 import { resolveAuthSecret } from './kernel/identity/auth-secret';
+import { jobsModule } from './kernel/jobs';
 import { createJobRunner, type JobRunner } from './kernel/jobs/job-runner';
-import { sweepExpiredLimits } from './kernel/limits/database-limiter';
+import type { ModuleDescriptor } from './kernel/jobs/module-descriptor';
+import { limitsModule } from './kernel/limits';
 import { namedPerAddress, registerRateLimits } from './kernel/limits/rate-limits';
-import { smtpMailer } from './kernel/mail-delivery/mailer';
-import { setOutboxInterest } from './kernel/outbox/outbox';
+import { mailDeliveryModule } from './kernel/mail-delivery';
+import { type Mailer, smtpMailer } from './kernel/mail-delivery/mailer';
+import { outboxModule } from './kernel/outbox';
+import { createOutbox, type Outbox } from './kernel/outbox/outbox';
+import { settingsModule } from './kernel/settings';
 import { defaultSettings } from './kernel/settings/settings-defaults';
 import { createSettingsStore, type SettingsStore } from './kernel/settings/settings-store';
+import { accountsModule } from './modules/accounts';
 import { ensureConfiguredOwners } from './modules/accounts/roles.service';
-import { runImports } from './modules/catalog/import-job';
-import { queueLowStockDigest } from './modules/catalog/low-stock';
+import { addressesModule } from './modules/addresses';
+import { cartModule } from './modules/cart';
+import { catalogModule } from './modules/catalog';
+import { contactModule } from './modules/contact';
+import { discountsModule } from './modules/discounts';
 import { watchAutomaticDiscounts } from './modules/discounts/automatic-watch';
-import { expireUnpaidOrders } from './modules/orders/expiry';
+import { inventoryModule } from './modules/inventory';
+import { ordersModule } from './modules/orders';
+import { claimGuestOrders } from './modules/orders/guest-claim';
+import { paymentsModule } from './modules/payments';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { createSimulatedProvider } from './modules/payments/simulated-provider';
 import { createStripeProvider, stripeClient } from './modules/payments/stripe-provider';
 import type { PricingRules } from './modules/pricing/pricing';
+import { reviewsModule } from './modules/reviews';
 import { fetchProductImage } from './modules/uploads/image-fetch';
-import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
-import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
+import { type ImageStore, localImageStore, s3ImageStore } from './modules/uploads/image-store';
+import { vehiclesModule } from './modules/vehicles';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,13 +86,67 @@ declare module 'fastify' {
     settingsDefaults: StoreSettings;
     /** How carts and orders are priced now: the settings in force, and whether any automatic discount may run. */
     pricingRules(): PricingRules;
+    /** The outbox of this app: its subscribers, from the module descriptors. */
+    outbox: Outbox;
   }
 }
 
-/** Old rate-limit counters are swept this often; only expired rows go. */
-const RATE_LIMIT_SWEEP_EVERY_MS = 5 * 60_000;
-/** How often carts are checked for a due reminder. */
-const CART_REMINDER_SWEEP_MS = 10 * 60_000;
+/** What app.ts hands the rooms' descriptors: each takes the part it names. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  outbox: Outbox;
+  payments: PaymentProvider;
+  settings: SettingsStore;
+  mailer: Mailer | undefined;
+  mail: MailContext;
+  /** The auth secret: sealed reset tokens, guests' order links, unsubscribe links. */
+  secret: string;
+  images: ImageStore;
+  fetchImage: (address: string) => Promise<string>;
+  stripe: Stripe | undefined;
+  /** The job runner's time (the database's, or a test's clock), for jobs that compare with it. */
+  now: () => SQL | undefined;
+}
+
+/**
+ * Every room that registers something, bottom to top (docs/architecture.md, "The ladder"): their
+ * tables, jobs, outbox subscribers and routes. Subscribers are queued in this order, routes
+ * registered in it. The ladder test reads the table owners from here.
+ */
+export const MODULES: readonly ModuleDescriptor<AppContext>[] = [
+  outboxModule,
+  jobsModule,
+  auditModule,
+  limitsModule,
+  identityModule,
+  settingsModule,
+  mailDeliveryModule,
+  addressesModule,
+  contactModule,
+  inventoryModule,
+  vehiclesModule,
+  accountsModule,
+  catalogModule,
+  discountsModule,
+  ordersModule,
+  cartModule,
+  paymentsModule,
+  reviewsModule,
+  flowsModule,
+  healthModule,
+  pagesModule,
+  webhooksModule,
+  mailModule,
+  notificationsModule,
+  cartRemindersModule,
+  apiModule,
+];
+
+/** The outbox of an app built with this context: the subscribers its rooms' descriptors declare. */
+export const outboxFor = (base: Omit<AppContext, 'outbox'>): Outbox =>
+  createOutbox(MODULES.flatMap((m) => m.subscribers?.(base) ?? []));
 
 /** The port the server is bound to once listening (PORT=0 picks one), the configured one before. */
 function boundPort(app: FastifyInstance, configured: number): number {
@@ -187,78 +227,26 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const images = config.uploads.s3 ? s3ImageStore(config.uploads.s3) : localImageStore(config.uploads.dir);
   const fetchImage = async (address: string) =>
     (await fetchProductImage(images, address, config.uploads.fetchPrivateAddresses)).data.url;
-  // Rows only for subscribers that will act: no webhook row without a webhook address.
-  setOutboxInterest({ orderWebhook: config.orderWebhook !== undefined });
+  const base: Omit<AppContext, 'outbox'> = {
+    db: database.db,
+    config,
+    log: app.log,
+    payments: app.payments,
+    settings,
+    mailer,
+    mail: mailContext,
+    secret,
+    images,
+    fetchImage,
+    stripe,
+    now: () => config.outbox.clock?.now(),
+  };
+  const outbox = outboxFor(base);
+  app.decorate('outbox', outbox);
+  const ctx: AppContext = { ...base, outbox };
   const jobs = createJobRunner(database.db, {
-    // One handler per subscriber of the outbox's SUBSCRIBERS: one missing does not compile.
-    handlers: {
-      'order-webhook': orderWebhookHandler(config.orderWebhook),
-      'order-mail': orderMailHandler(database.db, mailer, mailContext, secret),
-      'contact-mail': contactMailHandler(database.db, mailer, mailContext),
-      'admin-notify': adminNotifyHandler(
-        database.db,
-        mailer,
-        mailContext,
-        () => settings.current().inventory.lowStockFactor,
-      ),
-      'account-mail': accountMailHandler(database.db, mailer, mailContext, secret),
-      'cart-reminder-mail': cartReminderMailHandler(database.db, mailer, mailContext, secret, settings),
-    },
-    jobs: [
-      {
-        name: 'expire-unpaid-orders',
-        everyMs: config.orders.expirySweepMs,
-        run: async () => {
-          const count = await expireUnpaidOrders(database.db);
-          if (count > 0) app.log.info({ count }, 'expired unpaid orders past their hold');
-        },
-      },
-      {
-        // Counters whose window ended long ago; any instance may do it, one does each time.
-        name: 'rate-limit-sweep',
-        everyMs: RATE_LIMIT_SWEEP_EVERY_MS,
-        run: () => sweepExpiredLimits(database.db),
-      },
-      {
-        // Catalog imports the owner started: a few seconds of work per run, resumed by the next.
-        name: 'catalog-imports',
-        everyMs: 1000,
-        run: async () => {
-          const rows = await runImports(database.db, { budgetMs: 5000, fetchImage });
-          if (rows > 0) app.log.info({ rows }, 'applied catalog import rows');
-        },
-      },
-      {
-        // Refunds the provider has not settled (unreachable, or still processing): asked again.
-        name: 'pending-refunds',
-        everyMs: PENDING_REFUND_RETRY_MS,
-        run: async () => {
-          await retryPendingRefunds(database.db, app.payments, app.log, config.outbox.clock?.now());
-        },
-      },
-      {
-        // Carts untouched for a day: one reminder each (decision 060); checked often, so a cart is
-        // reminded of soon after its day, and cheap when nothing is due.
-        name: 'cart-reminders',
-        everyMs: CART_REMINDER_SWEEP_MS,
-        run: async () => {
-          if (!cartRemindersOn(settings)) return;
-          const count = await queueCartReminders(database.db, config.outbox.clock?.now());
-          if (count > 0) app.log.info({ count }, 'queued cart reminders');
-        },
-      },
-      {
-        // The audit log keeps AUDIT_RETENTION_DAYS; one instance removes older rows each time.
-        name: 'audit-retention',
-        everyMs: 60 * 60 * 1000,
-        run: () => removeExpiredAudit(database.db, config.audit.retentionDays, config.outbox.clock?.now()),
-      },
-      {
-        name: 'low-stock-digest',
-        everyMs: 24 * 60 * 60 * 1000,
-        run: () => queueLowStockDigest(database.db, settings.current().inventory.lowStockFactor),
-      },
-    ],
+    outbox,
+    jobs: MODULES.flatMap((m) => m.jobs?.(ctx) ?? []),
     log: app.log,
     ...config.outbox,
   });
@@ -292,44 +280,20 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   const authLog: AuthLog = (level, message, details) =>
     app.log[level]({ details: details.map((detail) => loggableError(detail)) }, message);
-  await registerAuth(app, createAuth(database.db, config.auth, secret, authLog), config.auth);
+  const auth = createAuth(database.db, config.auth, secret, {
+    outbox,
+    log: authLog,
+    // A confirmed address takes the guest orders placed with it into the account (decision 059).
+    onAccountConfirmed: (userId) => claimGuestOrders(database.db, userId),
+  });
+  await registerAuth(app, auth, config.auth);
+  // Right after the session is known: every route's permission, and the audit log's request scope.
+  registerAccessGuard(app);
 
-  const uploads = uploadsRoutes(images, config.uploads.fetchPrivateAddresses);
-
-  await app.register(healthRoutes);
-  await app.register(siteMapRoutes);
-  await app.register(uploads.files);
+  for (const m of MODULES) for (const routes of m.siteRoutes?.(ctx) ?? []) await app.register(routes);
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes);
-      await api.register(catalogAdminRoutes);
-      await api.register(vehiclesRoutes);
-      await api.register(reviewsRoutes);
-      await api.register(contactRoutes);
-      await api.register(storeRoutes);
-      await api.register(accountsRoutes);
-      await api.register(sessionsRoutes);
-      await api.register(ordersRoutes);
-      await api.register(cartRoutes);
-      await api.register(addressesRoutes);
-      await api.register(checkoutRoutes);
-      await api.register(guestRoutes(secret));
-      await api.register(cartReminderRoutes(secret));
-      await api.register(discountsRoutes);
-      await api.register(paymentsRoutes);
-      await api.register(manageRoutes);
-      await api.register(afterSaleRoutes);
-      await api.register(inventoryRoutes);
-      await api.register(outboxRoutes);
-      await api.register(mailRoutes);
-      await api.register(inboxRoutes);
-      await api.register(notificationsRoutes);
-      await api.register(settingsRoutes);
-      await api.register(customersRoutes);
-      await api.register(auditRoutes);
-      await api.register(uploads.api);
-      if (config.stripe && stripe)
-        await api.register(stripeWebhookRoutes(stripe, config.stripe, app.payments));
+      for (const m of MODULES) for (const routes of m.routes?.(ctx) ?? []) await api.register(routes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import type { Order } from '../../contract/orders';
 import type { Db } from '../kernel/db/database';
+import type { Outbox } from '../kernel/outbox/outbox';
 import { cancelPaidInLock } from '../modules/orders/cancel';
 import { orderNow } from '../modules/orders/refunds';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
@@ -12,12 +13,13 @@ import { sendRefund } from './refund';
  */
 export async function cancelPaidOrder(
   db: Db,
+  outbox: Outbox,
   provider: PaymentProvider,
   id: string,
   reason: string,
   adminId: string,
 ): Promise<Order> {
-  const refund = await cancelPaidInLock(db, id, reason, adminId, provider.name);
-  if (refund) await sendRefund(db, provider, refund);
+  const refund = await cancelPaidInLock(db, outbox, id, reason, adminId, provider.name);
+  if (refund) await sendRefund(db, outbox, provider, refund);
   return orderNow(db, id);
 }

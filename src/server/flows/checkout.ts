@@ -5,7 +5,8 @@ import type { Db } from '../kernel/db/database';
 import { preparedStatement, tableRow } from '../kernel/db/prepared';
 import { orders } from '../kernel/db/schema';
 import { AppError } from '../kernel/errors/errors';
-import type { SessionUser } from '../kernel/identity/auth-plugin';
+import type { SessionUser } from '../kernel/identity/session-user';
+import type { Outbox } from '../kernel/outbox/outbox';
 import type { OrderLimits } from '../kernel/settings/settings-in-force';
 import { addAddressIn, hasAddress } from '../modules/addresses/addresses.service';
 import { takeCart } from '../modules/cart/cart.service';
@@ -41,6 +42,7 @@ const ordersByKey = preparedStatement<{ userId: string; key: string }, typeof or
  */
 export async function checkout(
   db: Db,
+  outbox: Outbox,
   provider: PaymentProvider,
   me: SessionUser,
   input: CheckoutRequest,
@@ -69,6 +71,7 @@ export async function checkout(
       }
       const { row, lines: lineRows } = await insertOrder(
         tx,
+        outbox,
         me,
         {
           lines,

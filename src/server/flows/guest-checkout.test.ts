@@ -395,7 +395,10 @@ describe("a guest's return, from the order's link", () => {
 
     const desk = await signUp(t.app);
     const [staff] = await t.app.db.select({ id: user.id }).from(user).where(eq(user.email, desk.email));
-    await shipOrder(t.app.db, order._id, staff?.id ?? '', { carrier: 'UPS', trackingNumber: '1ZGUEST' });
+    await shipOrder(t.app.db, t.app.outbox, order._id, staff?.id ?? '', {
+      carrier: 'UPS',
+      trackingNumber: '1ZGUEST',
+    });
 
     const noVehicle = await askReturn({ token, lines: [{ ...line, reason: 'does_not_fit' }] });
     expect(noVehicle.statusCode).toBe(400);

@@ -5,6 +5,7 @@ import { isUuid } from '../../contract/ids';
 import type { Db } from '../kernel/db/database';
 import { orders } from '../kernel/db/schema';
 import { notFound } from '../kernel/errors/errors';
+import type { Outbox } from '../kernel/outbox/outbox';
 import type { OrderLimits } from '../kernel/settings/settings-in-force';
 import type { GuestBuyer } from '../modules/orders/guest-buyer';
 import { visitToken } from '../modules/orders/guest-order-links';
@@ -49,6 +50,7 @@ function mergedLines(lines: GuestCheckoutRequest['lines']) {
  */
 export async function guestCheckout(
   db: Db,
+  outbox: Outbox,
   provider: PaymentProvider,
   secret: string,
   input: GuestCheckoutRequest,
@@ -87,6 +89,7 @@ export async function guestCheckout(
     placed = await db.transaction(async (tx) => {
       const { row, lines: lineRows } = await insertOrder(
         tx,
+        outbox,
         buyer,
         {
           lines,

@@ -204,7 +204,11 @@ describe("a guest's hold", () => {
     expect(await held(own._id)).toBe(30 * 60_000);
 
     const [guestRow] = await t.app.db.select().from(orders).where(eq(orders.id, guest.order._id));
-    await expireUnpaidOrders(t.app.db, new Date((guestRow?.createdAt.getTime() ?? 0) + 16 * 60_000));
+    await expireUnpaidOrders(
+      t.app.db,
+      t.app.outbox,
+      new Date((guestRow?.createdAt.getTime() ?? 0) + 16 * 60_000),
+    );
     const statuses = await t.app.db
       .select({ id: orders.id, status: orders.status })
       .from(orders)

@@ -1,7 +1,8 @@
 import { type Order, paidStatuses } from '../../contract/orders';
 import type { Db } from '../kernel/db/database';
 import { AppError } from '../kernel/errors/errors';
-import type { SessionUser } from '../kernel/identity/auth-plugin';
+import type { SessionUser } from '../kernel/identity/session-user';
+import type { Outbox } from '../kernel/outbox/outbox';
 import { getOwnOrder } from '../modules/orders/customer-orders';
 import { openOrderLink } from '../modules/orders/guest-orders';
 import { PaymentArrivedTooLate } from '../modules/orders/order-errors';
@@ -35,6 +36,7 @@ type Log = { error(obj: object, msg: string): void };
  */
 export async function markOrderPaid(
   db: Db,
+  outbox: Outbox,
   provider: PaymentProvider,
   intent: IntentSnapshot,
   log: { error(obj: object, msg: string): void },
@@ -44,14 +46,14 @@ export async function markOrderPaid(
   if (intent.status !== 'succeeded')
     throw new AppError('PAYMENT_FAILED', 'The payment has not been completed');
   try {
-    return await paidInOneTransaction(db, intent, log, record);
+    return await paidInOneTransaction(db, outbox, intent, log, record);
   } catch (error) {
     if (error instanceof PaymentArrivedTooLate) {
       // The money was taken but the order could not be revived: the intent keeps that on record
       // (the transaction above rolled back) and the payment is refunded in full, a refund like
       // any other (the order shows it, the customer is mailed).
       await recordIntentSucceeded(db, intent.id, intent);
-      await refundLatePayment(db, provider, intent);
+      await refundLatePayment(db, outbox, provider, intent);
     }
     throw error;
   }
@@ -59,6 +61,7 @@ export async function markOrderPaid(
 
 async function paidInOneTransaction(
   db: Db,
+  outbox: Outbox,
   intent: IntentSnapshot,
   log: { error(obj: object, msg: string): void },
   record?: IntentRow,
@@ -78,7 +81,7 @@ async function paidInOneTransaction(
       record.orderId,
       intent.amountCents,
       { transactionId: intent.id, cardBrand: intent.cardBrand, cardLast4: intent.cardLast4 },
-      { actor: 'provider' },
+      { outbox, actor: 'provider' },
     );
     if (paid) return paid;
   }
@@ -116,7 +119,7 @@ async function paidInOneTransaction(
           type: 'pay',
           payment: { transactionId: intent.id, cardBrand: intent.cardBrand, cardLast4: intent.cardLast4 },
         },
-        { actor: 'provider' },
+        { outbox, actor: 'provider' },
       );
     } catch (error) {
       if (error instanceof AppError && error.code === 'CONFLICT') {
@@ -133,6 +136,7 @@ async function paidInOneTransaction(
 /** PATCH /order/:id: the customer reports the transaction; we ask the provider before believing it. */
 export async function confirmOrderPayment(
   db: Db,
+  outbox: Outbox,
   provider: PaymentProvider,
   me: SessionUser,
   orderId: string,
@@ -147,7 +151,7 @@ export async function confirmOrderPayment(
   const intent = await provider.retrieveIntent(known.id);
   return toOneOrder(
     db,
-    await markOrderPaid(db, provider, { ...intent, orderId: intent.orderId ?? order.id }, log),
+    await markOrderPaid(db, outbox, provider, { ...intent, orderId: intent.orderId ?? order.id }, log),
   );
 }
 
@@ -157,6 +161,7 @@ export async function confirmOrderPayment(
  */
 export async function guestSimulatedConfirm(
   db: Db,
+  outbox: Outbox,
   simulated: SimulatedProvider,
   secret: string,
   input: { token: string; clientSecret: string; cardNumber: string; expiry: string; cvc: string },
@@ -170,13 +175,14 @@ export async function guestSimulatedConfirm(
     expiry: input.expiry,
     cvc: input.cvc,
   });
-  await markOrderPaid(db, simulated, confirmed.snapshot, log, confirmed.row);
+  await markOrderPaid(db, outbox, simulated, confirmed.snapshot, log, confirmed.row);
   return { status: 'succeeded', transactionId: confirmed.snapshot.id };
 }
 
 /** The provider's transaction for a guest's order (Stripe's page): the provider is asked first. */
 export async function guestMarkPaid(
   db: Db,
+  outbox: Outbox,
   provider: PaymentProvider,
   secret: string,
   input: { token: string; transactionId: string },
@@ -190,6 +196,6 @@ export async function guestMarkPaid(
   const intent = await provider.retrieveIntent(known.id);
   return toOneOrder(
     db,
-    await markOrderPaid(db, provider, { ...intent, orderId: intent.orderId ?? row.id }, log),
+    await markOrderPaid(db, outbox, provider, { ...intent, orderId: intent.orderId ?? row.id }, log),
   );
 }

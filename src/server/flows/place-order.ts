@@ -16,9 +16,9 @@ import { groundOnlyMessage, methodNotOfferedMessage, type ShippingMethod } from 
 import type { Db, Tx } from '../kernel/db/database';
 import { tools } from '../kernel/db/schema';
 import { AppError, notFound } from '../kernel/errors/errors';
-import type { SessionUser } from '../kernel/identity/auth-plugin';
+import type { SessionUser } from '../kernel/identity/session-user';
+import type { Outbox } from '../kernel/outbox/outbox';
 import type { OrderLimits } from '../kernel/settings/settings-in-force';
-
 import { discountBuyer, discountOffer } from '../modules/discounts/discount-offer';
 import { DiscountGone, redeemDiscount } from '../modules/discounts/discount-uses';
 import { moveStock, OutOfStock, readForSale, type StockMove } from '../modules/inventory/inventory.service';
@@ -118,6 +118,7 @@ const summaryName = (first: string, others: number) => (others === 0 ? first : `
  */
 export async function insertOrder(
   tx: Tx,
+  outbox: Outbox,
   me: SessionUser | GuestBuyer,
   order: NewOrder,
   limits: OrderLimits,
@@ -269,6 +270,7 @@ export async function insertOrder(
     guestClient: isGuest(me) ? me.client : null,
   };
   const row = await writeNewOrder(tx, values, lineRows, {
+    outbox,
     actorUserId: isGuest(me) ? null : me.id,
     mailDelayMs: waitingMailDelay(holdOf(me, limits), limits),
   });
@@ -298,6 +300,7 @@ export async function insertOrder(
  */
 export async function placeOrder(
   db: Db,
+  outbox: Outbox,
   me: SessionUser,
   input: OrderInput,
   limits: OrderLimits,
@@ -308,6 +311,7 @@ export async function placeOrder(
   return db.transaction(async (tx) => {
     const { row, lines } = await insertOrder(
       tx,
+      outbox,
       me,
       {
         lines: [{ toolId: input.productId, quantity: input.orderQuantity }],

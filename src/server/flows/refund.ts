@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../contract/ids';
 import type { Order } from '../../contract/orders';
 import type { Db } from '../kernel/db/database';
+import type { Outbox } from '../kernel/outbox/outbox';
 import { OrderNotFound } from '../modules/orders/order-errors';
 import {
   claimLatePaymentRefund,
@@ -24,7 +25,12 @@ import type { PaymentProvider } from '../modules/payments/payment-provider';
  */
 
 /** Asks the provider for a pending refund (again, after a crash: the key finds the first) and settles it. */
-export async function sendRefund(db: Db, provider: PaymentProvider, refund: RefundRow): Promise<RefundRow> {
+export async function sendRefund(
+  db: Db,
+  outbox: Outbox,
+  provider: PaymentProvider,
+  refund: RefundRow,
+): Promise<RefundRow> {
   if (refund.status !== 'pending') return refund;
   let answer: RefundAnswer;
   try {
@@ -42,7 +48,7 @@ export async function sendRefund(db: Db, provider: PaymentProvider, refund: Refu
       answer = { id: '', status: 'failed', failure: error.message.slice(0, 200) };
     else throw error;
   }
-  return settleRefund(db, refund.id, answer, 'admin');
+  return settleRefund(db, outbox, refund.id, answer, 'admin');
 }
 
 /**
@@ -51,6 +57,7 @@ export async function sendRefund(db: Db, provider: PaymentProvider, refund: Refu
  */
 export async function refundOrder(
   db: Db,
+  outbox: Outbox,
   provider: PaymentProvider,
   orderId: string,
   input: RefundRequest,
@@ -59,7 +66,7 @@ export async function refundOrder(
 ): Promise<Order> {
   if (!isUuid(orderId)) throw new OrderNotFound();
   const claimed = await claimRefund(db, orderId, input, key, adminId, provider.name);
-  await sendRefund(db, provider, claimed);
+  await sendRefund(db, outbox, provider, claimed);
   return orderNow(db, orderId);
 }
 
@@ -74,6 +81,7 @@ export const PENDING_REFUND_RETRY_MS = 5 * 60 * 1000;
  */
 export async function retryPendingRefunds(
   db: Db,
+  outbox: Outbox,
   provider: PaymentProvider,
   log?: { warn: (details: object, message: string) => void },
   /** The job runner's time (the database's, or a test's clock). */
@@ -82,7 +90,7 @@ export async function retryPendingRefunds(
   const due = await pendingRefunds(db, PENDING_REFUND_RETRY_MS, now, 20);
   for (const refund of due) {
     try {
-      const after = await sendRefund(db, provider, refund);
+      const after = await sendRefund(db, outbox, provider, refund);
       // Still pending at the provider: the next round asks again, after the others.
       if (after.status === 'pending') await putOffRefund(db, refund.id, now);
     } catch (err) {
@@ -99,9 +107,10 @@ export async function retryPendingRefunds(
  */
 export async function refundLatePayment(
   db: Db,
+  outbox: Outbox,
   provider: PaymentProvider,
   intent: { id: string; orderId: string | undefined; amountCents: number },
 ): Promise<void> {
   const refund = await claimLatePaymentRefund(db, provider.name, intent);
-  if (refund) await sendRefund(db, provider, refund);
+  if (refund) await sendRefund(db, outbox, provider, refund);
 }

@@ -1,5 +1,6 @@
 import type { Return } from '../../contract/after-sale';
 import type { Db } from '../kernel/db/database';
+import type { Outbox } from '../kernel/outbox/outbox';
 import { claimReturnRefundOf, returnNow } from '../modules/orders/returns';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import { sendRefund } from './refund';
@@ -11,12 +12,13 @@ import { sendRefund } from './refund';
  */
 export async function refundReturn(
   db: Db,
+  outbox: Outbox,
   provider: PaymentProvider,
   id: string,
   adminId: string,
   feePercent: number,
 ): Promise<Return> {
   const claim = await claimReturnRefundOf(db, id, adminId, feePercent, provider.name);
-  await sendRefund(db, provider, claim);
+  await sendRefund(db, outbox, provider, claim);
   return returnNow(db, id, claim.orderId);
 }

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../kernel/config/config';
-import { type Database, openPostgres } from '../kernel/db/database';
+import { type Database, type Db, openPostgres } from '../kernel/db/database';
+import { storeOutbox } from './outbox';
 import { leaseTestPglite } from './pglite-pool';
 
 /**
@@ -138,3 +139,6 @@ export function instancesOnOneDatabase() {
     },
   };
 }
+
+/** The outbox of a test store (testConfig has no webhook address), for services called without an app. */
+export const testOutbox = (db: Db, config: Config = testConfig()) => storeOutbox(db, config);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../kernel/config/config';
 import type { Db } from '../kernel/db/database';
 import { orderEvents, orders, paymentIntents, stockMovements, tools, user } from '../kernel/db/schema';
-import type { SessionUser } from '../kernel/identity/auth-plugin';
+import type { SessionUser } from '../kernel/identity/session-user';
 import { defaultSettings } from '../kernel/settings/settings-defaults';
 import type { OrderLimits } from '../kernel/settings/settings-in-force';
 import { insertTool } from './fixtures';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SavedAddress, SavedAddressInput } from '../../../contract/addresses';
 import { DeletedCount } from '../../../contract/orders';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import { perSession } from '../../kernel/limits/rate-limits';
 import {
   addAddress,

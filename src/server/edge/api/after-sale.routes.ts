@@ -19,7 +19,7 @@ import { refundOrder } from '../../flows/refund';
 import { refundReturn } from '../../flows/return-refund';
 import { publicStoreInfo } from '../../kernel/config/config';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import { sendCreditNote } from '../../modules/orders/receipt-pdf';
 import { quoteRefund } from '../../modules/orders/refunds';
 import {
@@ -60,6 +60,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       refundOrder(
         app.db,
+        app.outbox,
         app.payments,
         request.params.id,
         request.body,
@@ -98,7 +99,14 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      cancelPaidOrder(app.db, app.payments, request.params.id, request.body.reason, signedIn(request).id),
+      cancelPaidOrder(
+        app.db,
+        app.outbox,
+        app.payments,
+        request.params.id,
+        request.body.reason,
+        signedIn(request).id,
+      ),
   );
 
   app.get(
@@ -127,7 +135,8 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Return, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => decideReturn(app.db, request.params.id, signedIn(request).id, request.body),
+    async (request) =>
+      decideReturn(app.db, app.outbox, request.params.id, signedIn(request).id, request.body),
   );
 
   app.post(
@@ -143,7 +152,8 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Return, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => receiveReturn(app.db, request.params.id, signedIn(request).id, request.body.lines),
+    async (request) =>
+      receiveReturn(app.db, app.outbox, request.params.id, signedIn(request).id, request.body.lines),
   );
 
   app.post(
@@ -163,7 +173,13 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .status(201)
         .send(
-          await requestCoreReturn(app.db, { adminId: signedIn(request).id }, request.params.id, request.body),
+          await requestCoreReturn(
+            app.db,
+            app.outbox,
+            { adminId: signedIn(request).id },
+            request.params.id,
+            request.body,
+          ),
         ),
   );
 
@@ -203,6 +219,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       refundReturn(
         app.db,
+        app.outbox,
         app.payments,
         request.params.id,
         signedIn(request).id,

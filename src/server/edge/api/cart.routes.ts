@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Cart, CartLineQuantity, CartMergeInput } from '../../../contract/cart';
 import { CartQuery, Quote, QuoteInput } from '../../../contract/pricing';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import { perAddress, perSession } from '../../kernel/limits/rate-limits';
 import { clearCart, getCart, mergeCart, removeCartLine, setCartLine } from '../../modules/cart/cart.service';
 import { discountOffer } from '../../modules/discounts/discount-offer';

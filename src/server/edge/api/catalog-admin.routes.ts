@@ -38,14 +38,13 @@ import { Synonym, SynonymInput, SynonymList } from '../../../contract/catalog-se
 import { isUuid } from '../../../contract/ids';
 import { AppError, notFound } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import {
   applyBulkChange,
   lastBulkChange,
   previewBulkChange,
   undoBulkChange,
 } from '../../modules/catalog/bulk.service';
-
 import { exportCatalog } from '../../modules/catalog/catalog-export';
 import {
   cancelImport,

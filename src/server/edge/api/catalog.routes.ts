@@ -18,7 +18,7 @@ import { Brand, FitmentBulkAnswer, FitmentBulkInput, RelatedProducts } from '../
 import { isUuid } from '../../../contract/ids';
 import { notFound } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import { catalogSearchLimit, uncountedListQuery } from '../../kernel/limits/rate-limits';
 import { createAnswerCache } from '../../modules/catalog/answer-cache';
 import { answersByAddress, replyWith } from '../../modules/catalog/cached-reply';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CheckoutAnswer, CheckoutInput } from '../../../contract/checkout';
 import { checkout } from '../../flows/checkout';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import { perSession } from '../../kernel/limits/rate-limits';
 import { orderLimitsOf } from '../../kernel/settings/settings-in-force';
 
@@ -24,6 +24,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const answer = await checkout(
         app.db,
+        app.outbox,
         app.payments,
         signedIn(request),
         request.body,

@@ -17,7 +17,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await saveContactMessage(app.db, request.body);
+      const created = await saveContactMessage(app.db, app.outbox, request.body);
       return reply.status(201).send(created);
     },
   );

@@ -20,7 +20,7 @@ import { guestMarkPaid, guestSimulatedConfirm } from '../../flows/pay';
 import { publicStoreInfo } from '../../kernel/config/config';
 import { clientKey } from '../../kernel/http/client-address';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import { perAddress } from '../../kernel/limits/rate-limits';
 import { orderLimitsOf } from '../../kernel/settings/settings-in-force';
 import { lookUpOrder, lookupLimiters } from '../../modules/orders/guest-lookup';
@@ -64,6 +64,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
       async (request, reply) => {
         const answer = await guestCheckout(
           app.db,
+          app.outbox,
           app.payments,
           secret,
           request.body,
@@ -142,7 +143,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
           response: { 200: Order, ...errorResponses(400, 402, 404, 409) },
         },
       },
-      async (request) => guestMarkPaid(app.db, app.payments, secret, request.body, request.log),
+      async (request) => guestMarkPaid(app.db, app.outbox, app.payments, secret, request.body, request.log),
     );
 
     app.post(
@@ -168,7 +169,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
           response: { 200: Order, ...errorResponses(400, 404, 409) },
         },
       },
-      async (request) => guestCancel(app.db, secret, request.body),
+      async (request) => guestCancel(app.db, app.outbox, secret, request.body),
     );
 
     app.post(
@@ -185,7 +186,15 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
       async (request, reply) =>
         reply
           .status(201)
-          .send(await guestReturn(app.db, secret, request.body, app.settings.current().returns.windowDays)),
+          .send(
+            await guestReturn(
+              app.db,
+              app.outbox,
+              secret,
+              request.body,
+              app.settings.current().returns.windowDays,
+            ),
+          ),
     );
 
     app.get(
@@ -213,7 +222,8 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
             response: { 200: PaymentConfirmed, ...errorResponses(400, 402, 404, 409) },
           },
         },
-        async (request) => guestSimulatedConfirm(app.db, simulated, secret, request.body, request.log),
+        async (request) =>
+          guestSimulatedConfirm(app.db, app.outbox, simulated, secret, request.body, request.log),
       );
     }
   };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InboxList, InboxMessage, InboxReplyInput, InboxUnread, InboxUpdate } from '../../../contract/inbox';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import {
   getInboxMessage,
   listInbox,
@@ -84,7 +84,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = signedIn(request);
-      const message = await replyToMessage(app.db, request.params.id, admin, request.body);
+      const message = await replyToMessage(app.db, app.outbox, request.params.id, admin, request.body);
       return reply.status(201).send(message);
     },
   );

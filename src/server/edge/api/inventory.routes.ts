@@ -4,8 +4,7 @@ import { isUuid } from '../../../contract/ids';
 import { StockAdjustmentInput, StockLedger } from '../../../contract/inventory';
 import { notFound } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
-
+import { signedIn } from '../../kernel/identity/session-user';
 import { adjustStock, stockLedger } from '../../modules/inventory/inventory.service';
 
 const IdParams = z.object({ id: z.string().max(100) });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MailList, MailView } from '../../../contract/mail';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import { getMail, listMails } from '../../kernel/mail-delivery/mail.service';
 
 /** Admins read every mail the store sent or, without an SMTP server, kept instead of sending. */

@@ -12,7 +12,7 @@ import {
 import { PackingSlip } from '../../../contract/packing-slip';
 import { publicStoreInfo } from '../../kernel/config/config';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import { cancelUnpaidOrder } from '../../modules/orders/cancel';
 import { orderHistory } from '../../modules/orders/customer-orders';
 import { sendReceipt } from '../../modules/orders/receipt-pdf';
@@ -119,7 +119,10 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = signedIn(request);
-      return forDesk(await shipOrder(app.db, request.params.id, me.id, request.body ?? {}), me.role);
+      return forDesk(
+        await shipOrder(app.db, app.outbox, request.params.id, me.id, request.body ?? {}),
+        me.role,
+      );
     },
   );
 
@@ -138,7 +141,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = signedIn(request);
-      const order = await createShipment(app.db, request.params.id, me.id, request.body);
+      const order = await createShipment(app.db, app.outbox, request.params.id, me.id, request.body);
       return reply.status(201).send(forDesk(order, me.role));
     },
   );
@@ -155,7 +158,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      cancelUnpaidOrder(app.db, request.params.id, { userId: signedIn(request).id, admin: true }),
+      cancelUnpaidOrder(app.db, app.outbox, request.params.id, { userId: signedIn(request).id, admin: true }),
   );
 
   app.get(

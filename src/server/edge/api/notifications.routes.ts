@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminNotifications } from '../../../contract/inbox';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import { getNotifications, setNotifications } from '../notifications/notifications.service';
 
 /** The signed-in admin's own notification e-mails: new paid orders, new contact messages. */

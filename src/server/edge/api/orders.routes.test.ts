@@ -489,14 +489,14 @@ describe('expiry of unpaid orders', () => {
     const latest = Math.max(...[a, b, c, paid].map((o) => Date.parse(o.expiresAt as string)));
     const past = new Date(latest + 1);
     const counts = await Promise.all(
-      Array.from({ length: 6 }, () => expireUnpaidOrders(t.database.db, past)),
+      Array.from({ length: 6 }, () => expireUnpaidOrders(t.database.db, t.app.outbox, past)),
     );
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(3);
     expect(await stockOf(t.database.db, tool.id)).toBe(28);
     expect(await stockOf(t.database.db, other.id)).toBe(10);
 
     // Once more, later: nothing left to release.
-    expect(await expireUnpaidOrders(t.database.db, new Date(latest + DAY_MS))).toBe(0);
+    expect(await expireUnpaidOrders(t.database.db, t.app.outbox, new Date(latest + DAY_MS))).toBe(0);
     expect(await stockOf(t.database.db, tool.id)).toBe(28);
     expect(await stockOf(t.database.db, other.id)).toBe(10);
 
@@ -535,7 +535,7 @@ describe('expiry of unpaid orders', () => {
     const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
     const order = await placeOrder(t.app, dana, tool.id, 6);
     const expiresAt = Date.parse(order.expiresAt as string);
-    expect(await expireUnpaidOrders(t.database.db, new Date(expiresAt - 1))).toBe(0);
+    expect(await expireUnpaidOrders(t.database.db, t.app.outbox, new Date(expiresAt - 1))).toBe(0);
     expect((await orderRow(t.database.db, order._id))?.status).toBe('unpaid');
     expect(await stockOf(t.database.db, tool.id)).toBe(24);
     // Listing shows it (lists never expire anything; the expiry job does).
@@ -557,9 +557,13 @@ describe('expiry of unpaid orders', () => {
       const order = await placeOrder(short.app, erin, tool.id, 5);
       const createdAt = Date.parse(order.createdAt);
       expect(Date.parse(order.expiresAt as string) - createdAt).toBe(1000);
-      expect(await expireUnpaidOrders(short.database.db, new Date(createdAt + 999))).toBe(0);
+      expect(await expireUnpaidOrders(short.database.db, short.app.outbox, new Date(createdAt + 999))).toBe(
+        0,
+      );
       expect(await stockOf(short.database.db, tool.id)).toBe(25);
-      expect(await expireUnpaidOrders(short.database.db, new Date(createdAt + 1000))).toBe(1);
+      expect(await expireUnpaidOrders(short.database.db, short.app.outbox, new Date(createdAt + 1000))).toBe(
+        1,
+      );
       expect(await stockOf(short.database.db, tool.id)).toBe(30);
       expect((await orderRow(short.database.db, order._id))?.status).toBe('expired');
     } finally {

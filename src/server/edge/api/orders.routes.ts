@@ -13,7 +13,7 @@ import { confirmOrderPayment } from '../../flows/pay';
 import { placeOrder } from '../../flows/place-order';
 import { publicStoreInfo } from '../../kernel/config/config';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import { perSession } from '../../kernel/limits/rate-limits';
 import { orderLimitsOf } from '../../kernel/settings/settings-in-force';
 import { assertSelf } from '../../modules/accounts/accounts.service';
@@ -42,6 +42,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const order = await placeOrder(
         app.db,
+        app.outbox,
         signedIn(request),
         request.body,
         orderLimitsOf(app.settings.current()),
@@ -122,7 +123,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      cancelUnpaidOrder(app.db, request.params.id, { userId: signedIn(request).id, admin: false }),
+      cancelUnpaidOrder(app.db, app.outbox, request.params.id, {
+        userId: signedIn(request).id,
+        admin: false,
+      }),
   );
 
   app.patch(
@@ -140,6 +144,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       confirmOrderPayment(
         app.db,
+        app.outbox,
         app.payments,
         signedIn(request),
         request.params.id,
@@ -160,7 +165,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Order, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (request) => requestCancellation(app.db, request.params.id, signedIn(request), request.body.reason),
+    async (request) =>
+      requestCancellation(app.db, app.outbox, request.params.id, signedIn(request), request.body.reason),
   );
 
   app.put(
@@ -177,7 +183,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      setOrderAddress(app.db, signedIn(request), request.params.id, request.body, app.settings.current()),
+      setOrderAddress(
+        app.db,
+        app.outbox,
+        signedIn(request),
+        request.params.id,
+        request.body,
+        app.settings.current(),
+      ),
   );
 
   app.post(
@@ -199,6 +212,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(
           await requestReturn(
             app.db,
+            app.outbox,
             signedIn(request),
             request.params.id,
             request.body,
@@ -224,7 +238,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .status(201)
         .send(
-          await requestCoreReturn(app.db, { customer: signedIn(request) }, request.params.id, request.body),
+          await requestCoreReturn(
+            app.db,
+            app.outbox,
+            { customer: signedIn(request) },
+            request.params.id,
+            request.body,
+          ),
         ),
   );
 

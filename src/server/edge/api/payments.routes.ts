@@ -8,7 +8,7 @@ import {
 import { markOrderPaid } from '../../flows/pay';
 import { AppError } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import { createPaymentIntent, findOwnIntent } from '../../modules/payments/payments.service';
 import type { SimulatedProvider } from '../../modules/payments/simulated-provider';
 
@@ -49,7 +49,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const confirmed = await simulated.confirm(intent, { number: cardNumber, expiry, cvc });
         // The processor itself reports the success, as Stripe's webhook does: the order is paid even
         // if the customer's page never sends its PATCH (which then changes nothing).
-        await markOrderPaid(app.db, app.payments, confirmed.snapshot, request.log, confirmed.row);
+        await markOrderPaid(app.db, app.outbox, app.payments, confirmed.snapshot, request.log, confirmed.row);
         return { status: 'succeeded' as const, transactionId: confirmed.snapshot.id };
       },
     );

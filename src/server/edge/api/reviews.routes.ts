@@ -15,7 +15,7 @@ import {
 } from '../../../contract/reviews';
 import { notFound } from '../../kernel/errors/errors';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import { perSession } from '../../kernel/limits/rate-limits';
 import {
   addReview,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RevokedCount, SessionList, SessionParams } from '../../../contract/accounts';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import { listSessions, revokeOtherSessions, revokeSession } from '../../modules/accounts/sessions.service';
 
 /** The signed-in devices of the caller's own account: listed, and ended one by one or all but this one. */

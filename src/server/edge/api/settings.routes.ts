@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SettingsAnswer, settingsSections } from '../../../contract/settings';
 import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/auth-plugin';
+import { signedIn } from '../../kernel/identity/session-user';
 import { saveSection } from '../../kernel/settings/settings.service';
 import { loadSettings, toSettingsAnswer } from '../../kernel/settings/settings-read';
 

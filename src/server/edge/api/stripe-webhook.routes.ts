@@ -49,7 +49,7 @@ export function stripeWebhookRoutes(
 
       if (event.type === 'payment_intent.succeeded') {
         try {
-          await markOrderPaid(app.db, provider, snapshotOf(event.data.object), request.log);
+          await markOrderPaid(app.db, app.outbox, provider, snapshotOf(event.data.object), request.log);
         } catch (error) {
           // An intent we did not create (another app on the same Stripe account), or one that can never
           // pay its order (wrong amount: logged for a refund), must not make Stripe retry for days.
@@ -68,10 +68,11 @@ export function stripeWebhookRoutes(
         event.type === 'refund.failed' ||
         event.type === 'charge.refund.updated'
       ) {
-        await settleStripeRefund(app.db, event.data.object);
+        await settleStripeRefund(app.db, app.outbox, event.data.object);
       } else if (event.type === 'charge.refunded') {
         // The charge lists its refunds when Stripe includes them; each is settled by its own id.
-        for (const refund of event.data.object.refunds?.data ?? []) await settleStripeRefund(app.db, refund);
+        for (const refund of event.data.object.refunds?.data ?? [])
+          await settleStripeRefund(app.db, app.outbox, refund);
       } else if (event.type === 'payment_intent.payment_failed') {
         const intent = event.data.object;
         await recordPaymentFailure(app.db, intent.id, intent.last_payment_error?.code ?? 'payment_failed');

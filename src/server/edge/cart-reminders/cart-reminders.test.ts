@@ -124,7 +124,7 @@ describe('cart reminders', () => {
   it('a cart that changes between the reminder being queued and its mail sends nothing', async () => {
     const who = await customerWithCart();
     clock.advance(25 * HOUR);
-    expect(await queueCartReminders(a.db, clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await queueCartReminders(a.db, a.outbox, clock.now())).toBeGreaterThanOrEqual(1);
     await fillCart(a, who, [{ toolId: tool, quantity: 5 }]);
     await stampChange(who);
     await a.jobs.drain();
@@ -173,9 +173,9 @@ describe('cart reminders', () => {
     clock.advance(25 * HOUR);
     const now = clock.now();
     const counts = await Promise.all([
-      queueCartReminders(a.db, now),
-      queueCartReminders(b.db, now),
-      queueCartReminders(a.db, now),
+      queueCartReminders(a.db, a.outbox, now),
+      queueCartReminders(b.db, b.outbox, now),
+      queueCartReminders(a.db, a.outbox, now),
     ]);
     expect(counts.reduce((x, y) => x + y, 0)).toBe(3);
     await Promise.all([a.jobs.runOnce(), b.jobs.runOnce()]);

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../kernel/db/database';
 import { rowsOf } from '../../kernel/db/rows';
 import { cartActivity, cartLines, cartReminders, user } from '../../kernel/db/schema';
-
+import type { Outbox } from '../../kernel/outbox/outbox';
 import { publish } from '../../kernel/outbox/outbox';
 
 /**
@@ -28,7 +28,7 @@ const stamp = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-M
  * running it at once record each cart once: the second's insert waits on the first's row and
  * then finds its condition false. The outbox's key (customer and change) is a second lock.
  */
-export async function queueCartReminders(db: Db, now: SQL = sql`now()`): Promise<number> {
+export async function queueCartReminders(db: Db, outbox: Outbox, now: SQL = sql`now()`): Promise<number> {
   return db.transaction(async (tx: Tx) => {
     const due = rowsOf<{ user_id: string; reminded_for: string }>(
       await tx.execute(sql`
@@ -51,7 +51,7 @@ export async function queueCartReminders(db: Db, now: SQL = sql`now()`): Promise
         returning user_id, ${stamp(sql`reminded_for`)} as reminded_for`),
     );
     for (const row of due) {
-      await publish(tx, 'cart.reminder_due', `cart-reminder:${row.user_id}:${row.reminded_for}`, {
+      await publish(tx, outbox, 'cart.reminder_due', `cart-reminder:${row.user_id}:${row.reminded_for}`, {
         userId: row.user_id,
         remindedFor: row.reminded_for,
       });

@@ -139,9 +139,9 @@ describe('order e-mails through SMTP', () => {
       headers: as(customer),
     });
     expect(gone.statusCode, gone.body).toBe(200);
-    expect(await expireUnpaidOrders(t.app.db, new Date(Date.now() + 365 * 24 * 3600 * 1000))).toBeGreaterThan(
-      0,
-    );
+    expect(
+      await expireUnpaidOrders(t.app.db, t.app.outbox, new Date(Date.now() + 365 * 24 * 3600 * 1000)),
+    ).toBeGreaterThan(0);
     const before = smtp.received.length;
     await t.app.jobs.drain();
     const subjects = smtp.received.slice(before).map((m) => m.subject);

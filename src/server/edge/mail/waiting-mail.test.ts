@@ -157,7 +157,7 @@ describe('the waiting-for-payment mail', () => {
   it('an order that expires unpaid hears of it after its waiting mail', async () => {
     const order = await placeOrder(t.app, customer, tool, 1);
     await runnerAt(6 * MINUTE);
-    await expireUnpaidOrders(t.app.db, new Date(Date.now() + 31 * MINUTE));
+    await expireUnpaidOrders(t.app.db, t.app.outbox, new Date(Date.now() + 31 * MINUTE));
     await runnerAt(31 * MINUTE);
     expect(await subjectsOf(order._id)).toEqual([
       `order ${order.number} is waiting for payment`,
@@ -211,7 +211,7 @@ describe("a guest's unpaid order and an address nobody confirmed", () => {
       expect(mail.text).not.toContain('Evil Lane');
     }
     // The expiry mails follow the waiting mails: the same orders, no others.
-    await expireUnpaidOrders(t.app.db, new Date(Date.now() + 16 * MINUTE));
+    await expireUnpaidOrders(t.app.db, t.app.outbox, new Date(Date.now() + 16 * MINUTE));
     await runnerAt(16 * MINUTE);
     const all = await mailsOf(ids);
     expect(all.filter((m) => m.subject.includes('has expired')).map((m) => m.orderId)).toEqual(

@@ -1,16 +1,34 @@
 import { may } from '../../../contract/roles';
 import { roleFromColumn } from '../../kernel/db/account-roles';
 import type { Db } from '../../kernel/db/database';
-import type { Delivery, MessageHandler } from '../../kernel/jobs/job-runner';
 import { deliverMail } from '../../kernel/mail-delivery/mail.service';
 import type { Mailer, OutgoingMail } from '../../kernel/mail-delivery/mailer';
-import { adminHearsOf, adminRequestOf, type Topics } from '../../kernel/outbox/outbox';
+import type { Delivery, MessageHandler, Published, Topic, Topics } from '../../kernel/outbox/outbox';
 import { lowStockProducts } from '../../modules/catalog/low-stock';
 import { findContactMessage } from '../../modules/contact/inbox.service';
 import { readOrderView } from '../../modules/orders/order-read';
 import type { MailContext } from '../mail/layout';
 import { customerRequestNotice, lowStockDigest, newMessageNotice, paidOrderNotice } from './admin-mails';
 import { adminsToNotify, type NotificationKind } from './notifications.service';
+
+/** The order events the admins hear about: a payment, and a customer asking for something. */
+const ADMIN_REQUESTS = { cancel_requested: 'cancel', return_requested: 'return' } as const;
+export function adminRequestOf(change: Topics['order.status_changed']): 'cancel' | 'return' | undefined {
+  return ADMIN_REQUESTS[change.event as keyof typeof ADMIN_REQUESTS];
+}
+export const adminHearsOf = (change: Topics['order.status_changed']) =>
+  (change.event === 'pay' && change.to === 'pending') || adminRequestOf(change) !== undefined;
+
+/** The topics `admin-notify` receives. */
+export const ADMIN_NOTIFY_TOPICS = [
+  'order.status_changed',
+  'contact.received',
+  'catalog.low_stock_digest',
+] as const satisfies readonly Topic[];
+
+/** Only the order events the admins hear about are written for `admin-notify` (no notice of an order merely placed). */
+export const adminNotifyWants = (message: Published<(typeof ADMIN_NOTIFY_TOPICS)[number]>) =>
+  message.topic !== 'order.status_changed' || adminHearsOf(message.payload);
 
 /**
  * The `admin-notify` subscriber: mails every admin who wants it when an order is paid (it moves to

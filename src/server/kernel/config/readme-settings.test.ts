@@ -12,7 +12,7 @@ import { Env, loadConfig } from './config';
  */
 
 const readme = readFileSync(
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../README.md'),
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../README.md'),
   'utf8',
 );
 

@@ -3,9 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_UP_CONFIRM_MESSAGE } from '../../../contract/accounts';
 import type { ErrorEnvelope } from '../../../contract/errors';
-import { type AccountRole, isStaffRole, may } from '../../../contract/roles';
-import { accessOf } from '../../edge/api/route-permissions';
-import { runInRequestScope } from '../audit/audit-context';
+import { isStaffRole } from '../../../contract/roles';
 import type { AuthConfig } from '../config/config';
 import { roleFromColumn } from '../db/account-roles';
 import { AppError } from '../errors/errors';
@@ -14,31 +12,7 @@ import { codeForStatus } from '../http/errors';
 import { type Auth, CLIENT_ADDRESS_HEADER } from './auth';
 import { createAuthRateLimiter } from './auth-rate-limit';
 import { createSessionCache } from './session-cache';
-
-/** The signed-in person as our routes see them; emails are lower-case. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  image: string | null;
-  /** A customer, or one of the staff roles (contract/roles.ts). */
-  role: AccountRole;
-  /** The session token, which is also this session's bearer token (see `mayShowToken`). */
-  token: string;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    auth: Auth;
-    /** preHandler: 401 unless signed in (cookie or bearer token). */
-    requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: 401 unless signed in, 403 unless one of the staff (the route's permission is checked first, by the guard). */
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
-  }
-  interface FastifyRequest {
-    user: SessionUser | null;
-  }
-}
+import type { SessionUser } from './session-user';
 
 /** The calls that check or create a password: their attempts are limited (auth-rate-limit.ts). */
 const SIGN_IN = '/api/auth/sign-in/email';
@@ -234,7 +208,8 @@ function messageForStatus(status: number): string {
 }
 
 /**
- * Mounts better-auth at /api/auth/* and gives routes `requireUser` / `requireAdmin`. The auth
+ * Mounts better-auth at /api/auth/* and gives routes `requireUser` / `requireAdmin` and the guard
+ * (edge/api/access-guard.ts) `userOf`. The auth
  * endpoints answer in better-auth's own `{ code, message }` shape, which its web client reads;
  * everything else of ours uses the error envelope (docs/decisions/004-accounts-with-better-auth.md).
  */
@@ -346,41 +321,7 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
     return request.user;
   };
 
-  // The guard: every route's permission comes from the one table (route-permissions.ts). It runs
-  // as soon as the route is known, before the body is read, parsed or validated: someone who may
-  // not call a route gets 401/403 whatever they sent, and learns nothing of what it accepts (a
-  // validation answer first would describe an admin route's body to anyone). A route the table
-  // does not name is refused to everyone.
-  // A callback hook: a public route (the catalog's answers) passes without a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const url = request.routeOptions.url;
-    if (url === undefined) return done(); // the not-found handler
-    const access = accessOf(request.method, url);
-    if (access === undefined) {
-      request.log.error({ route: `${request.method} ${url}` }, 'route has no permission declared');
-      return done(new AppError('FORBIDDEN', 'You may not do this'));
-    }
-    if (access === 'public') return done();
-    userOf(request).then((user) => {
-      if (!user) return done(new AppError('UNAUTHENTICATED', 'Please log in to continue'));
-      if (access !== 'signedIn' && !may(user.role, access))
-        return done(
-          new AppError(
-            'FORBIDDEN',
-            isStaffRole(user.role) ? 'Your role may not do this' : 'Only an admin may do this',
-          ),
-        );
-      done();
-    }, done);
-  });
-  // Who is asking and from where, for the audit rows the route's changes write (modules/audit). Set
-  // once the body was read, so the handler and every promise it starts run inside the scope.
-  app.addHook('preHandler', (request, _reply, done) => {
-    const actor = () =>
-      request.user ? { id: request.user.id, email: request.user.email, role: request.user.role } : null;
-    runInRequestScope({ actor, ip: request.ip }, done);
-  });
-
+  app.decorate('userOf', userOf);
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (!(await userOf(request))) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
   });
@@ -389,10 +330,4 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
     if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
     if (!isStaffRole(user.role)) throw new AppError('FORBIDDEN', 'Only an admin may do this');
   });
-}
-
-/** The signed-in user of a route behind `requireUser`/`requireAdmin` (never null there). */
-export function signedIn(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
-  return request.user;
 }

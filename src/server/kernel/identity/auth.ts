@@ -11,15 +11,11 @@ import {
   SignInInput,
   SignUpInput,
 } from '../../../contract/accounts';
-import {
-  publishEmailConfirmation,
-  publishPasswordReset,
-  publishSignUpRepeated,
-} from '../../edge/mail/subscribers/account-subscriber';
-import { claimGuestOrders } from '../../modules/orders/guest-claim';
 import type { AuthConfig } from '../config/config';
 import type { Db } from '../db/database';
 import * as schema from '../db/schema';
+import type { Outbox } from '../outbox/outbox';
+import { publishEmailConfirmation, publishPasswordReset, publishSignUpRepeated } from './account-messages';
 import { passwordHashing } from './password-hash';
 import { revokeOlderResetLinks, revokeResetLinks } from './reset-links';
 
@@ -102,7 +98,21 @@ export type AuthLog = (
   details: unknown[],
 ) => void;
 
-export function createAuth(db: Db, config: AuthConfig, secret: string, log?: AuthLog) {
+/** What the rest of the store hands better-auth when the app is built. */
+export interface AuthOptions {
+  /** The app's outbox, for the mails better-auth asks for (account-messages.ts). */
+  outbox: Outbox;
+  log?: AuthLog;
+  /**
+   * An account's address was confirmed, or a confirmed account signed in: what the store does then
+   * (app.ts passes the orders module's claim of the guest orders placed with that address).
+   */
+  onAccountConfirmed?: (userId: string) => Promise<unknown>;
+}
+
+export function createAuth(db: Db, config: AuthConfig, secret: string, options: AuthOptions) {
+  const { outbox, log } = options;
+  const confirmed = async (userId: string) => void (await options.onAccountConfirmed?.(userId));
   const adminEmails = new Set(config.adminEmails);
   // Kept for its `role` field: 'user' for customers, or a staff role (modules/accounts/roles.service.ts),
   // set only by ADMIN_EMAILS, the owner's role controls and the CLI. Its own idea of an admin role
@@ -138,16 +148,16 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, log?: Aut
       ...(config.requireEmailVerification
         ? {
             onExistingUserSignUp: async ({ user }: { user: { id: string } }) =>
-              publishSignUpRepeated(db, user.id),
+              publishSignUpRepeated(db, outbox, user.id),
           }
         : {}),
-      // The link goes out as a mail through the outbox (modules/mail/subscribers/account-subscriber.ts): the request
+      // The link goes out as a mail through the outbox (account-messages.ts): the request
       // only writes a row, so a known address answers about as fast as an unknown one.
       sendResetPassword: async ({ user, token }) => {
         const expiresAt = new Date(Date.now() + RESET_TOKEN_SECONDS * 1000);
         // A newer link ends the older ones: only the last one asked for works.
         await revokeOlderResetLinks(db, user.id, token);
-        await publishPasswordReset(db, secret, { userId: user.id, token, expiresAt });
+        await publishPasswordReset(db, outbox, secret, { userId: user.id, token, expiresAt });
       },
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       // better-auth consumes the link used; every other one of the account ends with it.
@@ -163,10 +173,10 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, log?: Aut
             sendOnSignIn: true,
             autoSignInAfterVerification: true,
             expiresIn: CONFIRMATION_TOKEN_SECONDS,
-            // Through the outbox like the reset link (modules/mail/subscribers/account-subscriber.ts); better-auth's
+            // Through the outbox like the reset link (account-messages.ts); better-auth's
             // own `url` is built from the request's host, so the mail builds its link itself.
             sendVerificationEmail: async ({ user, token }: { user: { id: string }; token: string }) =>
-              publishEmailConfirmation(db, secret, { userId: user.id, token }),
+              publishEmailConfirmation(db, outbox, secret, { userId: user.id, token }),
           },
         }
       : {}),
@@ -226,11 +236,11 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, log?: Aut
           },
         },
         // The address was just confirmed (the mailed link): its guest orders join the account.
-        update: { after: async (user) => void (await claimGuestOrders(db, user.id)) },
+        update: { after: async (user) => confirmed(user.id) },
       },
       // A confirmed account signing in (a provider that vouches for the address creates one so)
       // takes the guest orders placed with its address since (decision 059).
-      session: { create: { after: async (session) => void (await claimGuestOrders(db, session.userId)) } },
+      session: { create: { after: async (session) => confirmed(session.userId) } },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

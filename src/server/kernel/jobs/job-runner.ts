@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { rowsOf } from '../db/rows';
 import { outboxMessages, scheduledJobs } from '../db/schema';
 import { guarded } from '../http/process-guard';
-import type { OutboxMessage, Subscriber, Topic, TopicOf } from '../outbox/outbox';
+import type { MessageHandler, Outbox, OutboxMessage, Topic } from '../outbox/outbox';
 import { type Clock, databaseClock } from './clock';
 
 /**
@@ -17,22 +17,6 @@ import { type Clock, databaseClock } from './clock';
  * mid-delivery (kill -9) frees the message when the lease passes, so it is delivered again: at
  * least once, to handlers that are idempotent by the message's key.
  */
-
-/** What a handler gets besides the message: the claim's token and the end of its lease. */
-export interface Delivery {
-  /** The claim's fencing token: writes the delivery makes elsewhere carry it (mails.fence). */
-  fence: number;
-  /** Aborted when the lease is about to run out: stop, another runner may take the message over. */
-  signal: AbortSignal;
-}
-
-export type MessageHandler<T extends Topic = Topic> = (
-  message: OutboxMessage<T>,
-  delivery: Delivery,
-) => Promise<void>;
-
-/** One handler for every subscriber, each given the messages of its own topics. */
-export type SubscriberHandlers = { [S in Subscriber]: MessageHandler<TopicOf<S>> };
 
 export interface RecurringJob {
   name: string;
@@ -47,7 +31,8 @@ export interface RunnerLog {
 }
 
 export interface JobRunnerOptions {
-  handlers: SubscriberHandlers;
+  /** The app's outbox: a lane for each of its subscribers, delivering with its handler. */
+  outbox: Outbox;
   jobs: RecurringJob[];
   log: RunnerLog;
   pollMs: number;
@@ -86,7 +71,7 @@ export interface JobRunner {
 
 interface ClaimedRow {
   id: number | string;
-  subscriber: Subscriber;
+  subscriber: string;
   topic: Topic;
   key: string;
   payload: unknown;
@@ -105,7 +90,10 @@ const messageError = (err: unknown) => String((err as Error)?.message ?? err).sl
 export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
   const clock = options.clock ?? databaseClock;
   const batchSize = options.batchSize ?? 20;
-  const subscribers = Object.keys(options.handlers) as Subscriber[];
+  const subscribers = options.outbox.subscriptions.map((s) => s.name);
+  const handlers = new Map(
+    options.outbox.subscriptions.map((s) => [s.name, s.handle.bind(s) as MessageHandler]),
+  );
   const lease = () => sql`${clock.now()} + ${`${options.leaseMs} milliseconds`}::interval`;
   // A delivery is cut off a little before its lease ends, so it has stopped before another runner
   // may take the message (the timer starts after the lease was written, hence the margin).
@@ -178,7 +166,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
   }
 
   /** A batch of one subscriber's due messages, each with a fresh fencing token and the claim's lease. */
-  async function claim(subscriber: Subscriber): Promise<Claimed[]> {
+  async function claim(subscriber: string): Promise<Claimed[]> {
     const now = clock.now();
     // Hand-written SQL names the stored word, a literal so the partial index on queued messages serves it.
     const result = await db.execute(sql`
@@ -247,7 +235,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
       .returning({ attempts: outboxMessages.attempts });
     if (!started) return false;
     const message = { ...claimed.message, attempts: started.attempts } as OutboxMessage;
-    const handler = options.handlers[message.subscriber] as MessageHandler;
+    const handler = handlers.get(message.subscriber) as MessageHandler;
     const controller = new AbortController();
     let cancelDeadline = () => {};
     const leaseEnded = new Promise<never>((_resolve, reject) => {
@@ -309,7 +297,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
    * Messages not started before half of the claim's lease has passed, or when the runner stops,
    * are released for the next claim at once.
    */
-  async function laneRound(subscriber: Subscriber): Promise<number> {
+  async function laneRound(subscriber: string): Promise<number> {
     const batch = await claim(subscriber);
     if (batch.length === 0) return 0;
     let open = true;
@@ -339,7 +327,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
     return current;
   };
   const jobsOnce = () => once('jobs', runDueJobs);
-  const laneOnce = (subscriber: Subscriber) => once(`lane:${subscriber}`, () => laneRound(subscriber));
+  const laneOnce = (subscriber: string) => once(`lane:${subscriber}`, () => laneRound(subscriber));
 
   async function runOnce(): Promise<number> {
     // Jobs first: what they publish (an expired order's message) is delivered in the same round.

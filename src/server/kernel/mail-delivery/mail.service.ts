@@ -4,7 +4,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { Db } from '../db/database';
 import { mails } from '../db/schema';
 import { AppError } from '../errors/errors';
-import type { Delivery } from '../jobs/job-runner';
+import type { Delivery } from '../outbox/outbox';
 import type { Mailer, OutgoingMail } from './mailer';
 
 /**

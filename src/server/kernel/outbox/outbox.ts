@@ -46,84 +46,106 @@ export interface Topics {
 }
 export type Topic = keyof Topics;
 
-/**
- * Who receives each topic. Subscribers are fixed in code, not configuration, so every instance
- * writes the same rows; a subscriber with nothing configured (no webhook address) marks its
- * messages delivered without sending anything. `order-mail` mails the customer (or, without an
- * SMTP server, keeps the mail in the admin Mailbox). `contact-mail` acknowledges a message and sends
- * an admin's reply; `admin-notify` mails the admins who want it about paid orders, new messages and (daily) low stock;
- * `account-mail` sends the mails about the account itself (the password reset link, the sign-up
- * confirmation); `cart-reminder-mail` reminds a customer of a cart left untouched.
- */
-export const SUBSCRIBERS = {
-  'order.status_changed': ['order-webhook', 'order-mail', 'admin-notify'],
-  'contact.received': ['contact-mail', 'admin-notify'],
-  'contact.replied': ['contact-mail'],
-  'account.password_reset_requested': ['account-mail'],
-  'account.email_confirmation_requested': ['account-mail'],
-  'account.sign_up_repeated': ['account-mail'],
-  'catalog.low_stock_digest': ['admin-notify'],
-  'cart.reminder_due': ['cart-reminder-mail'],
-} as const satisfies { [T in Topic]: readonly string[] };
+/** A message of one of `T`'s topics as it is published: its topic and what that topic carries. */
+export type Published<T extends Topic = Topic> = { [K in T]: { topic: K; payload: Topics[K] } }[T];
 
-/**
- * Every subscriber named above. The job runner takes one handler for each (SubscriberHandlers), so
- * a subscriber added here without a handler does not compile.
- */
-export type Subscriber = (typeof SUBSCRIBERS)[Topic][number];
+/** A message as a subscriber's handler receives it: its payload is the one its topic carries. */
+export type OutboxMessage<T extends Topic = Topic> = {
+  [K in T]: {
+    id: number;
+    subscriber: string;
+    topic: K;
+    /** Stable across redeliveries: the receiver's idempotency key. */
+    key: string;
+    payload: Topics[K];
+    /** Deliveries started so far, this one included. */
+    attempts: number;
+    createdAt: Date;
+  };
+}[T];
 
-/** The topics one subscriber receives. */
-export type TopicOf<S extends Subscriber> = {
-  [T in Topic]: S extends (typeof SUBSCRIBERS)[T][number] ? T : never;
-}[Topic];
-
-/**
- * What the subscribers' own settings make of a message, where a setting lives in the process's
- * configuration: the webhook only acts when an address is set (ORDER_WEBHOOK_URL). Every instance
- * of a store runs with the same configuration, so every instance writes the same rows. Until an
- * app says otherwise every subscriber counts as acting: a row too many is delivered as a no-op, a
- * row too few would be a lost effect.
- */
-export interface OutboxInterest {
-  orderWebhook: boolean;
-}
-let interest: OutboxInterest = { orderWebhook: true };
-
-/** Set once by the app at start-up from its configuration. */
-export function setOutboxInterest(next: OutboxInterest) {
-  interest = next;
+/** What a handler gets besides the message: the claim's token and the end of its lease. */
+export interface Delivery {
+  /** The claim's fencing token: writes the delivery makes elsewhere carry it (mails.fence). */
+  fence: number;
+  /** Aborted when the lease is about to run out: stop, another runner may take the message over. */
+  signal: AbortSignal;
 }
 
-/** The order events the admins hear about: a payment, and a customer asking for something. */
-const ADMIN_REQUESTS = { cancel_requested: 'cancel', return_requested: 'return' } as const;
-export function adminRequestOf(change: Topics['order.status_changed']): 'cancel' | 'return' | undefined {
-  return ADMIN_REQUESTS[change.event as keyof typeof ADMIN_REQUESTS];
-}
-export const adminHearsOf = (change: Topics['order.status_changed']) =>
-  (change.event === 'pay' && change.to === 'pending') || adminRequestOf(change) !== undefined;
+export type MessageHandler<T extends Topic = Topic> = (
+  message: OutboxMessage<T>,
+  delivery: Delivery,
+) => Promise<void>;
 
 /**
- * The subscribers of `topic` that will act on this payload. A row for a subscriber that would only
- * mark it delivered costs a write, its index entries and a delivery, on the purchase path above
- * all, so none is written: no webhook row without a webhook, no admin notice for an order merely
- * placed. What every subscriber decides at delivery (an admin who turned notices off) still counts
- * as acting here, since it may change before the message is delivered.
+ * One subscriber: its name (the `subscriber` of its rows, and its lane in the job runner), the
+ * topics it receives and its handler, declared together by the room it belongs to (its module
+ * descriptor), so no subscriber exists without a handler and no handler without its topics.
+ * Subscribers are fixed in code, not configuration, so every instance writes the same rows.
  */
-export function recipientsOf<T extends Topic>(topic: T, payload: Topics[T]): Subscriber[] {
-  return SUBSCRIBERS[topic].filter((subscriber: Subscriber) => {
-    if (subscriber === 'order-webhook') return interest.orderWebhook;
-    if (subscriber === 'admin-notify' && topic === 'order.status_changed')
-      return adminHearsOf(payload as Topics['order.status_changed']);
-    return true;
-  });
+export interface Subscription<T extends Topic = Topic> {
+  name: string;
+  topics: readonly T[];
+  /** Delivers one message; idempotent by the message's key (delivery is at least once). */
+  handle(message: OutboxMessage<T>, delivery: Delivery): Promise<void>;
+  /**
+   * Whether this message is worth a row for this subscriber. A row for a subscriber that would
+   * only mark it delivered costs a write, its index entries and a delivery, on the purchase path
+   * above all: no webhook row without a webhook address, no admin notice for an order merely
+   * placed. What the subscriber decides at delivery (an admin who turned notices off) still
+   * counts as acting here, since it may change before the message is delivered. Absent: always.
+   */
+  wants?(message: Published<T>): boolean;
+}
+
+/** A subscription, its handler and `wants` typed by the topics it names. */
+export function subscribe<T extends Topic>(
+  name: string,
+  topics: readonly T[],
+  handle: MessageHandler<T>,
+  wants?: (message: Published<T>) => boolean,
+): Subscription<T> {
+  return wants ? { name, topics, handle, wants } : { name, topics, handle };
 }
 
 /**
- * Queues `payload` for every subscriber of `topic` that will act on it (recipientsOf). `key` names the event: publishing the same key
+ * The outbox of one app: its subscribers, as the app's module descriptors declared them (app.ts
+ * builds it once). Publishing asks it who will act on a message; the job runner delivers to them.
+ */
+export interface Outbox {
+  readonly subscriptions: readonly Subscription[];
+  /** The subscribers of `topic` that will act on this payload, in the order they were declared. */
+  recipientsOf<T extends Topic>(topic: T, payload: Topics[T]): string[];
+}
+
+export function createOutbox(subscriptions: readonly Subscription[]): Outbox {
+  const names = new Set<string>();
+  for (const { name } of subscriptions) {
+    if (names.has(name)) throw new Error(`Two outbox subscribers are named ${name}`);
+    names.add(name);
+  }
+  return {
+    subscriptions,
+    recipientsOf(topic, payload) {
+      return subscriptions
+        .filter((s) => s.topics.includes(topic) && (s.wants?.({ topic, payload } as Published) ?? true))
+        .map((s) => s.name);
+    },
+  };
+}
+
+/**
+ * Queues `payload` for every subscriber of `topic` that will act on it (Outbox.recipientsOf). `key` names the event: publishing the same key
  * twice (a retried request) queues nothing more.
  */
-export async function publish<T extends Topic>(tx: Tx, topic: T, key: string, payload: Topics[T]) {
-  const statement = publishStatement(topic, key, payload);
+export async function publish<T extends Topic>(
+  tx: Tx,
+  outbox: Outbox,
+  topic: T,
+  key: string,
+  payload: Topics[T],
+) {
+  const statement = publishStatement(outbox, topic, key, payload);
   if (statement) await tx.execute(statement);
 }
 
@@ -132,11 +154,12 @@ export async function publish<T extends Topic>(tx: Tx, topic: T, key: string, pa
  * WITH), saving a round trip; undefined when no subscriber will act on it.
  */
 export function publishStatement<T extends Topic>(
+  outbox: Outbox,
   topic: T,
   key: string,
   payload: Topics[T],
 ): SQL | undefined {
-  const subscribers = recipientsOf(topic, payload);
+  const subscribers = outbox.recipientsOf(topic, payload);
   if (subscribers.length === 0) return undefined;
   const json = JSON.stringify(payload);
   const rows = subscribers.map((subscriber) => sql`(${subscriber}, ${topic}, ${key}, ${json}::jsonb)`);
@@ -162,18 +185,19 @@ export function publishStep(source?: SQL): SQL {
 }
 
 /**
- * The values of `publishStep`'s placeholders: the subscribers that will act (recipientsOf), none
+ * The values of `publishStep`'s placeholders: the subscribers that will act (Outbox.recipientsOf), none
  * for nobody. `delays` holds a subscriber's message back (milliseconds from the commit's clock,
  * the database's): the message is delivered once that time passed, and the subscriber decides at
  * delivery what is still true (an order's waiting-for-payment mail, decision 073).
  */
 export function publishValues<T extends Topic>(
+  outbox: Outbox,
   topic: T,
   key: string,
   payload: Topics[T],
-  delays: Partial<Record<Subscriber, number>> = {},
+  delays: Partial<Record<string, number>> = {},
 ) {
-  const subscribers = recipientsOf(topic, payload);
+  const subscribers = outbox.recipientsOf(topic, payload);
   return {
     outboxTopic: topic,
     outboxKey: key,
@@ -182,18 +206,3 @@ export function publishValues<T extends Topic>(
     outboxDelaysMs: subscribers.map((s) => Math.max(0, Math.round(delays[s] ?? 0))),
   };
 }
-
-/** A message as a subscriber's handler receives it: its payload is the one its topic carries. */
-export type OutboxMessage<T extends Topic = Topic> = {
-  [K in T]: {
-    id: number;
-    subscriber: Subscriber;
-    topic: K;
-    /** Stable across redeliveries: the receiver's idempotency key. */
-    key: string;
-    payload: Topics[K];
-    /** Deliveries started so far, this one included. */
-    attempts: number;
-    createdAt: Date;
-  };
-}[T];

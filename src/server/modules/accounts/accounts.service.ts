@@ -5,7 +5,7 @@ import { roleFromColumn } from '../../kernel/db/account-roles';
 import type { Db } from '../../kernel/db/database';
 import { profiles, user } from '../../kernel/db/schema';
 import { AppError, notFound } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../kernel/identity/auth-plugin';
+import type { SessionUser } from '../../kernel/identity/session-user';
 import { setRole } from './roles.service';
 
 /** The spec's calls name the account by email in the path; only the account's owner may use them. */

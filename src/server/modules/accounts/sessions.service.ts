@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionView } from '../../../contract/accounts';
 import { AppError } from '../../kernel/errors/errors';
 import type { Auth } from '../../kernel/identity/auth';
-import type { SessionUser } from '../../kernel/identity/auth-plugin';
+import type { SessionUser } from '../../kernel/identity/session-user';
 import { deviceOf } from './user-agent';
 
 /**

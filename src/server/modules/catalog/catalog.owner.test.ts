@@ -360,9 +360,9 @@ describe('low stock', () => {
       emailLowStockDigest: true,
     });
     const day = new Date('2026-11-24T08:00:00Z');
-    expect(await queueLowStockDigest(t.database.db, 2, day)).toBe(true);
+    expect(await queueLowStockDigest(t.database.db, t.app.outbox, 2, day)).toBe(true);
     // Run twice the same day: one digest.
-    await queueLowStockDigest(t.database.db, 2, day);
+    await queueLowStockDigest(t.database.db, t.app.outbox, 2, day);
     const queued = await t.database.db
       .select()
       .from(outboxMessages)

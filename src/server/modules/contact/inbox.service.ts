@@ -6,6 +6,7 @@ import { recordAudit } from '../../kernel/audit/audit.service';
 import type { Db } from '../../kernel/db/database';
 import { contactMessages, contactReplies } from '../../kernel/db/schema';
 import { notFound } from '../../kernel/errors/errors';
+import type { Outbox } from '../../kernel/outbox/outbox';
 import { publish } from '../../kernel/outbox/outbox';
 
 /**
@@ -163,6 +164,7 @@ export async function markInbox(db: Db, id: string, update: InboxUpdate): Promis
  */
 export async function replyToMessage(
   db: Db,
+  outbox: Outbox,
   id: string,
   admin: { id: string; name: string },
   input: InboxReplyInput,
@@ -179,7 +181,7 @@ export async function replyToMessage(
     await tx
       .insert(contactReplies)
       .values({ id: replyId, messageId: id, body: input.body, adminUserId: admin.id, adminName: admin.name });
-    await publish(tx, 'contact.replied', `contact-reply:${replyId}`, { messageId: id, replyId });
+    await publish(tx, outbox, 'contact.replied', `contact-reply:${replyId}`, { messageId: id, replyId });
     await recordAudit(tx, {
       action: 'message.replied',
       subjectType: 'message',

@@ -243,7 +243,7 @@ describe('a code in the cart and at checkout', () => {
 
     // The first buyer's order is left unpaid until its hold runs out: its use comes back.
     const firstOrder = (again.json() as CheckoutAnswer).order._id;
-    await expireUnpaidOrders(t.database.db, new Date(Date.now() + 24 * 3600 * 1000));
+    await expireUnpaidOrders(t.database.db, t.app.outbox, new Date(Date.now() + 24 * 3600 * 1000));
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, firstOrder));
     expect(row?.status).toBe('expired');
     expect(await usedCount(once.id)).toBe(1);

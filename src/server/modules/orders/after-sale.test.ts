@@ -335,6 +335,7 @@ describe('a refund the provider could not be asked for', () => {
     await expect(
       refundOrder(
         t.database.db,
+        t.app.outbox,
         unreachable,
         order._id,
         { amountCents: 700, restock: false, reason: 'Scratched' },
@@ -346,12 +347,12 @@ describe('a refund the provider could not be asked for', () => {
     expect((await orderOf(order._id)).refunds).toMatchObject([{ status: 'pending', amountCents: 700 }]);
 
     // Not yet due: a refund just claimed is left to its own request.
-    expect(await retryPendingRefunds(t.database.db, t.app.payments)).toBe(0);
+    expect(await retryPendingRefunds(t.database.db, t.app.outbox, t.app.payments)).toBe(0);
     await t.database.db
       .update(refunds)
       .set({ updatedAt: sql`now() - interval '10 minutes'` })
       .where(eq(refunds.orderId, order._id));
-    expect(await retryPendingRefunds(t.database.db, t.app.payments)).toBe(1);
+    expect(await retryPendingRefunds(t.database.db, t.app.outbox, t.app.payments)).toBe(1);
     const after = await orderOf(order._id);
     expect(after.refunds).toMatchObject([{ status: 'succeeded', amountCents: 700 }]);
     expect(after.refundedCents).toBe(700);
@@ -360,7 +361,7 @@ describe('a refund the provider could not be asked for', () => {
       .update(refunds)
       .set({ updatedAt: sql`now() - interval '10 minutes'` })
       .where(eq(refunds.orderId, order._id));
-    expect(await retryPendingRefunds(t.database.db, t.app.payments)).toBe(0);
+    expect(await retryPendingRefunds(t.database.db, t.app.outbox, t.app.payments)).toBe(0);
   });
 });
 

@@ -6,7 +6,7 @@ import type { PaymentProviderName } from '../../../contract/payments';
 import type { Db } from '../../kernel/db/database';
 import { orders, refunds } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-
+import type { Outbox } from '../../kernel/outbox/outbox';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
 import { applyOrderEvent, type EventContext, lockOrder, recordEvent } from './order-state';
@@ -18,6 +18,7 @@ import { claimInLock, everythingLeft, type RefundRow } from './refunds';
  */
 export async function cancelUnpaidOrder(
   db: Db,
+  outbox: Outbox,
   id: string,
   // A guest's order is cancelled by whoever holds its signed link, which the caller checked.
   who: { userId: string; admin: boolean } | { orderLink: true },
@@ -28,14 +29,18 @@ export async function cancelUnpaidOrder(
       const row = await lockOrder(tx, id);
       if (row.status !== 'unpaid')
         throw new AppError('CONFLICT', 'Only an unpaid order can be cancelled here');
-      await applyOrderEvent(tx, row, { type: 'cancel' }, { actor: 'customer', actorUserId: null });
+      await applyOrderEvent(tx, row, { type: 'cancel' }, { outbox, actor: 'customer', actorUserId: null });
       return { deletedCount: 1 };
     }
     const row = await lockOrder(tx, id, who.admin ? undefined : who.userId);
     if (closedUnpaidStatuses.includes(row.status)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     // The spec's delete is for unpaid orders; a paid one is cancelled with its refund (cancelPaidOrder).
     if (row.status !== 'unpaid') throw new AppError('CONFLICT', 'Paid orders cannot be deleted');
-    const context: EventContext = { actor: who.admin ? 'admin' : 'customer', actorUserId: who.userId };
+    const context: EventContext = {
+      outbox,
+      actor: who.admin ? 'admin' : 'customer',
+      actorUserId: who.userId,
+    };
     await applyOrderEvent(tx, row, { type: 'cancel' }, context);
     return { deletedCount: 1 };
   });
@@ -49,6 +54,7 @@ export async function cancelUnpaidOrder(
  */
 export async function cancelPaidInLock(
   db: Db,
+  outbox: Outbox,
   id: string,
   reason: string,
   adminId: string,
@@ -83,7 +89,7 @@ export async function cancelPaidInLock(
       tx,
       row,
       { type: 'cancel', reason },
-      { actor: 'admin', actorUserId: adminId, note: reason },
+      { outbox, actor: 'admin', actorUserId: adminId, note: reason },
     );
     return claim;
   });
@@ -97,6 +103,7 @@ const cancelKey = (orderId: string) => `cancel:${orderId}`;
  */
 export async function requestCancellation(
   db: Db,
+  outbox: Outbox,
   id: string,
   // A guest's order: whoever holds its signed link, which the caller checked.
   me: { id: string } | { orderLink: true },
@@ -123,7 +130,7 @@ export async function requestCancellation(
       asked,
       'cancel_requested',
       row.status,
-      { actor: 'customer', actorUserId: ownerId ?? null, note: note ?? null },
+      { outbox, actor: 'customer', actorUserId: ownerId ?? null, note: note ?? null },
       now,
     );
     return toOneOrder(tx, asked);

@@ -4,8 +4,7 @@ import { ORDER_NOT_FOUND, type Order, type OrderEvent, toWireStatus } from '../.
 import type { Db, Tx } from '../../kernel/db/database';
 import { orderEvents, orders } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../kernel/identity/auth-plugin';
-
+import type { SessionUser } from '../../kernel/identity/session-user';
 import { orderViews, toOrders } from './order-read';
 import type { OrderRow } from './order-state';
 

@@ -10,7 +10,8 @@ import type { Order } from '../../../contract/orders';
 import type { Db } from '../../kernel/db/database';
 import { orders } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../kernel/identity/auth-plugin';
+import type { SessionUser } from '../../kernel/identity/session-user';
+import type { Outbox } from '../../kernel/outbox/outbox';
 import { cancelUnpaidOrder, requestCancellation } from './cancel';
 import { claimGuestOrder } from './guest-claim';
 import { type OrderLink, readOrderLink } from './guest-order-links';
@@ -73,15 +74,16 @@ export async function guestOrder(db: Db, secret: string, token: string): Promise
  */
 export async function guestCancel(
   db: Db,
+  outbox: Outbox,
   secret: string,
   input: { token: string; note?: string },
 ): Promise<Order> {
   const { row } = await openOrderLink(db, secret, input.token);
   if (row.status === 'unpaid') {
-    await cancelUnpaidOrder(db, row.id, { orderLink: true });
+    await cancelUnpaidOrder(db, outbox, row.id, { orderLink: true });
     return guestOrder(db, secret, input.token);
   }
-  return requestCancellation(db, row.id, { orderLink: true }, input.note);
+  return requestCancellation(db, outbox, row.id, { orderLink: true }, input.note);
 }
 
 /**
@@ -112,13 +114,14 @@ export async function claimGuestOrderByLink(
 /** A return of a guest's shipped parts: the same rules as a customer's (window, units left, vehicle). */
 export async function guestReturn(
   db: Db,
+  outbox: Outbox,
   secret: string,
   input: ReturnInput & { token: string },
   windowDays: number,
 ): Promise<Return> {
   const { row } = await openOrderLink(db, secret, input.token);
   const { token: _token, ...asked } = input;
-  return requestReturn(db, { orderLink: true }, row.id, asked, windowDays);
+  return requestReturn(db, outbox, { orderLink: true }, row.id, asked, windowDays);
 }
 
 /** The returns of a guest's order, oldest first, as its page shows them. */

@@ -4,7 +4,8 @@ import type { Tx } from '../../kernel/db/database';
 import { preparedStatement, tableRow } from '../../kernel/db/prepared';
 import { orderLines, orders } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../kernel/identity/auth-plugin';
+import type { SessionUser } from '../../kernel/identity/session-user';
+import type { Outbox } from '../../kernel/outbox/outbox';
 import type { OrderLimits } from '../../kernel/settings/settings-in-force';
 import { type GuestBuyer, isGuest } from './guest-buyer';
 import { eventSteps, eventValues, type OrderLineRow, type OrderRow } from './order-state';
@@ -132,7 +133,7 @@ export async function writeNewOrder(
   tx: Tx,
   values: NewOrderRow,
   lines: OrderLineRow[],
-  event: { actorUserId: string | null; mailDelayMs: number },
+  event: { outbox: Outbox; actorUserId: string | null; mailDelayMs: number },
 ): Promise<OrderRow> {
   const [row] = await insertOrderRows(tx, {
     ...values,
@@ -147,7 +148,7 @@ export async function writeNewOrder(
       values,
       'place',
       null,
-      { actor: 'customer', actorUserId: event.actorUserId },
+      { outbox: event.outbox, actor: 'customer', actorUserId: event.actorUserId },
       values.createdAt,
       { 'order-mail': event.mailDelayMs },
     ),

@@ -5,9 +5,9 @@ import type { Order } from '../../../contract/orders';
 import type { Db, Tx } from '../../kernel/db/database';
 import { orders } from '../../kernel/db/schema';
 import { AppError, notFound } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../kernel/identity/auth-plugin';
+import type { SessionUser } from '../../kernel/identity/session-user';
+import type { Outbox } from '../../kernel/outbox/outbox';
 import { listAddresses } from '../addresses/addresses.service';
-
 import { loadToolFacts, type PricingRules, parcelWeight, shippingQuote, taxFor } from '../pricing/pricing';
 import { OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
@@ -21,6 +21,7 @@ import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-sta
  */
 export async function setOrderAddress(
   db: Db,
+  outbox: Outbox,
   me: SessionUser,
   id: string,
   input: OrderAddressInput,
@@ -44,7 +45,7 @@ export async function setOrderAddress(
       updated,
       'address_given',
       row.status,
-      { actor: 'customer', actorUserId: me.id },
+      { outbox, actor: 'customer', actorUserId: me.id },
       new Date(),
     );
     return toOneOrder(tx, updated);

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../kernel/db/database';
 import { preparedStatement, tableRow, updateRow } from '../../kernel/db/prepared';
 import { orderEvents, orderLines, orders } from '../../kernel/db/schema';
 import type { AppError } from '../../kernel/errors/errors';
-import { publishStep, publishValues } from '../../kernel/outbox/outbox';
+import { type Outbox, publishStep, publishValues } from '../../kernel/outbox/outbox';
 import { releaseDiscountUse, retakeDiscountUse } from '../discounts/discount-uses';
 import { moveStock, OutOfStock, type StockMove } from '../inventory/inventory.service';
 import { IllegalOrderMove, OrderNotFound, PaymentArrivedTooLate } from './order-errors';
@@ -114,6 +114,8 @@ async function stockFor(tx: Tx, event: OrderTransition, row: OrderRow): Promise<
 }
 
 export interface EventContext {
+  /** The app's outbox: the event's message goes to the subscribers that will act on it. */
+  outbox: Outbox;
   actor: OrderActor;
   actorUserId?: string | null;
   note?: string | null;
@@ -312,7 +314,7 @@ export function eventValues(
   context: EventContext & { detailId?: string | undefined },
   now: Date,
   /** Subscribers whose message waits this many milliseconds (a placed order's mail). */
-  delays: Parameters<typeof publishValues>[3] = {},
+  delays: Parameters<typeof publishValues>[4] = {},
 ) {
   const fromWire = from && toWireStatus(from);
   const to = toWireStatus(order.status);
@@ -326,6 +328,7 @@ export function eventValues(
     eventNote: context.note ?? null,
     eventAt: now.toISOString(),
     ...publishValues(
+      context.outbox,
       'order.status_changed',
       `order-event:${order.id}:${event}:${randomUUID()}`,
       {

@@ -16,7 +16,7 @@ import { recordAudit } from '../../kernel/audit/audit.service';
 import type { Db, Tx } from '../../kernel/db/database';
 import { orderLines, orders, type RefundLine, refunds } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-
+import type { Outbox } from '../../kernel/outbox/outbox';
 import { moveStock, type StockMove } from '../inventory/inventory.service';
 import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
@@ -348,6 +348,7 @@ export async function everythingLeft(
  */
 export async function settleRefund(
   db: Db,
+  outbox: Outbox,
   refundId: string,
   answer: RefundAnswer,
   actor: OrderActor,
@@ -398,7 +399,8 @@ export async function settleRefund(
       .set({ status: 'succeeded', providerRefundId, updatedAt: new Date() })
       .where(eq(refunds.id, refund.id))
       .returning();
-    if (refund.paymentIntentId === order.transactionId) await refundTakesEffect(tx, order, refund, actor);
+    if (refund.paymentIntentId === order.transactionId)
+      await refundTakesEffect(tx, outbox, order, refund, actor);
     // A payment the order never took (it arrived too late): only its history and its mail.
     else
       await recordEvent(
@@ -406,7 +408,7 @@ export async function settleRefund(
         order,
         'late_payment_refund',
         order.status,
-        { actor, note: refund.reason, detailId: refund.id },
+        { outbox, actor, note: refund.reason, detailId: refund.id },
         new Date(),
       );
     return done ?? refund;
@@ -414,8 +416,14 @@ export async function settleRefund(
 }
 
 /** A refund of the order's own payment succeeded: its stock, the order's money and status. */
-async function refundTakesEffect(tx: Tx, order: OrderRow, refund: RefundRow, actor: OrderActor) {
-  const context = { actor, actorUserId: refund.actorUserId, note: refund.reason };
+async function refundTakesEffect(
+  tx: Tx,
+  outbox: Outbox,
+  order: OrderRow,
+  refund: RefundRow,
+  actor: OrderActor,
+) {
+  const context = { outbox, actor, actorUserId: refund.actorUserId, note: refund.reason };
   if (order.status === 'cancelled') {
     // A cancelled paid order released its stock when it was cancelled: only the money moves.
     const [updated] = await tx

@@ -16,8 +16,8 @@ import type { PaymentProviderName } from '../../../contract/payments';
 import type { Db, Tx } from '../../kernel/db/database';
 import { orderLines, orders, type ReturnLine, returns, shipments } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../kernel/identity/auth-plugin';
-
+import type { SessionUser } from '../../kernel/identity/session-user';
+import type { Outbox } from '../../kernel/outbox/outbox';
 import { moveStock, type StockMove } from '../inventory/inventory.service';
 import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
@@ -66,6 +66,7 @@ const unitsByProduct = (lines: ReturnLine[]) => {
 
 async function event(
   tx: Tx,
+  outbox: Outbox,
   order: OrderRow,
   name: Parameters<typeof recordEvent>[2],
   r: ReturnRow,
@@ -78,7 +79,7 @@ async function event(
     order,
     name,
     order.status,
-    { actor, actorUserId: who, note, detailId: r.id },
+    { outbox, actor, actorUserId: who, note, detailId: r.id },
     new Date(),
   );
 }
@@ -89,6 +90,7 @@ async function event(
  */
 export async function requestReturn(
   db: Db,
+  outbox: Outbox,
   me: Pick<SessionUser, 'id'> | { orderLink: true },
   orderId: string,
   input: ReturnInput,
@@ -139,7 +141,7 @@ export async function requestReturn(
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    await event(tx, order, 'return_requested', row, 'customer', ownerId ?? null, input.note ?? null);
+    await event(tx, outbox, order, 'return_requested', row, 'customer', ownerId ?? null, input.note ?? null);
     return toReturn(row, order.number);
   });
 }
@@ -155,6 +157,7 @@ export type CoreReturnBy = { customer: SessionUser } | { adminId: string };
  */
 export async function requestCoreReturn(
   db: Db,
+  outbox: Outbox,
   by: CoreReturnBy,
   orderId: string,
   input: CoreReturnInput,
@@ -190,9 +193,18 @@ export async function requestCoreReturn(
     if (!row) throw new Error('insert returned no row');
     if (atDesk) {
       await countCoresBack(tx, order, wanted);
-      await event(tx, order, 'core_return_received', row, 'admin', by.adminId, input.note ?? null);
+      await event(tx, outbox, order, 'core_return_received', row, 'admin', by.adminId, input.note ?? null);
     } else
-      await event(tx, order, 'core_return_requested', row, 'customer', by.customer.id, input.note ?? null);
+      await event(
+        tx,
+        outbox,
+        order,
+        'core_return_requested',
+        row,
+        'customer',
+        by.customer.id,
+        input.note ?? null,
+      );
     return toReturn(row, order.number);
   });
 }
@@ -230,6 +242,7 @@ async function setStatus(tx: Tx, row: ReturnRow, status: ReturnStatus, changes: 
 
 export async function decideReturn(
   db: Db,
+  outbox: Outbox,
   id: string,
   adminId: string,
   decision: { approve: boolean; note?: string | undefined },
@@ -257,6 +270,7 @@ export async function decideReturn(
     });
     await event(
       tx,
+      outbox,
       order,
       decision.approve ? 'return_approved' : 'return_refused',
       updated,
@@ -275,6 +289,7 @@ export async function decideReturn(
  */
 export async function receiveReturn(
   db: Db,
+  outbox: Outbox,
   id: string,
   adminId: string,
   outcomes: { toolId: string; outcome: 'restock' | 'damaged' }[] = [],
@@ -285,7 +300,7 @@ export async function receiveReturn(
     if (row.kind === 'core') {
       await countCoresBack(tx, order, row.lines);
       const updated = await setStatus(tx, row, 'received');
-      await event(tx, order, 'core_return_received', updated, 'admin', adminId, null);
+      await event(tx, outbox, order, 'core_return_received', updated, 'admin', adminId, null);
       return toReturn(updated, order.number);
     }
     const lines: ReturnLine[] = row.lines.map((l) => ({
@@ -328,7 +343,7 @@ export async function receiveReturn(
       .map((c) => `${c.line.quantity - c.units} of ${c.name}`);
     const note = already.length ? `Already back with a refund: ${already.join(', ')}` : null;
     const updated = await setStatus(tx, row, 'received', { lines });
-    await event(tx, order, 'return_received', updated, 'admin', adminId, note);
+    await event(tx, outbox, order, 'return_received', updated, 'admin', adminId, note);
     return toReturn(updated, order.number);
   });
 }

@@ -6,8 +6,7 @@ import type { Db, Tx } from '../../kernel/db/database';
 import { insertRow, preparedStatement, selectedRow, tableRow } from '../../kernel/db/prepared';
 import { orders, paymentIntents } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../kernel/identity/auth-plugin';
-
+import type { SessionUser } from '../../kernel/identity/session-user';
 import { openOrderLink } from '../orders/guest-orders';
 import type { OrderRow } from '../orders/order-state';
 import type { PaymentProvider } from './payment-provider';

@@ -389,7 +389,7 @@ describe('POST /api/payments/stripe/webhook', () => {
         .update(orders)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(orders.id, racing.order._id));
-      expect(await expireUnpaidOrders(t.database.db)).toBe(1);
+      expect(await expireUnpaidOrders(t.database.db, t.app.outbox)).toBe(1);
       expect(await stockOf(t.database.db, toolId)).toBe((stock ?? 0) + racing.order.orderQuantity);
       fake.succeed(racing.intentId);
       const raceEvent = fake.event('payment_intent.succeeded', racing.intentId);
@@ -434,7 +434,7 @@ describe('POST /api/payments/stripe/webhook', () => {
       .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, order._id));
-    expect(await expireUnpaidOrders(t.database.db)).toBe(1);
+    expect(await expireUnpaidOrders(t.database.db, t.app.outbox)).toBe(1);
     expect((await orderRow(t.database.db, order._id))?.status).toBe('expired');
     expect(await stockOf(t.database.db, toolId)).toBe((stock ?? 0) + order.orderQuantity);
 

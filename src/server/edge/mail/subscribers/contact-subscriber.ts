@@ -1,8 +1,7 @@
 import type { Db } from '../../../kernel/db/database';
-import type { MessageHandler } from '../../../kernel/jobs/job-runner';
 import { deliverMail } from '../../../kernel/mail-delivery/mail.service';
 import type { Mailer } from '../../../kernel/mail-delivery/mailer';
-import type { Topics } from '../../../kernel/outbox/outbox';
+import type { MessageHandler, Topics } from '../../../kernel/outbox/outbox';
 import {
   findContactMessage,
   findContactReply,

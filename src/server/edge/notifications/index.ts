@@ -1,0 +1,26 @@
+import type { StoreSettings } from '../../../contract/settings';
+import type { Db } from '../../kernel/db/database';
+import type { ModuleDescriptor } from '../../kernel/jobs/module-descriptor';
+import type { Mailer } from '../../kernel/mail-delivery/mailer';
+import { subscribe } from '../../kernel/outbox/outbox';
+import type { MailContext } from '../mail/layout';
+import { ADMIN_NOTIFY_TOPICS, adminNotifyHandler, adminNotifyWants } from './admin-notify';
+
+/** The admins' notices (a paid order, a customer's request, a new message, the low-stock digest) and who wants them. */
+export const notificationsModule: ModuleDescriptor<{
+  db: Db;
+  mailer: Mailer | undefined;
+  mail: MailContext;
+  settings: { current(): StoreSettings };
+}> = {
+  name: 'edge/notifications',
+  tables: ['admin_notification_settings'],
+  subscribers: ({ db, mailer, mail, settings }) => [
+    subscribe(
+      'admin-notify',
+      ADMIN_NOTIFY_TOPICS,
+      adminNotifyHandler(db, mailer, mail, () => settings.current().inventory.lowStockFactor),
+      adminNotifyWants,
+    ),
+  ],
+};

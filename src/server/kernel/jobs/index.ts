@@ -1,0 +1,7 @@
+import type { ModuleDescriptor } from './module-descriptor';
+
+/** The job runner claims, delivers and retires outbox messages, and keeps the recurring jobs' rows. */
+export const jobsModule: ModuleDescriptor = {
+  name: 'kernel/jobs',
+  tables: ['scheduled_jobs', 'outbox_messages'],
+};
