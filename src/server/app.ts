@@ -15,60 +15,53 @@ import type { StoreInfo } from '../contract/store';
 import { apiModule, registerAccessGuard } from './edge/api';
 import { cartRemindersModule } from './edge/cart-reminders';
 import { healthModule } from './edge/health';
-import { mailModule } from './edge/mail';
-import type { MailContext } from './edge/mail/layout';
-import { listeningUrl } from './edge/mail/mail-links';
+import type { MailContext } from './edge/mail';
+import { listeningUrl, mailModule } from './edge/mail';
 import { notificationsModule } from './edge/notifications';
-import { pagesModule } from './edge/pages';
-import { registerWebApp } from './edge/pages/web-app';
+import { pagesModule, registerWebApp } from './edge/pages';
 import { webhooksModule } from './edge/webhooks';
 import { flowsModule } from './flows';
 import { auditModule } from './kernel/audit';
-import { type Config, publicStoreInfo } from './kernel/config/config';
-import type { Database, Db } from './kernel/db/database';
-import { fastifyTrustProxy } from './kernel/http/client-address';
-import { answerFrameworkError, registerErrorHandling } from './kernel/http/errors';
-import { requestLogLine } from './kernel/http/log-redaction';
-import { loggableError } from './kernel/http/loggable-error';
-import { guardRequests } from './kernel/http/process-guard';
-import { refuseMalformedHost, requestIdFor } from './kernel/http/request-checks';
-import { registerCsrfCheck, registerSecurityHeaders } from './kernel/http/security';
-import { refuseUnstorableText } from './kernel/http/unstorable-text';
-import { identityModule } from './kernel/identity';
-import { type AuthLog, createAuth } from './kernel/identity/auth';
-import { registerAuth } from './kernel/identity/auth-plugin';
-import { resolveAuthSecret } from './kernel/identity/auth-secret';
-import { jobsModule } from './kernel/jobs';
-import { createJobRunner, type JobRunner } from './kernel/jobs/job-runner';
-import type { ModuleDescriptor } from './kernel/jobs/module-descriptor';
-import { limitsModule } from './kernel/limits';
-import { namedPerAddress, registerRateLimits } from './kernel/limits/rate-limits';
-import { mailDeliveryModule } from './kernel/mail-delivery';
-import { type Mailer, smtpMailer } from './kernel/mail-delivery/mailer';
-import { outboxModule } from './kernel/outbox';
-import { createOutbox, type Outbox } from './kernel/outbox/outbox';
-import { settingsModule } from './kernel/settings';
-import { defaultSettings } from './kernel/settings/settings-defaults';
-import { createSettingsStore, type SettingsStore } from './kernel/settings/settings-store';
-import { accountsModule } from './modules/accounts';
-import { ensureConfiguredOwners } from './modules/accounts/roles.service';
+import { type Config, publicStoreInfo } from './kernel/config';
+import type { Database, Db } from './kernel/db';
+import {
+  answerFrameworkError,
+  fastifyTrustProxy,
+  guardRequests,
+  loggableError,
+  refuseMalformedHost,
+  refuseUnstorableText,
+  registerCsrfCheck,
+  registerErrorHandling,
+  registerSecurityHeaders,
+  requestIdFor,
+  requestLogLine,
+} from './kernel/http';
+import { type AuthLog, createAuth, identityModule, registerAuth, resolveAuthSecret } from './kernel/identity';
+import type { ModuleDescriptor } from './kernel/jobs';
+import { createJobRunner, type JobRunner, jobsModule } from './kernel/jobs';
+import { limitsModule, namedPerAddress, registerRateLimits } from './kernel/limits';
+import { type Mailer, mailDeliveryModule, smtpMailer } from './kernel/mail-delivery';
+import { createOutbox, type Outbox, outboxModule } from './kernel/outbox';
+import { createSettingsStore, defaultSettings, type SettingsStore, settingsModule } from './kernel/settings';
+import { accountsModule, ensureConfiguredOwners } from './modules/accounts';
 import { addressesModule } from './modules/addresses';
 import { cartModule } from './modules/cart';
 import { catalogModule } from './modules/catalog';
 import { contactModule } from './modules/contact';
-import { discountsModule } from './modules/discounts';
-import { watchAutomaticDiscounts } from './modules/discounts/automatic-watch';
+import { discountsModule, watchAutomaticDiscounts } from './modules/discounts';
 import { inventoryModule } from './modules/inventory';
-import { ordersModule } from './modules/orders';
-import { claimGuestOrders } from './modules/orders/guest-claim';
-import { paymentsModule } from './modules/payments';
-import type { PaymentProvider } from './modules/payments/payment-provider';
-import { createSimulatedProvider } from './modules/payments/simulated-provider';
-import { createStripeProvider, stripeClient } from './modules/payments/stripe-provider';
-import type { PricingRules } from './modules/pricing/pricing';
+import { claimGuestOrders, ordersModule } from './modules/orders';
+import type { PaymentProvider } from './modules/payments';
+import {
+  createSimulatedProvider,
+  createStripeProvider,
+  paymentsModule,
+  stripeClient,
+} from './modules/payments';
+import type { PricingRules } from './modules/pricing';
 import { reviewsModule } from './modules/reviews';
-import { fetchProductImage } from './modules/uploads/image-fetch';
-import { type ImageStore, localImageStore, s3ImageStore } from './modules/uploads/image-store';
+import { fetchProductImage, type ImageStore, localImageStore, s3ImageStore } from './modules/uploads';
 import { vehiclesModule } from './modules/vehicles';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { partNumberKey } from '../../contract/catalog';
-import type { Db } from '../kernel/db/database';
+import type { Db } from '../kernel/db';
 
 /**
  * A big, believable catalog for measuring the store at scale (`npm run seed:large`, bench/):

@@ -1,8 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { count } from 'drizzle-orm';
-import { loadConfig } from '../kernel/config/config';
-import { openDatabase } from '../kernel/db/database';
-import { tools } from '../kernel/db/schema';
+import { loadConfig } from '../kernel/config';
+import { openDatabase, tools } from '../kernel/db';
 import { insertLargeCatalog, LARGE_CATALOG_SIZE } from './large-catalog';
 
 const USAGE = 'Usage: npm run seed:large [-- --count <tools>]';

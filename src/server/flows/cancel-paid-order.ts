@@ -1,9 +1,8 @@
 import type { Order } from '../../contract/orders';
-import type { Db } from '../kernel/db/database';
-import type { Outbox } from '../kernel/outbox/outbox';
-import { cancelPaidInLock } from '../modules/orders/cancel';
-import { orderNow } from '../modules/orders/refunds';
-import type { PaymentProvider } from '../modules/payments/payment-provider';
+import type { Db } from '../kernel/db';
+import type { Outbox } from '../kernel/outbox';
+import { cancelPaidInLock, orderNow } from '../modules/orders';
+import type { PaymentProvider } from '../modules/payments';
 import { sendRefund } from './refund';
 
 /**

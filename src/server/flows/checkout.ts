@@ -1,19 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { CART_EMPTY } from '../../contract/cart';
 import type { CheckoutAnswer, CheckoutRequest } from '../../contract/checkout';
-import type { Db } from '../kernel/db/database';
-import { preparedStatement, tableRow } from '../kernel/db/prepared';
-import { orders } from '../kernel/db/schema';
-import { AppError } from '../kernel/errors/errors';
-import type { SessionUser } from '../kernel/identity/session-user';
-import type { Outbox } from '../kernel/outbox/outbox';
-import type { OrderLimits } from '../kernel/settings/settings-in-force';
-import { addAddressIn, hasAddress } from '../modules/addresses/addresses.service';
-import { takeCart } from '../modules/cart/cart.service';
-import { toOneOrder, toOrder } from '../modules/orders/order-read';
-import type { PaymentProvider } from '../modules/payments/payment-provider';
-import { createPaymentIntent, openPayment } from '../modules/payments/payments.service';
-import type { PricingRules } from '../modules/pricing/pricing';
+import type { Db } from '../kernel/db';
+import { orders, preparedStatement, tableRow } from '../kernel/db';
+import { AppError } from '../kernel/errors';
+import type { SessionUser } from '../kernel/identity';
+import type { Outbox } from '../kernel/outbox';
+import type { OrderLimits } from '../kernel/settings';
+import { addAddressIn, hasAddress } from '../modules/addresses';
+import { takeCart } from '../modules/cart';
+import { toOneOrder, toOrder } from '../modules/orders';
+import type { PaymentProvider } from '../modules/payments';
+import { createPaymentIntent, openPayment } from '../modules/payments';
+import type { PricingRules } from '../modules/pricing';
 import { insertOrder } from './place-order';
 
 async function orderByKey(db: Db, userId: string, key: string) {

@@ -2,17 +2,16 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GuestCheckoutAnswer, GuestCheckoutRequest } from '../../contract/guest';
 import { isUuid } from '../../contract/ids';
-import type { Db } from '../kernel/db/database';
-import { orders } from '../kernel/db/schema';
-import { notFound } from '../kernel/errors/errors';
-import type { Outbox } from '../kernel/outbox/outbox';
-import type { OrderLimits } from '../kernel/settings/settings-in-force';
-import type { GuestBuyer } from '../modules/orders/guest-buyer';
-import { visitToken } from '../modules/orders/guest-order-links';
-import { toOneOrder, toOrder } from '../modules/orders/order-read';
-import type { PaymentProvider } from '../modules/payments/payment-provider';
-import { createPaymentIntent } from '../modules/payments/payments.service';
-import type { PricingRules } from '../modules/pricing/pricing';
+import type { Db } from '../kernel/db';
+import { orders } from '../kernel/db';
+import { notFound } from '../kernel/errors';
+import type { Outbox } from '../kernel/outbox';
+import type { OrderLimits } from '../kernel/settings';
+import type { GuestBuyer } from '../modules/orders';
+import { toOneOrder, toOrder, visitToken } from '../modules/orders';
+import type { PaymentProvider } from '../modules/payments';
+import { createPaymentIntent } from '../modules/payments';
+import type { PricingRules } from '../modules/pricing';
 import { insertOrder } from './place-order';
 
 /** The guest's order for this key: the key and the e-mail must both match. */

@@ -1,8 +1,8 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../kernel/db/database';
-import type { ModuleDescriptor } from '../kernel/jobs/module-descriptor';
-import type { Outbox } from '../kernel/outbox/outbox';
-import type { PaymentProvider } from '../modules/payments/payment-provider';
+import type { Db } from '../kernel/db';
+import type { ModuleDescriptor } from '../kernel/jobs';
+import type { Outbox } from '../kernel/outbox';
+import type { PaymentProvider } from '../modules/payments';
 import { PENDING_REFUND_RETRY_MS, retryPendingRefunds } from './refund';
 
 /**
@@ -27,3 +27,11 @@ export const flowsModule: ModuleDescriptor<{
     },
   ],
 };
+
+export { cancelPaidOrder } from './cancel-paid-order';
+export { checkout } from './checkout';
+export { guestCheckout } from './guest-checkout';
+export { confirmOrderPayment, guestMarkPaid, guestSimulatedConfirm, markOrderPaid } from './pay';
+export { placeOrder } from './place-order';
+export { refundOrder } from './refund';
+export { refundReturn } from './return-refund';

@@ -1,21 +1,20 @@
 import { type Order, paidStatuses } from '../../contract/orders';
-import type { Db } from '../kernel/db/database';
-import { AppError } from '../kernel/errors/errors';
-import type { SessionUser } from '../kernel/identity/session-user';
-import type { Outbox } from '../kernel/outbox/outbox';
-import { getOwnOrder } from '../modules/orders/customer-orders';
-import { openOrderLink } from '../modules/orders/guest-orders';
-import { PaymentArrivedTooLate } from '../modules/orders/order-errors';
-import { toOneOrder } from '../modules/orders/order-read';
-import { applyOrderEvent, lockOrder, type OrderRow, payUnpaidOrder } from '../modules/orders/order-state';
-import type { IntentSnapshot, PaymentProvider } from '../modules/payments/payment-provider';
+import type { Db } from '../kernel/db';
+import { AppError } from '../kernel/errors';
+import type { SessionUser } from '../kernel/identity';
+import type { Outbox } from '../kernel/outbox';
 import {
-  type IntentRow,
-  intentById,
-  intentOfOrder,
-  recordIntentSucceeded,
-} from '../modules/payments/payments.service';
-import type { SimulatedProvider } from '../modules/payments/simulated-provider';
+  applyOrderEvent,
+  getOwnOrder,
+  lockOrder,
+  type OrderRow,
+  openOrderLink,
+  PaymentArrivedTooLate,
+  payUnpaidOrder,
+  toOneOrder,
+} from '../modules/orders';
+import type { IntentSnapshot, PaymentProvider, SimulatedProvider } from '../modules/payments';
+import { type IntentRow, intentById, intentOfOrder, recordIntentSucceeded } from '../modules/payments';
 import { refundLatePayment } from './refund';
 
 /**

@@ -13,26 +13,27 @@ import {
   type OrderInput,
 } from '../../contract/orders';
 import { groundOnlyMessage, methodNotOfferedMessage, type ShippingMethod } from '../../contract/pricing';
-import type { Db, Tx } from '../kernel/db/database';
-import { tools } from '../kernel/db/schema';
-import { AppError, notFound } from '../kernel/errors/errors';
-import type { SessionUser } from '../kernel/identity/session-user';
-import type { Outbox } from '../kernel/outbox/outbox';
-import type { OrderLimits } from '../kernel/settings/settings-in-force';
-import { discountBuyer, discountOffer } from '../modules/discounts/discount-offer';
-import { DiscountGone, redeemDiscount } from '../modules/discounts/discount-uses';
-import { moveStock, OutOfStock, readForSale, type StockMove } from '../modules/inventory/inventory.service';
-import { checkGuestCaps, type GuestBuyer, isGuest } from '../modules/orders/guest-buyer';
+import type { Db, Tx } from '../kernel/db';
+import { tools } from '../kernel/db';
+import { AppError, notFound } from '../kernel/errors';
+import type { SessionUser } from '../kernel/identity';
+import type { Outbox } from '../kernel/outbox';
+import type { OrderLimits } from '../kernel/settings';
+import { DiscountGone, discountBuyer, discountOffer, redeemDiscount } from '../modules/discounts';
+import { moveStock, OutOfStock, readForSale, type StockMove } from '../modules/inventory';
+import type { OrderLineRow, OrderRow } from '../modules/orders';
 import {
+  checkGuestCaps,
   checkUnpaidCaps,
+  type GuestBuyer,
   holdOf,
+  isGuest,
   type NewOrderRow,
+  toOrder,
   waitingMailDelay,
   writeNewOrder,
-} from '../modules/orders/new-order';
-import { toOrder } from '../modules/orders/order-read';
-import type { OrderLineRow, OrderRow } from '../modules/orders/order-state';
-import { type PricingRules, parcelWeight, totalsFor } from '../modules/pricing/pricing';
+} from '../modules/orders';
+import { type PricingRules, parcelWeight, totalsFor } from '../modules/pricing';
 
 /** Placing an order: the customer's caps, the prices read, the rows, the reservation last. */
 

@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../contract/ids';
 import type { Order } from '../../contract/orders';
-import type { Db } from '../kernel/db/database';
-import type { Outbox } from '../kernel/outbox/outbox';
-import { OrderNotFound } from '../modules/orders/order-errors';
+import type { Db } from '../kernel/db';
+import type { Outbox } from '../kernel/outbox';
 import {
   claimLatePaymentRefund,
   claimRefund,
+  OrderNotFound,
   orderNow,
   pendingRefunds,
   putOffRefund,
@@ -14,8 +14,8 @@ import {
   type RefundRequest,
   type RefundRow,
   settleRefund,
-} from '../modules/orders/refunds';
-import type { PaymentProvider } from '../modules/payments/payment-provider';
+} from '../modules/orders';
+import type { PaymentProvider } from '../modules/payments';
 
 /**
  * Refunds (docs/decisions/039), as a flow across the order and the card provider: the refund is

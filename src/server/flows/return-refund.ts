@@ -1,8 +1,8 @@
 import type { Return } from '../../contract/after-sale';
-import type { Db } from '../kernel/db/database';
-import type { Outbox } from '../kernel/outbox/outbox';
-import { claimReturnRefundOf, returnNow } from '../modules/orders/returns';
-import type { PaymentProvider } from '../modules/payments/payment-provider';
+import type { Db } from '../kernel/db';
+import type { Outbox } from '../kernel/outbox';
+import { claimReturnRefundOf, returnNow } from '../modules/orders';
+import type { PaymentProvider } from '../modules/payments';
 import { sendRefund } from './refund';
 
 /**

@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
-import type { Db } from '../kernel/db/database';
-import { discounts, reviews, storeSettings, tools } from '../kernel/db/schema';
-import { writePartsData } from '../modules/catalog/parts-data';
+import type { Db } from '../kernel/db';
+import { discounts, reviews, storeSettings, tools } from '../kernel/db';
+import { writePartsData } from '../modules/catalog';
 import { seedParts } from './seed-catalog';
 import { seedReviews, seedTools } from './seed-data';
 

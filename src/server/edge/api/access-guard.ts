@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isStaffRole, may } from '../../../contract/roles';
-import { runInRequestScope } from '../../kernel/audit/audit-context';
-import { AppError } from '../../kernel/errors/errors';
+import { runInRequestScope } from '../../kernel/audit';
+import { AppError } from '../../kernel/errors';
 import { accessOf } from './route-permissions';
 
 /**

@@ -11,8 +11,8 @@ import {
   UserRecordInput,
 } from '../../../contract/accounts';
 import { isStaffRole } from '../../../contract/roles';
-import { errorResponses } from '../../kernel/http/openapi';
-import { mayShowToken } from '../../kernel/identity/auth-plugin';
+import { errorResponses } from '../../kernel/http';
+import { mayShowToken } from '../../kernel/identity';
 import {
   assertSelf,
   getProfile,
@@ -20,7 +20,7 @@ import {
   promoteToAdmin,
   recordUser,
   saveProfile,
-} from '../../modules/accounts/accounts.service';
+} from '../../modules/accounts';
 
 const EmailParams = z.object({ email: z.string().min(1).max(254) });
 

@@ -2,15 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SavedAddress, SavedAddressInput } from '../../../contract/addresses';
 import { DeletedCount } from '../../../contract/orders';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { perSession } from '../../kernel/limits/rate-limits';
-import {
-  addAddress,
-  deleteAddress,
-  listAddresses,
-  updateAddress,
-} from '../../modules/addresses/addresses.service';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import { perSession } from '../../kernel/limits';
+import { addAddress, deleteAddress, listAddresses, updateAddress } from '../../modules/addresses';
 
 const IdParams = z.object({ id: z.string().max(100) });
 

@@ -14,23 +14,20 @@ import {
 } from '../../../contract/after-sale';
 import { Order } from '../../../contract/orders';
 import { ReportQuery, SalesReport } from '../../../contract/reports';
-import { cancelPaidOrder } from '../../flows/cancel-paid-order';
-import { refundOrder } from '../../flows/refund';
-import { refundReturn } from '../../flows/return-refund';
-import { publicStoreInfo } from '../../kernel/config/config';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { sendCreditNote } from '../../modules/orders/receipt-pdf';
-import { quoteRefund } from '../../modules/orders/refunds';
+import { cancelPaidOrder, refundOrder, refundReturn } from '../../flows';
+import { publicStoreInfo } from '../../kernel/config';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
 import {
   decideReturn,
   listReturns,
+  quoteRefund,
   quoteReturnRefund,
   receiveReturn,
   requestCoreReturn,
-} from '../../modules/orders/returns';
-import { getAnyOrder } from '../manage/manage.service';
-import { exportOrders, salesReport } from '../manage/reports.service';
+  sendCreditNote,
+} from '../../modules/orders';
+import { exportOrders, getAnyOrder, salesReport } from '../manage';
 
 const IdParams = z.object({ id: z.string().max(100) });
 const KeyHeaders = z.object({

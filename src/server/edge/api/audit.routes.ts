@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditPage, AuditQuery } from '../../../contract/audit';
-import { listAudit } from '../../kernel/audit/audit.service';
-import { errorResponses } from '../../kernel/http/openapi';
+import { listAudit } from '../../kernel/audit';
+import { errorResponses } from '../../kernel/http';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

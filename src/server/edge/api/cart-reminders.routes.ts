@@ -4,10 +4,9 @@ import {
   UnsubscribeAnswer,
   UnsubscribeInput,
 } from '../../../contract/cart-reminders';
-import { AppError } from '../../kernel/errors/errors';
-import { errorResponses } from '../../kernel/http/openapi';
-import { unsubscribe } from '../cart-reminders/cart-reminders';
-import { readUnsubscribeToken } from '../cart-reminders/unsubscribe-token';
+import { AppError } from '../../kernel/errors';
+import { errorResponses } from '../../kernel/http';
+import { readUnsubscribeToken, unsubscribe } from '../cart-reminders';
 
 /** The reminder mail's unsubscribe (decision 060): its signed key is the credential. */
 export function cartReminderRoutes(secret: string): FastifyPluginAsyncZod {

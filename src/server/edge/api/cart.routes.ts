@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Cart, CartLineQuantity, CartMergeInput } from '../../../contract/cart';
 import { CartQuery, Quote, QuoteInput } from '../../../contract/pricing';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { perAddress, perSession } from '../../kernel/limits/rate-limits';
-import { clearCart, getCart, mergeCart, removeCartLine, setCartLine } from '../../modules/cart/cart.service';
-import { discountOffer } from '../../modules/discounts/discount-offer';
-import { quoteLines } from '../../modules/pricing/pricing';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import { perAddress, perSession } from '../../kernel/limits';
+import { clearCart, getCart, mergeCart, removeCartLine, setCartLine } from '../../modules/cart';
+import { discountOffer } from '../../modules/discounts';
+import { quoteLines } from '../../modules/pricing';
 
 const ToolParams = z.object({ toolId: z.string().max(100) });
 

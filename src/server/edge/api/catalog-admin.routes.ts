@@ -36,43 +36,38 @@ import {
 } from '../../../contract/catalog-import';
 import { Synonym, SynonymInput, SynonymList } from '../../../contract/catalog-search';
 import { isUuid } from '../../../contract/ids';
-import { AppError, notFound } from '../../kernel/errors/errors';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
+import { AppError, notFound } from '../../kernel/errors';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
 import {
   applyBulkChange,
-  lastBulkChange,
-  previewBulkChange,
-  undoBulkChange,
-} from '../../modules/catalog/bulk.service';
-import { exportCatalog } from '../../modules/catalog/catalog-export';
-import {
   cancelImport,
   checkImport,
-  importRows,
-  importSummary,
-  listImports,
-  startImport,
-} from '../../modules/catalog/catalog-import.service';
-import { lowStockProducts } from '../../modules/catalog/low-stock';
-import { listProducts } from '../../modules/catalog/product-list';
-import { productHistory, readProductRecord } from '../../modules/catalog/product-record';
-import {
-  createSynonym,
-  listSynonyms,
-  removeSynonym,
-  updateSynonym,
-} from '../../modules/catalog/synonyms.service';
-import {
   createBrand,
   createCategory,
+  createSynonym,
+  exportCatalog,
+  importRows,
+  importSummary,
+  lastBulkChange,
+  listImports,
+  listProducts,
+  listSynonyms,
+  lowStockProducts,
   orderBrands,
   orderCategories,
+  previewBulkChange,
+  productHistory,
+  readProductRecord,
   removeBrand,
   removeCategory,
+  removeSynonym,
+  startImport,
+  undoBulkChange,
   updateBrand,
   updateCategory,
-} from '../../modules/catalog/taxonomy.service';
+  updateSynonym,
+} from '../../modules/catalog';
 
 const IdParams = z.object({ id: z.string().max(100) });
 const SlugParams = z.object({ slug: z.string().max(60) });

@@ -16,15 +16,21 @@ import {
 } from '../../../contract/catalog';
 import { Brand, FitmentBulkAnswer, FitmentBulkInput, RelatedProducts } from '../../../contract/catalog-admin';
 import { isUuid } from '../../../contract/ids';
-import { notFound } from '../../kernel/errors/errors';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { catalogSearchLimit, uncountedListQuery } from '../../kernel/limits/rate-limits';
-import { createAnswerCache } from '../../modules/catalog/answer-cache';
-import { answersByAddress, replyWith } from '../../modules/catalog/cached-reply';
-import { addTool, deleteTool, updateTool } from '../../modules/catalog/catalog.service';
-import { CATALOG_TABLES, catalogAnswers } from '../../modules/catalog/catalog-answers';
-import { addFitmentRange } from '../../modules/catalog/product-list';
+import { notFound } from '../../kernel/errors';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import { catalogSearchLimit, uncountedListQuery } from '../../kernel/limits';
+import {
+  addFitmentRange,
+  addTool,
+  answersByAddress,
+  CATALOG_TABLES,
+  catalogAnswers,
+  createAnswerCache,
+  deleteTool,
+  replyWith,
+  updateTool,
+} from '../../modules/catalog';
 
 /** A 304 has no body: what the client sent If-None-Match for is still the answer. */
 const notModified = { 304: z.void().describe('Not modified: the ETag sent in If-None-Match is current') };

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CheckoutAnswer, CheckoutInput } from '../../../contract/checkout';
-import { checkout } from '../../flows/checkout';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { perSession } from '../../kernel/limits/rate-limits';
-import { orderLimitsOf } from '../../kernel/settings/settings-in-force';
+import { checkout } from '../../flows';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import { perSession } from '../../kernel/limits';
+import { orderLimitsOf } from '../../kernel/settings';
 
 /** POST /checkout: the cart becomes an order and its payment, in one call. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactMessageCreated, ContactMessageInput } from '../../../contract/contact';
-import { errorResponses } from '../../kernel/http/openapi';
-import { perAddress } from '../../kernel/limits/rate-limits';
-import { saveContactMessage } from '../../modules/contact/contact.service';
+import { errorResponses } from '../../kernel/http';
+import { perAddress } from '../../kernel/limits';
+import { saveContactMessage } from '../../modules/contact';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -7,9 +7,8 @@ import {
   RoleChangeAnswer,
   RoleChangeInput,
 } from '../../../contract/customers';
-import { errorResponses } from '../../kernel/http/openapi';
-import { getCustomer, listCustomers } from '../../modules/accounts/customers.service';
-import { changeRole } from '../../modules/accounts/roles.service';
+import { errorResponses } from '../../kernel/http';
+import { changeRole, getCustomer, listCustomers } from '../../modules/accounts';
 
 /** The customers list and roles; who may call each is in plugins/route-permissions.ts. */
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {

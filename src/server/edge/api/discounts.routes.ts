@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Discount, DiscountInput, DiscountList } from '../../../contract/discounts';
-import { errorResponses } from '../../kernel/http/openapi';
+import { errorResponses } from '../../kernel/http';
 import {
   createDiscount,
   endDiscount,
   getDiscount,
   listDiscounts,
   updateDiscount,
-} from '../../modules/discounts/discounts.service';
+} from '../../modules/discounts';
 
 const IdParams = z.object({ id: z.string().max(100) });
 

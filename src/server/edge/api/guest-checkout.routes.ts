@@ -15,26 +15,25 @@ import {
 } from '../../../contract/guest';
 import { Order } from '../../../contract/orders';
 import { PaymentConfirmed, PaymentIntentAnswer } from '../../../contract/payments';
-import { guestCheckout } from '../../flows/guest-checkout';
-import { guestMarkPaid, guestSimulatedConfirm } from '../../flows/pay';
-import { publicStoreInfo } from '../../kernel/config/config';
-import { clientKey } from '../../kernel/http/client-address';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { perAddress } from '../../kernel/limits/rate-limits';
-import { orderLimitsOf } from '../../kernel/settings/settings-in-force';
-import { lookUpOrder, lookupLimiters } from '../../modules/orders/guest-lookup';
+import { guestCheckout, guestMarkPaid, guestSimulatedConfirm } from '../../flows';
+import { publicStoreInfo } from '../../kernel/config';
+import { clientKey, errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import { perAddress } from '../../kernel/limits';
+import { orderLimitsOf } from '../../kernel/settings';
 import {
   claimGuestOrderByLink,
   guestCancel,
   guestOrder,
   guestReturn,
   guestReturns,
+  lookUpOrder,
+  lookupLimiters,
+  sendReceipt,
   viewGuestOrder,
-} from '../../modules/orders/guest-orders';
-import { sendReceipt } from '../../modules/orders/receipt-pdf';
-import { guestPaymentIntent } from '../../modules/payments/payments.service';
-import type { SimulatedProvider } from '../../modules/payments/simulated-provider';
+} from '../../modules/orders';
+import type { SimulatedProvider } from '../../modules/payments';
+import { guestPaymentIntent } from '../../modules/payments';
 
 /**
  * Guest checkout and a guest's order (decision 059). No sign-in: the checkout is limited per

@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { InboxList, InboxMessage, InboxReplyInput, InboxUnread, InboxUpdate } from '../../../contract/inbox';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import {
-  getInboxMessage,
-  listInbox,
-  markInbox,
-  replyToMessage,
-  unreadCount,
-} from '../../modules/contact/inbox.service';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import { getInboxMessage, listInbox, markInbox, replyToMessage, unreadCount } from '../../modules/contact';
 
 const IdParams = z.object({ id: z.string().max(100) });
 

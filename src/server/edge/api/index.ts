@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
-import type { Config } from '../../kernel/config/config';
-import type { ModuleDescriptor, RoutePlugin } from '../../kernel/jobs/module-descriptor';
-import type { PaymentProvider } from '../../modules/payments/payment-provider';
-import type { ImageStore } from '../../modules/uploads/image-store';
+import type { Config } from '../../kernel/config';
+import type { ModuleDescriptor, RoutePlugin } from '../../kernel/jobs';
+import type { PaymentProvider } from '../../modules/payments';
+import type { ImageStore } from '../../modules/uploads';
 import { accountsRoutes } from './accounts.routes';
 import { addressesRoutes } from './addresses.routes';
 import { afterSaleRoutes } from './after-sale.routes';

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUuid } from '../../../contract/ids';
 import { StockAdjustmentInput, StockLedger } from '../../../contract/inventory';
-import { notFound } from '../../kernel/errors/errors';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { adjustStock, stockLedger } from '../../modules/inventory/inventory.service';
+import { notFound } from '../../kernel/errors';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import { adjustStock, stockLedger } from '../../modules/inventory';
 
 const IdParams = z.object({ id: z.string().max(100) });
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MailList, MailView } from '../../../contract/mail';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { getMail, listMails } from '../../kernel/mail-delivery/mail.service';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import { getMail, listMails } from '../../kernel/mail-delivery';
 
 /** Admins read every mail the store sent or, without an SMTP server, kept instead of sending. */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -10,14 +10,17 @@ import {
   StoreStats,
 } from '../../../contract/orders';
 import { PackingSlip } from '../../../contract/packing-slip';
-import { publicStoreInfo } from '../../kernel/config/config';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { cancelUnpaidOrder } from '../../modules/orders/cancel';
-import { orderHistory } from '../../modules/orders/customer-orders';
-import { sendReceipt } from '../../modules/orders/receipt-pdf';
-import { createShipment, shipOrder } from '../../modules/orders/shipments';
-import { forDesk, getAnyOrder, listAllOrders, packingSlip, storeStats } from '../manage/manage.service';
+import { publicStoreInfo } from '../../kernel/config';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import {
+  cancelUnpaidOrder,
+  createShipment,
+  orderHistory,
+  sendReceipt,
+  shipOrder,
+} from '../../modules/orders';
+import { forDesk, getAnyOrder, listAllOrders, packingSlip, storeStats } from '../manage';
 
 const IdParams = z.object({ id: z.string().max(100) });
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminNotifications } from '../../../contract/inbox';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { getNotifications, setNotifications } from '../notifications/notifications.service';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import { getNotifications, setNotifications } from '../notifications';
 
 /** The signed-in admin's own notification e-mails: new paid orders, new contact messages. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -9,19 +9,26 @@ import {
 } from '../../../contract/after-sale';
 import { DeletedCount, Order, OrderEvent, OrderInput, OrderListQuery } from '../../../contract/orders';
 import { MarkPaidInput } from '../../../contract/payments';
-import { confirmOrderPayment } from '../../flows/pay';
-import { placeOrder } from '../../flows/place-order';
-import { publicStoreInfo } from '../../kernel/config/config';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { perSession } from '../../kernel/limits/rate-limits';
-import { orderLimitsOf } from '../../kernel/settings/settings-in-force';
-import { assertSelf } from '../../modules/accounts/accounts.service';
-import { cancelUnpaidOrder, requestCancellation } from '../../modules/orders/cancel';
-import { getOwnOrder, listOwnOrders, orderHistory } from '../../modules/orders/customer-orders';
-import { setOrderAddress } from '../../modules/orders/order-address';
-import { sendCreditNote, sendReceipt } from '../../modules/orders/receipt-pdf';
-import { requestCoreReturn, requestReturn, returnsOf } from '../../modules/orders/returns';
+import { confirmOrderPayment, placeOrder } from '../../flows';
+import { publicStoreInfo } from '../../kernel/config';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import { perSession } from '../../kernel/limits';
+import { orderLimitsOf } from '../../kernel/settings';
+import { assertSelf } from '../../modules/accounts';
+import {
+  cancelUnpaidOrder,
+  getOwnOrder,
+  listOwnOrders,
+  orderHistory,
+  requestCancellation,
+  requestCoreReturn,
+  requestReturn,
+  returnsOf,
+  sendCreditNote,
+  sendReceipt,
+  setOrderAddress,
+} from '../../modules/orders';
 
 const IdParams = z.object({ id: z.string().max(100) });
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OutboxList, OutboxQuery } from '../../../contract/outbox';
-import { errorResponses } from '../../kernel/http/openapi';
-import { listOutbox, retryDeadMessage } from '../../kernel/outbox/outbox.service';
+import { errorResponses } from '../../kernel/http';
+import { listOutbox, retryDeadMessage } from '../../kernel/outbox';
 
 /** Admins see what the store still has to send, and what it gave up on (dead letters). */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {

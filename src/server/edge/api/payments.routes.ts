@@ -5,12 +5,12 @@ import {
   PaymentIntentInput,
   SimulatedConfirmInput,
 } from '../../../contract/payments';
-import { markOrderPaid } from '../../flows/pay';
-import { AppError } from '../../kernel/errors/errors';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { createPaymentIntent, findOwnIntent } from '../../modules/payments/payments.service';
-import type { SimulatedProvider } from '../../modules/payments/simulated-provider';
+import { markOrderPaid } from '../../flows';
+import { AppError } from '../../kernel/errors';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import type { SimulatedProvider } from '../../modules/payments';
+import { createPaymentIntent, findOwnIntent } from '../../modules/payments';
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -13,10 +13,10 @@ import {
   ReviewInput,
   ReviewListQuery,
 } from '../../../contract/reviews';
-import { notFound } from '../../kernel/errors/errors';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { perSession } from '../../kernel/limits/rate-limits';
+import { notFound } from '../../kernel/errors';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import { perSession } from '../../kernel/limits';
 import {
   addReview,
   listForModeration,
@@ -24,7 +24,7 @@ import {
   listReviews,
   moderateReview,
   replyToReview,
-} from '../../modules/reviews/reviews.service';
+} from '../../modules/reviews';
 
 const IdParams = z.object({ id: z.string().max(100) });
 const reviewId = (id: string) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RevokedCount, SessionList, SessionParams } from '../../../contract/accounts';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { listSessions, revokeOtherSessions, revokeSession } from '../../modules/accounts/sessions.service';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import { listSessions, revokeOtherSessions, revokeSession } from '../../modules/accounts';
 
 /** The signed-in devices of the caller's own account: listed, and ended one by one or all but this one. */
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {

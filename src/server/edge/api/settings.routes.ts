@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SettingsAnswer, settingsSections } from '../../../contract/settings';
-import { errorResponses } from '../../kernel/http/openapi';
-import { signedIn } from '../../kernel/identity/session-user';
-import { saveSection } from '../../kernel/settings/settings.service';
-import { loadSettings, toSettingsAnswer } from '../../kernel/settings/settings-read';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import { loadSettings, saveSection, toSettingsAnswer } from '../../kernel/settings';
 
 const SectionParams = z.object({ section: z.enum(settingsSections) });
 /** The section's value is checked against that section's schema by the service. */

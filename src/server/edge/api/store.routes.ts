@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { StorePolicies } from '../../../contract/policies';
 import { StoreInfo } from '../../../contract/store';
-import { publicStoreInfo } from '../../kernel/config/config';
-import { storePolicies } from '../store/store-policies';
+import { publicStoreInfo } from '../../kernel/config';
+import { storePolicies } from '../store';
 
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import type { ErrorEnvelope } from '../../../contract/errors';
-import { markOrderPaid } from '../../flows/pay';
-import type { StripeConfig } from '../../kernel/config/config';
-import { AppError } from '../../kernel/errors/errors';
-import type { PaymentProvider } from '../../modules/payments/payment-provider';
-import { recordPaymentFailure } from '../../modules/payments/payments.service';
+import { markOrderPaid } from '../../flows';
+import type { StripeConfig } from '../../kernel/config';
+import { AppError } from '../../kernel/errors';
+import type { PaymentProvider } from '../../modules/payments';
 import {
+  recordPaymentFailure,
   recordWebhookEvent,
   settleStripeRefund,
+  snapshotOf,
   webhookEventSeen,
-} from '../../modules/payments/stripe-events';
-import { snapshotOf } from '../../modules/payments/stripe-provider';
+} from '../../modules/payments';
 
 /**
  * POST /api/payments/stripe/webhook. Stripe signs the raw body, so this plugin keeps JSON bodies

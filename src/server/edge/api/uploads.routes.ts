@@ -2,11 +2,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_MAX_BYTES, UploadAnswer, UploadByUrl } from '../../../contract/uploads';
-import { AppError } from '../../kernel/errors/errors';
-import { errorResponses } from '../../kernel/http/openapi';
-import { fetchProductImage } from '../../modules/uploads/image-fetch';
-import type { ImageStore } from '../../modules/uploads/image-store';
-import { storeProductImage } from '../../modules/uploads/uploads.service';
+import { AppError } from '../../kernel/errors';
+import { errorResponses } from '../../kernel/http';
+import type { ImageStore } from '../../modules/uploads';
+import { fetchProductImage, storeProductImage } from '../../modules/uploads';
 
 const KEY = /^[0-9a-f-]{36}-\d+\.webp$/;
 

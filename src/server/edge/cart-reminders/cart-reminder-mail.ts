@@ -1,12 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { pages } from '../../../contract/pages';
-import type { Db } from '../../kernel/db/database';
-import { cartLines, tools, user } from '../../kernel/db/schema';
-import { deliverMail } from '../../kernel/mail-delivery/mail.service';
-import type { Mailer, OutgoingMail } from '../../kernel/mail-delivery/mailer';
-import type { MessageHandler, Topics } from '../../kernel/outbox/outbox';
-import { type MailContext, render } from '../mail/layout';
-import { linkTo } from '../mail/mail-links';
+import type { Db } from '../../kernel/db';
+import { cartLines, tools, user } from '../../kernel/db';
+import type { Mailer, OutgoingMail } from '../../kernel/mail-delivery';
+import { deliverMail } from '../../kernel/mail-delivery';
+import type { MessageHandler, Topics } from '../../kernel/outbox';
+import { linkTo, type MailContext, render } from '../mail';
 import { reminderStillDue } from './cart-reminders';
 import { cartRemindersOn } from './reminder-switch';
 import { unsubscribeToken } from './unsubscribe-token';

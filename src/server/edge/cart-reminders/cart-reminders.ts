@@ -1,9 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../kernel/db/database';
-import { rowsOf } from '../../kernel/db/rows';
-import { cartActivity, cartLines, cartReminders, user } from '../../kernel/db/schema';
-import type { Outbox } from '../../kernel/outbox/outbox';
-import { publish } from '../../kernel/outbox/outbox';
+import type { Db, Tx } from '../../kernel/db';
+import { cartActivity, cartLines, cartReminders, rowsOf, user } from '../../kernel/db';
+import type { Outbox } from '../../kernel/outbox';
+import { publish } from '../../kernel/outbox';
 
 /**
  * Cart reminders (decision 060): a signed-in customer's cart untouched for a day gets one mail.

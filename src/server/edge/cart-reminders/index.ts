@@ -1,10 +1,10 @@
 import type { SQL } from 'drizzle-orm';
 import type { StoreSettings } from '../../../contract/settings';
-import type { Db } from '../../kernel/db/database';
-import type { ModuleDescriptor } from '../../kernel/jobs/module-descriptor';
-import type { Mailer } from '../../kernel/mail-delivery/mailer';
-import { type Outbox, subscribe } from '../../kernel/outbox/outbox';
-import type { MailContext } from '../mail/layout';
+import type { Db } from '../../kernel/db';
+import type { ModuleDescriptor } from '../../kernel/jobs';
+import type { Mailer } from '../../kernel/mail-delivery';
+import { type Outbox, subscribe } from '../../kernel/outbox';
+import type { MailContext } from '../mail';
 import { cartReminderMailHandler } from './cart-reminder-mail';
 import { queueCartReminders } from './cart-reminders';
 import { cartRemindersOn } from './reminder-switch';
@@ -45,3 +45,6 @@ export const cartRemindersModule: ModuleDescriptor<{
     ),
   ],
 };
+
+export { unsubscribe } from './cart-reminders';
+export { readUnsubscribeToken } from './unsubscribe-token';

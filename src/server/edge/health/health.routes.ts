@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../kernel/errors/errors';
+import { AppError } from '../../kernel/errors';
 
 const Status = z.object({ status: z.string() });
 

@@ -1,4 +1,4 @@
-import type { ModuleDescriptor } from '../../kernel/jobs/module-descriptor';
+import type { ModuleDescriptor } from '../../kernel/jobs';
 import { healthRoutes } from './health.routes';
 
 /** GET /healthz and /readyz, at the site's root. */

@@ -1,7 +1,7 @@
-import type { Db } from '../../kernel/db/database';
-import type { ModuleDescriptor } from '../../kernel/jobs/module-descriptor';
-import type { Mailer } from '../../kernel/mail-delivery/mailer';
-import { subscribe } from '../../kernel/outbox/outbox';
+import type { Db } from '../../kernel/db';
+import type { ModuleDescriptor } from '../../kernel/jobs';
+import type { Mailer } from '../../kernel/mail-delivery';
+import { subscribe } from '../../kernel/outbox';
 import type { MailContext } from './layout';
 import { accountMailHandler } from './subscribers/account-subscriber';
 import { contactMailHandler } from './subscribers/contact-subscriber';
@@ -36,3 +36,6 @@ export const mailModule: ModuleDescriptor<{
     ),
   ],
 };
+
+export { linesOf, type MailContext, render } from './layout';
+export { linkTo, listeningUrl } from './mail-links';

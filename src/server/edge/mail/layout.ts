@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../../kernel/mail-delivery/mailer';
+import type { OutgoingMail } from '../../kernel/mail-delivery';
 import type { SiteUrl } from './mail-links';
 
 /**

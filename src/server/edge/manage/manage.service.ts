@@ -16,11 +16,11 @@ import {
 } from '../../../contract/orders';
 import type { PackingSlip } from '../../../contract/packing-slip';
 import { type AccountRole, may } from '../../../contract/roles';
-import type { Db } from '../../kernel/db/database';
-import { orderLines, orders, tools } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/errors';
+import type { Db } from '../../kernel/db';
+import { orderLines, orders, tools } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
 
-import { toOneOrder, toOrders } from '../../modules/orders/order-read';
+import { toOneOrder, toOrders } from '../../modules/orders';
 
 /** Cap on one answer of GET /manage, newest first. */
 export const MANAGE_LIST_LIMIT = 1000;

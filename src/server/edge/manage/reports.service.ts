@@ -4,10 +4,9 @@ import { returnReasons } from '../../../contract/after-sale';
 import { formatPrice } from '../../../contract/money';
 import { orderNumber } from '../../../contract/orders';
 import { ORDER_CSV_COLUMNS, type ReportQuery, type SalesReport } from '../../../contract/reports';
-import type { Db } from '../../kernel/db/database';
-import { rowsOf } from '../../kernel/db/rows';
-import { orderLines, orders, refunds, returns } from '../../kernel/db/schema';
-import { csvDownload } from '../../kernel/http/csv-download';
+import type { Db } from '../../kernel/db';
+import { orderLines, orders, refunds, returns, rowsOf } from '../../kernel/db';
+import { csvDownload } from '../../kernel/http';
 
 /** The owner's numbers (docs/decisions/041): read only, from the orders module's tables. */
 

@@ -2,10 +2,9 @@ import type { LowStockProduct } from '../../../contract/catalog-admin';
 import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
 import { pages } from '../../../contract/pages';
-import type { contactMessages } from '../../kernel/db/schema';
-import type { OutgoingMail } from '../../kernel/mail-delivery/mailer';
-import { linesOf, type MailContext, render } from '../mail/layout';
-import { linkTo } from '../mail/mail-links';
+import type { contactMessages } from '../../kernel/db';
+import type { OutgoingMail } from '../../kernel/mail-delivery';
+import { linesOf, linkTo, type MailContext, render } from '../mail';
 
 /**
  * The notifications admins get: a new paid order to ship, a customer's request to cancel or return,

@@ -1,13 +1,13 @@
 import { may } from '../../../contract/roles';
-import { roleFromColumn } from '../../kernel/db/account-roles';
-import type { Db } from '../../kernel/db/database';
-import { deliverMail } from '../../kernel/mail-delivery/mail.service';
-import type { Mailer, OutgoingMail } from '../../kernel/mail-delivery/mailer';
-import type { Delivery, MessageHandler, Published, Topic, Topics } from '../../kernel/outbox/outbox';
-import { lowStockProducts } from '../../modules/catalog/low-stock';
-import { findContactMessage } from '../../modules/contact/inbox.service';
-import { readOrderView } from '../../modules/orders/order-read';
-import type { MailContext } from '../mail/layout';
+import type { Db } from '../../kernel/db';
+import { roleFromColumn } from '../../kernel/db';
+import type { Mailer, OutgoingMail } from '../../kernel/mail-delivery';
+import { deliverMail } from '../../kernel/mail-delivery';
+import type { Delivery, MessageHandler, Published, Topic, Topics } from '../../kernel/outbox';
+import { lowStockProducts } from '../../modules/catalog';
+import { findContactMessage } from '../../modules/contact';
+import { readOrderView } from '../../modules/orders';
+import type { MailContext } from '../mail';
 import { customerRequestNotice, lowStockDigest, newMessageNotice, paidOrderNotice } from './admin-mails';
 import { adminsToNotify, type NotificationKind } from './notifications.service';
 

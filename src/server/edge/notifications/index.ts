@@ -1,9 +1,9 @@
 import type { StoreSettings } from '../../../contract/settings';
-import type { Db } from '../../kernel/db/database';
-import type { ModuleDescriptor } from '../../kernel/jobs/module-descriptor';
-import type { Mailer } from '../../kernel/mail-delivery/mailer';
-import { subscribe } from '../../kernel/outbox/outbox';
-import type { MailContext } from '../mail/layout';
+import type { Db } from '../../kernel/db';
+import type { ModuleDescriptor } from '../../kernel/jobs';
+import type { Mailer } from '../../kernel/mail-delivery';
+import { subscribe } from '../../kernel/outbox';
+import type { MailContext } from '../mail';
 import { ADMIN_NOTIFY_TOPICS, adminNotifyHandler, adminNotifyWants } from './admin-notify';
 
 /** The admins' notices (a paid order, a customer's request, a new message, the low-stock digest) and who wants them. */
@@ -24,3 +24,5 @@ export const notificationsModule: ModuleDescriptor<{
     ),
   ],
 };
+
+export { getNotifications, setNotifications } from './notifications.service';

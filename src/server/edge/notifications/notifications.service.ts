@@ -1,8 +1,7 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AdminNotifications } from '../../../contract/inbox';
-import { STAFF_COLUMN_VALUES } from '../../kernel/db/account-roles';
-import type { Db } from '../../kernel/db/database';
-import { adminNotificationSettings, user } from '../../kernel/db/schema';
+import type { Db } from '../../kernel/db';
+import { adminNotificationSettings, STAFF_COLUMN_VALUES, user } from '../../kernel/db';
 
 /**
  * Each admin's notification e-mails, in `admin_notification_settings` (this module's table). An

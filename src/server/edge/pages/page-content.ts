@@ -8,9 +8,8 @@ import {
 import { formatPrice } from '../../../contract/money';
 import { matchPage, pages } from '../../../contract/pages';
 import type { StoreInfo } from '../../../contract/store';
-import type { Db } from '../../kernel/db/database';
-import { getToolDetails, listTools } from '../../modules/catalog/catalog.service';
-import { listCategories } from '../../modules/catalog/catalog-query';
+import type { Db } from '../../kernel/db';
+import { getToolDetails, listCategories, listTools } from '../../modules/catalog';
 import { escapeAttribute, pagePath } from './page-meta';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { matchPage, type PageKey } from '../../../contract/pages';
 import type { StoreInfo } from '../../../contract/store';
-import type { Db } from '../../kernel/db/database';
-import { getTool } from '../../modules/catalog/catalog.service';
+import type { Db } from '../../kernel/db';
+import { getTool } from '../../modules/catalog';
 
 /** What a page says about itself to search engines and link previews, before any script runs. */
 export interface PageMeta {

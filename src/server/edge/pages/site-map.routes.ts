@@ -2,9 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { type PageKey, pages } from '../../../contract/pages';
-import { createAnswerCache } from '../../modules/catalog/answer-cache';
-import { replyWith } from '../../modules/catalog/cached-reply';
-import { CATALOG_TABLES } from '../../modules/catalog/catalog-answers';
+import { CATALOG_TABLES, createAnswerCache, replyWith } from '../../modules/catalog';
 import { siteOrigin } from './page-content';
 
 /** A sitemap file holds at most this many addresses (sitemaps.org); past it, /sitemap.xml is an index. */

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPage } from '../../../contract/pages';
 import type { StoreInfo } from '../../../contract/store';
-import { preferredEncoding, textCompressor } from '../../kernel/http/content-encoding';
+import { preferredEncoding, textCompressor } from '../../kernel/http';
 import { pageContentFor, siteOrigin, withPageContent } from './page-content';
 import { escapeAttribute, pageMetaFor, pagePath, withPageMeta } from './page-meta';
 import { pageScripts, preloadTags, readManifest } from './page-preloads';

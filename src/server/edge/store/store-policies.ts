@@ -1,6 +1,6 @@
 import type { StorePolicies } from '../../../contract/policies';
 import type { StoreSettings } from '../../../contract/settings';
-import { FLAT_METHODS } from '../../modules/pricing/pricing';
+import { FLAT_METHODS } from '../../modules/pricing';
 
 /**
  * The public part of the shipping and returns settings: what the policy pages say. Zone and method

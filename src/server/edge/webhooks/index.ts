@@ -1,5 +1,5 @@
-import type { ModuleDescriptor } from '../../kernel/jobs/module-descriptor';
-import { subscribe } from '../../kernel/outbox/outbox';
+import type { ModuleDescriptor } from '../../kernel/jobs';
+import { subscribe } from '../../kernel/outbox';
 import { orderWebhookHandler } from './order-webhook';
 
 /**

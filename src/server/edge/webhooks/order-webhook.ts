@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { MessageHandler } from '../../kernel/outbox/outbox';
+import type { MessageHandler } from '../../kernel/outbox';
 
 /** How long a receiver may take before the delivery counts as failed (and is tried again later). */
 const TIMEOUT_MS = 10_000;

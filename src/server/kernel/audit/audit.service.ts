@@ -7,10 +7,8 @@ import {
   type AuditQuery,
 } from '../../../contract/audit';
 import { isUuid } from '../../../contract/ids';
-import { roleFromColumn } from '../db/account-roles';
-import type { Db, Tx } from '../db/database';
-import { rowsOf } from '../db/rows';
-import { auditLog, user } from '../db/schema';
+import type { Db, Tx } from '../db';
+import { auditLog, roleFromColumn, rowsOf, user } from '../db';
 import { type AuditActor, requestScope } from './audit-context';
 
 export type { AuditActor } from './audit-context';

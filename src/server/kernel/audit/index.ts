@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db } from '../db';
 import { removeExpiredAudit } from './audit.service';
 
 /**
@@ -18,3 +18,6 @@ export const auditModule = {
     },
   ],
 };
+
+export { type AuditChange, auditActorOf, listAudit, recordAudit } from './audit.service';
+export { runInRequestScope } from './audit-context';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { StoreInfo } from '../../../contract/store';
-import type { ProxyTrust } from '../http/client-address';
-import type { Clock } from '../jobs/clock';
+import type { ProxyTrust } from '../http';
+import type { Clock } from '../jobs';
 import { storeDefaults } from './store-defaults';
 
 /** Money in settings is written in dollars ("7.99") and kept in cents; no float ever holds it. */

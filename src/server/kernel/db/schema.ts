@@ -1,12 +1,14 @@
 /**
  * The store's tables, one file per owning module. One schema for PGlite and PostgreSQL
  * (docs/decisions/001); migrations in drizzle/ are written by hand from these files. Who writes which
- * table is in docs/architecture.md and in `table-owners.ts`, which the architecture test checks.
+ * table is in docs/architecture.md and in each room's module descriptor (`tables`), which the ladder
+ * test (src/server/ladder.test.ts) checks.
  *
- * This file only re-exports, so `import * as schema` and `import { tools } from '../db/schema'` work
- * everywhere. The files import one another in one direction only (auth, then catalog-core, discount,
- * order-core, then everything that points at products or orders); none imports this file, so the
- * schema has no import cycle (src/server/architecture.test.ts fails on one).
+ * This file only re-exports; the room's face (index.ts) re-exports it, so `import { tools } from
+ * '../../kernel/db'` and the `schema` namespace work everywhere. The files import one another in one
+ * direction only (auth, then catalog-core, discount, order-core, then everything that points at
+ * products or orders); none imports this file, so the schema has no import loop (the ladder test
+ * fails on one).
  */
 export * from './after-sale-schema';
 export * from './audit-schema';

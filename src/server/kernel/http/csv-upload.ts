@@ -1,6 +1,6 @@
 import { finished, pipeline, type Readable, Transform } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { AppError } from '../errors/errors';
+import { AppError } from '../errors';
 
 /**
  * A CSV file sent as a request's body, read as a stream (docs/decisions/072). Every way the file

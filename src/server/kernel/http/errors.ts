@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope, FieldIssue } from '../../../contract/errors';
-import { AppError } from '../errors/errors';
+import { AppError } from '../errors';
 import { loggableError } from './loggable-error';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, issues?: FieldIssue[]) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors/errors';
+import { AppError } from '../errors';
 
 /** A DNS name (labels of letters, digits, `-`, `_`) or a bracketed IPv6 address, and a port. */
 const HOST =

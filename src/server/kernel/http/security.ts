@@ -1,6 +1,6 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { AppError } from '../errors/errors';
+import { AppError } from '../errors';
 
 /**
  * What the headers and the CSRF check read of the store's configuration: whether Stripe takes

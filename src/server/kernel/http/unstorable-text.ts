@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors/errors';
+import { AppError } from '../errors';
 
 const NUL_MESSAGE = 'Text may not contain NUL characters';
 const UNICODE_MESSAGE = 'Text must be valid Unicode (it holds a broken character)';

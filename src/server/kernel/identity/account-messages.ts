@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { symmetricEncrypt } from 'better-auth/crypto';
-import type { Db } from '../db/database';
-import { type Outbox, publish } from '../outbox/outbox';
+import type { Db } from '../db';
+import { type Outbox, publish } from '../outbox';
 
 /**
  * What better-auth asks to be mailed, queued in the outbox for the `account-mail` subscriber

@@ -1,7 +1,7 @@
 import type { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
-import type { AuthConfig } from '../config/config';
-import type { Db } from '../db/database';
-import { accountKey, databaseLimiter, takeTurn } from '../limits/database-limiter';
+import type { AuthConfig } from '../config';
+import type { Db } from '../db';
+import { accountKey, databaseLimiter, takeTurn } from '../limits';
 
 /** What to do with a request for a reset link: refuse it, or answer it after a wait. */
 export type ResetGate = { refused: true; waitSeconds: number } | { refused: false; slowDownMs: number };

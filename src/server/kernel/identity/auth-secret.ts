@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { storeSettings } from '../db/schema';
+import type { Db } from '../db';
+import { storeSettings } from '../db';
 
 const KEY = 'auth_secret';
 

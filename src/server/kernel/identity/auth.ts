@@ -11,10 +11,10 @@ import {
   SignInInput,
   SignUpInput,
 } from '../../../contract/accounts';
-import type { AuthConfig } from '../config/config';
-import type { Db } from '../db/database';
-import * as schema from '../db/schema';
-import type { Outbox } from '../outbox/outbox';
+import type { AuthConfig } from '../config';
+import type { Db } from '../db';
+import { schema } from '../db';
+import type { Outbox } from '../outbox';
 import { publishEmailConfirmation, publishPasswordReset, publishSignUpRepeated } from './account-messages';
 import { passwordHashing } from './password-hash';
 import { revokeOlderResetLinks, revokeResetLinks } from './reset-links';

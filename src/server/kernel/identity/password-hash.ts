@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import type { PasswordHashCost } from '../config/config';
+import type { PasswordHashCost } from '../config';
 
 // Still scrypt, with better-auth's `salt:key` layout and its NFKC normalisation: only the work
 // factor differs (64 times cheaper), so every path that hashes keeps doing so.

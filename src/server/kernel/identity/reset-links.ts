@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lte, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { verification } from '../db/schema';
+import type { Db } from '../db';
+import { verification } from '../db';
 
 /**
  * Outstanding password reset links of an account. better-auth keeps each link as a `verification`

@@ -1,4 +1,4 @@
-import { ANY_TABLE, type ChangeFeed } from '../db/change-feed';
+import { ANY_TABLE, type ChangeFeed } from '../db';
 
 /** The most sessions remembered; past it the cache starts again empty (a burst of new sign-ins). */
 const MAX_ENTRIES = 10_000;

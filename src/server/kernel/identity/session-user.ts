@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountRole } from '../../../contract/roles';
-import { AppError } from '../errors/errors';
+import { AppError } from '../errors';
 import type { Auth } from './auth';
 
 /** The signed-in person as our routes see them; emails are lower-case. */

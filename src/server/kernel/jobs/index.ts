@@ -5,3 +5,7 @@ export const jobsModule: ModuleDescriptor = {
   name: 'kernel/jobs',
   tables: ['scheduled_jobs', 'outbox_messages'],
 };
+
+export type { Clock } from './clock';
+export { createJobRunner, type JobRunner } from './job-runner';
+export type { ModuleDescriptor, RoutePlugin } from './module-descriptor';

@@ -1,10 +1,9 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { outboxStatusOnWire } from '../../../contract/outbox';
-import type { Db } from '../db/database';
-import { rowsOf } from '../db/rows';
-import { outboxMessages, scheduledJobs } from '../db/schema';
-import { guarded } from '../http/process-guard';
-import type { MessageHandler, Outbox, OutboxMessage, Topic } from '../outbox/outbox';
+import type { Db } from '../db';
+import { outboxMessages, rowsOf, scheduledJobs } from '../db';
+import { guarded } from '../http';
+import type { MessageHandler, Outbox, OutboxMessage, Topic } from '../outbox';
 import { type Clock, databaseClock } from './clock';
 
 /**

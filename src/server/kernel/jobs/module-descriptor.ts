@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
-import type { Subscription } from '../outbox/outbox';
+import type { Subscription } from '../outbox';
 import type { RecurringJob } from './job-runner';
 
 /** A Fastify plugin of routes, whatever its options and type provider (zod's, or none). */

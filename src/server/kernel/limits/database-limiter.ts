@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import { RateLimiterDrizzle } from 'rate-limiter-flexible';
-import type { Db } from '../db/database';
-import { preparedStatement, tableRow } from '../db/prepared';
-import { rateLimits } from '../db/schema';
+import type { Db } from '../db';
+import { preparedStatement, rateLimits, tableRow } from '../db';
 
 export interface LimitShape {
   /** Names the limit; every key it counts is stored under this prefix. */

@@ -1,5 +1,5 @@
-import type { Db } from '../db/database';
-import type { ModuleDescriptor } from '../jobs/module-descriptor';
+import type { Db } from '../db';
+import type { ModuleDescriptor } from '../jobs';
 import { sweepExpiredLimits } from './database-limiter';
 
 /** Old rate-limit counters are swept this often; only expired rows go. */
@@ -14,3 +14,13 @@ export const limitsModule: ModuleDescriptor<{ db: Db }> = {
     { name: 'rate-limit-sweep', everyMs: RATE_LIMIT_SWEEP_EVERY_MS, run: () => sweepExpiredLimits(db) },
   ],
 };
+
+export { accountKey, databaseLimiter, takeTurn } from './database-limiter';
+export {
+  catalogSearchLimit,
+  namedPerAddress,
+  perAddress,
+  perSession,
+  registerRateLimits,
+  uncountedListQuery,
+} from './rate-limits';

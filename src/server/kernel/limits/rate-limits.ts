@@ -5,9 +5,9 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimiterDrizzle } from 'rate-limiter-flexible';
-import type { Db } from '../db/database';
-import { AppError } from '../errors/errors';
-import { clientKey } from '../http/client-address';
+import type { Db } from '../db';
+import { AppError } from '../errors';
+import { clientKey } from '../http';
 import { databaseLimiter } from './database-limiter';
 
 /** What a route's limit options may add: the name its counters are stored under. */

@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { HIDDEN_SECRET, type MailList, type MailView } from '../../../contract/mail';
-import { recordAudit } from '../audit/audit.service';
-import type { Db } from '../db/database';
-import { mails } from '../db/schema';
-import { AppError } from '../errors/errors';
-import type { Delivery } from '../outbox/outbox';
+import { recordAudit } from '../audit';
+import type { Db } from '../db';
+import { mails } from '../db';
+import { AppError } from '../errors';
+import type { Delivery } from '../outbox';
 import type { Mailer, OutgoingMail } from './mailer';
 
 /**

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type OutboxList, type OutboxStatus, outboxStatusOnWire } from '../../../contract/outbox';
-import { recordAudit } from '../audit/audit.service';
-import type { Db } from '../db/database';
-import { outboxMessages } from '../db/schema';
-import { AppError } from '../errors/errors';
+import { recordAudit } from '../audit';
+import type { Db } from '../db';
+import { outboxMessages } from '../db';
+import { AppError } from '../errors';
 
 /** What admins see of the outbox: counts by status and the latest messages of one status. */
 export async function listOutbox(db: Db, status: OutboxStatus, limit = 100): Promise<OutboxList> {

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { WireOrderStatus } from '../../../contract/orders';
-import type { Tx } from '../db/database';
-import { outboxMessages } from '../db/schema';
+import type { Tx } from '../db';
+import { outboxMessages } from '../db';
 
 /**
  * The transactional outbox (docs/architecture.md, "Outbox"). A change that must reach the outside

@@ -1,5 +1,5 @@
 import type { StoreSettings } from '../../../contract/settings';
-import type { Config } from '../config/config';
+import type { Config } from '../config';
 
 /** What a product without a weight of its own counts as, until the owner says otherwise. */
 export const DEFAULT_WEIGHT_LB = 1;

@@ -5,8 +5,8 @@ import {
   sectionSchemas,
   settingsSections,
 } from '../../../contract/settings';
-import type { Db, Tx } from '../db/database';
-import { settingsSections as settingsTable } from '../db/schema';
+import type { Db, Tx } from '../db';
+import { settingsSections as settingsTable } from '../db';
 
 /** The settings in force, and for each section its revision (0: never saved) and when it was saved. */
 export interface SettingsSnapshot {

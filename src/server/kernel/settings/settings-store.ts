@@ -1,6 +1,6 @@
 import type { StoreSettings } from '../../../contract/settings';
-import { ANY_TABLE, type ChangeFeed } from '../db/change-feed';
-import type { Db } from '../db/database';
+import type { Db } from '../db';
+import { ANY_TABLE, type ChangeFeed } from '../db';
 import { loadSettings, type SettingsSnapshot } from './settings-read';
 
 /** The table whose committed changes the database announces (drizzle/0025). */

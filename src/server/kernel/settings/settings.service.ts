@@ -6,10 +6,10 @@ import {
   type StoreSettings,
   sectionSchemas,
 } from '../../../contract/settings';
-import { recordAudit } from '../audit/audit.service';
-import type { Db } from '../db/database';
-import { settingsSections as settingsTable } from '../db/schema';
-import { AppError } from '../errors/errors';
+import { recordAudit } from '../audit';
+import type { Db } from '../db';
+import { settingsSections as settingsTable } from '../db';
+import { AppError } from '../errors';
 import { loadSettings, type SettingsSnapshot } from './settings-read';
 
 /** Who changes a setting, and from where (the audit row's actor and address). */

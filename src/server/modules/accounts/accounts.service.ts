@@ -1,11 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Profile, ProfileInput, UserListEntry, UserRecordInput } from '../../../contract/accounts';
 import { isStaffRole } from '../../../contract/roles';
-import { roleFromColumn } from '../../kernel/db/account-roles';
-import type { Db } from '../../kernel/db/database';
-import { profiles, user } from '../../kernel/db/schema';
-import { AppError, notFound } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../kernel/identity/session-user';
+import type { Db } from '../../kernel/db';
+import { profiles, roleFromColumn, user } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
+import type { SessionUser } from '../../kernel/identity';
 import { setRole } from './roles.service';
 
 /** The spec's calls name the account by email in the path; only the account's owner may use them. */

@@ -8,12 +8,10 @@ import {
   type CustomersQuery,
 } from '../../../contract/customers';
 import { orderNumber, toWireStatus } from '../../../contract/orders';
-import { roleFromColumn } from '../../kernel/db/account-roles';
-import type { Db } from '../../kernel/db/database';
-import { rowsOf } from '../../kernel/db/rows';
-import { orders, user } from '../../kernel/db/schema';
-import { notFound } from '../../kernel/errors/errors';
-import { listAddresses } from '../addresses/addresses.service';
+import type { Db } from '../../kernel/db';
+import { orders, roleFromColumn, rowsOf, user } from '../../kernel/db';
+import { notFound } from '../../kernel/errors';
+import { listAddresses } from '../addresses';
 
 /**
  * The customers list and one customer's page. Read only: the figures come from the orders as the

@@ -1,11 +1,10 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { OWNER_ROLE_FIXED } from '../../../contract/customers';
 import type { AccountRole, AssignableRole } from '../../../contract/roles';
-import { recordAudit } from '../../kernel/audit/audit.service';
-import { columnFromRole, roleFromColumn } from '../../kernel/db/account-roles';
-import type { Db, Tx } from '../../kernel/db/database';
-import { user } from '../../kernel/db/schema';
-import { AppError, notFound } from '../../kernel/errors/errors';
+import { recordAudit } from '../../kernel/audit';
+import type { Db, Tx } from '../../kernel/db';
+import { columnFromRole, roleFromColumn, user } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
 
 /**
  * Staff roles (docs/decisions/051). The owner is an account of ADMIN_EMAILS (made owner at sign-up

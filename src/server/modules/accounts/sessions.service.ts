@@ -1,9 +1,8 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { SessionView } from '../../../contract/accounts';
-import { AppError } from '../../kernel/errors/errors';
-import type { Auth } from '../../kernel/identity/auth';
-import type { SessionUser } from '../../kernel/identity/session-user';
+import { AppError } from '../../kernel/errors';
+import type { Auth, SessionUser } from '../../kernel/identity';
 import { deviceOf } from './user-agent';
 
 /**

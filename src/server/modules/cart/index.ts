@@ -1,4 +1,4 @@
-import type { ModuleDescriptor } from '../../kernel/jobs/module-descriptor';
+import type { ModuleDescriptor } from '../../kernel/jobs';
 
 /** A signed-in customer's cart; `cart_activity` follows it by trigger (decision 060). */
 export const cartModule: ModuleDescriptor = {
@@ -6,3 +6,5 @@ export const cartModule: ModuleDescriptor = {
   tables: ['cart_lines'],
   tablesKeptByTriggers: ['cart_activity'],
 };
+
+export { clearCart, getCart, mergeCart, removeCartLine, setCartLine, takeCart } from './cart.service';

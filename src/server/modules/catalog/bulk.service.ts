@@ -14,12 +14,11 @@ import {
 } from '../../../contract/catalog-bulk';
 import { STOCK_MAX } from '../../../contract/inventory';
 import { formatCents } from '../../../contract/money';
-import { recordAudit } from '../../kernel/audit/audit.service';
-import type { Db, Tx } from '../../kernel/db/database';
-import { rowsOf } from '../../kernel/db/rows';
-import { bulkChanges, categories, productChanges } from '../../kernel/db/schema';
-import { AppError, notFound } from '../../kernel/errors/errors';
-import { adjustStock, OutOfStock } from '../inventory/inventory.service';
+import { recordAudit } from '../../kernel/audit';
+import type { Db, Tx } from '../../kernel/db';
+import { bulkChanges, categories, productChanges, rowsOf } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
+import { adjustStock, OutOfStock } from '../inventory';
 import { productFilterCondition } from './product-filter';
 import type { ChangeActor } from './product-record';
 import { lockInOrder } from './taxonomy.service';

@@ -12,14 +12,11 @@ import {
   PRODUCT_CSV_COLUMNS,
   REQUIRED_COLUMNS,
 } from '../../../contract/catalog-import';
-import { recordAudit } from '../../kernel/audit/audit.service';
-import type { Db } from '../../kernel/db/database';
-import { rowsOf } from '../../kernel/db/rows';
-import { catalogImportRows, catalogImports } from '../../kernel/db/schema';
-import { AppError, notFound } from '../../kernel/errors/errors';
-import { cellFromSpreadsheet } from '../../kernel/http/csv-cells';
-import { readCsvUpload } from '../../kernel/http/csv-upload';
-import { loopTurns } from '../../kernel/http/event-loop';
+import { recordAudit } from '../../kernel/audit';
+import type { Db } from '../../kernel/db';
+import { catalogImportRows, catalogImports, rowsOf } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
+import { cellFromSpreadsheet, loopTurns, readCsvUpload } from '../../kernel/http';
 
 import { type ReadRow, readRow, rowIdentity } from './import-rows';
 import { SupersessionForest } from './supersession-forest';

@@ -1,7 +1,7 @@
 import type { StoreSettings } from '../../../contract/settings';
-import type { Db } from '../../kernel/db/database';
-import type { ModuleDescriptor } from '../../kernel/jobs/module-descriptor';
-import type { Outbox } from '../../kernel/outbox/outbox';
+import type { Db } from '../../kernel/db';
+import type { ModuleDescriptor } from '../../kernel/jobs';
+import type { Outbox } from '../../kernel/outbox';
 import { type ImageFetcher, runImports } from './import-job';
 import { queueLowStockDigest } from './low-stock';
 
@@ -51,3 +51,34 @@ export const catalogModule: ModuleDescriptor<{
     },
   ],
 };
+
+export { createAnswerCache } from './answer-cache';
+export { applyBulkChange, lastBulkChange, previewBulkChange, undoBulkChange } from './bulk.service';
+export { answersByAddress, replyWith } from './cached-reply';
+export { addTool, deleteTool, getTool, getToolDetails, listTools, updateTool } from './catalog.service';
+export { CATALOG_TABLES, catalogAnswers } from './catalog-answers';
+export { exportCatalog } from './catalog-export';
+export {
+  cancelImport,
+  checkImport,
+  importRows,
+  importSummary,
+  listImports,
+  startImport,
+} from './catalog-import.service';
+export { listCategories } from './catalog-query';
+export { lowStockProducts } from './low-stock';
+export { writePartsData } from './parts-data';
+export { addFitmentRange, listProducts } from './product-list';
+export { productHistory, readProductRecord } from './product-record';
+export { createSynonym, listSynonyms, removeSynonym, updateSynonym } from './synonyms.service';
+export {
+  createBrand,
+  createCategory,
+  orderBrands,
+  orderCategories,
+  removeBrand,
+  removeCategory,
+  updateBrand,
+  updateCategory,
+} from './taxonomy.service';

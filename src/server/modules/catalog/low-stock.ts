@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { LowStockProduct } from '../../../contract/catalog-admin';
-import type { Db, Tx } from '../../kernel/db/database';
-import { rowsOf } from '../../kernel/db/rows';
-import type { Outbox } from '../../kernel/outbox/outbox';
-import { publish } from '../../kernel/outbox/outbox';
+import type { Db, Tx } from '../../kernel/db';
+import { rowsOf } from '../../kernel/db';
+import type { Outbox } from '../../kernel/outbox';
+import { publish } from '../../kernel/outbox';
 
 /**
  * Low stock: a product is low when what is left is at or under its own threshold, or, without one,

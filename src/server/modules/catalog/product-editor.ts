@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ProductStatus, ToolChanges } from '../../../contract/catalog';
-import type { Tx } from '../../kernel/db/database';
-import { rowsOf } from '../../kernel/db/rows';
-import { productImages, tools } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/errors';
+import type { Tx } from '../../kernel/db';
+import { productImages, rowsOf, tools } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, [{ path, message }]);

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Synonym, SynonymInput } from '../../../contract/catalog-search';
-import { recordAudit } from '../../kernel/audit/audit.service';
-import type { Db } from '../../kernel/db/database';
-import { searchSynonyms } from '../../kernel/db/schema';
-import { AppError, notFound } from '../../kernel/errors/errors';
+import { recordAudit } from '../../kernel/audit';
+import type { Db } from '../../kernel/db';
+import { searchSynonyms } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
 
 /**
  * The owner's search words (admin). Each term is kept with its key as the search compares it

@@ -9,11 +9,10 @@ import {
   type Removed,
   slugOf,
 } from '../../../contract/catalog-admin';
-import { recordAudit } from '../../kernel/audit/audit.service';
-import type { Db, Tx } from '../../kernel/db/database';
-import { rowsOf } from '../../kernel/db/rows';
-import { brands, categories, tools } from '../../kernel/db/schema';
-import { AppError, notFound } from '../../kernel/errors/errors';
+import { recordAudit } from '../../kernel/audit';
+import type { Db, Tx } from '../../kernel/db';
+import { brands, categories, rowsOf, tools } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
 
 import { listCategories } from './catalog-query';
 import { type ChangeActor, recordChanges } from './product-record';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactMessageInput } from '../../../contract/contact';
-import type { Db } from '../../kernel/db/database';
-import { contactMessages } from '../../kernel/db/schema';
-import type { Outbox } from '../../kernel/outbox/outbox';
-import { publish } from '../../kernel/outbox/outbox';
+import type { Db } from '../../kernel/db';
+import { contactMessages } from '../../kernel/db';
+import type { Outbox } from '../../kernel/outbox';
+import { publish } from '../../kernel/outbox';
 
 /**
  * Keeps a visitor's message for the store's staff (the admin Inbox); the input is already

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import type { InboxList, InboxMessage, InboxReplyInput, InboxUpdate } from '../../../contract/inbox';
-import { recordAudit } from '../../kernel/audit/audit.service';
-import type { Db } from '../../kernel/db/database';
-import { contactMessages, contactReplies } from '../../kernel/db/schema';
-import { notFound } from '../../kernel/errors/errors';
-import type { Outbox } from '../../kernel/outbox/outbox';
-import { publish } from '../../kernel/outbox/outbox';
+import { recordAudit } from '../../kernel/audit';
+import type { Db } from '../../kernel/db';
+import { contactMessages, contactReplies } from '../../kernel/db';
+import { notFound } from '../../kernel/errors';
+import type { Outbox } from '../../kernel/outbox';
+import { publish } from '../../kernel/outbox';
 
 /**
  * The admin Inbox: contact messages newest first, read and handled marks, and replies. A reply is

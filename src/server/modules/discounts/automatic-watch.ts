@@ -1,8 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { ANY_TABLE, type ChangeFeed } from '../../kernel/db/change-feed';
-import type { Db } from '../../kernel/db/database';
-import { rowsOf } from '../../kernel/db/rows';
-import { discounts } from '../../kernel/db/schema';
+import type { Db } from '../../kernel/db';
+import { ANY_TABLE, type ChangeFeed, discounts, rowsOf } from '../../kernel/db';
 
 /**
  * Whether the store has any automatic discount at all (running, scheduled or over), remembered

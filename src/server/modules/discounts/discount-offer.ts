@@ -9,8 +9,8 @@ import {
 } from '../../../contract/discounts';
 import { emailIdentity } from '../../../contract/email-identity';
 import { isUuid } from '../../../contract/ids';
-import type { Db, Tx } from '../../kernel/db/database';
-import { categories, discounts, discountUses, tools } from '../../kernel/db/schema';
+import type { Db, Tx } from '../../kernel/db';
+import { categories, discounts, discountUses, tools } from '../../kernel/db';
 
 /** A discount as the arithmetic of pricing sees it (modules/pricing/discounts.ts). */
 export interface DiscountRule {

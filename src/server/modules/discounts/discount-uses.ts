@@ -1,9 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { discountMessages } from '../../../contract/discounts';
-import type { Tx } from '../../kernel/db/database';
-import { rowsOf } from '../../kernel/db/rows';
-import { discounts, discountUses } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/errors';
+import type { Tx } from '../../kernel/db';
+import { discounts, discountUses, rowsOf } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
 
 import type { DiscountRule } from './discount-offer';
 

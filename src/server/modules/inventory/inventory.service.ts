@@ -6,11 +6,10 @@ import {
   type StockLedger,
   type StockMovementReason,
 } from '../../../contract/inventory';
-import { recordAudit } from '../../kernel/audit/audit.service';
-import type { Db, Tx } from '../../kernel/db/database';
-import { preparedStatement } from '../../kernel/db/prepared';
-import { stockMovements, tools } from '../../kernel/db/schema';
-import { AppError, notFound } from '../../kernel/errors/errors';
+import { recordAudit } from '../../kernel/audit';
+import type { Db, Tx } from '../../kernel/db';
+import { preparedStatement, stockMovements, tools } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
 
 /**
  * The only code that changes a product's stock. Every change is a row in stock_movements, and the

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import { ORDER_NOT_FOUND, type Order, type OrderEvent, toWireStatus } from '../../../contract/orders';
-import type { Db, Tx } from '../../kernel/db/database';
-import { orderEvents, orders } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../kernel/identity/session-user';
+import type { Db, Tx } from '../../kernel/db';
+import { orderEvents, orders } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
+import type { SessionUser } from '../../kernel/identity';
 import { orderViews, toOrders } from './order-read';
 import type { OrderRow } from './order-state';
 

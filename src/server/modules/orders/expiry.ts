@@ -1,6 +1,6 @@
-import type { Db } from '../../kernel/db/database';
-import type { Outbox } from '../../kernel/outbox/outbox';
-import { lockToolsInOrder } from '../inventory/inventory.service';
+import type { Db } from '../../kernel/db';
+import type { Outbox } from '../../kernel/outbox';
+import { lockToolsInOrder } from '../inventory';
 import { applyOrderEvent, lockExpiredOrders, orderLinesOf } from './order-state';
 
 /**

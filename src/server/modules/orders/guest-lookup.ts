@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { ORDER_IN_ACCOUNT, ORDER_LOOKUP_FAILED } from '../../../contract/guest';
-import type { Db } from '../../kernel/db/database';
-import { orders } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/errors';
-import { databaseLimiter } from '../../kernel/limits/database-limiter';
+import type { Db } from '../../kernel/db';
+import { orders } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
+import { databaseLimiter } from '../../kernel/limits';
 import { visitToken } from './guest-order-links';
 
 /**

@@ -7,11 +7,11 @@ import {
   ORDER_LINK_INVALID,
 } from '../../../contract/guest';
 import type { Order } from '../../../contract/orders';
-import type { Db } from '../../kernel/db/database';
-import { orders } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../kernel/identity/session-user';
-import type { Outbox } from '../../kernel/outbox/outbox';
+import type { Db } from '../../kernel/db';
+import { orders } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
+import type { SessionUser } from '../../kernel/identity';
+import type { Outbox } from '../../kernel/outbox';
 import { cancelUnpaidOrder, requestCancellation } from './cancel';
 import { claimGuestOrder } from './guest-claim';
 import { type OrderLink, readOrderLink } from './guest-order-links';

@@ -1,6 +1,6 @@
-import type { Db } from '../../kernel/db/database';
-import type { ModuleDescriptor } from '../../kernel/jobs/module-descriptor';
-import type { Outbox } from '../../kernel/outbox/outbox';
+import type { Db } from '../../kernel/db';
+import type { ModuleDescriptor } from '../../kernel/jobs';
+import type { Outbox } from '../../kernel/outbox';
 import { expireUnpaidOrders } from './expiry';
 
 /**
@@ -26,3 +26,49 @@ export const ordersModule: ModuleDescriptor<{
     },
   ],
 };
+
+export { cancelPaidInLock, cancelUnpaidOrder, requestCancellation } from './cancel';
+export { getOwnOrder, listOwnOrders, orderHistory } from './customer-orders';
+export { checkGuestCaps, type GuestBuyer, isGuest } from './guest-buyer';
+export { claimGuestOrders } from './guest-claim';
+export { lookUpOrder, lookupLimiters } from './guest-lookup';
+export { mailLinkToken, visitToken } from './guest-order-links';
+export {
+  claimGuestOrderByLink,
+  guestCancel,
+  guestOrder,
+  guestReturn,
+  guestReturns,
+  openOrderLink,
+  viewGuestOrder,
+} from './guest-orders';
+export { checkUnpaidCaps, holdOf, type NewOrderRow, waitingMailDelay, writeNewOrder } from './new-order';
+export { setOrderAddress } from './order-address';
+export { OrderNotFound, PaymentArrivedTooLate } from './order-errors';
+export { readOrderView, toOneOrder, toOrder, toOrders } from './order-read';
+export { applyOrderEvent, lockOrder, type OrderLineRow, type OrderRow, payUnpaidOrder } from './order-state';
+export { sendCreditNote, sendReceipt } from './receipt-pdf';
+export {
+  claimLatePaymentRefund,
+  claimRefund,
+  orderNow,
+  pendingRefunds,
+  putOffRefund,
+  quoteRefund,
+  type RefundAnswer,
+  type RefundRequest,
+  type RefundRow,
+  settleRefund,
+} from './refunds';
+export {
+  claimReturnRefundOf,
+  decideReturn,
+  listReturns,
+  quoteReturnRefund,
+  receiveReturn,
+  requestCoreReturn,
+  requestReturn,
+  returnNow,
+  returnsOf,
+} from './returns';
+export { createShipment, shipOrder } from './shipments';

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { tooManyReservedUnitsMessage, tooManyUnpaidOrdersMessage } from '../../../contract/orders';
-import type { Tx } from '../../kernel/db/database';
-import { preparedStatement, tableRow } from '../../kernel/db/prepared';
-import { orderLines, orders } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../kernel/identity/session-user';
-import type { Outbox } from '../../kernel/outbox/outbox';
-import type { OrderLimits } from '../../kernel/settings/settings-in-force';
+import type { Tx } from '../../kernel/db';
+import { orderLines, orders, preparedStatement, tableRow } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
+import type { SessionUser } from '../../kernel/identity';
+import type { Outbox } from '../../kernel/outbox';
+import type { OrderLimits } from '../../kernel/settings';
 import { type GuestBuyer, isGuest } from './guest-buyer';
 import { eventSteps, eventValues, type OrderLineRow, type OrderRow } from './order-state';
 

@@ -13,12 +13,12 @@ import {
 import { isUuid } from '../../../contract/ids';
 import { orderNumber } from '../../../contract/orders';
 import type { PaymentProviderName } from '../../../contract/payments';
-import type { Db, Tx } from '../../kernel/db/database';
-import { orderLines, orders, type ReturnLine, returns, shipments } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/errors';
-import type { SessionUser } from '../../kernel/identity/session-user';
-import type { Outbox } from '../../kernel/outbox/outbox';
-import { moveStock, type StockMove } from '../inventory/inventory.service';
+import type { Db, Tx } from '../../kernel/db';
+import { orderLines, orders, type ReturnLine, returns, shipments } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
+import type { SessionUser } from '../../kernel/identity';
+import type { Outbox } from '../../kernel/outbox';
+import { moveStock, type StockMove } from '../inventory';
 import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';

@@ -1,10 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../kernel/db/database';
-import { updateRow } from '../../kernel/db/prepared';
-import { rowsOf } from '../../kernel/db/rows';
-import { paymentIntents, refunds } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/errors';
+import type { Db } from '../../kernel/db';
+import { paymentIntents, refunds, rowsOf, updateRow } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
 
 import type { IntentSnapshot, PaymentProvider } from './payment-provider';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Db } from '../../kernel/db/database';
-import { processedWebhookEvents, refunds } from '../../kernel/db/schema';
-import type { Outbox } from '../../kernel/outbox/outbox';
-import { settleRefund } from '../orders/refunds';
+import type { Db } from '../../kernel/db';
+import { processedWebhookEvents, refunds } from '../../kernel/db';
+import type { Outbox } from '../../kernel/outbox';
+import { settleRefund } from '../orders';
 import { refundSnapshotOf } from './stripe-provider';
 
 /**

@@ -1,12 +1,5 @@
-import {
-  type AppliedDiscount,
-  type CodeMiss,
-  type CodeVerdict,
-  type DiscountKind,
-  type DiscountScope,
-  discountMessages,
-} from '../../../contract/discounts';
-import type { DiscountOffer, DiscountRule, LineFacts } from '../discounts/discount-offer';
+import { type AppliedDiscount, type CodeVerdict, discountMessages } from '../../../contract/discounts';
+import type { DiscountOffer, DiscountRule, LineFacts } from '../discounts';
 
 /**
  * The arithmetic of discounts (docs/decisions/057), in integer cents. Which discounts a buyer may

@@ -18,10 +18,9 @@ import {
   type TaxSettings,
   type ZoneMethod,
 } from '../../../contract/settings';
-import type { Db, Tx } from '../../kernel/db/database';
-import { preparedStatement, selectedRow } from '../../kernel/db/prepared';
-import { tools } from '../../kernel/db/schema';
-import type { DiscountOffer } from '../discounts/discount-offer';
+import type { Db, Tx } from '../../kernel/db';
+import { preparedStatement, selectedRow, tools } from '../../kernel/db';
+import type { DiscountOffer } from '../discounts';
 import { appliedOf, chooseDiscount, type DiscountLine, NO_DISCOUNT, type PricedDiscount } from './discounts';
 
 /**

@@ -9,11 +9,10 @@ import {
   type ReviewCreated,
 } from '../../../contract/reviews';
 import type { ReviewHold } from '../../../contract/settings';
-import { recordAudit } from '../../kernel/audit/audit.service';
-import type { Db, Tx } from '../../kernel/db/database';
-import { rowsOf } from '../../kernel/db/rows';
-import { reviews, tools } from '../../kernel/db/schema';
-import { notFound } from '../../kernel/errors/errors';
+import { recordAudit } from '../../kernel/audit';
+import type { Db, Tx } from '../../kernel/db';
+import { reviews, rowsOf, tools } from '../../kernel/db';
+import { notFound } from '../../kernel/errors';
 
 /** Cap on one answer of GET /review; the newest come first. */
 export const REVIEW_LIST_LIMIT = 500;

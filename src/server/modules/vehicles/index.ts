@@ -1,4 +1,4 @@
-import type { ModuleDescriptor } from '../../kernel/jobs/module-descriptor';
+import type { ModuleDescriptor } from '../../kernel/jobs';
 import { vehiclesRoutes } from './vehicles.routes';
 
 /** My Garage. Its routes stay beside it this round (they call nothing above this room). */

@@ -1,10 +1,10 @@
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../kernel/db/database';
-import { user } from '../../../kernel/db/schema';
-import { deliverMail } from '../../../kernel/mail-delivery/mail.service';
-import type { Mailer } from '../../../kernel/mail-delivery/mailer';
-import type { MessageHandler, Topics } from '../../../kernel/outbox/outbox';
+import type { Db } from '../../../kernel/db';
+import { user } from '../../../kernel/db';
+import type { Mailer } from '../../../kernel/mail-delivery';
+import { deliverMail } from '../../../kernel/mail-delivery';
+import type { MessageHandler, Topics } from '../../../kernel/outbox';
 import type { MailContext } from '../layout';
 import { emailConfirmationMail, passwordResetMail, signUpRepeatedMail } from '../templates/account-mails';
 

@@ -1,12 +1,8 @@
-import type { Db } from '../../../kernel/db/database';
-import { deliverMail } from '../../../kernel/mail-delivery/mail.service';
-import type { Mailer } from '../../../kernel/mail-delivery/mailer';
-import type { MessageHandler, Topics } from '../../../kernel/outbox/outbox';
-import {
-  findContactMessage,
-  findContactReply,
-  wroteWithinAnHourBefore,
-} from '../../../modules/contact/inbox.service';
+import type { Db } from '../../../kernel/db';
+import type { Mailer } from '../../../kernel/mail-delivery';
+import { deliverMail } from '../../../kernel/mail-delivery';
+import type { MessageHandler, Topics } from '../../../kernel/outbox';
+import { findContactMessage, findContactReply, wroteWithinAnHourBefore } from '../../../modules/contact';
 import type { MailContext } from '../layout';
 import { acknowledgmentMail, replyMail } from '../templates/contact-mails';
 

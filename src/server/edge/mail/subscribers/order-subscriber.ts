@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { pages } from '../../../../contract/pages';
-import type { Db } from '../../../kernel/db/database';
-import { returns } from '../../../kernel/db/schema';
-import { deliverMail } from '../../../kernel/mail-delivery/mail.service';
-import type { Mailer } from '../../../kernel/mail-delivery/mailer';
-import type { MessageHandler, Topics } from '../../../kernel/outbox/outbox';
-import { mailLinkToken } from '../../../modules/orders/guest-order-links';
-import { readOrderView } from '../../../modules/orders/order-read';
+import type { Db } from '../../../kernel/db';
+import { returns } from '../../../kernel/db';
+import type { Mailer } from '../../../kernel/mail-delivery';
+import { deliverMail } from '../../../kernel/mail-delivery';
+import type { MessageHandler, Topics } from '../../../kernel/outbox';
+import { mailLinkToken, readOrderView } from '../../../modules/orders';
 import type { MailContext } from '../layout';
 import { linkTo } from '../mail-links';
 import { type OrderMailKind, orderMail } from '../templates/order-mails';

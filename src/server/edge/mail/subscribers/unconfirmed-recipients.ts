@@ -1,7 +1,6 @@
 import { and, eq, like, sql } from 'drizzle-orm';
-import type { Db } from '../../../kernel/db/database';
-import { rowsOf } from '../../../kernel/db/rows';
-import { mails, orders, user } from '../../../kernel/db/schema';
+import type { Db } from '../../../kernel/db';
+import { mails, orders, rowsOf, user } from '../../../kernel/db';
 
 /**
  * Anyone may type anyone's address into the guest checkout, and the name and street on the order

@@ -1,5 +1,5 @@
 import { pages } from '../../../../contract/pages';
-import type { OutgoingMail } from '../../../kernel/mail-delivery/mailer';
+import type { OutgoingMail } from '../../../kernel/mail-delivery';
 import { type MailContext, render } from '../layout';
 import { linkTo } from '../mail-links';
 

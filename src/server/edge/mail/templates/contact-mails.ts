@@ -1,5 +1,5 @@
-import type { contactMessages, contactReplies } from '../../../kernel/db/schema';
-import type { OutgoingMail } from '../../../kernel/mail-delivery/mailer';
+import type { contactMessages, contactReplies } from '../../../kernel/db';
+import type { OutgoingMail } from '../../../kernel/mail-delivery';
 import { linesOf, type MailContext, render } from '../layout';
 
 /**

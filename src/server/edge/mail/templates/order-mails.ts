@@ -3,7 +3,7 @@ import { discountRowLabel, freeShippingNote } from '../../../../contract/discoun
 import { formatCents } from '../../../../contract/money';
 import type { Order } from '../../../../contract/orders';
 import { pages } from '../../../../contract/pages';
-import type { OutgoingMail } from '../../../kernel/mail-delivery/mailer';
+import type { OutgoingMail } from '../../../kernel/mail-delivery';
 import { type MailContext, render } from '../layout';
 import { linkTo } from '../mail-links';
 
