@@ -25,7 +25,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 function fingerprint(): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(path.join(root, 'drizzle/meta/_journal.json')));
-  hash.update(readFileSync(path.join(root, 'src/server/db/large-catalog.ts')));
+  hash.update(readFileSync(path.join(root, 'src/server/cli/large-catalog.ts')));
   hash.update(`${LARGE_CATALOG_SIZE}:${LARGE_CATALOG_SEED}`);
   return hash.digest('hex').slice(0, 10);
 }

@@ -62,7 +62,8 @@ export const LADDER: readonly Floor[] = [
   },
   {
     name: 'top',
-    holds: 'app.ts assembles the store from the descriptors; the seed; this file; main.ts and the command line start it',
+    holds:
+      'app.ts assembles the store from the descriptors; the seed; this file; main.ts and the command line start it',
     rungs: [
       ['app.ts', 'seed', 'ladder.ts'],
       ['main.ts', 'cli'],

@@ -9,7 +9,7 @@ import { STRONG_PASSWORD } from '../test/sessions';
 /**
  * The authorization matrix: every route the app registers (collected from Fastify itself), called
  * as every role, each answer checked against the store's own permission table
- * (plugins/route-permissions.ts, read through src/server/test/access-table.ts).
+ * (edge/api/route-permissions.ts, read through src/server/test/access-table.ts).
  * Signed-in roles are tried with the session cookie (as the web app sends it) and with
  * `Authorization: Bearer` (as the spec's API clients do); every GET of ours is tried as HEAD too.
  */

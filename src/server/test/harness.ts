@@ -47,7 +47,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({
       LOG_LEVEL: 'silent',
       // A test suite's password hash: the same scrypt at a work factor a run of thousands of
-      // sign-ins can afford (auth/password-hash.ts); the standard cost has its own test.
+      // sign-ins can afford (kernel/identity/password-hash.ts); the standard cost has its own test.
       PASSWORD_HASH_COST: 'low',
       WEB_DIST_DIR: '/nonexistent-web-build',
       // Uploads of a test never land in the working tree.

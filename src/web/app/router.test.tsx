@@ -8,7 +8,7 @@ import { AppRoutes } from './router';
  * The router against the route table (contract/pages.ts): every page the router shows is in the
  * table, every page of the table is routed, and the server's reading of an address (matchPage)
  * agrees with the router's. The server's page plugins key their entries by the table, and
- * src/server/plugins/page-table.test.ts fails for a table page without one, so a page added to
+ * src/server/edge/pages/page-table.test.ts fails for a table page without one, so a page added to
  * the router alone fails here, and a page added to the table alone fails there.
  */
 

@@ -59,7 +59,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = assertSelf(request.user, request.params.email);
       await recordUser(app.db, me, request.body);
       // A browser's cookie session gets an empty token: page scripts must not read the session's
-      // bearer token; API clients get it (plugins/auth.ts mayShowToken).
+      // bearer token; API clients get it (kernel/identity/auth-plugin.ts mayShowToken).
       return { token: mayShowToken(request) ? me.token : '' };
     },
   );

@@ -6,7 +6,7 @@ import type { Permission } from '../../../contract/roles';
  * the caller's role must hold (contract/roles.ts maps roles to permissions).
  *
  * Keyed by `METHOD url` exactly as Fastify registers the route (the prefix included, `:params` as
- * written). The guard in plugins/auth.ts reads this table before every route's own handler, and a
+ * written). The guard in access-guard.ts reads this table before every route's own handler, and a
  * route missing from it is refused to everyone (fail closed); the access matrix test
  * (security/access-matrix.test.ts) calls every registered route as every role against it.
  *
@@ -30,7 +30,7 @@ export const ROUTE_PERMISSIONS = {
   'GET /sitemap.xml': 'public',
   'GET /robots.txt': 'public',
 
-  // better-auth: one catch-all; it lets through only the endpoints the store uses (plugins/auth.ts).
+  // better-auth: one catch-all; it lets through only the endpoints the store uses (kernel/identity/auth-plugin.ts).
   'GET /api/auth/*': 'public',
   'POST /api/auth/*': 'public',
 

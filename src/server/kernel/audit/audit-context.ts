@@ -17,7 +17,7 @@ const scope = new AsyncLocalStorage<RequestScope>();
 
 /**
  * Runs the rest of a request inside its scope, so `recordAudit` knows who asked and from where
- * without every service taking the request apart. Set by the guard (plugins/auth.ts) after the
+ * without every service taking the request apart. Set by the guard (edge/api/access-guard.ts) after the
  * body was read, so the route's own hooks and handler, and every promise they start, see it.
  */
 export function runInRequestScope(value: RequestScope, next: () => void): void {

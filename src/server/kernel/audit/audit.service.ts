@@ -50,7 +50,7 @@ function json(value: unknown): unknown {
  *     await recordAudit(tx, { action: 'discount.updated', subjectType: 'discount', subjectId: id,
  *                             before: old, after: updated });
  *
- * Who and from where come from the request the call runs in (plugins/auth.ts sets them), unless
+ * Who and from where come from the request the call runs in (the guard, edge/api/access-guard.ts, sets them), unless
  * `actor` / `ip` are given (a job acting for the person who started it).
  */
 export async function recordAudit(tx: Tx | Db, change: AuditChange): Promise<void> {

@@ -256,7 +256,7 @@ export interface Config {
   uploads: { dir: string; s3: S3Config | undefined; fetchPrivateAddresses: boolean };
   /** A product without its own threshold is low on stock at or under its minimum order quantity times this. */
   lowStockFactor: number;
-  /** Cart reminders' default (read through modules/cart-reminders/reminder-switch.ts only). */
+  /** Cart reminders' default (read through edge/cart-reminders/reminder-switch.ts only). */
   cartReminders: boolean;
   /** Returns: the window after shipping, and the restocking fee the refund offer keeps. */
   returns: { windowDays: number; restockingFeePercent: number };
@@ -316,7 +316,7 @@ export interface AuthConfig {
    * address get the same answer. Off: the spec's sign-up, signed in at once.
    */
   requireEmailVerification: boolean;
-  /** `standard` everywhere but in test suites (auth/password-hash.ts). */
+  /** `standard` everywhere but in test suites (kernel/identity/password-hash.ts). */
   passwordHashCost: PasswordHashCost;
 }
 

@@ -1,7 +1,7 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Who changed what in the store, written only by modules/audit (`recordAudit`) inside the
+ * Who changed what in the store, written only by kernel/audit (`recordAudit`) inside the
  * transaction of the change itself, so a change that rolls back leaves no row (drizzle/0024).
  * The actor is kept by id and as they were then (email, role): a row outlives the account.
  */

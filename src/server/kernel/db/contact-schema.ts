@@ -15,7 +15,7 @@ export const contactMessages = pgTable(
   },
   (t) => [
     index('contact_messages_created_idx').on(t.createdAt, t.id),
-    // A sender's earlier messages: one acknowledgment an hour per address (modules/mail/subscribers/contact-subscriber.ts).
+    // A sender's earlier messages: one acknowledgment an hour per address (edge/mail/subscribers/contact-subscriber.ts).
     index('contact_messages_email_idx').on(t.email, t.createdAt),
   ],
 );

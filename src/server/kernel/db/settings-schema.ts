@@ -3,7 +3,7 @@ import { user } from './auth-schema';
 
 /**
  * The owner's settings, one row per section (store, shipping, tax, orders, returns, inventory),
- * written only by modules/settings. A section without a row is what the environment says. Every
+ * written only by kernel/settings. A section without a row is what the environment says. Every
  * committed change is announced on `table_changes` (drizzle/0025), so each instance reloads it.
  */
 export const settingsSections = pgTable('settings_sections', {

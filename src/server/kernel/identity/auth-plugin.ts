@@ -64,7 +64,7 @@ const OPEN_ENDPOINTS: Record<string, ReadonlySet<string>> = {
     '/api/auth/sign-out',
     // A signed-in user's own name and photo (contract/accounts.ts AccountChangesInput).
     '/api/auth/update-user',
-    // "Forgot password?": the link is mailed (modules/mail/subscribers/account-subscriber.ts), then the new password
+    // "Forgot password?": the link is mailed (account-messages.ts, then edge/mail/subscribers/account-subscriber.ts), then the new password
     // is set with its token; the account's sessions all end.
     RESET_REQUEST,
     '/api/auth/reset-password',

@@ -38,7 +38,7 @@ export const CONFIRMATION_TOKEN_SECONDS = 60 * 60;
 
 /**
  * The header carrying the client's address (as Fastify resolved it, TRUST_PROXY included) into
- * better-auth, which records it on each session. Set by plugins/auth.ts on every request it hands
+ * better-auth, which records it on each session. Set by auth-plugin.ts on every request it hands
  * over, replacing any a client sent; better-auth's default, X-Forwarded-For, would be whatever a
  * client wrote when no proxy stands in front.
  */
@@ -131,7 +131,7 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, options: 
     // None of the admin plugin's endpoints is a power the store gives anyone:
     // impersonation, bans, set-role (which could demote other admins), passwords, removing or
     // creating accounts. better-auth answers them 404; auth.api calls in our code are unaffected.
-    // The route in plugins/auth.ts lets through only the endpoints the store uses, so this is the
+    // The route in auth-plugin.ts lets through only the endpoints the store uses, so this is the
     // second lock (docs/decisions/008-auth-endpoints-the-store-uses.md).
     disabledPaths: Object.values(adminPlugin.endpoints).map((endpoint) => endpoint.path),
     database: drizzleAdapter(db, { provider: 'pg', schema }),
@@ -142,7 +142,7 @@ export function createAuth(db: Db, config: AuthConfig, secret: string, options: 
       autoSignIn: true,
       // REQUIRE_EMAIL_VERIFICATION: no sign-in before the mailed link is followed, and a sign-up
       // for a known address is answered like a new one (better-auth's own generic answer; the
-      // store then sends both the same body, plugins/auth.ts).
+      // store then sends both the same body, auth-plugin.ts).
       requireEmailVerification: config.requireEmailVerification,
       password: passwordHashing(config.passwordHashCost),
       ...(config.requireEmailVerification

@@ -33,7 +33,7 @@ export function databaseLimiter(db: Db, shape: LimitShape): RateLimiterDrizzle {
  * The library's Drizzle store with its one write, the counting upsert (the `_upsert` a store
  * implements, as rate-limiter-flexible's README describes), as a prepared statement: it is on
  * every limited request (each order, each cart change), and drizzle built it anew each time
- * (db/prepared.ts). The same statement as the library's: the window starts again once expired.
+ * (kernel/db/prepared.ts). The same statement as the library's: the window starts again once expired.
  */
 class PreparedRateLimiter extends RateLimiterDrizzle {
   async _upsert(key: string, points: number, msDuration: number, forceExpire = false) {

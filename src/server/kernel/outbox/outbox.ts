@@ -27,7 +27,7 @@ export interface Topics {
   'contact.replied': { messageId: string; replyId: string };
   /**
    * Someone asked for a password reset link for this account. The token is sealed with the auth
-   * secret (mail/subscribers/account-subscriber.ts), so the queue does not hold a usable link in plain text.
+   * secret (kernel/identity/account-messages.ts), so the queue does not hold a usable link in plain text.
    */
   /** Products are low on stock today: the daily digest for the admins who want it (modules/catalog/low-stock.ts). */
   'catalog.low_stock_digest': { day: string };
@@ -41,7 +41,7 @@ export interface Topics {
   'account.email_confirmation_requested': { userId: string; sealedToken: string };
   /** Someone signed up with the address of an existing account (REQUIRE_EMAIL_VERIFICATION). */
   'account.sign_up_repeated': { userId: string };
-  /** A customer's cart sat untouched for a day since it last changed (modules/cart-reminders). */
+  /** A customer's cart sat untouched for a day since it last changed (edge/cart-reminders). */
   'cart.reminder_due': { userId: string; remindedFor: string };
 }
 export type Topic = keyof Topics;
@@ -168,7 +168,7 @@ export function publishStatement<T extends Topic>(
 }
 
 /**
- * The same as part of a prepared statement (db/prepared.ts): a `messages` step of a WITH that
+ * The same as part of a prepared statement (kernel/db/prepared.ts): a `messages` step of a WITH that
  * queues the message named by the placeholders `publishValues` fills, once for each row of
  * `source` (another step's name) if one is given. Its text is the same for every topic, key and
  * set of subscribers, so one prepared statement serves them all.

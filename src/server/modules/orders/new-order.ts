@@ -21,7 +21,7 @@ export const holdOf = (me: SessionUser | GuestBuyer, limits: OrderLimits) =>
 
 /**
  * When the order's mail goes: the waiting-for-payment mail is delivered after a short delay, and
- * only if the order is still unpaid then (mail/subscribers/order-subscriber.ts), so a buyer who
+ * only if the order is still unpaid then (edge/mail/subscribers/order-subscriber.ts), so a buyer who
  * pays at once gets the receipt alone. Never later than halfway through the hold, so an order
  * left unpaid always hears of it before its stock is released.
  */
