@@ -244,6 +244,20 @@ describe('the ladder', () => {
     expect(rooms.filter((room) => room !== 'cli' && !faces.includes(`server/${room}/index.ts`))).toEqual([]);
   });
 
+  it('is the ladder docs/architecture.md draws, rung by rung', () => {
+    const docs = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('## The ladder'));
+    const drawing = section.slice(
+      section.indexOf('```\nfloor'),
+      section.indexOf('```', section.indexOf('```') + 3),
+    );
+    const drawn = drawing
+      .split('\n')
+      .map((line) => /^\S*\s+\d+\s+(.+)$/.exec(line)?.[1]?.trim().split(/\s+/))
+      .filter((rooms): rooms is string[] => rooms !== undefined);
+    expect(drawn).toEqual(LADDER.flatMap((floor) => floor.rungs.map((rooms) => [...rooms])));
+  });
+
   it('fails on an arrow up, an arrow sideways, an import past a face and a file in no room', () => {
     const rows = inServer('kernel/db/rows.ts');
     const up = againstTheLadder(withImport(rows, inServer('modules/orders/index.ts')));
