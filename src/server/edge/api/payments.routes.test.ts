@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import { paymentIntents } from '../../kernel/db/schema';
+import { openPayment } from '../../modules/payments/payments.service';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { unpaidOrder as newUnpaidOrder, orderRow, stockOf, UNKNOWN_ID } from '../../test/probes';
 import { signUp, type TestSession } from '../../test/sessions';
@@ -102,6 +103,27 @@ describe('POST /api/create-payment-intent (simulated processor)', () => {
     const again = await createIntent(alice, { orderId: order._id, price: 1000 });
     expect(again.statusCode).toBe(200);
     expect((again.json() as PaymentIntentAnswer).clientSecret).toBe(answer.clientSecret);
+    expect(await intentsOf(order._id)).toHaveLength(1);
+  });
+
+  it('opens one intent when the same payment is opened twice at once, and answers both with it', async () => {
+    const order = await unpaidOrder();
+    const [a, b] = await Promise.all([
+      createIntent(alice, { orderId: order._id }),
+      createIntent(alice, { orderId: order._id }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const secrets = [a, b].map((res) => (res.json() as PaymentIntentAnswer).clientSecret);
+    expect(secrets[0]).toBe(secrets[1]);
+    const rows = await intentsOf(order._id);
+    expect(rows.map((r) => r.clientSecret)).toEqual([secrets[0]]);
+    // Directly too, as a checkout sent twice opens its new order's payment (no read between).
+    const [c, d] = await Promise.all([
+      openPayment(t.database.db, t.app.payments, { id: order._id, totalCents: order.amounts.totalCents }),
+      openPayment(t.database.db, t.app.payments, { id: order._id, totalCents: order.amounts.totalCents }),
+    ]);
+    expect(c.clientSecret).toBe(d.clientSecret);
+    expect(c.clientSecret).toBe(secrets[0]);
     expect(await intentsOf(order._id)).toHaveLength(1);
   });
 

@@ -132,14 +132,16 @@ export async function openPayment(
     amountCents: order.totalCents,
     idempotencyKey: `order-${order.id}-${order.totalCents}`,
   });
-  await insertIntent(db, {
+  const recorded = await insertIntent(db, {
     id: created.id,
     orderId: order.id,
     provider: provider.name,
     amountCents: order.totalCents,
     clientSecret: created.clientSecret,
   });
-  return answer(created);
+  // Opened at the same moment by another request (the same key, so the same intent): the one
+  // recorded first is the answer, so both requests pay the same intent.
+  return answer(recorded ?? (await intentById(db, created.id)) ?? created);
 }
 
 /** Our record of an intent, by its id. */

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db';
 import { paymentIntents, refunds, rowsOf, updateRow } from '../../kernel/db';
@@ -35,8 +35,10 @@ export function createSimulatedProvider(db: Db): PaymentProvider & {
   return {
     name: 'simulated',
     publishableKey: null,
-    async createIntent() {
-      const id = `sim_pi_${randomUUID().replaceAll('-', '')}`;
+    // As a real processor does, one idempotency key names one intent: a payment opened twice at
+    // once (a checkout sent twice) is one intent, whichever request records it first.
+    async createIntent({ idempotencyKey }) {
+      const id = `sim_pi_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}`;
       return { id, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}` };
     },
     /**
