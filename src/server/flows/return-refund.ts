@@ -1,7 +1,7 @@
 import type { Return } from '../../contract/after-sale';
 import type { Db } from '../kernel/db';
 import type { Outbox } from '../kernel/outbox';
-import { claimReturnRefundOf, returnNow } from '../modules/orders';
+import { claimRefundOfReturn, returnNow } from '../modules/orders';
 import type { PaymentProvider } from '../modules/payments';
 import { sendRefund } from './refund';
 
@@ -18,7 +18,7 @@ export async function refundReturn(
   adminId: string,
   feePercent: number,
 ): Promise<Return> {
-  const claim = await claimReturnRefundOf(db, id, adminId, feePercent, provider.name);
+  const claim = await claimRefundOfReturn(db, id, adminId, feePercent, provider.name);
   await sendRefund(db, outbox, provider, claim);
   return returnNow(db, id, claim.orderId);
 }

@@ -61,7 +61,7 @@ export {
   settleRefund,
 } from './refunds';
 export {
-  claimReturnRefundOf,
+  claimRefundOfReturn,
   decideReturn,
   listReturns,
   quoteReturnRefund,

@@ -353,7 +353,7 @@ export async function receiveReturn(
  * of tax) less the restocking fee, or a core return's charges. Restock is false: the parts were
  * already put back or written off when received. The caller sends it (flows/return-refund.ts).
  */
-export const claimReturnRefundOf = (
+export const claimRefundOfReturn = (
   db: Db,
   id: string,
   adminId: string,
