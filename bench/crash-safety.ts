@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Database, openPglite, openPostgres } from '../src/server/db/database';
+import { type Database, openPglite, openPostgres } from '../src/server/kernel/db/database';
 import { addToolOverHttp, call, signUpOverHttp } from '../src/server/test/http-client';
 import { createScratchDatabase } from '../src/server/test/scratch-postgres';
 import { type ServerProcess, startServerProcess } from '../src/server/test/server-process';

@@ -8,7 +8,7 @@
  *   TEST_DATABASE_URL=postgres://...   run on a fresh database of that PostgreSQL server, else PGlite
  */
 import { buildApp } from '../src/server/app';
-import { type Database, openPglite } from '../src/server/db/database';
+import { type Database, openPglite } from '../src/server/kernel/db/database';
 import { FUZZ_ROLES } from '../src/server/test/fuzz-hints';
 import { formatFailures, formatStatuses, runFuzz } from '../src/server/test/fuzz-run';
 import { createFuzzWorld, fuzzAdminEmail, fuzzConfig } from '../src/server/test/fuzz-world';

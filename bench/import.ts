@@ -5,8 +5,8 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config/config';
-import { type Db, openPostgres } from '../src/server/db/database';
+import { loadConfig } from '../src/server/kernel/config/config';
+import { type Db, openPostgres } from '../src/server/kernel/db/database';
 import {
   checkImport,
   importSummary,

@@ -9,7 +9,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { seedTools } from '../src/server/db/seed-data';
+import { seedTools } from '../src/server/seed/seed-data';
 import { createScratchDatabase } from '../src/server/test/scratch-postgres';
 import { runCartCheckout } from './run/cart-checkout';
 import { measureMissCpu } from './run/catalog-misses';

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { seedParts } from '../src/server/db/seed-catalog';
-import { seedTools } from '../src/server/db/seed-data';
+import { seedParts } from '../src/server/seed/seed-catalog';
+import { seedTools } from '../src/server/seed/seed-data';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
 import { screenshot } from './support/screenshot';

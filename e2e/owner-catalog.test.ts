@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ToolDetails } from '../src/contract/catalog';
-import { seedParts } from '../src/server/db/seed-catalog';
+import { seedParts } from '../src/server/seed/seed-catalog';
 import { signInThroughForms } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HOME_TOOL_COUNT } from '../src/contract/catalog.constants';
-import { pageModules } from '../src/server/plugins/page-preloads';
+import { pageModules } from '../src/server/edge/pages/page-preloads';
 import { settle, trackRequests } from './support/axe';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';

@@ -1,5 +1,5 @@
-import type { Database } from '../../src/server/db/database';
-import { orders, paymentIntents, tools } from '../../src/server/db/schema';
+import type { Database } from '../../src/server/kernel/db/database';
+import { orders, paymentIntents, tools } from '../../src/server/kernel/db/schema';
 import type { Ledger, LoadTool } from './order-load';
 
 /**

@@ -5,13 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openPglite, openPostgres } from '../../src/server/db/database';
 import {
   insertLargeCatalog,
   LARGE_CATALOG_SEED,
   LARGE_CATALOG_SIZE,
-} from '../../src/server/db/large-catalog';
-import { storeSettings } from '../../src/server/db/schema';
+} from '../../src/server/cli/large-catalog';
+import { openPglite, openPostgres } from '../../src/server/kernel/db/database';
+import { storeSettings } from '../../src/server/kernel/db/schema';
 
 /** Written last: a database without it was left half-seeded by an interrupted run. */
 const SEEDED_KEY = 'bench_large_seeded';
@@ -25,7 +25,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 function fingerprint(): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(path.join(root, 'drizzle/meta/_journal.json')));
-  hash.update(readFileSync(path.join(root, 'src/server/db/large-catalog.ts')));
+  hash.update(readFileSync(path.join(root, 'src/server/cli/large-catalog.ts')));
   hash.update(`${LARGE_CATALOG_SIZE}:${LARGE_CATALOG_SEED}`);
   return hash.digest('hex').slice(0, 10);
 }

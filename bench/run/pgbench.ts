@@ -3,19 +3,23 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openPostgres } from '../../src/server/db/database';
-import { rowsOf } from '../../src/server/db/rows';
-import { recipientsOf, setOutboxInterest } from '../../src/server/modules/outbox/outbox';
+import { loadConfig } from '../../src/server/kernel/config/config';
+import type { Db } from '../../src/server/kernel/db/database';
+import { openPostgres } from '../../src/server/kernel/db/database';
+import { rowsOf } from '../../src/server/kernel/db/rows';
+import { storeOutbox } from '../../src/server/test/outbox';
 import { createScratchDatabase } from '../../src/server/test/scratch-postgres';
 
 /**
- * The subscribers the store writes an outbox row for on an order event (recipientsOf: only
+ * The subscribers the store writes an outbox row for on an order event (Outbox.recipientsOf: only
  * subscribers that will act; the bench's stores run without a webhook address), as an array.
+ * Nothing is delivered, so the outbox needs no database.
  */
 function subscribersOf(event: 'place' | 'pay', to: 'unpaid' | 'pending'): string {
-  setOutboxInterest({ orderWebhook: false });
+  const outbox = storeOutbox(undefined as unknown as Db, { ...loadConfig({}), orderWebhook: undefined });
   const payload = { orderId: '', event, from: null, to, at: '' };
-  return `ARRAY[${recipientsOf('order.status_changed', payload)
+  return `ARRAY[${outbox
+    .recipientsOf('order.status_changed', payload)
     .map((subscriber) => `'${subscriber}'`)
     .join(', ')}]::text[]`;
 }

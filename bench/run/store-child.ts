@@ -2,9 +2,9 @@
 // free port of 127.0.0.1. Settings come from the environment like the server's; the port goes back
 // to the parent over IPC, and the message 'stop' closes the app and the database.
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config/config';
-import { openDatabase } from '../../src/server/db/database';
-import { seedDemoData } from '../../src/server/db/seed';
+import { loadConfig } from '../../src/server/kernel/config/config';
+import { openDatabase } from '../../src/server/kernel/db/database';
+import { seedDemoData } from '../../src/server/seed/seed';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 const database = await openDatabase({

@@ -36,7 +36,7 @@ export const JOURNEY_LIMITS: Record<string, string> = {
 /**
  * A journey signs up and in dozens of times; at the standard password hash that was a quarter of a
  * CPU-second each, taken from the browser beside it. The same scrypt at a test work factor
- * (src/server/auth/password-hash.ts); the server suite's process tests keep the standard cost.
+ * (src/server/kernel/identity/password-hash.ts); the server suite's process tests keep the standard cost.
  */
 export const JOURNEY_PASSWORD_HASH = { PASSWORD_HASH_COST: 'low' };
 

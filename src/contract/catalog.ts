@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { PRODUCT_LIMITS_PRICE_MAX, TOOL_PAGE_SIZE_MAX, toolSorts } from './catalog.constants';
 
 export * from './catalog.constants';
-export { toolListFromAddress } from './tool-list-address';
 
 /**
  * Where a product stands with the owner: a draft is being prepared, an active product is listed and

@@ -132,7 +132,7 @@ export const orderNumber = (n: number) => `TW-${n}`;
 /**
  * An order on the wire, in the spec's names, plus its lines and amounts. Note `orderId` is the
  * TOOL's id, as the spec's client has it (the server writes its `productId` there, in
- * orders/order-read.ts, the one place an order is put into these names); the order's own id is `_id`.
+ * src/server/modules/orders/order-read.ts, the one place an order is put into these names); the order's own id is `_id`.
  *
  * A one-line order (every order the spec's POST /order makes) fills the spec's fields as the spec
  * means them: `orderId`, `orderName`, `price` (the unit price in dollars) and `orderQuantity` are

@@ -1,6 +1,6 @@
 /**
  * Who works in the store and what each may do. The server's guard reads these sets (with the
- * route table in src/server/plugins/route-permissions.ts); the web app reads them only to show
+ * route table in src/server/edge/api/route-permissions.ts); the web app reads them only to show
  * each person the pages they may open. The server refuses regardless of what a page shows.
  */
 

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TOOL_LIST_PARAMS } from '../contract/catalog.constants';
 import { buildApp } from './app';
-import { type Config, loadConfig } from './config/config';
-import type { Database } from './db/database';
-import { AppError } from './errors';
-import { declareTestRoute } from './plugins/route-permissions';
+import { declareTestRoute } from './edge/api/route-permissions';
+import { type Config, loadConfig } from './kernel/config/config';
+import type { Database } from './kernel/db/database';
+import { AppError } from './kernel/errors/errors';
 import { createTestDatabase, testConfig } from './test/harness';
 
 const GENERIC_500 = {

@@ -1,89 +1,68 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { SQL } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
 import type { ErrorEnvelope } from '../contract/errors';
 import type { StoreSettings } from '../contract/settings';
 import type { StoreInfo } from '../contract/store';
-import { type AuthLog, createAuth } from './auth/auth';
-import { resolveAuthSecret } from './auth/auth-secret';
-import { type Config, publicStoreInfo } from './config/config';
-import type { Database, Db } from './db/database';
-import { fastifyTrustProxy } from './http/client-address';
-import { requestLogLine } from './http/log-redaction';
-import { loggableError } from './http/loggable-error';
-import { createJobRunner, type JobRunner } from './jobs/job-runner';
-import { sweepExpiredLimits } from './limits/database-limiter';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { customersRoutes } from './modules/accounts/customers.routes';
-import { ensureConfiguredOwners } from './modules/accounts/roles.service';
-import { sessionsRoutes } from './modules/accounts/sessions.routes';
-import { addressesRoutes } from './modules/addresses/addresses.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { removeExpiredAudit } from './modules/audit/audit.service';
-import { cartRoutes } from './modules/cart/cart.routes';
-import { cartReminderMailHandler } from './modules/cart-reminders/cart-reminder-mail';
-import { queueCartReminders } from './modules/cart-reminders/cart-reminders';
-import { cartReminderRoutes } from './modules/cart-reminders/cart-reminders.routes';
-import { cartRemindersOn } from './modules/cart-reminders/reminder-switch';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
-import { runImports } from './modules/catalog/import-job';
-import { queueLowStockDigest } from './modules/catalog/low-stock';
-import { siteMapRoutes } from './modules/catalog/site-map.routes';
-import { checkoutRoutes } from './modules/checkout/checkout.routes';
-import { guestRoutes } from './modules/checkout/guest-checkout.routes';
-import { contactRoutes } from './modules/contact/contact.routes';
-import { inboxRoutes } from './modules/contact/inbox.routes';
-import { watchAutomaticDiscounts } from './modules/discounts/automatic-watch';
-import { discountsRoutes } from './modules/discounts/discounts.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { inventoryRoutes } from './modules/inventory/inventory.routes';
-import type { MailContext } from './modules/mail/layout';
-import { mailRoutes } from './modules/mail/mail.routes';
-import { listeningUrl } from './modules/mail/mail-links';
-import { smtpMailer } from './modules/mail/mailer';
-import { accountMailHandler } from './modules/mail/subscribers/account-subscriber';
-import { contactMailHandler } from './modules/mail/subscribers/contact-subscriber';
-import { orderMailHandler } from './modules/mail/subscribers/order-subscriber';
-import { afterSaleRoutes } from './modules/manage/after-sale.routes';
-import { manageRoutes } from './modules/manage/manage.routes';
-import { adminNotifyHandler } from './modules/notifications/admin-notify';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { expireUnpaidOrders } from './modules/orders/expiry';
-import { ordersRoutes } from './modules/orders/orders.routes';
-import { PENDING_REFUND_RETRY_MS, retryPendingRefunds } from './modules/orders/refunds';
-import { orderWebhookHandler } from './modules/outbox/order-webhook';
-import { setOutboxInterest } from './modules/outbox/outbox';
-import { outboxRoutes } from './modules/outbox/outbox.routes';
-import type { PaymentProvider } from './modules/payments/payment-provider';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { createSimulatedProvider } from './modules/payments/simulated-provider';
-import { createStripeProvider, stripeClient } from './modules/payments/stripe-provider';
-import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
-import type { PricingRules } from './modules/pricing/pricing';
-import { reviewsRoutes } from './modules/reviews/reviews.routes';
-import { settingsRoutes } from './modules/settings/settings.routes';
-import { defaultSettings } from './modules/settings/settings-defaults';
-import { createSettingsStore, type SettingsStore } from './modules/settings/settings-store';
-import { storeRoutes } from './modules/store/store.routes';
-import { fetchProductImage } from './modules/uploads/image-fetch';
-import { localImageStore, s3ImageStore } from './modules/uploads/image-store';
-import { uploadsRoutes } from './modules/uploads/uploads.routes';
-import { vehiclesRoutes } from './modules/vehicles/vehicles.routes';
-import { registerAuth } from './plugins/auth';
-import { answerFrameworkError, registerErrorHandling } from './plugins/errors';
-import { namedPerAddress, registerRateLimits } from './plugins/rate-limits';
-import { refuseMalformedHost, requestIdFor } from './plugins/request-checks';
-import { registerCsrfCheck, registerSecurityHeaders } from './plugins/security';
-import { refuseUnstorableText } from './plugins/unstorable-text';
-import { registerWebApp } from './plugins/web-app';
-import { guardRequests } from './process-guard';
+import { apiModule, registerAccessGuard } from './edge/api';
+import { cartRemindersModule } from './edge/cart-reminders';
+import { healthModule } from './edge/health';
+import type { MailContext } from './edge/mail';
+import { listeningUrl, mailModule } from './edge/mail';
+import { notificationsModule } from './edge/notifications';
+import { pagesModule, registerWebApp } from './edge/pages';
+import { webhooksModule } from './edge/webhooks';
+import { flowsModule } from './flows';
+import { auditModule } from './kernel/audit';
+import { type Config, publicStoreInfo } from './kernel/config';
+import type { Database, Db } from './kernel/db';
+import {
+  answerFrameworkError,
+  fastifyTrustProxy,
+  guardRequests,
+  loggableError,
+  refuseMalformedHost,
+  refuseUnstorableText,
+  registerCsrfCheck,
+  registerErrorHandling,
+  registerSecurityHeaders,
+  requestIdFor,
+  requestLogLine,
+} from './kernel/http';
+import { type AuthLog, createAuth, identityModule, registerAuth, resolveAuthSecret } from './kernel/identity';
+import type { ModuleDescriptor } from './kernel/jobs';
+import { createJobRunner, type JobRunner, jobsModule } from './kernel/jobs';
+import { limitsModule, namedPerAddress, registerRateLimits } from './kernel/limits';
+import { type Mailer, mailDeliveryModule, smtpMailer } from './kernel/mail-delivery';
+import { createOutbox, type Outbox, outboxModule } from './kernel/outbox';
+import { createSettingsStore, defaultSettings, type SettingsStore, settingsModule } from './kernel/settings';
+import { accountsModule, ensureConfiguredOwners } from './modules/accounts';
+import { addressesModule } from './modules/addresses';
+import { cartModule } from './modules/cart';
+import { catalogModule } from './modules/catalog';
+import { contactModule } from './modules/contact';
+import { discountsModule, watchAutomaticDiscounts } from './modules/discounts';
+import { inventoryModule } from './modules/inventory';
+import { claimGuestOrders, ordersModule } from './modules/orders';
+import type { PaymentProvider } from './modules/payments';
+import {
+  createSimulatedProvider,
+  createStripeProvider,
+  paymentsModule,
+  stripeClient,
+} from './modules/payments';
+import type { PricingRules } from './modules/pricing';
+import { reviewsModule } from './modules/reviews';
+import { fetchProductImage, type ImageStore, localImageStore, s3ImageStore } from './modules/uploads';
+import { vehiclesModule } from './modules/vehicles';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,13 +79,67 @@ declare module 'fastify' {
     settingsDefaults: StoreSettings;
     /** How carts and orders are priced now: the settings in force, and whether any automatic discount may run. */
     pricingRules(): PricingRules;
+    /** The outbox of this app: its subscribers, from the module descriptors. */
+    outbox: Outbox;
   }
 }
 
-/** Old rate-limit counters are swept this often; only expired rows go. */
-const RATE_LIMIT_SWEEP_EVERY_MS = 5 * 60_000;
-/** How often carts are checked for a due reminder. */
-const CART_REMINDER_SWEEP_MS = 10 * 60_000;
+/** What app.ts hands the rooms' descriptors: each takes the part it names. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  outbox: Outbox;
+  payments: PaymentProvider;
+  settings: SettingsStore;
+  mailer: Mailer | undefined;
+  mail: MailContext;
+  /** The auth secret: sealed reset tokens, guests' order links, unsubscribe links. */
+  secret: string;
+  images: ImageStore;
+  fetchImage: (address: string) => Promise<string>;
+  stripe: Stripe | undefined;
+  /** The job runner's time (the database's, or a test's clock), for jobs that compare with it. */
+  now: () => SQL | undefined;
+}
+
+/**
+ * Every room that registers something, bottom to top (docs/architecture.md, "The ladder"): their
+ * tables, jobs, outbox subscribers and routes. Subscribers are queued in this order, routes
+ * registered in it. The ladder test reads the table owners from here.
+ */
+export const MODULES: readonly ModuleDescriptor<AppContext>[] = [
+  outboxModule,
+  jobsModule,
+  auditModule,
+  limitsModule,
+  identityModule,
+  settingsModule,
+  mailDeliveryModule,
+  addressesModule,
+  contactModule,
+  inventoryModule,
+  vehiclesModule,
+  accountsModule,
+  catalogModule,
+  discountsModule,
+  ordersModule,
+  cartModule,
+  paymentsModule,
+  reviewsModule,
+  flowsModule,
+  healthModule,
+  pagesModule,
+  webhooksModule,
+  mailModule,
+  notificationsModule,
+  cartRemindersModule,
+  apiModule,
+];
+
+/** The outbox of an app built with this context: the subscribers its rooms' descriptors declare. */
+export const outboxFor = (base: Omit<AppContext, 'outbox'>): Outbox =>
+  createOutbox(MODULES.flatMap((m) => m.subscribers?.(base) ?? []));
 
 /** The port the server is bound to once listening (PORT=0 picks one), the configured one before. */
 function boundPort(app: FastifyInstance, configured: number): number {
@@ -187,78 +220,26 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const images = config.uploads.s3 ? s3ImageStore(config.uploads.s3) : localImageStore(config.uploads.dir);
   const fetchImage = async (address: string) =>
     (await fetchProductImage(images, address, config.uploads.fetchPrivateAddresses)).data.url;
-  // Rows only for subscribers that will act: no webhook row without a webhook address.
-  setOutboxInterest({ orderWebhook: config.orderWebhook !== undefined });
+  const base: Omit<AppContext, 'outbox'> = {
+    db: database.db,
+    config,
+    log: app.log,
+    payments: app.payments,
+    settings,
+    mailer,
+    mail: mailContext,
+    secret,
+    images,
+    fetchImage,
+    stripe,
+    now: () => config.outbox.clock?.now(),
+  };
+  const outbox = outboxFor(base);
+  app.decorate('outbox', outbox);
+  const ctx: AppContext = { ...base, outbox };
   const jobs = createJobRunner(database.db, {
-    // One handler per subscriber of the outbox's SUBSCRIBERS: one missing does not compile.
-    handlers: {
-      'order-webhook': orderWebhookHandler(config.orderWebhook),
-      'order-mail': orderMailHandler(database.db, mailer, mailContext, secret),
-      'contact-mail': contactMailHandler(database.db, mailer, mailContext),
-      'admin-notify': adminNotifyHandler(
-        database.db,
-        mailer,
-        mailContext,
-        () => settings.current().inventory.lowStockFactor,
-      ),
-      'account-mail': accountMailHandler(database.db, mailer, mailContext, secret),
-      'cart-reminder-mail': cartReminderMailHandler(database.db, mailer, mailContext, secret, settings),
-    },
-    jobs: [
-      {
-        name: 'expire-unpaid-orders',
-        everyMs: config.orders.expirySweepMs,
-        run: async () => {
-          const count = await expireUnpaidOrders(database.db);
-          if (count > 0) app.log.info({ count }, 'expired unpaid orders past their hold');
-        },
-      },
-      {
-        // Counters whose window ended long ago; any instance may do it, one does each time.
-        name: 'rate-limit-sweep',
-        everyMs: RATE_LIMIT_SWEEP_EVERY_MS,
-        run: () => sweepExpiredLimits(database.db),
-      },
-      {
-        // Catalog imports the owner started: a few seconds of work per run, resumed by the next.
-        name: 'catalog-imports',
-        everyMs: 1000,
-        run: async () => {
-          const rows = await runImports(database.db, { budgetMs: 5000, fetchImage });
-          if (rows > 0) app.log.info({ rows }, 'applied catalog import rows');
-        },
-      },
-      {
-        // Refunds the provider has not settled (unreachable, or still processing): asked again.
-        name: 'pending-refunds',
-        everyMs: PENDING_REFUND_RETRY_MS,
-        run: async () => {
-          await retryPendingRefunds(database.db, app.payments, app.log, config.outbox.clock?.now());
-        },
-      },
-      {
-        // Carts untouched for a day: one reminder each (decision 060); checked often, so a cart is
-        // reminded of soon after its day, and cheap when nothing is due.
-        name: 'cart-reminders',
-        everyMs: CART_REMINDER_SWEEP_MS,
-        run: async () => {
-          if (!cartRemindersOn(settings)) return;
-          const count = await queueCartReminders(database.db, config.outbox.clock?.now());
-          if (count > 0) app.log.info({ count }, 'queued cart reminders');
-        },
-      },
-      {
-        // The audit log keeps AUDIT_RETENTION_DAYS; one instance removes older rows each time.
-        name: 'audit-retention',
-        everyMs: 60 * 60 * 1000,
-        run: () => removeExpiredAudit(database.db, config.audit.retentionDays, config.outbox.clock?.now()),
-      },
-      {
-        name: 'low-stock-digest',
-        everyMs: 24 * 60 * 60 * 1000,
-        run: () => queueLowStockDigest(database.db, settings.current().inventory.lowStockFactor),
-      },
-    ],
+    outbox,
+    jobs: MODULES.flatMap((m) => m.jobs?.(ctx) ?? []),
     log: app.log,
     ...config.outbox,
   });
@@ -292,44 +273,20 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   const authLog: AuthLog = (level, message, details) =>
     app.log[level]({ details: details.map((detail) => loggableError(detail)) }, message);
-  await registerAuth(app, createAuth(database.db, config.auth, secret, authLog), config.auth);
+  const auth = createAuth(database.db, config.auth, secret, {
+    outbox,
+    log: authLog,
+    // A confirmed address takes the guest orders placed with it into the account (decision 059).
+    onAccountConfirmed: (userId) => claimGuestOrders(database.db, userId),
+  });
+  await registerAuth(app, auth, config.auth);
+  // Right after the session is known: every route's permission, and the audit log's request scope.
+  registerAccessGuard(app);
 
-  const uploads = uploadsRoutes(images, config.uploads.fetchPrivateAddresses);
-
-  await app.register(healthRoutes);
-  await app.register(siteMapRoutes);
-  await app.register(uploads.files);
+  for (const m of MODULES) for (const routes of m.siteRoutes?.(ctx) ?? []) await app.register(routes);
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes);
-      await api.register(catalogAdminRoutes);
-      await api.register(vehiclesRoutes);
-      await api.register(reviewsRoutes);
-      await api.register(contactRoutes);
-      await api.register(storeRoutes);
-      await api.register(accountsRoutes);
-      await api.register(sessionsRoutes);
-      await api.register(ordersRoutes);
-      await api.register(cartRoutes);
-      await api.register(addressesRoutes);
-      await api.register(checkoutRoutes);
-      await api.register(guestRoutes(secret));
-      await api.register(cartReminderRoutes(secret));
-      await api.register(discountsRoutes);
-      await api.register(paymentsRoutes);
-      await api.register(manageRoutes);
-      await api.register(afterSaleRoutes);
-      await api.register(inventoryRoutes);
-      await api.register(outboxRoutes);
-      await api.register(mailRoutes);
-      await api.register(inboxRoutes);
-      await api.register(notificationsRoutes);
-      await api.register(settingsRoutes);
-      await api.register(customersRoutes);
-      await api.register(auditRoutes);
-      await api.register(uploads.api);
-      if (config.stripe && stripe)
-        await api.register(stripeWebhookRoutes(stripe, config.stripe, app.payments));
+      for (const m of MODULES) for (const routes of m.routes?.(ctx) ?? []) await api.register(routes);
     },
     { prefix: '/api' },
   );

@@ -1,8 +1,8 @@
 import { buildApp } from './app';
-import { loadConfig } from './config/config';
-import { openDatabase } from './db/database';
-import { seedDemoData } from './db/seed';
-import { guardProcess } from './process-guard';
+import { loadConfig } from './kernel/config';
+import { openDatabase } from './kernel/db';
+import { guardProcess } from './kernel/http';
+import { seedDemoData } from './seed';
 
 /** Starts the store: open and migrate the database, seed a new one, listen, stop cleanly on a signal. */
 async function main() {

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPostgres } from './db/database';
-import { orders, processedWebhookEvents, tools } from './db/schema';
+import { type Database, openPostgres } from './kernel/db/database';
+import { orders, processedWebhookEvents, tools } from './kernel/db/schema';
 import { expireUnpaidOrders } from './modules/orders/expiry';
 import { type FakeStripe, startFakeStripe } from './test/fake-stripe';
+import { testOutbox } from './test/harness';
 import { addToolOverHttp, call, signInOverHttp, signUpOverHttp } from './test/http-client';
 import { testImage } from './test/images';
 import { postgresOnly } from './test/postgres-only';
@@ -366,7 +367,7 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
         .update(orders)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(and(eq(orders.id, orderId), eq(orders.status, 'unpaid')));
-      expect(await expireUnpaidOrders(db())).toBe(1);
+      expect(await expireUnpaidOrders(db(), testOutbox(db()))).toBe(1);
       expect(await stockOf(toolId)).toBe(40);
 
       // Were the event handled twice, the revived order would take its 4 units twice.

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, openPglite } from '../db/database';
-import { user } from '../db/schema';
+import { type Db, openPglite } from '../kernel/db/database';
+import { user } from '../kernel/db/schema';
 import { uniqueEmail } from '../test/sessions';
 import { runAdminCommand } from './admin';
 

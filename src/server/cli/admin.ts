@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../config/config';
-import { openDatabase } from '../db/database';
-import { makeOwner } from '../modules/accounts/roles.service';
+import { loadConfig } from '../kernel/config';
+import { openDatabase } from '../kernel/db';
+import { makeOwner } from '../modules/accounts';
 
 const USAGE = 'Usage: npm run admin -- promote <email>';
 

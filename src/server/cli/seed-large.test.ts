@@ -5,10 +5,10 @@ import path from 'node:path';
 import { asc, count } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/database';
-import { largeCatalog } from '../db/large-catalog';
-import { fitments, partNumbers, tools } from '../db/schema';
+import { type Database, openDatabase } from '../kernel/db/database';
+import { fitments, partNumbers, tools } from '../kernel/db/schema';
 import { listTools } from '../modules/catalog/catalog.service';
+import { largeCatalog } from './large-catalog';
 import { runSeedLarge } from './seed-large';
 
 /**

@@ -1,9 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { count } from 'drizzle-orm';
-import { loadConfig } from '../config/config';
-import { openDatabase } from '../db/database';
-import { insertLargeCatalog, LARGE_CATALOG_SIZE } from '../db/large-catalog';
-import { tools } from '../db/schema';
+import { loadConfig } from '../kernel/config';
+import { openDatabase, tools } from '../kernel/db';
+import { insertLargeCatalog, LARGE_CATALOG_SIZE } from './large-catalog';
 
 const USAGE = 'Usage: npm run seed:large [-- --count <tools>]';
 

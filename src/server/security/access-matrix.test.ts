@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../contract/errors';
-import { ROUTE_PERMISSIONS } from '../plugins/route-permissions';
+import { ROUTE_PERMISSIONS } from '../edge/api/route-permissions';
 import { accessRequests, authEndpointRequests, type MatrixRequest } from '../test/access-requests';
 import { type Access, accessTable, authEndpointTable, type Outcome, type Role } from '../test/access-table';
 import { type AccessWorld, createAccessWorld } from '../test/access-world';
@@ -9,7 +9,7 @@ import { STRONG_PASSWORD } from '../test/sessions';
 /**
  * The authorization matrix: every route the app registers (collected from Fastify itself), called
  * as every role, each answer checked against the store's own permission table
- * (plugins/route-permissions.ts, read through src/server/test/access-table.ts).
+ * (edge/api/route-permissions.ts, read through src/server/test/access-table.ts).
  * Signed-in roles are tried with the session cookie (as the web app sends it) and with
  * `Authorization: Bearer` (as the spec's API clients do); every GET of ours is tried as HEAD too.
  */

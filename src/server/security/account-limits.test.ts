@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { TURNS_AHEAD } from '../auth/auth-rate-limit';
-import { outboxMessages } from '../db/schema';
+import { outboxMessages } from '../kernel/db/schema';
+import { TURNS_AHEAD } from '../kernel/identity/auth-rate-limit';
 import { instancesOnOneDatabase, type StoreApp, testConfig } from '../test/harness';
 import { STRONG_PASSWORD, uniqueEmail } from '../test/sessions';
 

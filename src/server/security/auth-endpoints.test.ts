@@ -10,7 +10,7 @@ import { createAdminApp } from '../test/store-flow';
  * all, is 404 in our envelope, for an admin too, however its address is spelled.
  */
 
-/** What the store uses, as `METHOD path` under /api/auth (plugins/auth.ts keeps the same list). */
+/** What the store uses, as `METHOD path` under /api/auth (kernel/identity/auth-plugin.ts keeps the same list). */
 const OPEN = new Set([
   'GET /get-session',
   'GET /error',

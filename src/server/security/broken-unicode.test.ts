@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, user } from '../db/schema';
+import { orders, user } from '../kernel/db/schema';
 import { insertTool } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 import { signUp, type TestSession, uniqueEmail } from '../test/sessions';

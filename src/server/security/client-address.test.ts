@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/config';
-import { addressKey } from '../http/client-address';
+import { loadConfig } from '../kernel/config/config';
+import { addressKey } from '../kernel/http/client-address';
 import { instancesOnOneDatabase, type StoreApp, testConfig } from '../test/harness';
 import { STRONG_PASSWORD, uniqueEmail } from '../test/sessions';
 

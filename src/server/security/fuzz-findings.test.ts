@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../contract/errors';
-import { codeForStatus } from '../plugins/errors';
+import { codeForStatus } from '../kernel/http/errors';
 import type { TestApp } from '../test/harness';
 import { bigPng, imageForm } from '../test/images';
 import { signUp, type TestSession } from '../test/sessions';

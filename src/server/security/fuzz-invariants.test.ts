@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, orders, reviews, tools, user } from '../db/schema';
+import { contactMessages, orders, reviews, tools, user } from '../kernel/db/schema';
 import { invariantProblems, snapshotStore } from '../test/fuzz-invariants';
 import { createFuzzWorld, type FuzzWorld, fuzzAdminEmail, fuzzConfig } from '../test/fuzz-world';
 import { createTestApp, type TestApp } from '../test/harness';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../contract/errors';
 import { may } from '../../contract/roles';
-import { accessOf } from '../plugins/route-permissions';
+import { accessOf } from '../edge/api/route-permissions';
 import { createTestApp, type TestApp, testConfig } from '../test/harness';
 import { collectRoutes } from '../test/registered-routes';
 import { signUp, type TestSession, uniqueEmail } from '../test/sessions';

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rateLimits, user } from '../db/schema';
+import { rateLimits, user } from '../kernel/db/schema';
 import { instancesOnOneDatabase, type StoreApp, testConfig } from '../test/harness';
 import { STRONG_PASSWORD, signUp, type TestSession, uniqueEmail } from '../test/sessions';
 

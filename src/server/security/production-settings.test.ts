@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/config';
+import { loadConfig } from '../kernel/config/config';
 import { createTestApp, testConfig } from '../test/harness';
 import { uniqueEmail } from '../test/sessions';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_UP_REFUSED_MESSAGE } from '../auth/auth';
+import { SIGN_UP_REFUSED_MESSAGE } from '../kernel/identity/auth';
 import { createTestApp, type TestApp } from '../test/harness';
 import { signUp, uniqueEmail } from '../test/sessions';
 

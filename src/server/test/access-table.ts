@@ -1,9 +1,9 @@
 import { type AccountRole, may } from '../../contract/roles';
-import { ROUTE_PERMISSIONS, type RouteAccess, type RouteKey } from '../plugins/route-permissions';
+import { ROUTE_PERMISSIONS, type RouteAccess, type RouteKey } from '../edge/api/route-permissions';
 
 /**
  * Who may call what, as the matrix test expects it: read from the store's own permission table
- * (plugins/route-permissions.ts) and the roles' permissions (contract/roles.ts), so the test and the
+ * (edge/api/route-permissions.ts) and the roles' permissions (contract/roles.ts), so the test and the
  * guard cannot disagree about a route without the test failing. What the table cannot know is
  * written here: which routes act on the customer's own things, and the answer a route gives an
  * allowed caller when it is not a plain 2xx.
@@ -86,7 +86,7 @@ const refused = everyone(404);
 
 /**
  * better-auth's endpoints behind the /api/auth/* catch-all that read or change accounts. Only the
- * ones the store uses are open (plugins/auth.ts, docs/decisions/008-auth-endpoints-the-store-uses.md):
+ * ones the store uses are open (kernel/identity/auth-plugin.ts, docs/decisions/008-auth-endpoints-the-store-uses.md):
  * the account change every signed-in user may make to themselves. The admin plugin's endpoints are
  * refused to every staff role too: roles change through PUT /api/user/admin/:email and
  * PUT /api/customers/:id/role (the owner) and nothing else, so nobody may impersonate, ban, remove,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Clock } from '../jobs/clock';
+import type { Clock } from '../kernel/jobs/clock';
 
 /** A clock the test moves by hand: its time stands still until `advance`, which fires due timers. */
 export interface FakeClock extends Clock {

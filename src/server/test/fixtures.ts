@@ -1,5 +1,5 @@
-import type { Db } from '../db/database';
-import { reviews, tools } from '../db/schema';
+import type { Db } from '../kernel/db/database';
+import { reviews, tools } from '../kernel/db/schema';
 
 let sequence = 0;
 

@@ -1,9 +1,9 @@
 import { and, eq, getTableName, is, ne, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { PHONE_SHAPE } from '../../contract/fields';
-import type { Db } from '../db/database';
-import * as schema from '../db/schema';
-import { orders, paymentIntents, profiles, reviews, session, tools, user } from '../db/schema';
+import type { Db } from '../kernel/db/database';
+import * as schema from '../kernel/db/schema';
+import { orders, paymentIntents, profiles, reviews, session, tools, user } from '../kernel/db/schema';
 import type { FuzzWorld } from './fuzz-world';
 import { FORBIDDEN_MARKER } from './openapi-arbitraries';
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { Config } from '../config/config';
-import type { Db } from '../db/database';
-import { orders, paymentIntents, tools, user } from '../db/schema';
+import type { Config } from '../kernel/config/config';
+import type { Db } from '../kernel/db/database';
+import { orders, paymentIntents, tools, user } from '../kernel/db/schema';
 import { testConfig } from './harness';
 import { bigPng, imageForm } from './images';
 import { signUp, type TestSession, uniqueEmail } from './sessions';

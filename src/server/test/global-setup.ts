@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '../db/database';
+import { openPglite } from '../kernel/db/database';
 
 declare module 'vitest' {
   export interface ProvidedContext {

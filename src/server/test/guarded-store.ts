@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { buildApp } from '../app';
-import { loadConfig } from '../config/config';
-import { openDatabase } from '../db/database';
-import { declareTestRoute } from '../plugins/route-permissions';
-import { guarded, guardProcess } from '../process-guard';
+import { declareTestRoute } from '../edge/api/route-permissions';
+import { loadConfig } from '../kernel/config/config';
+import { openDatabase } from '../kernel/db/database';
+import { guarded, guardProcess } from '../kernel/http/process-guard';
 
 /**
  * The store as main.ts starts it (the process guard installed once the app is built), with three

@@ -5,8 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
-import { type Config, loadConfig } from '../config/config';
-import { type Database, openPostgres } from '../db/database';
+import { type Config, loadConfig } from '../kernel/config/config';
+import { type Database, type Db, openPostgres } from '../kernel/db/database';
+import { storeOutbox } from './outbox';
 import { leaseTestPglite } from './pglite-pool';
 
 /**
@@ -46,7 +47,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({
       LOG_LEVEL: 'silent',
       // A test suite's password hash: the same scrypt at a work factor a run of thousands of
-      // sign-ins can afford (auth/password-hash.ts); the standard cost has its own test.
+      // sign-ins can afford (kernel/identity/password-hash.ts); the standard cost has its own test.
       PASSWORD_HASH_COST: 'low',
       WEB_DIST_DIR: '/nonexistent-web-build',
       // Uploads of a test never land in the working tree.
@@ -138,3 +139,6 @@ export function instancesOnOneDatabase() {
     },
   };
 }
+
+/** The outbox of a test store (testConfig has no webhook address), for services called without an app. */
+export const testOutbox = (db: Db, config: Config = testConfig()) => storeOutbox(db, config);

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type PgliteDatabase, pgliteDatabaseOn } from '../db/database';
+import { type PgliteDatabase, pgliteDatabaseOn } from '../kernel/db/database';
 
 /**
  * Test databases on PGlite, reused within a worker. Starting a PGlite from the migrated dump

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../config/config';
-import type { Db } from '../db/database';
-import { orderEvents, orders, paymentIntents, stockMovements, tools, user } from '../db/schema';
-import type { OrderLimits } from '../modules/orders/place-order';
-import { defaultSettings } from '../modules/settings/settings-defaults';
-import type { SessionUser } from '../plugins/auth';
+import { loadConfig } from '../kernel/config/config';
+import type { Db } from '../kernel/db/database';
+import { orderEvents, orders, paymentIntents, stockMovements, tools, user } from '../kernel/db/schema';
+import type { SessionUser } from '../kernel/identity/session-user';
+import { defaultSettings } from '../kernel/settings/settings-defaults';
+import type { OrderLimits } from '../kernel/settings/settings-in-force';
 import { insertTool } from './fixtures';
 import { type TestSession, uniqueEmail } from './sessions';
 import { placeOrder } from './store-flow';

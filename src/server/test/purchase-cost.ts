@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/database';
+import type { Database } from '../kernel/db/database';
 import type { TestSession } from './sessions';
 
 /**

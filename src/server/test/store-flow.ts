@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { Address } from '../../contract/addresses';
 import type { Order } from '../../contract/orders';
 import type { Quote, ShippingMethod } from '../../contract/pricing';
-import type { Config } from '../config/config';
+import type { Config } from '../kernel/config/config';
 import { createTestApp, type TestApp, testConfig } from './harness';
 import { signUp, type TestSession, uniqueEmail } from './sessions';
 

@@ -22,7 +22,7 @@ import { AppRoutes } from './router';
  * (docs/requirements.md §2 and §4): every page of the table is routed and shows its own page, an
  * address of no page shows the 'Page is not Found' card, and a protected page sends a signed-out
  * visitor to /login remembering where they were. The server's page plugins key their entries by
- * the same table (src/server/plugins/page-table.test.ts).
+ * the same table (src/server/edge/pages/page-table.test.ts).
  */
 
 const routes = createRoutesFromChildren(

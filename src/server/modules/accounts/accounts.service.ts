@@ -1,11 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Profile, ProfileInput, UserListEntry, UserRecordInput } from '../../../contract/accounts';
 import { isStaffRole } from '../../../contract/roles';
-import type { Db } from '../../db/database';
-import { profiles, user } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import type { SessionUser } from '../../plugins/auth';
-import { roleFromColumn } from './account-roles';
+import type { Db } from '../../kernel/db';
+import { profiles, roleFromColumn, user } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
+import type { SessionUser } from '../../kernel/identity';
 import { setRole } from './roles.service';
 
 /** The spec's calls name the account by email in the path; only the account's owner may use them. */

@@ -8,13 +8,10 @@ import {
   type CustomersQuery,
 } from '../../../contract/customers';
 import { orderNumber, toWireStatus } from '../../../contract/orders';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { orders, user } from '../../db/schema';
-import { notFound } from '../../errors';
-import { listAddresses } from '../addresses/addresses.service';
-
-import { roleFromColumn } from './account-roles';
+import type { Db } from '../../kernel/db';
+import { orders, roleFromColumn, rowsOf, user } from '../../kernel/db';
+import { notFound } from '../../kernel/errors';
+import { listAddresses } from '../addresses';
 
 /**
  * The customers list and one customer's page. Read only: the figures come from the orders as the

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerDetail, CustomersPage } from '../../../contract/customers';
-import { user } from '../../db/schema';
+import { user } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';

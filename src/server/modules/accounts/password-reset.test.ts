@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGE } from '../../../contract/accounts';
 import { HIDDEN_SECRET, type MailList, type MailView } from '../../../contract/mail';
-import { mails, outboxMessages, user, verification } from '../../db/schema';
+import { mails, outboxMessages, user, verification } from '../../kernel/db/schema';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { STRONG_PASSWORD, signIn, signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedResetIdentifier } from '../../auth/reset-links';
-import { mails, user, verification } from '../../db/schema';
+import { mails, user, verification } from '../../kernel/db/schema';
+import { storedResetIdentifier } from '../../kernel/identity/reset-links';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { STRONG_PASSWORD, signUp, type TestSession } from '../../test/sessions';
 

@@ -1,11 +1,10 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { OWNER_ROLE_FIXED } from '../../../contract/customers';
 import type { AccountRole, AssignableRole } from '../../../contract/roles';
-import type { Db, Tx } from '../../db/database';
-import { user } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
-import { columnFromRole, roleFromColumn } from './account-roles';
+import { recordAudit } from '../../kernel/audit';
+import type { Db, Tx } from '../../kernel/db';
+import { columnFromRole, roleFromColumn, user } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
 
 /**
  * Staff roles (docs/decisions/051). The owner is an account of ADMIN_EMAILS (made owner at sign-up

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, user } from '../../db/schema';
+import { roleFromColumn } from '../../kernel/db/account-roles';
+import { auditLog, user } from '../../kernel/db/schema';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, createAdminApp } from '../../test/store-flow';
-import { roleFromColumn } from './account-roles';
 import { ensureConfiguredOwners } from './roles.service';
 
 /** Roles change only by the owner's hand; every staff role is an admin to the spec's calls. */

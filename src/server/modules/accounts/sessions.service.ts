@@ -1,9 +1,8 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import type { SessionView } from '../../../contract/accounts';
-import type { Auth } from '../../auth/auth';
-import { AppError } from '../../errors';
-import type { SessionUser } from '../../plugins/auth';
+import { AppError } from '../../kernel/errors';
+import type { Auth, SessionUser } from '../../kernel/identity';
 import { deviceOf } from './user-agent';
 
 /**

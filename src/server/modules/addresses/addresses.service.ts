@@ -6,9 +6,9 @@ import {
   type SavedAddress,
 } from '../../../contract/addresses';
 import { isUuid } from '../../../contract/ids';
-import type { Db, Tx } from '../../db/database';
-import { addresses } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db, Tx } from '../../kernel/db';
+import { addresses } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
 
 /**
  * A customer's address book. The first address saved is the default; choosing another default

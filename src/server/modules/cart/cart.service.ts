@@ -3,20 +3,13 @@ import { cartFullMessage } from '../../../contract/cart';
 import { isUuid } from '../../../contract/ids';
 import { maximumQuantityMessage, minimumQuantityMessage } from '../../../contract/orders';
 import { CART_MAX_LINES, type LineInput, type Quote } from '../../../contract/pricing';
-import type { Db, Tx } from '../../db/database';
-import { preparedStatement, selectedRow } from '../../db/prepared';
-import { cartLines, tools } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import type { Db, Tx } from '../../kernel/db';
+import { cartLines, preparedStatement, selectedRow, tools } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
 
-import { discountBuyer, discountOffer } from '../discounts/discount-offer';
+import { discountBuyer, discountOffer } from '../discounts';
 
-import {
-  type Destination,
-  loadToolFacts,
-  type PricingRules,
-  quoteFrom,
-  toolFactColumns,
-} from '../pricing/pricing';
+import { type Destination, loadToolFacts, type PricingRules, quoteFrom, toolFactColumns } from '../pricing';
 
 /**
  * A signed-in customer's cart: which products and how many, nothing else. It is priced from the

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedAddress } from '../../../contract/addresses';
 import { CART_MAX_LINES, type Quote } from '../../../contract/pricing';
-import { tools } from '../../db/schema';
+import { tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { UNKNOWN_ID } from '../../test/probes';

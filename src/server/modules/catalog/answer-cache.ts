@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ANY_TABLE, type ChangeFeed } from '../../db/change-feed';
+import { ANY_TABLE, type ChangeFeed } from '../../kernel/db';
 
 /** A serialized answer, ready to send as it is, with its strong ETag. */
 export interface CachedAnswer {

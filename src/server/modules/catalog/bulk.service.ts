@@ -14,12 +14,11 @@ import {
 } from '../../../contract/catalog-bulk';
 import { STOCK_MAX } from '../../../contract/inventory';
 import { formatCents } from '../../../contract/money';
-import type { Db, Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { bulkChanges, categories, productChanges } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
-import { adjustStock, OutOfStock } from '../inventory/inventory.service';
+import { recordAudit } from '../../kernel/audit';
+import type { Db, Tx } from '../../kernel/db';
+import { bulkChanges, categories, productChanges, rowsOf } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
+import { adjustStock, OutOfStock } from '../inventory';
 import { productFilterCondition } from './product-filter';
 import type { ChangeActor } from './product-record';
 import { lockInOrder } from './taxonomy.service';

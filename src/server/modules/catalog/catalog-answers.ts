@@ -9,8 +9,8 @@ import {
   type VehicleQuery,
 } from '../../../contract/catalog';
 import { isUuid } from '../../../contract/ids';
-import type { Db } from '../../db/database';
-import { notFound } from '../../errors';
+import type { Db } from '../../kernel/db';
+import { notFound } from '../../kernel/errors';
 import type { AnswerCache, CachedAnswer } from './answer-cache';
 import { getToolDetails, listTools } from './catalog.service';
 import { listCategories, suggest, toolFacets } from './catalog-query';

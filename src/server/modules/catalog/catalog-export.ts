@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { FITMENT_CSV_COLUMNS, type ImportKind, PRODUCT_CSV_COLUMNS } from '../../../contract/catalog-import';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { csvDownload } from '../../http/csv-download';
+import type { Db } from '../../kernel/db';
+import { rowsOf } from '../../kernel/db';
+import { csvDownload } from '../../kernel/http';
 
 /**
  * GET /catalog/export/:kind: the whole catalog in the import's layouts, streamed: rows are read a

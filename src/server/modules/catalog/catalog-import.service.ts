@@ -12,14 +12,11 @@ import {
   PRODUCT_CSV_COLUMNS,
   REQUIRED_COLUMNS,
 } from '../../../contract/catalog-import';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { catalogImportRows, catalogImports } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import { loopTurns } from '../../event-loop';
-import { cellFromSpreadsheet } from '../../http/csv-cells';
-import { readCsvUpload } from '../../http/csv-upload';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../../kernel/audit';
+import type { Db } from '../../kernel/db';
+import { catalogImportRows, catalogImports, rowsOf } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
+import { cellFromSpreadsheet, loopTurns, readCsvUpload } from '../../kernel/http';
 
 import { type ReadRow, readRow, rowIdentity } from './import-rows';
 import { SupersessionForest } from './supersession-forest';

@@ -10,9 +10,8 @@ import {
   type ToolSort,
   type Vehicle,
 } from '../../../contract/catalog';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { tools } from '../../db/schema';
+import type { Db } from '../../kernel/db';
+import { rowsOf, tools } from '../../kernel/db';
 import {
   planLoosely,
   planSearch,

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitDescription, type Tool } from '../../../contract/catalog';
 import type { Order } from '../../../contract/orders';
-import { tools } from '../../db/schema';
+import { tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { imageForm, testImage } from '../../test/images';

@@ -4,9 +4,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../../contract/catalog';
 import { buildApp } from '../../app';
-import { changeFeed } from '../../db/change-feed';
-import { openPostgres } from '../../db/database';
-import { tools } from '../../db/schema';
+import { changeFeed } from '../../kernel/db/change-feed';
+import { openPostgres } from '../../kernel/db/database';
+import { tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { testConfig } from '../../test/harness';
 import { postgresOnly } from '../../test/postgres-only';
@@ -193,7 +193,7 @@ describe('every change of the tools table reaches the next answer', () => {
     expect(await stockOf(tool.id)).toBe(86);
     // The sweep main.ts runs, as it would once the hold has passed: the unpaid order's stock returns.
     const afterHold = new Date(Date.now() + t.app.config.orders.holdMs + 60_000);
-    expect(await expireUnpaidOrders(t.database.db, afterHold)).toBeGreaterThanOrEqual(1);
+    expect(await expireUnpaidOrders(t.database.db, t.app.outbox, afterHold)).toBeGreaterThanOrEqual(1);
     expect(await stockOf(tool.id)).toBe(96);
   });
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRows, ImportSummary } from '../../../contract/catalog-import';
-import { catalogImports, tools } from '../../db/schema';
+import { catalogImports, tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import type { TestSession } from '../../test/sessions';

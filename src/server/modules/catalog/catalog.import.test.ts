@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRows, ImportSummary } from '../../../contract/catalog-import';
-import { catalogImports, fitments, tools } from '../../db/schema';
+import { catalogImports, fitments, tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { bigPng } from '../../test/images';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool, ToolDetails } from '../../../contract/catalog';
 import type { ProductChange, ProductRecord } from '../../../contract/catalog-admin';
 import type { BulkPreview } from '../../../contract/catalog-bulk';
-import { mails, outboxMessages, tools } from '../../db/schema';
+import { mails, outboxMessages, tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { ledgerSum } from '../../test/probes';
@@ -360,9 +360,9 @@ describe('low stock', () => {
       emailLowStockDigest: true,
     });
     const day = new Date('2026-11-24T08:00:00Z');
-    expect(await queueLowStockDigest(t.database.db, 2, day)).toBe(true);
+    expect(await queueLowStockDigest(t.database.db, t.app.outbox, 2, day)).toBe(true);
     // Run twice the same day: one digest.
-    await queueLowStockDigest(t.database.db, 2, day);
+    await queueLowStockDigest(t.database.db, t.app.outbox, 2, day);
     const queued = await t.database.db
       .select()
       .from(outboxMessages)

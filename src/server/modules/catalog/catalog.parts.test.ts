@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, Suggestion, Tool, ToolDetails, ToolFacets } from '../../../contract/catalog';
-import { tools } from '../../db/schema';
-import { seedDemoData } from '../../db/seed';
-import { seedParts } from '../../db/seed-catalog';
-import { seedTools } from '../../db/seed-data';
+import { tools } from '../../kernel/db/schema';
+import { seedDemoData } from '../../seed/seed';
+import { seedParts } from '../../seed/seed-catalog';
+import { seedTools } from '../../seed/seed-data';
 import type { TestApp } from '../../test/harness';
 import type { TestSession } from '../../test/sessions';
 import { as, createAdminApp } from '../../test/store-flow';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Suggestion, Tool } from '../../../contract/catalog';
 import { DID_YOU_MEAN_HEADER, SEARCH_UNDERSTOOD_HEADER } from '../../../contract/catalog';
-import { seedDemoData } from '../../db/seed';
-import { seedTools } from '../../db/seed-data';
+import { seedDemoData } from '../../seed/seed';
+import { seedTools } from '../../seed/seed-data';
 import type { TestApp } from '../../test/harness';
 import type { TestSession } from '../../test/sessions';
 import { as, createAdminApp } from '../../test/store-flow';

@@ -13,12 +13,11 @@ import {
   type Vehicle,
 } from '../../../contract/catalog';
 import { isUuid } from '../../../contract/ids';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { categories, orderLines, partNumbers, tools } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
-import { assertWithinStockMax, moveStock } from '../inventory/inventory.service';
+import { recordAudit } from '../../kernel/audit';
+import type { Db } from '../../kernel/db';
+import { categories, orderLines, partNumbers, rowsOf, tools } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
+import { assertWithinStockMax, moveStock } from '../inventory';
 import { findTools, type SearchNotes } from './catalog-query';
 import { writePartsData } from './parts-data';
 import { statusColumns, writeEditorFields, writeImages } from './product-editor';

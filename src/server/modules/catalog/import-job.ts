@@ -2,10 +2,9 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { partNumberKey, type ToolChanges } from '../../../contract/catalog';
 import type { ImportVerdict } from '../../../contract/catalog-import';
 import { NO_PHOTO_IMAGE } from '../../../contract/uploads.constants';
-import type { Db, Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { catalogImportRows, catalogImports, tools } from '../../db/schema';
-import { auditActorOf, recordAudit } from '../audit/audit.service';
+import { auditActorOf, recordAudit } from '../../kernel/audit';
+import type { Db, Tx } from '../../kernel/db';
+import { catalogImportRows, catalogImports, rowsOf, tools } from '../../kernel/db';
 
 import { readRow } from './import-rows';
 import { writePartsData } from './parts-data';

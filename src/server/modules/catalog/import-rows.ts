@@ -9,7 +9,7 @@ import {
   splitDescription,
 } from '../../../contract/catalog';
 import type { ImportKind } from '../../../contract/catalog-import';
-import { storableText, unstorableField } from '../../plugins/unstorable-text';
+import { storableText, unstorableField } from '../../kernel/http';
 
 /**
  * One CSV row as the import reads it: text cells in, typed fields out, or the reason it is refused.

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { LowStockProduct } from '../../../contract/catalog-admin';
-import type { Db, Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-
-import { publish } from '../outbox/outbox';
+import type { Db, Tx } from '../../kernel/db';
+import { rowsOf } from '../../kernel/db';
+import type { Outbox } from '../../kernel/outbox';
+import { publish } from '../../kernel/outbox';
 
 /**
  * Low stock: a product is low when what is left is at or under its own threshold, or, without one,
@@ -50,12 +50,17 @@ export const digestDay = (now: Date) => now.toISOString().slice(0, 10);
  * The daily low-stock digest (a recurring job): when any product is low, one outbox message for the
  * day; the `admin-notify` subscriber mails it to each admin who asked for it.
  */
-export async function queueLowStockDigest(db: Db, factor: number, now = new Date()): Promise<boolean> {
+export async function queueLowStockDigest(
+  db: Db,
+  outbox: Outbox,
+  factor: number,
+  now = new Date(),
+): Promise<boolean> {
   const low = await lowStockProducts(db, factor, 1);
   if (low.length === 0) return false;
   const day = digestDay(now);
   await db.transaction(async (tx) => {
-    await publish(tx, 'catalog.low_stock_digest', `low-stock-digest:${day}`, { day });
+    await publish(tx, outbox, 'catalog.low_stock_digest', `low-stock-digest:${day}`, { day });
   });
   return true;
 }

@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { type CatalogFields, partNumberKey } from '../../../contract/catalog';
-import type { Db, Tx } from '../../db/database';
-import { categories, fitments, partNumbers, tools } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db, Tx } from '../../kernel/db';
+import { categories, fitments, partNumbers, tools } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, [{ path, message }]);

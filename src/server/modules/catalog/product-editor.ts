@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ProductStatus, ToolChanges } from '../../../contract/catalog';
-import type { Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { productImages, tools } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Tx } from '../../kernel/db';
+import { productImages, rowsOf, tools } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
 
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, [{ path, message }]);

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { partNumberKey } from '../../../contract/catalog';
 import type { ProductFilter } from '../../../contract/catalog-admin';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
+import type { Db } from '../../kernel/db';
+import { rowsOf } from '../../kernel/db';
 import { isLowOnStock } from './low-stock';
 import { PART_KEY_MIN, planSearch, searchCondition } from './search-plan';
 

@@ -6,11 +6,10 @@ import {
   type ProductList,
   type ProductListQuery,
 } from '../../../contract/catalog-admin';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { fitments, tools } from '../../db/schema';
-import { notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../../kernel/audit';
+import type { Db } from '../../kernel/db';
+import { fitments, rowsOf, tools } from '../../kernel/db';
+import { notFound } from '../../kernel/errors';
 import { lowStockAt } from './low-stock';
 import { productFilterCondition } from './product-filter';
 import { type ChangeActor, fitmentOf, recordChanges } from './product-record';

@@ -1,9 +1,9 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { ProductLink } from '../../../contract/catalog';
 import type { ProductChange, ProductRecord } from '../../../contract/catalog-admin';
-import type { Db, Tx } from '../../db/database';
-import { fitments, partNumbers, productChanges, productImages, tools, user } from '../../db/schema';
-import { notFound } from '../../errors';
+import type { Db, Tx } from '../../kernel/db';
+import { fitments, partNumbers, productChanges, productImages, tools, user } from '../../kernel/db';
+import { notFound } from '../../kernel/errors';
 import { effectiveLowStock } from './low-stock';
 
 type ToolRow = typeof tools.$inferSelect;

@@ -1,10 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Vehicle } from '../../../contract/catalog';
 import type { RelatedProducts } from '../../../contract/catalog-admin';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { tools } from '../../db/schema';
-import { notFound } from '../../errors';
+import type { Db } from '../../kernel/db';
+import { rowsOf, tools } from '../../kernel/db';
+import { notFound } from '../../kernel/errors';
 
 import { fitsVehicle } from './catalog-query';
 import { toTool } from './tool-wire';

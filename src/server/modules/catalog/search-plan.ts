@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { partNumberKey } from '../../../contract/catalog';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
+import type { Db } from '../../kernel/db';
+import { rowsOf } from '../../kernel/db';
 import { editDistance, editsAllowed } from './edit-distance';
 
 /**

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Synonym, SynonymInput } from '../../../contract/catalog-search';
-import type { Db } from '../../db/database';
-import { searchSynonyms } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../../kernel/audit';
+import type { Db } from '../../kernel/db';
+import { searchSynonyms } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
 
 /**
  * The owner's search words (admin). Each term is kept with its key as the search compares it

@@ -9,11 +9,10 @@ import {
   type Removed,
   slugOf,
 } from '../../../contract/catalog-admin';
-import type { Db, Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { brands, categories, tools } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../../kernel/audit';
+import type { Db, Tx } from '../../kernel/db';
+import { brands, categories, rowsOf, tools } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
 
 import { listCategories } from './catalog-query';
 import { type ChangeActor, recordChanges } from './product-record';

@@ -1,5 +1,5 @@
 import type { Tool } from '../../../contract/catalog';
-import type { tools } from '../../db/schema';
+import type { tools } from '../../kernel/db';
 
 export type ToolRow = typeof tools.$inferSelect;
 

@@ -1,11 +1,11 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../db/schema';
+import { contactMessages } from '../../kernel/db/schema';
+import { recipientOf } from '../../kernel/mail-delivery/mailer';
 import type { TestApp } from '../../test/harness';
 import type { TestSession } from '../../test/sessions';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
 import { createAdminApp } from '../../test/store-flow';
-import { recipientOf } from '../mail/mailer';
 
 /**
  * The contact form mails exactly one address: its acknowledgment once went to every address of a

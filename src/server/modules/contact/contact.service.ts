@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactMessageInput } from '../../../contract/contact';
-import type { Db } from '../../db/database';
-import { contactMessages } from '../../db/schema';
-import { publish } from '../outbox/outbox';
+import type { Db } from '../../kernel/db';
+import { contactMessages } from '../../kernel/db';
+import type { Outbox } from '../../kernel/outbox';
+import { publish } from '../../kernel/outbox';
 
 /**
  * Keeps a visitor's message for the store's staff (the admin Inbox); the input is already
@@ -11,6 +12,7 @@ import { publish } from '../outbox/outbox';
  */
 export async function saveContactMessage(
   db: Db,
+  outbox: Outbox,
   input: ContactMessageInput,
 ): Promise<{ insertedId: string }> {
   const id = randomUUID();
@@ -18,7 +20,7 @@ export async function saveContactMessage(
     await tx
       .insert(contactMessages)
       .values({ id, email: input.email.toLowerCase(), name: input.name, message: input.message });
-    await publish(tx, 'contact.received', `contact-message:${id}`, { messageId: id });
+    await publish(tx, outbox, 'contact.received', `contact-message:${id}`, { messageId: id });
   });
   return { insertedId: id };
 }

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import type { InboxList, InboxMessage, InboxReplyInput, InboxUpdate } from '../../../contract/inbox';
-import type { Db } from '../../db/database';
-import { contactMessages, contactReplies } from '../../db/schema';
-import { notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
-import { publish } from '../outbox/outbox';
+import { recordAudit } from '../../kernel/audit';
+import type { Db } from '../../kernel/db';
+import { contactMessages, contactReplies } from '../../kernel/db';
+import { notFound } from '../../kernel/errors';
+import type { Outbox } from '../../kernel/outbox';
+import { publish } from '../../kernel/outbox';
 
 /**
  * The admin Inbox: contact messages newest first, read and handled marks, and replies. A reply is
@@ -163,6 +164,7 @@ export async function markInbox(db: Db, id: string, update: InboxUpdate): Promis
  */
 export async function replyToMessage(
   db: Db,
+  outbox: Outbox,
   id: string,
   admin: { id: string; name: string },
   input: InboxReplyInput,
@@ -179,7 +181,7 @@ export async function replyToMessage(
     await tx
       .insert(contactReplies)
       .values({ id: replyId, messageId: id, body: input.body, adminUserId: admin.id, adminName: admin.name });
-    await publish(tx, 'contact.replied', `contact-reply:${replyId}`, { messageId: id, replyId });
+    await publish(tx, outbox, 'contact.replied', `contact-reply:${replyId}`, { messageId: id, replyId });
     await recordAudit(tx, {
       action: 'message.replied',
       subjectType: 'message',

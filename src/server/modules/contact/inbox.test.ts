@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminNotifications, InboxList, InboxMessage, InboxUnread } from '../../../contract/inbox';
-import { outboxMessages } from '../../db/schema';
+import { outboxMessages } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';

@@ -1,8 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { ANY_TABLE, type ChangeFeed } from '../../db/change-feed';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { discounts } from '../../db/schema';
+import type { Db } from '../../kernel/db';
+import { ANY_TABLE, type ChangeFeed, discounts, rowsOf } from '../../kernel/db';
 
 /**
  * Whether the store has any automatic discount at all (running, scheduled or over), remembered

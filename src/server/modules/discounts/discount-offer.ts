@@ -1,10 +1,47 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { type CodeMiss, dayOf, discountMessages, normalizeCode } from '../../../contract/discounts';
+import {
+  type CodeMiss,
+  type DiscountKind,
+  type DiscountScope,
+  dayOf,
+  discountMessages,
+  normalizeCode,
+} from '../../../contract/discounts';
 import { emailIdentity } from '../../../contract/email-identity';
 import { isUuid } from '../../../contract/ids';
-import type { Db, Tx } from '../../db/database';
-import { categories, discounts, discountUses, tools } from '../../db/schema';
-import type { DiscountOffer, DiscountRule, LineFacts } from '../pricing/discounts';
+import type { Db, Tx } from '../../kernel/db';
+import { categories, discounts, discountUses, tools } from '../../kernel/db';
+
+/** A discount as the arithmetic of pricing sees it (modules/pricing/discounts.ts). */
+export interface DiscountRule {
+  id: string;
+  code: string | null;
+  name: string;
+  kind: DiscountKind;
+  value: number;
+  appliesTo: DiscountScope;
+  categorySlugs: string[];
+  brandNames: string[];
+  minSubtotalCents: number;
+  freeShipping: boolean;
+  /** Counted when the order is placed (discounts module); not part of the arithmetic. */
+  perCustomerLimit: number | null;
+}
+
+/** What a line is, for a discount: its product's category (and that category's parent) and brand. */
+export interface LineFacts {
+  categories: string[];
+  brand: string;
+}
+
+export interface DiscountOffer {
+  /** The code the buyer asked for, when the database found it usable. */
+  code: DiscountRule | null;
+  /** Why the code asked for cannot be used, as the database sees it (dates, uses, unknown). */
+  codeMiss: { code: string; reason: CodeMiss; message: string } | null;
+  automatic: DiscountRule[];
+  facts: Map<string, LineFacts>;
+}
 
 type DiscountRow = typeof discounts.$inferSelect;
 

@@ -1,11 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { discountMessages } from '../../../contract/discounts';
-import type { Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { discounts, discountUses } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Tx } from '../../kernel/db';
+import { discounts, discountUses, rowsOf } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
 
-import type { DiscountRule } from '../pricing/discounts';
+import type { DiscountRule } from './discount-offer';
 
 /**
  * Taking and giving back uses of a discount, inside the order's transaction (docs/decisions/058).

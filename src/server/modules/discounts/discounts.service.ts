@@ -6,10 +6,10 @@ import {
   discountSummary,
 } from '../../../contract/discounts';
 import { isUuid } from '../../../contract/ids';
-import type { Db, Tx } from '../../db/database';
-import { brands, categories, discounts } from '../../db/schema';
-import { AppError } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../../kernel/audit';
+import type { Db, Tx } from '../../kernel/db';
+import { brands, categories, discounts } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
 
 /**
  * Managers' side of discounts: list, create, edit and end. Each change is one transaction that

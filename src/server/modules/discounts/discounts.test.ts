@@ -5,13 +5,13 @@ import type { CheckoutAnswer } from '../../../contract/checkout';
 import { type Discount, DiscountInput } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
 import type { Quote } from '../../../contract/pricing';
-import { discounts, discountUses, orders } from '../../db/schema';
+import { orderMail } from '../../edge/mail/templates/order-mails';
+import { discounts, discountUses, orders } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, createAdminApp, fillCart, HOME_ADDRESS, payOrder } from '../../test/store-flow';
-import { orderMail } from '../mail/templates/order-mails';
 import { expireUnpaidOrders } from '../orders/expiry';
 import { createDiscount, endDiscount } from './discounts.service';
 
@@ -243,7 +243,7 @@ describe('a code in the cart and at checkout', () => {
 
     // The first buyer's order is left unpaid until its hold runs out: its use comes back.
     const firstOrder = (again.json() as CheckoutAnswer).order._id;
-    await expireUnpaidOrders(t.database.db, new Date(Date.now() + 24 * 3600 * 1000));
+    await expireUnpaidOrders(t.database.db, t.app.outbox, new Date(Date.now() + 24 * 3600 * 1000));
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, firstOrder));
     expect(row?.status).toBe('expired');
     expect(await usedCount(once.id)).toBe(1);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscountInput, discountMessages } from '../../../contract/discounts';
 import { emailIdentity } from '../../../contract/email-identity';
 import type { Quote } from '../../../contract/pricing';
-import { rowsOf } from '../../db/rows';
+import { rowsOf } from '../../kernel/db/rows';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';

@@ -6,11 +6,10 @@ import {
   type StockLedger,
   type StockMovementReason,
 } from '../../../contract/inventory';
-import type { Db, Tx } from '../../db/database';
-import { preparedStatement } from '../../db/prepared';
-import { stockMovements, tools } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../../kernel/audit';
+import type { Db, Tx } from '../../kernel/db';
+import { preparedStatement, stockMovements, tools } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
 
 /**
  * The only code that changes a product's stock. Every change is a row in stock_movements, and the

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countBelowReservedMessage } from '../../../contract/inventory';
-import type { Database } from '../../db/database';
-import { orders, stockMovements, tools } from '../../db/schema';
+import { placeOrder } from '../../flows/place-order';
+import type { Database } from '../../kernel/db/database';
+import { orders, stockMovements, tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
-import { createTestDatabase } from '../../test/harness';
+import { createTestDatabase, testOutbox } from '../../test/harness';
 import {
   freeLimits,
   insertCustomer,
@@ -15,7 +16,6 @@ import {
 } from '../../test/probes';
 import { HOME_ADDRESS } from '../../test/store-flow';
 import { updateTool } from '../catalog/catalog.service';
-import { placeOrder } from '../orders/place-order';
 import { shipOrder } from '../orders/shipments';
 import {
   adjustStock,
@@ -175,6 +175,7 @@ describe('stock ledger', () => {
     // The admin's form shows 100; meanwhile a customer reserves 10; the admin types 150.
     await placeOrder(
       database.db,
+      testOutbox(database.db),
       buyer,
       { productId: tool.id, orderQuantity: 10, phone: '01712345678' },
       freeLimits(),
@@ -202,6 +203,7 @@ describe('stock ledger', () => {
     const tool = await insertTool(database.db, { availableQuantity: 20, minimumOrderQuantity: 1 });
     const order = await placeOrder(
       database.db,
+      testOutbox(database.db),
       buyer,
       { productId: tool.id, orderQuantity: 3, phone: '01712345678' },
       freeLimits(),
@@ -231,7 +233,7 @@ describe('stock ledger', () => {
       .update(orders)
       .set({ status: 'awaiting_shipment', shippingAddress: HOME_ADDRESS })
       .where(eq(orders.id, order._id));
-    await shipOrder(database.db, order._id, admin.id);
+    await shipOrder(database.db, testOutbox(database.db), order._id, admin.id);
     expect(await stockFigures(database.db, tool.id)).toEqual({
       onHand: 7,
       reserved: 0,

@@ -2,21 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database';
-import { orderLines, orders, paymentIntents, stockMovements, tools } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { SessionUser } from '../../plugins/auth';
+import { cancelPaidOrder } from '../../flows/cancel-paid-order';
+import { markOrderPaid } from '../../flows/pay';
+import { insertOrder, placeOrder } from '../../flows/place-order';
+import { refundOrder } from '../../flows/refund';
+import { refundReturn } from '../../flows/return-refund';
+import type { Database } from '../../kernel/db/database';
+import { orderLines, orders, paymentIntents, stockMovements, tools } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
+import type { SessionUser } from '../../kernel/identity/session-user';
 import { insertTool } from '../../test/fixtures';
-import { createTestDatabase } from '../../test/harness';
+import { createTestDatabase, testOutbox } from '../../test/harness';
 import { freeLimits, insertCustomer, storePricing } from '../../test/probes';
 import { HOME_ADDRESS } from '../../test/store-flow';
-import { cancelPaidOrder, cancelUnpaidOrder } from '../orders/cancel';
+import { cancelUnpaidOrder } from '../orders/cancel';
 import { expireUnpaidOrders } from '../orders/expiry';
-import { insertOrder, placeOrder } from '../orders/place-order';
-import { refundOrder } from '../orders/refunds';
-import { decideReturn, receiveReturn, refundReturn, requestReturn } from '../orders/returns';
+import { decideReturn, receiveReturn, requestReturn } from '../orders/returns';
 import { createShipment, shipOrder } from '../orders/shipments';
-import { markOrderPaid } from '../payments/payments.service';
 import { createSimulatedProvider } from '../payments/simulated-provider';
 import { adjustStock } from './inventory.service';
 
@@ -133,6 +135,7 @@ async function run(commands: Command[][], toolIds: string[]) {
     if (c.kind === 'place') {
       const order = await placeOrder(
         database.db,
+        testOutbox(database.db),
         customers[c.customer] as SessionUser,
         { productId: toolIds[c.tool] as string, orderQuantity: c.quantity, phone: '01712345678' },
         // Some holds are already over, so the expiry job has something to release.
@@ -142,7 +145,8 @@ async function run(commands: Command[][], toolIds: string[]) {
       placed.push(order._id);
     } else if (c.kind === 'cancel') {
       const id = pick(c.order);
-      if (id) await cancelUnpaidOrder(database.db, id, { userId: admin.id, admin: true });
+      if (id)
+        await cancelUnpaidOrder(database.db, testOutbox(database.db), id, { userId: admin.id, admin: true });
     } else if (c.kind === 'pay') {
       const id = pick(c.order);
       if (!id) return;
@@ -162,6 +166,7 @@ async function run(commands: Command[][], toolIds: string[]) {
       });
       await markOrderPaid(
         database.db,
+        testOutbox(database.db),
         provider,
         {
           id: intentId,
@@ -175,16 +180,16 @@ async function run(commands: Command[][], toolIds: string[]) {
         { error: () => {} },
       );
     } else if (c.kind === 'expire') {
-      await expireUnpaidOrders(database.db);
+      await expireUnpaidOrders(database.db, testOutbox(database.db));
     } else if (c.kind === 'adjust') {
       await adjustStock(database.db, toolIds[c.tool] as string, { delta: c.delta }, admin.id);
     } else if (c.kind === 'ship') {
       const id = pick(c.order);
       if (!id) return;
-      if (!c.some) return void (await shipOrder(database.db, id, admin.id));
+      if (!c.some) return void (await shipOrder(database.db, testOutbox(database.db), id, admin.id));
       const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, id)).limit(1);
       if (line)
-        await createShipment(database.db, id, admin.id, {
+        await createShipment(database.db, testOutbox(database.db), id, admin.id, {
           lines: [{ toolId: line.toolId, quantity: 1 }],
           carrier: 'UPS',
           trackingNumber: '1Z1',
@@ -193,6 +198,7 @@ async function run(commands: Command[][], toolIds: string[]) {
       const order = await database.db.transaction((tx) =>
         insertOrder(
           tx,
+          testOutbox(database.db),
           customers[c.customer] as SessionUser,
           {
             lines: c.tools.map((tool) => ({ toolId: toolIds[tool] as string, quantity: c.quantity })),
@@ -214,6 +220,7 @@ async function run(commands: Command[][], toolIds: string[]) {
       if (!line) return;
       await refundOrder(
         database.db,
+        testOutbox(database.db),
         provider,
         id,
         { lines: [{ toolId: line.toolId, quantity: c.quantity }], restock: c.restock, reason: 'property' },
@@ -231,19 +238,21 @@ async function run(commands: Command[][], toolIds: string[]) {
       if (!line || !owner) return;
       const asked = await requestReturn(
         database.db,
+        testOutbox(database.db),
         owner,
         id,
         { lines: [{ toolId: line.toolId, quantity: 1, reason: 'damaged' }] },
         30,
       );
-      await decideReturn(database.db, asked.id, admin.id, { approve: true });
-      await receiveReturn(database.db, asked.id, admin.id, [
+      await decideReturn(database.db, testOutbox(database.db), asked.id, admin.id, { approve: true });
+      await receiveReturn(database.db, testOutbox(database.db), asked.id, admin.id, [
         { toolId: line.toolId, outcome: c.restock ? 'restock' : 'damaged' },
       ]);
-      if (c.refund) await refundReturn(database.db, provider, asked.id, admin.id, 10);
+      if (c.refund)
+        await refundReturn(database.db, testOutbox(database.db), provider, asked.id, admin.id, 10);
     } else if (c.kind === 'cancelPaid') {
       const id = pick(c.order);
-      if (id) await cancelPaidOrder(database.db, provider, id, 'property', admin.id);
+      if (id) await cancelPaidOrder(database.db, testOutbox(database.db), provider, id, 'property', admin.id);
     } else {
       await adjustStock(database.db, toolIds[c.tool] as string, { set: c.to }, admin.id);
     }

@@ -3,7 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnMessages } from '../../../contract/after-sale';
-import type { Database } from '../../db/database';
+import { markOrderPaid } from '../../flows/pay';
+import { insertOrder } from '../../flows/place-order';
+import { refundOrder } from '../../flows/refund';
+import { refundReturn } from '../../flows/return-refund';
+import type { Database } from '../../kernel/db/database';
 import {
   orderEvents,
   orderLines,
@@ -12,18 +16,15 @@ import {
   refunds,
   returns,
   stockMovements,
-} from '../../db/schema';
-import { AppError } from '../../errors';
-import type { SessionUser } from '../../plugins/auth';
+} from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
+import type { SessionUser } from '../../kernel/identity/session-user';
 import { insertTool } from '../../test/fixtures';
-import { createTestDatabase } from '../../test/harness';
+import { createTestDatabase, testOutbox } from '../../test/harness';
 import { freeLimits, insertCustomer, storePricing } from '../../test/probes';
 import { HOME_ADDRESS } from '../../test/store-flow';
-import { markOrderPaid } from '../payments/payments.service';
 import { createSimulatedProvider } from '../payments/simulated-provider';
-import { insertOrder } from './place-order';
-import { refundOrder } from './refunds';
-import { decideReturn, receiveReturn, refundReturn, requestReturn } from './returns';
+import { decideReturn, receiveReturn, requestReturn } from './returns';
 import { createShipment } from './shipments';
 
 /**
@@ -96,6 +97,7 @@ async function shippedOrder(toolIds: string[], quantity: number, shippedOfSecond
   const placed = await database.db.transaction((tx) =>
     insertOrder(
       tx,
+      testOutbox(database.db),
       customer,
       {
         lines: toolIds.map((toolId) => ({ toolId, quantity })),
@@ -120,6 +122,7 @@ async function shippedOrder(toolIds: string[], quantity: number, shippedOfSecond
   });
   await markOrderPaid(
     database.db,
+    testOutbox(database.db),
     provider,
     {
       id: intentId,
@@ -137,7 +140,11 @@ async function shippedOrder(toolIds: string[], quantity: number, shippedOfSecond
     { toolId: first, quantity },
     ...(shippedOfSecond > 0 ? [{ toolId: second, quantity: shippedOfSecond }] : []),
   ];
-  await createShipment(database.db, id, admin.id, { lines: parcel, carrier: 'UPS', trackingNumber: '1Z1' });
+  await createShipment(database.db, testOutbox(database.db), id, admin.id, {
+    lines: parcel,
+    carrier: 'UPS',
+    trackingNumber: '1Z1',
+  });
   return id;
 }
 
@@ -155,6 +162,7 @@ async function run(orderId: string, toolIds: string[], batches: Command[][]): Pr
     if (c.kind === 'ask') {
       const asked = await requestReturn(
         database.db,
+        testOutbox(database.db),
         customer,
         orderId,
         { lines: [{ toolId: toolIds[c.tool] as string, quantity: c.units, reason: 'damaged' }] },
@@ -163,16 +171,24 @@ async function run(orderId: string, toolIds: string[], batches: Command[][]): Pr
       returnIds.push(asked.id);
     } else if (c.kind === 'decide') {
       const id = pick(c.ret);
-      if (id) await decideReturn(database.db, id, admin.id, { approve: c.approve });
+      if (id) await decideReturn(database.db, testOutbox(database.db), id, admin.id, { approve: c.approve });
     } else if (c.kind === 'receive') {
       const id = pick(c.ret);
-      if (id) await receiveReturn(database.db, id, admin.id, c.restock ? [] : await damaged(id));
+      if (id)
+        await receiveReturn(
+          database.db,
+          testOutbox(database.db),
+          id,
+          admin.id,
+          c.restock ? [] : await damaged(id),
+        );
     } else if (c.kind === 'refundReturn') {
       const id = pick(c.ret);
-      if (id) await refundReturn(database.db, provider, id, admin.id, 10);
+      if (id) await refundReturn(database.db, testOutbox(database.db), provider, id, admin.id, 10);
     } else if (c.kind === 'refund') {
       await refundOrder(
         database.db,
+        testOutbox(database.db),
         provider,
         orderId,
         {
@@ -184,7 +200,7 @@ async function run(orderId: string, toolIds: string[], batches: Command[][]): Pr
         admin.id,
       );
     } else {
-      await createShipment(database.db, orderId, admin.id, {
+      await createShipment(database.db, testOutbox(database.db), orderId, admin.id, {
         lines: [{ toolId: toolIds[c.tool] as string, quantity: 1 }],
         carrier: 'UPS',
         trackingNumber: '1Z2',
@@ -204,11 +220,13 @@ async function run(orderId: string, toolIds: string[], batches: Command[][]): Pr
   for (const id of returnIds) {
     const [row] = await database.db.select().from(returns).where(eq(returns.id, id));
     try {
-      if (row?.status === 'requested') await decideReturn(database.db, id, admin.id, { approve: true });
+      if (row?.status === 'requested')
+        await decideReturn(database.db, testOutbox(database.db), id, admin.id, { approve: true });
       const [now] = await database.db.select().from(returns).where(eq(returns.id, id));
-      if (now?.status === 'approved') await receiveReturn(database.db, id, admin.id);
+      if (now?.status === 'approved') await receiveReturn(database.db, testOutbox(database.db), id, admin.id);
       const [back] = await database.db.select().from(returns).where(eq(returns.id, id));
-      if (back?.status === 'received') await refundReturn(database.db, provider, id, admin.id, 10);
+      if (back?.status === 'received')
+        await refundReturn(database.db, testOutbox(database.db), provider, id, admin.id, 10);
     } catch (error) {
       outcome.failures.push(
         `finishing return ${id}: ${error instanceof Error ? error.message : String(error)}`,
@@ -368,7 +386,14 @@ async function twoUnitsShipped() {
 }
 
 const ask = (orderId: string, toolId: string, quantity: number) =>
-  requestReturn(database.db, customer, orderId, { lines: [{ toolId, quantity, reason: 'damaged' }] }, 30);
+  requestReturn(
+    database.db,
+    testOutbox(database.db),
+    customer,
+    orderId,
+    { lines: [{ toolId, quantity, reason: 'damaged' }] },
+    30,
+  );
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
@@ -383,6 +408,7 @@ describe('refunds and returns refuse each other’s units, with a clear word', (
     const apart = (quantity: number) =>
       refundOrder(
         database.db,
+        testOutbox(database.db),
         provider,
         orderId,
         { lines: [{ toolId, quantity }], restock: true, reason: 'came back in the post' },
@@ -403,20 +429,27 @@ describe('refunds and returns refuse each other’s units, with a clear word', (
     const { orderId, toolId, name } = await twoUnitsShipped();
     const asked = await ask(orderId, toolId, 2);
     await legacyRestockRefund(orderId, toolId, 1);
-    expect(await refusal(decideReturn(database.db, asked.id, admin.id, { approve: true }))).toBe(
+    expect(
+      await refusal(
+        decideReturn(database.db, testOutbox(database.db), asked.id, admin.id, { approve: true }),
+      ),
+    ).toBe(
       `409 Only 1 of ${name} in this return can still come back: the others were refunded after it was asked for. Refuse this return instead`,
     );
     // Refusing it is always possible.
-    expect((await decideReturn(database.db, asked.id, admin.id, { approve: false })).status).toBe('refused');
+    expect(
+      (await decideReturn(database.db, testOutbox(database.db), asked.id, admin.id, { approve: false }))
+        .status,
+    ).toBe('refused');
   });
 
   it('an approved return whose units a refund took back is received without counting them twice', async () => {
     const { orderId, toolId, name } = await twoUnitsShipped();
     const asked = await ask(orderId, toolId, 2);
-    await decideReturn(database.db, asked.id, admin.id, { approve: true });
+    await decideReturn(database.db, testOutbox(database.db), asked.id, admin.id, { approve: true });
     await legacyRestockRefund(orderId, toolId, 1);
 
-    const received = await receiveReturn(database.db, asked.id, admin.id);
+    const received = await receiveReturn(database.db, testOutbox(database.db), asked.id, admin.id);
     expect(received.status).toBe('received');
     const [line] = await database.db
       .select()
@@ -436,7 +469,14 @@ describe('refunds and returns refuse each other’s units, with a clear word', (
     expect(Number(moved?.units)).toBe(1);
 
     // Its refund pays for the one unit not paid for already.
-    const refunded = await refundReturn(database.db, provider, asked.id, admin.id, 0);
+    const refunded = await refundReturn(
+      database.db,
+      testOutbox(database.db),
+      provider,
+      asked.id,
+      admin.id,
+      0,
+    );
     expect(refunded.status).toBe('refunded');
     const [refund] = await database.db
       .select()
@@ -448,11 +488,13 @@ describe('refunds and returns refuse each other’s units, with a clear word', (
   it('a received return whose units were all refunded apart says so when refunded', async () => {
     const { orderId, toolId } = await twoUnitsShipped();
     const asked = await ask(orderId, toolId, 2);
-    await decideReturn(database.db, asked.id, admin.id, { approve: true });
+    await decideReturn(database.db, testOutbox(database.db), asked.id, admin.id, { approve: true });
     await legacyRestockRefund(orderId, toolId, 2);
-    expect((await receiveReturn(database.db, asked.id, admin.id)).status).toBe('received');
-    expect(await refusal(refundReturn(database.db, provider, asked.id, admin.id, 0))).toBe(
-      `409 ${returnMessages.refundedApart}`,
+    expect((await receiveReturn(database.db, testOutbox(database.db), asked.id, admin.id)).status).toBe(
+      'received',
     );
+    expect(
+      await refusal(refundReturn(database.db, testOutbox(database.db), provider, asked.id, admin.id, 0)),
+    ).toBe(`409 ${returnMessages.refundedApart}`);
   });
 });

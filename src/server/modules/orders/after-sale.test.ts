@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_LOCKED, afterSaleMessages, trackingMessages } from '../../../contract/after-sale';
 import { DiscountInput } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
-import { mails, refunds } from '../../db/schema';
+import { refundOrder, retryPendingRefunds } from '../../flows/refund';
+import { mails, refunds } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
@@ -21,7 +22,7 @@ import {
 } from '../../test/store-flow';
 import { createDiscount } from '../discounts/discounts.service';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { refundOrder, retryPendingRefunds, taxShare } from './refunds';
+import { taxShare } from './refunds';
 import { NO_ADDRESS_TO_SHIP } from './shipments';
 
 // Shipments, refunds and cancelling paid orders through the API, on the real database.
@@ -334,6 +335,7 @@ describe('a refund the provider could not be asked for', () => {
     await expect(
       refundOrder(
         t.database.db,
+        t.app.outbox,
         unreachable,
         order._id,
         { amountCents: 700, restock: false, reason: 'Scratched' },
@@ -345,12 +347,12 @@ describe('a refund the provider could not be asked for', () => {
     expect((await orderOf(order._id)).refunds).toMatchObject([{ status: 'pending', amountCents: 700 }]);
 
     // Not yet due: a refund just claimed is left to its own request.
-    expect(await retryPendingRefunds(t.database.db, t.app.payments)).toBe(0);
+    expect(await retryPendingRefunds(t.database.db, t.app.outbox, t.app.payments)).toBe(0);
     await t.database.db
       .update(refunds)
       .set({ updatedAt: sql`now() - interval '10 minutes'` })
       .where(eq(refunds.orderId, order._id));
-    expect(await retryPendingRefunds(t.database.db, t.app.payments)).toBe(1);
+    expect(await retryPendingRefunds(t.database.db, t.app.outbox, t.app.payments)).toBe(1);
     const after = await orderOf(order._id);
     expect(after.refunds).toMatchObject([{ status: 'succeeded', amountCents: 700 }]);
     expect(after.refundedCents).toBe(700);
@@ -359,7 +361,7 @@ describe('a refund the provider could not be asked for', () => {
       .update(refunds)
       .set({ updatedAt: sql`now() - interval '10 minutes'` })
       .where(eq(refunds.orderId, order._id));
-    expect(await retryPendingRefunds(t.database.db, t.app.payments)).toBe(0);
+    expect(await retryPendingRefunds(t.database.db, t.app.outbox, t.app.payments)).toBe(0);
   });
 });
 

@@ -2,15 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterSaleMessages } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
 import { closedUnpaidStatuses, ORDER_NOT_FOUND, type Order } from '../../../contract/orders';
-import type { Db } from '../../db/database';
-import { orders, refunds } from '../../db/schema';
-import { AppError } from '../../errors';
-
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProviderName } from '../../../contract/payments';
+import type { Db } from '../../kernel/db';
+import { orders, refunds } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
+import type { Outbox } from '../../kernel/outbox';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
 import { applyOrderEvent, type EventContext, lockOrder, recordEvent } from './order-state';
-import { claimInLock, everythingLeft, sendRefund } from './refunds';
+import { claimInLock, everythingLeft, type RefundRow } from './refunds';
 
 /**
  * The spec's DELETE of an unpaid order, by its customer or an admin: the order is cancelled (kept
@@ -18,6 +18,7 @@ import { claimInLock, everythingLeft, sendRefund } from './refunds';
  */
 export async function cancelUnpaidOrder(
   db: Db,
+  outbox: Outbox,
   id: string,
   // A guest's order is cancelled by whoever holds its signed link, which the caller checked.
   who: { userId: string; admin: boolean } | { orderLink: true },
@@ -28,33 +29,39 @@ export async function cancelUnpaidOrder(
       const row = await lockOrder(tx, id);
       if (row.status !== 'unpaid')
         throw new AppError('CONFLICT', 'Only an unpaid order can be cancelled here');
-      await applyOrderEvent(tx, row, { type: 'cancel' }, { actor: 'customer', actorUserId: null });
+      await applyOrderEvent(tx, row, { type: 'cancel' }, { outbox, actor: 'customer', actorUserId: null });
       return { deletedCount: 1 };
     }
     const row = await lockOrder(tx, id, who.admin ? undefined : who.userId);
     if (closedUnpaidStatuses.includes(row.status)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     // The spec's delete is for unpaid orders; a paid one is cancelled with its refund (cancelPaidOrder).
     if (row.status !== 'unpaid') throw new AppError('CONFLICT', 'Paid orders cannot be deleted');
-    const context: EventContext = { actor: who.admin ? 'admin' : 'customer', actorUserId: who.userId };
+    const context: EventContext = {
+      outbox,
+      actor: who.admin ? 'admin' : 'customer',
+      actorUserId: who.userId,
+    };
     await applyOrderEvent(tx, row, { type: 'cancel' }, context);
     return { deletedCount: 1 };
   });
 }
 
 /**
- * An admin cancels a paid order nothing of which has shipped: in the order's lock its reservation
- * is released, the reason kept for the customer and a refund of everything claimed; then the
- * refund goes to the provider. A repeat finds the same refund (its key is the order's).
+ * An admin cancels a paid order nothing of which has shipped, in the order's lock: its reservation
+ * is released, the reason kept for the customer and a refund of everything claimed (sent to the
+ * provider by the caller, flows/cancel-paid-order.ts). A repeat finds the same refund (its key is
+ * the order's); null when nothing was left to refund.
  */
-export async function cancelPaidOrder(
+export async function cancelPaidInLock(
   db: Db,
-  provider: PaymentProvider,
+  outbox: Outbox,
   id: string,
   reason: string,
   adminId: string,
-): Promise<Order> {
+  providerName: PaymentProviderName,
+): Promise<RefundRow | null> {
   if (!isUuid(id)) throw new OrderNotFound();
-  const refund = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
     if (row.status === 'cancelled' && row.paidAt !== null) {
       const [known] = await tx
@@ -75,21 +82,17 @@ export async function cancelPaidOrder(
             { ...(await everythingLeft(tx, row)), restock: false, reason },
             cancelKey(row.id),
             adminId,
-            provider.name,
+            providerName,
           )
         : null;
     await applyOrderEvent(
       tx,
       row,
       { type: 'cancel', reason },
-      { actor: 'admin', actorUserId: adminId, note: reason },
+      { outbox, actor: 'admin', actorUserId: adminId, note: reason },
     );
     return claim;
   });
-  if (refund) await sendRefund(db, provider, refund);
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new OrderNotFound();
-  return toOneOrder(db, row);
 }
 
 const cancelKey = (orderId: string) => `cancel:${orderId}`;
@@ -100,6 +103,7 @@ const cancelKey = (orderId: string) => `cancel:${orderId}`;
  */
 export async function requestCancellation(
   db: Db,
+  outbox: Outbox,
   id: string,
   // A guest's order: whoever holds its signed link, which the caller checked.
   me: { id: string } | { orderLink: true },
@@ -126,7 +130,7 @@ export async function requestCancellation(
       asked,
       'cancel_requested',
       row.status,
-      { actor: 'customer', actorUserId: ownerId ?? null, note: note ?? null },
+      { outbox, actor: 'customer', actorUserId: ownerId ?? null, note: note ?? null },
       now,
     );
     return toOneOrder(tx, asked);

@@ -5,7 +5,7 @@ import { afterSaleMessages, returnMessages } from '../../../contract/after-sale'
 import type { GuestCheckoutAnswer } from '../../../contract/guest';
 import type { Order } from '../../../contract/orders';
 import type { Quote } from '../../../contract/pricing';
-import { mails, stockMovements, tools } from '../../db/schema';
+import { mails, stockMovements, tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';

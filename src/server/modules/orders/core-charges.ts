@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/database';
-import { returns } from '../../db/schema';
+import type { Tx } from '../../kernel/db';
+import { returns } from '../../kernel/db';
 import type { OrderLineRow } from './order-state';
 
 /**

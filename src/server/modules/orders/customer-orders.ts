@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import { ORDER_NOT_FOUND, type Order, type OrderEvent, toWireStatus } from '../../../contract/orders';
-import type { Db, Tx } from '../../db/database';
-import { orderEvents, orders } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { SessionUser } from '../../plugins/auth';
-
+import type { Db, Tx } from '../../kernel/db';
+import { orderEvents, orders } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
+import type { SessionUser } from '../../kernel/identity';
 import { orderViews, toOrders } from './order-read';
 import type { OrderRow } from './order-state';
 

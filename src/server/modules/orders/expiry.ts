@@ -1,5 +1,6 @@
-import type { Db } from '../../db/database';
-import { lockToolsInOrder } from '../inventory/inventory.service';
+import type { Db } from '../../kernel/db';
+import type { Outbox } from '../../kernel/outbox';
+import { lockToolsInOrder } from '../inventory';
 import { applyOrderEvent, lockExpiredOrders, orderLinesOf } from './order-state';
 
 /**
@@ -7,7 +8,12 @@ import { applyOrderEvent, lockExpiredOrders, orderLinesOf } from './order-state'
  * through the state machine, which returns its stock. Rows another runner holds are skipped, so
  * several instances sweeping at once never expire an order twice. Returns how many expired.
  */
-export async function expireUnpaidOrders(db: Db, now = new Date(), batch = 100): Promise<number> {
+export async function expireUnpaidOrders(
+  db: Db,
+  outbox: Outbox,
+  now = new Date(),
+  batch = 100,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const expired = await db.transaction(async (tx) => {
@@ -19,7 +25,8 @@ export async function expireUnpaidOrders(db: Db, now = new Date(), batch = 100):
         tx,
         items.flat().map((item) => item.toolId),
       );
-      for (const row of due) await applyOrderEvent(tx, row, { type: 'expire' }, { actor: 'system', now });
+      for (const row of due)
+        await applyOrderEvent(tx, row, { type: 'expire' }, { outbox, actor: 'system', now });
       return due.length;
     });
     total += expired;

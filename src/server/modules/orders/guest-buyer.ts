@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Address } from '../../../contract/addresses';
 import { emailIdentity } from '../../../contract/email-identity';
 import { guestHoldMessages } from '../../../contract/guest';
-import type { Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { orderLines, orders, tools } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Tx } from '../../kernel/db';
+import { orderLines, orders, rowsOf, tools } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
 
-import type { OrderLimits } from './place-order';
+import type { OrderLimits } from '../../kernel/settings';
 
 /**
  * A guest who places an order without an account (decision 059): known by the e-mail the order's

@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { orders, user } from '../../db/schema';
+import type { Db } from '../../kernel/db';
+import { orders, rowsOf, user } from '../../kernel/db';
 
 /**
  * A guest's orders join the account with their e-mail once that account's address is confirmed

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { ADDRESS_LOCKED, type OrderAddressInput } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
 import type { Order } from '../../../contract/orders';
-import type { Db, Tx } from '../../db/database';
-import { orders } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import type { SessionUser } from '../../plugins/auth';
-import { listAddresses } from '../addresses/addresses.service';
-
-import { loadToolFacts, type PricingRules, parcelWeight, shippingQuote, taxFor } from '../pricing/pricing';
+import type { Db, Tx } from '../../kernel/db';
+import { orders } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
+import type { SessionUser } from '../../kernel/identity';
+import type { Outbox } from '../../kernel/outbox';
+import { listAddresses } from '../addresses';
+import { loadToolFacts, type PricingRules, parcelWeight, shippingQuote, taxFor } from '../pricing';
 import { OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
 import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';
@@ -21,6 +21,7 @@ import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-sta
  */
 export async function setOrderAddress(
   db: Db,
+  outbox: Outbox,
   me: SessionUser,
   id: string,
   input: OrderAddressInput,
@@ -44,7 +45,7 @@ export async function setOrderAddress(
       updated,
       'address_given',
       row.status,
-      { actor: 'customer', actorUserId: me.id },
+      { outbox, actor: 'customer', actorUserId: me.id },
       new Date(),
     );
     return toOneOrder(tx, updated);

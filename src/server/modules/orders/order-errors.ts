@@ -1,5 +1,5 @@
 import { ORDER_NOT_FOUND } from '../../../contract/orders';
-import { AppError } from '../../errors';
+import { AppError } from '../../kernel/errors';
 
 /**
  * Why the orders module refuses something, as types: callers test `instanceof`, never the words

@@ -7,11 +7,10 @@ import {
   paidStatuses,
   toWireStatus,
 } from '../../../contract/orders';
-import type { Db, Tx } from '../../db/database';
-import { preparedStatement, tableRow } from '../../db/prepared';
-import { orderLines, orders, refunds, shipments } from '../../db/schema';
+import type { Db, Tx } from '../../kernel/db';
+import { orderLines, orders, preparedStatement, refunds, shipments, tableRow } from '../../kernel/db';
 
-import { lineTaxes } from '../pricing/pricing';
+import { lineTaxes } from '../pricing';
 import type { OrderLineRow, OrderRow } from './order-state';
 
 /** Orders placed before the method's name was kept knew only standard and express. */

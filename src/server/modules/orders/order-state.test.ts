@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderStatus, orderStatuses } from '../../../contract/orders';
-import type { Database } from '../../db/database';
-import { orderEvents, orders, outboxMessages, paymentIntents, refunds } from '../../db/schema';
-import { AppError } from '../../errors';
+import { markOrderPaid } from '../../flows/pay';
+import { placeOrder } from '../../flows/place-order';
+import type { Database } from '../../kernel/db/database';
+import { orderEvents, orders, outboxMessages, paymentIntents, refunds } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/errors';
 import { insertTool } from '../../test/fixtures';
-import { createTestDatabase } from '../../test/harness';
+import { createTestDatabase, testOutbox } from '../../test/harness';
 import {
   freeLimits,
   historyOf,
@@ -17,8 +19,6 @@ import {
   stockOf,
   storePricing,
 } from '../../test/probes';
-import { setOutboxInterest } from '../outbox/outbox';
-import { markOrderPaid } from '../payments/payments.service';
 import { createSimulatedProvider } from '../payments/simulated-provider';
 import { cancelUnpaidOrder } from './cancel';
 import { expireUnpaidOrders } from './expiry';
@@ -30,7 +30,6 @@ import {
   type OrderTransition,
   payUnpaidOrder,
 } from './order-state';
-import { placeOrder } from './place-order';
 import { LATE_PAYMENT_REASON } from './refunds';
 
 // The order state machine against the real database, without HTTP.
@@ -38,10 +37,7 @@ let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
 });
-afterAll(() => {
-  setOutboxInterest({ orderWebhook: true });
-  return database.close();
-});
+afterAll(() => database.close());
 
 const PHONE = '01712345678';
 const payment = { transactionId: 'sim_pi_test', cardBrand: 'visa', cardLast4: '4242' };
@@ -51,6 +47,7 @@ async function newOrder(quantity = 4, availableQuantity = 50) {
   const tool = await insertTool(database.db, { availableQuantity, minimumOrderQuantity: 1 });
   const order = await placeOrder(
     database.db,
+    testOutbox(database.db),
     me,
     { productId: tool.id, orderQuantity: quantity, phone: PHONE },
     freeLimits(),
@@ -80,7 +77,10 @@ const transitionOf = (event: OrderEventName): OrderTransition => {
 
 const apply = (id: string, event: OrderEventName) =>
   database.db.transaction(async (tx) =>
-    applyOrderEvent(tx, await lockOrder(tx, id), transitionOf(event), { actor: 'admin' }),
+    applyOrderEvent(tx, await lockOrder(tx, id), transitionOf(event), {
+      outbox: testOutbox(database.db),
+      actor: 'admin',
+    }),
   );
 
 /** Puts an order straight into a state, for the table test. */
@@ -145,11 +145,16 @@ describe('an order through its life', () => {
 
   it('returns the stock of a cancelled order once, with the customer as actor', async () => {
     const { me, tool, order } = await newOrder(6, 30);
-    expect(await cancelUnpaidOrder(database.db, order._id, { userId: me.id, admin: false })).toEqual({
+    expect(
+      await cancelUnpaidOrder(database.db, testOutbox(database.db), order._id, {
+        userId: me.id,
+        admin: false,
+      }),
+    ).toEqual({
       deletedCount: 1,
     });
     await expect(
-      cancelUnpaidOrder(database.db, order._id, { userId: me.id, admin: false }),
+      cancelUnpaidOrder(database.db, testOutbox(database.db), order._id, { userId: me.id, admin: false }),
     ).rejects.toMatchObject({ status: 404 });
     expect(await stockOf(database.db, tool.id)).toBe(30);
     expect(await ledgerSum(database.db, tool.id)).toBe(30);
@@ -159,8 +164,10 @@ describe('an order through its life', () => {
   it('expires only what is past its hold, returning its stock; a payment then revives it if the stock is there', async () => {
     const { tool, order } = await newOrder(5, 20);
     const expiresAt = Date.parse(order.expiresAt ?? '');
-    expect(await expireUnpaidOrders(database.db, new Date(expiresAt - 1))).toBe(0);
-    expect(await expireUnpaidOrders(database.db, new Date(expiresAt))).toBeGreaterThanOrEqual(1);
+    expect(await expireUnpaidOrders(database.db, testOutbox(database.db), new Date(expiresAt - 1))).toBe(0);
+    expect(
+      await expireUnpaidOrders(database.db, testOutbox(database.db), new Date(expiresAt)),
+    ).toBeGreaterThanOrEqual(1);
     expect((await orderRow(database.db, order._id))?.status).toBe('expired');
     expect(await stockOf(database.db, tool.id)).toBe(20);
     await apply(order._id, 'pay');
@@ -176,10 +183,11 @@ describe('an order through its life', () => {
 
   it('refuses to revive a released order whose stock was sold meanwhile, changing nothing', async () => {
     const { me, tool, order } = await newOrder(5, 5);
-    await cancelUnpaidOrder(database.db, order._id, { userId: me.id, admin: false });
+    await cancelUnpaidOrder(database.db, testOutbox(database.db), order._id, { userId: me.id, admin: false });
     const other = await insertCustomer(database.db);
     await placeOrder(
       database.db,
+      testOutbox(database.db),
       other,
       { productId: tool.id, orderQuantity: 5, phone: PHONE },
       freeLimits(),
@@ -193,9 +201,10 @@ describe('an order through its life', () => {
 
   it('keeps on record a payment that arrived for an order it could not revive: the refund it owes', async () => {
     const { me, tool, order } = await newOrder(5, 5);
-    await cancelUnpaidOrder(database.db, order._id, { userId: me.id, admin: false });
+    await cancelUnpaidOrder(database.db, testOutbox(database.db), order._id, { userId: me.id, admin: false });
     await placeOrder(
       database.db,
+      testOutbox(database.db),
       await insertCustomer(database.db),
       { productId: tool.id, orderQuantity: 5, phone: PHONE },
       freeLimits(),
@@ -220,7 +229,7 @@ describe('an order through its life', () => {
     };
     const logged: string[] = [];
     await expect(
-      markOrderPaid(database.db, createSimulatedProvider(database.db), snapshot, {
+      markOrderPaid(database.db, testOutbox(database.db), createSimulatedProvider(database.db), snapshot, {
         error: (_o, msg) => logged.push(msg),
       }),
     ).rejects.toMatchObject({
@@ -241,8 +250,7 @@ describe('an order through its life', () => {
   });
 
   it('queues every move for the outside world in the same transaction, once per event', async () => {
-    // As an app without a webhook address sets it at start-up.
-    setOutboxInterest({ orderWebhook: false });
+    // The outbox of a store without a webhook address (testOutbox, as testConfig has none).
     const { order } = await newOrder();
     await apply(order._id, 'pay');
     const messages = await database.db
@@ -295,7 +303,6 @@ describe('the usual payment in one statement', () => {
   }
 
   it('writes what the state machine writes: the status, the payment, one history row, the messages', async () => {
-    setOutboxInterest({ orderWebhook: false });
     const byStatement = await newOrder();
     const byMachine = await newOrder();
     const paid = await payUnpaidOrder(
@@ -304,12 +311,14 @@ describe('the usual payment in one statement', () => {
       byStatement.order.total * 100,
       payment,
       {
+        outbox: testOutbox(database.db),
         actor: 'provider',
       },
     );
     expect(paid?.status).toBe('awaiting_shipment');
     await database.db.transaction(async (tx) =>
       applyOrderEvent(tx, await lockOrder(tx, byMachine.order._id), transitionOf('pay'), {
+        outbox: testOutbox(database.db),
         actor: 'provider',
       }),
     );
@@ -324,14 +333,22 @@ describe('the usual payment in one statement', () => {
   it('changes nothing for an order that is not unpaid, or for another amount, and says so', async () => {
     const { order } = await newOrder();
     const wrongAmount = await payUnpaidOrder(database.db, order._id, order.total * 100 + 1, payment, {
+      outbox: testOutbox(database.db),
       actor: 'provider',
     });
     expect(wrongAmount).toBeUndefined();
-    await expireUnpaidOrders(database.db, new Date(Date.now() + 365 * 24 * 3600_000));
+    await expireUnpaidOrders(
+      database.db,
+      testOutbox(database.db),
+      new Date(Date.now() + 365 * 24 * 3600_000),
+    );
     const before = await afterPayment(order._id);
     expect(before.status).toBe('expired');
     expect(
-      await payUnpaidOrder(database.db, order._id, order.total * 100, payment, { actor: 'provider' }),
+      await payUnpaidOrder(database.db, order._id, order.total * 100, payment, {
+        outbox: testOutbox(database.db),
+        actor: 'provider',
+      }),
     ).toBeUndefined();
     expect(await afterPayment(order._id)).toEqual(before);
   });

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { orderEventFrom } from '../../../contract/order-transitions';
 import { ORDER_NOT_FOUND, type OrderActor, type OrderStatus, toWireStatus } from '../../../contract/orders';
-import type { Db, Tx } from '../../db/database';
-import { preparedStatement, tableRow, updateRow } from '../../db/prepared';
-import { orderEvents, orderLines, orders } from '../../db/schema';
-import type { AppError } from '../../errors';
-import { type AuditChange, recordAudit } from '../audit/audit.service';
-import { releaseDiscountUse, retakeDiscountUse } from '../discounts/discount-uses';
-import { moveStock, OutOfStock, type StockMove } from '../inventory/inventory.service';
-import { publishStep, publishValues } from '../outbox/outbox';
+import { type AuditChange, recordAudit } from '../../kernel/audit';
+import type { Db, Tx } from '../../kernel/db';
+import { orderEvents, orderLines, orders, preparedStatement, tableRow, updateRow } from '../../kernel/db';
+import type { AppError } from '../../kernel/errors';
+import { type Outbox, publishStep, publishValues } from '../../kernel/outbox';
+import { releaseDiscountUse, retakeDiscountUse } from '../discounts';
+import { moveStock, OutOfStock, type StockMove } from '../inventory';
 import { IllegalOrderMove, OrderNotFound, PaymentArrivedTooLate } from './order-errors';
 
 export { RELEASED_BEFORE_PAYMENT } from './order-errors';
@@ -114,6 +113,8 @@ async function stockFor(tx: Tx, event: OrderTransition, row: OrderRow): Promise<
 }
 
 export interface EventContext {
+  /** The app's outbox: the event's message goes to the subscribers that will act on it. */
+  outbox: Outbox;
   actor: OrderActor;
   actorUserId?: string | null;
   note?: string | null;
@@ -312,7 +313,7 @@ export function eventValues(
   context: EventContext & { detailId?: string | undefined },
   now: Date,
   /** Subscribers whose message waits this many milliseconds (a placed order's mail). */
-  delays: Parameters<typeof publishValues>[3] = {},
+  delays: Parameters<typeof publishValues>[4] = {},
 ) {
   const fromWire = from && toWireStatus(from);
   const to = toWireStatus(order.status);
@@ -326,6 +327,7 @@ export function eventValues(
     eventNote: context.note ?? null,
     eventAt: now.toISOString(),
     ...publishValues(
+      context.outbox,
       'order.status_changed',
       `order-event:${order.id}:${event}:${randomUUID()}`,
       {

@@ -11,7 +11,7 @@ import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
 import { taxRateWords } from '../../../contract/pricing';
 import type { StoreInfo } from '../../../contract/store';
-import { AppError } from '../../errors';
+import { AppError } from '../../kernel/errors';
 
 /**
  * An order's receipt as a PDF, drawn with pdfkit's built-in fonts (nothing to download, nothing

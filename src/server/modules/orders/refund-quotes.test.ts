@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterSaleMessages, type RefundQuote, returnMessages } from '../../../contract/after-sale';
 import type { Order } from '../../../contract/orders';
 import type { SettingsAnswer } from '../../../contract/settings';
-import { auditLog, refunds } from '../../db/schema';
+import { auditLog, refunds } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';

@@ -11,13 +11,13 @@ import {
 import { isUuid } from '../../../contract/ids';
 import { formatCents } from '../../../contract/money';
 import { type Order, type OrderActor, paidStatuses } from '../../../contract/orders';
-import type { Db, Tx } from '../../db/database';
-import { orderLines, orders, type RefundLine, refunds } from '../../db/schema';
-import { AppError } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
-
-import { moveStock, type StockMove } from '../inventory/inventory.service';
-import type { PaymentProvider, RefundSnapshot } from '../payments/payment-provider';
+import type { PaymentProviderName } from '../../../contract/payments';
+import { recordAudit } from '../../kernel/audit';
+import type { Db, Tx } from '../../kernel/db';
+import { orderLines, orders, type RefundLine, refunds } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
+import type { Outbox } from '../../kernel/outbox';
+import { moveStock, type StockMove } from '../inventory';
 import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
@@ -32,7 +32,15 @@ import {
 } from './order-state';
 import { returnUnits, unitsHeldByReturns } from './return-units';
 
-type RefundRow = typeof refunds.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** What the card provider answered about a refund (its reply, or its webhook's news). */
+export interface RefundAnswer {
+  /** The provider's id of the refund; empty when it refused before making one. */
+  id: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  failure?: string | null;
+}
 
 /**
  * Refunds (docs/decisions/039). A refund is claimed in the order's row lock (a `pending` row whose
@@ -132,13 +140,13 @@ export interface RefundRequest extends RefundInput {
 }
 
 /** Writes the pending refund in the order's lock, after every check; a known key finds its refund. */
-function claimRefund(
+export function claimRefund(
   db: Db,
   orderId: string,
   input: RefundRequest,
   key: string,
   adminId: string | null,
-  providerName: PaymentProvider['name'],
+  providerName: PaymentProviderName,
 ): Promise<RefundRow> {
   return db.transaction(async (tx) =>
     claimInLock(tx, await lockOrder(tx, orderId), input, key, adminId, providerName),
@@ -174,7 +182,7 @@ export async function claimInLock(
   input: RefundRequest,
   key: string,
   adminId: string | null,
-  providerName: PaymentProvider['name'],
+  providerName: PaymentProviderName,
 ): Promise<RefundRow> {
   {
     const [known] = await tx
@@ -334,83 +342,15 @@ export async function everythingLeft(
   return { lines, ...(order.shippingCents > 0 ? { shippingCents: order.shippingCents } : {}) };
 }
 
-/** Asks the provider for a pending refund (again, after a crash: the key finds the first) and settles it. */
-export async function sendRefund(db: Db, provider: PaymentProvider, refund: RefundRow): Promise<RefundRow> {
-  if (refund.status !== 'pending') return refund;
-  let answer: RefundSnapshot;
-  try {
-    answer = await provider.refund({
-      paymentIntentId: refund.paymentIntentId,
-      amountCents: refund.amountCents,
-      idempotencyKey: `refund-${refund.id}`,
-      refundId: refund.id,
-      orderId: refund.orderId,
-    });
-  } catch (error) {
-    // The provider said no (a card error) or could not be reached: the claim stays pending and a
-    // repeat of the request (same key) asks again.
-    if (error instanceof Error && 'type' in error && String(error.type).includes('InvalidRequest'))
-      answer = { id: '', status: 'failed', failure: error.message.slice(0, 200) };
-    else throw error;
-  }
-  return settleRefund(db, refund.id, answer, 'admin');
-}
-
-/** How long a refund may stay pending before the recurring job asks the provider again. */
-export const PENDING_REFUND_RETRY_MS = 5 * 60 * 1000;
-
-/**
- * The recurring job's round: refunds left pending (the provider could not be reached, or has not
- * answered yet) are asked for again under their own key, oldest first, so a refund an admin
- * started is settled even if nobody presses anything again. The provider's idempotency makes a
- * second ask for a refund it already made answer with that refund. Returns how many were asked.
- */
-export async function retryPendingRefunds(
-  db: Db,
-  provider: PaymentProvider,
-  log?: { warn: (details: object, message: string) => void },
-  /** The job runner's time (the database's, or a test's clock). */
-  now: SQL = sql`now()`,
-): Promise<number> {
-  const due = await db
-    .select()
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.status, 'pending'),
-        sql`${refunds.updatedAt} < ${now} - ${`${PENDING_REFUND_RETRY_MS} milliseconds`}::interval`,
-      ),
-    )
-    .orderBy(asc(refunds.updatedAt))
-    .limit(20);
-  for (const refund of due) {
-    try {
-      const after = await sendRefund(db, provider, refund);
-      // Still pending at the provider: the next round asks again, after the others.
-      if (after.status === 'pending')
-        await db
-          .update(refunds)
-          .set({ updatedAt: sql`${now}` })
-          .where(eq(refunds.id, refund.id));
-    } catch (err) {
-      log?.warn({ err, refundId: refund.id }, 'a pending refund could not be sent; it is asked again later');
-      await db
-        .update(refunds)
-        .set({ updatedAt: sql`${now}` })
-        .where(eq(refunds.id, refund.id));
-    }
-  }
-  return due.length;
-}
-
 /**
  * The provider's answer about a refund, from its reply or its webhook; a second answer about a
  * settled refund changes nothing.
  */
 export async function settleRefund(
   db: Db,
+  outbox: Outbox,
   refundId: string,
-  answer: RefundSnapshot,
+  answer: RefundAnswer,
   actor: OrderActor,
 ): Promise<RefundRow> {
   return db.transaction(async (tx) => {
@@ -459,7 +399,8 @@ export async function settleRefund(
       .set({ status: 'succeeded', providerRefundId, updatedAt: new Date() })
       .where(eq(refunds.id, refund.id))
       .returning();
-    if (refund.paymentIntentId === order.transactionId) await refundTakesEffect(tx, order, refund, actor);
+    if (refund.paymentIntentId === order.transactionId)
+      await refundTakesEffect(tx, outbox, order, refund, actor);
     // A payment the order never took (it arrived too late): only its history and its mail.
     else
       await recordEvent(
@@ -467,7 +408,7 @@ export async function settleRefund(
         order,
         'late_payment_refund',
         order.status,
-        { actor, note: refund.reason, detailId: refund.id },
+        { outbox, actor, note: refund.reason, detailId: refund.id },
         new Date(),
       );
     return done ?? refund;
@@ -475,8 +416,14 @@ export async function settleRefund(
 }
 
 /** A refund of the order's own payment succeeded: its stock, the order's money and status. */
-async function refundTakesEffect(tx: Tx, order: OrderRow, refund: RefundRow, actor: OrderActor) {
-  const context = { actor, actorUserId: refund.actorUserId, note: refund.reason };
+async function refundTakesEffect(
+  tx: Tx,
+  outbox: Outbox,
+  order: OrderRow,
+  refund: RefundRow,
+  actor: OrderActor,
+) {
+  const context = { outbox, actor, actorUserId: refund.actorUserId, note: refund.reason };
   if (order.status === 'cancelled') {
     // A cancelled paid order released its stock when it was cancelled: only the money moves.
     const [updated] = await tx
@@ -536,39 +483,42 @@ async function refundTakesEffect(tx: Tx, order: OrderRow, refund: RefundRow, act
   await applyOrderEvent(tx, updated, { type: 'partial_refund', refundId: refund.id, to }, context);
 }
 
-/**
- * POST /manage/:id/refunds: claims, sends and settles one refund; a repeat with the same key
- * answers with the first refund (and asks the provider again if it was left pending).
- */
-export async function refundOrder(
-  db: Db,
-  provider: PaymentProvider,
-  orderId: string,
-  input: RefundRequest,
-  key: string,
-  adminId: string | null,
-): Promise<Order> {
-  if (!isUuid(orderId)) throw new OrderNotFound();
-  const claimed = await claimRefund(db, orderId, input, key, adminId, provider.name);
-  await sendRefund(db, provider, claimed);
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new OrderNotFound();
-  return toOneOrder(db, row);
+/** Refunds left pending longer than `olderThanMs` (the provider unreachable, or not done yet), oldest first. */
+export function pendingRefunds(db: Db, olderThanMs: number, now: SQL, limit: number): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        sql`${refunds.updatedAt} < ${now} - ${`${olderThanMs} milliseconds`}::interval`,
+      ),
+    )
+    .orderBy(asc(refunds.updatedAt))
+    .limit(limit);
+}
+
+/** A pending refund asked for again goes to the back of the queue: its time is now. */
+export async function putOffRefund(db: Db, refundId: string, now: SQL): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ updatedAt: sql`${now}` })
+    .where(eq(refunds.id, refundId));
 }
 
 /** Said on the refund of a payment that arrived after its order was released. */
 export const LATE_PAYMENT_REASON = 'The payment arrived after the order was released';
 
 /**
- * A payment that arrived after its order was released (and could not take its stock again) is
- * refunded in full, once: the key is the payment's, so a redelivered webhook finds the same refund.
+ * The refund of a payment that arrived after its order was released, claimed once: the key is the
+ * payment's, so a redelivered webhook finds the same refund. Undefined when there is nothing to refund.
  */
-export async function refundLatePayment(
+export async function claimLatePaymentRefund(
   db: Db,
-  provider: PaymentProvider,
+  providerName: PaymentProviderName,
   intent: { id: string; orderId: string | undefined; amountCents: number },
-): Promise<void> {
-  if (!intent.orderId || intent.amountCents <= 0) return;
+): Promise<RefundRow | undefined> {
+  if (!intent.orderId || intent.amountCents <= 0) return undefined;
   const key = `late-payment:${intent.id}`;
   await db
     .insert(refunds)
@@ -580,14 +530,21 @@ export async function refundLatePayment(
       lines: [],
       reason: LATE_PAYMENT_REASON,
       paymentIntentId: intent.id,
-      provider: provider.name,
+      provider: providerName,
     })
     .onConflictDoNothing();
   const [refund] = await db
     .select()
     .from(refunds)
     .where(and(eq(refunds.orderId, intent.orderId), eq(refunds.key, key)));
-  if (refund) await sendRefund(db, provider, refund);
+  return refund;
+}
+
+/** The order as every screen shows it, read after a change committed. */
+export async function orderNow(db: Db, orderId: string): Promise<Order> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new OrderNotFound();
+  return toOneOrder(db, row);
 }
 
 /** Ends a dry run: it carries the answer out while everything written is rolled back. */
@@ -633,7 +590,7 @@ export async function quoteRefund(
   db: Db,
   orderId: string,
   input: RefundQuoteInput,
-  providerName: PaymentProvider['name'],
+  providerName: PaymentProviderName,
 ): Promise<RefundQuote> {
   if (!isUuid(orderId)) throw new OrderNotFound();
   return dryRun(db, async (tx) =>

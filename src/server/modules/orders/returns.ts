@@ -12,17 +12,17 @@ import {
 } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
 import { orderNumber } from '../../../contract/orders';
-import type { Db, Tx } from '../../db/database';
-import { orderLines, orders, type ReturnLine, returns, shipments } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { SessionUser } from '../../plugins/auth';
-
-import { moveStock, type StockMove } from '../inventory/inventory.service';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProviderName } from '../../../contract/payments';
+import type { Db, Tx } from '../../kernel/db';
+import { orderLines, orders, type ReturnLine, returns, shipments } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
+import type { SessionUser } from '../../kernel/identity';
+import type { Outbox } from '../../kernel/outbox';
+import { moveStock, type StockMove } from '../inventory';
 import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';
-import { claimInLock, dryRun, quoteOf, sendRefund, soldFor } from './refunds';
+import { claimInLock, dryRun, quoteOf, soldFor } from './refunds';
 import { returnableUnits, returnUnits, unitsHeldByReturns } from './return-units';
 
 type ReturnRow = typeof returns.$inferSelect;
@@ -66,6 +66,7 @@ const unitsByProduct = (lines: ReturnLine[]) => {
 
 async function event(
   tx: Tx,
+  outbox: Outbox,
   order: OrderRow,
   name: Parameters<typeof recordEvent>[2],
   r: ReturnRow,
@@ -78,7 +79,7 @@ async function event(
     order,
     name,
     order.status,
-    { actor, actorUserId: who, note, detailId: r.id },
+    { outbox, actor, actorUserId: who, note, detailId: r.id },
     new Date(),
   );
 }
@@ -89,6 +90,7 @@ async function event(
  */
 export async function requestReturn(
   db: Db,
+  outbox: Outbox,
   me: Pick<SessionUser, 'id'> | { orderLink: true },
   orderId: string,
   input: ReturnInput,
@@ -139,7 +141,7 @@ export async function requestReturn(
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    await event(tx, order, 'return_requested', row, 'customer', ownerId ?? null, input.note ?? null);
+    await event(tx, outbox, order, 'return_requested', row, 'customer', ownerId ?? null, input.note ?? null);
     return toReturn(row, order.number);
   });
 }
@@ -155,6 +157,7 @@ export type CoreReturnBy = { customer: SessionUser } | { adminId: string };
  */
 export async function requestCoreReturn(
   db: Db,
+  outbox: Outbox,
   by: CoreReturnBy,
   orderId: string,
   input: CoreReturnInput,
@@ -190,9 +193,18 @@ export async function requestCoreReturn(
     if (!row) throw new Error('insert returned no row');
     if (atDesk) {
       await countCoresBack(tx, order, wanted);
-      await event(tx, order, 'core_return_received', row, 'admin', by.adminId, input.note ?? null);
+      await event(tx, outbox, order, 'core_return_received', row, 'admin', by.adminId, input.note ?? null);
     } else
-      await event(tx, order, 'core_return_requested', row, 'customer', by.customer.id, input.note ?? null);
+      await event(
+        tx,
+        outbox,
+        order,
+        'core_return_requested',
+        row,
+        'customer',
+        by.customer.id,
+        input.note ?? null,
+      );
     return toReturn(row, order.number);
   });
 }
@@ -230,6 +242,7 @@ async function setStatus(tx: Tx, row: ReturnRow, status: ReturnStatus, changes: 
 
 export async function decideReturn(
   db: Db,
+  outbox: Outbox,
   id: string,
   adminId: string,
   decision: { approve: boolean; note?: string | undefined },
@@ -257,6 +270,7 @@ export async function decideReturn(
     });
     await event(
       tx,
+      outbox,
       order,
       decision.approve ? 'return_approved' : 'return_refused',
       updated,
@@ -275,6 +289,7 @@ export async function decideReturn(
  */
 export async function receiveReturn(
   db: Db,
+  outbox: Outbox,
   id: string,
   adminId: string,
   outcomes: { toolId: string; outcome: 'restock' | 'damaged' }[] = [],
@@ -285,7 +300,7 @@ export async function receiveReturn(
     if (row.kind === 'core') {
       await countCoresBack(tx, order, row.lines);
       const updated = await setStatus(tx, row, 'received');
-      await event(tx, order, 'core_return_received', updated, 'admin', adminId, null);
+      await event(tx, outbox, order, 'core_return_received', updated, 'admin', adminId, null);
       return toReturn(updated, order.number);
     }
     const lines: ReturnLine[] = row.lines.map((l) => ({
@@ -328,26 +343,28 @@ export async function receiveReturn(
       .map((c) => `${c.line.quantity - c.units} of ${c.name}`);
     const note = already.length ? `Already back with a refund: ${already.join(', ')}` : null;
     const updated = await setStatus(tx, row, 'received', { lines });
-    await event(tx, order, 'return_received', updated, 'admin', adminId, note);
+    await event(tx, outbox, order, 'return_received', updated, 'admin', adminId, note);
     return toReturn(updated, order.number);
   });
 }
 
 /**
- * The refund a received return offers: its lines (with their share of tax) less the restocking
- * fee. Restock is false: the parts were already put back or written off when received.
+ * Claims the refund a received return offers, in its order's lock: its lines (with their share
+ * of tax) less the restocking fee, or a core return's charges. Restock is false: the parts were
+ * already put back or written off when received. The caller sends it (flows/return-refund.ts).
  */
-export async function refundReturn(
+export const claimRefundOfReturn = (
   db: Db,
-  provider: PaymentProvider,
   id: string,
   adminId: string,
   feePercent: number,
-): Promise<Return> {
-  const claim = await db.transaction((tx) => claimReturnRefund(tx, id, adminId, feePercent, provider.name));
-  await sendRefund(db, provider, claim);
+  providerName: PaymentProviderName,
+) => db.transaction((tx) => claimReturnRefund(tx, id, adminId, feePercent, providerName));
+
+/** A return as its pages show it, read after a change committed. */
+export async function returnNow(db: Db, id: string, orderId: string): Promise<Return> {
   const [row] = await db.select().from(returns).where(eq(returns.id, id));
-  const [order] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, claim.orderId));
+  const [order] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
   if (!row || !order) throw notFound();
   return toReturn(row, order.number);
 }
@@ -357,7 +374,7 @@ export const quoteReturnRefund = (
   db: Db,
   id: string,
   feePercent: number,
-  providerName: PaymentProvider['name'],
+  providerName: PaymentProviderName,
 ): Promise<RefundQuote> =>
   dryRun(db, async (tx) => quoteOf(await claimReturnRefund(tx, id, null, feePercent, providerName)));
 
@@ -367,7 +384,7 @@ async function claimReturnRefund(
   id: string,
   adminId: string | null,
   feePercent: number,
-  providerName: PaymentProvider['name'],
+  providerName: PaymentProviderName,
 ) {
   const { order, row } = await lockReturn(tx, id);
   if (row.status !== 'received') throw new AfterSaleRefused('CONFLICT', returnMessages.notReceived);

@@ -2,11 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterSaleMessages, type ShipmentInput } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
 import { closedUnpaidStatuses, type Order } from '../../../contract/orders';
-import type { Db } from '../../db/database';
-import { orderLines, shipments } from '../../db/schema';
-import { AppError } from '../../errors';
-
-import { moveStock } from '../inventory/inventory.service';
+import type { Db } from '../../kernel/db';
+import { orderLines, shipments } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
+import type { Outbox } from '../../kernel/outbox';
+import { moveStock } from '../inventory';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
 import { applyOrderEvent, lockOrder, orderLinesOf, unshippedOf } from './order-state';
@@ -23,6 +23,7 @@ export const NO_ADDRESS_TO_SHIP =
  */
 export async function createShipment(
   db: Db,
+  outbox: Outbox,
   id: string,
   adminId: string,
   input: Partial<ShipmentInput>,
@@ -89,7 +90,7 @@ export async function createShipment(
         shipment: { id: parcel.id, carrier: parcel.carrier, trackingNumber: parcel.trackingNumber },
         complete,
       },
-      { actor: 'admin', actorUserId: adminId },
+      { outbox, actor: 'admin', actorUserId: adminId },
     );
     return toOneOrder(tx, shipped);
   });
@@ -98,11 +99,12 @@ export async function createShipment(
 /** The spec's PUT /manage/:id (the Ship button): every unit left, carrier and tracking optional. */
 export const shipOrder = (
   db: Db,
+  outbox: Outbox,
   id: string,
   adminId: string,
   tracking: { carrier?: string | undefined; trackingNumber?: string | undefined } = {},
 ) =>
-  createShipment(db, id, adminId, {
+  createShipment(db, outbox, id, adminId, {
     ...(tracking.carrier ? { carrier: tracking.carrier } : {}),
     ...(tracking.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
   });

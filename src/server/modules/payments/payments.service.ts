@@ -1,19 +1,14 @@
 import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
-import { closedUnpaidStatuses, ORDER_NOT_FOUND, type Order, paidStatuses } from '../../../contract/orders';
+import { closedUnpaidStatuses, ORDER_NOT_FOUND } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
-import type { Db } from '../../db/database';
-import { insertRow, preparedStatement, selectedRow, tableRow } from '../../db/prepared';
-import { orders, paymentIntents } from '../../db/schema';
-import { AppError } from '../../errors';
-import type { SessionUser } from '../../plugins/auth';
-
-import { getOwnOrder } from '../orders/customer-orders';
-import { PaymentArrivedTooLate } from '../orders/order-errors';
-import { toOneOrder } from '../orders/order-read';
-import { applyOrderEvent, lockOrder, type OrderRow, payUnpaidOrder } from '../orders/order-state';
-import { refundLatePayment } from '../orders/refunds';
-import type { IntentSnapshot, PaymentProvider } from './payment-provider';
+import type { Db, Tx } from '../../kernel/db';
+import { insertRow, orders, paymentIntents, preparedStatement, selectedRow, tableRow } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
+import type { SessionUser } from '../../kernel/identity';
+import type { OrderRow } from '../orders';
+import { openOrderLink } from '../orders';
+import type { PaymentProvider } from './payment-provider';
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
 
@@ -137,156 +132,62 @@ export async function openPayment(
     amountCents: order.totalCents,
     idempotencyKey: `order-${order.id}-${order.totalCents}`,
   });
-  await insertIntent(db, {
+  const recorded = await insertIntent(db, {
     id: created.id,
     orderId: order.id,
     provider: provider.name,
     amountCents: order.totalCents,
     clientSecret: created.clientSecret,
   });
-  return answer(created);
+  // Opened at the same moment by another request (the same key, so the same intent): the one
+  // recorded first is the answer, so both requests pay the same intent.
+  return answer(recorded ?? (await intentById(db, created.id)) ?? created);
 }
 
-/**
- * Marks an order paid once its provider has confirmed this intent succeeded for the order's full
- * amount. Idempotent: a repeat, from the customer's PATCH or a redelivered webhook, changes nothing.
- * The move itself is the state machine's `pay`: an order released while the customer was paying
- * gets its stock back if there is still enough; otherwise it stays released and the payment is
- * logged for a refund.
- */
-export async function markOrderPaid(
-  db: Db,
-  provider: PaymentProvider,
-  intent: IntentSnapshot,
-  log: { error(obj: object, msg: string): void },
-  /** Our record of the intent, when the caller has just read or written it. */
-  record?: IntentRow,
-): Promise<OrderRow> {
-  if (intent.status !== 'succeeded')
-    throw new AppError('PAYMENT_FAILED', 'The payment has not been completed');
-  try {
-    return await paidInOneTransaction(db, intent, log, record);
-  } catch (error) {
-    if (error instanceof PaymentArrivedTooLate) {
-      // The money was taken but the order could not be revived: the intent keeps that on record
-      // (the transaction above rolled back) and the payment is refunded in full, a refund like
-      // any other (the order shows it, the customer is mailed).
-      await db
-        .update(paymentIntents)
-        .set({
-          status: 'succeeded',
-          cardBrand: intent.cardBrand,
-          cardLast4: intent.cardLast4,
-          updatedAt: new Date(),
-        })
-        .where(eq(paymentIntents.id, intent.id));
-      await refundLatePayment(db, provider, intent);
-    }
-    throw error;
-  }
+/** Our record of an intent, by its id. */
+export async function intentById(db: Db | Tx, id: string): Promise<IntentRow | undefined> {
+  return (await db.select().from(paymentIntents).where(eq(paymentIntents.id, id)))[0];
 }
 
-async function paidInOneTransaction(
+/** Our record of one of an order's intents, by its id (a transaction a customer reports) or client secret. */
+export async function intentOfOrder(
   db: Db,
-  intent: IntentSnapshot,
-  log: { error(obj: object, msg: string): void },
-  record?: IntentRow,
-): Promise<OrderRow> {
-  // The usual case, in one statement: our record of the intent is the provider's (the caller
-  // has just written it), and its order is still unpaid, for the amount paid.
-  if (
-    record?.id === intent.id &&
-    record.status === 'succeeded' &&
-    (intent.cardBrand ?? record.cardBrand) === record.cardBrand &&
-    (intent.cardLast4 ?? record.cardLast4) === record.cardLast4 &&
-    (!intent.orderId || intent.orderId === record.orderId) &&
-    intent.currency === 'usd'
-  ) {
-    const paid = await payUnpaidOrder(
-      db,
-      record.orderId,
-      intent.amountCents,
-      { transactionId: intent.id, cardBrand: intent.cardBrand, cardLast4: intent.cardLast4 },
-      { actor: 'provider' },
-    );
-    if (paid) return paid;
-  }
-  // Anything else is decided under the order's lock. The order's row, not its view: reading its
-  // lines for an answer would hold the lock longer, and most callers answer with the payment
-  // alone (orderView reads them after commit).
-  return db.transaction(async (tx) => {
-    const known =
-      record?.id === intent.id
-        ? record
-        : (await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id)))[0];
-    if (!known || (intent.orderId && intent.orderId !== known.orderId)) {
-      throw new AppError('NOT_FOUND', 'Payment was not found');
-    }
-    const order = await lockOrder(tx, known.orderId);
-    if (intent.amountCents !== order.totalCents || intent.currency !== 'usd') {
-      log.error({ orderId: order.id, intentId: intent.id }, 'payment amount does not match the order');
-      throw new AppError('PAYMENT_FAILED', 'The payment does not match the order total');
-    }
-    // A webhook's intent names its charge without the card: it must not erase what a lookup found.
-    const cardBrand = intent.cardBrand ?? known.cardBrand;
-    const cardLast4 = intent.cardLast4 ?? known.cardLast4;
-    if (known.status !== 'succeeded' || cardBrand !== known.cardBrand || cardLast4 !== known.cardLast4) {
-      await tx
-        .update(paymentIntents)
-        .set({ status: 'succeeded', cardBrand, cardLast4, updatedAt: new Date() })
-        .where(eq(paymentIntents.id, intent.id));
-    }
-
-    if (paidStatuses.includes(order.status)) {
-      if (order.transactionId !== intent.id) {
-        log.error({ orderId: order.id, intentId: intent.id }, 'second payment for a paid order: refund it');
-      }
-      return order;
-    }
-    try {
-      return await applyOrderEvent(
-        tx,
-        order,
-        {
-          type: 'pay',
-          payment: { transactionId: intent.id, cardBrand: intent.cardBrand, cardLast4: intent.cardLast4 },
-        },
-        { actor: 'provider' },
-      );
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'CONFLICT') {
-        log.error(
-          { orderId: order.id, intentId: intent.id },
-          'paid for an order released meanwhile: refund it',
-        );
-      }
-      throw error;
-    }
-  });
-}
-
-/** PATCH /order/:id: the customer reports the transaction; we ask the provider before believing it. */
-export async function confirmOrderPayment(
-  db: Db,
-  provider: PaymentProvider,
-  me: SessionUser,
   orderId: string,
-  transactionId: string,
-  log: { error(obj: object, msg: string): void },
-): Promise<Order> {
-  const { row: order, order: view } = await getOwnOrder(db, me, orderId, { includeClosed: true });
-  // Already paid with this very transaction (the processor or the webhook got there first): nothing to do.
-  if (paidStatuses.includes(order.status) && order.transactionId === transactionId) return view;
-  const [known] = await db
+  which: { id: string } | { clientSecret: string },
+): Promise<IntentRow | undefined> {
+  const [row] = await db
     .select()
     .from(paymentIntents)
-    .where(and(eq(paymentIntents.id, transactionId), eq(paymentIntents.orderId, order.id)));
-  if (!known) throw new AppError('NOT_FOUND', 'Payment was not found for this order');
-  const intent = await provider.retrieveIntent(known.id);
-  return toOneOrder(
-    db,
-    await markOrderPaid(db, provider, { ...intent, orderId: intent.orderId ?? order.id }, log),
-  );
+    .where(
+      and(
+        'id' in which ? eq(paymentIntents.id, which.id) : eq(paymentIntents.clientSecret, which.clientSecret),
+        eq(paymentIntents.orderId, orderId),
+      ),
+    );
+  return row;
+}
+
+/** The provider said this intent succeeded, with this card: our record says so too. */
+export async function recordIntentSucceeded(
+  db: Db | Tx,
+  intentId: string,
+  card: { cardBrand: string | null; cardLast4: string | null },
+): Promise<void> {
+  await db
+    .update(paymentIntents)
+    .set({ status: 'succeeded', cardBrand: card.cardBrand, cardLast4: card.cardLast4, updatedAt: new Date() })
+    .where(eq(paymentIntents.id, intentId));
+}
+
+/** A guest's order opened by its signed link (the caller opened it): its payment, as a customer's. */
+export async function guestPaymentIntent(
+  db: Db,
+  provider: PaymentProvider,
+  secret: string,
+  token: string,
+): Promise<PaymentIntentAnswer> {
+  const { row } = await openOrderLink(db, secret, token);
+  return createPaymentIntent(db, provider, { orderLink: true }, row.id);
 }
 
 /**

@@ -1,10 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { updateRow } from '../../db/prepared';
-import { rowsOf } from '../../db/rows';
-import { paymentIntents, refunds } from '../../db/schema';
-import { AppError } from '../../errors';
+import type { Db } from '../../kernel/db';
+import { paymentIntents, refunds, rowsOf, updateRow } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
 
 import type { IntentSnapshot, PaymentProvider } from './payment-provider';
 
@@ -37,8 +35,10 @@ export function createSimulatedProvider(db: Db): PaymentProvider & {
   return {
     name: 'simulated',
     publishableKey: null,
-    async createIntent() {
-      const id = `sim_pi_${randomUUID().replaceAll('-', '')}`;
+    // As a real processor does, one idempotency key names one intent: a payment opened twice at
+    // once (a checkout sent twice) is one intent, whichever request records it first.
+    async createIntent({ idempotencyKey }) {
+      const id = `sim_pi_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}`;
       return { id, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}` };
     },
     /**

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Db } from '../../db/database';
-import { processedWebhookEvents, refunds } from '../../db/schema';
-import { settleRefund } from '../orders/refunds';
+import type { Db } from '../../kernel/db';
+import { processedWebhookEvents, refunds } from '../../kernel/db';
+import type { Outbox } from '../../kernel/outbox';
+import { settleRefund } from '../orders';
 import { refundSnapshotOf } from './stripe-provider';
 
 /**
@@ -23,7 +24,7 @@ export async function recordWebhookEvent(db: Db, id: string, type: string): Prom
 }
 
 export /** A Stripe refund's news: our refund is found by the id we sent along, or by Stripe's own id. */
-async function settleStripeRefund(db: Db, refund: Stripe.Refund) {
+async function settleStripeRefund(db: Db, outbox: Outbox, refund: Stripe.Refund) {
   const ours = refund.metadata?.refundId;
   const [row] = await db
     .select({ id: refunds.id })
@@ -31,5 +32,5 @@ async function settleStripeRefund(db: Db, refund: Stripe.Refund) {
     .where(
       ours && /^[0-9a-f-]{36}$/.test(ours) ? eq(refunds.id, ours) : eq(refunds.providerRefundId, refund.id),
     );
-  if (row) await settleRefund(db, row.id, refundSnapshotOf(refund), 'provider');
+  if (row) await settleRefund(db, outbox, row.id, refundSnapshotOf(refund), 'provider');
 }

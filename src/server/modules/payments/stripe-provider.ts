@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { StripeConfig } from '../../config/config';
+import type { StripeConfig } from '../../kernel/config';
 import type { IntentSnapshot, PaymentProvider, RefundSnapshot } from './payment-provider';
 
 /** The SDK is loaded only by a store that takes cards through Stripe (decision 069). */

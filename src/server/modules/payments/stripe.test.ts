@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import { buildApp } from '../../app';
-import type { StripeConfig } from '../../config/config';
-import { orders, paymentIntents, processedWebhookEvents, tools } from '../../db/schema';
+import type { StripeConfig } from '../../kernel/config/config';
+import { orders, paymentIntents, processedWebhookEvents, tools } from '../../kernel/db/schema';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { intentRow, unpaidOrder as newUnpaidOrder, orderRow, stockOf } from '../../test/probes';
@@ -389,7 +389,7 @@ describe('POST /api/payments/stripe/webhook', () => {
         .update(orders)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(orders.id, racing.order._id));
-      expect(await expireUnpaidOrders(t.database.db)).toBe(1);
+      expect(await expireUnpaidOrders(t.database.db, t.app.outbox)).toBe(1);
       expect(await stockOf(t.database.db, toolId)).toBe((stock ?? 0) + racing.order.orderQuantity);
       fake.succeed(racing.intentId);
       const raceEvent = fake.event('payment_intent.succeeded', racing.intentId);
@@ -434,7 +434,7 @@ describe('POST /api/payments/stripe/webhook', () => {
       .update(orders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(orders.id, order._id));
-    expect(await expireUnpaidOrders(t.database.db)).toBe(1);
+    expect(await expireUnpaidOrders(t.database.db, t.app.outbox)).toBe(1);
     expect((await orderRow(t.database.db, order._id))?.status).toBe('expired');
     expect(await stockOf(t.database.db, toolId)).toBe((stock ?? 0) + order.orderQuantity);
 

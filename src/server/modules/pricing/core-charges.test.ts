@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/config';
-import { defaultSettings } from '../settings/settings-defaults';
-import type { DiscountOffer, DiscountRule } from './discounts';
+import { loadConfig } from '../../kernel/config/config';
+import { defaultSettings } from '../../kernel/settings/settings-defaults';
+import type { DiscountOffer, DiscountRule } from '../discounts/discount-offer';
 import { type loadToolFacts, quoteFrom } from './pricing';
 
 /**

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/config';
-import { defaultSettings } from '../settings/settings-defaults';
-import {
-  chooseDiscount,
-  type DiscountOffer,
-  type DiscountRule,
-  discountFor,
-  type LineFacts,
-  percentOf,
-  shareOut,
-} from './discounts';
+import { loadConfig } from '../../kernel/config/config';
+import { defaultSettings } from '../../kernel/settings/settings-defaults';
+import type { DiscountOffer, DiscountRule, LineFacts } from '../discounts/discount-offer';
+import { chooseDiscount, discountFor, percentOf, shareOut } from './discounts';
 import { totalsFor } from './pricing';
 
 /** The arithmetic of discounts, with no database: what each rule takes off which lines. */

@@ -1,11 +1,5 @@
-import {
-  type AppliedDiscount,
-  type CodeMiss,
-  type CodeVerdict,
-  type DiscountKind,
-  type DiscountScope,
-  discountMessages,
-} from '../../../contract/discounts';
+import { type AppliedDiscount, type CodeVerdict, discountMessages } from '../../../contract/discounts';
+import type { DiscountOffer, DiscountRule, LineFacts } from '../discounts';
 
 /**
  * The arithmetic of discounts (docs/decisions/057), in integer cents. Which discounts a buyer may
@@ -21,36 +15,6 @@ import {
  * - Of the code and the automatic discounts that apply, the one saving most (goods and shipping
  *   together) is taken; the code wins a tie. Discounts never stack.
  */
-
-export interface DiscountRule {
-  id: string;
-  code: string | null;
-  name: string;
-  kind: DiscountKind;
-  value: number;
-  appliesTo: DiscountScope;
-  categorySlugs: string[];
-  brandNames: string[];
-  minSubtotalCents: number;
-  freeShipping: boolean;
-  /** Counted when the order is placed (discounts module); not part of the arithmetic. */
-  perCustomerLimit: number | null;
-}
-
-/** What a line is, for a discount: its product's category (and that category's parent) and brand. */
-export interface LineFacts {
-  categories: string[];
-  brand: string;
-}
-
-export interface DiscountOffer {
-  /** The code the buyer asked for, when the database found it usable. */
-  code: DiscountRule | null;
-  /** Why the code asked for cannot be used, as the database sees it (dates, uses, unknown). */
-  codeMiss: { code: string; reason: CodeMiss; message: string } | null;
-  automatic: DiscountRule[];
-  facts: Map<string, LineFacts>;
-}
 
 export interface DiscountLine {
   toolId: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { noMethodMessage, noZoneMessage, type ShippingZone, TaxSettings } from '../../../contract/settings';
-import { loadConfig } from '../../config/config';
-import { defaultSettings } from '../settings/settings-defaults';
+import { loadConfig } from '../../kernel/config/config';
+import { defaultSettings } from '../../kernel/settings/settings-defaults';
 import {
   lineTaxes,
   milliPounds,

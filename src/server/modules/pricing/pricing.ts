@@ -18,24 +18,16 @@ import {
   type TaxSettings,
   type ZoneMethod,
 } from '../../../contract/settings';
-import type { Db, Tx } from '../../db/database';
-import { preparedStatement, selectedRow } from '../../db/prepared';
-import { tools } from '../../db/schema';
-
-import {
-  appliedOf,
-  chooseDiscount,
-  type DiscountLine,
-  type DiscountOffer,
-  NO_DISCOUNT,
-  type PricedDiscount,
-} from './discounts';
+import type { Db, Tx } from '../../kernel/db';
+import { preparedStatement, selectedRow, tools } from '../../kernel/db';
+import type { DiscountOffer } from '../discounts';
+import { appliedOf, chooseDiscount, type DiscountLine, NO_DISCOUNT, type PricedDiscount } from './discounts';
 
 /**
  * The store's prices for a set of lines: shipping by zone, method and parcel weight, sales tax by
  * place, all in integer cents. Every screen and the order itself take their numbers from here, so
  * what a buyer is shown is what the order will charge. The rules are the owner's settings
- * (modules/settings); this module only reads them.
+ * (kernel/settings); this module only reads them.
  */
 
 export interface PricingRules {
@@ -244,7 +236,7 @@ export function lineTaxes(goodsTaxCents: number, lineTotalsCents: number[]): num
  * part, a method of another zone) is priced as the first one offered, which `shippingMethod` then
  * says; placing an order refuses it instead. With no method at all, shipping is 0 and the quote's
  * `shippingProblem` says why. With `discounts`, the best one is chosen and priced
- * (pricing/discounts.ts) on the lines' totals alone; tax is then owed on what the goods sold for,
+ * (discounts.ts) on the lines' totals alone; tax is then owed on what the goods sold for,
  * the subtotal (core charges included, as a place taxes the whole sale) less the discount, and on
  * shipping as it is after any free shipping.
  */

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../../contract/audit';
 import type { ModeratedReview, ModerationPage, OwnReview, Review } from '../../../contract/reviews';
-import { auditLog, user } from '../../db/schema';
+import { auditLog, user } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../../contract/reviews';
-import { reviews } from '../../db/schema';
+import { reviews } from '../../kernel/db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as } from '../../test/store-flow';

@@ -9,11 +9,10 @@ import {
   type ReviewCreated,
 } from '../../../contract/reviews';
 import type { ReviewHold } from '../../../contract/settings';
-import type { Db, Tx } from '../../db/database';
-import { rowsOf } from '../../db/rows';
-import { reviews, tools } from '../../db/schema';
-import { notFound } from '../../errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../../kernel/audit';
+import type { Db, Tx } from '../../kernel/db';
+import { reviews, rowsOf, tools } from '../../kernel/db';
+import { notFound } from '../../kernel/errors';
 
 /** Cap on one answer of GET /review; the newest come first. */
 export const REVIEW_LIST_LIMIT = 500;

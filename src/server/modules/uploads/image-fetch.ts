@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { UPLOAD_MAX_BYTES, type UploadAnswer } from '../../../contract/uploads';
-import { AppError } from '../../errors';
+import { AppError } from '../../kernel/errors';
 import type { ImageStore } from './image-store';
 import { storeProductImage } from './uploads.service';
 

@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { S3Config } from '../../config/config';
+import type { S3Config } from '../../kernel/config';
 
 /** Where processed product images live. Keys are names the server made (`<uuid>-<width>.webp`). */
 export interface ImageStore {

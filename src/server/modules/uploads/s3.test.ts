@@ -6,7 +6,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadAnswer } from '../../../contract/uploads';
-import type { S3Config } from '../../config/config';
+import type { S3Config } from '../../kernel/config/config';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { imageForm, isWebp, testImage } from '../../test/images';
 import { UNKNOWN_ID } from '../../test/probes';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata, OutputInfo } from 'sharp';
 import { UPLOAD_TYPES, UPLOAD_WIDTHS, type UploadAnswer } from '../../../contract/uploads';
-import { AppError } from '../../errors';
+import { AppError } from '../../kernel/errors';
 import type { ImageStore } from './image-store';
 
 /** Refuse images larger than this many pixels before decoding them (decompression bombs). */

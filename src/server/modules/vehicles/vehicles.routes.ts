@@ -7,7 +7,7 @@ import {
   VehicleOptionsQuery,
   VinDecoded,
 } from '../../../contract/catalog';
-import { errorResponses } from '../../http/openapi';
+import { errorResponses } from '../../kernel/http';
 import {
   activateGarageVehicle,
   addToGarage,

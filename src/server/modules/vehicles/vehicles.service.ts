@@ -7,9 +7,9 @@ import {
   type VinDecoded,
 } from '../../../contract/catalog';
 import { isUuid } from '../../../contract/ids';
-import type { Db } from '../../db/database';
-import { garageVehicles, vehicles } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import type { Db } from '../../kernel/db';
+import { garageVehicles, vehicles } from '../../kernel/db';
+import { AppError, notFound } from '../../kernel/errors';
 import { readVin } from './vin';
 
 /** The picker's choices: each list once the choice before it is made (years always). */

@@ -1,0 +1,712 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  maximumQuantityMessage,
+  minimumQuantityMessage,
+  ORDER_NOT_FOUND,
+  type Order,
+  QUANTITY_REQUIRED,
+} from '../../../contract/orders';
+import { session, user } from '../../kernel/db/auth-schema';
+import { rowsOf } from '../../kernel/db/rows';
+import { orders, tools } from '../../kernel/db/schema';
+import { expireUnpaidOrders } from '../../modules/orders/expiry';
+import { insertTool } from '../../test/fixtures';
+import { createTestApp, type TestApp, testConfig } from '../../test/harness';
+import { orderRow, stockOf, UNKNOWN_ID } from '../../test/probes';
+import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
+import { as, PHONE, payOrder, placeOrder } from '../../test/store-flow';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PHONE_SHAPE_MESSAGE = 'Phone number must be 11 digits containing number (0-9). it starts with 01';
+
+type Inject = Awaited<ReturnType<TestApp['app']['inject']>>;
+
+/** Everything a refused call must leave alone: every tool's stock and every order's state. */
+const snapshot = async (app: TestApp) => ({
+  stock: (await app.database.db.select({ id: tools.id, q: tools.availableQuantity }).from(tools)).sort(
+    (a, b) => a.id.localeCompare(b.id),
+  ),
+  orders: (
+    await app.database.db
+      .select({ id: orders.id, status: orders.status, transactionId: orders.transactionId })
+      .from(orders)
+  ).sort((a, b) => a.id.localeCompare(b.id)),
+});
+
+const errorOf = (res: Inject) =>
+  (res.json() as { error: { code: string; message: string; issues?: { path: string; message: string }[] } })
+    .error;
+
+describe('orders (one store)', () => {
+  let t: TestApp;
+  let alice: TestSession;
+  let bob: TestSession;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await signUp(t.app, { name: 'Alice Buyer' });
+    bob = await signUp(t.app, { name: 'Bob Other' });
+  });
+  afterAll(() => t.close());
+
+  const post = (customer: TestSession | undefined, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/order', headers: as(customer), payload });
+  const listOf = (customer: TestSession | undefined, email: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/order?userEmail=${encodeURIComponent(email)}`,
+      headers: as(customer),
+    });
+  const remove = (customer: TestSession | undefined, id: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: as(customer) });
+
+  describe('POST /api/order', () => {
+    it('places the order with price, names, email and total from the store and the session, never the body', async () => {
+      const tool = await insertTool(t.database.db, {
+        name: 'Breaker Bar',
+        priceCents: 1250,
+        availableQuantity: 40,
+        minimumOrderQuantity: 2,
+      });
+      const res = await post(alice, {
+        orderId: tool.id,
+        orderQuantity: 3,
+        phone: PHONE,
+        // A tampered client: every one of these must be ignored.
+        price: 0.01,
+        total: 0.03,
+        orderName: 'Free Stuff',
+        userName: 'Mallory',
+        userEmail: bob.email,
+        paid: true,
+        status: 'shipped',
+        transactionId: 'pi_made_up',
+        cardBrand: 'visa',
+        cardLast4: '4242',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const order = res.json() as Order;
+      expect(order).toEqual({
+        _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        orderId: tool.id,
+        orderName: 'Breaker Bar',
+        price: 12.5,
+        orderQuantity: 3,
+        // $37.50 of goods, standard shipping $7.99 (under the $100 free threshold), tax 7% = $2.63.
+        total: 48.12,
+        userName: 'Alice Buyer',
+        userEmail: alice.email,
+        phone: PHONE,
+        paid: false,
+        status: 'unpaid',
+        transactionId: null,
+        cardBrand: null,
+        cardLast4: null,
+        createdAt: expect.any(String),
+        expiresAt: expect.any(String),
+        number: expect.stringMatching(/^TW-\d{5,}$/),
+        lines: [
+          {
+            toolId: tool.id,
+            name: 'Breaker Bar',
+            unitPriceCents: 1250,
+            quantity: 3,
+            lineTotalCents: 3750,
+            taxCents: 263,
+            discountCents: 0,
+            shippedQuantity: 0,
+            refundedQuantity: 0,
+            returnedQuantity: 0,
+            coreChargeCents: 0,
+            coreTotalCents: 0,
+            coreTaxCents: 0,
+            coresRefunded: 0,
+            coresReturned: 0,
+          },
+        ],
+        itemCount: 3,
+        discount: null,
+        amounts: {
+          subtotalCents: 3750,
+          coreChargeCents: 0,
+          discountCents: 0,
+          shippingCents: 799,
+          taxCents: 263,
+          totalCents: 4812,
+          shippingTaxCents: 0,
+          taxRateBasisPoints: 700,
+        },
+        shippingMethod: 'standard',
+        shippingLabel: 'Standard shipping',
+        shippingAddress: null,
+        carrier: null,
+        trackingNumber: null,
+        paidAt: null,
+        shippedAt: null,
+        statusText: 'Waiting for payment',
+        awaitingAddress: false,
+        shipments: [],
+        refunds: [],
+        refundedCents: 0,
+        refundableCents: 0,
+        refundState: 'none',
+        cancelReason: null,
+        cancelRequestedAt: null,
+      });
+      // The default hold is 30 minutes.
+      expect(Date.parse(order.expiresAt as string) - Date.parse(order.createdAt)).toBe(30 * 60 * 1000);
+      expect(await stockOf(t.database.db, tool.id)).toBe(37);
+
+      const row = await orderRow(t.database.db, order._id);
+      expect(row).toMatchObject({
+        unitPriceCents: 1250,
+        subtotalCents: 3750,
+        totalCents: 4812,
+        quantity: 3,
+        userEmail: alice.email,
+        userName: 'Alice Buyer',
+        status: 'unpaid',
+        transactionId: null,
+        paidAt: null,
+      });
+      // It is Alice's order, not Bob's.
+      const bobs = (await listOf(bob, bob.email)).json() as Order[];
+      expect(bobs.map((o) => o._id)).not.toContain(order._id);
+      const alices = (await listOf(alice, alice.email)).json() as Order[];
+      expect(alices.map((o) => o._id)).toContain(order._id);
+    });
+
+    it('accepts the whole remaining stock, then refuses the next buyer with OUT_OF_STOCK', async () => {
+      const tool = await insertTool(t.database.db, { availableQuantity: 25, minimumOrderQuantity: 5 });
+      const all = await post(alice, { orderId: tool.id, orderQuantity: 25, phone: PHONE });
+      expect(all.statusCode, all.body).toBe(201);
+      expect(await stockOf(t.database.db, tool.id)).toBe(0);
+
+      const before = await snapshot(t);
+      const next = await post(bob, { orderId: tool.id, orderQuantity: 5, phone: PHONE });
+      expect(next.statusCode).toBe(409);
+      expect(errorOf(next).code).toBe('OUT_OF_STOCK');
+      expect(await snapshot(t)).toEqual(before);
+    });
+
+    it('answers 409 OUT_OF_STOCK for a tool whose stock is below its minimum order, changing nothing', async () => {
+      const tool = await insertTool(t.database.db, { availableQuantity: 3, minimumOrderQuantity: 5 });
+      const before = await snapshot(t);
+      const res = await post(alice, { orderId: tool.id, orderQuantity: 5, phone: PHONE });
+      expect(res.statusCode).toBe(409);
+      expect(errorOf(res)).toMatchObject({
+        code: 'OUT_OF_STOCK',
+        message: expect.stringMatching(/out of stock/),
+      });
+      expect(await snapshot(t)).toEqual(before);
+      expect(await stockOf(t.database.db, tool.id)).toBe(3);
+    });
+
+    describe('quantity outside the tool’s bounds', () => {
+      let toolId: string;
+      beforeAll(async () => {
+        toolId = (await insertTool(t.database.db, { availableQuantity: 40, minimumOrderQuantity: 4 })).id;
+      });
+
+      it.each([
+        ['below the minimum', 3, minimumQuantityMessage(4)],
+        ['zero', 0, minimumQuantityMessage(4)],
+        ['negative', -5, minimumQuantityMessage(4)],
+        ['above the available stock', 41, maximumQuantityMessage(40)],
+        ['far above the available stock', 999_999, maximumQuantityMessage(40)],
+        ['missing', undefined, QUANTITY_REQUIRED],
+        ['empty', '', QUANTITY_REQUIRED],
+        ['null', null, QUANTITY_REQUIRED],
+        ['not a number', 'abc', QUANTITY_REQUIRED],
+        ['a list', [5], QUANTITY_REQUIRED],
+      ])('%s (%j) -> 400 on orderQuantity, nothing changes', async (_label, orderQuantity, message) => {
+        const before = await snapshot(t);
+        const res = await post(alice, { orderId: toolId, orderQuantity, phone: PHONE });
+        expect(res.statusCode, res.body).toBe(400);
+        const error = errorOf(res);
+        expect(error.code).toBe('VALIDATION_FAILED');
+        expect(error.message).toBe(message);
+        expect(error.issues).toContainEqual({ path: 'orderQuantity', message });
+        expect(await snapshot(t)).toEqual(before);
+      });
+
+      it('takes a quantity typed as text the same as a number', async () => {
+        const res = await post(alice, { orderId: toolId, orderQuantity: '4', phone: PHONE });
+        expect(res.statusCode, res.body).toBe(201);
+        expect((res.json() as Order).orderQuantity).toBe(4);
+        expect(await stockOf(t.database.db, toolId)).toBe(36);
+      });
+    });
+
+    it.each([
+      ['missing', undefined, 'Phone number is Required'],
+      ['empty', '', 'Phone number is Required'],
+      ['blank', '   ', 'Phone number is Required'],
+      ['too short', '0171234567', PHONE_SHAPE_MESSAGE],
+      ['too long', '017123456789', PHONE_SHAPE_MESSAGE],
+      ['not starting 01', '02712345678', PHONE_SHAPE_MESSAGE],
+      ['with letters', '0171234567a', PHONE_SHAPE_MESSAGE],
+    ])('phone %s -> 400 with the spec message, nothing changes', async (_label, phone, message) => {
+      const tool = await insertTool(t.database.db, { availableQuantity: 40, minimumOrderQuantity: 1 });
+      const before = await snapshot(t);
+      const res = await post(alice, { orderId: tool.id, orderQuantity: 2, phone });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(errorOf(res).issues).toContainEqual({ path: 'phone', message });
+      expect(await snapshot(t)).toEqual(before);
+    });
+
+    it.each([
+      ['an unknown tool id', UNKNOWN_ID],
+      ['a malformed tool id', 'not-a-tool'],
+      ['an injection attempt', "x' or '1'='1"],
+    ])('%s -> 404, nothing changes', async (_label, orderId) => {
+      const before = await snapshot(t);
+      const res = await post(alice, { orderId, orderQuantity: 5, phone: PHONE });
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res)).toEqual({ code: 'NOT_FOUND', message: 'Tool was not found' });
+      expect(await snapshot(t)).toEqual(before);
+    });
+
+    it('a retired (deleted) tool cannot be ordered', async () => {
+      const tool = await insertTool(t.database.db, { retiredAt: new Date() });
+      const before = await snapshot(t);
+      const res = await post(alice, { orderId: tool.id, orderQuantity: 5, phone: PHONE });
+      expect(res.statusCode).toBe(404);
+      expect(await snapshot(t)).toEqual(before);
+    });
+
+    it('anonymous callers get 401 and nothing changes', async () => {
+      const tool = await insertTool(t.database.db, { availableQuantity: 40, minimumOrderQuantity: 1 });
+      const before = await snapshot(t);
+      const anonymous = await post(undefined, { orderId: tool.id, orderQuantity: 2, phone: PHONE });
+      expect(anonymous.statusCode).toBe(401);
+      expect(errorOf(anonymous).code).toBe('UNAUTHENTICATED');
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: { authorization: 'Bearer made-up-token' },
+        payload: { orderId: tool.id, orderQuantity: 2, phone: PHONE },
+      });
+      expect(forged.statusCode).toBe(401);
+      expect(await snapshot(t)).toEqual(before);
+    });
+  });
+
+  describe('GET /api/order?userEmail=', () => {
+    it("lists the customer's own orders newest first, never cancelled ones", async () => {
+      const carol = await signUp(t.app, { name: 'Carol List' });
+      const tool = await insertTool(t.database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
+      const first = await placeOrder(t.app, carol, tool.id, 1);
+      const second = await placeOrder(t.app, carol, tool.id, 2);
+      const third = await placeOrder(t.app, carol, tool.id, 3);
+      const fourth = await placeOrder(t.app, carol, tool.id, 4);
+      // Creation times out of placing order, so the answer's order comes from the dates.
+      const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+      for (const [id, at] of [
+        [first._id, hoursAgo(3)],
+        [second._id, hoursAgo(1)],
+        [third._id, hoursAgo(2)],
+        [fourth._id, hoursAgo(4)],
+      ] as const) {
+        await t.database.db.update(orders).set({ createdAt: at }).where(eq(orders.id, id));
+      }
+      expect((await remove(carol, third._id)).statusCode).toBe(200);
+      await placeOrder(t.app, alice, tool.id, 1); // someone else's
+
+      const res = await listOf(carol, carol.email);
+      expect(res.statusCode).toBe(200);
+      const list = res.json() as Order[];
+      expect(list.map((o) => o._id)).toEqual([second._id, first._id, fourth._id]);
+      expect(list.every((o) => o.userEmail === carol.email && o.status !== 'cancelled')).toBe(true);
+      expect(list[0]).toMatchObject({ orderQuantity: 2, status: 'unpaid', paid: false });
+    });
+
+    it('matches the own email case-insensitively', async () => {
+      const res = await listOf(alice, alice.email.toUpperCase());
+      expect(res.statusCode).toBe(200);
+    });
+
+    it("refuses another user's email with 403 and anonymous callers with 401", async () => {
+      const other = await listOf(alice, bob.email);
+      expect(other.statusCode).toBe(403);
+      expect(errorOf(other).code).toBe('FORBIDDEN');
+      expect(other.body).not.toContain(bob.email);
+      const anonymous = await listOf(undefined, alice.email);
+      expect(anonymous.statusCode).toBe(401);
+      const missing = await t.app.inject({ method: 'GET', url: '/api/order', headers: as(alice) });
+      expect(missing.statusCode).toBe(400);
+    });
+  });
+
+  describe('GET /api/order/:id', () => {
+    it('answers the own order and 404 for anyone else’s, exactly as for an unknown id', async () => {
+      const tool = await insertTool(t.database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
+      const order = await placeOrder(t.app, alice, tool.id, 2);
+      const own = await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: as(alice) });
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toEqual(order);
+
+      const theirs = await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: as(bob) });
+      const unknown = await t.app.inject({
+        method: 'GET',
+        url: `/api/order/${UNKNOWN_ID}`,
+        headers: as(bob),
+      });
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.body).toBe(unknown.body);
+      expect(errorOf(theirs)).toEqual({ code: 'NOT_FOUND', message: ORDER_NOT_FOUND });
+      expect(theirs.body).not.toContain(alice.email);
+
+      const anonymous = await t.app.inject({ method: 'GET', url: `/api/order/${order._id}` });
+      expect(anonymous.statusCode).toBe(401);
+    });
+
+    it.each([
+      ['malformed', 'not-an-id'],
+      ['injection', "1'%20or%20'1'='1"],
+    ])('a %s id -> 404', async (_label, id) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers: as(alice) });
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res)).toEqual({ code: 'NOT_FOUND', message: ORDER_NOT_FOUND });
+    });
+  });
+
+  describe('DELETE /api/order/:id', () => {
+    it('cancels an unpaid own order: deletedCount 1, the stock returns, it leaves the list; again -> 404', async () => {
+      const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+      const order = await placeOrder(t.app, alice, tool.id, 7);
+      expect(await stockOf(t.database.db, tool.id)).toBe(23);
+
+      const res = await remove(alice, order._id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ deletedCount: 1 });
+      expect(await stockOf(t.database.db, tool.id)).toBe(30);
+      const list = (await listOf(alice, alice.email)).json() as Order[];
+      expect(list.map((o) => o._id)).not.toContain(order._id);
+      // Kept for the record, as cancelled.
+      expect((await orderRow(t.database.db, order._id))?.status).toBe('cancelled');
+      const gone = await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: as(alice) });
+      expect(gone.statusCode).toBe(404);
+
+      const again = await remove(alice, order._id);
+      expect(again.statusCode).toBe(404);
+      expect(await stockOf(t.database.db, tool.id)).toBe(30);
+    });
+
+    it("another customer's order -> 404 and nothing changes", async () => {
+      const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+      const order = await placeOrder(t.app, alice, tool.id, 4);
+      const before = await snapshot(t);
+      const res = await remove(bob, order._id);
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res)).toEqual({ code: 'NOT_FOUND', message: ORDER_NOT_FOUND });
+      expect(await snapshot(t)).toEqual(before);
+      expect(await stockOf(t.database.db, tool.id)).toBe(26);
+      const still = await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: as(alice) });
+      expect(still.json()).toMatchObject({ status: 'unpaid' });
+    });
+
+    it("keeps the spec's word for a paid order: stored and sent as pending, read by the code as awaiting_shipment", async () => {
+      const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+      const order = await placeOrder(t.app, alice, tool.id, 2);
+      // The product ordered is the spec's orderId on the wire.
+      expect(order.orderId).toBe(tool.id);
+      const paid = await payOrder(t.app, alice, order._id);
+      expect(paid.status).toBe('pending');
+      expect((await orderRow(t.database.db, order._id))?.status).toBe('awaiting_shipment');
+      const raw = async (statement: ReturnType<typeof sql>) =>
+        rowsOf<Record<string, unknown>>(await t.database.db.execute(statement));
+      expect(await raw(sql`select status from orders where id = ${order._id}`)).toEqual([
+        { status: 'pending' },
+      ]);
+      expect(
+        await raw(sql`select to_status from order_events where order_id = ${order._id} and event = 'pay'`),
+      ).toEqual([{ to_status: 'pending' }]);
+      // What the outbox sends (the order webhook's body) keeps the spec's word too.
+      const sent = await raw(
+        sql`select distinct payload->>'to' as "to" from outbox_messages
+            where topic = 'order.status_changed' and payload->>'orderId' = ${order._id} and payload->>'event' = 'pay'`,
+      );
+      expect(sent).toEqual([{ to: 'pending' }]);
+      const history = await t.app.inject({
+        method: 'GET',
+        url: `/api/order/${order._id}/history`,
+        headers: as(alice),
+      });
+      expect(history.json().find((e: { event: string }) => e.event === 'pay')).toMatchObject({
+        from: 'unpaid',
+        to: 'pending',
+      });
+    });
+
+    it('a paid order cannot be deleted: 409 and nothing changes', async () => {
+      const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+      const order = await placeOrder(t.app, alice, tool.id, 4);
+      await payOrder(t.app, alice, order._id);
+      const before = await snapshot(t);
+      const res = await remove(alice, order._id);
+      expect(res.statusCode).toBe(409);
+      expect(errorOf(res).code).toBe('CONFLICT');
+      expect(await snapshot(t)).toEqual(before);
+      expect(await stockOf(t.database.db, tool.id)).toBe(26);
+      expect((await orderRow(t.database.db, order._id))?.status).toBe('awaiting_shipment');
+    });
+
+    it('anonymous -> 401 and a malformed id -> 404, nothing changes', async () => {
+      const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+      const order = await placeOrder(t.app, alice, tool.id, 4);
+      const before = await snapshot(t);
+      expect((await remove(undefined, order._id)).statusCode).toBe(401);
+      expect((await remove(alice, 'not-an-id')).statusCode).toBe(404);
+      expect(await snapshot(t)).toEqual(before);
+    });
+  });
+});
+
+describe('expiry of unpaid orders', () => {
+  let t: TestApp;
+  let dana: TestSession;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    dana = await signUp(t.app, { name: 'Dana Late' });
+  });
+  afterAll(() => t.close());
+
+  it('releases unpaid orders past their hold and returns the stock exactly once, even run concurrently', async () => {
+    const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+    const other = await insertTool(t.database.db, { availableQuantity: 10, minimumOrderQuantity: 1 });
+    const a = await placeOrder(t.app, dana, tool.id, 4);
+    const b = await placeOrder(t.app, dana, tool.id, 3);
+    const c = await placeOrder(t.app, dana, other.id, 5);
+    const paid = await placeOrder(t.app, dana, tool.id, 2);
+    await payOrder(t.app, dana, paid._id);
+    expect(await stockOf(t.database.db, tool.id)).toBe(21);
+    expect(await stockOf(t.database.db, other.id)).toBe(5);
+
+    const latest = Math.max(...[a, b, c, paid].map((o) => Date.parse(o.expiresAt as string)));
+    const past = new Date(latest + 1);
+    const counts = await Promise.all(
+      Array.from({ length: 6 }, () => expireUnpaidOrders(t.database.db, t.app.outbox, past)),
+    );
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(3);
+    expect(await stockOf(t.database.db, tool.id)).toBe(28);
+    expect(await stockOf(t.database.db, other.id)).toBe(10);
+
+    // Once more, later: nothing left to release.
+    expect(await expireUnpaidOrders(t.database.db, t.app.outbox, new Date(latest + DAY_MS))).toBe(0);
+    expect(await stockOf(t.database.db, tool.id)).toBe(28);
+    expect(await stockOf(t.database.db, other.id)).toBe(10);
+
+    for (const order of [a, b, c]) expect((await orderRow(t.database.db, order._id))?.status).toBe('expired');
+    const paidRow = await orderRow(t.database.db, paid._id);
+    expect(paidRow).toMatchObject({ status: 'awaiting_shipment', cancelledAt: null });
+
+    const list = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/order?userEmail=${encodeURIComponent(dana.email)}`,
+        headers: as(dana),
+      })
+    ).json() as Order[];
+    // Expired orders stay in My Orders, in words; the paid one is there as it was.
+    expect(list.map((o) => o._id).sort()).toEqual([paid._id, a._id, b._id, c._id].sort());
+    for (const order of [a, b, c])
+      expect(list.find((o) => o._id === order._id)).toMatchObject({
+        status: 'expired',
+        statusText: 'Expired (not paid in time)',
+      });
+    // A released order can be neither cancelled again (no second stock return) nor paid for.
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/order/${a._id}`, headers: as(dana) });
+    expect(del.statusCode).toBe(404);
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: as(dana),
+      payload: { orderId: a._id },
+    });
+    expect(intent.statusCode).toBe(404);
+    expect(await stockOf(t.database.db, tool.id)).toBe(28);
+  });
+
+  it('keeps an order that is still within its hold', async () => {
+    const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+    const order = await placeOrder(t.app, dana, tool.id, 6);
+    const expiresAt = Date.parse(order.expiresAt as string);
+    expect(await expireUnpaidOrders(t.database.db, t.app.outbox, new Date(expiresAt - 1))).toBe(0);
+    expect((await orderRow(t.database.db, order._id))?.status).toBe('unpaid');
+    expect(await stockOf(t.database.db, tool.id)).toBe(24);
+    // Listing shows it (lists never expire anything; the expiry job does).
+    const list = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/order?userEmail=${encodeURIComponent(dana.email)}`,
+        headers: as(dana),
+      })
+    ).json() as Order[];
+    expect(list.map((o) => o._id)).toContain(order._id);
+  });
+
+  it('uses the configured hold (orders.holdMs)', async () => {
+    const short = await createTestApp({ orders: { ...testConfig().orders, holdMs: 1000 } });
+    try {
+      const erin = await signUp(short.app, { name: 'Erin Quick' });
+      const tool = await insertTool(short.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+      const order = await placeOrder(short.app, erin, tool.id, 5);
+      const createdAt = Date.parse(order.createdAt);
+      expect(Date.parse(order.expiresAt as string) - createdAt).toBe(1000);
+      expect(await expireUnpaidOrders(short.database.db, short.app.outbox, new Date(createdAt + 999))).toBe(
+        0,
+      );
+      expect(await stockOf(short.database.db, tool.id)).toBe(25);
+      expect(await expireUnpaidOrders(short.database.db, short.app.outbox, new Date(createdAt + 1000))).toBe(
+        1,
+      );
+      expect(await stockOf(short.database.db, tool.id)).toBe(30);
+      expect((await orderRow(short.database.db, order._id))?.status).toBe('expired');
+    } finally {
+      await short.close();
+    }
+  });
+});
+
+/**
+ * Customers straight into the database with one session each (signing up 120 accounts through
+ * the API would spend most of the test hashing passwords). They call with the session token as a
+ * bearer token, which better-auth checks like any other session.
+ */
+async function insertCustomers(app: TestApp, count: number) {
+  const now = new Date();
+  const people = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    name: `Racer ${i}`,
+    email: uniqueEmail('racer'),
+    token: randomBytes(24).toString('base64url'),
+  }));
+  await app.database.db.insert(user).values(
+    people.map((p) => ({
+      id: p.id,
+      name: p.name,
+      email: p.email,
+      emailVerified: false,
+      role: 'user',
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  await app.database.db.insert(session).values(
+    people.map((p) => ({
+      id: randomUUID(),
+      token: p.token,
+      userId: p.id,
+      expiresAt: new Date(now.getTime() + DAY_MS),
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  return people.map((p) => ({ ...p, headers: { authorization: `Bearer ${p.token}` } }));
+}
+
+describe('100+ concurrent buyers', () => {
+  const BUYERS = 120;
+  const STOCK = 50;
+  let t: TestApp;
+  let buyers: Awaited<ReturnType<typeof insertCustomers>>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    buyers = await insertCustomers(t, BUYERS);
+    // The inserted sessions are real sessions.
+    const probe = buyers[0];
+    if (!probe) throw new Error('no buyers');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/order?userEmail=${encodeURIComponent(probe.email)}`,
+      headers: probe.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  const race = (toolId: string, quantityOf: (i: number) => number) =>
+    Promise.all(
+      buyers.map((buyer, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/order',
+          headers: buyer.headers,
+          payload: { orderId: toolId, orderQuantity: quantityOf(i), phone: PHONE },
+        }),
+      ),
+    );
+
+  const soldInDb = async (toolId: string) => {
+    const [row] = await t.database.db
+      .select({
+        sold: sql<number>`coalesce(sum(${orders.quantity}), 0)::int`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(orders)
+      .where(and(eq(orders.toolId, toolId), ne(orders.status, 'cancelled')));
+    return { sold: Number(row?.sold), count: Number(row?.count) };
+  };
+
+  it('100+ concurrent buyers: 120 customers racing for 50 units get exactly 50 orders and the stock ends at 0', async () => {
+    const tool = await insertTool(t.database.db, { availableQuantity: STOCK, minimumOrderQuantity: 1 });
+    const responses = await race(tool.id, () => 1);
+
+    const placed = responses.filter((r) => r.statusCode === 201);
+    const refused = responses.filter((r) => r.statusCode !== 201);
+    expect(placed).toHaveLength(STOCK);
+    expect(refused).toHaveLength(BUYERS - STOCK);
+    for (const res of refused) {
+      const error = errorOf(res);
+      const outOfStock = res.statusCode === 409 && error.code === 'OUT_OF_STOCK';
+      const overMaximum =
+        res.statusCode === 400 && /^Maximum order quantity must be \d+ or below\.$/.test(error.message);
+      expect(outOfStock || overMaximum, res.body).toBe(true);
+    }
+    expect(await stockOf(t.database.db, tool.id)).toBe(0);
+    expect(await soldInDb(tool.id)).toEqual({ sold: STOCK, count: STOCK });
+    // Each answer is a distinct order of a distinct buyer.
+    const placedOrders = placed.map((r) => r.json() as Order);
+    expect(new Set(placedOrders.map((o) => o._id)).size).toBe(STOCK);
+    expect(new Set(placedOrders.map((o) => o.userEmail)).size).toBe(STOCK);
+  });
+
+  it('100+ concurrent buyers with mixed quantities (1-3): sold + available = initial, never negative', async () => {
+    const tool = await insertTool(t.database.db, { availableQuantity: STOCK, minimumOrderQuantity: 1 });
+    const quantityOf = (i: number) => (i % 3) + 1;
+    const responses = await race(tool.id, quantityOf);
+
+    let sold = 0;
+    responses.forEach((res, i) => {
+      const wanted = quantityOf(i);
+      if (res.statusCode === 201) {
+        expect((res.json() as Order).orderQuantity).toBe(wanted);
+        sold += wanted;
+        return;
+      }
+      const error = errorOf(res);
+      if (res.statusCode === 409) {
+        expect(error.code).toBe('OUT_OF_STOCK');
+        return;
+      }
+      // Refused for more than was left at that moment: the maximum named is below what was asked.
+      expect(res.statusCode, res.body).toBe(400);
+      const max = Number(/^Maximum order quantity must be (\d+) or below\.$/.exec(error.message)?.[1]);
+      expect(max).toBeGreaterThanOrEqual(1);
+      expect(max).toBeLessThan(wanted);
+      expect(error.issues).toContainEqual({ path: 'orderQuantity', message: error.message });
+    });
+
+    const available = await stockOf(t.database.db, tool.id);
+    expect(available).toBeGreaterThanOrEqual(0);
+    expect(sold + available).toBe(STOCK);
+    expect((await soldInDb(tool.id)).sold).toBe(sold);
+    // Demand (240) far exceeds the stock, so whatever is left is less than someone asked for.
+    expect(available).toBeLessThan(3);
+  });
+});

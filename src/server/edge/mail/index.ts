@@ -1,0 +1,41 @@
+import type { Db } from '../../kernel/db';
+import type { ModuleDescriptor } from '../../kernel/jobs';
+import type { Mailer } from '../../kernel/mail-delivery';
+import { subscribe } from '../../kernel/outbox';
+import type { MailContext } from './layout';
+import { accountMailHandler } from './subscribers/account-subscriber';
+import { contactMailHandler } from './subscribers/contact-subscriber';
+import { orderMailHandler } from './subscribers/order-subscriber';
+
+/**
+ * The customers' mails, each an outbox subscriber that writes its mail from the rows as they are at
+ * delivery, records it under the message's key (a redelivery sends nothing twice) and sends it
+ * through SMTP, or only keeps it in the Mailbox when no SMTP server is set up (decision 021).
+ */
+export const mailModule: ModuleDescriptor<{
+  db: Db;
+  mailer: Mailer | undefined;
+  mail: MailContext;
+  secret: string;
+}> = {
+  name: 'edge/mail',
+  subscribers: ({ db, mailer, mail, secret }) => [
+    // The customer's mail about each change of their order.
+    subscribe('order-mail', ['order.status_changed'], orderMailHandler(db, mailer, mail, secret)),
+    // A contact message's acknowledgment, and an admin's reply.
+    subscribe('contact-mail', ['contact.received', 'contact.replied'], contactMailHandler(db, mailer, mail)),
+    // The mails about the account itself: the reset link, the sign-up confirmation and its notice.
+    subscribe(
+      'account-mail',
+      [
+        'account.password_reset_requested',
+        'account.email_confirmation_requested',
+        'account.sign_up_repeated',
+      ],
+      accountMailHandler(db, mailer, mail, secret),
+    ),
+  ],
+};
+
+export { linesOf, type MailContext, render } from './layout';
+export { linkTo, listeningUrl } from './mail-links';

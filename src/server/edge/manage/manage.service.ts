@@ -1,0 +1,140 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { isUuid } from '../../../contract/ids';
+import {
+  closedUnpaidStatuses,
+  type DeskOrder,
+  ORDER_NOT_FOUND,
+  type Order,
+  type OrderStatus,
+  orderNumber,
+  paidStatuses,
+  type StoreStats,
+  toWireStatus,
+  type WireOrderStatus,
+  wireOrderStatuses,
+  withoutMoney,
+} from '../../../contract/orders';
+import type { PackingSlip } from '../../../contract/packing-slip';
+import { type AccountRole, may } from '../../../contract/roles';
+import type { Db } from '../../kernel/db';
+import { orderLines, orders, tools } from '../../kernel/db';
+import { AppError } from '../../kernel/errors';
+
+import { toOneOrder, toOrders } from '../../modules/orders';
+
+/** Cap on one answer of GET /manage, newest first. */
+export const MANAGE_LIST_LIMIT = 1000;
+
+/**
+ * An order as the desk shows it to `role`: whole to those who see its money (`orders.money`),
+ * without prices, totals, refunds or payment to staff (decision 079).
+ */
+export const forDesk = (order: Order, role: AccountRole): DeskOrder =>
+  may(role, 'orders.money') ? order : withoutMoney(order);
+
+/** GET /manage: every order of a status, or every live one (cancelled and expired only when asked for). */
+export async function listAllOrders(db: Db, status: OrderStatus | undefined): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(status ? eq(orders.status, status) : notInArray(orders.status, [...closedUnpaidStatuses]))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(MANAGE_LIST_LIMIT);
+  return toOrders(db, rows);
+}
+
+/** GET /manage/:id: any order, with its lines. */
+export async function getAnyOrder(db: Db, id: string): Promise<Order> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return toOneOrder(db, row);
+}
+
+/**
+ * GET /manage/:id/packing-slip: an order's lines with their products' SKU and part number, in the
+ * order's line order, and what is still to ship of each.
+ */
+export async function packingSlip(db: Db, id: string): Promise<PackingSlip> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  const rows = await db
+    .select({
+      number: orders.number,
+      toolId: orderLines.toolId,
+      name: orderLines.toolName,
+      sku: tools.sku,
+      partNumber: tools.partNumber,
+      quantity: orderLines.quantity,
+      toShip: sql<number>`(${orderLines.quantity} - ${orderLines.shippedQuantity} - ${orderLines.releasedQuantity})::int`,
+    })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .leftJoin(tools, eq(tools.id, orderLines.toolId))
+    .where(eq(orders.id, id))
+    .orderBy(asc(orderLines.lineNo));
+  const [first] = rows;
+  if (!first) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  return {
+    number: orderNumber(first.number),
+    lines: rows.map(({ number: _n, ...line }) => ({ ...line, toShip: Number(line.toShip) })),
+  };
+}
+
+/**
+ * The admin overview: paid revenue per day over the last `days` days (days without sales are 0),
+ * orders by status, and products running low (below minimum order quantity x `lowStockFactor`).
+ */
+export async function storeStats(
+  db: Db,
+  days: number,
+  lowStockFactor: number,
+  now = new Date(),
+): Promise<StoreStats> {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
+  const day = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const [sales, statuses, low] = await Promise.all([
+    db
+      // Sums of 64-bit cents are numeric in PostgreSQL; as text they reach us without rounding.
+      .select({ date: day, revenueCents: sql<string>`sum(${orders.totalCents})::text`, orders: count() })
+      .from(orders)
+      .where(and(gte(orders.paidAt, start), inArray(orders.status, [...paidStatuses])))
+      .groupBy(day),
+    db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
+    db
+      .select()
+      .from(tools)
+      .where(
+        and(
+          isNull(tools.retiredAt),
+          lt(
+            sql`${tools.availableQuantity}::numeric`,
+            sql`${tools.minimumOrderQuantity} * ${lowStockFactor}`,
+          ),
+        ),
+      )
+      .orderBy(asc(tools.availableQuantity), asc(tools.name))
+      .limit(50),
+  ]);
+  const byDate = new Map(sales.map((s) => [s.date, s]));
+  const salesByDay = Array.from({ length: days }, (_, i) => {
+    const date = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+    const found = byDate.get(date);
+    return { date, revenue: Number(found?.revenueCents ?? 0) / 100, orders: Number(found?.orders ?? 0) };
+  });
+  const ordersByStatus = Object.fromEntries(wireOrderStatuses.map((s) => [s, 0])) as Record<
+    WireOrderStatus,
+    number
+  >;
+  for (const s of statuses) ordersByStatus[toWireStatus(s.status)] = Number(s.n);
+  return {
+    days,
+    salesByDay,
+    ordersByStatus,
+    lowStock: low.map((t) => ({
+      _id: t.id,
+      name: t.name,
+      available_quantity: t.availableQuantity,
+      minimum_order_quantity: t.minimumOrderQuantity,
+    })),
+  };
+}

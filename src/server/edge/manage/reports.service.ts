@@ -1,0 +1,127 @@
+import type { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { returnReasons } from '../../../contract/after-sale';
+import { formatPrice } from '../../../contract/money';
+import { orderNumber } from '../../../contract/orders';
+import { ORDER_CSV_COLUMNS, type ReportQuery, type SalesReport } from '../../../contract/reports';
+import type { Db } from '../../kernel/db';
+import { orderLines, orders, refunds, returns, rowsOf } from '../../kernel/db';
+import { csvDownload } from '../../kernel/http';
+
+/** The owner's numbers (docs/decisions/041): read only, from the orders module's tables. */
+
+const bounds = (q: ReportQuery) => ({
+  start: `${q.from}T00:00:00Z`,
+  // The day after `to`, so `to` is whole.
+  end: new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000).toISOString(),
+});
+
+const cents = (v: unknown) => Number(v ?? 0);
+
+export async function salesReport(db: Db, q: ReportQuery): Promise<SalesReport> {
+  const { start, end } = bounds(q);
+  const inPeriod = (column: unknown) =>
+    sql`${column} >= ${start}::timestamptz and ${column} < ${end}::timestamptz`;
+  // Sums of 64-bit cents are numeric; as text they arrive without rounding.
+  const [sales] = rowsOf<Record<string, string>>(
+    await db.execute(sql`
+      select count(*)::text as orders, coalesce(sum(total_cents), 0)::text as gross,
+        coalesce(sum(tax_cents), 0)::text as tax, coalesce(sum(shipping_cents), 0)::text as shipping
+      from ${orders} where paid_at is not null and ${inPeriod(sql.raw('paid_at'))}`),
+  );
+  // Refunds of the orders' own payments (a late payment's refund returns money never counted as a sale).
+  const [given] = rowsOf<Record<string, string>>(
+    await db.execute(sql`
+      select coalesce(sum(r.amount_cents), 0)::text as total, coalesce(sum(r.tax_cents), 0)::text as tax,
+        coalesce(sum(r.shipping_cents), 0)::text as shipping
+      from ${refunds} r join ${orders} o on o.id = r.order_id
+      where r.status = 'succeeded' and r.payment_intent_id = o.transaction_id and ${inPeriod(sql.raw('r.updated_at'))}`),
+  );
+  const units = rowsOf<{ tool_id: string; name: string; sold: string; refunded: string }>(
+    await db.execute(sql`
+      select l.tool_id, min(l.tool_name) as name, sum(l.quantity)::text as sold, sum(l.refunded_quantity)::text as refunded
+      from ${orderLines} l join ${orders} o on o.id = l.order_id
+      where o.paid_at is not null and ${inPeriod(sql.raw('o.paid_at'))}
+      group by l.tool_id order by sum(l.quantity) desc, min(l.tool_name)`),
+  );
+  const reasons = rowsOf<{ reason: string; units: string }>(
+    await db.execute(sql`
+      select line->>'reason' as reason, sum((line->>'quantity')::int)::text as units
+      from ${returns} r, jsonb_array_elements(r.lines) as line
+      where ${inPeriod(sql.raw('r.created_at'))} group by 1`),
+  );
+  const gross = cents(sales?.gross);
+  const refunded = cents(given?.total);
+  return {
+    from: q.from,
+    to: q.to,
+    orders: cents(sales?.orders),
+    grossSalesCents: gross,
+    refundsCents: refunded,
+    netCents: gross - refunded,
+    taxCollectedCents: cents(sales?.tax) - cents(given?.tax),
+    shippingCollectedCents: cents(sales?.shipping) - cents(given?.shipping),
+    unitsByProduct: units.map((u) => ({
+      toolId: u.tool_id,
+      name: u.name,
+      unitsSold: cents(u.sold),
+      unitsRefunded: cents(u.refunded),
+    })),
+    returnsByReason: Object.fromEntries(
+      returnReasons.map((r) => [r, cents(reasons.find((x) => x.reason === r)?.units)]),
+    ) as SalesReport['returnsByReason'],
+  };
+}
+
+/** A cents column as a plain decimal for the CSV ("1234.56": no sign, no separators, a spreadsheet reads it as a number). */
+const dollars = (c: unknown) => formatPrice(Number(c) / 100);
+const PAGE = 500;
+
+/** Orders paid in the period with their lines, a page at a time (keyset on paid_at and id). */
+async function* orderRows(db: Db, q: ReportQuery): AsyncGenerator<Record<string, string>> {
+  const { start, end } = bounds(q);
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const page = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`
+        select o.id, o.number, o.paid_at, to_char(o.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
+          o.status, o.user_email, o.subtotal_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.refunded_cents,
+          l.tool_id, l.tool_name, l.quantity, l.unit_price_cents, l.shipped_quantity, l.refunded_quantity, l.returned_quantity
+        from (select * from ${orders} o
+              where paid_at is not null and paid_at >= ${start}::timestamptz and paid_at < ${end}::timestamptz
+              ${after ? sql`and (paid_at, id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+              order by paid_at, id limit ${PAGE}) o
+        join ${orderLines} l on l.order_id = o.id
+        order by o.paid_at, o.id, l.line_no`),
+    );
+    if (page.length === 0) return;
+    for (const r of page) {
+      yield {
+        order_number: orderNumber(Number(r.number)),
+        paid_at: String(r.at),
+        status: String(r.status),
+        customer_email: String(r.user_email),
+        product_id: String(r.tool_id),
+        product: String(r.tool_name),
+        quantity: String(r.quantity),
+        unit_price: dollars(r.unit_price_cents),
+        line_total: dollars(Number(r.unit_price_cents) * Number(r.quantity)),
+        shipped_quantity: String(r.shipped_quantity),
+        refunded_quantity: String(r.refunded_quantity),
+        returned_quantity: String(r.returned_quantity),
+        order_subtotal: dollars(r.subtotal_cents),
+        order_shipping: dollars(r.shipping_cents),
+        order_tax: dollars(r.tax_cents),
+        order_total: dollars(r.total_cents),
+        order_refunded: dollars(r.refunded_cents),
+      };
+    }
+    const last = page[page.length - 1] as Record<string, unknown>;
+    after = { at: String(last.at), id: String(last.id) };
+  }
+}
+
+/** GET /manage/reports/orders.csv: streamed, never held whole in memory; text a spreadsheet would run is quoted. */
+export function exportOrders(db: Db, q: ReportQuery): Readable {
+  return csvDownload(orderRows(db, q), ORDER_CSV_COLUMNS);
+}

@@ -1,0 +1,1 @@
+export { storePolicies } from './store-policies';

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { GuestCheckoutAnswer, GuestCheckoutRequest } from '../../contract/guest';
+import { isUuid } from '../../contract/ids';
+import type { Db } from '../kernel/db';
+import { orders } from '../kernel/db';
+import { notFound } from '../kernel/errors';
+import type { Outbox } from '../kernel/outbox';
+import type { OrderLimits } from '../kernel/settings';
+import type { GuestBuyer } from '../modules/orders';
+import { toOneOrder, toOrder, visitToken } from '../modules/orders';
+import type { PaymentProvider } from '../modules/payments';
+import { createPaymentIntent } from '../modules/payments';
+import type { PricingRules } from '../modules/pricing';
+import { insertOrder } from './place-order';
+
+/** The guest's order for this key: the key and the e-mail must both match. */
+async function guestOrderByKey(db: Db, email: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(isNull(orders.userId), eq(orders.checkoutKey, key), sql`lower(${orders.userEmail}) = ${email}`),
+    );
+  return row;
+}
+
+/**
+ * The network a guest's checkout came from, as the order keeps it: the client's address as the
+ * per-address limits count it (IPv6 by its /64), hashed, so no address is stored in the clear.
+ */
+export const guestClientKey = (address: string) =>
+  createHash('sha256').update(`guest-client:${address}`).digest('base64url').slice(0, 32);
+
+/** The same product twice is one line of both quantities, as a cart would hold it. */
+function mergedLines(lines: GuestCheckoutRequest['lines']) {
+  const byTool = new Map<string, number>();
+  for (const line of lines) byTool.set(line.toolId, (byTool.get(line.toolId) ?? 0) + line.quantity);
+  return [...byTool].map(([toolId, quantity]) => ({ toolId, quantity }));
+}
+
+/**
+ * A visitor's checkout (decision 059): the browser's lines become an order through the same
+ * `insertOrder` as a customer's cart, so stock, the caps (counted for guests by e-mail, address
+ * and network, and their share of each product; decision 073), prices read under the stock locks, totals and the shown total's check are the
+ * server's; only products and quantities come from the request. The key is stored on the order
+ * (unique among guests' orders): a repeated or concurrent call with the same key and e-mail
+ * answers with the first order. Then the payment is opened, as for a customer.
+ */
+export async function guestCheckout(
+  db: Db,
+  outbox: Outbox,
+  provider: PaymentProvider,
+  secret: string,
+  input: GuestCheckoutRequest,
+  limits: OrderLimits,
+  pricing: PricingRules,
+  /** The client's address as the per-address limits count it (IPv6 by /64). */
+  client: string,
+): Promise<GuestCheckoutAnswer> {
+  const buyer: GuestBuyer = {
+    guest: true,
+    email: input.email,
+    name: input.address.fullName,
+    client: guestClientKey(client),
+  };
+  const answer = async (order: GuestCheckoutAnswer['order'], replayed: boolean) => ({
+    order,
+    payment:
+      order.status === 'unpaid'
+        ? await createPaymentIntent(db, provider, { orderLink: true }, order._id)
+        : null,
+    replayed,
+    token: visitToken(secret, order._id),
+  });
+  const replay = async () => {
+    const row = await guestOrderByKey(db, buyer.email, input.idempotencyKey);
+    return row ? answer(await toOneOrder(db, row), true) : undefined;
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+
+  const lines = mergedLines(input.lines);
+  // A product id that is no id at all is refused like a product that is not sold.
+  if (lines.some((l) => !isUuid(l.toolId))) throw notFound('Tool');
+  let placed: GuestCheckoutAnswer['order'];
+  try {
+    placed = await db.transaction(async (tx) => {
+      const { row, lines: lineRows } = await insertOrder(
+        tx,
+        outbox,
+        buyer,
+        {
+          lines,
+          phone: input.address.phone,
+          shippingMethod: input.shippingMethod,
+          shippingAddress: input.address,
+          checkoutKey: input.idempotencyKey,
+          expectedTotalCents: input.expectedTotalCents,
+          discountCode: input.discountCode,
+          refusals: 'checkout',
+        },
+        limits,
+        pricing,
+      );
+      return toOrder(row, { lines: lineRows, shipments: [], refunds: [] });
+    });
+  } catch (error) {
+    // The same key sent twice at once: the second waited on the first's locks, then the index
+    // refused the key (or the stock was gone). The first call's order is the answer.
+    const first = await replay();
+    if (first) return first;
+    throw error;
+  }
+  return answer(placed, false);
+}

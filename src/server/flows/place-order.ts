@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Address } from '../../contract/addresses';
+import { CART_EMPTY } from '../../contract/cart';
+import { totalChangedMessage } from '../../contract/checkout';
+import { isUuid } from '../../contract/ids';
+import { outOfStockMessage } from '../../contract/inventory';
+import { formatCents } from '../../contract/money';
+import {
+  maximumQuantityMessage,
+  minimumQuantityMessage,
+  type Order,
+  type OrderInput,
+} from '../../contract/orders';
+import { groundOnlyMessage, methodNotOfferedMessage, type ShippingMethod } from '../../contract/pricing';
+import type { Db, Tx } from '../kernel/db';
+import { tools } from '../kernel/db';
+import { AppError, notFound } from '../kernel/errors';
+import type { SessionUser } from '../kernel/identity';
+import type { Outbox } from '../kernel/outbox';
+import type { OrderLimits } from '../kernel/settings';
+import { DiscountGone, discountBuyer, discountOffer, redeemDiscount } from '../modules/discounts';
+import { moveStock, OutOfStock, readForSale, type StockMove } from '../modules/inventory';
+import type { OrderLineRow, OrderRow } from '../modules/orders';
+import {
+  checkGuestCaps,
+  checkUnpaidCaps,
+  type GuestBuyer,
+  holdOf,
+  isGuest,
+  type NewOrderRow,
+  toOrder,
+  waitingMailDelay,
+  writeNewOrder,
+} from '../modules/orders';
+import { type PricingRules, parcelWeight, totalsFor } from '../modules/pricing';
+
+/** Placing an order: the customer's caps, the prices read, the rows, the reservation last. */
+
+const quantityIssue = (message: string, path = 'orderQuantity') =>
+  new AppError('VALIDATION_FAILED', message, [{ path, message }]);
+
+/** What a new order is made of; prices are never part of it (they are read, and held by the reservation). */
+export interface NewOrder {
+  lines: { toolId: string; quantity: number }[];
+  phone: string;
+  shippingMethod: ShippingMethod;
+  shippingAddress: Address | null;
+  /** The checkout's idempotency key. */
+  checkoutKey?: string;
+  /** The total the buyer was shown: a different total now is refused, not charged. */
+  expectedTotalCents?: number;
+  /** How a line that cannot be had is reported: the spec's order modal has its own words. */
+  refusals: 'order-modal' | 'checkout';
+  /** The discount code the buyer entered (one per order). */
+  discountCode?: string | undefined;
+}
+
+/** A line that cannot be had: which product, and why, in the words of the page that asked. */
+async function lineRefusal(tx: Tx, error: OutOfStock, quantity: number, refusals: NewOrder['refusals']) {
+  const [row] = await tx
+    .select({ minimum: tools.minimumOrderQuantity, retiredAt: tools.retiredAt })
+    .from(tools)
+    .where(eq(tools.id, error.toolId));
+  if (!row || row.retiredAt) return notFound('Tool');
+  if (refusals === 'checkout') return new OutOfStock(error.toolId, error.toolName, error.left);
+  if (quantity < row.minimum) return quantityIssue(minimumQuantityMessage(row.minimum));
+  if (error.left < row.minimum) return new AppError('OUT_OF_STOCK', outOfStockMessage(error.toolName, 0));
+  return quantityIssue(maximumQuantityMessage(error.left));
+}
+
+/**
+ * The order's totals for the method it asked for. The checkout's choice must be one the parcel is
+ * offered to its address (an air method never carries a ground-only part; each zone has its own
+ * methods); the spec's order modal asks for standard and takes the first method offered when the
+ * store's zones name it otherwise. No method at all is refused with the reason.
+ */
+function orderTotals(
+  pricing: PricingRules,
+  order: NewOrder,
+  parcel: {
+    subtotalCents: number;
+    coreChargeCents: number;
+    weightMilliLb: number;
+    groundOnly: { name: string } | undefined;
+  },
+  discounts: Parameters<typeof totalsFor>[3],
+) {
+  const to = {
+    shippingMethod: order.shippingMethod,
+    region: order.shippingAddress?.region,
+    country: order.shippingAddress?.country,
+  };
+  const totals = totalsFor(pricing, { ...parcel, groundOnly: Boolean(parcel.groundOnly) }, to, discounts);
+  if (totals.problem) throw new AppError('CONFLICT', totals.problem);
+  if (order.refusals === 'order-modal' || totals.options.some((o) => o.method === order.shippingMethod))
+    return totals;
+  if (parcel.groundOnly) {
+    const byAir = totalsFor(pricing, { ...parcel, groundOnly: false }, to).options.find(
+      (o) => o.method === order.shippingMethod,
+    );
+    if (byAir)
+      throw new AppError(
+        'CONFLICT',
+        groundOnlyMessage(parcel.groundOnly.name, pricing.shipping.zones.length ? byAir.label : undefined),
+      );
+  }
+  throw new AppError('CONFLICT', methodNotOfferedMessage(order.shippingMethod));
+}
+
+const summaryName = (first: string, others: number) => (others === 0 ? first : `${first} and ${others} more`);
+
+/**
+ * Places an order inside the caller's transaction: within the customer's caps, the products are
+ * read, the totals computed, the order, its lines and its first history row written, and last every
+ * line's stock is reserved through the inventory module, on condition that each product is still
+ * as read (products locked in id order, so two carts sharing products queue instead of
+ * deadlocking; one short line throws and nothing stays reserved).
+ */
+export async function insertOrder(
+  tx: Tx,
+  outbox: Outbox,
+  me: SessionUser | GuestBuyer,
+  order: NewOrder,
+  limits: OrderLimits,
+  pricing: PricingRules,
+  now = new Date(),
+): Promise<{ row: OrderRow; lines: OrderLineRow[] }> {
+  const units = order.lines.reduce((sum, l) => sum + l.quantity, 0);
+  // The id is known before the row exists, so the reservations' ledger rows can name their order
+  // (the reference is checked at commit).
+  const id = randomUUID();
+  if (isGuest(me)) await checkGuestCaps(tx, me, order.shippingAddress, order.lines, limits);
+  else await checkUnpaidCaps(tx, me.id, units, limits);
+  // The products are read without a lock and priced from that read; their stock is reserved last,
+  // just before the commit, on condition that they are still as read (moveStock's asRead). A
+  // product many people buy at once is then locked for one statement and the commit, not for the
+  // whole order's writes (docs/decisions/070).
+  const moved = await readForSale(
+    tx,
+    order.lines.map((l) => l.toolId),
+  );
+  const reservations: StockMove[] = order.lines.map((l) => ({
+    toolId: l.toolId,
+    reserved: l.quantity,
+    reason: 'order_placed',
+    orderId: id,
+    asRead: moved.get(l.toolId),
+  }));
+  try {
+    if (order.lines.some((l) => l.quantity < 1)) throw new OutOfStock(order.lines[0]?.toolId ?? '', '', 0);
+    // What the reservation would refuse, refused now, in the order it would (products in id order).
+    for (const line of [...order.lines].sort((a, b) => a.toolId.localeCompare(b.toolId))) {
+      const tool = moved.get(line.toolId);
+      if (!tool) throw notFound('Tool');
+      if (tool.available < line.quantity) throw new OutOfStock(line.toolId, tool.name, tool.available);
+    }
+  } catch (error) {
+    if (!(error instanceof OutOfStock)) throw error;
+    const line = order.lines.find((l) => l.toolId === error.toolId);
+    throw await lineRefusal(tx, error, line?.quantity ?? 0, order.refusals);
+  }
+  // Refusals after the moves roll them back with the transaction.
+  const lineRows: OrderLineRow[] = order.lines.map((line, index) => {
+    const tool = moved.get(line.toolId);
+    if (!tool) throw notFound('Tool');
+    if (tool.retired)
+      throw order.refusals === 'order-modal'
+        ? notFound('Tool')
+        : new AppError('CONFLICT', `${tool.name} is no longer sold. Remove it from your cart to go on.`);
+    if (line.quantity < tool.minimumOrderQuantity) {
+      const message = minimumQuantityMessage(tool.minimumOrderQuantity);
+      throw order.refusals === 'order-modal'
+        ? quantityIssue(message)
+        : quantityIssue(`${tool.name}: ${message}`, `lines.${index}.quantity`);
+    }
+    return {
+      orderId: id,
+      lineNo: index + 1,
+      toolId: line.toolId,
+      toolName: tool.name,
+      unitPriceCents: tool.priceCents,
+      quantity: line.quantity,
+      shippedQuantity: 0,
+      releasedQuantity: 0,
+      refundedQuantity: 0,
+      returnedQuantity: 0,
+      discountCents: 0,
+      // The core charge is read with the price, held by the reservation's condition, and kept as sold.
+      coreChargeCents: tool.coreChargeCents,
+      coresRefunded: 0,
+      coresReturned: 0,
+    };
+  });
+  const goodsCents = lineRows.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  const coreChargeCents = lineRows.reduce((sum, l) => sum + l.coreChargeCents * l.quantity, 0);
+  // The order's subtotal holds the core charges' own lines too; pricing taxes them with the parts.
+  const subtotalCents = goodsCents + coreChargeCents;
+  const groundOnly = [...moved.values()].find((tool) => tool.groundOnly);
+  // Whose uses count against a limit per customer: the mailbox, however spelled, whether the
+  // order is an account's or a guest's (decision 073).
+  const buyer = discountBuyer(me.email);
+  const offer = await discountOffer(tx, {
+    code: order.discountCode,
+    automatic: pricing.automaticDiscounts,
+    buyer,
+    toolIds: lineRows.map((l) => l.toolId),
+    now,
+  });
+  const totals = orderTotals(
+    pricing,
+    order,
+    {
+      subtotalCents: goodsCents,
+      coreChargeCents,
+      weightMilliLb: parcelWeight(
+        order.lines.map((l) => ({ weightLb: moved.get(l.toolId)?.weightLb ?? null, quantity: l.quantity })),
+        pricing.shipping.defaultWeightLb,
+      ),
+      groundOnly,
+    },
+    {
+      offer,
+      lines: lineRows.map((l) => ({ toolId: l.toolId, lineTotalCents: l.unitPriceCents * l.quantity })),
+    },
+  );
+  // A code that does not apply is refused with its reason rather than silently left out (one
+  // beaten by a better automatic discount is not refused: the buyer pays less, as the page showed).
+  const verdict = totals.verdict;
+  if (verdict && !verdict.applied && verdict.reason !== 'beaten') throw new DiscountGone(verdict.message);
+  const discount = totals.outcome;
+  discount?.lineCents.forEach((cents, index) => {
+    const line = lineRows[index];
+    if (line) line.discountCents = cents;
+  });
+  if (order.expectedTotalCents !== undefined && order.expectedTotalCents !== totals.totalCents) {
+    throw new AppError('CONFLICT', totalChangedMessage(formatCents(totals.totalCents)));
+  }
+  const [first] = lineRows;
+  if (!first) throw new AppError('CONFLICT', CART_EMPTY);
+  const single = lineRows.length === 1;
+  const values: NewOrderRow = {
+    id,
+    toolId: first.toolId,
+    userId: isGuest(me) ? null : me.id,
+    toolName: summaryName(first.toolName, lineRows.length - 1),
+    unitPriceCents: single ? first.unitPriceCents : subtotalCents,
+    quantity: units,
+    subtotalCents,
+    discountId: discount?.rule.id ?? null,
+    discountCode: discount?.rule.code ?? null,
+    discountLabel: discount?.rule.name ?? null,
+    discountCents: totals.discountCents,
+    shippingDiscountCents: discount?.shippingCents ?? 0,
+    shippingCents: totals.shippingCents,
+    taxCents: totals.taxCents,
+    totalCents: totals.totalCents,
+    shippingMethod: totals.shippingMethod,
+    shippingLabel: totals.shippingLabel,
+    shippingTaxCents: totals.shippingTaxCents,
+    taxRateBasisPoints: totals.taxRateBasisPoints,
+    shippingAddress: order.shippingAddress,
+    lineCount: lineRows.length,
+    checkoutKey: order.checkoutKey ?? null,
+    userName: me.name,
+    userEmail: me.email,
+    phone: order.phone,
+    status: 'unpaid',
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + holdOf(me, limits)),
+    guestClient: isGuest(me) ? me.client : null,
+  };
+  const row = await writeNewOrder(tx, values, lineRows, {
+    outbox,
+    actorUserId: isGuest(me) ? null : me.id,
+    mailDelayMs: waitingMailDelay(holdOf(me, limits), limits),
+  });
+  // The use is taken after the order row exists (it names the order); none left rolls it all back.
+  if (discount)
+    await redeemDiscount(tx, discount.rule, {
+      orderId: id,
+      buyer,
+      userId: isGuest(me) ? null : me.id,
+      now,
+    });
+  // Last: the reservations. Stock taken meanwhile, or a product changed, refuses the order here
+  // and the transaction takes every row above back with it.
+  try {
+    await moveStock(tx, reservations);
+  } catch (error) {
+    if (!(error instanceof OutOfStock)) throw error;
+    const line = order.lines.find((l) => l.toolId === error.toolId);
+    throw await lineRefusal(tx, error, line?.quantity ?? 0, order.refusals);
+  }
+  return { row, lines: lineRows };
+}
+
+/**
+ * The spec's POST /order: a one-line order with standard shipping and the default tax, its
+ * refusals in the order modal's words.
+ */
+export async function placeOrder(
+  db: Db,
+  outbox: Outbox,
+  me: SessionUser,
+  input: OrderInput,
+  limits: OrderLimits,
+  pricing: PricingRules,
+  now = new Date(),
+): Promise<Order> {
+  if (!isUuid(input.productId)) throw notFound('Tool');
+  return db.transaction(async (tx) => {
+    const { row, lines } = await insertOrder(
+      tx,
+      outbox,
+      me,
+      {
+        lines: [{ toolId: input.productId, quantity: input.orderQuantity }],
+        phone: input.phone,
+        shippingMethod: 'standard',
+        shippingAddress: null,
+        refusals: 'order-modal',
+      },
+      limits,
+      pricing,
+      now,
+    );
+    // The new order's lines as insertOrder wrote them: no need to read them back.
+    return toOrder(row, { lines, shipments: [], refunds: [] });
+  });
+}

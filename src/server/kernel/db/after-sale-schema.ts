@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  type ReturnKind,
+  type ReturnLineReason,
+  refundStatuses,
+  returnKinds,
+  returnStatuses,
+} from '../../../contract/after-sale';
+import type { Vehicle } from '../../../contract/catalog';
+import { user } from './auth-schema';
+import { orders } from './order-core-schema';
+
+/** Units of one product in a shipment, refund or return. */
+export interface LineQuantity {
+  toolId: string;
+  quantity: number;
+}
+
+/**
+ * What happened to an order after it was paid, written only by the orders module under the order's
+ * row lock (docs/decisions/038, 039).
+ */
+
+/** One parcel: the units it took, how it travels. The order's own carrier fields name the latest. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    lines: jsonb('lines').$type<LineQuantity[]>().notNull(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('shipments_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * A refund line: its units and the money they return (goods, and their share of tax on the goods
+ * and on any core charges given back with them). `cores` are units whose core charge this refund
+ * gives back (a core return has cores and no units).
+ */
+export interface RefundLine extends LineQuantity {
+  amountCents: number;
+  taxCents: number;
+  cores?: number;
+  coreCents?: number;
+}
+
+/**
+ * Money given back. A row is written `pending` in the order's lock, so its amount counts against
+ * what may still be refunded before the provider is asked; the provider's answer makes it
+ * `succeeded` or `failed` (a failed refund no longer counts). `key` makes a retried request find
+ * the first refund.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    key: text('key').notNull(),
+    status: text('status', { enum: refundStatuses }).notNull().default('pending'),
+    /** Everything returned: goods + core charges + tax + shipping + a free amount. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    goodsCents: bigint('goods_cents', { mode: 'number' }).notNull().default(0),
+    /** Core charges given back (docs/decisions/061). */
+    coreCents: bigint('core_cents', { mode: 'number' }).notNull().default(0),
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
+    /** A free amount not tied to lines or shipping (a goodwill refund, a late payment). */
+    otherCents: bigint('other_cents', { mode: 'number' }).notNull().default(0),
+    lines: jsonb('lines').$type<RefundLine[]>().notNull(),
+    restock: boolean('restock').notNull().default(false),
+    reason: text('reason').notNull(),
+    /** The payment refunded: the order's transaction, or a payment that arrived too late. */
+    paymentIntentId: text('payment_intent_id').notNull(),
+    provider: text('provider', { enum: ['simulated', 'stripe'] }).notNull(),
+    providerRefundId: text('provider_refund_id'),
+    failure: text('failure'),
+    returnId: uuid('return_id'),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'refunds_amount_adds_up',
+      sql`${t.amountCents} = ${t.goodsCents} + ${t.coreCents} + ${t.taxCents} + ${t.shippingCents} + ${t.otherCents} and ${t.amountCents} > 0`,
+    ),
+    uniqueIndex('refunds_order_key_idx').on(t.orderId, t.key),
+    uniqueIndex('refunds_provider_refund_idx').on(t.providerRefundId),
+    index('refunds_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A returned line: its units, why, and (once received) whether they went back on the shelf. A core
+ * return's lines are old parts (reason `core`), never stock: their outcome stays null.
+ */
+export interface ReturnLine extends LineQuantity {
+  reason: ReturnLineReason;
+  outcome: 'restock' | 'damaged' | null;
+}
+
+/** A customer's return of shipped parts, and the admin's decisions on it (docs/decisions/040). */
+export const returns = pgTable(
+  'returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    status: text('status', { enum: returnStatuses }).notNull().default('requested'),
+    /** `parts` sent back for a refund of their price, or a `core` return of old parts for their core charge. */
+    kind: text('kind', { enum: returnKinds }).notNull().default('parts').$type<ReturnKind>(),
+    lines: jsonb('lines').$type<ReturnLine[]>().notNull(),
+    /** The vehicle the customer had chosen, for parts that did not fit. */
+    vehicle: jsonb('vehicle').$type<Vehicle>(),
+    note: text('note'),
+    adminNote: text('admin_note'),
+    refundId: uuid('refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('returns_order_idx').on(t.orderId),
+    index('returns_status_idx').on(t.status, t.createdAt),
+    check('returns_kind_known', sql`${t.kind} in ('parts', 'core')`),
+  ],
+);

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { partNumberKinds } from '../../../contract/catalog';
+import { user } from './auth-schema';
+import { tools } from './catalog-core-schema';
+
+/**
+ * What makes the catalog a parts catalog (docs/decisions/016-parts-catalog-and-fitment.md): every
+ * number a part is known by, the vehicles each part fits, the vehicles the
+ * store knows, and the vehicles customers keep in My Garage. The catalog module writes all of them.
+ */
+
+/**
+ * Every number a product is found by: its SKU, its maker's part number, and cross-references
+ * (the vehicle maker's OEM number, other brands' equivalents). `key` is the number in lower case
+ * with everything but letters and digits taken out, so `BR-320V`, `br320v` and `BR 320 V` meet.
+ */
+export const partNumbers = pgTable(
+  'part_numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references((): AnyPgColumn => tools.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    key: text('key').notNull(),
+    kind: text('kind', { enum: partNumberKinds }).notNull(),
+    /** Whose number it is (the vehicle maker for OEM, the other brand for an interchange). */
+    brand: text('brand').notNull().default(''),
+  },
+  (t) => [
+    // Prefix matches (`key like 'br32%'`) read this index whatever the database's collation.
+    index('part_numbers_key_idx').on(t.key.op('text_pattern_ops')),
+    index('part_numbers_tool_idx').on(t.toolId),
+    check('part_numbers_key_shape', sql`${t.key} ~ '^[a-z0-9]+$'`),
+  ],
+);
+
+/** One vehicle range a product fits: a model over a span of model years, optionally one engine. */
+export const fitments = pgTable(
+  'fitments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toolId: uuid('tool_id')
+      .notNull()
+      .references((): AnyPgColumn => tools.id, { onDelete: 'cascade' }),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    yearFrom: integer('year_from').notNull(),
+    yearTo: integer('year_to').notNull(),
+    /** Null: every engine of the model in those years. */
+    engine: text('engine'),
+    /** The trim (EX, Sport...), where the part fits only some. */
+    submodel: text('submodel'),
+    /** Where on the vehicle (Front, Rear Left...). */
+    position: text('position'),
+    /** How many the vehicle takes. */
+    quantity: integer('quantity'),
+    note: text('note'),
+  },
+  (t) => [
+    check('fitments_years_ordered', sql`${t.yearFrom} <= ${t.yearTo}`),
+    // One row per vehicle range and position: an import's row updates its match instead of adding a twin.
+    unique('fitments_row_unique')
+      .on(t.toolId, t.make, t.model, t.yearFrom, t.yearTo, t.engine, t.submodel, t.position)
+      .nullsNotDistinct(),
+    // The vehicle filter: one model's rows, narrowed by year, give their products from the index alone.
+    index('fitments_vehicle_idx').on(t.make, t.model, t.yearFrom, t.yearTo, t.engine, t.toolId),
+    index('fitments_tool_idx').on(t.toolId),
+  ],
+);
+
+/**
+ * The vehicles the picker offers (year, make, model, engine), shipped with the store in a
+ * migration. `engine` is '' nowhere: a row is one engine of one model in one year.
+ */
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    year: integer('year').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    engine: text('engine').notNull(),
+  },
+  (t) => [
+    unique('vehicles_unique').on(t.year, t.make, t.model, t.engine),
+    index('vehicles_make_idx').on(t.make),
+  ],
+);
+
+/** A customer's My Garage: several vehicles, at most one of them active. */
+export const garageVehicles = pgTable(
+  'garage_vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    /** '' when the customer did not say. */
+    engine: text('engine').notNull().default(''),
+    active: boolean('active').notNull().default(false),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('garage_vehicles_unique').on(t.userId, t.year, t.make, t.model, t.engine),
+    uniqueIndex('garage_one_active_idx').on(t.userId).where(sql`${t.active}`),
+  ],
+);
+
+/**
+ * Every word of the products' names, brands and descriptions (and the categories' names), for correcting a misspelt search (`wrnch` -> `wrench`) by
+ * trigram similarity against a few hundred words instead of 100,000 names. Kept by a trigger on
+ * tools (drizzle/0013); words are never removed: a stale one only leads to an exact search that
+ * finds nothing.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [
+    index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+    // A word typed as the start of a catalog word (`brak` of `brake`) is looked up by prefix (drizzle/0020).
+    index('search_words_prefix_idx').on(t.word.op('text_pattern_ops')),
+    // A word the catalog does not know is compared by edit distance with the words of the same
+    // first letters and about the same length (drizzle/0033).
+    index('search_words_shape_idx').on(sql`left(${t.word}, 1)`, sql`length(${t.word})`),
+  ],
+);

@@ -1,0 +1,1 @@
+export { AppError, notFound } from './errors';

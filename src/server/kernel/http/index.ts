@@ -1,0 +1,14 @@
+export { clientKey, fastifyTrustProxy, type ProxyTrust } from './client-address';
+export { preferredEncoding, textCompressor } from './content-encoding';
+export { cellFromSpreadsheet } from './csv-cells';
+export { csvDownload } from './csv-download';
+export { readCsvUpload } from './csv-upload';
+export { answerFrameworkError, codeForStatus, registerErrorHandling } from './errors';
+export { loopTurns } from './event-loop';
+export { requestLogLine } from './log-redaction';
+export { loggableError } from './loggable-error';
+export { errorResponses } from './openapi';
+export { guarded, guardProcess, guardRequests } from './process-guard';
+export { refuseMalformedHost, requestIdFor } from './request-checks';
+export { registerCsrfCheck, registerSecurityHeaders } from './security';
+export { refuseUnstorableText, storableText, unstorableField } from './unstorable-text';

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
+import type { Subscription } from '../outbox';
+import type { RecurringJob } from './job-runner';
+
+/** A Fastify plugin of routes, whatever its options and type provider (zod's, or none). */
+// biome-ignore lint/suspicious/noExplicitAny: any plugin app.ts may register, zod-typed or not
+export type RoutePlugin = FastifyPluginAsync<any, RawServerDefault, any, any>;
+
+/**
+ * What a room registers with the app (docs/decisions/083-the-ladder.md), exported once from its
+ * face: the tables it writes, its recurring jobs, its outbox subscribers and its routes. app.ts
+ * builds one context and loops over the descriptors; each function names only the part of that
+ * context it needs (`Ctx`), so a room never reaches for the app itself. The job runner's jobs,
+ * the outbox's subscribers and the table-owner map of the ladder test are read from here.
+ */
+export interface ModuleDescriptor<Ctx = unknown> {
+  /** The room, as the ladder names it (`modules/orders`): the folder whose files may write its tables. */
+  name: string;
+  /** The tables (SQL names) this room writes; no other room may (the ladder test). */
+  tables?: readonly string[];
+  /** Tables nobody writes but the database's triggers, listed by the room whose rows they follow. */
+  tablesKeptByTriggers?: readonly string[];
+  /** Recurring jobs: one instance runs each due job (kernel/jobs). */
+  jobs?: (ctx: Ctx) => RecurringJob[];
+  /** Outbox subscribers; the outbox is built from them, so they get the context without it. */
+  subscribers?: (ctx: Omit<Ctx, 'outbox'>) => Subscription[];
+  /** Routes under /api. */
+  routes?: (ctx: Ctx) => RoutePlugin[];
+  /** Routes at the site's root (health, the sitemap, uploaded files). */
+  siteRoutes?: (ctx: Ctx) => RoutePlugin[];
+}

@@ -1,0 +1,10 @@
+import type { ModuleDescriptor } from '../../kernel/jobs';
+
+/** A signed-in customer's cart; `cart_activity` follows it by trigger (decision 060). */
+export const cartModule: ModuleDescriptor = {
+  name: 'modules/cart',
+  tables: ['cart_lines'],
+  tablesKeptByTriggers: ['cart_activity'],
+};
+
+export { clearCart, getCart, mergeCart, removeCartLine, setCartLine, takeCart } from './cart.service';

@@ -1,0 +1,84 @@
+import type { StoreSettings } from '../../../contract/settings';
+import type { Db } from '../../kernel/db';
+import type { ModuleDescriptor } from '../../kernel/jobs';
+import type { Outbox } from '../../kernel/outbox';
+import { type ImageFetcher, runImports } from './import-job';
+import { queueLowStockDigest } from './low-stock';
+
+/**
+ * The catalog: products and everything they are found by, their changes, bulk changes and
+ * imports, the owner's search words and the vehicles shipped with the store. Its jobs apply the
+ * imports the owner started (a few seconds of work per run, resumed by the next) and queue the
+ * daily low-stock digest.
+ */
+export const catalogModule: ModuleDescriptor<{
+  db: Db;
+  outbox: Outbox;
+  settings: { current(): StoreSettings };
+  fetchImage: ImageFetcher;
+  log: { info(details: object, message: string): void };
+}> = {
+  name: 'modules/catalog',
+  tables: [
+    'tools',
+    'categories',
+    'brands',
+    'part_numbers',
+    'fitments',
+    'product_images',
+    'product_changes',
+    'bulk_changes',
+    'catalog_imports',
+    'catalog_import_rows',
+    'search_synonyms',
+    'vehicles',
+  ],
+  // Every word of names, brands, descriptions and categories (decision 046).
+  tablesKeptByTriggers: ['search_words'],
+  jobs: ({ db, outbox, settings, fetchImage, log }) => [
+    {
+      name: 'catalog-imports',
+      everyMs: 1000,
+      run: async () => {
+        const rows = await runImports(db, { budgetMs: 5000, fetchImage });
+        if (rows > 0) log.info({ rows }, 'applied catalog import rows');
+      },
+    },
+    {
+      name: 'low-stock-digest',
+      everyMs: 24 * 60 * 60 * 1000,
+      run: () => queueLowStockDigest(db, outbox, settings.current().inventory.lowStockFactor),
+    },
+  ],
+};
+
+export { createAnswerCache } from './answer-cache';
+export { applyBulkChange, lastBulkChange, previewBulkChange, undoBulkChange } from './bulk.service';
+export { answersByAddress, replyWith } from './cached-reply';
+export { addTool, deleteTool, getTool, getToolDetails, listTools, updateTool } from './catalog.service';
+export { CATALOG_TABLES, catalogAnswers } from './catalog-answers';
+export { exportCatalog } from './catalog-export';
+export {
+  cancelImport,
+  checkImport,
+  importRows,
+  importSummary,
+  listImports,
+  startImport,
+} from './catalog-import.service';
+export { listCategories } from './catalog-query';
+export { lowStockProducts } from './low-stock';
+export { writePartsData } from './parts-data';
+export { addFitmentRange, listProducts } from './product-list';
+export { productHistory, readProductRecord } from './product-record';
+export { createSynonym, listSynonyms, removeSynonym, updateSynonym } from './synonyms.service';
+export {
+  createBrand,
+  createCategory,
+  orderBrands,
+  orderCategories,
+  removeBrand,
+  removeCategory,
+  updateBrand,
+  updateCategory,
+} from './taxonomy.service';

@@ -1,0 +1,13 @@
+import type { ModuleDescriptor } from '../../kernel/jobs';
+
+/** The store's reviews and each product's. */
+export const reviewsModule: ModuleDescriptor = { name: 'modules/reviews', tables: ['reviews'] };
+
+export {
+  addReview,
+  listForModeration,
+  listOwnReviews,
+  listReviews,
+  moderateReview,
+  replyToReview,
+} from './reviews.service';

@@ -1,0 +1,1 @@
+export { seedDemoData } from './seed';
