@@ -127,10 +127,12 @@ export function GuestOrderDetails({
     try {
       const claimed = await claimGuestOrder(token);
       toast.success('The order is in your account: find it in My Orders');
-      await queryClient.invalidateQueries({ queryKey: orderKeys.mine });
-      // The key opens the order no more: it is the account's order page from now on.
-      navigate(pages.order.path(claimed._id), { replace: true });
+      // The key opens the order no more (its reads answer 409 from now on): its queries go
+      // before anything could refetch them, and the account's order page opens instead.
+      await queryClient.cancelQueries({ queryKey: guestOrderQuery(token).queryKey });
       queryClient.removeQueries({ queryKey: guestOrderQuery(token).queryKey });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.mine });
+      navigate(pages.order.path(claimed._id), { replace: true });
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The order could not be added to your account');
     } finally {
