@@ -17,6 +17,7 @@ import { cartRemindersModule } from './edge/cart-reminders';
 import { healthModule } from './edge/health';
 import type { MailContext } from './edge/mail';
 import { listeningUrl, mailModule } from './edge/mail';
+import { manageModule } from './edge/manage';
 import { notificationsModule } from './edge/notifications';
 import { pagesModule, registerWebApp } from './edge/pages';
 import { webhooksModule } from './edge/webhooks';
@@ -59,7 +60,7 @@ import {
   paymentsModule,
   stripeClient,
 } from './modules/payments';
-import type { PricingRules } from './modules/pricing';
+import { type PricingRules, pricingModule } from './modules/pricing';
 import { reviewsModule } from './modules/reviews';
 import { fetchProductImage, type ImageStore, localImageStore, s3ImageStore } from './modules/uploads';
 import { vehiclesModule } from './modules/vehicles';
@@ -126,11 +127,13 @@ export const MODULES: readonly ModuleDescriptor<AppContext>[] = [
   ordersModule,
   cartModule,
   paymentsModule,
+  pricingModule,
   reviewsModule,
   flowsModule,
   healthModule,
   pagesModule,
   webhooksModule,
+  manageModule,
   mailModule,
   notificationsModule,
   cartRemindersModule,

@@ -17,6 +17,8 @@ export const flowsModule: ModuleDescriptor<{
   now: () => SQL | undefined;
 }> = {
   name: 'flows',
+  // A checkout's order read back, and the product row an order is placed for.
+  reads: ['orders', 'tools'],
   jobs: ({ db, outbox, payments, log, now }) => [
     {
       name: 'pending-refunds',

@@ -19,6 +19,8 @@ export const mailModule: ModuleDescriptor<{
   secret: string;
 }> = {
   name: 'edge/mail',
+  // What each mail says and to whom: the order, its return, the message answered, the account.
+  reads: ['contact_messages', 'contact_replies', 'mails', 'orders', 'returns', 'user'],
   subscribers: ({ db, mailer, mail, secret }) => [
     // The customer's mail about each change of their order.
     subscribe('order-mail', ['order.status_changed'], orderMailHandler(db, mailer, mail, secret)),

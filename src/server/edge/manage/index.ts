@@ -1,2 +1,10 @@
+import type { ModuleDescriptor } from '../../kernel/jobs';
+
+/** The staff desk's reads and the owner's numbers: they write nothing and read the orders' books. */
+export const manageModule: ModuleDescriptor = {
+  name: 'edge/manage',
+  reads: ['order_lines', 'orders', 'refunds', 'returns', 'tools'],
+};
+
 export { forDesk, getAnyOrder, listAllOrders, packingSlip, storeStats } from './manage.service';
 export { exportOrders, salesReport } from './reports.service';

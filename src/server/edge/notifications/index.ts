@@ -15,6 +15,8 @@ export const notificationsModule: ModuleDescriptor<{
 }> = {
   name: 'edge/notifications',
   tables: ['admin_notification_settings'],
+  // The admins to notify, and the message a notice is about.
+  reads: ['contact_messages', 'user'],
   subscribers: ({ db, mailer, mail, settings }) => [
     subscribe(
       'admin-notify',

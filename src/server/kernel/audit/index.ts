@@ -10,6 +10,9 @@ import { removeExpiredAudit } from './audit.service';
 export const auditModule = {
   name: 'kernel/audit',
   tables: ['audit_log'],
+  // The log names each subject as its owner shows it (a product's name, an order's number): a read
+  // up the ladder, kept until each owner's face offers the names (docs/decisions/089).
+  reads: ['brands', 'categories', 'discounts', 'orders', 'refunds', 'returns', 'reviews', 'tools', 'user'],
   jobs: (ctx: { db: Db; config: { audit: { retentionDays: number } }; now: () => SQL | undefined }) => [
     {
       name: 'audit-retention',

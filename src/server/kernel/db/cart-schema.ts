@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth-schema';
 import { tools } from './catalog-core-schema';
 
@@ -44,27 +33,12 @@ export const cartLines = pgTable(
   ],
 );
 
-/** A customer's address book, written only by the addresses module. At most one default each. */
-export const addresses = pgTable(
-  'addresses',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    fullName: text('full_name').notNull(),
-    line1: text('line1').notNull(),
-    line2: text('line2').notNull().default(''),
-    city: text('city').notNull(),
-    region: text('region').notNull(),
-    postalCode: text('postal_code').notNull(),
-    country: text('country').notNull(),
-    phone: text('phone').notNull(),
-    isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('addresses_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('addresses_one_default_idx').on(t.userId).where(sql`${t.isDefault}`),
-  ],
-);
+/**
+ * When each customer's cart last changed: written only by the `cart_lines_touch` trigger
+ * (drizzle/0027), so every way a cart changes counts. No foreign key: the trigger also fires while
+ * an account's lines go with the account. Read by the cart reminders (edge/cart-reminders).
+ */
+export const cartActivity = pgTable('cart_activity', {
+  userId: text('user_id').primaryKey(),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

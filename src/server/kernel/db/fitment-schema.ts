@@ -1,25 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { partNumberKinds } from '../../../contract/catalog';
-import { user } from './auth-schema';
 import { tools } from './catalog-core-schema';
 
 /**
  * What makes the catalog a parts catalog (docs/decisions/016-parts-catalog-and-fitment.md): every
- * number a part is known by, the vehicles each part fits, the vehicles the
- * store knows, and the vehicles customers keep in My Garage. The catalog module writes all of them.
+ * number a part is known by and the vehicles each part fits. The catalog module writes them; the
+ * vehicles the store knows and My Garage are the vehicles module's (vehicles-schema.ts).
  */
 
 /**
@@ -79,47 +66,6 @@ export const fitments = pgTable(
     // The vehicle filter: one model's rows, narrowed by year, give their products from the index alone.
     index('fitments_vehicle_idx').on(t.make, t.model, t.yearFrom, t.yearTo, t.engine, t.toolId),
     index('fitments_tool_idx').on(t.toolId),
-  ],
-);
-
-/**
- * The vehicles the picker offers (year, make, model, engine), shipped with the store in a
- * migration. `engine` is '' nowhere: a row is one engine of one model in one year.
- */
-export const vehicles = pgTable(
-  'vehicles',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    year: integer('year').notNull(),
-    make: text('make').notNull(),
-    model: text('model').notNull(),
-    engine: text('engine').notNull(),
-  },
-  (t) => [
-    unique('vehicles_unique').on(t.year, t.make, t.model, t.engine),
-    index('vehicles_make_idx').on(t.make),
-  ],
-);
-
-/** A customer's My Garage: several vehicles, at most one of them active. */
-export const garageVehicles = pgTable(
-  'garage_vehicles',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    year: integer('year').notNull(),
-    make: text('make').notNull(),
-    model: text('model').notNull(),
-    /** '' when the customer did not say. */
-    engine: text('engine').notNull().default(''),
-    active: boolean('active').notNull().default(false),
-    addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [
-    unique('garage_vehicles_unique').on(t.userId, t.year, t.make, t.model, t.engine),
-    uniqueIndex('garage_one_active_idx').on(t.userId).where(sql`${t.active}`),
   ],
 );
 

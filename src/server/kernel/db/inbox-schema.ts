@@ -1,10 +1,8 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth-schema';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The admin Inbox beside `contact_messages` (contact-schema.ts): the replies admins send, written only by
- * the contact module; and each admin's notification e-mails, written only by the notifications
- * module (no row: every notification is on).
+ * the contact module.
  */
 
 export const contactReplies = pgTable(
@@ -21,14 +19,3 @@ export const contactReplies = pgTable(
   },
   (t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
 );
-
-export const adminNotificationSettings = pgTable('admin_notification_settings', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  emailOnNewOrder: boolean('email_on_new_order').notNull().default(true),
-  emailOnNewMessage: boolean('email_on_new_message').notNull().default(true),
-  /** The daily list of products at or under their low-stock threshold: only for admins who ask. */
-  emailLowStockDigest: boolean('email_low_stock_digest').notNull().default(false),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});

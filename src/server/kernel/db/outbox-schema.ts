@@ -14,7 +14,7 @@ import {
 import { outboxStatusOnWire } from '../../../contract/outbox';
 import { textStoredAs } from './stored-words';
 
-/** The outbox is written by the outbox module (`publish`) and the job runner; scheduled jobs by the job runner only. */
+/** The outbox is the outbox module's (`publish`); the job runner marks its messages delivered (kernel/jobs). */
 
 /**
  * The transactional outbox: a message for one subscriber, written in the transaction of the change
@@ -64,11 +64,3 @@ export const outboxMessages = pgTable(
 
 /** Fencing tokens of outbox claims: every claim takes a larger one than any before it. */
 export const outboxFences = pgSequence('outbox_fences');
-
-/** Recurring background jobs (the expiry sweep): whichever instance claims a due row runs it. */
-export const scheduledJobs = pgTable('scheduled_jobs', {
-  name: text('name').primaryKey(),
-  nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }).notNull(),
-  lastRunAt: timestamp('last_run_at', { withTimezone: true, mode: 'date' }),
-  lastError: text('last_error'),
-});

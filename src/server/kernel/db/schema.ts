@@ -10,6 +10,7 @@
  * products or orders); none imports this file, so the schema has no import loop (the ladder test
  * fails on one).
  */
+export * from './addresses-schema';
 export * from './after-sale-schema';
 export * from './audit-schema';
 export * from './auth-schema';
@@ -23,8 +24,10 @@ export * from './discount-uses-schema';
 export * from './fitment-schema';
 export * from './inbox-schema';
 export * from './inventory-schema';
+export * from './jobs-schema';
 export * from './limits-schema';
 export * from './mail-schema';
+export * from './notifications-schema';
 export * from './order-core-schema';
 export * from './outbox-schema';
 export * from './payment-schema';
@@ -32,3 +35,4 @@ export * from './profile-schema';
 export * from './review-schema';
 export * from './settings-schema';
 export * from './store-settings-schema';
+export * from './vehicles-schema';

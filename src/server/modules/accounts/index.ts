@@ -1,9 +1,15 @@
 import type { ModuleDescriptor } from '../../kernel/jobs';
 
-/** Profiles, and the accounts' roles (decision 051), which only roles.service.ts changes. */
+/**
+ * Profiles, and the accounts' roles (decision 051), which only roles.service.ts changes: the user
+ * rows are better-auth's (kernel/identity); the role and the name are this room's shared write.
+ */
 export const accountsModule: ModuleDescriptor = {
   name: 'modules/accounts',
-  tables: ['profiles', 'user', 'session', 'account', 'verification'],
+  tables: ['profiles'],
+  alsoWrites: ['user'],
+  // The customers list sums each customer's paid orders (a read up the ladder, decision 089).
+  reads: ['orders'],
 };
 
 export {

@@ -5,6 +5,8 @@ export const cartModule: ModuleDescriptor = {
   name: 'modules/cart',
   tables: ['cart_lines'],
   tablesKeptByTriggers: ['cart_activity'],
+  // A cart is priced and checked against the product rows in the same query.
+  reads: ['tools'],
 };
 
 export { clearCart, getCart, mergeCart, removeCartLine, setCartLine, takeCart } from './cart.service';

@@ -7,7 +7,7 @@ import { queueLowStockDigest } from './low-stock';
 
 /**
  * The catalog: products and everything they are found by, their changes, bulk changes and
- * imports, the owner's search words and the vehicles shipped with the store. Its jobs apply the
+ * imports and the owner's search words. Its jobs apply the
  * imports the owner started (a few seconds of work per run, resumed by the next) and queue the
  * daily low-stock digest.
  */
@@ -31,10 +31,12 @@ export const catalogModule: ModuleDescriptor<{
     'catalog_imports',
     'catalog_import_rows',
     'search_synonyms',
-    'vehicles',
   ],
   // Every word of names, brands, descriptions and categories (decision 046).
   tablesKeptByTriggers: ['search_words'],
+  // Who changed a product; the vehicles a search names; and, up the ladder (decision 089), whether a
+  // product was ever ordered and what is bought with it.
+  reads: ['order_lines', 'orders', 'user', 'vehicles'],
   jobs: ({ db, outbox, settings, fetchImage, log }) => [
     {
       name: 'catalog-imports',

@@ -4,6 +4,8 @@ import type { ModuleDescriptor } from '../../kernel/jobs';
 export const discountsModule: ModuleDescriptor = {
   name: 'modules/discounts',
   tables: ['discounts', 'discount_uses'],
+  // An offer names products, categories and brands, matched in its query.
+  reads: ['brands', 'categories', 'tools'],
 };
 
 export { watchAutomaticDiscounts } from './automatic-watch';

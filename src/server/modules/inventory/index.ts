@@ -1,9 +1,13 @@
 import type { ModuleDescriptor } from '../../kernel/jobs';
 
-/** The only writer of stock: a product's figures on `tools` and the ledger (decision 037). */
+/**
+ * The only writer of stock: the ledger, and a product's figures on the catalog's `tools` row
+ * (decision 037), a shared write until the figures move to a table of their own (decision 089).
+ */
 export const inventoryModule: ModuleDescriptor = {
   name: 'modules/inventory',
-  tables: ['tools', 'stock_movements'],
+  tables: ['stock_movements'],
+  alsoWrites: ['tools'],
 };
 
 export {

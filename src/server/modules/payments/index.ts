@@ -4,6 +4,8 @@ import type { ModuleDescriptor } from '../../kernel/jobs';
 export const paymentsModule: ModuleDescriptor = {
   name: 'modules/payments',
   tables: ['payment_intents', 'processed_webhook_events'],
+  // An intent's order (its owner, status and total) and the refund a provider answers for.
+  reads: ['orders', 'refunds'],
 };
 
 export type { IntentSnapshot, PaymentProvider } from './payment-provider';

@@ -1,3 +1,8 @@
+import type { ModuleDescriptor } from '../../kernel/jobs';
+
+/** Pricing writes nothing; it reads the facts of each product it prices (price, weight, tax class). */
+export const pricingModule: ModuleDescriptor = { name: 'modules/pricing', reads: ['tools'] };
+
 export {
   type Destination,
   FLAT_METHODS,
