@@ -57,7 +57,12 @@ beforeAll(async () => {
     const t = await createTestApp({
       webDistDir: webRoot,
       apiDocs: true,
-      stripe: { secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x', apiUrl: fake.url },
+      stripe: {
+        secretKey: 'sk_test_x',
+        publishableKey: 'pk_test_x',
+        webhookSecret: 'whsec_x',
+        apiUrl: fake.url,
+      },
     });
     declared = t.app.routeAccess();
     await t.close();
