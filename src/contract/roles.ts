@@ -1,7 +1,8 @@
 /**
  * Who works in the store and what each may do. The server's guard reads these sets (with the
  * access each route declares in its options); the web app reads them, with each page's access in
- * contract/pages.ts, only to show each person the pages they may open. The server refuses regardless of what a page shows.
+ * contract/pages.ts, only to show each person the pages they may open. The server refuses
+ * regardless of what a page shows.
  */
 
 /** The store's staff, most powerful first. A customer is an account with none of these. */
