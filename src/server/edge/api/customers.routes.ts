@@ -10,7 +10,7 @@ import {
 import { errorResponses } from '../../kernel/http';
 import { changeRole, getCustomer, listCustomers } from '../../modules/accounts';
 
-/** The customers list and roles; who may call each is in route-permissions.ts. */
+/** The customers list and roles; each route declares who may call it. */
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers',
