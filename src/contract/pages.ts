@@ -11,6 +11,8 @@
  * Kept free of any library: the navigation imports it into the home page's first load.
  */
 
+import type { Permission } from './roles';
+
 const encode = (value: string | number) => encodeURIComponent(String(value));
 
 /** A page at one fixed address: its link is its pattern. */
@@ -100,6 +102,67 @@ export const pages = {
 } as const;
 
 export type PageKey = keyof typeof pages;
+
+/**
+ * Who may open each page: anyone (`public`), any signed-in account (`signedIn`: the page shows
+ * the caller's own things), or one of the staff whose role holds the permission (contract/roles.ts).
+ * The router guards each page by this table and the dashboard's menu shows each role the pages it
+ * opens; the server refuses the calls behind a page regardless (decision 088).
+ */
+export type PageAccess = 'public' | 'signedIn' | Permission;
+
+export const pageAccess: Record<PageKey, PageAccess> = {
+  home: 'public',
+  tools: 'public',
+  reviews: 'public',
+  contact: 'public',
+  portfolio: 'public',
+  blog: 'public',
+  shippingPolicy: 'public',
+  returnPolicy: 'public',
+  product: 'public',
+  purchase: 'signedIn',
+  cart: 'public',
+  checkout: 'signedIn',
+  guestCheckout: 'public',
+  checkoutDone: 'signedIn',
+  orderStatus: 'public',
+  unsubscribe: 'public',
+  login: 'public',
+  signup: 'public',
+  forgotPassword: 'public',
+  resetPassword: 'public',
+  dashboard: 'signedIn',
+  myOrders: 'signedIn',
+  payment: 'signedIn',
+  order: 'signedIn',
+  addresses: 'signedIn',
+  addReview: 'signedIn',
+  overview: 'reports.read',
+  users: 'customers.read',
+  customer: 'customers.read',
+  manageProduct: 'products.read',
+  addProduct: 'products.write',
+  productEditor: 'products.read',
+  productStock: 'products.read',
+  categories: 'products.write',
+  bulk: 'products.write',
+  catalogImport: 'products.write',
+  searchWords: 'products.write',
+  discounts: 'discounts.read',
+  reviewDesk: 'reviews.moderate',
+  manageOrders: 'orders.read',
+  manageOrder: 'orders.read',
+  returns: 'returns.read',
+  numbers: 'reports.read',
+  settings: 'settings.read',
+  outbox: 'outbox.read',
+  mailbox: 'mailbox.read',
+  mail: 'mailbox.read',
+  inbox: 'inbox.read',
+  inboxMessage: 'inbox.read',
+  audit: 'audit.read',
+};
 
 /** Every page key, in the table's order. */
 export const pageKeys = Object.keys(pages) as PageKey[];

@@ -1,7 +1,8 @@
 /**
  * Who works in the store and what each may do. The server's guard reads these sets (with the
- * route table in src/server/edge/api/route-permissions.ts); the web app reads them only to show
- * each person the pages they may open. The server refuses regardless of what a page shows.
+ * access each route declares in its options); the web app reads them, with each page's access in
+ * contract/pages.ts, only to show each person the pages they may open. The server refuses
+ * regardless of what a page shows.
  */
 
 /** The store's staff, most powerful first. A customer is an account with none of these. */
@@ -47,6 +48,12 @@ export const permissions = [
   'audit.read',
 ] as const;
 export type Permission = (typeof permissions)[number];
+
+/**
+ * What a server route asks of its caller, declared in the route's own options (`config.access`):
+ * `public` (anyone), `signedIn` (any account, acting as itself), or a permission its role must hold.
+ */
+export type RouteAccess = 'public' | 'signedIn' | Permission;
 
 /**
  * Staff ship orders, receive returns and answer the Inbox; they see no money figures (no order's

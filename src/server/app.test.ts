@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TOOL_LIST_PARAMS } from '../contract/catalog.constants';
 import { buildApp } from './app';
-import { declareTestRoute } from './edge/api/route-permissions';
 import { type Config, loadConfig } from './kernel/config/config';
 import type { Database } from './kernel/db/database';
 import { AppError } from './kernel/errors/errors';
+import { declareScopeAccess } from './kernel/http';
 import { createTestDatabase, testConfig } from './test/harness';
 
 const GENERIC_500 = {
@@ -30,7 +30,11 @@ afterAll(async () => {
 async function appWith(config: Config, addRoutes?: (app: FastifyInstance) => void) {
   const app = await buildApp(config, database);
   apps.push(app);
-  addRoutes?.(app);
+  // A test's own routes are public: what they test is not who may call them.
+  if (addRoutes) {
+    declareScopeAccess(app, 'public');
+    addRoutes(app);
+  }
   await app.ready();
   return app;
 }
@@ -40,16 +44,6 @@ describe('the error handler', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    for (const path of [
-      '/boom',
-      '/boom-sync',
-      '/boom-5xx',
-      '/bad-sql',
-      '/bad-response',
-      '/conflict',
-      '/teapot',
-    ])
-      declareTestRoute(`GET ${path}`, 'public');
     app = await appWith(testConfig(), (a) => {
       a.get('/boom', async () => {
         throw new Error(secret);

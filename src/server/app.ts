@@ -12,7 +12,7 @@ import type Stripe from 'stripe';
 import type { ErrorEnvelope } from '../contract/errors';
 import type { StoreSettings } from '../contract/settings';
 import type { StoreInfo } from '../contract/store';
-import { apiModule, registerAccessGuard } from './edge/api';
+import { apiModule, collectRouteAccess, registerAccessGuard } from './edge/api';
 import { cartRemindersModule } from './edge/cart-reminders';
 import { healthModule } from './edge/health';
 import type { MailContext } from './edge/mail';
@@ -27,6 +27,7 @@ import { type Config, publicStoreInfo } from './kernel/config';
 import type { Database, Db } from './kernel/db';
 import {
   answerFrameworkError,
+  declareScopeAccess,
   fastifyTrustProxy,
   guardRequests,
   loggableError,
@@ -176,6 +177,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     genReqId: requestIdFor,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  // Before any plugin adds a route: every route's declared access, and no start without one.
+  collectRouteAccess(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -272,7 +275,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   // The document is always built (the API's own tests read it); its pages only where API_DOCS says,
   // off by default in a published store (config.apiDocs).
-  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Its pages are public, declared for the plugin's routes in a scope of their own.
+  if (config.apiDocs)
+    await app.register(async (docs) => {
+      declareScopeAccess(docs, 'public');
+      await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    });
 
   const authLog: AuthLog = (level, message, details) =>
     app.log[level]({ details: details.map((detail) => loggableError(detail)) }, message);

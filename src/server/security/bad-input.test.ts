@@ -4,7 +4,6 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { declareTestRoute } from '../edge/api/route-permissions';
 import { user } from '../kernel/db/schema';
 import { insertTool } from '../test/fixtures';
 import { createTestDatabase, testConfig } from '../test/harness';
@@ -42,8 +41,7 @@ beforeAll(async () => {
     database,
   );
   // A query that fails in the database with a customer's details among its parameters.
-  declareTestRoute('GET /api/test-only/failing-query', 'public');
-  app.get('/api/test-only/failing-query', async () =>
+  app.get('/api/test-only/failing-query', { config: { access: 'public' } }, async () =>
     app.db.execute(sql`select * from no_such_table where email = ${PII_EMAIL} and phone = ${PII_PHONE}`),
   );
   await app.ready();

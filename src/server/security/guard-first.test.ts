@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '../../contract/errors';
 import { may } from '../../contract/roles';
-import { accessOf } from '../edge/api/route-permissions';
 import { createTestApp, type TestApp, testConfig } from '../test/harness';
 import { collectRoutes } from '../test/registered-routes';
 import { signUp, type TestSession, uniqueEmail } from '../test/sessions';
@@ -60,9 +59,10 @@ async function refusals(
   const role = caller === 'anonymous' ? undefined : caller;
   const wrong: Refusal[] = [];
   let calls = 0;
+  const declared = t.app.routeAccess();
   for (const route of routes) {
     const [method = '', url = ''] = route.split(' ');
-    const access = accessOf(method, url);
+    const access = declared.get(route);
     if (access === undefined || access === 'public') continue;
     // A signed-in caller may call `signedIn` routes, and those of their role: the route decides.
     if (role && (access === 'signedIn' || may(role, access))) continue;

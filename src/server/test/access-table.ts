@@ -1,12 +1,11 @@
-import { type AccountRole, may } from '../../contract/roles';
-import { ROUTE_PERMISSIONS, type RouteAccess, type RouteKey } from '../edge/api/route-permissions';
+import { type AccountRole, may, type RouteAccess } from '../../contract/roles';
 
 /**
- * Who may call what, as the matrix test expects it: read from the store's own permission table
- * (edge/api/route-permissions.ts) and the roles' permissions (contract/roles.ts), so the test and the
- * guard cannot disagree about a route without the test failing. What the table cannot know is
- * written here: which routes act on the customer's own things, and the answer a route gives an
- * allowed caller when it is not a plain 2xx.
+ * Who may call what, as the matrix test expects it: made from the access each route the app
+ * registered declares in its options (`app.routeAccess()`) and the roles' permissions
+ * (contract/roles.ts), so the test and the guard cannot disagree about a route without the test
+ * failing. What a declaration cannot say is written here: which routes act on the customer's own
+ * things, and the answer a route gives an allowed caller when it is not a plain 2xx.
  *
  * Callers: `anonymous`; `customer`, who owns the things each request names (their email, their
  * orders); `other`, a second customer who owns none of them; and one account of each staff role.
@@ -17,13 +16,14 @@ export const ROLES = ['anonymous', 'customer', 'other', 'staff', 'manager', 'own
 export type Role = (typeof ROLES)[number];
 export type Outcome = 'ok' | 400 | 401 | 403 | 404;
 export type Access = Record<Role, Outcome>;
-export type { RouteKey };
+/** A route as Fastify registered it: `METHOD url`, the prefix included, `:params` as written. */
+export type RouteKey = string;
 
 /**
  * The spec's calls that name an account by email: anyone else signed in is refused (403); and the
  * things found by id (an order, an address, a session, a vehicle): anyone else finds none (404).
  */
-const OWN_THINGS: Partial<Record<RouteKey, 403 | 404>> = {
+export const OWN_THINGS: Partial<Record<RouteKey, 403 | 404>> = {
   'PUT /api/user/:email': 403,
   'GET /api/admin/:email': 403,
   'GET /api/profile/:email': 403,
@@ -52,14 +52,13 @@ const OWN_THINGS: Partial<Record<RouteKey, 403 | 404>> = {
 };
 
 /** What an allowed caller gets when it is not a 2xx. */
-const ALLOWED_ANSWER: Partial<Record<RouteKey, Outcome>> = {
+export const ALLOWED_ANSWER: Partial<Record<RouteKey, Outcome>> = {
   // Past the permission check, the store refuses to fetch from its own network.
   'POST /api/uploads/by-url': 400,
 };
 
 /** The expected answer of one route to one caller. */
-export function expectedOutcome(key: RouteKey, role: Role): Outcome {
-  const access: RouteAccess = ROUTE_PERMISSIONS[key];
+export function expectedOutcome(key: RouteKey, access: RouteAccess, role: Role): Outcome {
   if (access !== 'public') {
     if (role === 'anonymous') return 401;
     const accountRole: AccountRole = role === 'other' ? 'customer' : role;
@@ -70,12 +69,15 @@ export function expectedOutcome(key: RouteKey, role: Role): Outcome {
   return ALLOWED_ANSWER[key] ?? 'ok';
 }
 
-export const accessTable: Record<RouteKey, Access> = Object.fromEntries(
-  (Object.keys(ROUTE_PERMISSIONS) as RouteKey[]).map((key) => [
-    key,
-    Object.fromEntries(ROLES.map((role) => [role, expectedOutcome(key, role)])) as Access,
-  ]),
-) as Record<RouteKey, Access>;
+/** Each registered route's expected answer to each caller, from the access the route declares. */
+export function accessTableOf(declared: ReadonlyMap<RouteKey, RouteAccess>): Record<RouteKey, Access> {
+  return Object.fromEntries(
+    [...declared].map(([key, access]) => [
+      key,
+      Object.fromEntries(ROLES.map((role) => [role, expectedOutcome(key, access, role)])) as Access,
+    ]),
+  );
+}
 
 const everyone = (outcome: Outcome): Access =>
   Object.fromEntries(ROLES.map((role) => [role, outcome])) as Access;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { RouteAccess } from '../../contract/roles';
 import { contactMessages, mails, outboxMessages, tools, user } from '../kernel/db/schema';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { createTestApp, type TestApp, testConfig } from './harness';
@@ -27,8 +28,10 @@ export interface Account extends TestSession {
 export interface AccessWorld {
   app: FastifyInstance;
   stripeApp: FastifyInstance;
-  /** Every route of both apps, as `METHOD url`. */
+  /** Every route of both apps, as `METHOD url` (collected from Fastify itself). */
   routes: string[];
+  /** What each route of both apps declares in its options (`app.routeAccess()`). */
+  access: Map<string, RouteAccess>;
   /** The owner (ADMIN_EMAILS); the setup's own changes are made as this account. */
   admin: Account;
   owner: Account;
@@ -170,6 +173,7 @@ export async function createAccessWorld(): Promise<AccessWorld> {
       app,
       stripeApp: stripe.built.app,
       routes: [...new Set([...main.routes, ...stripe.routes])].sort(),
+      access: new Map([...app.routeAccess(), ...stripe.built.app.routeAccess()]),
       admin,
       owner: admin,
       manager,

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { buildApp } from '../app';
-import { declareTestRoute } from '../edge/api/route-permissions';
 import { loadConfig } from '../kernel/config/config';
 import { openDatabase } from '../kernel/db/database';
+import { declareScopeAccess } from '../kernel/http';
 import { guarded, guardProcess } from '../kernel/http/process-guard';
 
 /**
@@ -22,8 +22,8 @@ await database.migrate();
 const app = await buildApp(config, database);
 guardProcess(app.log);
 
-for (const route of ['/test/unheard-error-event', '/test/unheard-rejection', '/test/job-that-throws'])
-  declareTestRoute(`GET ${route}`, 'public');
+// The test routes below are public: what they test is not who may call them.
+declareScopeAccess(app, 'public');
 
 /** What never comes: the handler waits as the import did for a parser that had died. */
 const never = () => new Promise<never>(() => {});

@@ -1,4 +1,4 @@
-import { matchPage, type PageKey, pageKeys, pages } from '@contract/pages';
+import { matchPage, type PageKey, pageAccess, pageKeys, pages } from '@contract/pages';
 import {
   address,
   addressState,
@@ -15,7 +15,9 @@ import {
 import type { ReactElement, ReactNode } from 'react';
 import { createRoutesFromChildren, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppRoutes } from './router';
+import { RequireAdmin } from './guards/require-admin';
+import { RequireAuth } from './guards/require-auth';
+import { AppRoutes, pageComponents } from './router';
 
 /**
  * The router against the route table (contract/pages.ts) and the store's rules for addresses
@@ -36,6 +38,46 @@ function routedPatterns(list: RouteObject[], parent = ''): string[] {
     const here = route.path === '*' ? [] : route.path || route.index ? [own] : [];
     return [...here, ...routedPatterns(route.children ?? [], own)];
   });
+}
+
+/** The element routed at each pattern (index routes at their parent's), with the layouts it sits in. */
+function routedElements(
+  list: RouteObject[],
+  parent = '',
+  layouts: ReactElement[] = [],
+): Map<string, { element: ReactElement; layouts: ReactElement[] }> {
+  const found = new Map<string, { element: ReactElement; layouts: ReactElement[] }>();
+  for (const route of list) {
+    const own = route.index ? parent || '/' : (route.path ?? parent);
+    const element = route.element as ReactElement | undefined;
+    if (route.children) {
+      const inner = routedElements(route.children, own, element ? [...layouts, element] : layouts);
+      for (const [pattern, value] of inner) if (!found.has(pattern)) found.set(pattern, value);
+    } else if (element && route.path !== '*') found.set(own, { element, layouts });
+  }
+  return found;
+}
+
+/** The component an element draws, under any guards. */
+function pageOf(routed: { element: ReactElement } | undefined): unknown {
+  let element = routed?.element;
+  while (element && (element.type === RequireAuth || element.type === RequireAdmin))
+    element = (element.props as { children: ReactElement }).children;
+  return element?.type;
+}
+
+/** The guard a page sits behind: its own, or the signed-in guard of the layout around it. */
+function guardOf(
+  routed: { element: ReactElement; layouts: ReactElement[] } | undefined,
+  pattern: string,
+): { kind: 'none' } | { kind: 'signedIn' } | { kind: 'permission'; permission: unknown } {
+  if (!routed) throw new Error(`nothing routed at ${pattern}`);
+  const { element, layouts } = routed;
+  if (element.type === RequireAdmin)
+    return { kind: 'permission', permission: (element.props as { permission?: unknown }).permission };
+  if (element.type === RequireAuth || layouts.some((layout) => layout.type === RequireAuth))
+    return { kind: 'signedIn' };
+  return { kind: 'none' };
 }
 
 const ID = '3f2c9a1e-0b7d-4e5a-9c61-2d8e4f7a1b90';
@@ -160,6 +202,28 @@ describe('the router and the route table', () => {
   it('routes exactly the pages of the table, at their patterns', () => {
     const patterns = pageKeys.map((key) => pages[key].pattern);
     expect([...new Set(routedPatterns(routes))].sort()).toEqual([...patterns].sort());
+  });
+
+  it("routes each page's own module: one per page of the table, and no module without a page", () => {
+    expect(Object.keys(pageComponents).sort()).toEqual([...pageKeys].sort());
+    // The element routed at each pattern draws that page's component, under the guard of its access.
+    const byPattern = routedElements(routes);
+    for (const key of pageKeys) {
+      const element = byPattern.get(pages[key].pattern);
+      expect(element, key).toBeDefined();
+      expect(pageOf(element), key).toBe(pageComponents[key]);
+    }
+  });
+
+  it('guards each page as its access in the route table says', () => {
+    const byPattern = routedElements(routes);
+    for (const key of pageKeys) {
+      const access = pageAccess[key];
+      const guard = guardOf(byPattern.get(pages[key].pattern), pages[key].pattern);
+      if (access === 'public') expect(guard, key).toEqual({ kind: 'none' });
+      else if (access === 'signedIn') expect(guard, key).toEqual({ kind: 'signedIn' });
+      else expect(guard, key).toEqual({ kind: 'permission', permission: access });
+    }
   });
 
   it.each(pageKeys)('shows the %s page at its address, drawn by its own component', async (key) => {

@@ -1,5 +1,4 @@
-import { pages } from '@contract/pages';
-import type { Permission } from '@contract/roles';
+import { type PageKey, pageAccess, pageKeys, pages } from '@contract/pages';
 import { NotFoundPage } from '@web/components/ui/not-found-page';
 import { HomePage } from '@web/features/home/pages/home-page';
 import { type ComponentType, lazy, type ReactNode } from 'react';
@@ -118,12 +117,92 @@ const InboxPage = page(() => import('@web/features/inbox/pages/inbox-page'), 'In
 const InboxMessagePage = page(() => import('@web/features/inbox/pages/inbox-page'), 'InboxMessagePage');
 
 /**
- * Admin pages: a signed-in non-admin is signed out and sent to /login; one of the staff whose role
- * lacks the page's permission (contract/roles.ts) is told so.
+ * Each page of the route table (contract/pages.ts) and what shows it: home is in the first load,
+ * every other page its own chunk. A page added to the table without one here does not compile.
  */
-const admin = (page: ReactNode, permission?: Permission) => (
-  <RequireAdmin permission={permission}>{page}</RequireAdmin>
-);
+export const pageComponents: Record<PageKey, ComponentType> = {
+  home: HomePage,
+  tools: ToolsPage,
+  reviews: ReviewsPage,
+  contact: ContactPage,
+  portfolio: PortfolioPage,
+  blog: BlogPage,
+  shippingPolicy: ShippingPolicyPage,
+  returnPolicy: ReturnPolicyPage,
+  product: ProductPage,
+  purchase: PurchasePage,
+  cart: CartPage,
+  checkout: CheckoutPage,
+  guestCheckout: GuestCheckoutPage,
+  checkoutDone: CheckoutDonePage,
+  orderStatus: OrderStatusPage,
+  unsubscribe: UnsubscribePage,
+  login: LoginPage,
+  signup: SignupPage,
+  forgotPassword: ForgotPasswordPage,
+  resetPassword: ResetPasswordPage,
+  dashboard: MyProfilePage,
+  myOrders: MyOrdersPage,
+  payment: PaymentPage,
+  order: OrderPage,
+  addresses: AddressesPage,
+  addReview: AddReviewPage,
+  overview: OverviewPage,
+  users: UsersPage,
+  customer: CustomerPage,
+  manageProduct: ManageProductsPage,
+  addProduct: AddProductPage,
+  productEditor: ProductEditorPage,
+  productStock: ProductStockPage,
+  categories: CatalogSetupPage,
+  bulk: BulkChangesPage,
+  catalogImport: CatalogImportPage,
+  searchWords: SearchWordsPage,
+  discounts: DiscountsPage,
+  reviewDesk: ReviewDeskPage,
+  manageOrders: ManageOrdersPage,
+  manageOrder: AdminOrderPage,
+  returns: ManageReturnsPage,
+  numbers: NumbersPage,
+  settings: SettingsPage,
+  outbox: OutboxPage,
+  mailbox: MailboxPage,
+  mail: MailPage,
+  inbox: InboxPage,
+  inboxMessage: InboxMessagePage,
+  audit: AuditPage,
+};
+
+/** The pages inside the dashboard's layout (its index, My Profile, aside). */
+const inDashboard = (key: PageKey) => pages[key].pattern.startsWith(`${pages.dashboard.pattern}/`);
+
+/**
+ * A page behind the guard its access names (contract/pages.ts `pageAccess`). A signed-out visitor
+ * of a signed-in page goes to /login; on an admin page a signed-in non-admin is signed out and
+ * sent to /login, and one of the staff whose role lacks the permission is told so. The dashboard's
+ * layout already asks for a signed-in visitor, so its pages do not ask again.
+ */
+function guardedPage(key: PageKey): ReactNode {
+  const Page = pageComponents[key];
+  const access = pageAccess[key];
+  if (access === 'public') return <Page />;
+  if (access === 'signedIn')
+    return inDashboard(key) || key === 'dashboard' ? (
+      <Page />
+    ) : (
+      <RequireAuth>
+        <Page />
+      </RequireAuth>
+    );
+  return (
+    <RequireAdmin permission={access}>
+      <Page />
+    </RequireAdmin>
+  );
+}
+
+const storePages = pageKeys.filter((key) => key !== 'home' && key !== 'dashboard' && !inDashboard(key));
+const dashboardPages = pageKeys.filter(inDashboard);
 
 /**
  * The owner's routes and the store's own (docs/requirements.md §2), each at its address in the
@@ -135,47 +214,10 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path={pages.tools.pattern} element={<ToolsPage />} />
-        <Route path={pages.reviews.pattern} element={<ReviewsPage />} />
-        <Route path={pages.contact.pattern} element={<ContactPage />} />
-        <Route path={pages.portfolio.pattern} element={<PortfolioPage />} />
-        <Route path={pages.blog.pattern} element={<BlogPage />} />
-        <Route path={pages.shippingPolicy.pattern} element={<ShippingPolicyPage />} />
-        <Route path={pages.returnPolicy.pattern} element={<ReturnPolicyPage />} />
-        <Route path={pages.login.pattern} element={<LoginPage />} />
-        <Route path={pages.signup.pattern} element={<SignupPage />} />
-        <Route path={pages.forgotPassword.pattern} element={<ForgotPasswordPage />} />
-        <Route path={pages.resetPassword.pattern} element={<ResetPasswordPage />} />
-        <Route path={pages.product.pattern} element={<ProductPage />} />
-        <Route path={pages.cart.pattern} element={<CartPage />} />
-        <Route
-          path={pages.checkout.pattern}
-          element={
-            <RequireAuth>
-              <CheckoutPage />
-            </RequireAuth>
-          }
-        />
-        <Route path={pages.guestCheckout.pattern} element={<GuestCheckoutPage />} />
-        <Route path={pages.orderStatus.pattern} element={<OrderStatusPage />} />
-        <Route path={pages.unsubscribe.pattern} element={<UnsubscribePage />} />
-        <Route
-          path={pages.checkoutDone.pattern}
-          element={
-            <RequireAuth>
-              <CheckoutDonePage />
-            </RequireAuth>
-          }
-        />
-        <Route
-          path={pages.purchase.pattern}
-          element={
-            <RequireAuth>
-              <PurchasePage />
-            </RequireAuth>
-          }
-        />
+        <Route index element={guardedPage('home')} />
+        {storePages.map((key) => (
+          <Route key={key} path={pages[key].pattern} element={guardedPage(key)} />
+        ))}
         <Route
           path={pages.dashboard.pattern}
           element={
@@ -184,42 +226,10 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          <Route index element={<MyProfilePage />} />
-          <Route path={pages.myOrders.pattern} element={<MyOrdersPage />} />
-          <Route path={pages.payment.pattern} element={<PaymentPage />} />
-          <Route path={pages.order.pattern} element={<OrderPage />} />
-          <Route path={pages.addresses.pattern} element={<AddressesPage />} />
-          <Route path={pages.addReview.pattern} element={<AddReviewPage />} />
-          <Route path={pages.users.pattern} element={admin(<UsersPage />, 'customers.read')} />
-          <Route path={pages.customer.pattern} element={admin(<CustomerPage />, 'customers.read')} />
-          <Route path={pages.overview.pattern} element={admin(<OverviewPage />, 'reports.read')} />
-          <Route
-            path={pages.manageProduct.pattern}
-            element={admin(<ManageProductsPage />, 'products.read')}
-          />
-          <Route path={pages.addProduct.pattern} element={admin(<AddProductPage />, 'products.write')} />
-          <Route path={pages.productEditor.pattern} element={admin(<ProductEditorPage />, 'products.read')} />
-          <Route path={pages.categories.pattern} element={admin(<CatalogSetupPage />, 'products.write')} />
-          <Route path={pages.bulk.pattern} element={admin(<BulkChangesPage />, 'products.write')} />
-          <Route
-            path={pages.catalogImport.pattern}
-            element={admin(<CatalogImportPage />, 'products.write')}
-          />
-          <Route path={pages.searchWords.pattern} element={admin(<SearchWordsPage />, 'products.write')} />
-          <Route path={pages.discounts.pattern} element={admin(<DiscountsPage />, 'discounts.read')} />
-          <Route path={pages.reviewDesk.pattern} element={admin(<ReviewDeskPage />, 'reviews.moderate')} />
-          <Route path={pages.manageOrders.pattern} element={admin(<ManageOrdersPage />, 'orders.read')} />
-          <Route path={pages.manageOrder.pattern} element={admin(<AdminOrderPage />, 'orders.read')} />
-          <Route path={pages.returns.pattern} element={admin(<ManageReturnsPage />, 'returns.read')} />
-          <Route path={pages.productStock.pattern} element={admin(<ProductStockPage />, 'products.read')} />
-          <Route path={pages.numbers.pattern} element={admin(<NumbersPage />, 'reports.read')} />
-          <Route path={pages.settings.pattern} element={admin(<SettingsPage />, 'settings.read')} />
-          <Route path={pages.outbox.pattern} element={admin(<OutboxPage />, 'outbox.read')} />
-          <Route path={pages.mailbox.pattern} element={admin(<MailboxPage />, 'mailbox.read')} />
-          <Route path={pages.mail.pattern} element={admin(<MailPage />, 'mailbox.read')} />
-          <Route path={pages.inbox.pattern} element={admin(<InboxPage />, 'inbox.read')} />
-          <Route path={pages.inboxMessage.pattern} element={admin(<InboxMessagePage />, 'inbox.read')} />
-          <Route path={pages.audit.pattern} element={admin(<AuditPage />, 'audit.read')} />
+          <Route index element={guardedPage('dashboard')} />
+          {dashboardPages.map((key) => (
+            <Route key={key} path={pages[key].pattern} element={guardedPage(key)} />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -30,6 +30,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth-providers',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['accounts'],
         summary: 'Sign-in providers set up for this store',
@@ -45,7 +46,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/:email',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['accounts'],
         summary:
@@ -67,7 +68,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/:email',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['accounts'],
         summary: 'Whether the signed-in user is an admin (any staff role), and their role',
@@ -84,7 +85,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'customers.read' },
       schema: {
         tags: ['accounts'],
         summary: 'All users (admin)',
@@ -97,7 +98,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/admin/:email',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'roles.write' },
       schema: {
         tags: ['accounts'],
         summary: 'Make a user an admin: a manager (owner)',
@@ -111,7 +112,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile/:email',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['accounts'],
         summary: "The signed-in user's profile",
@@ -125,7 +126,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/profile/:email',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['accounts'],
         summary: "Update the signed-in user's profile",

@@ -16,7 +16,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/addresses',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['addresses'],
         summary: 'Your saved addresses, the default first',
@@ -29,8 +29,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/addresses',
     {
-      preHandler: app.requireUser,
-      config: writes,
+      config: { access: 'signedIn', ...writes },
       schema: {
         tags: ['addresses'],
         summary: 'Save an address (the first one becomes the default)',
@@ -45,8 +44,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/addresses/:id',
     {
-      preHandler: app.requireUser,
-      config: writes,
+      config: { access: 'signedIn', ...writes },
       schema: {
         tags: ['addresses'],
         summary: 'Change a saved address, or make it the default',
@@ -61,8 +59,7 @@ export const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/addresses/:id',
     {
-      preHandler: app.requireUser,
-      config: writes,
+      config: { access: 'signedIn', ...writes },
       schema: {
         tags: ['addresses'],
         summary: 'Delete a saved address (orders keep their own copy)',

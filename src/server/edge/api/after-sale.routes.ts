@@ -43,7 +43,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manage/:id/refunds',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'refunds.create' },
       schema: {
         tags: ['manage'],
         summary:
@@ -69,7 +69,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manage/:id/refunds/quote',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'refunds.create' },
       schema: {
         tags: ['manage'],
         summary:
@@ -85,7 +85,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manage/:id/cancel',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'orders.cancel' },
       schema: {
         tags: ['manage'],
         summary:
@@ -109,7 +109,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/returns',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'returns.read' },
       schema: {
         tags: ['manage'],
         summary: 'Returns, newest first, optionally of one status (admin)',
@@ -123,7 +123,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manage/returns/:id/decision',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'returns.decide' },
       schema: {
         tags: ['manage'],
         summary: 'Approve or refuse a return, with a note the customer reads (admin)',
@@ -139,7 +139,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manage/returns/:id/received',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'returns.receive' },
       schema: {
         tags: ['manage'],
         summary:
@@ -156,7 +156,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manage/:id/core-returns',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'returns.receive' },
       schema: {
         tags: ['manage'],
         summary:
@@ -183,7 +183,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/returns/:id/refund-quote',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'refunds.create' },
       schema: {
         tags: ['manage'],
         summary:
@@ -204,7 +204,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manage/returns/:id/refund',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'refunds.create' },
       schema: {
         tags: ['manage'],
         summary:
@@ -227,7 +227,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/reports',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'reports.read' },
       schema: {
         tags: ['manage'],
         summary:
@@ -242,7 +242,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/reports/orders.csv',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'reports.read' },
       schema: {
         tags: ['manage'],
         summary: 'Orders paid in a period with their lines, refunds and tax, as CSV, streamed (admin)',
@@ -264,7 +264,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/:id/refunds/:refundId/credit-note.pdf',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'orders.money' },
       schema: {
         tags: ['manage'],
         summary: "The credit note of one of an order's refunds, as a PDF (admin)",

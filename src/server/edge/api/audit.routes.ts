@@ -7,6 +7,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit',
     {
+      config: { access: 'audit.read' },
       schema: {
         tags: ['audit'],
         summary: 'Who changed what in the store, newest first (owner)',

@@ -14,6 +14,7 @@ export function cartReminderRoutes(secret: string): FastifyPluginAsyncZod {
     app.post(
       '/cart-reminders/unsubscribe',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['cart'],
           summary: 'Stop cart reminder mails for good, with the key from a reminder',

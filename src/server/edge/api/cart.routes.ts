@@ -21,7 +21,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cart/quote',
     {
       // Reaches the database for every call: limited per address like a catalog search.
-      config: { rateLimit: perAddress(app.config.rateLimits.catalogSearchPerMinute) },
+      config: { access: 'public', rateLimit: perAddress(app.config.rateLimits.catalogSearchPerMinute) },
       schema: {
         tags: ['cart'],
         summary:
@@ -55,7 +55,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cart',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['cart'],
         summary: 'Your cart, priced for a shipping method and region',
@@ -69,8 +69,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/cart/:toolId',
     {
-      preHandler: app.requireUser,
-      config: cartWrites,
+      config: { access: 'signedIn', ...cartWrites },
       schema: {
         tags: ['cart'],
         summary: "Set a product's quantity in your cart (its minimum and stock apply)",
@@ -89,8 +88,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/cart/:toolId',
     {
-      preHandler: app.requireUser,
-      config: cartWrites,
+      config: { access: 'signedIn', ...cartWrites },
       schema: {
         tags: ['cart'],
         summary: 'Remove a product from your cart',
@@ -108,8 +106,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/cart',
     {
-      preHandler: app.requireUser,
-      config: cartWrites,
+      config: { access: 'signedIn', ...cartWrites },
       schema: {
         tags: ['cart'],
         summary: 'Empty your cart',
@@ -126,8 +123,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cart/merge',
     {
-      preHandler: app.requireUser,
-      config: cartWrites,
+      config: { access: 'signedIn', ...cartWrites },
       schema: {
         tags: ['cart'],
         summary: "Add a visitor's cart to yours at sign-in (quantities add up, capped at the stock)",

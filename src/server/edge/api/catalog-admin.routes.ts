@@ -85,7 +85,6 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const me = signedIn(request);
     return { id: me.id, name: me.name };
   };
-  app.addHook('preHandler', app.requireAdmin);
   // The import's file arrives as the body, read as a stream by the dry run.
   app.addContentTypeParser(
     ['text/csv', 'text/plain', 'application/octet-stream'],
@@ -95,6 +94,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/products',
     {
+      config: { access: 'products.read' },
       schema: {
         tags,
         summary:
@@ -109,6 +109,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/products/:id',
     {
+      config: { access: 'products.read' },
       schema: {
         tags,
         summary: 'Everything the product editor shows about one product (admin)',
@@ -125,6 +126,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/products/:id/history',
     {
+      config: { access: 'products.read' },
       schema: {
         tags,
         summary: "A product's history: who changed what, when, before and after, newest first (admin)",
@@ -142,6 +144,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/low-stock',
     {
+      config: { access: 'products.read' },
       schema: {
         tags,
         summary: 'Live products at or under their low-stock threshold, fewest left first (admin)',
@@ -154,6 +157,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/catalog/categories',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'Add a category, at the top level or under a top-level one (admin)',
@@ -167,6 +171,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/catalog/categories/:slug',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'Rename a category, move it, change its picture or description (admin)',
@@ -181,6 +186,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/catalog/categories/order',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'Put the categories in this order (admin)',
@@ -194,6 +200,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/catalog/categories/:slug',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'Remove a category, moving its products to ?moveTo= first (admin)',
@@ -208,6 +215,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/catalog/brands',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'Add a brand (admin)',
@@ -221,6 +229,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/catalog/brands/:id',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'Rename a brand (on every product of it), or change its picture or description (admin)',
@@ -235,6 +244,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/catalog/brands/order',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'Put the brands in this order (admin)',
@@ -248,6 +258,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/catalog/brands/:id',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'Remove a brand, moving its products to the brand ?moveTo= (an id) first (admin)',
@@ -270,6 +281,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/catalog/bulk/preview',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'What a bulk change would do: how many products, each one before and after (admin)',
@@ -283,6 +295,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/catalog/bulk',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'Apply a bulk change to every selected product in one transaction (admin)',
@@ -297,6 +310,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/bulk/last',
     {
+      config: { access: 'products.read' },
       schema: {
         tags,
         summary: 'The latest bulk change (null when there was none), to offer its undo (admin)',
@@ -309,6 +323,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/catalog/bulk/:id/undo',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary:
@@ -326,6 +341,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/catalog/imports',
     {
+      config: { access: 'products.write' },
       bodyLimit: IMPORT_MAX_BYTES,
       schema: {
         tags,
@@ -359,6 +375,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/imports',
     {
+      config: { access: 'products.read' },
       schema: {
         tags,
         summary: 'The latest imports, newest first, with their progress (admin)',
@@ -371,6 +388,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/imports/:id',
     {
+      config: { access: 'products.read' },
       schema: {
         tags,
         summary: "An import's dry-run counts, progress and outcome, from any instance (admin)",
@@ -387,6 +405,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/imports/:id/rows',
     {
+      config: { access: 'products.read' },
       schema: {
         tags,
         summary: "An import's rows in file order, with each verdict, outcome and reason (admin)",
@@ -404,6 +423,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/catalog/imports/:id/start',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'Apply a checked import: it is queued for the job, which any instance runs (admin)',
@@ -420,6 +440,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/catalog/imports/:id/cancel',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'Cancel an import before the job takes it up (admin)',
@@ -436,6 +457,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/export/:kind',
     {
+      config: { access: 'products.read' },
       schema: {
         tags,
         summary: 'The whole catalog as CSV in the import layout (products or fitment), streamed (admin)',
@@ -454,6 +476,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/synonyms',
     {
+      config: { access: 'products.read' },
       schema: {
         tags,
         summary: 'The search words: what buyers type and what the store reads it as (admin)',
@@ -466,6 +489,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/catalog/synonyms',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'Add a search word (admin)',
@@ -479,6 +503,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/catalog/synonyms/:id',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'Change a search word (admin)',
@@ -493,6 +518,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/catalog/synonyms/:id',
     {
+      config: { access: 'products.write' },
       schema: {
         tags,
         summary: 'Remove a search word (admin)',

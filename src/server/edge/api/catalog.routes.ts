@@ -48,7 +48,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tool',
     {
-      config: { rateLimit: catalogSearchLimit(app.config.rateLimits.catalogSearchPerMinute) },
+      config: {
+        access: 'public',
+        rateLimit: catalogSearchLimit(app.config.rateLimits.catalogSearchPerMinute),
+      },
       schema: {
         tags: ['catalog'],
         summary:
@@ -68,6 +71,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tool/facets',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'How many tools each filter choice would show, for the same query as GET /tool',
@@ -81,6 +85,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tool/suggest',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'Suggestions while typing in the search box: part numbers, products, brands, categories',
@@ -94,6 +99,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'The category tree, with how many tools each holds',
@@ -106,6 +112,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/purchase/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary:
@@ -125,6 +132,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/purchase/:id/related',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary:
@@ -140,6 +148,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/brands',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'The brands, in the order the store shows them, with how many tools each has',
@@ -154,7 +163,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tool/:id/fitment',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'products.write' },
       schema: {
         tags: ['catalog'],
         summary:
@@ -174,7 +183,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tool',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'products.write' },
       schema: {
         tags: ['catalog'],
         summary: 'Add a product (admin)',
@@ -188,7 +197,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/tool/:id',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'products.write' },
       // A product's whole fitment list (up to 1,000 rows) travels in one edit.
       bodyLimit: 1024 * 1024,
       schema: {
@@ -206,7 +215,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/tool/:id',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'products.write' },
       schema: {
         tags: ['catalog'],
         summary: 'Delete a product (admin); one with orders is retired instead',

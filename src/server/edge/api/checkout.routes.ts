@@ -11,8 +11,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkout',
     {
-      preHandler: app.requireUser,
-      config: { rateLimit: perSession(app.config.rateLimits.ordersPerMinute) },
+      config: { access: 'signedIn', rateLimit: perSession(app.config.rateLimits.ordersPerMinute) },
       schema: {
         tags: ['checkout'],
         summary:

@@ -8,7 +8,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
     {
-      config: { rateLimit: perAddress(app.config.rateLimits.contactPerMinute) },
+      config: { access: 'public', rateLimit: perAddress(app.config.rateLimits.contactPerMinute) },
       schema: {
         tags: ['contact'],
         summary: 'Send the store a message',

@@ -10,11 +10,12 @@ import {
 import { errorResponses } from '../../kernel/http';
 import { changeRole, getCustomer, listCustomers } from '../../modules/accounts';
 
-/** The customers list and roles; who may call each is in route-permissions.ts. */
+/** The customers list and roles; each route declares who may call it. */
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers',
     {
+      config: { access: 'customers.read' },
       schema: {
         tags: ['accounts'],
         summary: 'Every account with its paid orders and what it spent (manager, owner)',
@@ -28,6 +29,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers/:id',
     {
+      config: { access: 'customers.read' },
       schema: {
         tags: ['accounts'],
         summary: "One customer's orders and addresses (manager, owner)",
@@ -41,6 +43,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/customers/:id/role',
     {
+      config: { access: 'roles.write' },
       schema: {
         tags: ['accounts'],
         summary: "Change an account's role: manager, staff or customer (owner)",

@@ -20,7 +20,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/discounts',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'discounts.read' },
       schema: {
         tags: ['discounts'],
         summary: 'Every discount, newest first (discounts.read)',
@@ -33,7 +33,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/discounts/:id',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'discounts.read' },
       schema: {
         tags: ['discounts'],
         summary: 'One discount (discounts.read)',
@@ -47,7 +47,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/discounts',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'discounts.write' },
       schema: {
         tags: ['discounts'],
         summary: 'Create a discount code or an automatic discount (discounts.write)',
@@ -61,7 +61,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/discounts/:id',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'discounts.write' },
       schema: {
         tags: ['discounts'],
         summary: 'Change a discount; uses already taken stay counted (discounts.write)',
@@ -76,7 +76,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/discounts/:id/end',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'discounts.write' },
       schema: {
         tags: ['discounts'],
         summary: 'End a discount now; orders that took it keep it (discounts.write)',

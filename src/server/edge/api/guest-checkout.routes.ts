@@ -47,7 +47,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
     app.post(
       '/guest/checkout',
       {
-        config: { rateLimit: perAddress(app.config.rateLimits.ordersPerMinute) },
+        config: { access: 'public', rateLimit: perAddress(app.config.rateLimits.ordersPerMinute) },
         schema: {
           tags: ['checkout'],
           summary:
@@ -78,6 +78,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
     app.post(
       '/guest/order/lookup',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['checkout'],
           summary: 'Find a guest order by its number and e-mail; guesses are limited',
@@ -91,6 +92,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
     app.get(
       '/guest/order',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['checkout'],
           summary: "A guest's order, opened with its signed key (409 once it joined an account: sign in)",
@@ -104,6 +106,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
     app.get(
       '/guest/order/receipt.pdf',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['checkout'],
           summary: "A guest's order as a printable PDF receipt",
@@ -122,6 +125,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
     app.post(
       '/guest/order/payment-intent',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['payments'],
           summary: "Open the payment of a guest's unpaid order; the amount comes from the order",
@@ -135,6 +139,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
     app.post(
       '/guest/order/paid',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['payments'],
           summary: "Mark a guest's order paid after the provider confirmed the payment",
@@ -148,6 +153,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
     app.post(
       '/guest/order/claim',
       {
+        config: { access: 'signedIn' },
         schema: {
           tags: ['checkout'],
           summary: "Add a guest's order to the signed-in account with its e-mail, from the order mail's link",
@@ -161,6 +167,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
     app.post(
       '/guest/order/cancel',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['checkout'],
           summary: "Cancel a guest's unpaid order, or ask to cancel a paid one that has not shipped",
@@ -174,6 +181,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
     app.post(
       '/guest/order/returns',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['checkout'],
           summary:
@@ -199,6 +207,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
     app.get(
       '/guest/order/returns',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['checkout'],
           summary: "A guest's order's returns, oldest first, opened with its key",
@@ -214,6 +223,7 @@ export function guestRoutes(secret: string): FastifyPluginAsyncZod {
       app.post(
         '/guest/order/simulated-confirm',
         {
+          config: { access: 'public' },
           schema: {
             tags: ['payments'],
             summary: "Test mode: charge a card for a guest's order with the simulated processor",

@@ -12,7 +12,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/inbox',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'inbox.read' },
       schema: {
         tags: ['manage'],
         summary: 'Contact messages, newest first, with the unread count (admin)',
@@ -25,7 +25,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/inbox/unread',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'inbox.read' },
       schema: {
         tags: ['manage'],
         summary: 'How many contact messages no admin has opened (admin)',
@@ -38,7 +38,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/inbox/:id',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'inbox.read' },
       schema: {
         tags: ['manage'],
         summary: 'One contact message with its replies (admin)',
@@ -52,7 +52,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/manage/inbox/:id',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'inbox.reply' },
       schema: {
         tags: ['manage'],
         summary: 'Mark a contact message read or unread, handled or open (admin)',
@@ -67,7 +67,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manage/inbox/:id/replies',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'inbox.reply' },
       schema: {
         tags: ['manage'],
         summary: 'Reply to a contact message; the reply is mailed to its sender (admin)',

@@ -31,7 +31,7 @@ import { storeRoutes } from './store.routes';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 import { uploadsRoutes } from './uploads.routes';
 
-export { registerAccessGuard } from './access-guard';
+export { collectRouteAccess, registerAccessGuard } from './access-guard';
 
 /** What the API's routes are built with, besides what they read from the app (`app.db`, `app.payments` …). */
 interface ApiContext {
@@ -45,8 +45,8 @@ interface ApiContext {
 }
 
 /**
- * Every route under /api (each named once in route-permissions.ts, which the guard reads), and the
- * uploaded files at the site's root. A new file of routes is one line here.
+ * Every route under /api (each declares its access in its own options, which the guard reads), and
+ * the uploaded files at the site's root. A new file of routes is one line here.
  */
 export const apiModule: ModuleDescriptor<ApiContext> = {
   name: 'edge/api',

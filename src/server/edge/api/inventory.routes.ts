@@ -14,7 +14,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tool/:id/stock',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'products.read' },
       schema: {
         tags: ['inventory'],
         summary: "A product's stock and its latest movements, newest first (admin)",
@@ -31,7 +31,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tool/:id/stock',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'stock.write' },
       schema: {
         tags: ['inventory'],
         summary: "Adjust a product's stock by a delta, or set it to a counted number (admin)",

@@ -10,7 +10,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/mails',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'mailbox.read' },
       schema: {
         tags: ['manage'],
         summary: 'The Mailbox: mails sent or kept, newest first (admin)',
@@ -23,7 +23,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/mails/:id',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'mailbox.read' },
       schema: {
         tags: ['manage'],
         summary: 'One mail with its HTML and text versions (admin)',

@@ -32,7 +32,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'orders.read' },
       schema: {
         tags: ['manage'],
         summary: 'All orders (admin), optionally of one status; staff read them without money',
@@ -49,7 +49,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/stats',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'reports.read' },
       schema: {
         tags: ['manage'],
         summary: 'Sales of the last 30 days, orders by status and low-stock products (admin)',
@@ -62,7 +62,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/:id',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'orders.read' },
       schema: {
         tags: ['manage'],
         summary: 'Any order with its lines, address and payment (admin); staff read it without money',
@@ -76,7 +76,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/:id/receipt.pdf',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'orders.money' },
       schema: {
         tags: ['manage'],
         summary: "Any order's receipt as a PDF (managers and the owner: it is all money)",
@@ -95,7 +95,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/:id/packing-slip',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'orders.read' },
       schema: {
         tags: ['manage'],
         summary:
@@ -110,7 +110,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/manage/:id',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'orders.ship' },
       schema: {
         tags: ['manage'],
         summary:
@@ -132,7 +132,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manage/:id/shipments',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'orders.ship' },
       schema: {
         tags: ['manage'],
         summary:
@@ -152,7 +152,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/manage/:id',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'orders.cancel' },
       schema: {
         tags: ['manage'],
         summary: 'Cancel an unpaid order (admin); its stock returns',
@@ -167,7 +167,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/:id/history',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'orders.read' },
       schema: {
         tags: ['manage'],
         summary: "Any order's history, oldest first (admin)",

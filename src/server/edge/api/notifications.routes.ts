@@ -9,7 +9,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/notifications',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'notifications.own' },
       schema: {
         tags: ['manage'],
         summary: 'Which notification e-mails this admin gets (admin)',
@@ -22,7 +22,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/manage/notifications',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'notifications.own' },
       schema: {
         tags: ['manage'],
         summary: 'Turn the notification e-mails of this admin on or off (admin)',

@@ -37,8 +37,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order',
     {
-      preHandler: app.requireUser,
-      config: { rateLimit: perSession(app.config.rateLimits.ordersPerMinute) },
+      config: { access: 'signedIn', rateLimit: perSession(app.config.rateLimits.ordersPerMinute) },
       schema: {
         tags: ['orders'],
         summary: 'Order a tool: reserves the stock; price, name and email come from the store, not the body',
@@ -62,7 +61,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary: "The signed-in user's orders (userEmail must be their own)",
@@ -76,7 +75,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/:id',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary: 'One of your orders',
@@ -90,7 +89,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/:id/receipt.pdf',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary: 'One of your orders as a printable PDF receipt',
@@ -107,7 +106,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/:id/history',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary: 'What happened to one of your orders, oldest first',
@@ -121,7 +120,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/order/:id',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary: 'Cancel one of your unpaid orders; its stock returns',
@@ -139,7 +138,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/order/:id',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary: 'Mark your order paid after the provider confirmed the payment',
@@ -163,7 +162,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/cancel-request',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary: 'Ask the store to cancel one of your paid orders that has not shipped; an admin decides',
@@ -179,7 +178,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/order/:id/address',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary:
@@ -203,7 +202,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/returns',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary:
@@ -231,7 +230,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:id/core-returns',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary:
@@ -258,7 +257,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/:id/returns',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary: "Your order's returns and where each stands",
@@ -272,7 +271,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/:id/refunds/:refundId/credit-note.pdf',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary: 'The credit note of one refund of your order, as a PDF',

@@ -9,7 +9,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/manage/outbox',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'outbox.read' },
       schema: {
         tags: ['manage'],
         summary: 'Outgoing messages by status; dead letters by default (admin)',
@@ -23,7 +23,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/manage/outbox/:id/retry',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'outbox.retry' },
       schema: {
         tags: ['manage'],
         summary: 'Send a dead letter again (admin)',

@@ -36,6 +36,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/review',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['reviews'],
         summary: "The store's published reviews, newest first; with ?toolId= that product's",
@@ -49,8 +50,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/review',
     {
-      preHandler: app.requireUser,
-      config: { rateLimit: perSession(app.config.rateLimits.reviewsPerMinute) },
+      config: { access: 'signedIn', rateLimit: perSession(app.config.rateLimits.reviewsPerMinute) },
       schema: {
         tags: ['reviews'],
         summary:
@@ -68,7 +68,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/review/mine',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['reviews'],
         summary: 'Your own reviews, those awaiting approval too; with ?toolId= of that product',
@@ -82,7 +82,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reviews',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'reviews.moderate' },
       schema: {
         tags: ['reviews'],
         summary:
@@ -101,7 +101,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/reviews/:id/${verb}`,
       {
-        preHandler: app.requireAdmin,
+        config: { access: 'reviews.moderate' },
         schema: {
           tags: ['reviews'],
           summary: `${verb === 'publish' ? 'Publish' : 'Hide'} a review (reviews.moderate)`,
@@ -116,7 +116,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/reviews/:id/reply',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'reviews.moderate' },
       schema: {
         tags: ['reviews'],
         summary: "The store's public reply to a review; an empty one removes it (reviews.moderate)",

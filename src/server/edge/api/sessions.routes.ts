@@ -9,7 +9,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/account/sessions',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['accounts'],
         summary: "The signed-in user's active sessions (devices), this one marked current",
@@ -22,7 +22,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/account/sessions/:id',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['accounts'],
         summary: 'Sign out one other session of the signed-in user',
@@ -39,7 +39,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/account/sessions/revoke-others',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['accounts'],
         summary: 'Sign out every session of the signed-in user but this one',

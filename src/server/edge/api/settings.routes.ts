@@ -10,14 +10,13 @@ const SectionParams = z.object({ section: z.enum(settingsSections) });
 const SaveBody = z.object({ value: z.unknown(), revision: z.number().int().min(0) });
 
 /**
- * The owner's settings. Owner only: guarded by requireAdmin until roles land; then GET is
- * `settings.read` and PUT `settings.write`.
+ * The owner's settings: GET declares `settings.read` and PUT `settings.write`.
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'settings.read' },
       schema: {
         tags: ['settings'],
         summary: "The store's settings as in force, with each section's revision (owner)",
@@ -30,7 +29,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings/:section',
     {
-      preHandler: app.requireAdmin,
+      config: { access: 'settings.write' },
       schema: {
         tags: ['settings'],
         summary:

@@ -8,6 +8,7 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/store',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['store'],
         summary: "The store's name, wordmark and contact details, and whether it is in test mode",
@@ -20,6 +21,7 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/store/policies',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['store'],
         summary:

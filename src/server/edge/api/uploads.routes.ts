@@ -36,7 +36,7 @@ export function uploadsRoutes(
     app.post(
       '/uploads',
       {
-        preHandler: app.requireAdmin,
+        config: { access: 'products.write' },
         bodyLimit: UPLOAD_MAX_BYTES + 64 * 1024,
         schema: {
           tags: ['uploads'],
@@ -73,7 +73,7 @@ export function uploadsRoutes(
     app.post(
       '/uploads/by-url',
       {
-        preHandler: app.requireAdmin,
+        config: { access: 'products.write' },
         schema: {
           tags: ['uploads'],
           summary:
@@ -89,7 +89,10 @@ export function uploadsRoutes(
   const files: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/uploads/:key',
-      { schema: { hide: true, params: z.object({ key: z.string().max(100) }) } },
+      {
+        config: { access: 'public' },
+        schema: { hide: true, params: z.object({ key: z.string().max(100) }) },
+      },
       async (request, reply) => {
         const { key } = request.params;
         const bytes = KEY.test(key) ? await store.get(key) : undefined;

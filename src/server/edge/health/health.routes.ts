@@ -6,17 +6,25 @@ const Status = z.object({ status: z.string() });
 
 /** /healthz: the process answers. /readyz: it can also reach its database (load balancers use it). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/healthz', { schema: { tags: ['health'], response: { 200: Status } } }, async () => ({
-    status: 'ok',
-  }));
+  app.get(
+    '/healthz',
+    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: Status } } },
+    async () => ({
+      status: 'ok',
+    }),
+  );
 
-  app.get('/readyz', { schema: { tags: ['health'], response: { 200: Status } } }, async (request) => {
-    try {
-      await app.database.ping();
-    } catch (err) {
-      request.log.warn({ err }, 'database not reachable');
-      throw new AppError('UNAVAILABLE', 'The database is not reachable');
-    }
-    return { status: 'ready' };
-  });
+  app.get(
+    '/readyz',
+    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: Status } } },
+    async (request) => {
+      try {
+        await app.database.ping();
+      } catch (err) {
+        request.log.warn({ err }, 'database not reachable');
+        throw new AppError('UNAVAILABLE', 'The database is not reachable');
+      }
+      return { status: 'ready' };
+    },
+  );
 };

@@ -56,6 +56,7 @@ export const siteMapRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/sitemap.xml',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['pages'],
         summary: 'Every public page, category and live product; an index of parts past 50,000 addresses',
@@ -89,7 +90,10 @@ export const siteMapRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/robots.txt',
-    { schema: { tags: ['pages'], summary: 'What crawlers may read, and where the sitemap is' } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['pages'], summary: 'What crawlers may read, and where the sitemap is' },
+    },
     (request, reply) => {
       reply
         .type('text/plain; charset=utf-8')

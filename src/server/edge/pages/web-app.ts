@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPage } from '../../../contract/pages';
 import type { StoreInfo } from '../../../contract/store';
-import { preferredEncoding, textCompressor } from '../../kernel/http';
+import { declareScopeAccess, preferredEncoding, textCompressor } from '../../kernel/http';
 import { pageContentFor, siteOrigin, withPageContent } from './page-content';
 import { escapeAttribute, pageMetaFor, pagePath, withPageMeta } from './page-meta';
 import { pageScripts, preloadTags, readManifest } from './page-preloads';
@@ -122,19 +122,25 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, stor
     return reply.send(body);
   };
 
-  await app.register(fastifyStatic, {
-    root: distDir,
-    index: false,
-    wildcard: true,
-    cacheControl: false,
-    // The build writes .br and .gz beside each text file (scripts/vite-precompress.mjs); the one the
-    // browser accepts is sent, with Vary: Accept-Encoding.
-    preCompressed: true,
-    setHeaders: cacheHeaders(distDir),
-    // index.html goes out only through sendIndex, with the store's details written in.
-    // The build's manifest (.vite/) is for the server's preload hints, not for browsers.
-    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
+  // The build's files: public, declared for the static plugin's routes in a scope of their own.
+  await app.register(async (files) => {
+    declareScopeAccess(files, 'public');
+    await files.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      // The build writes .br and .gz beside each text file (scripts/vite-precompress.mjs); the one the
+      // browser accepts is sent, with Vary: Accept-Encoding.
+      preCompressed: true,
+      setHeaders: cacheHeaders(distDir),
+      // index.html goes out only through sendIndex, with the store's details written in.
+      // The build's manifest (.vite/) is for the server's preload hints, not for browsers.
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
+    });
   });
-  app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
+    sendIndex(request, reply),
+  );
   return { wantsPage, sendIndex };
 }

@@ -10,5 +10,6 @@ export { loggableError } from './loggable-error';
 export { errorResponses } from './openapi';
 export { guarded, guardProcess, guardRequests } from './process-guard';
 export { refuseMalformedHost, requestIdFor } from './request-checks';
+export { declareScopeAccess } from './route-access';
 export { registerCsrfCheck, registerSecurityHeaders } from './security';
 export { refuseUnstorableText, storableText, unstorableField } from './unstorable-text';

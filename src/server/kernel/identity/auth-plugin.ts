@@ -3,7 +3,6 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_UP_CONFIRM_MESSAGE } from '../../../contract/accounts';
 import type { ErrorEnvelope } from '../../../contract/errors';
-import { isStaffRole } from '../../../contract/roles';
 import type { AuthConfig } from '../config';
 import { roleFromColumn } from '../db';
 import { AppError } from '../errors';
@@ -207,8 +206,8 @@ function messageForStatus(status: number): string {
 }
 
 /**
- * Mounts better-auth at /api/auth/* and gives routes `requireUser` / `requireAdmin` and the guard
- * (edge/api/access-guard.ts) `userOf`. The auth
+ * Mounts better-auth at /api/auth/* and gives the guard (edge/api/access-guard.ts) and the routes
+ * `userOf`. The auth
  * endpoints answer in better-auth's own `{ code, message }` shape, which its web client reads;
  * everything else of ours uses the error envelope (docs/decisions/004-accounts-with-better-auth.md).
  */
@@ -218,6 +217,7 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
   const limits = createAuthRateLimiter(app.db, config.rateLimit);
 
   app.route({
+    config: { access: 'public' },
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
@@ -321,12 +321,4 @@ export async function registerAuth(app: FastifyInstance, auth: Auth, config: Aut
   };
 
   app.decorate('userOf', userOf);
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!(await userOf(request))) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
-  });
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    const user = await userOf(request);
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
-    if (!isStaffRole(user.role)) throw new AppError('FORBIDDEN', 'Only an admin may do this');
-  });
 }

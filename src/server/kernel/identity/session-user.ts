@@ -20,17 +20,13 @@ declare module 'fastify' {
     auth: Auth;
     /** The signed-in person of a request, loaded once per request (null: nobody signed in). */
     userOf: (request: FastifyRequest) => Promise<SessionUser | null>;
-    /** preHandler: 401 unless signed in (cookie or bearer token). */
-    requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: 401 unless signed in, 403 unless one of the staff (the route's permission is checked first, by the guard). */
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     user: SessionUser | null;
   }
 }
 
-/** The signed-in user of a route behind `requireUser`/`requireAdmin` (never null there). */
+/** The signed-in user of a route that declares `signedIn` or a permission (never null there: the guard loaded them). */
 export function signedIn(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please log in to continue');
   return request.user;

@@ -78,7 +78,7 @@ export async function registerRateLimits(app: FastifyInstance) {
 }
 
 /**
- * Who is asking: the signed-in user once a route's preHandler resolved them, else the client's
+ * Who is asking: the signed-in user once the access guard resolved them, else the client's
  * address (honouring TRUST_PROXY; IPv6 by its /64). Never the raw Cookie or Authorization bytes, which a client can
  * vary at will (`bearer` in lower case, extra spaces, a junk cookie beside the real one).
  */
@@ -87,7 +87,7 @@ function userOrAddress(request: FastifyRequest): string {
 }
 
 /**
- * A per-user limit for a signed-in route. It runs after the route's own preHandler (requireUser),
+ * A per-user limit for a signed-in route. It runs after the access guard loaded the user,
  * so it counts the resolved user, however their credential is spelled.
  */
 export const perSession = (max: number): RateLimitOptions => ({

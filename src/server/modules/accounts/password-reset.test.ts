@@ -27,7 +27,7 @@ const signInStatus = async (t: TestApp, email: string, password: string) =>
   (await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } }))
     .statusCode;
 
-/** A route behind requireUser, so the answer goes through the store's session cache. */
+/** A signed-in route, so the answer goes through the store's session cache. */
 const sessionsStatus = async (t: TestApp, headers: Record<string, string>) =>
   (await t.app.inject({ method: 'GET', url: '/api/account/sessions', headers })).statusCode;
 

@@ -20,7 +20,7 @@ import {
 
 const IdParams = z.object({ id: z.string().max(100) });
 const signedInUser = (request: { user: { id: string } | null }) => {
-  if (!request.user) throw new Error('requireUser ran before this handler');
+  if (!request.user) throw new Error('the access guard loaded the user before this handler');
   return request.user.id;
 };
 
@@ -29,6 +29,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vehicles/options',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['vehicles'],
         summary: 'The picker: years, then makes for a year, models for a make, engines for a model',
@@ -42,6 +43,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vehicles/vin/:vin',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['vehicles'],
         summary:
@@ -56,7 +58,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/garage',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['vehicles'],
         summary: "My Garage: the signed-in customer's vehicles, the active one first",
@@ -69,7 +71,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/garage',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['vehicles'],
         summary: 'Adds a vehicle to My Garage and makes it the active one',
@@ -83,7 +85,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/garage/active',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['vehicles'],
         summary: 'Shops without a vehicle: none of My Garage is active, all are kept',
@@ -96,7 +98,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/garage/:id/active',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['vehicles'],
         summary: 'Makes one of My Garage vehicles the active one',
@@ -110,7 +112,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/garage/:id',
     {
-      preHandler: app.requireUser,
+      config: { access: 'signedIn' },
       schema: {
         tags: ['vehicles'],
         summary: 'Removes a vehicle from My Garage',

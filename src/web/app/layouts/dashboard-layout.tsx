@@ -1,5 +1,5 @@
-import { pages } from '@contract/pages';
-import { type AccountRole, may, type Permission } from '@contract/roles';
+import { type PageKey, pageAccess, pages } from '@contract/pages';
+import { type AccountRole, may } from '@contract/roles';
 import { PageLoading } from '@web/components/ui/page-loading';
 import { RouteErrorBoundary } from '@web/components/ui/route-error-boundary';
 import { InboxUnreadBadge } from '@web/features/inbox/components/inbox-unread-badge';
@@ -17,34 +17,41 @@ const customerMenu = [
 ] as const;
 
 /**
- * The staff menu: each entry shows only to a role whose permissions open it (contract/roles.ts);
- * the server refuses the page's calls regardless.
+ * The staff menu: each entry shows only to a role whose permissions open its page (the page's
+ * access in contract/pages.ts, which the router guards it by); the server refuses the page's
+ * calls regardless.
  */
-const staffMenu: readonly { to: string; label: string; permission?: Permission }[] = [
-  { to: pages.dashboard.path, label: 'My Profile' },
-  { to: pages.overview.path, label: 'Overview', permission: 'reports.read' },
-  { to: pages.users.path, label: 'Make Admin', permission: 'customers.read' },
-  { to: pages.manageProduct.path, label: 'Manage Product', permission: 'products.read' },
-  { to: pages.addProduct.path, label: 'Add Product', permission: 'products.write' },
-  { to: pages.categories.path, label: 'Categories and brands', permission: 'products.write' },
-  { to: pages.bulk.path, label: 'Bulk changes', permission: 'products.write' },
-  { to: pages.catalogImport.path, label: 'Import and export', permission: 'products.write' },
-  { to: pages.searchWords.path, label: 'Search words', permission: 'products.write' },
-  { to: pages.discounts.path, label: 'Discounts', permission: 'discounts.read' },
-  { to: pages.reviewDesk.path, label: 'Moderate reviews', permission: 'reviews.moderate' },
-  { to: pages.manageOrders.path, label: 'Manage All Orders', permission: 'orders.read' },
-  { to: pages.returns.path, label: 'Returns', permission: 'returns.read' },
-  { to: pages.numbers.path, label: 'Numbers', permission: 'reports.read' },
-  { to: pages.outbox.path, label: 'Outbox', permission: 'outbox.read' },
-  { to: pages.mailbox.path, label: 'Mailbox', permission: 'mailbox.read' },
-  { to: pages.inbox.path, label: 'Inbox', permission: 'inbox.read' },
-  { to: pages.settings.path, label: 'Settings', permission: 'settings.read' },
-  { to: pages.audit.path, label: 'Audit log', permission: 'audit.read' },
+const staffPages: readonly { page: PageKey; label: string }[] = [
+  { page: 'dashboard', label: 'My Profile' },
+  { page: 'overview', label: 'Overview' },
+  { page: 'users', label: 'Make Admin' },
+  { page: 'manageProduct', label: 'Manage Product' },
+  { page: 'addProduct', label: 'Add Product' },
+  { page: 'categories', label: 'Categories and brands' },
+  { page: 'bulk', label: 'Bulk changes' },
+  { page: 'catalogImport', label: 'Import and export' },
+  { page: 'searchWords', label: 'Search words' },
+  { page: 'discounts', label: 'Discounts' },
+  { page: 'reviewDesk', label: 'Moderate reviews' },
+  { page: 'manageOrders', label: 'Manage All Orders' },
+  { page: 'returns', label: 'Returns' },
+  { page: 'numbers', label: 'Numbers' },
+  { page: 'outbox', label: 'Outbox' },
+  { page: 'mailbox', label: 'Mailbox' },
+  { page: 'inbox', label: 'Inbox' },
+  { page: 'settings', label: 'Settings' },
+  { page: 'audit', label: 'Audit log' },
 ];
 
 /** The entries a role may open, in the menu's order. */
 const menuFor = (role: AccountRole) =>
-  staffMenu.filter((item) => item.permission === undefined || may(role, item.permission));
+  staffPages
+    .filter(({ page }) => {
+      const access = pageAccess[page];
+      return access === 'public' || access === 'signedIn' || may(role, access);
+    })
+    // Menu pages are at fixed addresses: a pattern is its own link.
+    .map(({ page, label }): { to: string; label: string } => ({ to: pages[page].pattern, label }));
 
 /**
  * /dashboard with its side menu: customers see their menu of docs/requirements.md §2.7; the staff see the admin menu,
