@@ -22,7 +22,6 @@ import {
 } from '../../test/store-flow';
 import { createDiscount } from '../discounts/discounts.service';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { taxShare } from './refunds';
 import { NO_ADDRESS_TO_SHIP } from './shipments';
 
 // Shipments, refunds and cancelling paid orders through the API, on the real database.
@@ -177,7 +176,10 @@ describe('refunds', () => {
     });
     expect(one.statusCode, one.body).toBe(200);
     const afterOne = one.json() as Order;
-    const padTax = taxShare({ taxCents, subtotalCents }, 4599);
+    // 3 x $45.99 + 2 x $62.50 = $262.97 at 7 %: $18.41 tax (18.4079), none on shipping.
+    expect({ subtotalCents, taxCents }).toEqual({ subtotalCents: 26297, taxCents: 1841 });
+    // One pad's share: 1841 x 4599 / 26297 = 321.97 -> 322 cents.
+    const padTax = 322;
     expect(afterOne.refunds).toEqual([
       expect.objectContaining({
         status: 'succeeded',
@@ -573,12 +575,13 @@ describe('returns', () => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json().status).toBe('refunded');
     const after = await orderOf(order._id);
-    const { taxCents, subtotalCents } = order.amounts;
+    expect(order.amounts).toMatchObject({ subtotalCents: 26297, taxCents: 1841 });
     expect(after.refunds).toEqual([
       expect.objectContaining({
         status: 'succeeded',
         goodsCents: 6250,
-        taxCents: taxShare({ taxCents, subtotalCents }, 6250),
+        // 1841 x 6250 / 26297 = 437.55 -> 438 cents of the order's $18.41 tax.
+        taxCents: 438,
       }),
     ]);
     expect(after.lines.find((l) => l.toolId === rotor.id)).toMatchObject({
@@ -750,7 +753,8 @@ describe('refunds of a discounted order', () => {
     expect(order.amounts.discountCents).toBe(1380);
     expect(order.lines.map((l) => l.discountCents)).toEqual([1380, 0]);
     const { subtotalCents, discountCents, taxCents, totalCents } = order.amounts;
-    const tax = (goods: number) => taxShare({ taxCents, subtotalCents, discountCents }, goods);
+    // $262.97 - $13.80 = $249.17 of goods at 7 %: $17.44 tax (17.4419).
+    expect({ subtotalCents, taxCents }).toEqual({ subtotalCents: 26297, taxCents: 1744 });
 
     const one = await refund(order._id, {
       lines: [{ toolId: pads.id, quantity: 1 }],
@@ -758,7 +762,8 @@ describe('refunds of a discounted order', () => {
       reason: 'Damaged',
     });
     expect(one.statusCode, one.body).toBe(200);
-    const padTax = tax(4139);
+    // One pad sold for $41.39: 1744 x 4139 / 24917 = 289.70 -> 290 cents of tax.
+    const padTax = 290;
     expect((one.json() as Order).refunds[0]).toMatchObject({
       goodsCents: 4139,
       taxCents: padTax,
