@@ -92,15 +92,26 @@ export function readMoney(text: string, options: MoneyTextOptions = {}): Cents |
  * so in practice nothing is rounded; no float is multiplied, so none loses a cent either.
  */
 export function dollarsToCents(dollars: number): Cents {
-  if (!Number.isFinite(dollars)) throw new MoneyError(`Not an amount of dollars: ${dollars}`);
-  const written = String(Math.abs(dollars));
+  return cents(hundredths(dollars, 'dollars'));
+}
+
+/**
+ * A percent as a number (12.5) to basis points (1250), by the same rule as `dollarsToCents`: a
+ * bulk price change or a discount's percent is written with at most two decimals of percent.
+ */
+export const percentToBasisPoints = (percent: number): number => hundredths(percent, 'percent');
+
+/** `n` x 100 from its written digits, a third decimal rounded half away from zero. */
+function hundredths(n: number, what: string): number {
+  if (!Number.isFinite(n)) throw new MoneyError(`Not an amount of ${what}: ${n}`);
+  const written = String(Math.abs(n));
   // Tiny or huge numbers are written with an exponent; toFixed gives their plain digits.
-  const plain = written.includes('e') ? Math.abs(dollars).toFixed(20) : written;
+  const plain = written.includes('e') ? Math.abs(n).toFixed(20) : written;
   const [whole = '0', fraction = ''] = plain.split('.');
   const digits = fraction.padEnd(3, '0');
   const up = Number(digits[2]) >= 5 ? 1 : 0;
   const value = Number(whole) * 100 + Number(digits.slice(0, 2)) + up;
-  return cents(dollars < 0 && value !== 0 ? -value : value);
+  return n < 0 && value !== 0 ? -value : value;
 }
 
 /** Cents as the wire's dollars (1999 -> 19.99: an exact division, the nearest number to the decimal). */
