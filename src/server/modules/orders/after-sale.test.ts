@@ -651,7 +651,6 @@ describe('a refused return', () => {
 
 describe("the owner's numbers", () => {
   it('adds up sales, refunds, tax and shipping for the period, and exports the orders as CSV', async () => {
-    const { pads, order } = await paidOrder();
     const today = new Date().toISOString().slice(0, 10);
     const read = async () =>
       (
@@ -662,6 +661,7 @@ describe("the owner's numbers", () => {
         })
       ).json();
     const before = await read();
+    const { pads, order } = await paidOrder();
     const refunded = await refund(order._id, {
       lines: [{ toolId: pads.id, quantity: 1 }],
       restock: false,
@@ -669,10 +669,16 @@ describe("the owner's numbers", () => {
     });
     expect(refunded.statusCode).toBe(200);
     const [r] = (refunded.json() as Order).refunds;
+    expect(r).toMatchObject({ amountCents: 4921, taxCents: 322 });
     const after = await read();
-    expect(after.refundsCents - before.refundsCents).toBe(r?.amountCents);
+    // Sales and refunds are counted before tax: the order's $262.97 of goods (free shipping, its
+    // $18.41 of tax apart) and the pad's $45.99 given back (its $3.22 of tax apart); tax collected
+    // is $18.41 - $3.22 = $15.19.
+    expect(after.grossSalesCents - before.grossSalesCents).toBe(26297);
+    expect(after.refundsCents - before.refundsCents).toBe(4599);
+    expect(after.netCents - before.netCents).toBe(21698);
+    expect(after.taxCollectedCents - before.taxCollectedCents).toBe(1519);
     expect(after.netCents).toBe(after.grossSalesCents - after.refundsCents);
-    expect(before.taxCollectedCents - after.taxCollectedCents).toBe(r?.taxCents);
     expect(after.unitsByProduct.find((u: { toolId: string }) => u.toolId === pads.id)).toMatchObject({
       unitsSold: 3,
       unitsRefunded: 1,
@@ -686,10 +692,12 @@ describe("the owner's numbers", () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'order_number,paid_at,status,customer_email,product_id,product,quantity,unit_price,line_total,shipped_quantity,refunded_quantity,returned_quantity,order_subtotal,order_shipping,order_tax,order_total,order_refunded',
+      'order_number,paid_at,status,customer_email,product_id,product,quantity,unit_price,line_total,shipped_quantity,refunded_quantity,returned_quantity,order_subtotal,order_discount,order_shipping,order_tax,order_total,order_refunded',
     );
     const padLine = lines.find((l) => l.startsWith(`${order.number},`) && l.includes(pads.id));
     expect(padLine).toContain(',Brake pad set,3,45.99,137.97,0,1,0,');
+    // The order's columns add up: 262.97 - 0.00 + 0.00 + 18.41 = 281.38; 49.21 refunded.
+    expect(padLine?.split(',').slice(-6)).toEqual(['262.97', '0.00', '0.00', '18.41', '281.38', '49.21']);
     const bad = await t.app.inject({
       method: 'GET',
       url: `/api/manage/reports?from=${today}&to=2000-01-01`,
