@@ -204,7 +204,9 @@ describe('allocate', () => {
       return seed % below;
     };
     for (let run = 0; run < 1000; run++) {
-      const weights: number[] = Array.from({ length: 1 + next(8) }, () => (next(4) === 0 ? 0 : next(100_000)));
+      const weights: number[] = Array.from({ length: 1 + next(8) }, () =>
+        next(4) === 0 ? 0 : next(100_000),
+      );
       if (!weights.some((w) => w > 0)) weights[0] = 1;
       const total = next(2) === 0 ? next(1_000_000) : next(10);
       const parts = allocate(total, weights);
