@@ -1,4 +1,4 @@
-import { formatCents } from './money';
+import { dollarsToCents, formatCents } from './money';
 
 /**
  * Records people read (the audit log, a product's history) as words: each changed field is one
@@ -61,7 +61,7 @@ export function basisPointsText(basisPoints: number): string {
 }
 
 /** A wire price in dollars (24.5) as money, exactly: "$24.50". */
-export const dollarsText = (dollars: number) => formatCents(Math.round(dollars * 100));
+export const dollarsText = (dollars: number) => formatCents(dollarsToCents(dollars));
 
 export const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
 

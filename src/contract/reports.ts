@@ -18,8 +18,11 @@ export type ReportQuery = z.infer<typeof ReportQuery>;
 
 /**
  * The owner's numbers for a period. Sales are orders paid in the period; refunds are refunds of
- * those payments that succeeded in the period (of any order); net = gross - refunds. Tax and
- * shipping collected are net of what refunds gave back of them. Returns count units by reason.
+ * those payments that succeeded in the period (of any order); both are counted before tax (gross
+ * sales: what the orders charged less their tax; refunds: what they gave back less its tax), and
+ * net = gross - refunds. Tax collected is the orders' tax less what refunds gave back of it, so
+ * net + tax collected is the money kept. Shipping collected is net of what refunds gave back of
+ * it. Returns count units by reason.
  */
 export const SalesReport = z.object({
   from: z.string(),
@@ -62,6 +65,7 @@ export const ORDER_CSV_COLUMNS = [
   'refunded_quantity',
   'returned_quantity',
   'order_subtotal',
+  'order_discount',
   'order_shipping',
   'order_tax',
   'order_total',

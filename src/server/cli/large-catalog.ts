@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { partNumberKey } from '../../contract/catalog';
+import { dollarsToCents } from '../../contract/money';
 import type { Db } from '../kernel/db';
 
 /**
@@ -316,7 +317,7 @@ export function* largeCatalog(count: number, seed = LARGE_CATALOG_SEED): Generat
     const [low, high] = family.price;
     // Prices end in .99 or .49 like a shop's, never below the store's $1 minimum.
     const dollars = Math.max(1, Math.floor(low + next() * (high - low)));
-    const cents = dollars * 100 + (next() < 0.8 ? 99 : 49);
+    const cents = dollarsToCents(dollars) + (next() < 0.8 ? 99 : 49);
     const brand = pick(BRANDS);
     const sku = `LC-${String(i + 1).padStart(6, '0')}`;
     const partNumber = `${family.code}-${Math.floor(next() * 90_000) + 10_000}${pick(['', 'A', 'S', 'X'])}`;

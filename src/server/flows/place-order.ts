@@ -5,7 +5,7 @@ import { CART_EMPTY } from '../../contract/cart';
 import { totalChangedMessage } from '../../contract/checkout';
 import { isUuid } from '../../contract/ids';
 import { outOfStockMessage } from '../../contract/inventory';
-import { formatCents } from '../../contract/money';
+import { formatCents, sum } from '../../contract/money';
 import {
   maximumQuantityMessage,
   minimumQuantityMessage,
@@ -192,8 +192,8 @@ export async function insertOrder(
       coresReturned: 0,
     };
   });
-  const goodsCents = lineRows.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-  const coreChargeCents = lineRows.reduce((sum, l) => sum + l.coreChargeCents * l.quantity, 0);
+  const goodsCents = sum(lineRows.map((l) => l.unitPriceCents * l.quantity));
+  const coreChargeCents = sum(lineRows.map((l) => l.coreChargeCents * l.quantity));
   // The order's subtotal holds the core charges' own lines too; pricing taxes them with the parts.
   const subtotalCents = goodsCents + coreChargeCents;
   const groundOnly = [...moved.values()].find((tool) => tool.groundOnly);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { centsToDecimal } from '../../contract/money';
 
 /**
  * A small stand-in for Stripe's API on 127.0.0.1, so the real `stripe` SDK can be exercised
@@ -198,7 +199,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!Number.isInteger(amount) || amount < 1 || given + amount > intent.amount)
         return stripeError(
           400,
-          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge`,
+          `Refund amount ($${centsToDecimal(amount)}) is greater than unrefunded amount on charge`,
         );
       const refund: FakeRefund = {
         id: id('re'),

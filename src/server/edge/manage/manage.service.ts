@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
+import { centsToDollars } from '../../../contract/money';
 import {
   closedUnpaidStatuses,
   type DeskOrder,
@@ -119,7 +120,11 @@ export async function storeStats(
   const salesByDay = Array.from({ length: days }, (_, i) => {
     const date = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
     const found = byDate.get(date);
-    return { date, revenue: Number(found?.revenueCents ?? 0) / 100, orders: Number(found?.orders ?? 0) };
+    return {
+      date,
+      revenue: centsToDollars(Number(found?.revenueCents ?? 0)),
+      orders: Number(found?.orders ?? 0),
+    };
   });
   const ordersByStatus = Object.fromEntries(wireOrderStatuses.map((s) => [s, 0])) as Record<
     WireOrderStatus,

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { returnReasons } from '../../../contract/after-sale';
-import { formatPrice } from '../../../contract/money';
+import { centsToDecimal } from '../../../contract/money';
 import { orderNumber } from '../../../contract/orders';
 import { ORDER_CSV_COLUMNS, type ReportQuery, type SalesReport } from '../../../contract/reports';
 import type { Db } from '../../kernel/db';
@@ -25,14 +25,16 @@ export async function salesReport(db: Db, q: ReportQuery): Promise<SalesReport> 
   // Sums of 64-bit cents are numeric; as text they arrive without rounding.
   const [sales] = rowsOf<Record<string, string>>(
     await db.execute(sql`
-      select count(*)::text as orders, coalesce(sum(total_cents), 0)::text as gross,
+      select count(*)::text as orders, coalesce(sum(total_cents - tax_cents), 0)::text as gross,
         coalesce(sum(tax_cents), 0)::text as tax, coalesce(sum(shipping_cents), 0)::text as shipping
       from ${orders} where paid_at is not null and ${inPeriod(sql.raw('paid_at'))}`),
   );
-  // Refunds of the orders' own payments (a late payment's refund returns money never counted as a sale).
+  // Refunds of the orders' own payments (a late payment's refund returns money never counted as a
+  // sale), less the tax they gave back: sales and refunds are both counted before tax, the tax on
+  // its own line.
   const [given] = rowsOf<Record<string, string>>(
     await db.execute(sql`
-      select coalesce(sum(r.amount_cents), 0)::text as total, coalesce(sum(r.tax_cents), 0)::text as tax,
+      select coalesce(sum(r.amount_cents - r.tax_cents), 0)::text as total, coalesce(sum(r.tax_cents), 0)::text as tax,
         coalesce(sum(r.shipping_cents), 0)::text as shipping
       from ${refunds} r join ${orders} o on o.id = r.order_id
       where r.status = 'succeeded' and r.payment_intent_id = o.transaction_id and ${inPeriod(sql.raw('r.updated_at'))}`),
@@ -73,8 +75,8 @@ export async function salesReport(db: Db, q: ReportQuery): Promise<SalesReport> 
   };
 }
 
-/** A cents column as a plain decimal for the CSV ("1234.56": no sign, no separators, a spreadsheet reads it as a number). */
-const dollars = (c: unknown) => formatPrice(Number(c) / 100);
+/** A cents column as a plain decimal for the CSV ("1234.56": no "$", no separators, a spreadsheet reads it as a number). */
+const dollars = (c: unknown) => centsToDecimal(Number(c));
 const PAGE = 500;
 
 /** Orders paid in the period with their lines, a page at a time (keyset on paid_at and id). */
@@ -85,7 +87,7 @@ async function* orderRows(db: Db, q: ReportQuery): AsyncGenerator<Record<string,
     const page = rowsOf<Record<string, unknown>>(
       await db.execute(sql`
         select o.id, o.number, o.paid_at, to_char(o.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
-          o.status, o.user_email, o.subtotal_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.refunded_cents,
+          o.status, o.user_email, o.subtotal_cents, o.discount_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.refunded_cents,
           l.tool_id, l.tool_name, l.quantity, l.unit_price_cents, l.shipped_quantity, l.refunded_quantity, l.returned_quantity
         from (select * from ${orders} o
               where paid_at is not null and paid_at >= ${start}::timestamptz and paid_at < ${end}::timestamptz
@@ -110,6 +112,8 @@ async function* orderRows(db: Db, q: ReportQuery): AsyncGenerator<Record<string,
         refunded_quantity: String(r.refunded_quantity),
         returned_quantity: String(r.returned_quantity),
         order_subtotal: dollars(r.subtotal_cents),
+        // subtotal - discount + shipping + tax = total, so the order's columns add up.
+        order_discount: dollars(r.discount_cents),
         order_shipping: dollars(r.shipping_cents),
         order_tax: dollars(r.tax_cents),
         order_total: dollars(r.total_cents),

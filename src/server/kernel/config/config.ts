@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseMoney } from '../../../contract/money';
 import { StoreInfo } from '../../../contract/store';
 import type { ProxyTrust } from '../http';
 import type { Clock } from '../jobs';
@@ -10,10 +11,7 @@ import { storeDefaults } from './store-defaults';
 const dollarsSetting = z.coerce
   .string()
   .regex(/^\d{1,7}(\.\d{1,2})?$/, 'an amount in dollars, like 7.99')
-  .transform((text) => {
-    const [whole = '0', cents = ''] = text.split('.');
-    return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
-  });
+  .transform((text): number => parseMoney(text));
 
 /** A percentage ("7.25") kept in basis points (725). */
 const percentSetting = z.coerce

@@ -13,7 +13,7 @@ import {
   bulkSelectionMovedMessage,
 } from '../../../contract/catalog-bulk';
 import { STOCK_MAX } from '../../../contract/inventory';
-import { formatCents } from '../../../contract/money';
+import { centsToDollars, dollarsToCents, formatCents, percentToBasisPoints } from '../../../contract/money';
 import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
 import { bulkChanges, categories, productChanges, rowsOf } from '../../kernel/db';
@@ -48,8 +48,8 @@ function expressions(change: BulkChange): { before: ReturnType<typeof sql>; afte
       const after =
         change.mode === 'percent'
           ? // Basis points keep two decimals of percent exact; numeric rounds half away from zero.
-            sql`round(t.price_cents * (10000 + ${Math.round(change.value * 100)})::numeric / 10000)::bigint`
-          : sql`(t.price_cents + ${Math.round(change.value * 100)})::bigint`;
+            sql`round(t.price_cents * (10000 + ${percentToBasisPoints(change.value)})::numeric / 10000)::bigint`
+          : sql`(t.price_cents + ${dollarsToCents(change.value)})::bigint`;
       return { before: sql`t.price_cents::bigint`, after };
     }
     case 'status':
@@ -87,7 +87,7 @@ const shown = (change: BulkChange, value: number | string | null) =>
   value === null
     ? null
     : change.kind === 'price'
-      ? Number(value) / 100
+      ? centsToDollars(Number(value))
       : change.kind === 'stock'
         ? Number(value)
         : value;
@@ -379,7 +379,7 @@ export async function undoBulkChange(
         kept.push({ _id: row.id, name: row.name });
         continue;
       }
-      const stored = change.kind === 'price' ? Math.round(Number(was) * 100) : (was as string | null);
+      const stored = change.kind === 'price' ? dollarsToCents(Number(was)) : (was as string | null);
       restore.push({ id: row.id, after: stored, was: now, now: was });
     }
     try {

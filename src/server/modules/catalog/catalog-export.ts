@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { FITMENT_CSV_COLUMNS, type ImportKind, PRODUCT_CSV_COLUMNS } from '../../../contract/catalog-import';
+import { centsToDecimal } from '../../../contract/money';
 import type { Db } from '../../kernel/db';
 import { rowsOf } from '../../kernel/db';
 import { csvDownload } from '../../kernel/http';
@@ -20,7 +21,7 @@ async function* productRows(db: Db): AsyncGenerator<Record<string, string>> {
     const rows = rowsOf<Record<string, string | null>>(
       await db.execute(sql`
         select t.id::text as id, t.sku, t.name, array_to_string(t.description, ' ') as description,
-          (t.price_cents / 100.0)::text as price, t.minimum_order_quantity::text as minimum_order_quantity,
+          t.price_cents::text as price_cents, t.minimum_order_quantity::text as minimum_order_quantity,
           t.status, coalesce(c.name, '') as category, t.brand, coalesce(t.part_number, '') as part_number,
           coalesce(t.upc, '') as upc,
           coalesce((select string_agg(case when p.brand <> '' then p.brand || ':' else '' end || p.number, '|' order by p.id)
@@ -31,7 +32,7 @@ async function* productRows(db: Db): AsyncGenerator<Record<string, string>> {
           coalesce(t.weight_lb::text, '') as weight_lb, coalesce(t.length_in::text, '') as length_in,
           coalesce(t.width_in::text, '') as width_in, coalesce(t.height_in::text, '') as height_in,
           case when t.ground_only then 'yes' else 'no' end as ground_only,
-          (t.core_charge_cents / 100.0)::text as core_charge,
+          t.core_charge_cents::text as core_charge_cents,
           coalesce(t.low_stock_threshold::text, '') as low_stock_threshold,
           case when t.universal_fit then 'yes' else 'no' end as universal_fit,
           coalesce((select string_agg(i.url, '|' order by i.position) from product_images i where i.tool_id = t.id), t.image) as images
@@ -42,7 +43,14 @@ async function* productRows(db: Db): AsyncGenerator<Record<string, string>> {
         order by t.id limit ${PAGE}`),
     );
     if (rows.length === 0) return;
-    for (const row of rows) yield row as Record<string, string>;
+    for (const { price_cents, core_charge_cents, ...row } of rows)
+      yield {
+        ...(row as Record<string, string>),
+        // Cents as plain decimals ("55.99"), the same on both engines: PostgreSQL's numeric division
+        // would write "55.9900000000000000".
+        price: centsToDecimal(Number(price_cents)),
+        core_charge: centsToDecimal(Number(core_charge_cents)),
+      };
     after = rows[rows.length - 1]?.id ?? after;
   }
 }

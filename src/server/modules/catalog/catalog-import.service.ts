@@ -12,6 +12,7 @@ import {
   PRODUCT_CSV_COLUMNS,
   REQUIRED_COLUMNS,
 } from '../../../contract/catalog-import';
+import { dollarsToCents } from '../../../contract/money';
 import { recordAudit } from '../../kernel/audit';
 import type { Db } from '../../kernel/db';
 import { catalogImportRows, catalogImports, rowsOf } from '../../kernel/db';
@@ -103,7 +104,7 @@ async function productLookup(db: Db, rows: Array<ReadRow & { ok: true }>): Promi
       // Fields the row gives that differ from the product's: anything else given counts as a change too.
       const same =
         (p.name === undefined || p.name === current.name) &&
-        (p.price === undefined || Math.round(p.price * 100) === Number(current.price_cents)) &&
+        (p.price === undefined || dollarsToCents(p.price) === Number(current.price_cents)) &&
         (p.minimum_order_quantity === undefined ||
           p.minimum_order_quantity === Number(current.minimum_order_quantity)) &&
         (p.status === undefined || p.status === current.status) &&

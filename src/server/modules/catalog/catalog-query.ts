@@ -10,6 +10,7 @@ import {
   type ToolSort,
   type Vehicle,
 } from '../../../contract/catalog';
+import { dollarsToCents } from '../../../contract/money';
 import type { Db } from '../../kernel/db';
 import { rowsOf, tools } from '../../kernel/db';
 import {
@@ -74,8 +75,8 @@ function conditions({ query, plan }: Planned, except?: Facet): SQL {
   if (query.category && except !== 'category') parts.push(inCategory(query.category));
   if (query.brand && except !== 'brand') parts.push(sql`t.brand = ${query.brand}`);
   if (except !== 'price') {
-    if (query.minPrice !== undefined) parts.push(sql`t.price_cents >= ${Math.round(query.minPrice * 100)}`);
-    if (query.maxPrice !== undefined) parts.push(sql`t.price_cents <= ${Math.round(query.maxPrice * 100)}`);
+    if (query.minPrice !== undefined) parts.push(sql`t.price_cents >= ${dollarsToCents(query.minPrice)}`);
+    if (query.maxPrice !== undefined) parts.push(sql`t.price_cents <= ${dollarsToCents(query.maxPrice)}`);
   }
   if (query.inStock && except !== 'inStock') parts.push(IN_STOCK);
   const vehicle = queryVehicle(query);
@@ -277,7 +278,7 @@ async function facetsOf(db: Db, asked: Planned): Promise<ToolFacets> {
   const { query } = asked;
   const bands = PRICE_BANDS.map(
     ([min, max]) =>
-      sql`(count(*) filter (where t.price_cents >= ${min * 100}${max === null ? sql`` : sql` and t.price_cents < ${max * 100}`}))::int`,
+      sql`(count(*) filter (where t.price_cents >= ${dollarsToCents(min)}${max === null ? sql`` : sql` and t.price_cents < ${dollarsToCents(max)}`}))::int`,
   );
   const [total, byCategory, byBrand, byPrice, inStock, categories] = await Promise.all([
     countTools(db, conditions(asked)),

@@ -313,6 +313,10 @@ describe('products import', () => {
 describe('export', () => {
   it('streams the catalog in the import layouts, and what it writes reads back unchanged', async () => {
     const pad = await partWithNumber('EXP-1', 'EX-1');
+    await t.database.db
+      .update(tools)
+      .set({ priceCents: 5599, coreChargeCents: 1250 })
+      .where(eq(tools.id, pad.id));
     await t.app.inject({
       method: 'POST',
       url: `/api/tool/${pad.id}/fitment`,
@@ -350,7 +354,13 @@ describe('export', () => {
       headers: as(admin),
     });
     const products = parse(productsCsv.body, { columns: true }) as Array<Record<string, string>>;
-    expect(products.find((p) => p.sku === 'EXP-1')).toMatchObject({ part_number: 'EX-1', status: 'active' });
+    // Prices are plain decimals on both engines (PostgreSQL's numeric would write 55.9900000000000000).
+    expect(products.find((p) => p.sku === 'EXP-1')).toMatchObject({
+      part_number: 'EX-1',
+      status: 'active',
+      price: '55.99',
+      core_charge: '12.50',
+    });
     const reread = await checked('products', productsCsv.body);
     expect(reread.checked.refuse).toBe(0);
   });

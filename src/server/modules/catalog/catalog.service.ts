@@ -13,6 +13,7 @@ import {
   type Vehicle,
 } from '../../../contract/catalog';
 import { isUuid } from '../../../contract/ids';
+import { centsToDollars, dollarsToCents } from '../../../contract/money';
 import { recordAudit } from '../../kernel/audit';
 import type { Db } from '../../kernel/db';
 import { categories, orderLines, partNumbers, rowsOf, tools } from '../../kernel/db';
@@ -90,7 +91,7 @@ export async function getToolDetails(db: Db, id: string, vehicle?: Vehicle): Pro
     images,
     upc: row.upc,
     replaced_by: replacement,
-    core_charge: row.coreChargeCents / 100,
+    core_charge: centsToDollars(row.coreChargeCents),
     ground_only: row.groundOnly,
     weight_lb: row.weightLb === null ? null : Number(row.weightLb),
     length_in: row.lengthIn === null ? null : Number(row.lengthIn),
@@ -117,8 +118,6 @@ async function liveReplacement(db: Db, first: string | null) {
   return row ? { _id: row.id, name: row.name, part_number: row.part_number, sku: row.sku } : null;
 }
 
-const toCents = (dollars: number) => Math.round(dollars * 100);
-
 /** The admin making a change: their session's user, or (from scripts and older callers) their id. */
 export type Actor = { id: string; name: string } | string;
 
@@ -138,7 +137,7 @@ export async function addTool(db: Db, input: NewToolInput, admin: Actor): Promis
       .values({
         name: input.name,
         image: input.image,
-        priceCents: toCents(input.price),
+        priceCents: dollarsToCents(input.price),
         description: input.description,
         availableQuantity: input.available_quantity,
         minimumOrderQuantity: input.minimum_order_quantity,

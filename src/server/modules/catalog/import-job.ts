@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { partNumberKey, type ToolChanges } from '../../../contract/catalog';
 import type { ImportVerdict } from '../../../contract/catalog-import';
+import { dollarsToCents } from '../../../contract/money';
 import { NO_PHOTO_IMAGE } from '../../../contract/uploads.constants';
 import { auditActorOf, recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
@@ -419,7 +420,7 @@ async function applyProducts(
             .values({
               name: p.name,
               image: pictures?.[0]?.url ?? NO_PHOTO_IMAGE,
-              priceCents: Math.round(p.price * 100),
+              priceCents: dollarsToCents(p.price),
               description: p.description,
               availableQuantity: 0,
               minimumOrderQuantity: p.minimum_order_quantity ?? 1,

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ProductStatus, ToolChanges } from '../../../contract/catalog';
+import { dollarsToCents } from '../../../contract/money';
 import type { Tx } from '../../kernel/db';
 import { productImages, rowsOf, tools } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
@@ -7,7 +8,6 @@ import { AppError } from '../../kernel/errors';
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, [{ path, message }]);
 
-const toCents = (dollars: number) => Math.round(dollars * 100);
 const decimalText = (value: number | null | undefined) =>
   value === undefined ? undefined : value === null ? null : String(value);
 
@@ -63,7 +63,7 @@ export async function writeEditorFields(tx: Tx, id: string, changes: ToolChanges
   if (changes.superseded_by) await assertReplacementAllowed(tx, id, changes.superseded_by);
   const columns = {
     ...(changes.name !== undefined ? { name: changes.name } : {}),
-    ...(changes.price !== undefined ? { priceCents: toCents(changes.price) } : {}),
+    ...(changes.price !== undefined ? { priceCents: dollarsToCents(changes.price) } : {}),
     ...(changes.description !== undefined ? { description: changes.description } : {}),
     ...(changes.minimum_order_quantity !== undefined
       ? { minimumOrderQuantity: changes.minimum_order_quantity }
@@ -75,7 +75,7 @@ export async function writeEditorFields(tx: Tx, id: string, changes: ToolChanges
     ...(changes.width_in !== undefined ? { widthIn: decimalText(changes.width_in) } : {}),
     ...(changes.height_in !== undefined ? { heightIn: decimalText(changes.height_in) } : {}),
     ...(changes.ground_only !== undefined ? { groundOnly: changes.ground_only } : {}),
-    ...(changes.core_charge !== undefined ? { coreChargeCents: toCents(changes.core_charge) } : {}),
+    ...(changes.core_charge !== undefined ? { coreChargeCents: dollarsToCents(changes.core_charge) } : {}),
     ...(changes.low_stock_threshold !== undefined ? { lowStockThreshold: changes.low_stock_threshold } : {}),
     ...(changes.images?.[0] ? { image: changes.images[0].url } : {}),
   };

@@ -6,6 +6,7 @@ import {
   type ProductList,
   type ProductListQuery,
 } from '../../../contract/catalog-admin';
+import { centsToDollars } from '../../../contract/money';
 import { recordAudit } from '../../kernel/audit';
 import type { Db } from '../../kernel/db';
 import { fitments, rowsOf, tools } from '../../kernel/db';
@@ -70,7 +71,7 @@ export async function listProducts(
       _id: r.id,
       name: r.name,
       image: r.image,
-      price: Number(r.price_cents) / 100,
+      price: centsToDollars(Number(r.price_cents)),
       available_quantity: Number(r.available_quantity),
       minimum_order_quantity: Number(r.minimum_order_quantity),
       status: r.status,

@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { ProductLink } from '../../../contract/catalog';
 import type { ProductChange, ProductRecord } from '../../../contract/catalog-admin';
+import { centsToDollars } from '../../../contract/money';
 import type { Db, Tx } from '../../kernel/db';
 import { fitments, partNumbers, productChanges, productImages, tools, user } from '../../kernel/db';
 import { notFound } from '../../kernel/errors';
@@ -83,7 +84,7 @@ export async function readProductFields(
     _id: row.id,
     name: row.name,
     description: row.description,
-    price: row.priceCents / 100,
+    price: centsToDollars(row.priceCents),
     available_quantity: row.availableQuantity,
     minimum_order_quantity: row.minimumOrderQuantity,
     status: row.status,
@@ -102,7 +103,7 @@ export async function readProductFields(
     width_in: decimal(row.widthIn),
     height_in: decimal(row.heightIn),
     ground_only: row.groundOnly,
-    core_charge: row.coreChargeCents / 100,
+    core_charge: centsToDollars(row.coreChargeCents),
     low_stock_threshold: row.lowStockThreshold,
     universal_fit: row.universalFit,
     images,

@@ -1,4 +1,5 @@
 import type { Tool } from '../../../contract/catalog';
+import { centsToDollars } from '../../../contract/money';
 import type { tools } from '../../kernel/db';
 
 export type ToolRow = typeof tools.$inferSelect;
@@ -9,7 +10,7 @@ export function toTool(row: ToolRow): Tool {
     _id: row.id,
     name: row.name,
     image: row.image,
-    price: row.priceCents / 100,
+    price: centsToDollars(row.priceCents),
     description: row.description,
     available_quantity: row.availableQuantity,
     minimum_order_quantity: row.minimumOrderQuantity,

@@ -22,7 +22,6 @@ import {
 } from '../../test/store-flow';
 import { createDiscount } from '../discounts/discounts.service';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { taxShare } from './refunds';
 import { NO_ADDRESS_TO_SHIP } from './shipments';
 
 // Shipments, refunds and cancelling paid orders through the API, on the real database.
@@ -177,7 +176,10 @@ describe('refunds', () => {
     });
     expect(one.statusCode, one.body).toBe(200);
     const afterOne = one.json() as Order;
-    const padTax = taxShare({ taxCents, subtotalCents }, 4599);
+    // 3 x $45.99 + 2 x $62.50 = $262.97 at 7 %: $18.41 tax (18.4079), none on shipping.
+    expect({ subtotalCents, taxCents }).toEqual({ subtotalCents: 26297, taxCents: 1841 });
+    // One pad's share: 1841 x 4599 / 26297 = 321.97 -> 322 cents.
+    const padTax = 322;
     expect(afterOne.refunds).toEqual([
       expect.objectContaining({
         status: 'succeeded',
@@ -573,12 +575,13 @@ describe('returns', () => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json().status).toBe('refunded');
     const after = await orderOf(order._id);
-    const { taxCents, subtotalCents } = order.amounts;
+    expect(order.amounts).toMatchObject({ subtotalCents: 26297, taxCents: 1841 });
     expect(after.refunds).toEqual([
       expect.objectContaining({
         status: 'succeeded',
         goodsCents: 6250,
-        taxCents: taxShare({ taxCents, subtotalCents }, 6250),
+        // 1841 x 6250 / 26297 = 437.55 -> 438 cents of the order's $18.41 tax.
+        taxCents: 438,
       }),
     ]);
     expect(after.lines.find((l) => l.toolId === rotor.id)).toMatchObject({
@@ -648,7 +651,6 @@ describe('a refused return', () => {
 
 describe("the owner's numbers", () => {
   it('adds up sales, refunds, tax and shipping for the period, and exports the orders as CSV', async () => {
-    const { pads, order } = await paidOrder();
     const today = new Date().toISOString().slice(0, 10);
     const read = async () =>
       (
@@ -659,6 +661,7 @@ describe("the owner's numbers", () => {
         })
       ).json();
     const before = await read();
+    const { pads, order } = await paidOrder();
     const refunded = await refund(order._id, {
       lines: [{ toolId: pads.id, quantity: 1 }],
       restock: false,
@@ -666,10 +669,16 @@ describe("the owner's numbers", () => {
     });
     expect(refunded.statusCode).toBe(200);
     const [r] = (refunded.json() as Order).refunds;
+    expect(r).toMatchObject({ amountCents: 4921, taxCents: 322 });
     const after = await read();
-    expect(after.refundsCents - before.refundsCents).toBe(r?.amountCents);
+    // Sales and refunds are counted before tax: the order's $262.97 of goods (free shipping, its
+    // $18.41 of tax apart) and the pad's $45.99 given back (its $3.22 of tax apart); tax collected
+    // is $18.41 - $3.22 = $15.19.
+    expect(after.grossSalesCents - before.grossSalesCents).toBe(26297);
+    expect(after.refundsCents - before.refundsCents).toBe(4599);
+    expect(after.netCents - before.netCents).toBe(21698);
+    expect(after.taxCollectedCents - before.taxCollectedCents).toBe(1519);
     expect(after.netCents).toBe(after.grossSalesCents - after.refundsCents);
-    expect(before.taxCollectedCents - after.taxCollectedCents).toBe(r?.taxCents);
     expect(after.unitsByProduct.find((u: { toolId: string }) => u.toolId === pads.id)).toMatchObject({
       unitsSold: 3,
       unitsRefunded: 1,
@@ -683,10 +692,12 @@ describe("the owner's numbers", () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'order_number,paid_at,status,customer_email,product_id,product,quantity,unit_price,line_total,shipped_quantity,refunded_quantity,returned_quantity,order_subtotal,order_shipping,order_tax,order_total,order_refunded',
+      'order_number,paid_at,status,customer_email,product_id,product,quantity,unit_price,line_total,shipped_quantity,refunded_quantity,returned_quantity,order_subtotal,order_discount,order_shipping,order_tax,order_total,order_refunded',
     );
     const padLine = lines.find((l) => l.startsWith(`${order.number},`) && l.includes(pads.id));
     expect(padLine).toContain(',Brake pad set,3,45.99,137.97,0,1,0,');
+    // The order's columns add up: 262.97 - 0.00 + 0.00 + 18.41 = 281.38; 49.21 refunded.
+    expect(padLine?.split(',').slice(-6)).toEqual(['262.97', '0.00', '0.00', '18.41', '281.38', '49.21']);
     const bad = await t.app.inject({
       method: 'GET',
       url: `/api/manage/reports?from=${today}&to=2000-01-01`,
@@ -750,7 +761,8 @@ describe('refunds of a discounted order', () => {
     expect(order.amounts.discountCents).toBe(1380);
     expect(order.lines.map((l) => l.discountCents)).toEqual([1380, 0]);
     const { subtotalCents, discountCents, taxCents, totalCents } = order.amounts;
-    const tax = (goods: number) => taxShare({ taxCents, subtotalCents, discountCents }, goods);
+    // $262.97 - $13.80 = $249.17 of goods at 7 %: $17.44 tax (17.4419).
+    expect({ subtotalCents, taxCents }).toEqual({ subtotalCents: 26297, taxCents: 1744 });
 
     const one = await refund(order._id, {
       lines: [{ toolId: pads.id, quantity: 1 }],
@@ -758,7 +770,8 @@ describe('refunds of a discounted order', () => {
       reason: 'Damaged',
     });
     expect(one.statusCode, one.body).toBe(200);
-    const padTax = tax(4139);
+    // One pad sold for $41.39: 1744 x 4139 / 24917 = 289.70 -> 290 cents of tax.
+    const padTax = 290;
     expect((one.json() as Order).refunds[0]).toMatchObject({
       goodsCents: 4139,
       taxCents: padTax,

@@ -1,5 +1,6 @@
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Refund, Shipment } from '../../../contract/after-sale';
+import { centsToDollars } from '../../../contract/money';
 import {
   type Order,
   orderNumber,
@@ -90,9 +91,9 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
         ? first.toolName
         : `${first.toolName} and ${parts.lines.length - 1} more`
       : row.toolName,
-    price: (single && first ? first.unitPriceCents : row.subtotalCents) / 100,
+    price: centsToDollars(single && first ? first.unitPriceCents : row.subtotalCents),
     orderQuantity: units,
-    total: row.totalCents / 100,
+    total: centsToDollars(row.totalCents),
     userName: row.userName,
     userEmail: row.userEmail,
     phone: row.phone,

@@ -18,6 +18,7 @@ import { orderLines, orders, type RefundLine, refunds } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import type { Outbox } from '../../kernel/outbox';
 import { moveStock, type StockMove } from '../inventory';
+import { refundShares, unitsRefund } from '../pricing';
 import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
@@ -49,49 +50,6 @@ export interface RefundAnswer {
  * moves the stock (units that never shipped leave the reservation; shipped ones go back on the
  * shelf when restocked) and the order's money and status, a failure gives its claim back.
  */
-
-/** `part` of `whole`'s `tax`, rounded half up. */
-const shareOf = (tax: number, part: number, whole: number) =>
-  whole <= 0 ? 0 : Number((BigInt(tax) * BigInt(part) * 2n + BigInt(whole)) / (2n * BigInt(whole)));
-
-/**
- * Tax on `goodsCents` of the order's goods (as sold: after the discount; core charges count as
- * goods here, since they were taxed with them): its share of the tax charged on the goods (the
- * order's tax less what was charged on shipping), rounded half up.
- */
-export function taxShare(
-  order: Pick<OrderRow, 'taxCents' | 'subtotalCents'> &
-    Partial<Pick<OrderRow, 'discountCents' | 'shippingTaxCents'>>,
-  goodsCents: number,
-): number {
-  return shareOf(
-    order.taxCents - (order.shippingTaxCents ?? 0),
-    goodsCents,
-    order.subtotalCents - (order.discountCents ?? 0),
-  );
-}
-
-/** Tax on `shippingCents` of the order's shipping, where shipping was taxed. */
-export function shippingTaxShare(
-  order: Pick<OrderRow, 'shippingCents' | 'shippingTaxCents'>,
-  shippingCents: number,
-): number {
-  return shareOf(order.shippingTaxCents, shippingCents, order.shippingCents);
-}
-
-/**
- * What the first `units` of a line sold for, after its share of the discount, rounded half up. A
- * refund of `n` units after `k` takes `soldFor(k + n) - soldFor(k)`, so refunding the whole line,
- * in any steps, gives back exactly what it sold for.
- */
-export function soldFor(
-  line: Pick<OrderLineRow, 'unitPriceCents' | 'quantity' | 'discountCents'>,
-  units: number,
-): number {
-  const net = BigInt(line.unitPriceCents * line.quantity - line.discountCents);
-  const q = BigInt(line.quantity);
-  return Number((net * BigInt(units) * 2n + q) / (2n * q));
-}
 
 interface Claimed {
   goods: number;
@@ -216,8 +174,7 @@ export async function claimInLock(
         );
       if (want.quantity > notRefunded - inReturns)
         throw new AfterSaleRefused('CONFLICT', afterSaleMessages.inReturn(line.toolName, inReturns));
-      const amount =
-        soldFor(line, line.refundedQuantity + want.quantity) - soldFor(line, line.refundedQuantity);
+      const amount = unitsRefund(line, line.refundedQuantity, want.quantity);
       // A unit refunded takes its core charge back with it, once.
       const cores = Math.max(
         0,
@@ -257,26 +214,25 @@ export async function claimInLock(
         });
       core += cents;
     }
-    // Each line's share of tax, on its goods and its core charges alike (both were taxed), so that
-    // refunding every unit and every core, in any steps, returns exactly the tax paid.
-    let goodsSoFar = claimed.goods + claimed.core;
-    let taxBefore = taxShare(order, goodsSoFar);
-    for (const line of refundLines) {
-      goodsSoFar += line.amountCents + (line.coreCents ?? 0);
-      const taxAfter = taxShare(order, goodsSoFar);
-      line.taxCents = taxAfter - taxBefore;
-      taxBefore = taxAfter;
-    }
     const shipping = input.shippingCents ?? 0;
     if (shipping > order.shippingCents - claimed.shipping)
       throw new AfterSaleRefused(
         'CONFLICT',
         afterSaleMessages.shippingTooMuch(formatCents(order.shippingCents - claimed.shipping)),
       );
-    // Where shipping was taxed, refunded shipping takes back its share the same way.
-    const shippingTax =
-      shippingTaxShare(order, claimed.shipping + shipping) - shippingTaxShare(order, claimed.shipping);
-    const tax = refundLines.reduce((sum, l) => sum + l.taxCents, 0) + shippingTax;
+    // Each line's share of tax, on its goods and its core charges alike (both were taxed), and
+    // refunded shipping's share of the shipping's tax, so that refunding every unit, every core
+    // and all shipping, in any steps, returns exactly the tax paid.
+    const shares = refundShares(
+      order,
+      { goodsCents: claimed.goods + claimed.core, shippingCents: claimed.shipping },
+      refundLines,
+      shipping,
+    );
+    refundLines.forEach((line, index) => {
+      line.taxCents = shares.lineTaxCents[index] ?? 0;
+    });
+    const tax = shares.taxCents;
     const other = (input.amountCents ?? 0) - (input.feeCents ?? 0);
     const amount = goods + core + tax + shipping + other;
     const left = order.totalCents - claimed.total;

@@ -11,6 +11,7 @@ import {
   returnStatusWords,
 } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
+import { sum } from '../../../contract/money';
 import { orderNumber } from '../../../contract/orders';
 import type { PaymentProviderName } from '../../../contract/payments';
 import type { Db, Tx } from '../../kernel/db';
@@ -19,10 +20,11 @@ import { AppError } from '../../kernel/errors';
 import type { SessionUser } from '../../kernel/identity';
 import type { Outbox } from '../../kernel/outbox';
 import { moveStock, type StockMove } from '../inventory';
+import { restockingFee, unitsRefund } from '../pricing';
 import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';
-import { claimInLock, dryRun, quoteOf, soldFor } from './refunds';
+import { claimInLock, dryRun, quoteOf } from './refunds';
 import { returnableUnits, returnUnits, unitsHeldByReturns } from './return-units';
 
 type ReturnRow = typeof returns.$inferSelect;
@@ -419,12 +421,8 @@ async function claimReturnRefund(
   });
   if (toRefund.length === 0) throw new AfterSaleRefused('CONFLICT', returnMessages.refundedApart);
   // The fee is on what the parts sold for, after their share of any discount.
-  const goods = toRefund.reduce(
-    (sum, { line, quantity }) =>
-      sum + soldFor(line, line.refundedQuantity + quantity) - soldFor(line, line.refundedQuantity),
-    0,
-  );
-  const feeCents = Math.round((goods * feePercent) / 100);
+  const goods = sum(toRefund.map(({ line, quantity }) => unitsRefund(line, line.refundedQuantity, quantity)));
+  const feeCents = restockingFee(goods, feePercent);
   const refund = await claimInLock(
     tx,
     order,

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
+import { centsToDollars } from '../../../contract/money';
 import { closedUnpaidStatuses, ORDER_NOT_FOUND } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import type { Db, Tx } from '../../kernel/db';
@@ -122,7 +123,7 @@ export async function openPayment(
     clientSecret: row.clientSecret,
     provider: provider.name,
     publishableKey: provider.publishableKey,
-    amount: order.totalCents / 100,
+    amount: centsToDollars(order.totalCents),
   });
   if (openSecret) return answer({ clientSecret: openSecret });
 

@@ -1,4 +1,5 @@
 import { type AppliedDiscount, type CodeVerdict, discountMessages } from '../../../contract/discounts';
+import { allocate, percentOf } from '../../../contract/money';
 import type { DiscountOffer, DiscountRule, LineFacts } from '../discounts';
 
 /**
@@ -34,30 +35,14 @@ export interface PricedDiscount {
   verdict: CodeVerdict | null;
 }
 
-/** Half up, in BigInt: the percent of a large order cannot lose a cent. */
-export const percentOf = (cents: number, basisPoints: number) =>
-  Number((BigInt(cents) * BigInt(basisPoints) + 5000n) / 10000n);
+/** Half up, in BigInt: the percent of a large order cannot lose a cent (the money kernel's). */
+export { percentOf } from '../../../contract/money';
 
 /**
- * `amount` shared in proportion to `weights` (largest remainder; ties go to the earlier line), so
- * the shares add up to `amount` exactly. `amount` must not exceed the weights' sum.
+ * `amount` shared in proportion to `weights` by the money kernel's largest remainder (ties go to
+ * the earlier line), so the shares add up to `amount` exactly.
  */
-export function shareOut(amount: number, weights: number[]): number[] {
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  if (total === 0 || amount === 0) return weights.map(() => 0);
-  const exact = weights.map((w) => BigInt(amount) * BigInt(w));
-  const shares = exact.map((e) => Number(e / BigInt(total)));
-  let left = amount - shares.reduce((sum, s) => sum + s, 0);
-  const byRemainder = exact
-    .map((e, index) => ({ index, remainder: e % BigInt(total) }))
-    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
-  for (const { index } of byRemainder) {
-    if (left === 0) break;
-    shares[index] = (shares[index] ?? 0) + 1;
-    left -= 1;
-  }
-  return shares;
-}
+export const shareOut = (amount: number, weights: number[]): number[] => allocate(amount, weights);
 
 function matches(rule: DiscountRule, facts: LineFacts | undefined): boolean {
   if (rule.appliesTo === 'order') return true;

@@ -17,3 +17,14 @@ export {
   toolFactColumns,
   totalsFor,
 } from './pricing';
+export {
+  type RefundableLine,
+  type RefundableOrder,
+  type RefundShares,
+  refundShares,
+  restockingFee,
+  shippingTaxShare,
+  soldFor,
+  taxShare,
+  unitsRefund,
+} from './refund-shares';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import { outOfStockMessage } from '../../../contract/inventory';
+import { percentOf, proportion, sum } from '../../../contract/money';
 import { minimumQuantityMessage } from '../../../contract/orders';
 import type {
   LineInput,
@@ -190,7 +191,7 @@ export function taxRateFor(rules: PricingRules, region: string | undefined, coun
 
 /** Tax on an amount, rounded half up to the cent; in BigInt so a large order cannot lose a cent. */
 export function taxOn(subtotalCents: number, basisPoints: number): number {
-  return Number((BigInt(subtotalCents) * BigInt(basisPoints) + 5000n) / 10000n);
+  return percentOf(subtotalCents, basisPoints);
 }
 
 /**
@@ -213,18 +214,16 @@ export function taxFor(
 
 /**
  * The goods' tax split over the lines, each line's share of the running total rounded half up
- * less the share before it: the shares add up to the goods' tax exactly, whatever the rounding.
+ * less the share before it (the way refunds take tax back, refund-shares.ts): the shares add up
+ * to the goods' tax exactly, whatever the rounding.
  */
 export function lineTaxes(goodsTaxCents: number, lineTotalsCents: number[]): number[] {
-  const subtotal = lineTotalsCents.reduce((sum, t) => sum + t, 0);
-  if (subtotal === 0) return lineTotalsCents.map(() => 0);
+  const subtotal = sum(lineTotalsCents);
   let before = 0;
   let running = 0;
   return lineTotalsCents.map((total) => {
     running += total;
-    const share = Number(
-      (BigInt(goodsTaxCents) * BigInt(running) * 2n + BigInt(subtotal)) / (2n * BigInt(subtotal)),
-    );
+    const share = proportion(goodsTaxCents, running, subtotal);
     const own = share - before;
     before = share;
     return own;

@@ -1,10 +1,9 @@
-import { formatCents } from '@contract/money';
+import { formatCents, readMoney } from '@contract/money';
 import { offers } from '@contract/order-transitions';
 import { type DeskOrder, type Order, type StaffOrderLine, showsMoney } from '@contract/orders';
 import { ModalDialog } from '@web/components/ui/modal-dialog';
 import { TextAreaField, TextField } from '@web/components/ui/text-field';
 import { formatNumber } from '@web/lib/format';
-import { dollarsToCents } from '@web/lib/money-input';
 import { toast } from '@web/lib/toast';
 import { chosenLines, coresLeftOf, newIdempotencyKey } from '@web/shared/orders/after-sale';
 import { useMay } from '@web/shared/session/access';
@@ -301,8 +300,8 @@ function RefundDialog({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const lines = chosenLines(quantities);
-  const shippingCents = shipping.trim() ? dollarsToCents(shipping) : 0;
-  const amountCents = amount.trim() ? dollarsToCents(amount) : 0;
+  const shippingCents = shipping.trim() ? readMoney(shipping) : 0;
+  const amountCents = amount.trim() ? readMoney(amount) : 0;
   // What the dialog holds, when it is something to refund: the store quotes it as it changes.
   const draft =
     shippingCents === undefined ||

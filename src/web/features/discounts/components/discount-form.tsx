@@ -7,9 +7,8 @@ import {
   type DiscountScope,
   percentText,
 } from '@contract/discounts';
-import { formatCents } from '@contract/money';
+import { formatCents, readMoney } from '@contract/money';
 import { ApiError } from '@web/lib/api-client';
-import { dollarsToCents } from '@web/lib/money-input';
 import { type FormEvent, useId, useState } from 'react';
 
 /** "10" or "12.5" percent as basis points, without float arithmetic. */
@@ -91,11 +90,7 @@ export function fieldsOf(d: Discount): Fields {
 /** The form's words to the request, or the first thing wrong with them. */
 function toInput(f: Fields): { input: DiscountInput } | { problem: string } {
   const value =
-    f.amount.trim() === ''
-      ? 0
-      : f.kind === 'percent'
-        ? percentToBasisPoints(f.amount)
-        : dollarsToCents(f.amount);
+    f.amount.trim() === '' ? 0 : f.kind === 'percent' ? percentToBasisPoints(f.amount) : readMoney(f.amount);
   if (value === undefined)
     return {
       problem:
@@ -103,7 +98,7 @@ function toInput(f: Fields): { input: DiscountInput } | { problem: string } {
           ? 'Enter the percent as a number, like 10 or 12.5'
           : 'Enter the amount as dollars, like 5.00',
     };
-  const minimum = f.minimum.trim() === '' ? 0 : dollarsToCents(f.minimum);
+  const minimum = f.minimum.trim() === '' ? 0 : readMoney(f.minimum);
   if (minimum === undefined) return { problem: 'Enter the minimum subtotal as dollars, like 50.00' };
   const input: DiscountInput = {
     code: f.automatic ? null : f.code,

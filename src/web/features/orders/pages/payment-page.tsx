@@ -1,4 +1,4 @@
-import { formatCents, formatPrice } from '@contract/money';
+import { dollarsToCents, formatCents, formatPrice } from '@contract/money';
 import { offers } from '@contract/order-transitions';
 import { pages } from '@contract/pages';
 import { useQueryClient } from '@tanstack/react-query';
@@ -35,7 +35,7 @@ export function PaymentPage() {
     intent.data &&
     !intent.isFetching &&
     order.data &&
-    Math.round(intent.data.amount * 100) === order.data.amounts.totalCents
+    dollarsToCents(intent.data.amount) === order.data.amounts.totalCents
       ? intent.data
       : undefined;
   const queryClient = useQueryClient();

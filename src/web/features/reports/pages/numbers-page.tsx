@@ -14,8 +14,9 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const monthStart = (d: Date) => `${isoDay(d).slice(0, 8)}01`;
 
 /**
- * The owner's numbers for a period of whole UTC days: orders, gross sales, refunds, net, tax and
- * shipping collected, units per product, returns by reason; and the period's order lines as CSV.
+ * The owner's numbers for a period of whole UTC days: orders, gross sales, refunds and net (all
+ * before tax), tax and shipping collected, units per product, returns by reason; and the period's
+ * order lines as CSV.
  */
 export function NumbersPage() {
   const today = new Date();
@@ -53,9 +54,9 @@ export function NumbersPage() {
               {(
                 [
                   ['Orders paid', formatNumber(data.orders)],
-                  ['Gross sales', formatCents(data.grossSalesCents)],
-                  ['Refunds', formatCents(data.refundsCents)],
-                  ['Net', formatCents(data.netCents)],
+                  ['Gross sales (before tax)', formatCents(data.grossSalesCents)],
+                  ['Refunds (before tax)', formatCents(data.refundsCents)],
+                  ['Net (before tax)', formatCents(data.netCents)],
                   ['Tax collected', formatCents(data.taxCollectedCents)],
                   ['Shipping collected', formatCents(data.shippingCollectedCents)],
                 ] as const

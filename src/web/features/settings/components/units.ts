@@ -3,17 +3,18 @@
  * basis points and pounds. Text is split, never multiplied, so "7.10" is 710 cents exactly.
  */
 
+import { centsToDecimal, readMoney } from '@contract/money';
+
 export class UnitProblem extends Error {}
 
-export const centsText = (cents: number | null) =>
-  cents === null ? '' : `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** Cents as the form shows them ("7.99"), by the money kernel. */
+export const centsText = (cents: number | null) => (cents === null ? '' : centsToDecimal(cents));
 
+/** Dollars as typed ("7.99", "$1,249.00") to cents, by the money kernel; in the form's words when not money. */
 export function centsOf(text: string, label: string): number {
-  const t = text.trim();
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(t))
-    throw new UnitProblem(`${label}: write an amount in dollars, like 7.99`);
-  const [whole = '0', cents = ''] = t.split('.');
-  return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
+  const cents = readMoney(text);
+  if (cents === undefined) throw new UnitProblem(`${label}: write an amount in dollars, like 7.99`);
+  return cents;
 }
 
 /** Empty means "none" (never free, no upper weight). */
