@@ -59,6 +59,7 @@ export {
   type RefundRequest,
   type RefundRow,
   settleRefund,
+  withdrawClaim,
 } from './refunds';
 export {
   claimRefundOfReturn,

@@ -418,6 +418,13 @@ export async function settleRefund(
   });
 }
 
+/**
+ * Gives a pending claim back before the provider was asked for it (a refund flow that failed
+ * before its pivot): settled as failed, its units and amount free again. A settled refund is left.
+ */
+export const withdrawClaim = (db: Db, outbox: Outbox, refundId: string): Promise<RefundRow> =>
+  settleRefund(db, outbox, refundId, { id: '', status: 'failed', failure: 'withdrawn' }, 'admin');
+
 /** A refund of the order's own payment succeeded: its stock, the order's money and status. */
 async function refundTakesEffect(
   tx: Tx,
