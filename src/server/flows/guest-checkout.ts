@@ -12,7 +12,7 @@ import { toOneOrder, toOrder, visitToken } from '../modules/orders';
 import type { PaymentProvider } from '../modules/payments';
 import { createPaymentIntent } from '../modules/payments';
 import type { PricingRules } from '../modules/pricing';
-import { insertOrder } from './place-order';
+import { insertOrder, inWordsOf } from './place-order';
 
 /** The guest's order for this key: the key and the e-mail must both match. */
 async function guestOrderByKey(db: Db, email: string, key: string) {
@@ -98,7 +98,6 @@ export async function guestCheckout(
           checkoutKey: input.idempotencyKey,
           expectedTotalCents: input.expectedTotalCents,
           discountCode: input.discountCode,
-          refusals: 'checkout',
         },
         limits,
         pricing,
@@ -110,7 +109,7 @@ export async function guestCheckout(
     // refused the key (or the stock was gone). The first call's order is the answer.
     const first = await replay();
     if (first) return first;
-    throw error;
+    throw inWordsOf('checkout', error);
   }
   return answer(placed, false);
 }
