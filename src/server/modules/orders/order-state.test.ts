@@ -309,7 +309,7 @@ describe('the usual payment in one statement', () => {
     const paid = await payUnpaidOrder(
       database.db,
       byStatement.order._id,
-      byStatement.order.total * 100,
+      Math.round(byStatement.order.total * 100),
       payment,
       {
         outbox: testOutbox(database.db),
@@ -333,10 +333,16 @@ describe('the usual payment in one statement', () => {
 
   it('changes nothing for an order that is not unpaid, or for another amount, and says so', async () => {
     const { order } = await newOrder();
-    const wrongAmount = await payUnpaidOrder(database.db, order._id, order.total * 100 + 1, payment, {
-      outbox: testOutbox(database.db),
-      actor: 'provider',
-    });
+    const wrongAmount = await payUnpaidOrder(
+      database.db,
+      order._id,
+      Math.round(order.total * 100) + 1,
+      payment,
+      {
+        outbox: testOutbox(database.db),
+        actor: 'provider',
+      },
+    );
     expect(wrongAmount).toBeUndefined();
     await expireUnpaidOrders(
       database.db,
@@ -346,7 +352,7 @@ describe('the usual payment in one statement', () => {
     const before = await afterPayment(order._id);
     expect(before.status).toBe('expired');
     expect(
-      await payUnpaidOrder(database.db, order._id, order.total * 100, payment, {
+      await payUnpaidOrder(database.db, order._id, Math.round(order.total * 100), payment, {
         outbox: testOutbox(database.db),
         actor: 'provider',
       }),
