@@ -8,11 +8,12 @@ import { notFound } from '../kernel/errors';
 import type { Outbox } from '../kernel/outbox';
 import type { OrderLimits } from '../kernel/settings';
 import type { GuestBuyer } from '../modules/orders';
-import { toOneOrder, toOrder, visitToken } from '../modules/orders';
+import { cancelUnpaidOrder, toOneOrder, toOrder, visitToken } from '../modules/orders';
 import type { PaymentProvider } from '../modules/payments';
 import { createPaymentIntent } from '../modules/payments';
 import type { PricingRules } from '../modules/pricing';
-import { insertOrder } from './place-order';
+import { insertOrder, inWordsOf } from './place-order';
+import { runSteps, STOP, type Step } from './steps';
 
 /** The guest's order for this key: the key and the e-mail must both match. */
 async function guestOrderByKey(db: Db, email: string, key: string) {
@@ -39,14 +40,108 @@ function mergedLines(lines: GuestCheckoutRequest['lines']) {
   return [...byTool].map(([toolId, quantity]) => ({ toolId, quantity }));
 }
 
+interface GuestCheckoutContext {
+  db: Db;
+  outbox: Outbox;
+  provider: PaymentProvider;
+  secret: string;
+  input: GuestCheckoutRequest;
+  limits: OrderLimits;
+  pricing: PricingRules;
+  buyer: GuestBuyer;
+  placed?: GuestCheckoutAnswer['order'];
+  answer?: GuestCheckoutAnswer;
+}
+
+/** The answer for an order: its payment opened while unpaid, and the link that opens the order. */
+const answerFor = async (
+  ctx: GuestCheckoutContext,
+  order: GuestCheckoutAnswer['order'],
+  replayed: boolean,
+) => ({
+  order,
+  payment:
+    order.status === 'unpaid'
+      ? await createPaymentIntent(ctx.db, ctx.provider, { orderLink: true }, order._id)
+      : null,
+  replayed,
+  token: visitToken(ctx.secret, order._id),
+});
+
+/** The first call's answer for this key and e-mail, if there was one. */
+async function replay(ctx: GuestCheckoutContext) {
+  const row = await guestOrderByKey(ctx.db, ctx.buyer.email, ctx.input.idempotencyKey);
+  return row ? answerFor(ctx, await toOneOrder(ctx.db, row), true) : undefined;
+}
+
 /**
- * A visitor's checkout (decision 059): the browser's lines become an order through the same
- * `insertOrder` as a customer's cart, so stock, the caps (counted for guests by e-mail, address
- * and network, and their share of each product; decision 073), prices read under the stock locks, totals and the shown total's check are the
- * server's; only products and quantities come from the request. The key is stored on the order
- * (unique among guests' orders): a repeated or concurrent call with the same key and e-mail
- * answers with the first order. Then the payment is opened, as for a customer.
+ * A visitor's checkout (decision 059), top to bottom: the browser's lines become an order through
+ * the same `insertOrder` as a customer's cart, so stock, the caps (counted for guests by e-mail,
+ * address and network, and their share of each product; decision 073), prices read under the
+ * stock locks, totals and the shown total's check are the server's; only products and quantities
+ * come from the request. The key is stored on the order (unique among guests' orders): a repeated
+ * or concurrent call with the same key and e-mail answers with the first order. Then the payment
+ * is opened, as for a customer (the pivot: a failure there leaves the order held for a repeat).
  */
+export const guestCheckoutSteps: readonly Step<GuestCheckoutContext>[] = [
+  {
+    name: 'answer a repeat',
+    run: async (ctx) => {
+      ctx.answer = await replay(ctx);
+      return ctx.answer ? STOP : undefined;
+    },
+  },
+  {
+    name: 'place the order',
+    run: async (ctx) => {
+      const lines = mergedLines(ctx.input.lines);
+      // A product id that is no id at all is refused like a product that is not sold.
+      if (lines.some((l) => !isUuid(l.toolId))) throw notFound('Tool');
+      try {
+        ctx.placed = await ctx.db.transaction(async (tx) => {
+          const { row, lines: lineRows } = await insertOrder(
+            tx,
+            ctx.outbox,
+            ctx.buyer,
+            {
+              lines,
+              phone: ctx.input.address.phone,
+              shippingMethod: ctx.input.shippingMethod,
+              shippingAddress: ctx.input.address,
+              checkoutKey: ctx.input.idempotencyKey,
+              expectedTotalCents: ctx.input.expectedTotalCents,
+              discountCode: ctx.input.discountCode,
+            },
+            ctx.limits,
+            ctx.pricing,
+          );
+          return toOrder(row, { lines: lineRows, shipments: [], refunds: [] });
+        });
+      } catch (error) {
+        // The same key sent twice at once: the second waited on the first's locks, then the index
+        // refused the key (or the stock was gone). The first call's order is the answer.
+        ctx.answer = await replay(ctx);
+        if (ctx.answer) return STOP;
+        throw inWordsOf('checkout', error);
+      }
+      return undefined;
+    },
+    // Undone: the order released, its stock and discount use back (the lines are the browser's).
+    compensate: async (ctx) => {
+      if (ctx.placed) await cancelUnpaidOrder(ctx.db, ctx.outbox, ctx.placed._id, { orderLink: true });
+    },
+  },
+  {
+    name: 'open the payment',
+    pivot: true,
+    run: async (ctx) => {
+      if (!ctx.placed) throw new Error('no order to pay');
+      ctx.answer = await answerFor(ctx, ctx.placed, false);
+      return undefined;
+    },
+  },
+];
+
 export async function guestCheckout(
   db: Db,
   outbox: Outbox,
@@ -64,53 +159,8 @@ export async function guestCheckout(
     name: input.address.fullName,
     client: guestClientKey(client),
   };
-  const answer = async (order: GuestCheckoutAnswer['order'], replayed: boolean) => ({
-    order,
-    payment:
-      order.status === 'unpaid'
-        ? await createPaymentIntent(db, provider, { orderLink: true }, order._id)
-        : null,
-    replayed,
-    token: visitToken(secret, order._id),
-  });
-  const replay = async () => {
-    const row = await guestOrderByKey(db, buyer.email, input.idempotencyKey);
-    return row ? answer(await toOneOrder(db, row), true) : undefined;
-  };
-  const earlier = await replay();
-  if (earlier) return earlier;
-
-  const lines = mergedLines(input.lines);
-  // A product id that is no id at all is refused like a product that is not sold.
-  if (lines.some((l) => !isUuid(l.toolId))) throw notFound('Tool');
-  let placed: GuestCheckoutAnswer['order'];
-  try {
-    placed = await db.transaction(async (tx) => {
-      const { row, lines: lineRows } = await insertOrder(
-        tx,
-        outbox,
-        buyer,
-        {
-          lines,
-          phone: input.address.phone,
-          shippingMethod: input.shippingMethod,
-          shippingAddress: input.address,
-          checkoutKey: input.idempotencyKey,
-          expectedTotalCents: input.expectedTotalCents,
-          discountCode: input.discountCode,
-          refusals: 'checkout',
-        },
-        limits,
-        pricing,
-      );
-      return toOrder(row, { lines: lineRows, shipments: [], refunds: [] });
-    });
-  } catch (error) {
-    // The same key sent twice at once: the second waited on the first's locks, then the index
-    // refused the key (or the stock was gone). The first call's order is the answer.
-    const first = await replay();
-    if (first) return first;
-    throw error;
-  }
-  return answer(placed, false);
+  const ctx: GuestCheckoutContext = { db, outbox, provider, secret, input, limits, pricing, buyer };
+  const done = await runSteps('guest checkout', guestCheckoutSteps, ctx);
+  if (!done.answer) throw new Error('the guest checkout ended without its answer');
+  return done.answer;
 }

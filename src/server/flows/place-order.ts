@@ -4,14 +4,9 @@ import type { Address } from '../../contract/addresses';
 import { CART_EMPTY } from '../../contract/cart';
 import { totalChangedMessage } from '../../contract/checkout';
 import { isUuid } from '../../contract/ids';
-import { outOfStockMessage } from '../../contract/inventory';
 import { formatCents, sum } from '../../contract/money';
-import {
-  maximumQuantityMessage,
-  minimumQuantityMessage,
-  type Order,
-  type OrderInput,
-} from '../../contract/orders';
+import { type OrderPage, orderRefusalWords } from '../../contract/order-refusals';
+import type { Order, OrderInput } from '../../contract/orders';
 import { groundOnlyMessage, methodNotOfferedMessage, type ShippingMethod } from '../../contract/pricing';
 import type { Db, Tx } from '../kernel/db';
 import { tools } from '../kernel/db';
@@ -29,6 +24,7 @@ import {
   holdOf,
   isGuest,
   type NewOrderRow,
+  OrderRefused,
   toOrder,
   waitingMailDelay,
   writeNewOrder,
@@ -36,9 +32,6 @@ import {
 import { type PricingRules, parcelWeight, totalsFor } from '../modules/pricing';
 
 /** Placing an order: the customer's caps, the prices read, the rows, the reservation last. */
-
-const quantityIssue = (message: string, path = 'orderQuantity') =>
-  new AppError('VALIDATION_FAILED', message, [{ path, message }]);
 
 /** What a new order is made of; prices are never part of it (they are read, and held by the reservation). */
 export interface NewOrder {
@@ -50,23 +43,40 @@ export interface NewOrder {
   checkoutKey?: string;
   /** The total the buyer was shown: a different total now is refused, not charged. */
   expectedTotalCents?: number;
-  /** How a line that cannot be had is reported: the spec's order modal has its own words. */
-  refusals: 'order-modal' | 'checkout';
+  /**
+   * The spec's POST /order asks for standard shipping and takes the first method offered when the
+   * store's zones name it otherwise; a checkout's method must be one offered to its address.
+   */
+  firstMethodOffered?: boolean;
   /** The discount code the buyer entered (one per order). */
   discountCode?: string | undefined;
 }
 
-/** A line that cannot be had: which product, and why, in the words of the page that asked. */
-async function lineRefusal(tx: Tx, error: OutOfStock, quantity: number, refusals: NewOrder['refusals']) {
+/** A line that cannot be had: which product, and why, as a code (the page that asked has the words). */
+async function lineRefusal(tx: Tx, error: OutOfStock, order: NewOrder) {
+  const line = order.lines.findIndex((l) => l.toolId === error.toolId);
   const [row] = await tx
     .select({ minimum: tools.minimumOrderQuantity, retiredAt: tools.retiredAt })
     .from(tools)
     .where(eq(tools.id, error.toolId));
-  if (!row || row.retiredAt) return notFound('Tool');
-  if (refusals === 'checkout') return new OutOfStock(error.toolId, error.toolName, error.left);
-  if (quantity < row.minimum) return quantityIssue(minimumQuantityMessage(row.minimum));
-  if (error.left < row.minimum) return new AppError('OUT_OF_STOCK', outOfStockMessage(error.toolName, 0));
-  return quantityIssue(maximumQuantityMessage(error.left));
+  return new OrderRefused({
+    code: !row || row.retiredAt ? 'not-sold' : 'out-of-stock',
+    toolName: error.toolName,
+    line,
+    quantity: order.lines[line]?.quantity ?? 0,
+    minimum: row?.minimum ?? 1,
+    left: error.left,
+  });
+}
+
+/**
+ * A refusal of placing an order, in the words of the page that placed it; any other error as it was.
+ * The flows call it outside the transaction, once everything the order wrote was rolled back.
+ */
+export function inWordsOf(page: OrderPage, error: unknown): unknown {
+  if (!(error instanceof OrderRefused)) return error;
+  const words = orderRefusalWords[page][error.refusal.code](error.refusal);
+  return new AppError(words.code, words.message, words.issues);
 }
 
 /**
@@ -93,7 +103,7 @@ function orderTotals(
   };
   const totals = totalsFor(pricing, { ...parcel, groundOnly: Boolean(parcel.groundOnly) }, to, discounts);
   if (totals.problem) throw new AppError('CONFLICT', totals.problem);
-  if (order.refusals === 'order-modal' || totals.options.some((o) => o.method === order.shippingMethod))
+  if (order.firstMethodOffered || totals.options.some((o) => o.method === order.shippingMethod))
     return totals;
   if (parcel.groundOnly) {
     const byAir = totalsFor(pricing, { ...parcel, groundOnly: false }, to).options.find(
@@ -157,23 +167,23 @@ export async function insertOrder(
     }
   } catch (error) {
     if (!(error instanceof OutOfStock)) throw error;
-    const line = order.lines.find((l) => l.toolId === error.toolId);
-    throw await lineRefusal(tx, error, line?.quantity ?? 0, order.refusals);
+    throw await lineRefusal(tx, error, order);
   }
   // Refusals after the moves roll them back with the transaction.
   const lineRows: OrderLineRow[] = order.lines.map((line, index) => {
     const tool = moved.get(line.toolId);
     if (!tool) throw notFound('Tool');
-    if (tool.retired)
-      throw order.refusals === 'order-modal'
-        ? notFound('Tool')
-        : new AppError('CONFLICT', `${tool.name} is no longer sold. Remove it from your cart to go on.`);
-    if (line.quantity < tool.minimumOrderQuantity) {
-      const message = minimumQuantityMessage(tool.minimumOrderQuantity);
-      throw order.refusals === 'order-modal'
-        ? quantityIssue(message)
-        : quantityIssue(`${tool.name}: ${message}`, `lines.${index}.quantity`);
-    }
+    const refused = (code: 'retired' | 'below-minimum') =>
+      new OrderRefused({
+        code,
+        toolName: tool.name,
+        line: index,
+        quantity: line.quantity,
+        minimum: tool.minimumOrderQuantity,
+        left: tool.available,
+      });
+    if (tool.retired) throw refused('retired');
+    if (line.quantity < tool.minimumOrderQuantity) throw refused('below-minimum');
     return {
       orderId: id,
       lineNo: index + 1,
@@ -289,8 +299,7 @@ export async function insertOrder(
     await moveStock(tx, reservations);
   } catch (error) {
     if (!(error instanceof OutOfStock)) throw error;
-    const line = order.lines.find((l) => l.toolId === error.toolId);
-    throw await lineRefusal(tx, error, line?.quantity ?? 0, order.refusals);
+    throw await lineRefusal(tx, error, order);
   }
   return { row, lines: lineRows };
 }
@@ -309,23 +318,27 @@ export async function placeOrder(
   now = new Date(),
 ): Promise<Order> {
   if (!isUuid(input.productId)) throw notFound('Tool');
-  return db.transaction(async (tx) => {
-    const { row, lines } = await insertOrder(
-      tx,
-      outbox,
-      me,
-      {
-        lines: [{ toolId: input.productId, quantity: input.orderQuantity }],
-        phone: input.phone,
-        shippingMethod: 'standard',
-        shippingAddress: null,
-        refusals: 'order-modal',
-      },
-      limits,
-      pricing,
-      now,
-    );
-    // The new order's lines as insertOrder wrote them: no need to read them back.
-    return toOrder(row, { lines, shipments: [], refunds: [] });
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const { row, lines } = await insertOrder(
+        tx,
+        outbox,
+        me,
+        {
+          lines: [{ toolId: input.productId, quantity: input.orderQuantity }],
+          phone: input.phone,
+          shippingMethod: 'standard',
+          shippingAddress: null,
+          firstMethodOffered: true,
+        },
+        limits,
+        pricing,
+        now,
+      );
+      // The new order's lines as insertOrder wrote them: no need to read them back.
+      return toOrder(row, { lines, shipments: [], refunds: [] });
+    });
+  } catch (error) {
+    throw inWordsOf('orderModal', error);
+  }
 }

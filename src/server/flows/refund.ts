@@ -14,47 +14,129 @@ import {
   type RefundRequest,
   type RefundRow,
   settleRefund,
+  withdrawClaim,
 } from '../modules/orders';
 import type { PaymentProvider } from '../modules/payments';
+import { runSteps, STOP, type Step } from './steps';
 
 /**
- * Refunds (docs/decisions/039), as a flow across the order and the card provider: the refund is
- * claimed in the order's lock (modules/orders), asked of the provider under its own idempotency
- * key, then settled by the order (its stock, money and status) or given back when the provider
- * refused. Cancelling a paid order, a return's refund and a late payment's refund end here too.
+ * Refunds (docs/decisions/039), as a flow of named steps across the order and the card provider:
+ * the refund is claimed in the order's lock (modules/orders), asked of the provider under its own
+ * idempotency key, then settled by the order (its stock, money and status) or given back when the
+ * provider refused. Cancelling a paid order, a return's refund and a late payment's refund end
+ * with the same two steps (`sendSteps`).
  */
 
-/** Asks the provider for a pending refund (again, after a crash: the key finds the first) and settles it. */
+/** What the refund steps share: the claim they work on, the provider's answer. */
+export interface RefundContext {
+  db: Db;
+  outbox: Outbox;
+  provider: PaymentProvider;
+  claim?: RefundRow;
+  answer?: RefundAnswer;
+}
+
+const claimOf = (ctx: RefundContext) => {
+  if (!ctx.claim) throw new Error('no refund claimed before this step');
+  return ctx.claim;
+};
+
+/**
+ * Asks the provider for a pending refund (again, after a crash: the key finds the first). The
+ * pivot: from here the money may have moved, so a failure leaves the claim pending and the
+ * recurring job asks again under the same key; nothing before it is undone.
+ */
+export const askProvider: Step<RefundContext> = {
+  name: 'ask the card provider',
+  pivot: true,
+  run: async (ctx) => {
+    const refund = claimOf(ctx);
+    if (refund.status !== 'pending') return STOP;
+    try {
+      ctx.answer = await ctx.provider.refund({
+        paymentIntentId: refund.paymentIntentId,
+        amountCents: refund.amountCents,
+        idempotencyKey: `refund-${refund.id}`,
+        refundId: refund.id,
+        orderId: refund.orderId,
+      });
+    } catch (error) {
+      // The provider said no (a card error): the refund failed and its claim is given back when
+      // settled. Could not be reached: the claim stays pending and a repeat (same key) asks again.
+      if (error instanceof Error && 'type' in error && String(error.type).includes('InvalidRequest'))
+        ctx.answer = { id: '', status: 'failed', failure: error.message.slice(0, 200) };
+      else throw error;
+    }
+    return undefined;
+  },
+};
+
+/**
+ * The provider's answer settled by the order, in one transaction: a success moves the stock
+ * (released or back on the shelf) and the money (the money machine's refund), a failure gives the
+ * claim back. Its transaction is its own compensation; a crash before it commits leaves the claim
+ * pending for the job, which asks the provider again (its idempotency answers with the same refund).
+ */
+export const settle: Step<RefundContext> = {
+  name: 'settle the refund',
+  run: async (ctx) => {
+    const answer = ctx.answer;
+    if (!answer) throw new Error('no answer to settle');
+    ctx.claim = await settleRefund(ctx.db, ctx.outbox, claimOf(ctx).id, answer, 'admin');
+    return undefined;
+  },
+};
+
+/** The two steps every refund ends with, once it is claimed. */
+export const sendSteps: readonly Step<RefundContext>[] = [askProvider, settle];
+
+/** Asks the provider for a pending refund (again, after a crash) and settles it. */
 export async function sendRefund(
   db: Db,
   outbox: Outbox,
   provider: PaymentProvider,
   refund: RefundRow,
 ): Promise<RefundRow> {
-  if (refund.status !== 'pending') return refund;
-  let answer: RefundAnswer;
-  try {
-    answer = await provider.refund({
-      paymentIntentId: refund.paymentIntentId,
-      amountCents: refund.amountCents,
-      idempotencyKey: `refund-${refund.id}`,
-      refundId: refund.id,
-      orderId: refund.orderId,
-    });
-  } catch (error) {
-    // The provider said no (a card error) or could not be reached: the claim stays pending and a
-    // repeat of the request (same key) asks again.
-    if (error instanceof Error && 'type' in error && String(error.type).includes('InvalidRequest'))
-      answer = { id: '', status: 'failed', failure: error.message.slice(0, 200) };
-    else throw error;
-  }
-  return settleRefund(db, outbox, refund.id, answer, 'admin');
+  const done = await runSteps('send refund', sendSteps, { db, outbox, provider, claim: refund });
+  return claimOf(done);
+}
+
+export interface RefundOrderContext extends RefundContext {
+  orderId: string;
+  input: RefundRequest;
+  key: string;
+  adminId: string | null;
+  order?: Order;
 }
 
 /**
- * POST /manage/:id/refunds: claims, sends and settles one refund; a repeat with the same key
- * answers with the first refund (and asks the provider again if it was left pending).
+ * POST /manage/:id/refunds, top to bottom. A repeat with the same key answers with the first
+ * refund (and asks the provider again if it was left pending).
  */
+export const refundSteps: readonly Step<RefundOrderContext>[] = [
+  {
+    name: 'claim the refund',
+    // Held against what may still be refunded, in the order's lock; nothing moved yet.
+    run: async (ctx) => {
+      if (!isUuid(ctx.orderId)) throw new OrderNotFound();
+      ctx.claim = await claimRefund(ctx.db, ctx.orderId, ctx.input, ctx.key, ctx.adminId, ctx.provider.name);
+      return undefined;
+    },
+    // Given back while the provider was never asked (a pending claim is only sent by the pivot).
+    compensate: async (ctx) => {
+      if (ctx.claim) await withdrawClaim(ctx.db, ctx.outbox, ctx.claim.id);
+    },
+  },
+  ...sendSteps,
+  {
+    name: 'read the order',
+    run: async (ctx) => {
+      ctx.order = await orderNow(ctx.db, ctx.orderId);
+      return undefined;
+    },
+  },
+];
+
 export async function refundOrder(
   db: Db,
   outbox: Outbox,
@@ -63,11 +145,12 @@ export async function refundOrder(
   input: RefundRequest,
   key: string,
   adminId: string | null,
+  steps: readonly Step<RefundOrderContext>[] = refundSteps,
 ): Promise<Order> {
-  if (!isUuid(orderId)) throw new OrderNotFound();
-  const claimed = await claimRefund(db, orderId, input, key, adminId, provider.name);
-  await sendRefund(db, outbox, provider, claimed);
-  return orderNow(db, orderId);
+  const ctx: RefundOrderContext = { db, outbox, provider, orderId, input, key, adminId };
+  const done = await runSteps('refund', steps, ctx);
+  // A repeat whose refund was settled already stops at the provider's step: the order as it is.
+  return done.order ?? orderNow(db, orderId);
 }
 
 /** How long a refund may stay pending before the recurring job asks the provider again. */

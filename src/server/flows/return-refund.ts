@@ -3,13 +3,33 @@ import type { Db } from '../kernel/db';
 import type { Outbox } from '../kernel/outbox';
 import { claimRefundOfReturn, returnNow } from '../modules/orders';
 import type { PaymentProvider } from '../modules/payments';
-import { sendRefund } from './refund';
+import { type RefundContext, sendSteps } from './refund';
+import { runSteps, type Step } from './steps';
+
+interface ReturnRefundContext extends RefundContext {
+  id: string;
+  adminId: string;
+  feePercent: number;
+}
 
 /**
- * The refund a received return offers (docs/decisions/040), or a core return's (061): claimed in
- * the order's lock (its lines with their share of tax less the restocking fee; a core return's
- * charges and their tax, no fee), then sent to the provider and settled. The return reads refunded.
+ * The refund a received return offers (docs/decisions/040), or a core return's (061), top to
+ * bottom: claimed in the order's lock (its lines with their share of tax less the restocking fee; a
+ * core return's charges and their tax, no fee), the return reading refunded in the same
+ * transaction; then sent to the provider (the pivot) and settled. A core return's refund is the
+ * same flow: only its claim differs, and the return machine moves both the same way.
  */
+export const returnRefundSteps: readonly Step<ReturnRefundContext>[] = [
+  {
+    name: 'claim the return refund',
+    run: async (ctx) => {
+      ctx.claim = await claimRefundOfReturn(ctx.db, ctx.id, ctx.adminId, ctx.feePercent, ctx.provider.name);
+      return undefined;
+    },
+  },
+  ...sendSteps,
+];
+
 export async function refundReturn(
   db: Db,
   outbox: Outbox,
@@ -18,7 +38,14 @@ export async function refundReturn(
   adminId: string,
   feePercent: number,
 ): Promise<Return> {
-  const claim = await claimRefundOfReturn(db, id, adminId, feePercent, provider.name);
-  await sendRefund(db, outbox, provider, claim);
-  return returnNow(db, id, claim.orderId);
+  const done = await runSteps('return refund', returnRefundSteps, {
+    db,
+    outbox,
+    provider,
+    id,
+    adminId,
+    feePercent,
+  });
+  if (!done.claim) throw new Error('a return refund ended without its claim');
+  return returnNow(db, id, done.claim.orderId);
 }

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Address } from '../../../contract/addresses';
+import { type ChargeStatus, chargeStatuses } from '../../../contract/money-transitions';
 import { orderActors, orderStatusOnWire, wireOrderStatuses } from '../../../contract/orders';
 import { user } from './auth-schema';
 import { tools } from './catalog-core-schema';
@@ -83,6 +84,12 @@ export const orders = pgTable(
     expiredAt: timestamp('expired_at', { withTimezone: true, mode: 'date' }),
     /** Money returned to the card by refunds that succeeded (refunds.ts keeps it with its rows). */
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * The money machine's state beside the fulfilment's (contract/money-transitions.ts). Null on a
+     * row no payment reached yet, or one an instance without the column wrote: read it through
+     * chargeStatusOfRow, which then asks the payment and the refunds.
+     */
+    chargeStatus: text('charge_status').$type<ChargeStatus>(),
     /** Why an admin cancelled a paid order, in words the customer reads. */
     cancelReason: text('cancel_reason'),
     /** The customer asked to cancel this paid, unshipped order (and why); an admin decides. */
@@ -105,6 +112,10 @@ export const orders = pgTable(
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
     check('orders_status_known', sql.raw(`status in (${wireOrderStatuses.map((s) => `'${s}'`).join(', ')})`)),
+    check(
+      'orders_charge_status_known',
+      sql.raw(`charge_status in (${chargeStatuses.map((s) => `'${s}'`).join(', ')})`),
+    ),
     check('orders_refunded_within_total', sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     check('orders_shipping_tax_within_tax', sql`${t.shippingTaxCents} between 0 and ${t.taxCents}`),
     check(

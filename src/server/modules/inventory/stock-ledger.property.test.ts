@@ -206,7 +206,6 @@ async function run(commands: Command[][], toolIds: string[]) {
             shippingMethod: 'standard',
             // Checkout's orders have an address, so they can ship; the order modal's have none.
             shippingAddress: HOME_ADDRESS,
-            refusals: 'checkout',
           },
           freeLimits({ holdMs: c.quantity % 2 === 0 ? 0 : 3_600_000 }),
           storePricing(),

@@ -104,7 +104,6 @@ async function shippedOrder(toolIds: string[], quantity: number, shippedOfSecond
         phone: '01712345678',
         shippingMethod: 'standard',
         shippingAddress: HOME_ADDRESS,
-        refusals: 'checkout',
       },
       freeLimits({ holdMs: 3_600_000 }),
       storePricing(),

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterSaleMessages } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
+import { type OrderAction, orderMachine } from '../../../contract/order-transitions';
 import { closedUnpaidStatuses, ORDER_NOT_FOUND, type Order } from '../../../contract/orders';
 import type { PaymentProviderName } from '../../../contract/payments';
 import type { Db } from '../../kernel/db';
@@ -9,8 +10,12 @@ import { AppError } from '../../kernel/errors';
 import type { Outbox } from '../../kernel/outbox';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
-import { applyOrderEvent, type EventContext, lockOrder, recordEvent } from './order-state';
+import { applyOrderEvent, type EventContext, lockOrder, type OrderRow, recordEvent } from './order-state';
 import { claimInLock, everythingLeft, type RefundRow } from './refunds';
+
+/** Whether the screens' action may be taken on the order: the order machine's word, as on the web. */
+const offered = (row: { status: OrderRow['status'] }, action: OrderAction) =>
+  orderMachine.offers(row.status).includes(action);
 
 /**
  * The spec's DELETE of an unpaid order, by its customer or an admin: the order is cancelled (kept
@@ -27,7 +32,7 @@ export async function cancelUnpaidOrder(
   return db.transaction(async (tx) => {
     if ('orderLink' in who) {
       const row = await lockOrder(tx, id);
-      if (row.status !== 'unpaid')
+      if (!offered(row, 'delete'))
         throw new AppError('CONFLICT', 'Only an unpaid order can be cancelled here');
       await applyOrderEvent(tx, row, { type: 'cancel' }, { outbox, actor: 'customer', actorUserId: null });
       return { deletedCount: 1 };
@@ -35,7 +40,7 @@ export async function cancelUnpaidOrder(
     const row = await lockOrder(tx, id, who.admin ? undefined : who.userId);
     if (closedUnpaidStatuses.includes(row.status)) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
     // The spec's delete is for unpaid orders; a paid one is cancelled with its refund (cancelPaidOrder).
-    if (row.status !== 'unpaid') throw new AppError('CONFLICT', 'Paid orders cannot be deleted');
+    if (!offered(row, 'delete')) throw new AppError('CONFLICT', 'Paid orders cannot be deleted');
     const context: EventContext = {
       outbox,
       actor: who.admin ? 'admin' : 'customer',
@@ -72,8 +77,7 @@ export async function cancelPaidInLock(
     }
     if (row.status === 'partially_shipped' || row.status === 'shipped')
       throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelShipped);
-    if (row.status !== 'awaiting_shipment')
-      throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelNotPaid);
+    if (!offered(row, 'cancelPaid')) throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelNotPaid);
     const claim =
       row.refundedCents < row.totalCents
         ? await claimInLock(
@@ -115,8 +119,7 @@ export async function requestCancellation(
     const row = await lockOrder(tx, id, ownerId);
     if (row.status === 'unpaid')
       throw new AppError('CONFLICT', 'Delete an unpaid order instead; nothing was charged');
-    if (row.status !== 'awaiting_shipment')
-      throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelNotPaid);
+    if (!offered(row, 'askToCancel')) throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelNotPaid);
     if (row.cancelRequestedAt) return toOneOrder(tx, row);
     const now = new Date();
     const [asked] = await tx

@@ -1,3 +1,4 @@
+import type { OrderRefusal } from '../../../contract/order-refusals';
 import { ORDER_NOT_FOUND } from '../../../contract/orders';
 import { AppError } from '../../kernel/errors';
 
@@ -34,3 +35,13 @@ export class PaymentArrivedTooLate extends AppError {
 
 /** An after-sale request asks for more than the order has (409), or names what it does not hold (400). */
 export class AfterSaleRefused extends AppError {}
+
+/**
+ * Placing an order refused a line, by code (contract/order-refusals.ts). The flow that placed it
+ * answers in its page's words (`inWordsOf`); the code and its details are all the domain knows.
+ */
+export class OrderRefused extends AppError {
+  constructor(readonly refusal: OrderRefusal) {
+    super(refusal.code === 'not-sold' ? 'NOT_FOUND' : 'CONFLICT', refusal.code);
+  }
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { orderEventFrom } from '../../../contract/order-transitions';
+import { type ChargeStatus, moneyMachine } from '../../../contract/money-transitions';
+import { type OrderMachineEvent, orderMachine } from '../../../contract/order-transitions';
 import { ORDER_NOT_FOUND, type OrderActor, type OrderStatus, toWireStatus } from '../../../contract/orders';
 import { type AuditChange, recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
@@ -32,36 +33,25 @@ export type OrderTransition =
   | { type: 'expire' }
   /** All the money went back: the order is refunded and what it still reserved is released. */
   | { type: 'refund'; refundId: string }
-  /** Some money went back; the order goes on as it was (`to`, e.g. shipped when the rest was released). */
-  | { type: 'partial_refund'; refundId: string; to: OrderStatus };
+  /** Some money went back; the order goes on as it was (shipped when `rest`: it was all left to ship). */
+  | { type: 'partial_refund'; refundId: string; rest: boolean };
 
 export type OrderEventName = OrderTransition['type'];
 
 /**
- * The one table of legal moves is the contract's (`orderEventFrom`), which the web app's buttons
- * follow too; typing it here checks it names every event this function applies.
+ * The one table of legal moves is the contract's order machine, which the web app's buttons follow
+ * too. A shipment is `ship` or `ship_part` by whether it was the last; a partial refund
+ * `partial_refund_rest` when nothing is left to ship and something shipped.
  */
-const FROM: Record<OrderEventName, readonly OrderStatus[]> = orderEventFrom;
-
-function target(event: OrderTransition): OrderStatus {
-  switch (event.type) {
-    case 'pay':
-      return 'awaiting_shipment';
-    case 'ship':
-      return event.complete ? 'shipped' : 'partially_shipped';
-    case 'cancel':
-      return 'cancelled';
-    case 'expire':
-      return 'expired';
-    case 'refund':
-      return 'refunded';
-    case 'partial_refund':
-      return event.to;
-  }
+export function machineEvent(event: OrderTransition): OrderMachineEvent {
+  if (event.type === 'ship') return event.complete ? 'ship' : 'ship_part';
+  if (event.type === 'partial_refund') return event.rest ? 'partial_refund_rest' : 'partial_refund';
+  return event.type;
 }
 
-export const canApply = (event: OrderEventName, row: Pick<OrderRow, 'status' | 'paidAt'>) =>
-  FROM[event].includes(row.status) &&
+/** Whether an event may leave an order's status (by the order's row: a refunded cancel is final). */
+export const canApply = (event: OrderMachineEvent, row: Pick<OrderRow, 'status' | 'paidAt'>) =>
+  orderMachine.can(row.status, event) &&
   // A paid order that was cancelled was refunded: no payment revives it.
   !(event === 'pay' && row.status === 'cancelled' && row.paidAt !== null);
 
@@ -76,6 +66,20 @@ function refusal(event: OrderEventName, from: OrderStatus): AppError {
     return say(from === 'shipped' ? 'This order is already shipped' : 'Only paid orders can be shipped');
   if (event === 'pay') return say('This order is already paid');
   return say(`An order that is ${from.replace('_', ' ')} cannot be refunded`);
+}
+
+/**
+ * The order's charge status: the column the money machine keeps, or, on a row no transition has
+ * touched since the column came (an order placed by an instance that did not know it yet), what
+ * its payment and refunds say.
+ */
+export function chargeStatusOfRow(
+  row: Pick<OrderRow, 'chargeStatus' | 'paidAt' | 'refundedCents' | 'totalCents'>,
+): ChargeStatus {
+  if (row.chargeStatus) return row.chargeStatus;
+  if (row.paidAt === null) return 'not_charged';
+  if (row.refundedCents === 0) return 'charged';
+  return row.refundedCents >= row.totalCents ? 'refunded' : 'partially_refunded';
 }
 
 /** An order's lines, in order; read under the order's lock by every transition. */
@@ -170,8 +174,8 @@ export async function applyOrderEvent(
   event: OrderTransition,
   context: EventContext,
 ): Promise<OrderRow> {
-  if (!canApply(event.type, row)) throw refusal(event.type, row.status);
-  const to = target(event);
+  if (!canApply(machineEvent(event), row)) throw refusal(event.type, row.status);
+  const to = orderMachine.next(row.status, machineEvent(event));
   const now = context.now ?? new Date();
   try {
     await moveStock(tx, await stockFor(tx, event, row));
@@ -185,7 +189,10 @@ export async function applyOrderEvent(
   if (row.discountId && event.type === 'pay' && row.status !== 'unpaid') await retakeDiscountUse(tx, row.id);
   const changes: OrderChanges = { status: to };
   if (event.type === 'pay') {
-    Object.assign(changes, paymentChanges(event.payment, now));
+    // The money moves with it: the order is charged (the money machine's `charge`).
+    Object.assign(changes, paymentChanges(event.payment, now), {
+      chargeStatus: moneyMachine.next(chargeStatusOfRow(row), 'charge'),
+    });
   } else if (event.type === 'ship') {
     Object.assign(changes, {
       shippedAt: now,
@@ -229,7 +236,7 @@ export async function payUnpaidOrder(
   context: EventContext,
 ): Promise<OrderRow | undefined> {
   const now = context.now ?? new Date();
-  const paid = { id: orderId, status: 'awaiting_shipment' } as const;
+  const paid = { id: orderId, status: PAID_FROM_UNPAID } as const;
   const [row] = await payUnpaidStatement(db, {
     ...paymentChanges(payment, now),
     id: orderId,
@@ -238,6 +245,13 @@ export async function payUnpaidOrder(
   });
   return row;
 }
+/**
+ * The statement's move, read from the machines: an unpaid order (the one status a payment leaves
+ * without moving stock) takes the order machine's `pay`, its money the money machine's `charge`.
+ */
+const PAID_FROM_UNPAID = orderMachine.next('unpaid', 'pay');
+const CHARGED = moneyMachine.next('not_charged', 'charge');
+
 const payUnpaidStatement = preparedStatement<
   ReturnType<typeof paymentChanges> & { id: string; amountCents: number } & ReturnType<typeof eventValues>,
   OrderRow
@@ -246,7 +260,8 @@ const payUnpaidStatement = preparedStatement<
   (db) => {
     // drizzle's types take no placeholder in an update's values; it sends them as any other.
     const set = {
-      status: 'awaiting_shipment',
+      status: PAID_FROM_UNPAID,
+      chargeStatus: CHARGED,
       transactionId: sql.placeholder('transactionId'),
       cardBrand: sql.placeholder('cardBrand'),
       cardLast4: sql.placeholder('cardLast4'),

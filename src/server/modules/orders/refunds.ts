@@ -10,6 +10,8 @@ import {
 } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
 import { formatCents } from '../../../contract/money';
+import { moneyMachine, refundEvent } from '../../../contract/money-transitions';
+import { orderMachine } from '../../../contract/order-transitions';
 import { type Order, type OrderActor, paidStatuses } from '../../../contract/orders';
 import type { PaymentProviderName } from '../../../contract/payments';
 import { recordAudit } from '../../kernel/audit';
@@ -24,6 +26,7 @@ import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
 import {
   applyOrderEvent,
+  chargeStatusOfRow,
   lockOrder,
   type OrderLineRow,
   type OrderRow,
@@ -371,6 +374,13 @@ export async function settleRefund(
   });
 }
 
+/**
+ * Gives a pending claim back before the provider was asked for it (a refund flow that failed
+ * before its pivot): settled as failed, its units and amount free again. A settled refund is left.
+ */
+export const withdrawClaim = (db: Db, outbox: Outbox, refundId: string): Promise<RefundRow> =>
+  settleRefund(db, outbox, refundId, { id: '', status: 'failed', failure: 'withdrawn' }, 'admin');
+
 /** A refund of the order's own payment succeeded: its stock, the order's money and status. */
 async function refundTakesEffect(
   tx: Tx,
@@ -380,11 +390,17 @@ async function refundTakesEffect(
   actor: OrderActor,
 ) {
   const context = { outbox, actor, actorUserId: refund.actorUserId, note: refund.reason };
+  const refundedCents = order.refundedCents + refund.amountCents;
+  // The money machine decides the charge status; the amounts decide only which refund this was.
+  const chargeStatus = moneyMachine.next(
+    chargeStatusOfRow(order),
+    refundEvent(refundedCents, order.totalCents),
+  );
   if (order.status === 'cancelled') {
     // A cancelled paid order released its stock when it was cancelled: only the money moves.
     const [updated] = await tx
       .update(orders)
-      .set({ refundedCents: order.refundedCents + refund.amountCents })
+      .set({ refundedCents, chargeStatus })
       .where(eq(orders.id, order.id))
       .returning();
     if (!updated) throw new Error('order vanished under its lock');
@@ -422,21 +438,23 @@ async function refundTakesEffect(
   }
   // One product's release and return are one move each, in product order (moveStock sorts).
   await moveStock(tx, moves);
-  const refundedCents = order.refundedCents + refund.amountCents;
-  const [updated] = await tx.update(orders).set({ refundedCents }).where(eq(orders.id, order.id)).returning();
+  const [updated] = await tx
+    .update(orders)
+    .set({ refundedCents, chargeStatus })
+    .where(eq(orders.id, order.id))
+    .returning();
   if (!updated) throw new Error('order vanished under its lock');
-  if (refundedCents >= order.totalCents) {
+  if (chargeStatus === 'refunded') {
     await applyOrderEvent(tx, updated, { type: 'refund', refundId: refund.id }, context);
     return;
   }
-  // Nothing left to ship once the rest was refunded: a part-shipped order now reads shipped.
-  const leftToShip = lines.reduce((sum, l) => sum + unshippedOf(l), 0);
-  const anyShipped = lines.some((l) => l.shippedQuantity > 0);
-  const to =
-    leftToShip === 0 && anyShipped && ['awaiting_shipment', 'partially_shipped'].includes(updated.status)
-      ? 'shipped'
-      : updated.status;
-  await applyOrderEvent(tx, updated, { type: 'partial_refund', refundId: refund.id, to }, context);
+  // Nothing left to ship once the rest was refunded: the order machine's partial_refund_rest
+  // (a part-shipped order now reads shipped) where it allows it, its partial_refund otherwise.
+  const rest =
+    lines.every((l) => unshippedOf(l) === 0) &&
+    lines.some((l) => l.shippedQuantity > 0) &&
+    orderMachine.can(updated.status, 'partial_refund_rest');
+  await applyOrderEvent(tx, updated, { type: 'partial_refund', refundId: refund.id, rest }, context);
 }
 
 /** Refunds left pending longer than `olderThanMs` (the provider unreachable, or not done yet), oldest first. */

@@ -14,6 +14,7 @@ import { isUuid } from '../../../contract/ids';
 import { sum } from '../../../contract/money';
 import { orderNumber } from '../../../contract/orders';
 import type { PaymentProviderName } from '../../../contract/payments';
+import { returnMachine, returnOpensAs } from '../../../contract/return-transitions';
 import type { Db, Tx } from '../../kernel/db';
 import { orderLines, orders, type ReturnLine, returns, shipments } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
@@ -137,6 +138,7 @@ export async function requestReturn(
       .insert(returns)
       .values({
         orderId: order.id,
+        status: returnOpensAs.parts,
         lines: wanted,
         vehicle: fits ? (input.vehicle ?? null) : null,
         note: input.note ?? null,
@@ -187,7 +189,7 @@ export async function requestCoreReturn(
       .values({
         orderId: order.id,
         kind: 'core',
-        status: atDesk ? 'received' : 'approved',
+        status: atDesk ? returnOpensAs.coreAtDesk : returnOpensAs.coreByPost,
         lines: wanted,
         note: input.note ?? null,
       })
@@ -251,7 +253,9 @@ export async function decideReturn(
 ): Promise<Return> {
   return db.transaction(async (tx) => {
     const { order, row } = await lockReturn(tx, id);
-    if (row.status !== 'requested') throw new AfterSaleRefused('CONFLICT', returnMessages.notRequested);
+    const decided = decision.approve ? 'approve' : 'refuse';
+    if (!returnMachine.can(row.status, decided))
+      throw new AfterSaleRefused('CONFLICT', returnMessages.notRequested);
     // A refund made since the return was asked for may have taken its units back: what is approved
     // must still be able to come back, or receiving it would count units twice.
     if (decision.approve && row.kind === 'parts') {
@@ -267,7 +271,7 @@ export async function decideReturn(
           );
       }
     }
-    const updated = await setStatus(tx, row, decision.approve ? 'approved' : 'refused', {
+    const updated = await setStatus(tx, row, returnMachine.next(row.status, decided), {
       adminNote: decision.note ?? null,
     });
     await event(
@@ -298,10 +302,12 @@ export async function receiveReturn(
 ): Promise<Return> {
   return db.transaction(async (tx) => {
     const { order, row } = await lockReturn(tx, id);
-    if (row.status !== 'approved') throw new AfterSaleRefused('CONFLICT', returnMessages.notApproved);
+    if (!returnMachine.can(row.status, 'receive'))
+      throw new AfterSaleRefused('CONFLICT', returnMessages.notApproved);
+    const received = returnMachine.next(row.status, 'receive');
     if (row.kind === 'core') {
       await countCoresBack(tx, order, row.lines);
-      const updated = await setStatus(tx, row, 'received');
+      const updated = await setStatus(tx, row, received);
       await event(tx, outbox, order, 'core_return_received', updated, 'admin', adminId, null);
       return toReturn(updated, order.number);
     }
@@ -344,7 +350,7 @@ export async function receiveReturn(
       .filter((c) => c.units < c.line.quantity)
       .map((c) => `${c.line.quantity - c.units} of ${c.name}`);
     const note = already.length ? `Already back with a refund: ${already.join(', ')}` : null;
-    const updated = await setStatus(tx, row, 'received', { lines });
+    const updated = await setStatus(tx, row, received, { lines });
     await event(tx, outbox, order, 'return_received', updated, 'admin', adminId, note);
     return toReturn(updated, order.number);
   });
@@ -389,7 +395,9 @@ async function claimReturnRefund(
   providerName: PaymentProviderName,
 ) {
   const { order, row } = await lockReturn(tx, id);
-  if (row.status !== 'received') throw new AfterSaleRefused('CONFLICT', returnMessages.notReceived);
+  if (!returnMachine.can(row.status, 'refund'))
+    throw new AfterSaleRefused('CONFLICT', returnMessages.notReceived);
+  const refunded = returnMachine.next(row.status, 'refund');
   if (row.kind === 'core') {
     // The core charge of each old part, with the tax charged on it; no restocking fee.
     const refund = await claimInLock(
@@ -405,7 +413,7 @@ async function claimReturnRefund(
       adminId,
       providerName,
     );
-    await setStatus(tx, row, 'refunded', { refundId: refund.id });
+    await setStatus(tx, row, refunded, { refundId: refund.id });
     return refund;
   }
   const lines = await orderLinesOf(tx, order.id);
@@ -437,7 +445,7 @@ async function claimReturnRefund(
     adminId,
     providerName,
   );
-  await setStatus(tx, row, 'refunded', { refundId: refund.id });
+  await setStatus(tx, row, refunded, { refundId: refund.id });
   return refund;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterSaleMessages, type ShipmentInput } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
+import { orderMachine } from '../../../contract/order-transitions';
 import { closedUnpaidStatuses, type Order } from '../../../contract/orders';
 import type { Db } from '../../kernel/db';
 import { orderLines, shipments } from '../../kernel/db';
@@ -33,7 +34,7 @@ export async function createShipment(
     const row = await lockOrder(tx, id);
     if (closedUnpaidStatuses.includes(row.status) && row.paidAt === null) throw new OrderNotFound();
     if (row.status === 'shipped') throw new AppError('CONFLICT', 'This order is already shipped');
-    if (row.status !== 'awaiting_shipment' && row.status !== 'partially_shipped')
+    if (!orderMachine.can(row.status, 'ship_part'))
       throw new AppError('CONFLICT', afterSaleMessages.notShippable);
     // A parcel needs somewhere to go: an order paid before its address was given waits for it
     // (the customer was asked for one in the payment mail and on the order page).

@@ -1,4 +1,5 @@
 import { formatCents, readMoney } from '@contract/money';
+import { chargeStatusOf, moneyMachine } from '@contract/money-transitions';
 import { offers } from '@contract/order-transitions';
 import { type DeskOrder, type Order, type StaffOrderLine, showsMoney } from '@contract/orders';
 import { ModalDialog } from '@web/components/ui/modal-dialog';
@@ -134,7 +135,12 @@ export function AdminAfterSale({ order }: { order: DeskOrder }) {
   const money = showsMoney(order) ? order : null;
   const cancellable =
     mayCancel && money !== null && offers('cancelPaid', order.status) && order.shipments.length === 0;
-  const refundable = mayRefund && order.paid && (money?.refundableCents ?? 0) > 0;
+  // The Refund button is the money machine's action from the order's charge status; a charge whose
+  // rest is claimed by refunds still pending has nothing to offer until they settle.
+  const refundable =
+    mayRefund &&
+    moneyMachine.offers(chargeStatusOf(order)).includes('refund') &&
+    (money?.refundableCents ?? 0) > 0;
   const mayReceive = useMay('returns.receive');
   const coresBack = mayReceive && order.paid && lines.some((l) => coresLeftOf(l) > 0);
 

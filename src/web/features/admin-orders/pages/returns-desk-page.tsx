@@ -8,6 +8,7 @@ import {
 import { vehicleLabel } from '@contract/catalog';
 import { formatCents } from '@contract/money';
 import { pages } from '@contract/pages';
+import { returnMachine } from '@contract/return-transitions';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { QueryState } from '@web/components/ui/query-state';
 import { TextAreaField } from '@web/components/ui/text-field';
@@ -99,6 +100,8 @@ function ReturnCard({ item }: { item: Return }) {
   const busy = decide.isPending || receive.isPending || refund.isPending;
   const headingId = `return-${item.id}`;
   const core = item.kind === 'core';
+  // The buttons are the return machine's actions from this status (the server applies the same table).
+  const offered = returnMachine.offers(item.status);
 
   const run = async () => {
     setError(null);
@@ -147,7 +150,7 @@ function ReturnCard({ item }: { item: Return }) {
                 {formatNumber(l.quantity)} × {name(l.toolId)}: {returnLineReasonWords[l.reason]}
                 {l.outcome ? ` (${l.outcome === 'restock' ? 'back on the shelf' : 'written off'})` : ''}
               </span>
-              {item.status === 'approved' && !core ? (
+              {offered.includes('receive') && !core ? (
                 <label className="flex items-center gap-2 text-sm">
                   On arrival
                   <select
@@ -169,7 +172,7 @@ function ReturnCard({ item }: { item: Return }) {
         {item.vehicle ? <p className="text-sm">Vehicle: {vehicleLabel(item.vehicle)}</p> : null}
         {item.note ? <p className="text-sm">Customer's note: {item.note}</p> : null}
         {item.adminNote ? <p className="text-sm">Our note: {item.adminNote}</p> : null}
-        {item.status === 'requested' ? (
+        {offered.includes('approve') || offered.includes('refuse') ? (
           <TextAreaField
             label="Note to the customer (optional)"
             value={note}
@@ -183,22 +186,22 @@ function ReturnCard({ item }: { item: Return }) {
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          {item.status === 'requested' && mayDecide ? (
-            <>
-              <button type="button" className="btn btn-primary" onClick={() => ask('approve')}>
-                Approve
-              </button>
-              <button type="button" className="btn btn-error btn-outline" onClick={() => ask('refuse')}>
-                Refuse
-              </button>
-            </>
+          {offered.includes('approve') && mayDecide ? (
+            <button type="button" className="btn btn-primary" onClick={() => ask('approve')}>
+              Approve
+            </button>
           ) : null}
-          {item.status === 'approved' ? (
+          {offered.includes('refuse') && mayDecide ? (
+            <button type="button" className="btn btn-error btn-outline" onClick={() => ask('refuse')}>
+              Refuse
+            </button>
+          ) : null}
+          {offered.includes('receive') ? (
             <button type="button" className="btn btn-primary" onClick={() => ask('receive')}>
               Mark received
             </button>
           ) : null}
-          {item.status === 'received' && mayRefund ? (
+          {offered.includes('refund') && mayRefund ? (
             <button type="button" className="btn btn-primary" onClick={() => ask('refund')}>
               Refund this return
             </button>
