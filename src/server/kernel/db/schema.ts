@@ -32,3 +32,4 @@ export * from './profile-schema';
 export * from './review-schema';
 export * from './settings-schema';
 export * from './store-settings-schema';
+export * from './vehicle-data-schema';
