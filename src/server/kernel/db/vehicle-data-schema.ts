@@ -1,5 +1,5 @@
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Every vehicle sold in the US and Canada since 1981, from NHTSA's vPIC data
@@ -8,10 +8,14 @@ import { sql } from 'drizzle-orm';
  * vehicle_data_loads so an interrupted load goes on where it stopped. Ids are vPIC's own. The
  * vehicles module writes them; the picker reads them beside the vehicles table of 0012.
  */
-export const vpicMakes = pgTable('vpic_makes', {
-  id: integer('id').primaryKey(),
-  name: text('name').notNull(),
-}, (t) => [index('vpic_makes_name_idx').on(t.name)]);
+export const vpicMakes = pgTable(
+  'vpic_makes',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+  },
+  (t) => [index('vpic_makes_name_idx').on(t.name)],
+);
 
 export const vpicModels = pgTable(
   'vpic_models',

@@ -1,9 +1,22 @@
 import type { ModuleDescriptor } from '../../kernel/jobs';
 import { vehiclesRoutes } from './vehicles.routes';
 
-/** My Garage. Its routes stay beside it this round (they call nothing above this room). */
+export { loadedVehicleData, loadVehicleData } from './vehicle-data';
+
+/**
+ * My Garage, the picker's vehicles and VINs. Its routes stay beside it this round (they call
+ * nothing above this room). The vpic_* tables and vehicle_data_loads hold every vehicle from vPIC
+ * (docs/decisions/084), loaded at first start by main.ts.
+ */
 export const vehiclesModule: ModuleDescriptor = {
   name: 'modules/vehicles',
-  tables: ['garage_vehicles'],
+  tables: [
+    'garage_vehicles',
+    'vpic_makes',
+    'vpic_models',
+    'vpic_model_years',
+    'vpic_model_variants',
+    'vehicle_data_loads',
+  ],
   routes: () => [vehiclesRoutes],
 };

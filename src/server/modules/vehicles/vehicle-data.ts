@@ -73,8 +73,7 @@ const STEPS: Step[] = [
   {
     name: 'model years',
     table: vpicModelYears,
-    rows: (d) =>
-      d.years.flatMap((list) => spans(list, 1).map(([f, t]) => ({ m: list[0], f, t }))),
+    rows: (d) => d.years.flatMap((list) => spans(list, 1).map(([f, t]) => ({ m: list[0], f, t }))),
     insert: (json) =>
       sql`insert into vpic_model_years (model_id, year_from, year_to) select m, f, t from json_to_recordset(${json}::json) as r(m int, f int, t int)`,
   },
@@ -83,7 +82,13 @@ const STEPS: Step[] = [
     table: vpicModelVariants,
     rows: (d) =>
       d.variants.flatMap((list) =>
-        spans(list, 3).map(([f, t]) => ({ m: list[0], k: list[1] === 'e' ? 'engine' : 'trim', n: list[2], f, t })),
+        spans(list, 3).map(([f, t]) => ({
+          m: list[0],
+          k: list[1] === 'e' ? 'engine' : 'trim',
+          n: list[2],
+          f,
+          t,
+        })),
       ),
     insert: (json) =>
       sql`insert into vpic_model_variants (model_id, kind, name, year_from, year_to) select m, k, n, f, t from json_to_recordset(${json}::json) as r(m int, k text, n text, f int, t int) on conflict do nothing`,
@@ -91,7 +96,9 @@ const STEPS: Step[] = [
 ];
 
 /** The release loaded in full (every step recorded), or null before the first load. */
-export async function loadedVehicleData(db: Db): Promise<{ source: string; vpicDate: string; loadedAt: Date } | null> {
+export async function loadedVehicleData(
+  db: Db,
+): Promise<{ source: string; vpicDate: string; loadedAt: Date } | null> {
   const rows = await db
     .select({
       source: vehicleDataLoads.source,

@@ -6,7 +6,6 @@
  */
 import { decodeWithVpic, type VpicDecoding } from './vpic-decoder';
 
-
 /** The letters' values in the check-digit sum; I, O and Q never appear in a VIN. */
 // biome-ignore format: the table reads better in rows
 const VALUES: Record<string, number> = {
@@ -30,10 +29,19 @@ export const VIN_MESSAGES = {
 const ORDINALS = ['1st', '2nd', '3rd'];
 const ordinal = (position: number) => ORDINALS[position - 1] ?? `${position}th`;
 
-/** Characters people read for one another on a worn plate or a photocopied title. */
+/**
+ * Characters people read for one another on a worn plate or a photocopied title (I, O and Q never
+ * stand in a VIN: they are refused with their position before the check digit is tried).
+ */
 const LOOKALIKES: Record<string, string> = {
-  I: '1', O: '0', Q: '0', '1': 'IL', '0': 'DQ', L: '1', S: '5', '5': 'S', B: '8', '8': 'B', Z: '2', '2': 'Z',
-  G: '6', '6': 'G', D: '0', U: 'V', V: 'U', T: '7', '7': 'T', A: '4', '4': 'A',
+  S: '5',
+  '5': 'S',
+  B: '8',
+  '8': 'B',
+  Z: '2',
+  '2': 'Z',
+  G: '6',
+  '6': 'G',
 };
 
 /** Where one letter I, O or Q stands in a VIN: 'the 5th character is an O (a VIN uses 0)'. */

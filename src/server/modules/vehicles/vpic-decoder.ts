@@ -77,7 +77,8 @@ function facts(idx: Index, wmi: { schemas: Array<[number, number, number]> }, vi
     for (const p of idx.schemas.get(schemaId) ?? []) {
       if (!p.key.test(descriptor)) continue;
       const held = best.get(p.element);
-      if (!held || p.key.specificity > held.specificity) best.set(p.element, { value: p.value, specificity: p.key.specificity });
+      if (!held || p.key.specificity > held.specificity)
+        best.set(p.element, { value: p.value, specificity: p.key.specificity });
     }
   }
   return { best, schemasFound };
@@ -96,7 +97,9 @@ export function decodeWithVpic(vin: string, code: number): VpicDecoding | undefi
   const early = 1980 + code;
   const late = early + 30;
   const preferLate = /[A-Z]/.test(vin[6] ?? '');
-  const candidates = (preferLate ? [late, early] : [early, late]).filter((y) => y >= FIRST_YEAR && y <= LAST_YEAR);
+  const candidates = (preferLate ? [late, early] : [early, late]).filter(
+    (y) => y >= FIRST_YEAR && y <= LAST_YEAR,
+  );
   let chosen: { year: number; best: Map<number, { value: string; specificity: number }> } | undefined;
   for (const year of candidates) {
     const found = facts(idx, wmi, vin, year);
@@ -113,7 +116,8 @@ export function decodeWithVpic(vin: string, code: number): VpicDecoding | undefi
   };
   const modelId = Number(value(ELEMENTS.model));
   const model = idx.models.get(modelId);
-  const makeId = model?.makeId ?? Number(value(ELEMENTS.make) ?? (wmi.makes.length === 1 ? wmi.makes[0] : NaN));
+  const makeId =
+    model?.makeId ?? Number(value(ELEMENTS.make) ?? (wmi.makes.length === 1 ? wmi.makes[0] : NaN));
   const make = idx.makes.get(makeId);
   if (!make) return undefined;
   const displacement = value(ELEMENTS.displacement);

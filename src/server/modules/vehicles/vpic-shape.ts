@@ -40,11 +40,17 @@ export function displayMake(name: string): string {
   const upper = name.trim().toUpperCase();
   const known = MAKE_SPELLINGS[upper];
   if (known) return known;
-  return upper.toLowerCase().replace(/(^|[\s\-/(])([a-z])/g, (_, before: string, c: string) => before + c.toUpperCase());
+  return upper
+    .toLowerCase()
+    .replace(/(^|[\s\-/(])([a-z])/g, (_, before: string, c: string) => before + c.toUpperCase());
 }
 
 /** '2.4L I4', '3.5L V6', '2.5L H4' (boxer); '1.8L' when the layout or cylinders are unknown. */
-export function engineLabel(displacement: string, cylinders?: string, configuration?: string): string | undefined {
+export function engineLabel(
+  displacement: string,
+  cylinders?: string,
+  configuration?: string,
+): string | undefined {
   const litres = Number(displacement);
   if (!Number.isFinite(litres) || litres <= 0 || litres > 20) return undefined;
   const size = `${litres.toFixed(1)}L`;
@@ -97,7 +103,10 @@ export interface CompiledKey {
 }
 export function compileKey(keys: string): CompiledKey {
   const pos = positions(keys);
-  const specificity = pos.reduce((n, p) => n + (p === undefined || p === '|' ? 0 : p.length === 1 ? 2 : 1), 0);
+  const specificity = pos.reduce(
+    (n, p) => n + (p === undefined || p === '|' ? 0 : p.length === 1 ? 2 : 1),
+    0,
+  );
   return {
     specificity,
     test(descriptor) {
