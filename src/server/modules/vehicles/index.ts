@@ -2,6 +2,8 @@ import type { ModuleDescriptor } from '../../kernel/jobs';
 import { vehiclesRoutes } from './vehicles.routes';
 
 export { loadedVehicleData, loadVehicleData } from './vehicle-data';
+export { type ResolvedRange, resolveVehicleRange, vpicModelById } from './vehicle-range';
+export { displayMake, ELEMENTS, engineLabel, FIRST_YEAR, keysOverlap, LAST_YEAR } from './vpic-shape';
 
 /**
  * My Garage, the picker's vehicles and VINs. Its routes stay beside it this round (they call
