@@ -21,6 +21,34 @@ export async function vehicleOptions(
   db: Db,
   chosen: { year?: number; make?: string; model?: string },
 ): Promise<VehicleOptions> {
+  // The lists change only when a vehicle data release is loaded (at a start, or by
+  // `npm run vehicles:load`), so each answer is kept a while: the picker's p99 stays low however
+  // busy the database is. An instance that did not load a new release sees it within OPTIONS_TTL_MS.
+  const key = JSON.stringify([chosen.year, chosen.make, chosen.model]);
+  const kept = optionsCache.get(db);
+  const cache =
+    kept && Date.now() - kept.since <= OPTIONS_TTL_MS && kept.answers.size <= OPTIONS_MAX
+      ? kept
+      : { since: Date.now(), answers: new Map<string, Promise<VehicleOptions>>() };
+  optionsCache.set(db, cache);
+  const held = cache.answers.get(key);
+  if (held) return held;
+  const answer = queryOptions(db, chosen);
+  cache.answers.set(key, answer);
+  answer.catch(() => cache.answers.delete(key));
+  return answer;
+}
+
+const OPTIONS_TTL_MS = 10 * 60_000;
+const OPTIONS_MAX = 20_000;
+const optionsCache = new WeakMap<Db, { since: number; answers: Map<string, Promise<VehicleOptions>> }>();
+/** Forgets the picker's answers held for this database (after a load; benchmarks of cold answers). */
+export const forgetVehicleOptions = (db: Db) => optionsCache.delete(db);
+
+async function queryOptions(
+  db: Db,
+  chosen: { year?: number; make?: string; model?: string },
+): Promise<VehicleOptions> {
   const { year, make, model } = chosen;
   const list = async <T>(query: SQL) => rowsOf<{ v: T }>(await db.execute(query)).map((r) => r.v);
   const [years, makes, models, engines, trims] = await Promise.all([
