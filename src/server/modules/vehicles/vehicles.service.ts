@@ -22,60 +22,84 @@ export async function vehicleOptions(
   chosen: { year?: number; make?: string; model?: string },
 ): Promise<VehicleOptions> {
   // The lists change only when a vehicle data release is loaded (at a start, or by
-  // `npm run vehicles:load`), so each answer is kept a while: the picker's p99 stays low however
-  // busy the database is. An instance that did not load a new release sees it within OPTIONS_TTL_MS.
-  const key = JSON.stringify([chosen.year, chosen.make, chosen.model]);
+  // `npm run vehicles:load`), so each list is kept a while, on its own: a buyer's next choice asks
+  // the database for the one new list only, and the picker's p99 stays low however busy the
+  // database is. An instance that did not load a new release sees it within OPTIONS_TTL_MS.
   const kept = optionsCache.get(db);
   const cache =
-    kept && Date.now() - kept.since <= OPTIONS_TTL_MS && kept.answers.size <= OPTIONS_MAX
+    kept && Date.now() - kept.since <= OPTIONS_TTL_MS && kept.lists.size <= OPTIONS_MAX
       ? kept
-      : { since: Date.now(), answers: new Map<string, Promise<VehicleOptions>>() };
+      : { since: Date.now(), lists: new Map<string, Promise<unknown[]>>() };
   optionsCache.set(db, cache);
-  const held = cache.answers.get(key);
-  if (held) return held;
-  const answer = queryOptions(db, chosen);
-  cache.answers.set(key, answer);
-  answer.catch(() => cache.answers.delete(key));
-  return answer;
+  const held = <T>(key: string, query: () => Promise<T[]>): Promise<T[]> => {
+    const found = cache.lists.get(key);
+    if (found) return found as Promise<T[]>;
+    const answer = query();
+    cache.lists.set(key, answer);
+    answer.catch(() => cache.lists.delete(key));
+    return answer;
+  };
+  return queryOptions(db, chosen, held);
 }
+
+type Held = <T>(key: string, query: () => Promise<T[]>) => Promise<T[]>;
 
 const OPTIONS_TTL_MS = 10 * 60_000;
 const OPTIONS_MAX = 20_000;
-const optionsCache = new WeakMap<Db, { since: number; answers: Map<string, Promise<VehicleOptions>> }>();
+const optionsCache = new WeakMap<Db, { since: number; lists: Map<string, Promise<unknown[]>> }>();
 /** Forgets the picker's answers held for this database (after a load; benchmarks of cold answers). */
 export const forgetVehicleOptions = (db: Db) => optionsCache.delete(db);
 
 async function queryOptions(
   db: Db,
   chosen: { year?: number; make?: string; model?: string },
+  held: Held,
 ): Promise<VehicleOptions> {
   const { year, make, model } = chosen;
-  const list = async <T>(query: SQL) => rowsOf<{ v: T }>(await db.execute(query)).map((r) => r.v);
+  const list = <T>(key: unknown[], query: SQL) =>
+    held(JSON.stringify(key), async () => rowsOf<{ v: T }>(await db.execute(query)).map((r) => r.v));
   const [years, makes, models, engines, trims] = await Promise.all([
-    list<number>(sql`
+    list<number>(
+      ['years'],
+      sql`
       select v from (
         select generate_series(min(year_from), max(year_to)) as v from vpic_model_years
         union select distinct year from vehicles
-      ) y where v is not null order by v desc`),
+      ) y where v is not null order by v desc`,
+    ),
     year !== undefined
-      ? list<string>(sql`
+      ? list<string>(
+          ['makes', year],
+          sql`
           select mk.name as v from vpic_model_years y
             join vpic_models m on m.id = y.model_id join vpic_makes mk on mk.id = m.make_id
            where ${year} between y.year_from and y.year_to
           union select make from vehicles where year = ${year}
-          order by 1`)
+          order by 1`,
+        )
       : [],
     year !== undefined && make
-      ? list<string>(sql`
+      ? list<string>(
+          ['models', year, make],
+          sql`
           select m.name as v from vpic_makes mk
             join vpic_models m on m.make_id = mk.id
             join vpic_model_years y on y.model_id = m.id and ${year} between y.year_from and y.year_to
            where mk.name = ${make}
           union select model from vehicles where year = ${year} and make = ${make}
-          order by 1`)
+          order by 1`,
+        )
       : [],
-    year !== undefined && make && model ? variants(db, year, make, model, 'engine', true) : [],
-    year !== undefined && make && model ? variants(db, year, make, model, 'trim', false) : [],
+    year !== undefined && make && model
+      ? held(JSON.stringify(['engines', year, make, model]), () =>
+          variants(db, year, make, model, 'engine', true),
+        )
+      : [],
+    year !== undefined && make && model
+      ? held(JSON.stringify(['trims', year, make, model]), () =>
+          variants(db, year, make, model, 'trim', false),
+        )
+      : [],
   ]);
   return { years, makes, models, engines, ...(trims.length ? { trims } : {}) };
 }
