@@ -59,11 +59,27 @@ export const FITMENT_CSV_COLUMNS = [
   'note',
 ] as const;
 
+/**
+ * Fitment columns an import also takes, never exported: the whole vehicle in one cell
+ * ('2012-2015 Honda Civic 1.8L I4') or vPIC's model id in place of make and model.
+ */
+export const FITMENT_CSV_VEHICLE_COLUMNS = ['vehicle', 'vpic_model_id'] as const;
+
 /** Columns each layout must have in its header row. */
 export const REQUIRED_COLUMNS: Record<ImportKind, readonly string[]> = {
   products: ['sku'],
   fitment: ['part_number', 'year_from', 'year_to', 'make', 'model'],
 };
+
+/** The columns a header lacks: a fitment file naming its vehicles in a `vehicle` or `vpic_model_id` column needs no make and model (nor years, with `vehicle`). */
+export function missingColumns(kind: ImportKind, names: readonly string[]): string[] {
+  const given = (c: string) => names.includes(c);
+  const covered = (c: string) =>
+    kind === 'fitment' &&
+    ((given('vehicle') && ['year_from', 'year_to', 'make', 'model'].includes(c)) ||
+      (given('vpic_model_id') && ['make', 'model'].includes(c)));
+  return REQUIRED_COLUMNS[kind].filter((c) => !given(c) && !covered(c));
+}
 
 /** The biggest file accepted, in bytes (about 200,000 fitment rows). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;

@@ -306,21 +306,36 @@ export const Category = z.object({
 export type Category = z.infer<typeof Category>;
 
 export const VehicleOptionsQuery = VehicleQuery.pick({ year: true, make: true, model: true });
-/** The picker's choices: years always, makes once a year is chosen, models once a make, engines once a model. */
+/**
+ * The picker's choices: years always, makes once a year is chosen, models once a make, engines
+ * (and trims, where vPIC names them) once a model.
+ */
 export const VehicleOptions = z.object({
   years: z.array(z.number().int()),
   makes: z.array(z.string()),
   models: z.array(z.string()),
   engines: z.array(z.string()),
+  trims: z.array(z.string()).optional(),
 });
 export type VehicleOptions = z.infer<typeof VehicleOptions>;
 
-/** What a VIN says offline: its model year and make; the buyer then picks the model. */
+/**
+ * What a VIN says offline (vPIC's patterns): its model year and make, and where vPIC knows them its
+ * model, trim, body, engine, drive and fuel; `models` are the make's models of that year, for the
+ * buyer to confirm or choose.
+ */
 export const VinDecoded = z.object({
   vin: z.string(),
   year: z.number().int(),
   make: z.string(),
   models: z.array(z.string()),
+  model: z.string().optional(),
+  trim: z.string().optional(),
+  series: z.string().optional(),
+  body: z.string().optional(),
+  engine: z.string().optional(),
+  drive: z.string().optional(),
+  fuel: z.string().optional(),
 });
 export type VinDecoded = z.infer<typeof VinDecoded>;
 

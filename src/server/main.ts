@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './kernel/config';
 import { openDatabase } from './kernel/db';
 import { guardProcess } from './kernel/http';
+import { loadVehicleData } from './modules/vehicles';
 import { seedDemoData } from './seed';
 
 /** Starts the store: open and migrate the database, seed a new one, listen, stop cleanly on a signal. */
@@ -15,6 +16,8 @@ async function main() {
   });
   await database.migrate();
   const app = await buildApp(config, database);
+  // Every vehicle from vPIC, loaded once at the first start (and after a newer release ships).
+  await loadVehicleData(database.db, { log: (message) => app.log.info(message) });
   // From here on, nothing a request or a job fails to handle ends the process (decision 072).
   guardProcess(app.log);
   if (config.seedDemoData && (await seedDemoData(database.db))) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../kernel/db/database';
+import { loadVehicleData } from '../modules/vehicles';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,6 +40,7 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, 'migrated.tar');
   const database = await openPglite();
   await database.migrate();
+  await loadVehicleData(database.db);
   const dump = await database.dumpDataDir();
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();

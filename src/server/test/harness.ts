@@ -7,6 +7,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../kernel/config/config';
 import { type Database, type Db, openPostgres } from '../kernel/db/database';
+import { loadVehicleData } from '../modules/vehicles';
 import { storeOutbox } from './outbox';
 import { leaseTestPglite } from './pglite-pool';
 
@@ -28,6 +29,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   testUrl.pathname = `/${name}`;
   const database = openPostgres(testUrl.toString(), 20);
   await database.migrate();
+  await loadVehicleData(database.db);
   return {
     ...database,
     url: testUrl.toString(),

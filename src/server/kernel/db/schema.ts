@@ -36,3 +36,4 @@ export * from './review-schema';
 export * from './settings-schema';
 export * from './store-settings-schema';
 export * from './vehicles-schema';
+export * from './vehicle-data-schema';

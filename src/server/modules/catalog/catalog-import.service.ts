@@ -3,14 +3,15 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { partNumberKey } from '../../../contract/catalog';
 import {
   FITMENT_CSV_COLUMNS,
+  FITMENT_CSV_VEHICLE_COLUMNS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   type ImportKind,
   type ImportRows,
   type ImportSummary,
   type ImportVerdict,
+  missingColumns,
   PRODUCT_CSV_COLUMNS,
-  REQUIRED_COLUMNS,
 } from '../../../contract/catalog-import';
 import { dollarsToCents } from '../../../contract/money';
 import { recordAudit } from '../../kernel/audit';
@@ -251,14 +252,15 @@ export async function checkImport(
   file: Readable,
   createdBy: string,
 ): Promise<ImportSummary> {
-  const layout: readonly string[] = kind === 'products' ? PRODUCT_CSV_COLUMNS : FITMENT_CSV_COLUMNS;
+  const layout: readonly string[] =
+    kind === 'products' ? PRODUCT_CSV_COLUMNS : [...FITMENT_CSV_COLUMNS, ...FITMENT_CSV_VEHICLE_COLUMNS];
   let headerProblem: string | undefined;
   const rows = readCsvUpload(file, {
     maxBytes: IMPORT_MAX_BYTES,
     columns: (header: string[]) => {
       const names = header.map(columnName);
       const unknown = names.filter((n) => n && !layout.includes(n));
-      const missing = REQUIRED_COLUMNS[kind].filter((c) => !names.includes(c));
+      const missing = missingColumns(kind, names);
       if (unknown.length > 0)
         headerProblem = `Unknown columns: ${namedFew(unknown)}. The ${kind} layout has: ${layout.join(', ')}`;
       else if (missing.length > 0) headerProblem = `The file needs the columns ${missing.join(', ')}`;

@@ -152,6 +152,56 @@ describe('fitment import', () => {
     ).toBe(409);
   });
 
+  it('reads a whole vehicle in one cell, or a vPIC model id, and says why it cannot read one', async () => {
+    const part = await partWithNumber('IMP-VEH-1', 'VR-2002');
+    const report = await checked(
+      'fitment',
+      [
+        'Part Number,Vehicle,Position',
+        'VR-2002,2012-2015 Honda Civic 1.8L I4,Front',
+        'VR-2002,1988 jeep cherokee Laredo,Front',
+        'VR-2002,2012 Batmobile Tumbler,Front',
+        'VR-2002,Honda Civic,Front',
+      ].join('\n'),
+    );
+    const { rows } = await importRowsOf(report.id);
+    expect(rows.map((r) => [r.line, r.verdict, r.reason])).toEqual([
+      [2, 'create', null],
+      [3, 'create', null],
+      [4, 'refuse', 'vehicle: Name a make the vehicle picker lists, then the model'],
+      [5, 'refuse', 'vehicle: Write the years, then make and model: 2012-2015 Honda Civic'],
+    ]);
+    await start(report.id);
+    expect(await finish(report.id)).toMatchObject({ status: 'done', applied: { create: 2, refuse: 2 } });
+    const byId = await checked(
+      'fitment',
+      'Part Number,Year From,Year To,vPIC Model Id\nVR-2002,2016,2018,1863\nVR-2002,2016,2018,99999999',
+    );
+    expect((await importRowsOf(byId.id)).rows.map((r) => [r.verdict, r.reason])).toEqual([
+      ['create', null],
+      ['refuse', 'vpic_model_id: vPIC has no model 99999999'],
+    ]);
+    await start(byId.id);
+    await finish(byId.id);
+    const fitment = (await t.app.inject({ method: 'GET', url: `/api/purchase/${part.id}` })).json().fitment;
+    expect(
+      fitment.map((f: Record<string, unknown>) => [
+        f.year_from,
+        f.year_to,
+        f.make,
+        f.model,
+        f.engine,
+        f.submodel,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        [2012, 2015, 'Honda', 'Civic', '1.8L I4', null],
+        [1988, 1988, 'Jeep', 'Cherokee', null, 'Laredo'],
+        [2016, 2018, 'Honda', 'Civic', null, null],
+      ]),
+    );
+  });
+
   it('refuses a row holding a NUL character, by line and column, and keeps the rest', async () => {
     const pad = await partWithNumber('IMP-PAD-NUL', 'BR-1077');
     const csv = [

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/catalog';
 import type { ImportKind } from '../../../contract/catalog-import';
 import { storableText, unstorableField } from '../../kernel/http';
+import { resolveVehicleRange, vpicModelById } from '../vehicles';
 
 /**
  * One CSV row as the import reads it: text cells in, typed fields out, or the reason it is refused.
@@ -131,6 +132,10 @@ export function readRow(kind: ImportKind, given: Record<string, string>): ReadRo
       reason: kind === 'products' ? 'The SKU is required' : 'The part number is required',
     };
   }
+  if (kind === 'fitment') {
+    const problem = expandVehicle(present);
+    if (problem) return { ok: false, key, cells, reason: problem };
+  }
   const parsed = (kind === 'products' ? ProductCsvRow : FitmentCsvRow).safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -150,6 +155,30 @@ export function readRow(kind: ImportKind, given: Record<string, string>): ReadRo
     return { ok: true, key, cells, fitment: row };
   }
   return { ok: true, key, cells, product: parsed.data as ProductCsvRow };
+}
+
+/**
+ * A fitment row may name its vehicle in one cell, `vehicle` ('2012-2015 Honda Civic 1.8L I4'),
+ * or by vPIC's model id, `vpic_model_id` with the years: both become the layout's make, model,
+ * years, engine and submodel cells (a cell given beside them wins). Undefined, or why not.
+ */
+function expandVehicle(present: Record<string, string>): string | undefined {
+  const { vehicle, vpic_model_id: vpicId } = present;
+  delete present.vehicle;
+  delete present.vpic_model_id;
+  if (vehicle) {
+    const range = resolveVehicleRange(vehicle);
+    if ('error' in range) return `vehicle: ${range.error}`;
+    const cells: Record<string, string | number | undefined> = { ...range };
+    for (const [k, v] of Object.entries(cells)) if (v !== undefined) present[k] ??= String(v);
+  }
+  if (vpicId) {
+    const model = /^\d{1,7}$/.test(vpicId) ? vpicModelById(Number(vpicId)) : undefined;
+    if (!model) return `vpic_model_id: vPIC has no model ${vpicId}`;
+    present.make ??= model.make;
+    present.model ??= model.model;
+  }
+  return undefined;
 }
 
 const storableCells = (cells: Record<string, string>) =>

@@ -17,8 +17,8 @@ describe('VIN check digit and decoding (offline)', () => {
     ['1FTEW1EG6JF000001', 'Ford', 2018],
     ['4T1B11HK8LU000001', 'Toyota', 2020],
     ['1ftew1eg6jf-000001', 'Ford', 2018],
-  ])('reads %s as a %i %s', (vin, make, year) => {
-    expect(readVin(vin)).toEqual({ ok: true, vin: cleanVin(vin), make, year });
+  ])('reads %s as a %s of %i', (vin, make, year) => {
+    expect(readVin(vin)).toMatchObject({ ok: true, vin: cleanVin(vin), make, year });
   });
 
   it('reads the model-year cycle from the 7th character (a digit: 1980-2009)', () => {
@@ -29,8 +29,14 @@ describe('VIN check digit and decoding (offline)', () => {
 
   it.each([
     ['19XFB2F59EE00000', VIN_MESSAGES.length],
-    ['19XFB2F59EE0000O1', VIN_MESSAGES.letters],
-    ['19XFB2F58EE000001', VIN_MESSAGES.checkDigit],
+    ['19XFB2F59EE0000O1', `${VIN_MESSAGES.letters}: the 16th character is an O (a VIN uses 0)`],
+    ['19XFB2F59EE00000I', `${VIN_MESSAGES.letters}: the 17th character is an I (a VIN uses 1)`],
+    ['19XFB2F59EE00000*', VIN_MESSAGES.letters],
+    // One look-alike explains the wrong check digit: the 6th character, a 2 read for a Z.
+    ['19XFB2F58EE000001', `${VIN_MESSAGES.checkDigit}: the 6th character may be Z rather than 2`],
+    // Several would: none is named.
+    ['19XFB2F53EE000001', VIN_MESSAGES.checkDigit],
+    // A bus maker's VIN (49 CFR 565's example): not a car, truck or van the store lists.
     ['1M8GDM9AXKP042788', VIN_MESSAGES.make],
   ])('refuses %s: %s', (vin, message) => {
     expect(readVin(vin)).toEqual({ ok: false, message });
@@ -66,14 +72,61 @@ describe('the vehicle picker', () => {
     expect((await get('year=2020&make=Toyota&model=Camry')).engines).toEqual(['2.5L I4', '3.5L V6']);
   });
 
-  it('decodes a VIN to its make and year with the models to choose from, and explains a bad one', async () => {
+  it('decodes a VIN to its make, year and model with the models to choose from, and explains a bad one', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/vehicles/vin/19XFB2F59EE000001' });
     const decoded = res.json() as VinDecoded;
-    expect(decoded).toMatchObject({ year: 2014, make: 'Honda' });
+    expect(decoded).toMatchObject({ year: 2014, make: 'Honda', model: 'Civic' });
     expect(decoded.models).toContain('Civic');
     const bad = await t.app.inject({ method: 'GET', url: '/api/vehicles/vin/19XFB2F58EE000001' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe(VIN_MESSAGES.checkDigit);
+    expect(bad.json().error.message).toBe(
+      `${VIN_MESSAGES.checkDigit}: the 6th character may be Z rather than 2`,
+    );
+  });
+
+  it('answers the VINs the old decoder could not place, and offers their model in the picker', async () => {
+    for (const [vin, year, make, model] of [
+      ['5YJSA1DG9DFP14705', 2013, 'Tesla', 'Model S'],
+      ['1HGCM82633A004352', 2003, 'Honda', 'Accord'],
+      ['19UUA56602A801534', 2002, 'Acura', 'TL'],
+      ['2HNYD28809H002590', 2009, 'Acura', 'MDX'],
+    ] as const) {
+      const decoded = (
+        await t.app.inject({ method: 'GET', url: `/api/vehicles/vin/${vin}` })
+      ).json() as VinDecoded;
+      expect(decoded).toMatchObject({ vin, year, make, model });
+      expect(decoded.models).toContain(model);
+    }
+  });
+
+  it('offers every vehicle since 1981 from vPIC beside the shipped ones', async () => {
+    const get = async (query: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/vehicles/options?${query}` })).json() as VehicleOptions;
+    const { years } = await get('');
+    expect(years.at(-1)).toBe(1981);
+    expect(years).toEqual(expect.arrayContaining([1985, 1999, 2005, 2026]));
+    expect((await get('year=1988')).makes).toEqual(expect.arrayContaining(['Acura', 'Ford', 'Jeep']));
+    expect((await get('year=1988&make=Jeep')).models).toContain('Cherokee');
+    expect((await get('year=2013&make=Tesla')).models).toContain('Model S');
+    // The vehicles of 0012 keep their names beside vPIC's.
+    expect((await get('year=2014&make=Chevrolet')).models).toEqual(
+      expect.arrayContaining(['Silverado 1500', 'Silverado']),
+    );
+  });
+
+  it('keeps a vPIC vehicle in My Garage', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/garage',
+      headers: as(other),
+      payload: { year: 1988, make: 'Jeep', model: 'Cherokee' },
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/garage/${(res.json() as GarageVehicle[])[0]?.id}`,
+      headers: as(other),
+    });
   });
 });
 

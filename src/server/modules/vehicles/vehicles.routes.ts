@@ -47,7 +47,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['vehicles'],
         summary:
-          'Checks a VIN (check digit) and reads its make and model year offline, with the models to choose from',
+          'Checks a VIN (check digit) and decodes it offline from vPIC: year, make, model, trim, body, engine, drive and fuel where known, with the models to choose from',
         params: z.object({ vin: z.string().max(40) }),
         response: { 200: VinDecoded, ...errorResponses(400) },
       },

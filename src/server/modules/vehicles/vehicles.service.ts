@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   GARAGE_MAX_VEHICLES,
   type GarageVehicle,
@@ -8,54 +8,135 @@ import {
 } from '../../../contract/catalog';
 import { isUuid } from '../../../contract/ids';
 import type { Db } from '../../kernel/db';
-import { garageVehicles, vehicles } from '../../kernel/db';
+import { garageVehicles, rowsOf, vehicles } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
 import { readVin } from './vin';
 
-/** The picker's choices: each list once the choice before it is made (years always). */
+/**
+ * The picker's choices, each list once the choice before it is made (years always): vPIC's
+ * vehicles (vpic_* tables, docs/decisions/084) beside the vehicles table of migration 0012, whose
+ * rows stay so the names already in fitment, garages and orders keep their place in the lists.
+ */
 export async function vehicleOptions(
   db: Db,
   chosen: { year?: number; make?: string; model?: string },
 ): Promise<VehicleOptions> {
+  // The lists change only when a vehicle data release is loaded (at a start, or by
+  // `npm run vehicles:load`), so each list is kept a while, on its own: a buyer's next choice asks
+  // the database for the one new list only, and the picker's p99 stays low however busy the
+  // database is. An instance that did not load a new release sees it within OPTIONS_TTL_MS.
+  const kept = optionsCache.get(db);
+  const cache =
+    kept && Date.now() - kept.since <= OPTIONS_TTL_MS && kept.lists.size <= OPTIONS_MAX
+      ? kept
+      : { since: Date.now(), lists: new Map<string, Promise<unknown[]>>() };
+  optionsCache.set(db, cache);
+  const held = <T>(key: string, query: () => Promise<T[]>): Promise<T[]> => {
+    const found = cache.lists.get(key);
+    if (found) return found as Promise<T[]>;
+    const answer = query();
+    cache.lists.set(key, answer);
+    answer.catch(() => cache.lists.delete(key));
+    return answer;
+  };
+  return queryOptions(db, chosen, held);
+}
+
+type Held = <T>(key: string, query: () => Promise<T[]>) => Promise<T[]>;
+
+const OPTIONS_TTL_MS = 10 * 60_000;
+const OPTIONS_MAX = 20_000;
+const optionsCache = new WeakMap<Db, { since: number; lists: Map<string, Promise<unknown[]>> }>();
+/** Forgets the picker's answers held for this database (after a load; benchmarks of cold answers). */
+export const forgetVehicleOptions = (db: Db) => optionsCache.delete(db);
+
+async function queryOptions(
+  db: Db,
+  chosen: { year?: number; make?: string; model?: string },
+  held: Held,
+): Promise<VehicleOptions> {
   const { year, make, model } = chosen;
-  const distinct = async <T>(
-    column: typeof vehicles.year | typeof vehicles.make | typeof vehicles.model | typeof vehicles.engine,
-    where?: ReturnType<typeof and>,
-    descending = false,
-  ) =>
-    (
-      await db
-        .selectDistinct({ value: column })
-        .from(vehicles)
-        .where(where)
-        .orderBy(descending ? desc(column) : asc(column))
-    ).map((r) => r.value as T);
-  const [years, makes, models, engines] = await Promise.all([
-    distinct<number>(vehicles.year, undefined, true),
-    year !== undefined ? distinct<string>(vehicles.make, eq(vehicles.year, year)) : [],
+  const list = <T>(key: unknown[], query: SQL) =>
+    held(JSON.stringify(key), async () => rowsOf<{ v: T }>(await db.execute(query)).map((r) => r.v));
+  const [years, makes, models, engines, trims] = await Promise.all([
+    list<number>(
+      ['years'],
+      sql`
+      select v from (
+        select generate_series(min(year_from), max(year_to)) as v from vpic_model_years
+        union select distinct year from vehicles
+      ) y where v is not null order by v desc`,
+    ),
+    year !== undefined
+      ? list<string>(
+          ['makes', year],
+          sql`
+          select mk.name as v from vpic_model_years y
+            join vpic_models m on m.id = y.model_id join vpic_makes mk on mk.id = m.make_id
+           where ${year} between y.year_from and y.year_to
+          union select make from vehicles where year = ${year}
+          order by 1`,
+        )
+      : [],
     year !== undefined && make
-      ? distinct<string>(vehicles.model, and(eq(vehicles.year, year), eq(vehicles.make, make)))
+      ? list<string>(
+          ['models', year, make],
+          sql`
+          select m.name as v from vpic_makes mk
+            join vpic_models m on m.make_id = mk.id
+            join vpic_model_years y on y.model_id = m.id and ${year} between y.year_from and y.year_to
+           where mk.name = ${make}
+          union select model from vehicles where year = ${year} and make = ${make}
+          order by 1`,
+        )
       : [],
     year !== undefined && make && model
-      ? distinct<string>(
-          vehicles.engine,
-          and(eq(vehicles.year, year), eq(vehicles.make, make), eq(vehicles.model, model)),
+      ? held(JSON.stringify(['engines', year, make, model]), () =>
+          variants(db, year, make, model, 'engine', true),
+        )
+      : [],
+    year !== undefined && make && model
+      ? held(JSON.stringify(['trims', year, make, model]), () =>
+          variants(db, year, make, model, 'trim', false),
         )
       : [],
   ]);
-  return { years, makes, models, engines };
+  return { years, makes, models, engines, ...(trims.length ? { trims } : {}) };
 }
 
-/** GET /vehicles/vin/:vin: the VIN checked and read offline, and the models of that make and year to choose from. */
+/** A model's engines (with those of the vehicles table) or trims in one model year. */
+async function variants(
+  db: Db,
+  year: number,
+  make: string,
+  model: string,
+  kind: 'engine' | 'trim',
+  old: boolean,
+) {
+  const rows = rowsOf<{ v: string }>(
+    await db.execute(sql`
+      select v.name as v from vpic_makes mk
+        join vpic_models m on m.make_id = mk.id and m.name = ${model}
+        join vpic_model_variants v on v.model_id = m.id and v.kind = ${kind}
+             and ${year} between v.year_from and v.year_to
+       where mk.name = ${make}
+      ${old ? sql`union select engine from vehicles where year = ${year} and make = ${make} and model = ${model}` : sql``}
+      order by 1`),
+  );
+  return rows.map((r) => r.v);
+}
+
+/** GET /vehicles/vin/:vin: the VIN checked and decoded offline, with the models of that make and year to choose from. */
 export async function decodeVin(db: Db, input: string): Promise<VinDecoded> {
   const reading = readVin(input);
   if (!reading.ok)
     throw new AppError('VALIDATION_FAILED', reading.message, [{ path: 'vin', message: reading.message }]);
+  const { ok: _ok, ...decoded } = reading;
   const { models } = await vehicleOptions(db, { year: reading.year, make: reading.make });
-  return { vin: reading.vin, year: reading.year, make: reading.make, models };
+  return { ...decoded, models };
 }
 
-/** Whether the store's vehicles table knows this year, make and model (and engine, when given). */
+/** Whether the store knows this year, make and model (and engine, when given): vPIC's or the vehicles table's. */
 async function assertKnownVehicle(db: Db, v: Vehicle) {
   const [known] = await db
     .select({ id: vehicles.id })
@@ -69,7 +150,22 @@ async function assertKnownVehicle(db: Db, v: Vehicle) {
       ),
     )
     .limit(1);
-  if (!known) {
+  if (known) return;
+  const [vpic] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select m.id from vpic_makes mk
+        join vpic_models m on m.make_id = mk.id and m.name = ${v.model}
+        join vpic_model_years y on y.model_id = m.id and ${v.year} between y.year_from and y.year_to
+       where mk.name = ${v.make}
+         ${
+           v.engine
+             ? sql`and exists (select 1 from vpic_model_variants e where e.model_id = m.id and e.kind = 'engine'
+                     and e.name = ${v.engine} and ${v.year} between e.year_from and e.year_to)`
+             : sql``
+         }
+       limit 1`),
+  );
+  if (!vpic) {
     const message = 'Choose a vehicle from the lists';
     throw new AppError('VALIDATION_FAILED', message, [{ path: 'model', message }]);
   }

@@ -6,8 +6,9 @@ import { decodeVin, vehicleOptionsQuery } from './vehicle-calls';
 
 /**
  * Year, Make, Model, then Engine where the store knows it: dependent selects, each list filled
- * once the one before it is chosen. A VIN fills in the year and make (read offline on the server)
- * and narrows the models to that make's; the buyer confirms the model.
+ * once the one before it is chosen. A VIN (decoded offline on the server from vPIC's patterns)
+ * fills in the year, make and model where vPIC places it; otherwise the year and make, and the
+ * buyer chooses the model.
  */
 export function VehiclePicker({
   onPick,
@@ -40,10 +41,16 @@ export function VehiclePicker({
       const decoded = await decodeVin(vin);
       setYear(decoded.year);
       setMake(decoded.make);
-      setModel(decoded.models.length === 1 ? (decoded.models[0] ?? '') : '');
+      const model = decoded.model ?? (decoded.models.length === 1 ? (decoded.models[0] ?? '') : '');
+      setModel(model);
       setEngine('');
+      const details = [decoded.trim, decoded.body, decoded.engine, decoded.drive, decoded.fuel].filter(
+        Boolean,
+      );
       setVinMessage({
-        text: `VIN ${decoded.vin}: a ${decoded.year} ${decoded.make}. Now choose the model.`,
+        text: model
+          ? `VIN ${decoded.vin}: a ${decoded.year} ${decoded.make} ${model}${details.length ? ` (${details.join(', ')})` : ''}.`
+          : `VIN ${decoded.vin}: a ${decoded.year} ${decoded.make}. Now choose the model.`,
         error: false,
       });
     } catch (error) {

@@ -3,6 +3,7 @@ import { brands, categories, record } from '@web/test/catalog';
 import {
   answer,
   button,
+  click,
   field,
   http,
   json,
@@ -27,6 +28,23 @@ mockApi(
   http.get('/api/brands', () => json(brands)),
   http.get('/api/catalog/products/:id', () => json(product)),
   http.get('/api/catalog/products/:id/history', () => json([])),
+  // The picker's lists, as vPIC's vehicles give them.
+  http.get('/api/vehicles/options', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    const makes = query.get('year') ? ['Honda', 'Land Rover'] : [];
+    const models =
+      query.get('make') === 'Honda'
+        ? ['Civic', 'Civic Hybrid']
+        : query.get('make') === 'Land Rover'
+          ? ['Range Rover', 'Range Rover Sport']
+          : [];
+    return json({
+      years: [2015, 2014, 2013, 2012],
+      makes,
+      models: query.get('make') ? models : [],
+      engines: [],
+    });
+  }),
   http.patch('/api/tool/:id', async ({ request }) => {
     const changes = (await request.json()) as Partial<ProductRecord>;
     product = { ...product, ...changes, updatedAt: '2026-11-28T10:00:00.000Z' };
@@ -48,6 +66,30 @@ const open = async () => {
 };
 
 describe('the product editor', () => {
+  it('adds vehicles typed one a line, read against the picker, and says which it could not read', async () => {
+    await open();
+    type(
+      field<HTMLTextAreaElement>('Years, make, model, then trim or engine if it matters'),
+      '2012-2015 Honda Civic EX 1.8L I4\n2014 land rover range rover sport\n2013 Batmobile',
+    );
+    await click('Add typed vehicles');
+    await shows('Added 2 rows. Not added: 2013 Batmobile: no make the picker lists for 2013');
+    const row = (n: number, column: string) => field(`Fitment ${n} ${column}`).value;
+    expect(
+      [1, 2].map((n) => [
+        row(n, 'make'),
+        row(n, 'model'),
+        row(n, 'first year'),
+        row(n, 'last year'),
+        row(n, 'engine'),
+        row(n, 'submodel'),
+      ]),
+    ).toEqual([
+      ['Honda', 'Civic', '2012', '2015', '1.8L I4', 'EX'],
+      ['Land Rover', 'Range Rover Sport', '2014', '2014', '', ''],
+    ]);
+  });
+
   it('opens with every field of the product, and saves only what the owner changed', async () => {
     await open();
     expect(field('Price ($)').value).toBe('89.99');

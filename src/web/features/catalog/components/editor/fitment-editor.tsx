@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { matchName, readRangeYears, splitEngineAndTrim } from '@contract/vehicle-range';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { vehicleOptionsQuery } from '@web/shared/vehicles/vehicle-calls';
 import { useId, useState } from 'react';
 
@@ -124,6 +125,7 @@ export function FitmentEditor({
         Add a vehicle
       </button>
       <FitmentRange rows={rows} onChange={onChange} />
+      <TypedVehicles rows={rows} onChange={onChange} />
     </fieldset>
   );
 }
@@ -246,6 +248,93 @@ function FitmentRange({
       </label>
       <button type="button" className="btn btn-sm mt-2" onClick={add}>
         Add these vehicles
+      </button>
+      <p role="status" className="mt-1 text-sm">
+        {message}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Vehicles typed one a line as catalogs print them ('2012-2015 Honda Civic 1.8L I4'): make and
+ * model read against the picker's lists for the first year (the longest name that matches), then
+ * a trim and an engine from its displacement.
+ */
+function TypedVehicles({
+  rows,
+  onChange,
+}: {
+  rows: FitmentDraft[];
+  onChange: (rows: FitmentDraft[]) => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+
+  const add = async () => {
+    const added: FitmentDraft[] = [];
+    const problems: string[] = [];
+    for (const line of text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)) {
+      const years = readRangeYears(line);
+      if ('error' in years) {
+        problems.push(`${line}: ${years.error}`);
+        continue;
+      }
+      const { makes } = await queryClient.fetchQuery(vehicleOptionsQuery({ year: years.yearFrom }));
+      const make = matchName(years.rest, makes);
+      if (!make) {
+        problems.push(`${line}: no make the picker lists for ${years.yearFrom}`);
+        continue;
+      }
+      const { models } = await queryClient.fetchQuery(
+        vehicleOptionsQuery({ year: years.yearFrom, make: make.name }),
+      );
+      const model = matchName(make.rest, models);
+      if (!model) {
+        problems.push(`${line}: no ${make.name} model the picker lists for ${years.yearFrom}`);
+        continue;
+      }
+      const { engine, submodel } = splitEngineAndTrim(model.rest);
+      const row = {
+        ...emptyFitment(),
+        make: make.name,
+        model: model.name,
+        year_from: String(years.yearFrom),
+        year_to: String(years.yearTo),
+        engine: engine ?? '',
+        submodel: submodel ?? '',
+      };
+      if (![...rows, ...added].some((r) => sameVehicle(r, row))) added.push(row);
+    }
+    onChange([...rows, ...added]);
+    if (problems.length === 0) setText('');
+    setMessage(
+      `Added ${added.length} ${added.length === 1 ? 'row' : 'rows'}.${problems.length ? ` Not added: ${problems.join('; ')}` : ' Save the product to keep them.'}`,
+    );
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-box bg-base-200 p-3">
+      <h4 id={`${id}-title`} className="font-semibold">
+        Type vehicles, one a line
+      </h4>
+      <label className="fieldset">
+        <span className="fieldset-legend">Years, make, model, then trim or engine if it matters</span>
+        <textarea
+          className="textarea textarea-sm w-full"
+          rows={3}
+          placeholder={'2012-2015 Honda Civic\n2018 Ford F-150 3.5L V6'}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </label>
+      <button type="button" className="btn btn-sm mt-2" onClick={() => void add()}>
+        Add typed vehicles
       </button>
       <p role="status" className="mt-1 text-sm">
         {message}
