@@ -35,5 +35,5 @@ export * from './profile-schema';
 export * from './review-schema';
 export * from './settings-schema';
 export * from './store-settings-schema';
-export * from './vehicles-schema';
 export * from './vehicle-data-schema';
+export * from './vehicles-schema';
