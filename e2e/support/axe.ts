@@ -93,7 +93,8 @@ export async function settle(page: Page) {
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await settle(page);
-  await page.evaluate(axeSource);
+  // Loaded once per document: a page reached within the app keeps it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } }).axe;
     const result = (await axe.run(document, { resultTypes: ['violations'] })) as {
