@@ -4,7 +4,7 @@ import type { Address } from '../../contract/addresses';
 import { CART_EMPTY } from '../../contract/cart';
 import { totalChangedMessage } from '../../contract/checkout';
 import { isUuid } from '../../contract/ids';
-import { formatCents, sum } from '../../contract/money';
+import { formatCents } from '../../contract/money';
 import { type OrderPage, orderRefusalWords } from '../../contract/order-refusals';
 import type { Order, OrderInput } from '../../contract/orders';
 import { groundOnlyMessage, methodNotOfferedMessage, type ShippingMethod } from '../../contract/pricing';
@@ -30,7 +30,7 @@ import {
   waitingMailDelay,
   writeNewOrder,
 } from '../modules/orders';
-import { type PricingRules, parcelWeight, totalsFor } from '../modules/pricing';
+import { goodsOf, type PricingRules, parcelWeight, totalsFor } from '../modules/pricing';
 import { runSteps, type Step } from './steps';
 
 /** What a new order is made of; prices are never part of it (they are read, and held by the reservation). */
@@ -247,8 +247,7 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
       const { tx, me, order, pricing, now } = ctx;
       const moved = found(ctx.products, 'products read');
       const lineRows = found(ctx.lines, 'lines');
-      const goodsCents = sum(lineRows.map((l) => l.unitPriceCents * l.quantity));
-      const coreChargeCents = sum(lineRows.map((l) => l.coreChargeCents * l.quantity));
+      const { goodsCents, coreChargeCents } = goodsOf(lineRows);
       // The order's subtotal holds the core charges' own lines too; pricing taxes them with the parts.
       const subtotalCents = goodsCents + coreChargeCents;
       const groundOnly = [...moved.values()].find((tool) => tool.groundOnly);
