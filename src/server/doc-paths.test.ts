@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * each such path. A path is anything written `src/...` (a trailing `*` or punctuation aside), and,
  * as the architecture writes them for short, a path of the server's rooms (`modules/orders/x.ts`,
  * `kernel/…`, `flows/…`, `edge/…`; `api/…` for `edge/api/…`) or of the web app's folders
- * (`features/…`, `shared/…`, `components/ui/…`), read from src/server and src/web.
+ * (`features/…`, `shared/…`, `components/ui/…`, `lib/…`, `app/…`), read from src/server and src/web.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,6 +25,8 @@ const SHORT: Record<string, string> = {
   features: 'src/web/features',
   shared: 'src/web/shared',
   components: 'src/web/components',
+  lib: 'src/web/lib',
+  app: 'src/web/app',
 };
 
 const tidy = (p: string) =>
@@ -37,7 +39,9 @@ const tidy = (p: string) =>
 function namedPaths(text: string): string[] {
   const full = text.match(/(?<![\w/.-])src\/[\w./*-]+/g) ?? [];
   const short = (
-    text.match(/(?<![\w/.@-])(?:kernel|modules|flows|edge|api|features|shared|components)\/[\w./*-]*/g) ?? []
+    text.match(
+      /(?<![\w/.@-])(?:kernel|modules|flows|edge|api|features|shared|components|lib|app)\/[\w./*-]*/g,
+    ) ?? []
   ).map((p) => {
     const [start = '', ...rest] = p.split('/');
     return [SHORT[start], ...rest].join('/');
