@@ -16,7 +16,14 @@ import {
   stockFigures,
   storePricing,
 } from '../test/probes';
-import { confirmOrderPayment, confirmPaymentSteps, markOrderPaid, paySteps } from './pay';
+import {
+  confirmOrderPayment,
+  confirmPaymentSteps,
+  confirmSimulatedPayment,
+  markOrderPaid,
+  paySteps,
+  simulatedConfirmSteps,
+} from './pay';
 import { placeOrder } from './place-order';
 import { failingAt } from './steps';
 
@@ -142,6 +149,79 @@ describe("the customer's report of a payment, killed at each step", () => {
       expect(await stockFigures(database.db, tool.id)).toMatchObject({ reserved: 2, available: 8 });
     },
   );
+});
+
+describe("test mode's card, killed at each step", () => {
+  /** A customer's unpaid order of 2 at $24.99 with its payment opened, the card not yet charged. */
+  async function opened() {
+    const me = await insertCustomer(database.db, 'Cam Card');
+    const tool = await insertTool(database.db, {
+      name: 'Wiper blade',
+      priceCents: 2499,
+      availableQuantity: 10,
+      minimumOrderQuantity: 1,
+    });
+    const order = await placeOrder(
+      database.db,
+      outbox(),
+      me,
+      { productId: tool.id, orderQuantity: 2, phone: PHONE },
+      freeLimits(),
+      storePricing(),
+    );
+    const { clientSecret } = await createPaymentIntent(database.db, simulated, me, order._id);
+    const intent = await findOwnIntent(database.db, clientSecret, me.id);
+    if (!intent) throw new Error('no intent');
+    const card = { clientSecret, cardNumber: CARD.number, expiry: CARD.expiry, cvc: CARD.cvc };
+    const pay = (steps = simulatedConfirmSteps) =>
+      confirmSimulatedPayment(database.db, outbox(), simulated, me, card, quiet, steps);
+    return { me, tool, order, intentId: intent.id, pay };
+  }
+
+  it('reads top to bottom: find the payment, charge the card (the pivot), then the provider’s word taken', () => {
+    expect(simulatedConfirmSteps.map((s) => [s.name, Boolean(s.pivot)])).toEqual([
+      ['find the payment', false],
+      ['charge the card', true],
+      ["check the provider's word", false],
+      ['pay the order', true],
+      ['keep the late payment on record', false],
+      ['refund the late payment', false],
+    ]);
+  });
+
+  it.each(['find the payment', 'charge the card'])(
+    'at "%s": no money taken, the order unpaid; the card charged after pays it once',
+    async (step) => {
+      const { tool, order, intentId, pay } = await opened();
+      await expect(pay(failingAt(simulatedConfirmSteps, step))).rejects.toThrow(`${step} killed`);
+      expect(await intentRow(database.db, intentId)).toMatchObject({ status: 'open', cardLast4: null });
+      expect(await orderRow(database.db, order._id)).toMatchObject({ status: 'unpaid', chargeStatus: null });
+      expect(await pay()).toEqual({ status: 'succeeded', transactionId: intentId });
+      expect(await historyOf(database.db, order._id)).toEqual([
+        'place:->unpaid',
+        'pay:unpaid>awaiting_shipment',
+      ]);
+      expect(await stockFigures(database.db, tool.id)).toMatchObject({ reserved: 2, available: 8 });
+    },
+  );
+
+  it('at "pay the order", past the pivot: the money taken is on record, and the customer’s report pays the order once', async () => {
+    const { me, tool, order, intentId, pay } = await opened();
+    await expect(pay(failingAt(simulatedConfirmSteps, 'pay the order'))).rejects.toThrow(
+      'pay the order killed',
+    );
+    expect(await intentRow(database.db, intentId)).toMatchObject({ status: 'succeeded', cardLast4: '4242' });
+    expect(await orderRow(database.db, order._id)).toMatchObject({ status: 'unpaid' });
+    const paid = await confirmOrderPayment(database.db, outbox(), simulated, me, order._id, intentId, quiet);
+    expect(paid).toMatchObject({ status: 'pending', transactionId: intentId });
+    // The card is not charged twice: a second confirmation of the same intent changes nothing.
+    expect(await pay()).toEqual({ status: 'succeeded', transactionId: intentId });
+    expect(await historyOf(database.db, order._id)).toEqual([
+      'place:->unpaid',
+      'pay:unpaid>awaiting_shipment',
+    ]);
+    expect(await stockFigures(database.db, tool.id)).toMatchObject({ reserved: 2, available: 8 });
+  });
 });
 
 /**
