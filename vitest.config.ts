@@ -17,7 +17,8 @@ export default defineConfig({
           environment: 'node',
           // Importing the app (Fastify, better-auth, Drizzle, zod schemas) cost each file seconds of
           // its own. Files of a worker share those modules instead: every file still builds its own
-          // app on its own database (harness.ts), and no server module keeps state of its own. The
+          // app on its own database (harness.ts), and no server module keeps state two apps could
+          // disagree on (what stays module-level is memos of shipped data and the process guard). The
           // one shared thing is the test harness's idle PGlite, reset to the migrated state before
           // each file gets it (src/server/test/pglite-pool.ts).
           isolate: false,

@@ -33,7 +33,13 @@ export const flowsModule: ModuleDescriptor<{
 export { cancelPaidOrder } from './cancel-paid-order';
 export { checkout } from './checkout';
 export { guestCheckout } from './guest-checkout';
-export { confirmOrderPayment, guestMarkPaid, guestSimulatedConfirm, markOrderPaid } from './pay';
+export {
+  confirmOrderPayment,
+  confirmSimulatedPayment,
+  guestMarkPaid,
+  guestSimulatedConfirm,
+  markOrderPaid,
+} from './pay';
 export { placeOrder } from './place-order';
 export { refundOrder } from './refund';
 export { refundReturn } from './return-refund';

@@ -14,55 +14,138 @@ import {
   toOneOrder,
 } from '../modules/orders';
 import type { IntentSnapshot, PaymentProvider, SimulatedProvider } from '../modules/payments';
-import { type IntentRow, intentById, intentOfOrder, recordIntentSucceeded } from '../modules/payments';
+import {
+  findOwnIntent,
+  type IntentRow,
+  intentById,
+  intentOfOrder,
+  recordIntentSucceeded,
+} from '../modules/payments';
 import { refundLatePayment } from './refund';
+import { runSteps, STOP, type Step } from './steps';
 
 /**
- * Paying an order, as a flow across the card provider, our record of its intent (modules/payments)
- * and the order's state machine (modules/orders): the provider's word is taken only once it says
- * the intent succeeded for the order's total; the order then takes its `pay` event, and a payment
- * that arrived after its order was released, and could not take its stock again, is refunded.
+ * Paying an order, as a flow of named steps across the card provider, our record of its intent
+ * (modules/payments) and the order's state machine (modules/orders): the provider's word is taken
+ * only once it says the intent succeeded for the order's total; the order then takes its `pay`
+ * event, and a payment that arrived after its order was released, and could not take its stock
+ * again, is kept on record and refunded.
+ *
+ * Nothing here is ever undone, so no step has a compensation. The steps before the pivot only
+ * read (the order, our record of the intent, the provider's intent). From the pivot on, money has
+ * moved at the provider: the card charged (test mode's processor, `charge the card`), or the
+ * order paid on the provider's word (`pay the order`). A failure from there is finished forward by
+ * a repeat, never undone: Stripe redelivers its webhook until it is answered, the customer's page
+ * reports the payment again, a late payment's refund is keyed by the payment (one refund however
+ * often it is asked) and left pending for the recurring job when the provider cannot be reached.
  */
 
 type Log = { error(obj: object, msg: string): void };
 
+/** What the steps of paying share. */
+export interface PayContext {
+  db: Db;
+  outbox: Outbox;
+  provider: PaymentProvider;
+  log: Log;
+  /** The provider's word on the intent. */
+  intent?: IntentSnapshot;
+  /** Our record of the intent, when a step has just read or written it (the one-statement payment). */
+  record?: IntentRow;
+  /** The order, paid. */
+  paid?: OrderRow;
+  /** The payment came after its order was released, and the order could not take its stock again. */
+  tooLate?: PaymentArrivedTooLate;
+}
+
+const found = <T>(value: T | undefined, what: string): T => {
+  if (value === undefined) throw new Error(`no ${what} before this step`);
+  return value;
+};
+
 /**
- * Marks an order paid once its provider has confirmed this intent succeeded for the order's full
- * amount. Idempotent: a repeat, from the customer's PATCH or a redelivered webhook, changes nothing.
- * The move itself is the state machine's `pay`: an order released while the customer was paying
- * gets its stock back if there is still enough; otherwise it stays released and the payment is
- * logged for a refund.
+ * The provider's word, taken: the steps every payment ends with, top to bottom. The order is
+ * marked paid once its provider has confirmed this intent succeeded for the order's full amount.
+ * Idempotent: a repeat, from the customer's PATCH or a redelivered webhook, changes nothing. The
+ * move itself is the state machine's `pay`: an order released while the customer was paying gets
+ * its stock back if there is still enough; otherwise it stays released and the payment is
+ * refunded in full, a refund like any other (the order shows it, the customer is mailed).
+ */
+export const paySteps: readonly Step<PayContext>[] = [
+  {
+    name: "check the provider's word",
+    run: async (ctx) => {
+      if (found(ctx.intent, "provider's word").status !== 'succeeded')
+        throw new AppError('PAYMENT_FAILED', 'The payment has not been completed');
+      return undefined;
+    },
+  },
+  {
+    name: 'pay the order',
+    // The point of no return: the provider holds the money. A failure leaves the order as it was
+    // and the next report of the same payment pays it, once.
+    pivot: true,
+    run: async (ctx) => {
+      try {
+        ctx.paid = await paidInOneTransaction(
+          ctx.db,
+          ctx.outbox,
+          found(ctx.intent, 'intent'),
+          ctx.log,
+          ctx.record,
+        );
+      } catch (error) {
+        if (!(error instanceof PaymentArrivedTooLate)) throw error;
+        // Its transaction rolled back: the steps below keep the payment and give it back.
+        ctx.tooLate = error;
+      }
+      return undefined;
+    },
+  },
+  {
+    name: 'keep the late payment on record',
+    // The money was taken but the order could not be revived: our record of the intent says so.
+    run: async (ctx) => {
+      const intent = found(ctx.intent, 'intent');
+      if (ctx.tooLate) await recordIntentSucceeded(ctx.db, intent.id, intent);
+      return undefined;
+    },
+  },
+  {
+    name: 'refund the late payment',
+    // In full, under the payment's own key (claimed, asked of the provider, settled: flows/refund);
+    // then the payer is told why the order was not paid.
+    run: async (ctx) => {
+      if (!ctx.tooLate) return undefined;
+      await refundLatePayment(ctx.db, ctx.outbox, ctx.provider, found(ctx.intent, 'intent'));
+      throw ctx.tooLate;
+    },
+  },
+];
+
+/**
+ * The provider's word on an intent, taken (the webhook, test mode's processor): the order paid, or
+ * the payment refunded when it came too late.
  */
 export async function markOrderPaid(
   db: Db,
   outbox: Outbox,
   provider: PaymentProvider,
   intent: IntentSnapshot,
-  log: { error(obj: object, msg: string): void },
+  log: Log,
   /** Our record of the intent, when the caller has just read or written it. */
   record?: IntentRow,
+  steps: readonly Step<PayContext>[] = paySteps,
 ): Promise<OrderRow> {
-  if (intent.status !== 'succeeded')
-    throw new AppError('PAYMENT_FAILED', 'The payment has not been completed');
-  try {
-    return await paidInOneTransaction(db, outbox, intent, log, record);
-  } catch (error) {
-    if (error instanceof PaymentArrivedTooLate) {
-      // The money was taken but the order could not be revived: the intent keeps that on record
-      // (the transaction above rolled back) and the payment is refunded in full, a refund like
-      // any other (the order shows it, the customer is mailed).
-      await recordIntentSucceeded(db, intent.id, intent);
-      await refundLatePayment(db, outbox, provider, intent);
-    }
-    throw error;
-  }
+  const done = await runSteps('pay', steps, { db, outbox, provider, log, intent, record });
+  return found(done.paid, 'order paid');
 }
 
 async function paidInOneTransaction(
   db: Db,
   outbox: Outbox,
   intent: IntentSnapshot,
-  log: { error(obj: object, msg: string): void },
+  log: Log,
   record?: IntentRow,
 ): Promise<OrderRow> {
   // The usual case, in one statement: our record of the intent is the provider's (the caller
@@ -132,7 +215,76 @@ async function paidInOneTransaction(
   });
 }
 
-/** PATCH /order/:id: the customer reports the transaction; we ask the provider before believing it. */
+/** A payment reported for an order (its transaction id), as the customer's page or a guest's sends it. */
+export interface ReportContext extends PayContext {
+  transactionId: string;
+  /** The order the payment is reported for. */
+  order?: OrderRow;
+  /** Our record of the reported intent, found among the order's. */
+  reported?: IntentRow;
+  answer?: Order;
+}
+
+/** The reported transaction must be one of the order's intents. */
+const findReported: Step<ReportContext> = {
+  name: 'find the payment',
+  run: async (ctx) => {
+    const order = found(ctx.order, 'order');
+    ctx.reported = await intentOfOrder(ctx.db, order.id, { id: ctx.transactionId });
+    if (!ctx.reported) throw new AppError('NOT_FOUND', 'Payment was not found for this order');
+    return undefined;
+  },
+};
+
+/** The report is not believed: the provider is asked what became of the intent (a read). */
+const askProvider: Step<ReportContext> = {
+  name: 'ask the card provider',
+  run: async (ctx) => {
+    const order = found(ctx.order, 'order');
+    const intent = await ctx.provider.retrieveIntent(found(ctx.reported, 'payment').id);
+    ctx.intent = { ...intent, orderId: intent.orderId ?? order.id };
+    return undefined;
+  },
+};
+
+const readBack: Step<ReportContext> = {
+  name: 'read the order back',
+  run: async (ctx) => {
+    ctx.answer = await toOneOrder(ctx.db, found(ctx.paid, 'order paid'));
+    return undefined;
+  },
+};
+
+/** Already paid with this very transaction (the processor or the webhook got there first). */
+const paidWith = (row: OrderRow, transactionId: string) =>
+  paidStatuses.includes(row.status) && row.transactionId === transactionId;
+
+export interface ConfirmContext extends ReportContext {
+  me: SessionUser;
+  orderId: string;
+}
+
+/** PATCH /order/:id, top to bottom: the customer reports the transaction; the provider is asked before it is believed. */
+export const confirmPaymentSteps: readonly Step<ConfirmContext>[] = [
+  {
+    name: 'read the order',
+    run: async (ctx) => {
+      const { row, order: view } = await getOwnOrder(ctx.db, ctx.me, ctx.orderId, { includeClosed: true });
+      ctx.order = row;
+      // Nothing to do: answered from this one read.
+      if (paidWith(row, ctx.transactionId)) {
+        ctx.answer = view;
+        return STOP;
+      }
+      return undefined;
+    },
+  },
+  findReported,
+  askProvider,
+  ...paySteps,
+  readBack,
+];
+
 export async function confirmOrderPayment(
   db: Db,
   outbox: Outbox,
@@ -140,45 +292,42 @@ export async function confirmOrderPayment(
   me: SessionUser,
   orderId: string,
   transactionId: string,
-  log: { error(obj: object, msg: string): void },
-): Promise<Order> {
-  const { row: order, order: view } = await getOwnOrder(db, me, orderId, { includeClosed: true });
-  // Already paid with this very transaction (the processor or the webhook got there first): nothing to do.
-  if (paidStatuses.includes(order.status) && order.transactionId === transactionId) return view;
-  const known = await intentOfOrder(db, order.id, { id: transactionId });
-  if (!known) throw new AppError('NOT_FOUND', 'Payment was not found for this order');
-  const intent = await provider.retrieveIntent(known.id);
-  return toOneOrder(
-    db,
-    await markOrderPaid(db, outbox, provider, { ...intent, orderId: intent.orderId ?? order.id }, log),
-  );
-}
-
-/**
- * Test mode's card for a guest's order: the client secret must be an intent of the order the key
- * opens. As for a customer, the processor's success marks the order paid at once.
- */
-export async function guestSimulatedConfirm(
-  db: Db,
-  outbox: Outbox,
-  simulated: SimulatedProvider,
-  secret: string,
-  input: { token: string; clientSecret: string; cardNumber: string; expiry: string; cvc: string },
   log: Log,
-): Promise<{ status: 'succeeded'; transactionId: string }> {
-  const { row } = await openOrderLink(db, secret, input.token);
-  const intent = await intentOfOrder(db, row.id, { clientSecret: input.clientSecret });
-  if (!intent) throw new AppError('NOT_FOUND', 'Payment was not found');
-  const confirmed = await simulated.confirm(intent, {
-    number: input.cardNumber,
-    expiry: input.expiry,
-    cvc: input.cvc,
-  });
-  await markOrderPaid(db, outbox, simulated, confirmed.snapshot, log, confirmed.row);
-  return { status: 'succeeded', transactionId: confirmed.snapshot.id };
+  steps: readonly Step<ConfirmContext>[] = confirmPaymentSteps,
+): Promise<Order> {
+  const ctx: ConfirmContext = { db, outbox, provider, log, me, orderId, transactionId };
+  const done = await runSteps('confirm a payment', steps, ctx);
+  return found(done.answer, 'answer');
 }
 
-/** The provider's transaction for a guest's order (Stripe's page): the provider is asked first. */
+export interface GuestReportContext extends ReportContext {
+  secret: string;
+  token: string;
+}
+
+/** A guest's order opened by its signed link. */
+const openLink: Step<GuestReportContext> = {
+  name: 'open the order link',
+  run: async (ctx) => {
+    const { row } = await openOrderLink(ctx.db, ctx.secret, ctx.token);
+    ctx.order = row;
+    if (paidWith(row, ctx.transactionId)) {
+      ctx.answer = await toOneOrder(ctx.db, row);
+      return STOP;
+    }
+    return undefined;
+  },
+};
+
+/** The provider's transaction for a guest's order (Stripe's page), top to bottom: the provider is asked first. */
+export const guestReportSteps: readonly Step<GuestReportContext>[] = [
+  openLink,
+  findReported,
+  askProvider,
+  ...paySteps,
+  readBack,
+];
+
 export async function guestMarkPaid(
   db: Db,
   outbox: Outbox,
@@ -187,14 +336,125 @@ export async function guestMarkPaid(
   input: { token: string; transactionId: string },
   log: Log,
 ): Promise<Order> {
-  const { row } = await openOrderLink(db, secret, input.token);
-  if (paidStatuses.includes(row.status) && row.transactionId === input.transactionId)
-    return toOneOrder(db, row);
-  const known = await intentOfOrder(db, row.id, { id: input.transactionId });
-  if (!known) throw new AppError('NOT_FOUND', 'Payment was not found for this order');
-  const intent = await provider.retrieveIntent(known.id);
-  return toOneOrder(
+  const ctx: GuestReportContext = {
     db,
-    await markOrderPaid(db, outbox, provider, { ...intent, orderId: intent.orderId ?? row.id }, log),
-  );
+    outbox,
+    provider,
+    log,
+    secret,
+    token: input.token,
+    transactionId: input.transactionId,
+  };
+  const done = await runSteps('confirm a guest payment', guestReportSteps, ctx);
+  return found(done.answer, 'answer');
+}
+
+/** Test mode's card, charged by the simulated processor for an intent a step found. */
+export interface CardContext extends PayContext {
+  provider: SimulatedProvider;
+  card: { number: string; expiry: string; cvc: string };
+  /** Our record of the intent the card is for. */
+  open?: IntentRow;
+}
+
+/**
+ * The card charged, then the processor's success taken at once, as Stripe's webhook does: the order
+ * is paid even if the customer's page never sends its PATCH (which then changes nothing). The pivot:
+ * a declined card changes nothing but the intent's last error; a charged one is finished forward.
+ */
+const chargeCard: Step<CardContext> = {
+  name: 'charge the card',
+  pivot: true,
+  run: async (ctx) => {
+    const confirmed = await ctx.provider.confirm(found(ctx.open, 'payment'), ctx.card);
+    ctx.intent = confirmed.snapshot;
+    ctx.record = confirmed.row;
+    return undefined;
+  },
+};
+
+export interface SimulatedConfirmContext extends CardContext {
+  userId: string;
+  clientSecret: string;
+}
+
+/** POST /payments/simulated/confirm, top to bottom: a customer's card for one of their orders. */
+export const simulatedConfirmSteps: readonly Step<SimulatedConfirmContext>[] = [
+  {
+    name: 'find the payment',
+    // The client secret is a capability, but it must also be for one of this user's orders: one
+    // read finds the intent and checks whose order it is.
+    run: async (ctx) => {
+      ctx.open = await findOwnIntent(ctx.db, ctx.clientSecret, ctx.userId);
+      if (!ctx.open) throw new AppError('NOT_FOUND', 'Payment was not found');
+      return undefined;
+    },
+  },
+  chargeCard,
+  ...paySteps,
+];
+
+export async function confirmSimulatedPayment(
+  db: Db,
+  outbox: Outbox,
+  simulated: SimulatedProvider,
+  me: SessionUser,
+  input: { clientSecret: string; cardNumber: string; expiry: string; cvc: string },
+  log: Log,
+  steps: readonly Step<SimulatedConfirmContext>[] = simulatedConfirmSteps,
+): Promise<{ status: 'succeeded'; transactionId: string }> {
+  const ctx: SimulatedConfirmContext = {
+    db,
+    outbox,
+    provider: simulated,
+    log,
+    userId: me.id,
+    clientSecret: input.clientSecret,
+    card: { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc },
+  };
+  const done = await runSteps('charge a card', steps, ctx);
+  return { status: 'succeeded', transactionId: found(done.intent, 'intent').id };
+}
+
+export interface GuestCardContext extends CardContext {
+  secret: string;
+  token: string;
+  clientSecret: string;
+}
+
+/** Test mode's card for a guest's order, top to bottom: the client secret must be an intent of the order the link opens. */
+export const guestCardSteps: readonly Step<GuestCardContext>[] = [
+  {
+    name: 'find the payment',
+    run: async (ctx) => {
+      const { row } = await openOrderLink(ctx.db, ctx.secret, ctx.token);
+      ctx.open = await intentOfOrder(ctx.db, row.id, { clientSecret: ctx.clientSecret });
+      if (!ctx.open) throw new AppError('NOT_FOUND', 'Payment was not found');
+      return undefined;
+    },
+  },
+  chargeCard,
+  ...paySteps,
+];
+
+export async function guestSimulatedConfirm(
+  db: Db,
+  outbox: Outbox,
+  simulated: SimulatedProvider,
+  secret: string,
+  input: { token: string; clientSecret: string; cardNumber: string; expiry: string; cvc: string },
+  log: Log,
+): Promise<{ status: 'succeeded'; transactionId: string }> {
+  const ctx: GuestCardContext = {
+    db,
+    outbox,
+    provider: simulated,
+    log,
+    secret,
+    token: input.token,
+    clientSecret: input.clientSecret,
+    card: { number: input.cardNumber, expiry: input.expiry, cvc: input.cvc },
+  };
+  const done = await runSteps('charge a guest card', guestCardSteps, ctx);
+  return { status: 'succeeded', transactionId: found(done.intent, 'intent').id };
 }

@@ -4,7 +4,7 @@ import type { Address } from '../../contract/addresses';
 import { CART_EMPTY } from '../../contract/cart';
 import { totalChangedMessage } from '../../contract/checkout';
 import { isUuid } from '../../contract/ids';
-import { formatCents, sum } from '../../contract/money';
+import { formatCents } from '../../contract/money';
 import { type OrderPage, orderRefusalWords } from '../../contract/order-refusals';
 import type { Order, OrderInput } from '../../contract/orders';
 import { groundOnlyMessage, methodNotOfferedMessage, type ShippingMethod } from '../../contract/pricing';
@@ -18,6 +18,7 @@ import { DiscountGone, discountBuyer, discountOffer, redeemDiscount } from '../m
 import { moveStock, OutOfStock, readForSale, type StockMove } from '../modules/inventory';
 import type { OrderLineRow, OrderRow } from '../modules/orders';
 import {
+  cancelUnpaidOrder,
   checkGuestCaps,
   checkUnpaidCaps,
   type GuestBuyer,
@@ -29,9 +30,8 @@ import {
   waitingMailDelay,
   writeNewOrder,
 } from '../modules/orders';
-import { type PricingRules, parcelWeight, totalsFor } from '../modules/pricing';
-
-/** Placing an order: the customer's caps, the prices read, the rows, the reservation last. */
+import { goodsOf, type PricingRules, parcelWeight, totalsFor } from '../modules/pricing';
+import { runSteps, type Step } from './steps';
 
 /** What a new order is made of; prices are never part of it (they are read, and held by the reservation). */
 export interface NewOrder {
@@ -120,12 +120,275 @@ function orderTotals(
 
 const summaryName = (first: string, others: number) => (others === 0 ? first : `${first} and ${others} more`);
 
+/** The products an order is about to take, as read (without a lock) before it is priced. */
+type ForSale = Awaited<ReturnType<typeof readForSale>>;
+
+/** What the steps of placing an order share, inside the caller's transaction. */
+export interface NewOrderContext {
+  tx: Tx;
+  outbox: Outbox;
+  me: SessionUser | GuestBuyer;
+  order: NewOrder;
+  limits: OrderLimits;
+  pricing: PricingRules;
+  now: Date;
+  /** The order's id, known before its row exists so the reservations' ledger rows can name it. */
+  id: string;
+  products?: ForSale;
+  lines?: OrderLineRow[];
+  priced?: {
+    totals: ReturnType<typeof totalsFor>;
+    subtotalCents: number;
+    discount: ReturnType<typeof totalsFor>['outcome'];
+  };
+  row?: OrderRow;
+}
+
+const found = <T>(value: T | undefined, what: string): T => {
+  if (value === undefined) throw new Error(`no ${what} before this step`);
+  return value;
+};
+
 /**
- * Places an order inside the caller's transaction: within the customer's caps, the products are
- * read, the totals computed, the order, its lines and its first history row written, and last every
- * line's stock is reserved through the inventory module, on condition that each product is still
- * as read (products locked in id order, so two carts sharing products queue instead of
- * deadlocking; one short line throws and nothing stays reserved).
+ * Placing an order, top to bottom, inside the caller's transaction: within the buyer's caps, the
+ * products are read, what cannot be sold refused, the order priced, its rows written, its discount
+ * redeemed, and last every line's stock reserved through the inventory module, on condition that
+ * each product is still as read (products locked in id order, so two carts sharing products queue
+ * instead of deadlocking; one short line throws and nothing stays reserved).
+ *
+ * No step here has a compensation of its own: the transaction is their compensation, since a step
+ * that fails takes every row written above it back with the rollback (the stock reserved, the
+ * order, its lines and history, its outbox message, the discount's use). Once the transaction has
+ * committed, the flow that placed it releases the order if a later step of its own fails.
+ */
+export const newOrderSteps: readonly Step<NewOrderContext>[] = [
+  {
+    name: 'check the caps',
+    run: async (ctx) => {
+      const { tx, me, order, limits } = ctx;
+      const units = order.lines.reduce((sum, l) => sum + l.quantity, 0);
+      if (isGuest(me)) await checkGuestCaps(tx, me, order.shippingAddress, order.lines, limits);
+      else await checkUnpaidCaps(tx, me.id, units, limits);
+      return undefined;
+    },
+  },
+  {
+    name: 'read the products',
+    // Read without a lock and priced from that read; their stock is reserved last, just before
+    // the commit, on condition that they are still as read (moveStock's asRead). A product many
+    // people buy at once is then locked for one statement and the commit, not for the whole
+    // order's writes (docs/decisions/070).
+    run: async (ctx) => {
+      ctx.products = await readForSale(
+        ctx.tx,
+        ctx.order.lines.map((l) => l.toolId),
+      );
+      return undefined;
+    },
+  },
+  {
+    name: 'refuse what cannot be sold',
+    run: async (ctx) => {
+      const { tx, order, id } = ctx;
+      const moved = found(ctx.products, 'products read');
+      try {
+        if (order.lines.some((l) => l.quantity < 1))
+          throw new OutOfStock(order.lines[0]?.toolId ?? '', '', 0);
+        // What the reservation would refuse, refused now, in the order it would (products in id order).
+        for (const line of [...order.lines].sort((a, b) => a.toolId.localeCompare(b.toolId))) {
+          const tool = moved.get(line.toolId);
+          if (!tool) throw notFound('Tool');
+          if (tool.available < line.quantity) throw new OutOfStock(line.toolId, tool.name, tool.available);
+        }
+      } catch (error) {
+        if (!(error instanceof OutOfStock)) throw error;
+        throw await lineRefusal(tx, error, order);
+      }
+      ctx.lines = order.lines.map((line, index) => {
+        const tool = moved.get(line.toolId);
+        if (!tool) throw notFound('Tool');
+        const refused = (code: 'retired' | 'below-minimum') =>
+          new OrderRefused({
+            code,
+            toolName: tool.name,
+            line: index,
+            quantity: line.quantity,
+            minimum: tool.minimumOrderQuantity,
+            left: tool.available,
+          });
+        if (tool.retired) throw refused('retired');
+        if (line.quantity < tool.minimumOrderQuantity) throw refused('below-minimum');
+        return {
+          orderId: id,
+          lineNo: index + 1,
+          toolId: line.toolId,
+          toolName: tool.name,
+          unitPriceCents: tool.priceCents,
+          quantity: line.quantity,
+          shippedQuantity: 0,
+          releasedQuantity: 0,
+          refundedQuantity: 0,
+          returnedQuantity: 0,
+          discountCents: 0,
+          // The core charge is read with the price, held by the reservation's condition, and kept as sold.
+          coreChargeCents: tool.coreChargeCents,
+          coresRefunded: 0,
+          coresReturned: 0,
+        };
+      });
+      return undefined;
+    },
+  },
+  {
+    name: 'price the order',
+    // Pricing adds it up: goods, core charges, shipping for the method, the discount, tax. The
+    // total the buyer was shown, when given, must be the total now.
+    run: async (ctx) => {
+      const { tx, me, order, pricing, now } = ctx;
+      const moved = found(ctx.products, 'products read');
+      const lineRows = found(ctx.lines, 'lines');
+      const { goodsCents, coreChargeCents } = goodsOf(lineRows);
+      // The order's subtotal holds the core charges' own lines too; pricing taxes them with the parts.
+      const subtotalCents = goodsCents + coreChargeCents;
+      const groundOnly = [...moved.values()].find((tool) => tool.groundOnly);
+      const offer = await discountOffer(tx, {
+        code: order.discountCode,
+        automatic: pricing.automaticDiscounts,
+        buyer: discountBuyer(me.email),
+        toolIds: lineRows.map((l) => l.toolId),
+        now,
+      });
+      const totals = orderTotals(
+        pricing,
+        order,
+        {
+          subtotalCents: goodsCents,
+          coreChargeCents,
+          weightMilliLb: parcelWeight(
+            order.lines.map((l) => ({
+              weightLb: moved.get(l.toolId)?.weightLb ?? null,
+              quantity: l.quantity,
+            })),
+            pricing.shipping.defaultWeightLb,
+          ),
+          groundOnly,
+        },
+        {
+          offer,
+          lines: lineRows.map((l) => ({ toolId: l.toolId, lineTotalCents: l.unitPriceCents * l.quantity })),
+        },
+      );
+      // A code that does not apply is refused with its reason rather than silently left out (one
+      // beaten by a better automatic discount is not refused: the buyer pays less, as the page showed).
+      const verdict = totals.verdict;
+      if (verdict && !verdict.applied && verdict.reason !== 'beaten') throw new DiscountGone(verdict.message);
+      const discount = totals.outcome;
+      discount?.lineCents.forEach((cents, index) => {
+        const line = lineRows[index];
+        if (line) line.discountCents = cents;
+      });
+      if (order.expectedTotalCents !== undefined && order.expectedTotalCents !== totals.totalCents) {
+        throw new AppError('CONFLICT', totalChangedMessage(formatCents(totals.totalCents)));
+      }
+      ctx.priced = { totals, subtotalCents, discount };
+      return undefined;
+    },
+  },
+  {
+    name: 'write the order',
+    // The order, its lines, its first history row and its outbox message, in one statement.
+    run: async (ctx) => {
+      const { tx, outbox, me, order, limits, now, id } = ctx;
+      const lineRows = found(ctx.lines, 'lines');
+      const { totals, subtotalCents, discount } = found(ctx.priced, 'prices');
+      const [first] = lineRows;
+      if (!first) throw new AppError('CONFLICT', CART_EMPTY);
+      const single = lineRows.length === 1;
+      const values: NewOrderRow = {
+        id,
+        toolId: first.toolId,
+        userId: isGuest(me) ? null : me.id,
+        toolName: summaryName(first.toolName, lineRows.length - 1),
+        unitPriceCents: single ? first.unitPriceCents : subtotalCents,
+        quantity: order.lines.reduce((sum, l) => sum + l.quantity, 0),
+        subtotalCents,
+        discountId: discount?.rule.id ?? null,
+        discountCode: discount?.rule.code ?? null,
+        discountLabel: discount?.rule.name ?? null,
+        discountCents: totals.discountCents,
+        shippingDiscountCents: discount?.shippingCents ?? 0,
+        shippingCents: totals.shippingCents,
+        taxCents: totals.taxCents,
+        totalCents: totals.totalCents,
+        shippingMethod: totals.shippingMethod,
+        shippingLabel: totals.shippingLabel,
+        shippingTaxCents: totals.shippingTaxCents,
+        taxRateBasisPoints: totals.taxRateBasisPoints,
+        shippingAddress: order.shippingAddress,
+        lineCount: lineRows.length,
+        checkoutKey: order.checkoutKey ?? null,
+        userName: me.name,
+        userEmail: me.email,
+        phone: order.phone,
+        status: 'unpaid',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + holdOf(me, limits)),
+        guestClient: isGuest(me) ? me.client : null,
+      };
+      ctx.row = await writeNewOrder(tx, values, lineRows, {
+        outbox,
+        actorUserId: isGuest(me) ? null : me.id,
+        mailDelayMs: waitingMailDelay(holdOf(me, limits), limits),
+      });
+      return undefined;
+    },
+  },
+  {
+    name: 'redeem the discount',
+    // The use is taken after the order row exists (it names the order); none left rolls it all back.
+    run: async (ctx) => {
+      const { tx, me, now, id } = ctx;
+      const { discount } = found(ctx.priced, 'prices');
+      if (discount)
+        await redeemDiscount(tx, discount.rule, {
+          orderId: id,
+          // Whose uses count against a limit per customer: the mailbox, however spelled, whether
+          // the order is an account's or a guest's (decision 073).
+          buyer: discountBuyer(me.email),
+          userId: isGuest(me) ? null : me.id,
+          now,
+        });
+      return undefined;
+    },
+  },
+  {
+    name: 'reserve the stock',
+    // Last: stock taken meanwhile, or a product changed, refuses the order here and the
+    // transaction takes every row above back with it.
+    run: async (ctx) => {
+      const { tx, order, id } = ctx;
+      const moved = found(ctx.products, 'products read');
+      const reservations: StockMove[] = order.lines.map((l) => ({
+        toolId: l.toolId,
+        reserved: l.quantity,
+        reason: 'order_placed',
+        orderId: id,
+        asRead: moved.get(l.toolId),
+      }));
+      try {
+        await moveStock(tx, reservations);
+      } catch (error) {
+        if (!(error instanceof OutOfStock)) throw error;
+        throw await lineRefusal(tx, error, order);
+      }
+      return undefined;
+    },
+  },
+];
+
+/**
+ * Places an order inside the caller's transaction (the steps above); the checkout, the guest's
+ * checkout and the spec's order modal all place theirs through it.
  */
 export async function insertOrder(
   tx: Tx,
@@ -135,179 +398,87 @@ export async function insertOrder(
   limits: OrderLimits,
   pricing: PricingRules,
   now = new Date(),
+  steps: readonly Step<NewOrderContext>[] = newOrderSteps,
 ): Promise<{ row: OrderRow; lines: OrderLineRow[] }> {
-  const units = order.lines.reduce((sum, l) => sum + l.quantity, 0);
-  // The id is known before the row exists, so the reservations' ledger rows can name their order
-  // (the reference is checked at commit).
-  const id = randomUUID();
-  if (isGuest(me)) await checkGuestCaps(tx, me, order.shippingAddress, order.lines, limits);
-  else await checkUnpaidCaps(tx, me.id, units, limits);
-  // The products are read without a lock and priced from that read; their stock is reserved last,
-  // just before the commit, on condition that they are still as read (moveStock's asRead). A
-  // product many people buy at once is then locked for one statement and the commit, not for the
-  // whole order's writes (docs/decisions/070).
-  const moved = await readForSale(
-    tx,
-    order.lines.map((l) => l.toolId),
-  );
-  const reservations: StockMove[] = order.lines.map((l) => ({
-    toolId: l.toolId,
-    reserved: l.quantity,
-    reason: 'order_placed',
-    orderId: id,
-    asRead: moved.get(l.toolId),
-  }));
-  try {
-    if (order.lines.some((l) => l.quantity < 1)) throw new OutOfStock(order.lines[0]?.toolId ?? '', '', 0);
-    // What the reservation would refuse, refused now, in the order it would (products in id order).
-    for (const line of [...order.lines].sort((a, b) => a.toolId.localeCompare(b.toolId))) {
-      const tool = moved.get(line.toolId);
-      if (!tool) throw notFound('Tool');
-      if (tool.available < line.quantity) throw new OutOfStock(line.toolId, tool.name, tool.available);
-    }
-  } catch (error) {
-    if (!(error instanceof OutOfStock)) throw error;
-    throw await lineRefusal(tx, error, order);
-  }
-  // Refusals after the moves roll them back with the transaction.
-  const lineRows: OrderLineRow[] = order.lines.map((line, index) => {
-    const tool = moved.get(line.toolId);
-    if (!tool) throw notFound('Tool');
-    const refused = (code: 'retired' | 'below-minimum') =>
-      new OrderRefused({
-        code,
-        toolName: tool.name,
-        line: index,
-        quantity: line.quantity,
-        minimum: tool.minimumOrderQuantity,
-        left: tool.available,
-      });
-    if (tool.retired) throw refused('retired');
-    if (line.quantity < tool.minimumOrderQuantity) throw refused('below-minimum');
-    return {
-      orderId: id,
-      lineNo: index + 1,
-      toolId: line.toolId,
-      toolName: tool.name,
-      unitPriceCents: tool.priceCents,
-      quantity: line.quantity,
-      shippedQuantity: 0,
-      releasedQuantity: 0,
-      refundedQuantity: 0,
-      returnedQuantity: 0,
-      discountCents: 0,
-      // The core charge is read with the price, held by the reservation's condition, and kept as sold.
-      coreChargeCents: tool.coreChargeCents,
-      coresRefunded: 0,
-      coresReturned: 0,
-    };
-  });
-  const goodsCents = sum(lineRows.map((l) => l.unitPriceCents * l.quantity));
-  const coreChargeCents = sum(lineRows.map((l) => l.coreChargeCents * l.quantity));
-  // The order's subtotal holds the core charges' own lines too; pricing taxes them with the parts.
-  const subtotalCents = goodsCents + coreChargeCents;
-  const groundOnly = [...moved.values()].find((tool) => tool.groundOnly);
-  // Whose uses count against a limit per customer: the mailbox, however spelled, whether the
-  // order is an account's or a guest's (decision 073).
-  const buyer = discountBuyer(me.email);
-  const offer = await discountOffer(tx, {
-    code: order.discountCode,
-    automatic: pricing.automaticDiscounts,
-    buyer,
-    toolIds: lineRows.map((l) => l.toolId),
-    now,
-  });
-  const totals = orderTotals(
-    pricing,
-    order,
-    {
-      subtotalCents: goodsCents,
-      coreChargeCents,
-      weightMilliLb: parcelWeight(
-        order.lines.map((l) => ({ weightLb: moved.get(l.toolId)?.weightLb ?? null, quantity: l.quantity })),
-        pricing.shipping.defaultWeightLb,
-      ),
-      groundOnly,
-    },
-    {
-      offer,
-      lines: lineRows.map((l) => ({ toolId: l.toolId, lineTotalCents: l.unitPriceCents * l.quantity })),
-    },
-  );
-  // A code that does not apply is refused with its reason rather than silently left out (one
-  // beaten by a better automatic discount is not refused: the buyer pays less, as the page showed).
-  const verdict = totals.verdict;
-  if (verdict && !verdict.applied && verdict.reason !== 'beaten') throw new DiscountGone(verdict.message);
-  const discount = totals.outcome;
-  discount?.lineCents.forEach((cents, index) => {
-    const line = lineRows[index];
-    if (line) line.discountCents = cents;
-  });
-  if (order.expectedTotalCents !== undefined && order.expectedTotalCents !== totals.totalCents) {
-    throw new AppError('CONFLICT', totalChangedMessage(formatCents(totals.totalCents)));
-  }
-  const [first] = lineRows;
-  if (!first) throw new AppError('CONFLICT', CART_EMPTY);
-  const single = lineRows.length === 1;
-  const values: NewOrderRow = {
-    id,
-    toolId: first.toolId,
-    userId: isGuest(me) ? null : me.id,
-    toolName: summaryName(first.toolName, lineRows.length - 1),
-    unitPriceCents: single ? first.unitPriceCents : subtotalCents,
-    quantity: units,
-    subtotalCents,
-    discountId: discount?.rule.id ?? null,
-    discountCode: discount?.rule.code ?? null,
-    discountLabel: discount?.rule.name ?? null,
-    discountCents: totals.discountCents,
-    shippingDiscountCents: discount?.shippingCents ?? 0,
-    shippingCents: totals.shippingCents,
-    taxCents: totals.taxCents,
-    totalCents: totals.totalCents,
-    shippingMethod: totals.shippingMethod,
-    shippingLabel: totals.shippingLabel,
-    shippingTaxCents: totals.shippingTaxCents,
-    taxRateBasisPoints: totals.taxRateBasisPoints,
-    shippingAddress: order.shippingAddress,
-    lineCount: lineRows.length,
-    checkoutKey: order.checkoutKey ?? null,
-    userName: me.name,
-    userEmail: me.email,
-    phone: order.phone,
-    status: 'unpaid',
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + holdOf(me, limits)),
-    guestClient: isGuest(me) ? me.client : null,
-  };
-  const row = await writeNewOrder(tx, values, lineRows, {
-    outbox,
-    actorUserId: isGuest(me) ? null : me.id,
-    mailDelayMs: waitingMailDelay(holdOf(me, limits), limits),
-  });
-  // The use is taken after the order row exists (it names the order); none left rolls it all back.
-  if (discount)
-    await redeemDiscount(tx, discount.rule, {
-      orderId: id,
-      buyer,
-      userId: isGuest(me) ? null : me.id,
-      now,
-    });
-  // Last: the reservations. Stock taken meanwhile, or a product changed, refuses the order here
-  // and the transaction takes every row above back with it.
-  try {
-    await moveStock(tx, reservations);
-  } catch (error) {
-    if (!(error instanceof OutOfStock)) throw error;
-    throw await lineRefusal(tx, error, order);
-  }
-  return { row, lines: lineRows };
+  const ctx: NewOrderContext = { tx, outbox, me, order, limits, pricing, now, id: randomUUID() };
+  const done = await runSteps('place the order', steps, ctx);
+  return { row: found(done.row, 'order written'), lines: found(done.lines, 'lines') };
+}
+
+/** What the steps of the spec's POST /order share. */
+export interface PlaceOrderContext {
+  db: Db;
+  outbox: Outbox;
+  me: SessionUser;
+  input: OrderInput;
+  limits: OrderLimits;
+  pricing: PricingRules;
+  now: Date;
+  /** The steps that place the order inside its transaction (newOrderSteps; tests break one). */
+  newOrder: readonly Step<NewOrderContext>[];
+  placed?: { row: OrderRow; lines: OrderLineRow[] };
+  answer?: Order;
 }
 
 /**
- * The spec's POST /order: a one-line order with standard shipping and the default tax, its
- * refusals in the order modal's words.
+ * The spec's POST /order (the order modal), top to bottom: a one-line order with standard
+ * shipping (or the first method the store offers) and the default tax, placed in one transaction,
+ * then answered. Its refusals are codes until they leave the flow (`placeOrder`), where they take
+ * the order modal's words.
  */
+export const placeOrderSteps: readonly Step<PlaceOrderContext>[] = [
+  {
+    name: 'check the product id',
+    // A product id that is no id at all is refused like a product that does not exist.
+    run: async (ctx) => {
+      if (!isUuid(ctx.input.productId)) throw notFound('Tool');
+      return undefined;
+    },
+  },
+  {
+    name: 'place the order',
+    // One transaction: caps, products, prices, rows, discount, and the stock reserved last.
+    run: async (ctx) => {
+      const { input } = ctx;
+      ctx.placed = await ctx.db.transaction((tx) =>
+        insertOrder(
+          tx,
+          ctx.outbox,
+          ctx.me,
+          {
+            lines: [{ toolId: input.productId, quantity: input.orderQuantity }],
+            phone: input.phone,
+            shippingMethod: 'standard',
+            shippingAddress: null,
+            firstMethodOffered: true,
+          },
+          ctx.limits,
+          ctx.pricing,
+          ctx.now,
+          ctx.newOrder,
+        ),
+      );
+      return undefined;
+    },
+    // Undone once committed: the order released as its customer would cancel it (its stock and
+    // discount use back, its history saying so).
+    compensate: async (ctx) => {
+      if (ctx.placed)
+        await cancelUnpaidOrder(ctx.db, ctx.outbox, ctx.placed.row.id, { userId: ctx.me.id, admin: false });
+    },
+  },
+  {
+    name: 'answer with the order',
+    // The new order's lines as the steps wrote them: no need to read them back.
+    run: async (ctx) => {
+      const { row, lines } = found(ctx.placed, 'order placed');
+      ctx.answer = toOrder(row, { lines, shipments: [], refunds: [] });
+      return undefined;
+    },
+  },
+];
+
+/** The spec's POST /order; its refusals in the order modal's words. */
 export async function placeOrder(
   db: Db,
   outbox: Outbox,
@@ -316,28 +487,21 @@ export async function placeOrder(
   limits: OrderLimits,
   pricing: PricingRules,
   now = new Date(),
+  steps: { place?: readonly Step<PlaceOrderContext>[]; newOrder?: readonly Step<NewOrderContext>[] } = {},
 ): Promise<Order> {
-  if (!isUuid(input.productId)) throw notFound('Tool');
+  const ctx: PlaceOrderContext = {
+    db,
+    outbox,
+    me,
+    input,
+    limits,
+    pricing,
+    now,
+    newOrder: steps.newOrder ?? newOrderSteps,
+  };
   try {
-    return await db.transaction(async (tx) => {
-      const { row, lines } = await insertOrder(
-        tx,
-        outbox,
-        me,
-        {
-          lines: [{ toolId: input.productId, quantity: input.orderQuantity }],
-          phone: input.phone,
-          shippingMethod: 'standard',
-          shippingAddress: null,
-          firstMethodOffered: true,
-        },
-        limits,
-        pricing,
-        now,
-      );
-      // The new order's lines as insertOrder wrote them: no need to read them back.
-      return toOrder(row, { lines, shipments: [], refunds: [] });
-    });
+    const done = await runSteps('place an order', steps.place ?? placeOrderSteps, ctx);
+    return found(done.answer, 'answer');
   } catch (error) {
     throw inWordsOf('orderModal', error);
   }

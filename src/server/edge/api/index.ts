@@ -46,7 +46,7 @@ interface ApiContext {
 
 /**
  * Every route under /api (each declares its access in its own options, which the guard reads), and
- * the uploaded files at the site's root. A new file of routes is one line here.
+ * the uploaded files at the site's root. A new file of routes is imported here and added to the list.
  */
 export const apiModule: ModuleDescriptor<ApiContext> = {
   name: 'edge/api',

@@ -5,12 +5,11 @@ import {
   PaymentIntentInput,
   SimulatedConfirmInput,
 } from '../../../contract/payments';
-import { markOrderPaid } from '../../flows';
-import { AppError } from '../../kernel/errors';
+import { confirmSimulatedPayment } from '../../flows';
 import { errorResponses } from '../../kernel/http';
 import { signedIn } from '../../kernel/identity';
 import type { SimulatedProvider } from '../../modules/payments';
-import { createPaymentIntent, findOwnIntent } from '../../modules/payments';
+import { createPaymentIntent } from '../../modules/payments';
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -40,18 +39,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: PaymentConfirmed, ...errorResponses(400, 401, 402, 404) },
         },
       },
-      async (request) => {
-        const { clientSecret, cardNumber, expiry, cvc } = request.body;
-        // The client secret is a capability, but it must also be for one of this user's orders: one
-        // read finds the intent and checks whose order it is.
-        const intent = await findOwnIntent(app.db, clientSecret, signedIn(request).id);
-        if (!intent) throw new AppError('NOT_FOUND', 'Payment was not found');
-        const confirmed = await simulated.confirm(intent, { number: cardNumber, expiry, cvc });
-        // The processor itself reports the success, as Stripe's webhook does: the order is paid even
-        // if the customer's page never sends its PATCH (which then changes nothing).
-        await markOrderPaid(app.db, app.outbox, app.payments, confirmed.snapshot, request.log, confirmed.row);
-        return { status: 'succeeded' as const, transactionId: confirmed.snapshot.id };
-      },
+      async (request) =>
+        confirmSimulatedPayment(app.db, app.outbox, simulated, signedIn(request), request.body, request.log),
     );
   }
 };

@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../kernel/errors';
 import type { SessionUser } from '../../kernel/identity';
 import type { Outbox } from '../../kernel/outbox';
 import { listAddresses } from '../addresses';
-import { loadToolFacts, type PricingRules, parcelWeight, shippingQuote, taxFor } from '../pricing';
+import { goodsOf, loadToolFacts, type PricingRules, parcelWeight, shippingQuote, taxFor } from '../pricing';
 import { OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
 import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';
@@ -75,7 +75,7 @@ async function requote(
   const quote = shippingQuote(
     pricing,
     {
-      subtotalCents: lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0),
+      subtotalCents: goodsOf(lines).goodsCents,
       weightMilliLb: parcelWeight(
         lines.map((l) => ({ weightLb: facts.get(l.toolId)?.weightLb ?? null, quantity: l.quantity })),
         pricing.shipping.defaultWeightLb,

@@ -6,6 +6,7 @@ export const pricingModule: ModuleDescriptor = { name: 'modules/pricing', reads:
 export {
   type Destination,
   FLAT_METHODS,
+  goodsOf,
   lineTaxes,
   loadToolFacts,
   type PricingRules,

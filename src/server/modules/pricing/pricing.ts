@@ -75,6 +75,22 @@ export function milliPounds(weight: string | number): number {
   return Number(whole) * 1000 + Number(fraction.slice(0, 3).padEnd(3, '0'));
 }
 
+/**
+ * What a parcel's lines come to before shipping, discount and tax: their goods (unit price times
+ * units) and their core charges, each summed on its own (a core charge is never discounted).
+ */
+export function goodsOf(
+  lines: readonly { unitPriceCents: number; coreChargeCents: number; quantity: number }[],
+): {
+  goodsCents: number;
+  coreChargeCents: number;
+} {
+  return {
+    goodsCents: sum(lines.map((l) => l.unitPriceCents * l.quantity)),
+    coreChargeCents: sum(lines.map((l) => l.coreChargeCents * l.quantity)),
+  };
+}
+
 /** The parcel's weight: each line's product weight (or the store's default) times its units. */
 export function parcelWeight(
   lines: { weightLb: string | null; quantity: number }[],
@@ -376,9 +392,10 @@ export function quoteFrom(
       problem: lineProblem(tool, line.quantity),
     });
   }
+  const goods = goodsOf(priced);
   const parcel: Parcel = {
-    subtotalCents: priced.reduce((sum, l) => sum + l.lineTotalCents, 0),
-    coreChargeCents: priced.reduce((sum, l) => sum + l.coreTotalCents, 0),
+    subtotalCents: goods.goodsCents,
+    coreChargeCents: goods.coreChargeCents,
     weightMilliLb: parcelWeight(
       priced.map((l) => ({ weightLb: facts.get(l.toolId)?.weightLb ?? null, quantity: l.quantity })),
       rules.shipping.defaultWeightLb,
