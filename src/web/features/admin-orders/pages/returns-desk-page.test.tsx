@@ -32,6 +32,7 @@ const requested: Return = {
     { toolId: 't-rotor', quantity: 2, reason: 'damaged', outcome: null },
   ],
   vehicle: null,
+  fitClaims: [],
   note: 'Wrong axle, sorry.',
   adminNote: null,
   refundId: null,

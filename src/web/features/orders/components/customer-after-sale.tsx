@@ -1,4 +1,5 @@
 import {
+  type ClaimVehicle,
   type Return,
   type ReturnInput,
   type ReturnReason,
@@ -11,7 +12,7 @@ import { offers } from '@contract/order-transitions';
 import type { Order } from '@contract/orders';
 import { ModalDialog } from '@web/components/ui/modal-dialog';
 import { QueryState } from '@web/components/ui/query-state';
-import { TextAreaField, TextField } from '@web/components/ui/text-field';
+import { TextAreaField } from '@web/components/ui/text-field';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { coresLeftOf } from '@web/shared/orders/after-sale';
@@ -24,6 +25,7 @@ import {
   useRequestCoreReturn,
   useRequestReturn,
 } from '../api/after-sale-calls';
+import { ClaimVehicleField } from './claim-vehicle-field';
 
 /**
  * What a customer may ask after paying: to cancel an order that has not shipped, to return parts
@@ -162,25 +164,29 @@ export function ReturnList({ order, returns }: { order: Order; returns: Return[]
 
 function CustomerReturnDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const send = useRequestReturn(order._id);
-  return <ReturnDialog order={order} onClose={onClose} send={send.mutateAsync} />;
+  return <ReturnDialog order={order} onClose={onClose} send={send.mutateAsync} signedIn />;
 }
 
 /**
- * Shipped parts to send back: quantity and reason per line, the vehicle a part did not fit. `send`
- * asks the store (a customer's call, or a guest's with the order's key); its refusal is shown.
+ * Shipped parts to send back: quantity and reason per line, the vehicle a part did not fit (from My
+ * Garage, its VIN or the store's lists; never typed). `send` asks the store (a customer's call, or
+ * a guest's with the order's key, `signedIn` false: the garage is then this browser's); its refusal
+ * is shown.
  */
 export function ReturnDialog({
   order,
   onClose,
   send,
+  signedIn = false,
 }: {
   order: Order;
   onClose: () => void;
   send: (input: ReturnInput) => Promise<unknown>;
+  signedIn?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   const [choices, setChoices] = useState<Record<string, LineChoice>>({});
-  const [vehicle, setVehicle] = useState({ year: '', make: '', model: '' });
+  const [vehicle, setVehicle] = useState<ClaimVehicle | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const returnable = order.lines.filter((l) => l.shippedQuantity - l.returnedQuantity > 0);
@@ -194,9 +200,7 @@ export function ReturnDialog({
     setError(null);
     if (chosen.length === 0) return setError('Choose at least one line');
     if (chosen.some(([, c]) => !c.reason)) return setError('Choose why it comes back');
-    const year = Number(vehicle.year);
-    if (needsVehicle && (!Number.isInteger(year) || !vehicle.make.trim() || !vehicle.model.trim()))
-      return setError('Tell us which vehicle the part did not fit');
+    if (needsVehicle && !vehicle) return setError('Tell us which vehicle the part did not fit');
     setBusy(true);
     try {
       await send({
@@ -205,9 +209,7 @@ export function ReturnDialog({
           quantity: c.quantity,
           reason: c.reason as ReturnReason,
         })),
-        ...(needsVehicle
-          ? { vehicle: { year, make: vehicle.make.trim(), model: vehicle.model.trim() } }
-          : {}),
+        ...(needsVehicle && vehicle ? { vehicle } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
       });
       toast.success('Return requested');
@@ -264,29 +266,7 @@ export function ReturnDialog({
             </fieldset>
           );
         })}
-        {needsVehicle ? (
-          <fieldset className="fieldset">
-            <legend className="fieldset-legend">The vehicle it did not fit</legend>
-            <div className="grid gap-x-2 sm:grid-cols-3">
-              <TextField
-                label="Year"
-                inputMode="numeric"
-                value={vehicle.year}
-                onChange={(e) => setVehicle((v) => ({ ...v, year: e.target.value }))}
-              />
-              <TextField
-                label="Make"
-                value={vehicle.make}
-                onChange={(e) => setVehicle((v) => ({ ...v, make: e.target.value }))}
-              />
-              <TextField
-                label="Model"
-                value={vehicle.model}
-                onChange={(e) => setVehicle((v) => ({ ...v, model: e.target.value }))}
-              />
-            </div>
-          </fieldset>
-        ) : null}
+        {needsVehicle ? <ClaimVehicleField signedIn={signedIn} onChange={setVehicle} /> : null}
         <TextAreaField
           label="Note (optional)"
           value={note}
