@@ -249,9 +249,24 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       // Without the vehicle the page asks for it.
       await ask.getByRole('button', { name: 'Ask to return' }).click();
       await ask.getByText('Tell us which vehicle the part did not fit').waitFor();
-      await ask.getByLabel('Year').fill('2018');
-      await ask.getByLabel('Make').fill('Ford');
-      await ask.getByLabel('Model').fill('F-150');
+      // A vehicle the product's listing says it fits, chosen from the store's lists (never typed):
+      // the listing was wrong, so the desk waives the fee and offers to correct the fitment.
+      const details = (await (
+        await page.request.get(`${store.url}/api/purchase/${first.toolId}`)
+      ).json()) as {
+        fitment?: { make: string; model: string; year_from: number }[];
+      };
+      const listed = details.fitment?.[0];
+      const vehicle = listed
+        ? { year: listed.year_from, make: listed.make, model: listed.model }
+        : { year: 2018, make: 'Ford', model: 'F-150' };
+      const vehicleName = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+      await ask.getByLabel('From the lists').check();
+      await ask.getByLabel('Year').selectOption(String(vehicle.year));
+      await ask.getByLabel('Make').selectOption(vehicle.make);
+      await ask.getByLabel('Model').selectOption(vehicle.model);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `after-sale-return-form-${width}`, { fullPage: true });
       await ask.getByRole('button', { name: 'Ask to return' }).click();
       await ask.waitFor({ state: 'hidden' });
       await page
@@ -267,8 +282,21 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
         .getByRole('listitem')
         .filter({ hasText: order.number })
         .first();
-      await card.getByText('Vehicle: 2018 Ford F-150').waitFor();
+      const claim = card.getByRole('region', { name: 'Fit claim' });
+      await claim.getByText(`Did not fit: ${vehicleName}`).waitFor();
       expect(await seriousViolations(desk)).toEqual([]);
+      await screenshot(desk, `after-sale-fit-claim-${width}`, { fullPage: true });
+      if (listed) {
+        // A wrong listing: corrected from the desk, after a confirmation.
+        await claim.getByText('Wrong listing').waitFor();
+        await claim
+          .getByRole('button', { name: `Take ${vehicleName} out of this product's fitment` })
+          .click();
+        await desk.getByRole('dialog').getByRole('button', { name: 'Correct the fitment' }).click();
+        await claim.getByText('Fitment corrected').waitFor();
+        expect(await scrollsSideways(desk)).toBe(false);
+        await screenshot(desk, `after-sale-fit-claim-corrected-${width}`, { fullPage: true });
+      }
       await card.getByRole('button', { name: 'Approve' }).click();
       await desk.getByRole('dialog').getByRole('button', { name: 'Approve return' }).click();
       await card.getByRole('button', { name: 'Mark received' }).waitFor();

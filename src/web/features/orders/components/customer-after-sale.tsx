@@ -6,7 +6,9 @@ import {
   returnLineReasonWords,
   returnReasons,
   returnReasonWords,
+  wrongListing,
 } from '@contract/after-sale';
+import { vehicleLabel } from '@contract/catalog.constants';
 import { formatCents } from '@contract/money';
 import { offers } from '@contract/order-transitions';
 import type { Order } from '@contract/orders';
@@ -155,6 +157,11 @@ export function ReturnList({ order, returns }: { order: Order; returns: Return[]
               </li>
             ))}
           </ul>
+          {r.vehicle && r.fitClaims.some(wrongListing) ? (
+            <p className="text-sm">
+              Our listing said it fits your {vehicleLabel(r.vehicle)}: no restocking fee on that part.
+            </p>
+          ) : null}
           {r.adminNote ? <p className="text-sm">From the store: {r.adminNote}</p> : null}
         </li>
       ))}

@@ -41,10 +41,11 @@ const shipped: Order = {
 };
 
 let garage: unknown[];
+let returns: unknown[];
 
 mockApi(
   http.get('/api/garage', () => json(garage)),
-  http.get('/api/order/:id/returns', () => json([])),
+  http.get('/api/order/:id/returns', () => json(returns)),
   http.post('/api/order/:id/returns', () => json({ id: 'r-1' }, 201)),
   http.get('/api/vehicles/vin/:vin', ({ params }) =>
     params.vin === '2HNYD28809H002590'
@@ -64,6 +65,7 @@ mockApi(
 
 beforeEach(() => {
   garage = [];
+  returns = [];
   localStorage.clear();
 });
 
@@ -78,6 +80,39 @@ async function oneDidNotFit() {
   type(field<HTMLSelectElement>('Reason', dialog()), 'does_not_fit');
   await waitFor(() => expect(dialog().textContent).toContain('The vehicle it did not fit'));
 }
+
+describe("the order's returns", () => {
+  it('tell the buyer when the listing said the part fits their vehicle: no restocking fee', async () => {
+    returns = [
+      {
+        id: 'r-1',
+        orderId: 'o-1',
+        orderNumber: 'TW-1042',
+        kind: 'parts',
+        status: 'requested',
+        statusText: 'Return requested',
+        lines: [{ toolId: 'tool-1', quantity: 1, reason: 'does_not_fit', outcome: null }],
+        vehicle: { year: 2013, make: 'Honda', model: 'Civic' },
+        fitClaims: [
+          {
+            toolId: 'tool-1',
+            from: 'garage',
+            vin: null,
+            listed: 'fits',
+            listsNow: 'fits',
+            correctedAt: null,
+          },
+        ],
+        note: null,
+        adminNote: null,
+        refundId: null,
+        at: '2026-11-03T10:00:00.000Z',
+      },
+    ];
+    await renderPage(<CustomerAfterSale order={shipped} />);
+    await shows('Our listing said it fits your 2013 Honda Civic: no restocking fee on that part.');
+  });
+});
 
 describe('the return form', () => {
   it('takes the vehicle from My Garage, with its engine', async () => {
