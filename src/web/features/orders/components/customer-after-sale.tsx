@@ -273,7 +273,16 @@ export function ReturnDialog({
             </fieldset>
           );
         })}
-        {needsVehicle ? <ClaimVehicleField signedIn={signedIn} onChange={setVehicle} /> : null}
+        {needsVehicle ? (
+          <ClaimVehicleField
+            signedIn={signedIn}
+            onChange={(chosen) => {
+              setVehicle(chosen);
+              // The question "which vehicle" is answered once one is chosen.
+              if (chosen) setError(null);
+            }}
+          />
+        ) : null}
         <TextAreaField
           label="Note (optional)"
           value={note}
