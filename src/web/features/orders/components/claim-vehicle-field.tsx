@@ -131,6 +131,8 @@ export function ClaimVehicleField({
                 placeholder="17 characters"
                 aria-describedby={`${id}-vin-answer`}
                 onChange={(e) => {
+                  // Typing a VIN keeps this choice if My Garage answers after it.
+                  setSource('vin');
                   setVin(e.target.value);
                   setDecoded(null);
                 }}
