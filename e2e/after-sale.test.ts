@@ -251,6 +251,14 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       await ask.getByText('Tell us which vehicle the part did not fit').waitFor();
       // The vehicle is chosen from the store's lists (or My Garage, or a VIN), never typed.
       const vehicleName = '2018 Ford F-150';
+      // A VIN is read by the store: the buyer sees the vehicle it names before choosing it.
+      await ask.getByLabel('VIN', { exact: true }).fill('1HGCM82633A004352');
+      await ask.getByRole('button', { name: 'Read VIN' }).click();
+      await ask
+        .getByRole('status')
+        .getByText(/^A 2003 Honda Accord/)
+        .waitFor();
+      await screenshot(page, `after-sale-return-vin-${width}`, { fullPage: true });
       await ask.getByLabel('From the lists').check();
       await ask.getByLabel('Year').selectOption('2018');
       await ask.getByLabel('Make').selectOption('Ford');
