@@ -309,9 +309,78 @@ export const coreReturnStatusWords: Record<ReturnStatus, string> = {
   refunded: 'Core charge refunded',
 };
 
+/** Where the vehicle of a "does not fit" claim came from (docs/decisions/092). */
+export const claimSources = ['garage', 'vin', 'picker'] as const;
+export type ClaimSource = (typeof claimSources)[number];
+export const claimSourceWords: Record<ClaimSource, string> = {
+  garage: 'from My Garage',
+  vin: 'read from its VIN',
+  picker: "chosen from the store's lists",
+};
+
+/**
+ * The vehicle a part did not fit: one of My Garage's or one chosen from the picker's lists (its
+ * year, make, model and engine, which the store checks against its vehicle data), or a VIN the
+ * store reads itself (the buyer names the model only when the VIN does not say it).
+ */
+export const ClaimVehicle = z.union([
+  Vehicle.extend({ from: z.enum(['garage', 'picker']).default('picker') }),
+  z.object({
+    from: z.literal('vin'),
+    vin: z.string().trim().min(1, 'Enter the VIN').max(20, 'A VIN has 17 characters'),
+    model: z.string().trim().min(1).max(60).optional(),
+  }),
+]);
+export type ClaimVehicle = z.infer<typeof ClaimVehicle>;
+
+/** What a product's listing said about a vehicle: it fits, it fits every vehicle, or neither. */
+export const listingFits = ['fits', 'universal', 'no'] as const;
+export type ListingFit = (typeof listingFits)[number];
+export const listingFitWords: Record<ListingFit, string> = {
+  fits: 'The listing says it fits this vehicle',
+  universal: 'The listing says it fits every vehicle',
+  no: 'The listing does not say it fits this vehicle',
+};
+
+/**
+ * A "does not fit" line's claim: where its vehicle came from, what the product's listing said about
+ * that vehicle when the return was asked for (`listed`: this decides the restocking fee, whatever
+ * the listing says later) and what it says now, and when staff took the vehicle out of its fitment.
+ */
+export const FitClaim = z.object({
+  toolId: z.string(),
+  from: z.enum(claimSources),
+  vin: z.string().nullable(),
+  listed: z.enum(listingFits),
+  listsNow: z.enum(listingFits),
+  correctedAt: z.string().nullable(),
+});
+export type FitClaim = z.infer<typeof FitClaim>;
+
+/** A wrong listing: it said the part fits the vehicle the part did not fit. Its fee is waived. */
+export const wrongListing = (c: Pick<FitClaim, 'listed'>) => c.listed !== 'no';
+
+/**
+ * POST /manage/returns/:id/fitment-correction: take the return's vehicle out of the product's
+ * fitment (its model year, from every row that claimed it), recorded in the product's history and
+ * the audit log.
+ */
+export const FitmentCorrectionInput = z.object({ toolId: z.string().min(1).max(100) });
+
+export const fitClaimMessages = {
+  unknownVehicle: (label: string) =>
+    `We do not know a ${label}: choose the vehicle from My Garage, from the lists, or by its VIN`,
+  vinModelNeeded: 'Choose the model of the vehicle this VIN belongs to',
+  vinModelNotOfVin: (model: string, label: string) => `${model} is not a model of this VIN's ${label}`,
+  noClaim: 'This return has no fit claim for that product',
+  notClaimed: "The product's listing does not claim this vehicle: there is nothing to correct",
+  universal: 'The product is listed as fitting every vehicle: change that in its editor',
+} as const;
+
 /**
  * POST /order/:id/returns (customer): shipped units to send back, each with its reason, within
- * RETURN_WINDOW_DAYS of shipping. A part that does not fit names the vehicle the customer had chosen.
+ * RETURN_WINDOW_DAYS of shipping. A part that does not fit names the vehicle it did not fit, from
+ * My Garage, the picker's lists or its VIN, never typed.
  */
 export const ReturnInput = z
   .object({
@@ -319,7 +388,7 @@ export const ReturnInput = z
       .array(lineQuantity.extend({ reason: z.enum(returnReasons, { error: 'Choose why it comes back' }) }))
       .min(1, 'Choose at least one line')
       .max(100),
-    vehicle: Vehicle.optional(),
+    vehicle: ClaimVehicle.optional(),
     note: z.string().trim().max(1000, 'The note must be 1000 characters or fewer').optional(),
   })
   .refine((r) => !r.lines.some((l) => l.reason === 'does_not_fit') || r.vehicle !== undefined, {
@@ -372,6 +441,8 @@ export const Return = z.object({
     }),
   ),
   vehicle: Vehicle.nullable(),
+  /** The "does not fit" lines' claims, one per product; empty when there is none. */
+  fitClaims: z.array(FitClaim),
   note: z.string().nullable(),
   adminNote: z.string().nullable(),
   refundId: z.string().nullable(),

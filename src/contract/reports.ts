@@ -22,7 +22,7 @@ export type ReportQuery = z.infer<typeof ReportQuery>;
  * sales: what the orders charged less their tax; refunds: what they gave back less its tax), and
  * net = gross - refunds. Tax collected is the orders' tax less what refunds gave back of it, so
  * net + tax collected is the money kept. Shipping collected is net of what refunds gave back of
- * it. Returns count units by reason.
+ * it. Returns count units by reason, and wrong listings by product.
  */
 export const SalesReport = z.object({
   from: z.string(),
@@ -46,6 +46,18 @@ export const SalesReport = z.object({
       (typeof returnReasons)[number],
       z.ZodNumber
     >,
+  ),
+  /**
+   * Wrong listings: returns asked for in the period (refused ones left out) of a part that did not
+   * fit a vehicle its listing said it fits, per product, the most first.
+   */
+  wrongListings: z.array(
+    z.object({
+      toolId: z.string(),
+      name: z.string(),
+      returns: z.number().int(),
+      units: z.number().int(),
+    }),
   ),
 });
 export type SalesReport = z.infer<typeof SalesReport>;

@@ -424,6 +424,27 @@ describe("a guest's return, from the order's link", () => {
     expect(await historyOf(t.app.db, order._id)).toContain('return_requested:shipped>shipped');
   });
 
+  it('records a "does not fit" claim by VIN, read by the store, as a customer\'s is', async () => {
+    const { order, pads, token } = await paidGuestOrder();
+    const desk = await signUp(t.app);
+    const [staff] = await t.app.db.select({ id: user.id }).from(user).where(eq(user.email, desk.email));
+    await shipOrder(t.app.db, t.app.outbox, order._id, staff?.id ?? '', {
+      carrier: 'UPS',
+      trackingNumber: '1ZGUESTFIT',
+    });
+    const asked = await askReturn({
+      token,
+      lines: [{ toolId: pads.id, quantity: 1, reason: 'does_not_fit' }],
+      vehicle: { from: 'vin', vin: '5YJSA1DG9DFP14705' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    // A 2013 Tesla Model S; the pads list no vehicle, so the listing made no claim.
+    expect(asked.json()).toMatchObject({
+      vehicle: { year: 2013, make: 'Tesla', model: 'Model S' },
+      fitClaims: [{ toolId: pads.id, from: 'vin', vin: '5YJSA1DG9DFP14705', listed: 'no' }],
+    });
+  });
+
   it('takes no return, and lists none, without a key that opens the order', async () => {
     const { pads, token } = await paidGuestOrder();
     const forged = `${token.slice(0, -2)}AA`;

@@ -459,6 +459,10 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
       approve: false,
       note: 'No',
     }),
+  'POST /api/manage/returns/:id/fitment-correction': async (w) =>
+    send('POST', `/api/manage/returns/${await w.returnAt('requested')}/fitment-correction`, {
+      toolId: w.toolId,
+    }),
   'POST /api/manage/returns/:id/received': async (w) =>
     send('POST', `/api/manage/returns/${await w.returnAt('approved')}/received`, {
       lines: [{ toolId: w.toolId, outcome: 'damaged' }],

@@ -55,6 +55,9 @@ export const OWN_THINGS: Partial<Record<RouteKey, 403 | 404>> = {
 export const ALLOWED_ANSWER: Partial<Record<RouteKey, Outcome>> = {
   // Past the permission check, the store refuses to fetch from its own network.
   'POST /api/uploads/by-url': 400,
+  // Past the permission check, the matrix's return has no fit claim to correct (its 200 is in
+  // fit-claims.routes.test.ts).
+  'POST /api/manage/returns/:id/fitment-correction': 404,
 };
 
 /** The expected answer of one route to one caller. */

@@ -4,6 +4,7 @@ import {
   afterSaleMessages,
   CancelPaidInput,
   CoreReturnInput,
+  FitmentCorrectionInput,
   ManageReturnsQuery,
   RefundInput,
   RefundQuote,
@@ -19,6 +20,7 @@ import { publicStoreInfo } from '../../kernel/config';
 import { errorResponses } from '../../kernel/http';
 import { signedIn } from '../../kernel/identity';
 import {
+  correctFitmentFromReturn,
   decideReturn,
   listReturns,
   quoteRefund,
@@ -222,6 +224,28 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
         signedIn(request).id,
         app.settings.current().returns.restockingFeePercent,
       ),
+  );
+
+  app.post(
+    '/manage/returns/:id/fitment-correction',
+    {
+      config: { access: 'products.write' },
+      schema: {
+        tags: ['manage'],
+        summary:
+          "A wrong listing corrected from the returns desk: the return's vehicle taken out of the product's fitment (its model year, from every row that claimed it), kept in the product's history and the audit log (admin)",
+        params: IdParams,
+        body: FitmentCorrectionInput,
+        response: { 200: Return, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const me = signedIn(request);
+      return correctFitmentFromReturn(app.db, request.params.id, request.body.toolId, {
+        id: me.id,
+        name: me.name,
+      });
+    },
   );
 
   app.get(

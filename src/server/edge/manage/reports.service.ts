@@ -5,7 +5,7 @@ import { centsToDecimal } from '../../../contract/money';
 import { orderNumber } from '../../../contract/orders';
 import { ORDER_CSV_COLUMNS, type ReportQuery, type SalesReport } from '../../../contract/reports';
 import type { Db } from '../../kernel/db';
-import { orderLines, orders, refunds, returns, rowsOf } from '../../kernel/db';
+import { orderLines, orders, refunds, returnFitClaims, returns, rowsOf } from '../../kernel/db';
 import { csvDownload } from '../../kernel/http';
 
 /** The owner's numbers (docs/decisions/041): read only, from the orders module's tables. */
@@ -52,6 +52,20 @@ export async function salesReport(db: Db, q: ReportQuery): Promise<SalesReport> 
       from ${returns} r, jsonb_array_elements(r.lines) as line
       where ${inPeriod(sql.raw('r.created_at'))} group by 1`),
   );
+  // Wrong listings (decision 092): claims whose listing said the part fits the vehicle it did not
+  // fit, on returns asked for in the period and not refused (a refused return was not the listing's
+  // fault). Units are those of the claim's "does not fit" lines.
+  const wrong = rowsOf<{ tool_id: string; name: string; returns: string; units: string }>(
+    await db.execute(sql`
+      select c.tool_id::text as tool_id,
+        min((select ol.tool_name from ${orderLines} ol where ol.order_id = r.order_id and ol.tool_id = c.tool_id limit 1)) as name,
+        count(*)::text as returns,
+        sum((select coalesce(sum((x->>'quantity')::int), 0) from jsonb_array_elements(r.lines) as x
+              where x->>'toolId' = c.tool_id::text and x->>'reason' = 'does_not_fit'))::text as units
+      from ${returnFitClaims} c join ${returns} r on r.id = c.return_id
+      where c.listed <> 'no' and r.status <> 'refused' and ${inPeriod(sql.raw('r.created_at'))}
+      group by c.tool_id order by count(*) desc, 4 desc, 2`),
+  );
   const gross = cents(sales?.gross);
   const refunded = cents(given?.total);
   return {
@@ -72,6 +86,12 @@ export async function salesReport(db: Db, q: ReportQuery): Promise<SalesReport> 
     returnsByReason: Object.fromEntries(
       returnReasons.map((r) => [r, cents(reasons.find((x) => x.reason === r)?.units)]),
     ) as SalesReport['returnsByReason'],
+    wrongListings: wrong.map((w) => ({
+      toolId: w.tool_id,
+      name: w.name ?? w.tool_id,
+      returns: cents(w.returns),
+      units: cents(w.units),
+    })),
   };
 }
 

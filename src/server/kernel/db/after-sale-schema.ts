@@ -6,12 +6,15 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  claimSources,
+  listingFits,
   type ReturnKind,
   type ReturnLineReason,
   refundStatuses,
@@ -143,5 +146,34 @@ export const returns = pgTable(
     index('returns_order_idx').on(t.orderId),
     index('returns_status_idx').on(t.status, t.createdAt),
     check('returns_kind_known', sql`${t.kind} in ('parts', 'core')`),
+  ],
+);
+
+/**
+ * A "does not fit" claim of a return, one per product (docs/decisions/092): where the return's
+ * vehicle came from (My Garage, the picker's lists, or a VIN the store read), and what the
+ * product's listing said about that vehicle when the return was asked for. `listed` is kept as it
+ * was: it decides the restocking fee and the wrong-listing figures even after the fitment is
+ * corrected (`corrected_at`, by `corrected_by`).
+ */
+export const returnFitClaims = pgTable(
+  'return_fit_claims',
+  {
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    toolId: uuid('tool_id').notNull(),
+    source: text('source', { enum: claimSources }).notNull(),
+    vin: text('vin'),
+    listed: text('listed', { enum: listingFits }).notNull(),
+    correctedAt: timestamp('corrected_at', { withTimezone: true, mode: 'date' }),
+    correctedBy: text('corrected_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.toolId] }),
+    // The owner's numbers count wrong listings by product.
+    index('return_fit_claims_tool_idx').on(t.toolId),
+    check('return_fit_claims_source_known', sql`${t.source} in ('garage', 'vin', 'picker')`),
+    check('return_fit_claims_listed_known', sql`${t.listed} in ('fits', 'universal', 'no')`),
   ],
 );

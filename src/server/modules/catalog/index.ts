@@ -69,6 +69,7 @@ export {
   startImport,
 } from './catalog-import.service';
 export { listCategories } from './catalog-query';
+export { listingFit, takeVehicleOutOfFitment } from './fitment-claims';
 export { lowStockProducts } from './low-stock';
 export { writePartsData } from './parts-data';
 export { addFitmentRange, listProducts } from './product-list';

@@ -14,7 +14,7 @@ export const ordersModule: ModuleDescriptor<{
   log: { info(details: object, message: string): void };
 }> = {
   name: 'modules/orders',
-  tables: ['orders', 'order_lines', 'order_events', 'shipments', 'refunds', 'returns'],
+  tables: ['orders', 'order_lines', 'order_events', 'shipments', 'refunds', 'returns', 'return_fit_claims'],
   // A guest order's product rows, and the account a guest's orders are claimed for.
   reads: ['tools', 'user'],
   jobs: ({ db, outbox, config, log }) => [
@@ -65,6 +65,7 @@ export {
 } from './refunds';
 export {
   claimRefundOfReturn,
+  correctFitmentFromReturn,
   decideReturn,
   listReturns,
   quoteReturnRefund,

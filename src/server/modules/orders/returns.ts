@@ -1,27 +1,34 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   afterSaleMessages,
   type CoreReturnInput,
   coreReturnStatusWords,
+  type FitClaim,
+  fitClaimMessages,
+  type ListingFit,
   type RefundQuote,
   type Return,
   type ReturnInput,
   type ReturnStatus,
   returnMessages,
   returnStatusWords,
+  wrongListing,
 } from '../../../contract/after-sale';
+import type { Vehicle } from '../../../contract/catalog';
 import { isUuid } from '../../../contract/ids';
 import { sum } from '../../../contract/money';
 import { orderNumber } from '../../../contract/orders';
 import type { PaymentProviderName } from '../../../contract/payments';
 import { returnMachine, returnOpensAs } from '../../../contract/return-transitions';
 import type { Db, Tx } from '../../kernel/db';
-import { orderLines, orders, type ReturnLine, returns, shipments } from '../../kernel/db';
+import { orderLines, orders, type ReturnLine, returnFitClaims, returns, shipments } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import type { SessionUser } from '../../kernel/identity';
 import type { Outbox } from '../../kernel/outbox';
+import { listingFit, takeVehicleOutOfFitment } from '../catalog';
 import { moveStock, type StockMove } from '../inventory';
 import { restockingFee, unitsRefund } from '../pricing';
+import { type ClaimedVehicle, resolveClaimVehicle } from '../vehicles';
 import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';
@@ -43,7 +50,7 @@ type ReturnRow = typeof returns.$inferSelect;
  * stock), then refunded: the core charge of each old part and the tax charged on it, no fee.
  */
 
-const toReturn = (r: ReturnRow, number: number): Return => ({
+const toReturn = (r: ReturnRow, number: number, fitClaims: FitClaim[] = []): Return => ({
   id: r.id,
   orderId: r.orderId,
   orderNumber: orderNumber(number),
@@ -52,6 +59,7 @@ const toReturn = (r: ReturnRow, number: number): Return => ({
   statusText: (r.kind === 'core' ? coreReturnStatusWords : returnStatusWords)[r.status],
   lines: r.lines,
   vehicle: r.vehicle ?? null,
+  fitClaims,
   note: r.note,
   adminNote: r.adminNote,
   refundId: r.refundId,
@@ -59,6 +67,83 @@ const toReturn = (r: ReturnRow, number: number): Return => ({
 });
 
 const notFound = () => new AppError('NOT_FOUND', returnMessages.notFound);
+
+type ClaimRow = typeof returnFitClaims.$inferSelect;
+
+/**
+ * The fit claims of these returns, each with what its product's listing says of the return's
+ * vehicle now (docs/decisions/092): one read of the claims and two of the listings, whatever the
+ * number of returns.
+ */
+async function fitClaimsOf(db: Db | Tx, rows: ReturnRow[]): Promise<Map<string, FitClaim[]>> {
+  const answer = new Map<string, FitClaim[]>();
+  const ids = rows.filter((r) => r.kind === 'parts' && r.vehicle).map((r) => r.id);
+  if (ids.length === 0) return answer;
+  const claims = await db
+    .select()
+    .from(returnFitClaims)
+    .where(inArray(returnFitClaims.returnId, ids))
+    .orderBy(returnFitClaims.returnId, returnFitClaims.toolId);
+  const vehicleOf = new Map(rows.map((r) => [r.id, r.vehicle]));
+  const checks = claims.flatMap((c) => {
+    const vehicle = vehicleOf.get(c.returnId);
+    return vehicle ? [{ toolId: c.toolId, vehicle }] : [];
+  });
+  const now = await listingFit(db, checks);
+  claims.forEach((c, i) => {
+    const list = answer.get(c.returnId) ?? [];
+    list.push(claimOf(c, now[i] ?? 'no'));
+    answer.set(c.returnId, list);
+  });
+  return answer;
+}
+
+const claimOf = (c: ClaimRow, listsNow: ListingFit): FitClaim => ({
+  toolId: c.toolId,
+  from: c.source,
+  vin: c.vin,
+  listed: c.listed,
+  listsNow,
+  correctedAt: c.correctedAt?.toISOString() ?? null,
+});
+
+/** One return as its pages show it, with its fit claims. */
+async function shown(db: Db | Tx, r: ReturnRow, number: number): Promise<Return> {
+  return toReturn(r, number, (await fitClaimsOf(db, [r])).get(r.id) ?? []);
+}
+
+/**
+ * What each product's listing said about the claimed vehicle when the part was bought: what it
+ * says now, or that it fitted when the desk has since taken that vehicle out of the product's
+ * fitment for another return (a buyer who bought on the wrong listing is not charged for its
+ * correction). Changes made in the editor are not told apart: the listing now answers for them.
+ */
+async function listedAtSale(
+  tx: Tx,
+  toolIds: string[],
+  vehicle: Vehicle,
+  orderedAt: Date,
+): Promise<ListingFit[]> {
+  const now = await listingFit(
+    tx,
+    toolIds.map((toolId) => ({ toolId, vehicle })),
+  );
+  const corrected = await tx
+    .select({ toolId: returnFitClaims.toolId })
+    .from(returnFitClaims)
+    .innerJoin(returns, eq(returns.id, returnFitClaims.returnId))
+    .where(
+      and(
+        inArray(returnFitClaims.toolId, toolIds),
+        gt(returnFitClaims.correctedAt, orderedAt),
+        sql`(${returns.vehicle}->>'year')::int = ${vehicle.year}`,
+        sql`${returns.vehicle}->>'make' = ${vehicle.make}`,
+        sql`${returns.vehicle}->>'model' = ${vehicle.model}`,
+      ),
+    );
+  const since = new Set(corrected.map((c) => c.toolId));
+  return toolIds.map((toolId, i) => (now[i] === 'no' && since.has(toolId) ? 'fits' : (now[i] ?? 'no')));
+}
 
 /** A return's units per product (a product named on two lines of one return counts once, summed). */
 const unitsByProduct = (lines: ReturnLine[]) => {
@@ -102,6 +187,12 @@ export async function requestReturn(
 ): Promise<Return> {
   if (!isUuid(orderId)) throw new OrderNotFound();
   const ownerId = 'orderLink' in me ? undefined : me.id;
+  // The vehicle a part did not fit, as the store reads it (a VIN decoded here, a vehicle checked
+  // against the vehicle data), before the order is locked: it reads no order.
+  const claimed: ClaimedVehicle | null =
+    input.vehicle && input.lines.some((l) => l.reason === 'does_not_fit')
+      ? await resolveClaimVehicle(db, input.vehicle)
+      : null;
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId, ownerId);
     const lines = await orderLinesOf(tx, order.id);
@@ -133,20 +224,33 @@ export async function requestReturn(
         );
       wanted.push({ toolId: want.toolId, quantity: want.quantity, reason: want.reason, outcome: null });
     }
-    const fits = wanted.some((l) => l.reason === 'does_not_fit');
     const [row] = await tx
       .insert(returns)
       .values({
         orderId: order.id,
         status: returnOpensAs.parts,
         lines: wanted,
-        vehicle: fits ? (input.vehicle ?? null) : null,
+        vehicle: claimed?.vehicle ?? null,
         note: input.note ?? null,
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
+    // Each product that did not fit: what its listing said about the vehicle, kept as it is now.
+    if (claimed) {
+      const toolIds = [...new Set(wanted.filter((l) => l.reason === 'does_not_fit').map((l) => l.toolId))];
+      const listed = await listedAtSale(tx, toolIds, claimed.vehicle, order.createdAt);
+      await tx.insert(returnFitClaims).values(
+        toolIds.map((toolId, i) => ({
+          returnId: row.id,
+          toolId,
+          source: claimed.from,
+          vin: claimed.vin,
+          listed: listed[i] ?? 'no',
+        })),
+      );
+    }
     await event(tx, outbox, order, 'return_requested', row, 'customer', ownerId ?? null, input.note ?? null);
-    return toReturn(row, order.number);
+    return shown(tx, row, order.number);
   });
 }
 
@@ -284,7 +388,7 @@ export async function decideReturn(
       adminId,
       decision.note ?? null,
     );
-    return toReturn(updated, order.number);
+    return shown(tx, updated, order.number);
   });
 }
 
@@ -352,7 +456,7 @@ export async function receiveReturn(
     const note = already.length ? `Already back with a refund: ${already.join(', ')}` : null;
     const updated = await setStatus(tx, row, received, { lines });
     await event(tx, outbox, order, 'return_received', updated, 'admin', adminId, note);
-    return toReturn(updated, order.number);
+    return shown(tx, updated, order.number);
   });
 }
 
@@ -374,7 +478,7 @@ export async function returnNow(db: Db, id: string, orderId: string): Promise<Re
   const [row] = await db.select().from(returns).where(eq(returns.id, id));
   const [order] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
   if (!row || !order) throw notFound();
-  return toReturn(row, order.number);
+  return shown(db, row, order.number);
 }
 
 /** GET /manage/returns/:id/refund-quote: what refunding this received return would give back; nothing is written. */
@@ -428,8 +532,25 @@ async function claimReturnRefund(
     return quantity > 0 ? [{ line, toolId, quantity }] : [];
   });
   if (toRefund.length === 0) throw new AfterSaleRefused('CONFLICT', returnMessages.refundedApart);
-  // The fee is on what the parts sold for, after their share of any discount.
-  const goods = sum(toRefund.map(({ line, quantity }) => unitsRefund(line, line.refundedQuantity, quantity)));
+  // A part that did not fit a vehicle its listing said it fits came back through the store's
+  // mistake: its units pay no restocking fee (decision 092). Decided from the claims kept when the
+  // return was asked for, never from the request.
+  const wrong = new Set(
+    (await tx.select().from(returnFitClaims).where(eq(returnFitClaims.returnId, row.id)))
+      .filter(wrongListing)
+      .map((c) => c.toolId),
+  );
+  const waived = (toolId: string) =>
+    row.lines
+      .filter((l) => l.toolId === toolId && l.reason === 'does_not_fit' && wrong.has(toolId))
+      .reduce((n, l) => n + l.quantity, 0);
+  // The fee is on what the parts that pay it sold for, after their share of any discount.
+  const goods = sum(
+    toRefund.map(({ line, toolId, quantity }) => {
+      const free = Math.min(quantity, waived(toolId));
+      return unitsRefund(line, line.refundedQuantity + free, quantity - free);
+    }),
+  );
   const feeCents = restockingFee(goods, feePercent);
   const refund = await claimInLock(
     tx,
@@ -458,7 +579,11 @@ export async function listReturns(db: Db, status?: ReturnStatus): Promise<Return
     .where(status ? eq(returns.status, status) : undefined)
     .orderBy(desc(returns.createdAt))
     .limit(500);
-  return rows.map(({ r, number }) => toReturn(r, number));
+  const claims = await fitClaimsOf(
+    db,
+    rows.map(({ r }) => r),
+  );
+  return rows.map(({ r, number }) => toReturn(r, number, claims.get(r.id) ?? []));
 }
 
 /** An order's returns, oldest first (the order page shows them); `ownerId` limits it to that customer's. */
@@ -477,5 +602,44 @@ export async function returnsOf(db: Db, orderId: string, ownerId?: string): Prom
       .where(and(eq(orders.id, orderId), ownerId ? eq(orders.userId, ownerId) : undefined));
     if (!order) throw new OrderNotFound();
   }
-  return rows.map(({ r, number }) => toReturn(r, number));
+  const claims = await fitClaimsOf(
+    db,
+    rows.map(({ r }) => r),
+  );
+  return rows.map(({ r, number }) => toReturn(r, number, claims.get(r.id) ?? []));
+}
+
+/**
+ * POST /manage/returns/:id/fitment-correction: a wrong listing corrected from the returns desk
+ * (decision 092). The return's vehicle (as the store read it, never the request's) is taken out
+ * of the product's fitment by the catalog, which keeps it in the product's history and the audit
+ * log; the claim records who corrected it and when. The claim's `listed` stays as it was: the fee
+ * and the owner's numbers still count the listing that was wrong.
+ */
+export async function correctFitmentFromReturn(
+  db: Db,
+  id: string,
+  toolId: string,
+  actor: { id: string; name: string | null },
+): Promise<Return> {
+  return db.transaction(async (tx) => {
+    const { order, row } = await lockReturn(tx, id);
+    const [claim] = isUuid(toolId)
+      ? await tx
+          .select()
+          .from(returnFitClaims)
+          .where(and(eq(returnFitClaims.returnId, row.id), eq(returnFitClaims.toolId, toolId)))
+          .for('update')
+      : [];
+    if (!claim || !row.vehicle) throw new AppError('NOT_FOUND', fitClaimMessages.noClaim);
+    await takeVehicleOutOfFitment(tx, toolId, row.vehicle, actor, {
+      returnId: row.id,
+      orderNumber: orderNumber(order.number),
+    });
+    await tx
+      .update(returnFitClaims)
+      .set({ correctedAt: new Date(), correctedBy: actor.id })
+      .where(and(eq(returnFitClaims.returnId, row.id), eq(returnFitClaims.toolId, toolId)));
+    return shown(tx, row, order.number);
+  });
 }

@@ -3,6 +3,7 @@ import { vehiclesRoutes } from './vehicles.routes';
 
 export { loadedVehicleData, loadVehicleData } from './vehicle-data';
 export { type ResolvedRange, resolveVehicleRange, vpicModelById } from './vehicle-range';
+export { type ClaimedVehicle, resolveClaimVehicle } from './vehicles.service';
 export { displayMake, ELEMENTS, engineLabel, FIRST_YEAR, keysOverlap, LAST_YEAR } from './vpic-shape';
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type ClaimSource, type ClaimVehicle, fitClaimMessages } from '../../../contract/after-sale';
 import {
   GARAGE_MAX_VEHICLES,
   type GarageVehicle,
@@ -6,6 +7,7 @@ import {
   type VehicleOptions,
   type VinDecoded,
 } from '../../../contract/catalog';
+import { vehicleLabel } from '../../../contract/catalog.constants';
 import { isUuid } from '../../../contract/ids';
 import type { Db } from '../../kernel/db';
 import { garageVehicles, rowsOf, vehicles } from '../../kernel/db';
@@ -138,6 +140,13 @@ export async function decodeVin(db: Db, input: string): Promise<VinDecoded> {
 
 /** Whether the store knows this year, make and model (and engine, when given): vPIC's or the vehicles table's. */
 async function assertKnownVehicle(db: Db, v: Vehicle) {
+  if (!(await isKnownVehicle(db, v))) {
+    const message = 'Choose a vehicle from the lists';
+    throw new AppError('VALIDATION_FAILED', message, [{ path: 'model', message }]);
+  }
+}
+
+async function isKnownVehicle(db: Db, v: Vehicle): Promise<boolean> {
   const [known] = await db
     .select({ id: vehicles.id })
     .from(vehicles)
@@ -150,7 +159,7 @@ async function assertKnownVehicle(db: Db, v: Vehicle) {
       ),
     )
     .limit(1);
-  if (known) return;
+  if (known) return true;
   const [vpic] = rowsOf<{ id: number }>(
     await db.execute(sql`
       select m.id from vpic_makes mk
@@ -165,10 +174,58 @@ async function assertKnownVehicle(db: Db, v: Vehicle) {
          }
        limit 1`),
   );
-  if (!vpic) {
-    const message = 'Choose a vehicle from the lists';
-    throw new AppError('VALIDATION_FAILED', message, [{ path: 'model', message }]);
+  return vpic !== undefined;
+}
+
+/** The vehicle of a "does not fit" claim, as the store itself reads it, and where it came from. */
+export interface ClaimedVehicle {
+  vehicle: Vehicle;
+  from: ClaimSource;
+  vin: string | null;
+}
+
+/**
+ * A "does not fit" claim's vehicle (docs/decisions/092), never taken on the buyer's word: a VIN is
+ * read here (its year, make and, where vPIC places it, model and engine; otherwise the model the
+ * buyer chose must be one of that make's in that year); a vehicle from My Garage or the picker's
+ * lists must be one the store's vehicle data knows. Anything else is refused, saying why.
+ */
+export async function resolveClaimVehicle(db: Db, claim: ClaimVehicle): Promise<ClaimedVehicle> {
+  const refuse = (message: string): never => {
+    throw new AppError('VALIDATION_FAILED', message, [{ path: 'vehicle', message }]);
+  };
+  if (claim.from === 'vin') {
+    const reading = readVin(claim.vin);
+    if (!reading.ok) return refuse(reading.message);
+    const label = `${reading.year} ${reading.make}`;
+    let model = reading.model;
+    if (!model) {
+      if (!claim.model) return refuse(fitClaimMessages.vinModelNeeded);
+      const { models } = await vehicleOptions(db, { year: reading.year, make: reading.make });
+      if (!models.includes(claim.model)) return refuse(fitClaimMessages.vinModelNotOfVin(claim.model, label));
+      model = claim.model;
+    }
+    const vehicle: Vehicle = {
+      year: reading.year,
+      make: reading.make,
+      model,
+      ...(reading.engine ? { engine: reading.engine } : {}),
+    };
+    return { vehicle, from: 'vin', vin: reading.vin };
   }
+  const vehicle: Vehicle = {
+    year: claim.year,
+    make: claim.make,
+    model: claim.model,
+    ...(claim.engine ? { engine: claim.engine } : {}),
+  };
+  if (!(await isKnownVehicle(db, vehicle)))
+    refuse(
+      fitClaimMessages.unknownVehicle(
+        `${vehicleLabel(vehicle)}${vehicle.engine ? ` ${vehicle.engine}` : ''}`,
+      ),
+    );
+  return { vehicle, from: claim.from, vin: null };
 }
 
 const toGarageVehicle = (row: typeof garageVehicles.$inferSelect): GarageVehicle => ({

@@ -68,3 +68,14 @@ export const useReturnRefundQuote = (id: string, enabled: boolean) =>
     staleTime: 0,
     refetchOnWindowFocus: false,
   });
+
+/** A wrong listing corrected from the desk: the return's vehicle taken out of the product's fitment. */
+export function useCorrectFitment() {
+  const changed = useReturnChanged();
+  return useMutation({
+    mutationFn: async ({ id, toolId }: { id: string; toolId: string }) =>
+      (await apiRequest<Return>(returnPath(id, 'fitment-correction'), { method: 'POST', body: { toolId } }))
+        .data,
+    onSuccess: changed,
+  });
+}

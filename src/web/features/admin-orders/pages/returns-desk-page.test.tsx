@@ -32,6 +32,7 @@ const requested: Return = {
     { toolId: 't-rotor', quantity: 2, reason: 'damaged', outcome: null },
   ],
   vehicle: null,
+  fitClaims: [],
   note: 'Wrong axle, sorry.',
   adminNote: null,
   refundId: null,
@@ -73,7 +74,42 @@ mockApi(
     }),
   ),
   http.post('/api/manage/returns/:id/refund', ({ params }) => move(params.id, 'refunded')),
+  http.post('/api/manage/returns/:id/fitment-correction', ({ params }) =>
+    move(params.id, 'requested', {
+      fitClaims: claimed.fitClaims.map((c) =>
+        c.toolId === 't-pads' ? { ...c, listsNow: 'no', correctedAt: '2026-11-26T09:00:00.000Z' } : c,
+      ),
+    }),
+  ),
 );
+
+/** The pads did not fit a 2013 Honda Civic their listing claimed; the rotors claimed nothing. */
+const claimed: Return = {
+  ...requested,
+  lines: [
+    { toolId: 't-pads', quantity: 1, reason: 'does_not_fit', outcome: null },
+    { toolId: 't-rotor', quantity: 2, reason: 'does_not_fit', outcome: null },
+  ],
+  vehicle: { year: 2013, make: 'Honda', model: 'Civic' },
+  fitClaims: [
+    {
+      toolId: 't-pads',
+      from: 'vin',
+      vin: '19XFB2F59DE012345',
+      listed: 'fits',
+      listsNow: 'fits',
+      correctedAt: null,
+    },
+    {
+      toolId: 't-rotor',
+      from: 'vin',
+      vin: '19XFB2F59DE012345',
+      listed: 'no',
+      listsNow: 'no',
+      correctedAt: null,
+    },
+  ],
+};
 
 beforeEach(() => {
   role = 'manager';
@@ -131,6 +167,43 @@ describe('the returns desk', () => {
     expect(sent('POST', '/api/manage/returns/ret-1/refund')).toHaveLength(1);
   });
 
+  it('shows the fit claim beside the return: the vehicle, its VIN, and per part whether the listing was wrong', async () => {
+    returns = [claimed];
+    await renderPage(<ManageReturnsPage />);
+    const panel = () => card().querySelector('[aria-label="Fit claim"]') as HTMLElement;
+    await waitFor(() => expect(panel()?.textContent).toContain('Brake Pad Set'));
+    expect(panel().textContent).toContain('Did not fit: 2013 Honda Civic');
+    expect(panel().textContent).toContain('read from its VIN 19XFB2F59DE012345');
+    expect(panel().querySelector('[data-testid="listing-t-pads"]')?.textContent).toBe('Wrong listing');
+    expect(panel().textContent).toContain(
+      'The listing says it fits this vehicle: no restocking fee on this part.',
+    );
+    expect(panel().querySelector('[data-testid="listing-t-rotor"]')?.textContent).toBe(
+      'Listing made no claim',
+    );
+    expect(panel().textContent).toContain(
+      'The listing does not say it fits this vehicle: the restocking fee applies.',
+    );
+  });
+
+  it('corrects a wrong listing after a confirmation, and then says so', async () => {
+    returns = [claimed];
+    await renderPage(<ManageReturnsPage />);
+    await waitFor(() => expect(button("Take 2013 Honda Civic out of this product's fitment")).toBeDefined());
+    // Only the wrong listing offers it.
+    expect(
+      [...card().querySelectorAll('button')].filter((b) => b.textContent?.startsWith('Take 2013')),
+    ).toHaveLength(1);
+    await click("Take 2013 Honda Civic out of this product's fitment");
+    expect(dialog().textContent).toContain('Take 2013 Honda Civic out of the fitment of Brake Pad Set?');
+    await click('Correct the fitment', dialog());
+    await shows('2013 Honda Civic taken out of the fitment of Brake Pad Set');
+    expect(sent('POST', '/api/manage/returns/ret-1/fitment-correction')).toEqual([{ toolId: 't-pads' }]);
+    await waitFor(() => expect(card().textContent).toContain('Fitment corrected'));
+    expect(card().textContent).toContain('Now: the listing does not say it fits this vehicle.');
+    expect(() => button("Take 2013 Honda Civic out of this product's fitment")).toThrow();
+  });
+
   it("offers staff no decision: approving and refunding are managers' work", async () => {
     role = 'staff';
     await renderPage(<ManageReturnsPage />);
@@ -140,5 +213,15 @@ describe('the returns desk', () => {
     await waitFor(() => expect(screen().querySelector('textarea')).not.toBeNull());
     expect(() => button('Approve')).toThrow();
     expect(() => button('Refuse')).toThrow();
+  });
+
+  it('shows staff the claim but not the correction: editing products is not theirs', async () => {
+    role = 'staff';
+    returns = [claimed];
+    await renderPage(<ManageReturnsPage />);
+    await waitFor(() => expect(card()?.textContent).toContain('Wrong listing'));
+    await waitFor(() => expect(calls.some((c) => c.path.startsWith('/api/admin/'))).toBe(true));
+    await waitFor(() => expect(screen().querySelector('textarea')).not.toBeNull());
+    expect(() => button("Take 2013 Honda Civic out of this product's fitment")).toThrow();
   });
 });

@@ -4,8 +4,9 @@ import {
   returnLineReasonWords,
   returnStatuses,
   returnStatusWords,
+  wrongListing,
 } from '@contract/after-sale';
-import { vehicleLabel } from '@contract/catalog';
+import { vehicleLabel } from '@contract/catalog.constants';
 import { formatCents } from '@contract/money';
 import { pages } from '@contract/pages';
 import { returnMachine } from '@contract/return-transitions';
@@ -26,6 +27,7 @@ import {
   useRefundReturn,
   useReturnRefundQuote,
 } from '../api/return-desk-calls';
+import { FitClaimPanel } from '../components/fit-claim-panel';
 import { RefundQuoteSummary } from '../components/refund-quote-summary';
 
 /**
@@ -169,7 +171,10 @@ function ReturnCard({ item }: { item: Return }) {
             </li>
           ))}
         </ul>
-        {item.vehicle ? <p className="text-sm">Vehicle: {vehicleLabel(item.vehicle)}</p> : null}
+        {item.vehicle && item.fitClaims.length === 0 ? (
+          <p className="text-sm">Vehicle: {vehicleLabel(item.vehicle)}</p>
+        ) : null}
+        <FitClaimPanel item={item} name={name} />
         {item.note ? <p className="text-sm">Customer's note: {item.note}</p> : null}
         {item.adminNote ? <p className="text-sm">Our note: {item.adminNote}</p> : null}
         {offered.includes('approve') || offered.includes('refuse') ? (
@@ -243,7 +248,9 @@ function ReturnCard({ item }: { item: Return }) {
             : asking === 'refund'
               ? core
                 ? 'The core charge of each old part and the tax charged on it go back to the card. This cannot be undone.'
-                : 'The returned parts are refunded to the card, less any restocking fee. This cannot be undone.'
+                : item.fitClaims.some(wrongListing)
+                  ? 'The returned parts are refunded to the card. No restocking fee on a part whose listing said it fits; any other part pays it. This cannot be undone.'
+                  : 'The returned parts are refunded to the card, less any restocking fee. This cannot be undone.'
               : 'The customer is told by email.'}
         </p>
         {asking === 'refund' && open ? (

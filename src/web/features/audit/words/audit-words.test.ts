@@ -197,6 +197,33 @@ describe('the audit log in words', () => {
     ).toEqual(['Saved settings: guests', 'Allow guest checkout: No → Yes', 'Guest minimum: $0.00 → $25.00']);
   });
 
+  it('a wrong listing corrected from the returns desk: the vehicle, the order and the rows', () => {
+    const civic = { make: 'Honda', model: 'Civic', engine: null };
+    expect(
+      read(
+        row({
+          action: 'product.fitment_corrected',
+          kind: 'product',
+          subjectName: 'Front brake rotor',
+          before: { fitment: [{ ...civic, year_from: 2012, year_to: 2015 }] },
+          after: {
+            fitment: [
+              { ...civic, year_from: 2012, year_to: 2012 },
+              { ...civic, year_from: 2014, year_to: 2015 },
+            ],
+            vehicle: '2013 Honda Civic',
+            returnId: 'r-1',
+            order: 'TW-10042',
+          },
+        }),
+      ),
+    ).toEqual([
+      'Corrected the fitment of product Front brake rotor (a return of TW-10042)',
+      'Vehicle taken out: 2013 Honda Civic',
+      'Fitment: added 2012 Honda Civic; 2014–2015 Honda Civic; removed 2012–2015 Honda Civic',
+    ]);
+  });
+
   it('a product changed, added and deleted, by its name', () => {
     expect(
       read(

@@ -41,6 +41,17 @@ export function auditWords(entry: AuditEntry): AuditWords {
         return { title: 'Bulk change of products', lines: bulkLines(action, before, after) };
       if (action === 'product.bulk_undone')
         return { title: 'Bulk change undone', lines: bulkLines(action, before, after) };
+      if (action === 'product.fitment_corrected') {
+        // A wrong listing corrected from the returns desk (decision 092): the vehicle, the order, the rows.
+        const a = asRecord(after);
+        return {
+          title: `Corrected the fitment of product ${name}${a.order ? ` (a return of ${String(a.order)})` : ''}`,
+          lines: [
+            { label: 'Vehicle taken out', after: String(a.vehicle ?? '') },
+            ...productLines(action, { fitment: asRecord(before).fitment }, { fitment: a.fitment }),
+          ],
+        };
+      }
       if (action === 'product.archived')
         return {
           title: `Archived product ${name} (customers ordered it)`,

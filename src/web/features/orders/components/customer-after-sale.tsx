@@ -1,17 +1,20 @@
 import {
+  type ClaimVehicle,
   type Return,
   type ReturnInput,
   type ReturnReason,
   returnLineReasonWords,
   returnReasons,
   returnReasonWords,
+  wrongListing,
 } from '@contract/after-sale';
+import { vehicleLabel } from '@contract/catalog.constants';
 import { formatCents } from '@contract/money';
 import { offers } from '@contract/order-transitions';
 import type { Order } from '@contract/orders';
 import { ModalDialog } from '@web/components/ui/modal-dialog';
 import { QueryState } from '@web/components/ui/query-state';
-import { TextAreaField, TextField } from '@web/components/ui/text-field';
+import { TextAreaField } from '@web/components/ui/text-field';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { coresLeftOf } from '@web/shared/orders/after-sale';
@@ -24,6 +27,7 @@ import {
   useRequestCoreReturn,
   useRequestReturn,
 } from '../api/after-sale-calls';
+import { ClaimVehicleField } from './claim-vehicle-field';
 
 /**
  * What a customer may ask after paying: to cancel an order that has not shipped, to return parts
@@ -153,6 +157,11 @@ export function ReturnList({ order, returns }: { order: Order; returns: Return[]
               </li>
             ))}
           </ul>
+          {r.vehicle && r.fitClaims.some(wrongListing) ? (
+            <p className="text-sm">
+              Our listing said it fits your {vehicleLabel(r.vehicle)}: no restocking fee on that part.
+            </p>
+          ) : null}
           {r.adminNote ? <p className="text-sm">From the store: {r.adminNote}</p> : null}
         </li>
       ))}
@@ -162,25 +171,29 @@ export function ReturnList({ order, returns }: { order: Order; returns: Return[]
 
 function CustomerReturnDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const send = useRequestReturn(order._id);
-  return <ReturnDialog order={order} onClose={onClose} send={send.mutateAsync} />;
+  return <ReturnDialog order={order} onClose={onClose} send={send.mutateAsync} signedIn />;
 }
 
 /**
- * Shipped parts to send back: quantity and reason per line, the vehicle a part did not fit. `send`
- * asks the store (a customer's call, or a guest's with the order's key); its refusal is shown.
+ * Shipped parts to send back: quantity and reason per line, the vehicle a part did not fit (from My
+ * Garage, its VIN or the store's lists; never typed). `send` asks the store (a customer's call, or
+ * a guest's with the order's key, `signedIn` false: the garage is then this browser's); its refusal
+ * is shown.
  */
 export function ReturnDialog({
   order,
   onClose,
   send,
+  signedIn = false,
 }: {
   order: Order;
   onClose: () => void;
   send: (input: ReturnInput) => Promise<unknown>;
+  signedIn?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   const [choices, setChoices] = useState<Record<string, LineChoice>>({});
-  const [vehicle, setVehicle] = useState({ year: '', make: '', model: '' });
+  const [vehicle, setVehicle] = useState<ClaimVehicle | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const returnable = order.lines.filter((l) => l.shippedQuantity - l.returnedQuantity > 0);
@@ -194,9 +207,7 @@ export function ReturnDialog({
     setError(null);
     if (chosen.length === 0) return setError('Choose at least one line');
     if (chosen.some(([, c]) => !c.reason)) return setError('Choose why it comes back');
-    const year = Number(vehicle.year);
-    if (needsVehicle && (!Number.isInteger(year) || !vehicle.make.trim() || !vehicle.model.trim()))
-      return setError('Tell us which vehicle the part did not fit');
+    if (needsVehicle && !vehicle) return setError('Tell us which vehicle the part did not fit');
     setBusy(true);
     try {
       await send({
@@ -205,9 +216,7 @@ export function ReturnDialog({
           quantity: c.quantity,
           reason: c.reason as ReturnReason,
         })),
-        ...(needsVehicle
-          ? { vehicle: { year, make: vehicle.make.trim(), model: vehicle.model.trim() } }
-          : {}),
+        ...(needsVehicle && vehicle ? { vehicle } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
       });
       toast.success('Return requested');
@@ -265,27 +274,14 @@ export function ReturnDialog({
           );
         })}
         {needsVehicle ? (
-          <fieldset className="fieldset">
-            <legend className="fieldset-legend">The vehicle it did not fit</legend>
-            <div className="grid gap-x-2 sm:grid-cols-3">
-              <TextField
-                label="Year"
-                inputMode="numeric"
-                value={vehicle.year}
-                onChange={(e) => setVehicle((v) => ({ ...v, year: e.target.value }))}
-              />
-              <TextField
-                label="Make"
-                value={vehicle.make}
-                onChange={(e) => setVehicle((v) => ({ ...v, make: e.target.value }))}
-              />
-              <TextField
-                label="Model"
-                value={vehicle.model}
-                onChange={(e) => setVehicle((v) => ({ ...v, model: e.target.value }))}
-              />
-            </div>
-          </fieldset>
+          <ClaimVehicleField
+            signedIn={signedIn}
+            onChange={(chosen) => {
+              setVehicle(chosen);
+              // The question "which vehicle" is answered once one is chosen.
+              if (chosen) setError(null);
+            }}
+          />
         ) : null}
         <TextAreaField
           label="Note (optional)"

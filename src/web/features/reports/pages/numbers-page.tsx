@@ -1,5 +1,6 @@
 import { returnReasons, returnReasonWords } from '@contract/after-sale';
 import { formatCents } from '@contract/money';
+import { pages } from '@contract/pages';
 import type { SalesReport } from '@contract/reports';
 import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '@web/components/ui/query-state';
@@ -8,6 +9,7 @@ import { TextField } from '@web/components/ui/text-field';
 import { apiGet } from '@web/lib/api-client';
 import { formatNumber } from '@web/lib/format';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { reportKeys } from '../api/keys';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -15,7 +17,8 @@ const monthStart = (d: Date) => `${isoDay(d).slice(0, 8)}01`;
 
 /**
  * The owner's numbers for a period of whole UTC days: orders, gross sales, refunds and net (all
- * before tax), tax and shipping collected, units per product, returns by reason; and the period's
+ * before tax), tax and shipping collected, units per product, returns by reason, wrong listings by
+ * product (each linked to its editor); and the period's
  * order lines as CSV.
  */
 export function NumbersPage() {
@@ -112,6 +115,47 @@ export function NumbersPage() {
                   </li>
                 ))}
               </ul>
+            </section>
+            <section aria-labelledby="wrong-listings-title" className="space-y-2">
+              <h3 id="wrong-listings-title" className="text-lg font-semibold">
+                Wrong listings
+              </h3>
+              <p className="text-sm text-base-content/70">
+                Parts returned as not fitting a vehicle their listing said they fit (refused returns left
+                out).
+              </p>
+              {data.wrongListings.length === 0 ? (
+                <p className="text-base-content/70">No wrong listings in this period.</p>
+              ) : (
+                <TableScroll label="Wrong listings">
+                  <table className="table table-cards">
+                    <thead>
+                      <tr>
+                        <th scope="col">Product</th>
+                        <th scope="col">Returns</th>
+                        <th scope="col">Units</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.wrongListings.map((p) => (
+                        <tr key={p.toolId}>
+                          <td data-label="Product">
+                            <Link className="link" to={pages.productEditor.path(p.toolId)}>
+                              {p.name}
+                            </Link>
+                          </td>
+                          <td data-label="Returns" className="tabular-nums">
+                            {formatNumber(p.returns)}
+                          </td>
+                          <td data-label="Units" className="tabular-nums">
+                            {formatNumber(p.units)}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
+              )}
             </section>
           </>
         )}
