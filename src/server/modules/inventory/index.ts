@@ -1,12 +1,16 @@
 import type { ModuleDescriptor } from '../../kernel/jobs';
 
 /**
- * The only writer of stock: the ledger, and a product's figures on the catalog's `tools` row
- * (decision 037), a shared write until the figures move to a table of their own (decision 089).
+ * The only writer of stock: the ledger and each product's levels (decisions 037, 089). Other rooms
+ * read stock through `stockOf`, `availableOf` and `onHandOf` (the `product_stock` view).
  */
 export const inventoryModule: ModuleDescriptor = {
   name: 'modules/inventory',
-  tables: ['stock_movements'],
+  tables: ['stock_movements', 'stock_levels'],
+  // For one release only: the figures on the catalog's `tools` row, moved in the same statement as
+  // the level, for instances of the release before during a rolling restart (decision 089). The
+  // release after, the columns go and so does this line (the inventory still reads a product's
+  // price and name there as an order reserves it).
   alsoWrites: ['tools'],
 };
 
@@ -20,3 +24,4 @@ export {
   type StockMove,
   stockLedger,
 } from './inventory.service';
+export { availableOf, onHandOf, type StockFigures, stockOf, stockOfOne } from './stock-read';
