@@ -12,7 +12,8 @@ CREATE TABLE IF NOT EXISTS "stock_levels" (
 	CONSTRAINT "stock_levels_available_not_negative" CHECK ("stock_levels"."available" >= 0),
 	CONSTRAINT "stock_levels_on_hand_not_negative" CHECK ("stock_levels"."on_hand" >= 0),
 	CONSTRAINT "stock_levels_reserved_not_negative" CHECK ("stock_levels"."reserved" >= 0),
-	CONSTRAINT "stock_levels_available_is_on_hand_less_reserved" CHECK ("stock_levels"."available" = "stock_levels"."on_hand" - "stock_levels"."reserved")
+	CONSTRAINT "stock_levels_available_is_on_hand_less_reserved" CHECK ("stock_levels"."available" = "stock_levels"."on_hand" - "stock_levels"."reserved"),
+	CONSTRAINT "stock_levels_one_location_for_now" CHECK ("stock_levels"."location_id" = 'main')
 );
 --> statement-breakpoint
 ALTER TABLE "stock_levels" ADD CONSTRAINT "stock_levels_tool_id_tools_id_fk" FOREIGN KEY ("tool_id") REFERENCES "public"."tools"("id") ON DELETE cascade ON UPDATE no action;
@@ -42,8 +43,10 @@ END
 $$;
 --> statement-breakpoint
 
--- What other rooms read: a product's stock over all its locations.
+-- What other rooms read: a product's stock over all its locations. With one location per product
+-- (the CHECK above) that is its one row, which the planner joins like the table itself (an index
+-- probe for a page, a hash join for a count); a sum with GROUP BY is never joined by index and
+-- costs a pass over every level for each list (measured in docs/decisions/089). The issue that
+-- adds locations turns this into the sum and drops the CHECK.
 CREATE VIEW "product_stock" AS
-  SELECT "tool_id", sum("on_hand")::int AS "on_hand", sum("reserved")::int AS "reserved",
-    sum("available")::int AS "available"
-  FROM "stock_levels" GROUP BY "tool_id";
+  SELECT "tool_id", "on_hand", "reserved", "available" FROM "stock_levels";

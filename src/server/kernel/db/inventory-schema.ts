@@ -84,13 +84,17 @@ export const stockLevels = pgTable(
       'stock_levels_available_is_on_hand_less_reserved',
       sql`${t.available} = ${t.onHand} - ${t.reserved}`,
     ),
+    // One location per product until locations are a feature of their own (a later issue): the
+    // product's row is then the sum over its locations, which product_stock and the move rely on.
+    check('stock_levels_one_location_for_now', sql`${t.locationId} = 'main'`),
   ],
 );
 
 /**
  * A product's stock over every location: the view other rooms read stock through (created in
- * drizzle/0038; `existing`, so drizzle-kit leaves it to the migration). A product without a row
- * has none.
+ * drizzle/0038; `existing`, so drizzle-kit leaves it to the migration). With one location per
+ * product it is the product's one row, which the planner can join by index; the day locations
+ * come it becomes the sum (decision 089). A product without a row has none.
  */
 export const productStock = pgView('product_stock', {
   toolId: uuid('tool_id').notNull(),

@@ -2,7 +2,8 @@ import type { ModuleDescriptor } from '../../kernel/jobs';
 
 /**
  * The only writer of stock: the ledger and each product's levels (decisions 037, 089). Other rooms
- * read stock through `stockOf`, `availableOf` and `onHandOf` (the `product_stock` view).
+ * read stock through `stockOf` and the SQL of `availableAtLeast`, `availableAtMost`,
+ * `availableOf` and `onHandOf` (the `product_stock` view).
  */
 export const inventoryModule: ModuleDescriptor = {
   name: 'modules/inventory',
@@ -14,6 +15,7 @@ export const inventoryModule: ModuleDescriptor = {
   alsoWrites: ['tools'],
 };
 
+export { productStock } from '../../kernel/db';
 export {
   adjustStock,
   assertWithinStockMax,
@@ -24,4 +26,12 @@ export {
   type StockMove,
   stockLedger,
 } from './inventory.service';
-export { availableOf, onHandOf, type StockFigures, stockOf, stockOfOne } from './stock-read';
+export {
+  availableAtLeast,
+  availableAtMost,
+  availableOf,
+  onHandOf,
+  type StockFigures,
+  stockOf,
+  stockOfOne,
+} from './stock-read';

@@ -26,7 +26,7 @@ import {
   readForSale,
   stockLedger,
 } from './inventory.service';
-import { availableOf, stockOf as levelsOf } from './stock-read';
+import { availableAtLeast, availableAtMost, availableOf, stockOf as levelsOf } from './stock-read';
 
 // The inventory module against the real database, without HTTP.
 let database: Database;
@@ -150,24 +150,30 @@ describe('stock ledger', () => {
     expect(await stockOf(database.db, tool.id)).toBe(10);
   });
 
-  it("gives other rooms a product's stock summed over its locations", async () => {
+  it("gives other rooms a product's stock, one location per product for now", async () => {
     const tool = await insertTool(database.db, { availableQuantity: 9 });
-    // A second location, as a later issue will add them: the view adds them up.
-    await database.db
-      .insert(stockLevels)
-      .values({ toolId: tool.id, locationId: 'back room', onHand: 4, reserved: 1, available: 3 });
+    await database.db.transaction((tx) =>
+      moveStock(tx, [{ toolId: tool.id, reserved: 2, reason: 'order_placed' }]),
+    );
     expect((await levelsOf(database.db, [tool.id])).get(tool.id)).toEqual({
-      onHand: 13,
-      reserved: 1,
-      available: 12,
+      onHand: 9,
+      reserved: 2,
+      available: 7,
     });
-    const [row] = rowsOf<{ n: number }>(
+    const [row] = rowsOf<{ n: number; seven: boolean; eight: boolean; at_most_seven: boolean }>(
       await database.db.execute(
-        sql`select ${availableOf(sql`t.id`)} as n from tools t where t.id = ${tool.id}`,
+        sql`select ${availableOf(sql`t.id`)} as n, ${availableAtLeast(sql`t.id`, sql`7`)} as seven,
+          ${availableAtLeast(sql`t.id`, sql`8`)} as eight, ${availableAtMost(sql`t.id`, sql`7`)} as at_most_seven
+        from tools t where t.id = ${tool.id}`,
       ),
     );
-    expect(Number(row?.n)).toBe(12);
-    await database.db.delete(stockLevels).where(eq(stockLevels.locationId, 'back room'));
+    expect(row).toEqual({ n: 7, seven: true, eight: false, at_most_seven: true });
+    // A second location waits for the issue that brings locations (and the view's sum).
+    await expect(
+      database.db
+        .insert(stockLevels)
+        .values({ toolId: tool.id, locationId: 'back room', onHand: 4, reserved: 1, available: 3 }),
+    ).rejects.toThrow();
   });
 
   it('moves the column and the ledger together, and refuses to go below zero leaving both alone', async () => {

@@ -13,6 +13,7 @@ export {
   quoteFrom,
   quoteLines,
   shippingQuote,
+  stockOfTool,
   taxFor,
   toolFactColumns,
   totalsFor,
