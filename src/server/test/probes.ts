@@ -15,6 +15,7 @@ import {
 import type { SessionUser } from '../kernel/identity/session-user';
 import { defaultSettings } from '../kernel/settings/settings-defaults';
 import type { OrderLimits } from '../kernel/settings/settings-in-force';
+import { moveStock } from '../modules/inventory/inventory.service';
 import { insertTool } from './fixtures';
 import { type TestSession, uniqueEmail } from './sessions';
 import { placeOrder } from './store-flow';
@@ -38,6 +39,17 @@ export async function stockOf(db: Db, toolId: string): Promise<number> {
   if (available !== row.q)
     throw new Error(`tool ${toolId}: its levels say ${available} available, its row ${row.q}`);
   return available;
+}
+
+/**
+ * Stock that went down (or up) behind the buyer's back: on hand moves so that `available` is left,
+ * through the inventory's one writer, as any change of stock is made.
+ */
+export async function setAvailable(db: Db, toolId: string, available: number): Promise<void> {
+  const now = await stockOf(db, toolId);
+  await db.transaction((tx) =>
+    moveStock(tx, [{ toolId, onHand: available - now, reason: 'admin_adjustment', note: 'test' }]),
+  );
 }
 
 /** The sum of a product's stock ledger, which must always equal its available quantity. */

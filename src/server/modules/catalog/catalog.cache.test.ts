@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../../contract/catalog';
 import { buildApp } from '../../app';
 import { changeFeed } from '../../kernel/db/change-feed';
 import { openPostgres } from '../../kernel/db/database';
-import { tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { testConfig } from '../../test/harness';
 import { postgresOnly } from '../../test/postgres-only';
+import { setAvailable } from '../../test/probes';
 import type { TestSession } from '../../test/sessions';
 import { signUp } from '../../test/sessions';
 import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
@@ -378,10 +377,7 @@ postgresOnly('another instance writing to the same PostgreSQL (needs TEST_DATABA
             }
           });
         });
-        await theirs.db
-          .update(tools)
-          .set({ availableQuantity: 79, onHandQuantity: 79 })
-          .where(eq(tools.id, tool.id));
+        await setAvailable(theirs.db, tool.id, 79);
         await heard;
         expect((await read()).available_quantity).toBe(79);
       } finally {
