@@ -10,8 +10,8 @@ export const inventoryModule: ModuleDescriptor = {
   tables: ['stock_movements', 'stock_levels'],
   // For one release only: the figures on the catalog's `tools` row, moved in the same statement as
   // the level, for instances of the release before during a rolling restart (decision 089). The
-  // release after, the columns go and so does this line (the inventory still reads a product's
-  // price and name there as an order reserves it).
+  // release after, the columns go and so does the shared write; the check that a product is still
+  // as the order read it (name, price: the catalog's columns) then needs a declared read instead.
   alsoWrites: ['tools'],
 };
 
