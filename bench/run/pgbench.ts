@@ -56,8 +56,8 @@ INSERT INTO rate_limits (key, points, expire) VALUES ('${route.replaceAll(':', '
   expire = CASE WHEN rate_limits.expire <= now() THEN excluded.expire ELSE rate_limits.expire END RETURNING *;`;
 
 /**
- * Reserving one unit of a product with its ledger row, one statement, as the inventory module does:
- * on condition that the product is still as the order read it.
+ * Reserving one unit of a product with its level and ledger row, one statement, as the inventory
+ * module does: on condition that the product is still as the order read it.
  */
 const RESERVE = (tool: string, asRead: string) => `
 WITH moved AS (
@@ -65,7 +65,11 @@ WITH moved AS (
   WHERE id = ${tool} AND available_quantity - 1 >= 0 AND on_hand_quantity >= 0 AND reserved_quantity + 1 >= 0
     AND ${asRead} AND core_charge_cents = 0 AND minimum_order_quantity = 1
     AND ground_only = false AND weight_lb IS NOT DISTINCT FROM NULL::numeric AND retired_at IS NULL
-  RETURNING id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents
+  RETURNING id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents, on_hand_quantity, reserved_quantity
+), level AS (
+  INSERT INTO stock_levels (tool_id, on_hand, reserved, available)
+  SELECT id, on_hand_quantity, reserved_quantity, available_quantity FROM moved
+  ON CONFLICT (tool_id, location_id) DO UPDATE SET on_hand = excluded.on_hand, reserved = excluded.reserved, available = excluded.available
 ), logged AS (
   INSERT INTO stock_movements (tool_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
   SELECT id, -1, 0, 1, 'order_placed', :order_id, NULL, NULL FROM moved
@@ -74,8 +78,8 @@ SELECT id, available_quantity, name, price_cents, minimum_order_quantity, retire
 
 /** The products an order takes, read without a lock before it is priced (readForSale). */
 const READ_FOR_SALE = (toolIds: string) => `
-SELECT id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents
-  FROM tools WHERE id = any(ARRAY[${toolIds}]::uuid[])`;
+SELECT t.id, coalesce(s.available, 0) AS available_quantity, t.name, t.price_cents, t.minimum_order_quantity, t.retired_at, t.ground_only, t.weight_lb, t.core_charge_cents
+  FROM tools t LEFT JOIN product_stock s ON s.tool_id = t.id WHERE t.id = any(ARRAY[${toolIds}]::uuid[])`;
 
 /** The automatic discounts running now: read while pricing when the store has any (discount-offer.ts). */
 const DISCOUNTS = `
@@ -151,13 +155,13 @@ ${PAY(':price_cents::bigint + 972')}
 /** One cart change as the store makes it: the counter, the product read, the conditional upsert, the priced cart. */
 const CART_PUT = (tool: string, discounts: boolean) => `
 ${RATE_LIMIT('PUT /api/cart/:toolId')}
-SELECT id, name, image, price_cents, available_quantity, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents FROM tools WHERE id = any(ARRAY[${tool}]::uuid[]);
+SELECT t.id, t.name, t.image, t.price_cents, s.available, t.minimum_order_quantity, t.retired_at, t.ground_only, t.weight_lb, t.core_charge_cents FROM tools t LEFT JOIN product_stock s ON s.tool_id = t.id WHERE t.id = any(ARRAY[${tool}]::uuid[]);
 WITH product AS (SELECT id FROM tools WHERE id = ${tool} AND retired_at IS NULL FOR KEY SHARE)
 INSERT INTO cart_lines (user_id, tool_id, quantity) SELECT :user_id, product.id, 1 FROM product
   WHERE EXISTS (SELECT 1 FROM cart_lines WHERE user_id = :user_id AND tool_id = ${tool}) OR (SELECT count(*) FROM cart_lines WHERE user_id = :user_id) < 50
   ON CONFLICT (user_id, tool_id) DO UPDATE SET quantity = excluded.quantity RETURNING 1;
-SELECT c.quantity, t.id, t.name, t.image, t.price_cents, t.available_quantity, t.minimum_order_quantity, t.retired_at, t.ground_only, t.weight_lb, t.core_charge_cents
-  FROM cart_lines c JOIN tools t ON t.id = c.tool_id WHERE c.user_id = :user_id ORDER BY c.added_at, c.tool_id;
+SELECT c.quantity, t.id, t.name, t.image, t.price_cents, s.available, t.minimum_order_quantity, t.retired_at, t.ground_only, t.weight_lb, t.core_charge_cents
+  FROM cart_lines c JOIN tools t ON t.id = c.tool_id LEFT JOIN product_stock s ON s.tool_id = t.id WHERE c.user_id = :user_id ORDER BY c.added_at, c.tool_id;
 ${discounts ? DISCOUNTS : ''}`;
 
 /**

@@ -6,7 +6,7 @@ import { asc, count } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../kernel/db/database';
-import { fitments, partNumbers, tools } from '../kernel/db/schema';
+import { fitments, partNumbers, stockLevels, tools } from '../kernel/db/schema';
 import { listTools } from '../modules/catalog/catalog.service';
 import { largeCatalog } from './large-catalog';
 import { runSeedLarge } from './seed-large';
@@ -72,6 +72,21 @@ describe('npm run seed:large', () => {
       const rows = await db.select().from(tools).orderBy(asc(tools.createdAt));
       expect(rows.map((row) => row.name)).toEqual(expected.map((tool) => tool.name));
       expect(rows[0]?.description).toEqual(expected[0]?.description);
+      // Every product has its main stock level, holding what the generator gave it.
+      const levels = await db.select().from(stockLevels);
+      expect(levels).toHaveLength(300);
+      const stocked = new Map(levels.map((l) => [l.toolId, l]));
+      expect(
+        rows.filter((row) => {
+          const level = stocked.get(row.id);
+          return (
+            !level || level.available !== row.availableQuantity || level.onHand !== row.availableQuantity
+          );
+        }),
+      ).toEqual([]);
+      expect(rows.map((row) => row.availableQuantity)).toEqual(
+        expected.map((tool) => tool.availableQuantity),
+      );
       // The trigger filled the searchable text, so descriptions are found like names.
       expect(rows[0]?.descriptionText).toBe(expected[0]?.description.join(' '));
       // Every word of one of its sentences finds the product (the search reads words, in any order).

@@ -10,7 +10,7 @@ import { orders, tools } from '../kernel/db/schema';
 import { insertTool } from '../test/fixtures';
 import type { TestApp } from '../test/harness';
 import { pdfText } from '../test/pdf-text';
-import { ledgerSum, stockOf } from '../test/probes';
+import { ledgerSum, setAvailable, stockOf } from '../test/probes';
 import { signUp, type TestSession } from '../test/sessions';
 import { as, checkoutCart, createAdminApp, fillCart, HOME_ADDRESS, payOrder } from '../test/store-flow';
 
@@ -191,10 +191,7 @@ describe('POST /api/checkout', () => {
       { toolId: pads.id, quantity: 3 },
       { toolId: rotor.id, quantity: 4 },
     ]);
-    await t.database.db
-      .update(tools)
-      .set({ availableQuantity: 3, onHandQuantity: 3 })
-      .where(eq(tools.id, rotor.id));
+    await setAvailable(t.database.db, rotor.id, 3);
     const res = await checkoutCart(t.app, buyer);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error).toMatchObject({

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, orders, reviews, tools, user } from '../kernel/db/schema';
+import { contactMessages, orders, reviews, stockLevels, tools, user } from '../kernel/db/schema';
 import { invariantProblems, snapshotStore } from '../test/fuzz-invariants';
 import { createFuzzWorld, type FuzzWorld, fuzzAdminEmail, fuzzConfig } from '../test/fuzz-world';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -77,6 +77,10 @@ describe('the database checks name', () => {
       .update(tools)
       .set({ priceCents: 99_999, availableQuantity: 5, onHandQuantity: sql`${tools.reservedQuantity} + 5` })
       .where(eq(tools.id, toolId ?? ''));
+    await world.db
+      .update(stockLevels)
+      .set({ available: 5, onHand: sql`${stockLevels.reserved} + 5` })
+      .where(eq(stockLevels.toolId, toolId ?? ''));
     const problems = (await invariantProblems(world, before)).join('\n');
     expect(problems).toContain(`tool ${toolId}'s price went from`);
     expect(problems).toContain(`tool ${toolId}'s stock (with its orders) went from`);

@@ -5,7 +5,15 @@ import { asc } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Tool } from '../../contract/catalog';
 import type { Database, Db } from '../kernel/db/database';
-import { categories, fitments, partNumbers, reviews, storeSettings, tools } from '../kernel/db/schema';
+import {
+  categories,
+  fitments,
+  partNumbers,
+  reviews,
+  stockLevels,
+  storeSettings,
+  tools,
+} from '../kernel/db/schema';
 import { insertTool } from '../test/fixtures';
 import { createTestApp, createTestDatabase } from '../test/harness';
 import { seedDemoData } from './seed';
@@ -120,6 +128,17 @@ describe('seedDemoData', () => {
         }))
         .sort(byName),
     ).toEqual([...seedTools].sort(byName));
+    // Each product's stock is the inventory's too: one main level holding the seeded quantity.
+    const levels = await db.select().from(stockLevels);
+    expect(
+      seeded.tools
+        .map((t) => {
+          const level = levels.find((l) => l.toolId === t.id);
+          return `${t.name}: ${level?.locationId} ${level?.onHand}/${level?.reserved}/${level?.available}`;
+        })
+        .sort(),
+    ).toEqual(seedTools.map((t) => `${t.name}: main ${t.availableQuantity}/0/${t.availableQuantity}`).sort());
+    expect(levels).toHaveLength(seedTools.length);
     const byCommenter = (a: { commenter: string }, b: { commenter: string }) =>
       a.commenter.localeCompare(b.commenter);
     expect(

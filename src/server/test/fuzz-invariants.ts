@@ -3,7 +3,16 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { PHONE_SHAPE } from '../../contract/fields';
 import type { Db } from '../kernel/db/database';
 import * as schema from '../kernel/db/schema';
-import { orders, paymentIntents, profiles, reviews, session, tools, user } from '../kernel/db/schema';
+import {
+  orders,
+  paymentIntents,
+  profiles,
+  reviews,
+  session,
+  stockLevels,
+  tools,
+  user,
+} from '../kernel/db/schema';
 import type { FuzzWorld } from './fuzz-world';
 import { FORBIDDEN_MARKER } from './openapi-arbitraries';
 
@@ -28,7 +37,12 @@ async function stockByTool(db: Db) {
     .groupBy(orders.toolId);
   const heldBy = new Map(held.map((h) => [h.toolId, Number(h.quantity)]));
   const rows = await db
-    .select({ id: tools.id, priceCents: tools.priceCents, available: tools.availableQuantity })
+    // What is left is the inventory's level, as the store serves it (decision 089).
+    .select({
+      id: tools.id,
+      priceCents: tools.priceCents,
+      available: sql<number>`coalesce((select s.available from ${stockLevels} s where s.tool_id = ${tools.id}), 0)::int`,
+    })
     .from(tools);
   return new Map(
     rows.map((r) => [r.id, { priceCents: r.priceCents, stock: r.available + (heldBy.get(r.id) ?? 0) }]),

@@ -3,10 +3,19 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../kernel/config/config';
 import type { Db } from '../kernel/db/database';
-import { orderEvents, orders, paymentIntents, stockMovements, tools, user } from '../kernel/db/schema';
+import {
+  orderEvents,
+  orders,
+  paymentIntents,
+  stockLevels,
+  stockMovements,
+  tools,
+  user,
+} from '../kernel/db/schema';
 import type { SessionUser } from '../kernel/identity/session-user';
 import { defaultSettings } from '../kernel/settings/settings-defaults';
 import type { OrderLimits } from '../kernel/settings/settings-in-force';
+import { moveStock } from '../modules/inventory/inventory.service';
 import { insertTool } from './fixtures';
 import { type TestSession, uniqueEmail } from './sessions';
 import { placeOrder } from './store-flow';
@@ -14,11 +23,33 @@ import { placeOrder } from './store-flow';
 /** A well-formed id that names nothing. */
 export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** A product's available quantity as the database has it. */
+/**
+ * A product's available quantity as the database has it: the sum of its stock levels, which for one
+ * release must also be the figure on its product row (decision 089), so every test reading stock
+ * checks the two agree.
+ */
 export async function stockOf(db: Db, toolId: string): Promise<number> {
   const [row] = await db.select({ q: tools.availableQuantity }).from(tools).where(eq(tools.id, toolId));
   if (!row) throw new Error(`no tool ${toolId}`);
-  return row.q;
+  const [level] = await db
+    .select({ q: sql<string>`coalesce(sum(${stockLevels.available}), 0)::text` })
+    .from(stockLevels)
+    .where(eq(stockLevels.toolId, toolId));
+  const available = Number(level?.q ?? 0);
+  if (available !== row.q)
+    throw new Error(`tool ${toolId}: its levels say ${available} available, its row ${row.q}`);
+  return available;
+}
+
+/**
+ * Stock that went down (or up) behind the buyer's back: on hand moves so that `available` is left,
+ * through the inventory's one writer, as any change of stock is made.
+ */
+export async function setAvailable(db: Db, toolId: string, available: number): Promise<void> {
+  const now = await stockOf(db, toolId);
+  await db.transaction((tx) =>
+    moveStock(tx, [{ toolId, onHand: available - now, reason: 'admin_adjustment', note: 'test' }]),
+  );
 }
 
 /** The sum of a product's stock ledger, which must always equal its available quantity. */
@@ -30,9 +61,17 @@ export async function ledgerSum(db: Db, toolId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** A product's three figures as stored, and the sums of its ledger's on-hand and reserved deltas. */
+/** A product's three figures as stored (its levels, checked against its row), and the sums of its ledger's on-hand and reserved deltas. */
 export async function stockFigures(db: Db, toolId: string) {
   const [tool] = await db
+    .select({
+      onHand: sql<number>`coalesce(sum(${stockLevels.onHand}), 0)::int`,
+      reserved: sql<number>`coalesce(sum(${stockLevels.reserved}), 0)::int`,
+      available: sql<number>`coalesce(sum(${stockLevels.available}), 0)::int`,
+    })
+    .from(stockLevels)
+    .where(eq(stockLevels.toolId, toolId));
+  const [row] = await db
     .select({
       onHand: tools.onHandQuantity,
       reserved: tools.reservedQuantity,
@@ -40,6 +79,13 @@ export async function stockFigures(db: Db, toolId: string) {
     })
     .from(tools)
     .where(eq(tools.id, toolId));
+  const levels = {
+    onHand: Number(tool?.onHand),
+    reserved: Number(tool?.reserved),
+    available: Number(tool?.available),
+  };
+  if (JSON.stringify(levels) !== JSON.stringify(row))
+    throw new Error(`tool ${toolId}: levels ${JSON.stringify(levels)}, product row ${JSON.stringify(row)}`);
   const [sums] = await db
     .select({
       onHand: sql<string>`coalesce(sum(${stockMovements.onHandDelta}), 0)::text`,
@@ -47,7 +93,7 @@ export async function stockFigures(db: Db, toolId: string) {
     })
     .from(stockMovements)
     .where(eq(stockMovements.toolId, toolId));
-  return { ...tool, ledgerOnHand: Number(sums?.onHand ?? 0), ledgerReserved: Number(sums?.reserved ?? 0) };
+  return { ...levels, ledgerOnHand: Number(sums?.onHand ?? 0), ledgerReserved: Number(sums?.reserved ?? 0) };
 }
 
 export const orderRow = async (db: Db, id: string) =>

@@ -21,6 +21,7 @@ import type { Db } from '../../kernel/db';
 import { orderLines, orders, tools } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 
+import { productStock } from '../../modules/inventory';
 import { toOneOrder, toOrders } from '../../modules/orders';
 
 /** Cap on one answer of GET /manage, newest first. */
@@ -101,19 +102,23 @@ export async function storeStats(
       .where(and(gte(orders.paidAt, start), inArray(orders.status, [...paidStatuses])))
       .groupBy(day),
     db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
+    // What is left is the inventory's, through the view it declares (every product has its row).
     db
-      .select()
+      .select({
+        id: tools.id,
+        name: tools.name,
+        minimumOrderQuantity: tools.minimumOrderQuantity,
+        available: productStock.available,
+      })
       .from(tools)
+      .innerJoin(productStock, eq(productStock.toolId, tools.id))
       .where(
         and(
           isNull(tools.retiredAt),
-          lt(
-            sql`${tools.availableQuantity}::numeric`,
-            sql`${tools.minimumOrderQuantity} * ${lowStockFactor}`,
-          ),
+          lt(sql`${productStock.available}::numeric`, sql`${tools.minimumOrderQuantity} * ${lowStockFactor}`),
         ),
       )
-      .orderBy(asc(tools.availableQuantity), asc(tools.name))
+      .orderBy(asc(productStock.available), asc(tools.name))
       .limit(50),
   ]);
   const byDate = new Map(sales.map((s) => [s.date, s]));
@@ -138,7 +143,7 @@ export async function storeStats(
     lowStock: low.map((t) => ({
       _id: t.id,
       name: t.name,
-      available_quantity: t.availableQuantity,
+      available_quantity: t.available,
       minimum_order_quantity: t.minimumOrderQuantity,
     })),
   };

@@ -8,6 +8,7 @@ import { tools } from '../../kernel/db/schema';
 import { seedDemoData } from '../../seed/seed';
 import { seedParts } from '../../seed/seed-catalog';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
+import { setAvailable } from '../../test/probes';
 
 const TEMPLATE =
   '<!doctype html><html><head><meta charset="utf-8">' +
@@ -79,9 +80,10 @@ describe('product and category pages in the HTML, before any script runs', () =>
 
   it('says OutOfStock when the product cannot be ordered, and escapes what could close the script', async () => {
     const wheel = byName('18-Inch Five-Spoke Alloy Wheel');
+    await setAvailable(t.database.db, wheel._id, 0);
     await t.database.db
       .update(tools)
-      .set({ availableQuantity: 0, onHandQuantity: 0, name: 'Wheel </script><script>alert(1)</script>' })
+      .set({ name: 'Wheel </script><script>alert(1)</script>' })
       .where(eq(tools.id, wheel._id));
     const html = await page(`/product/${wheel._id}`);
     expect(html).not.toContain('<script>alert(1)');

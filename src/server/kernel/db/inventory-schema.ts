@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  pgView,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { stockMovementReasons } from '../../../contract/inventory';
 import { user } from './auth-schema';
 import { tools } from './catalog-core-schema';
@@ -7,8 +18,8 @@ import { orders } from './order-core-schema';
 
 /**
  * The stock ledger, written only by the inventory module: one row per change of a product's stock.
- * A product's on hand and reserved figures are the sums of its rows' deltas, kept so in the same
- * statement (docs/decisions/037).
+ * A product's on hand and reserved figures (its stock_levels rows) are the sums of its rows'
+ * deltas, kept so in the same statement (docs/decisions/037, 089).
  */
 export const stockMovements = pgTable(
   'stock_movements',
@@ -42,3 +53,52 @@ export const stockMovements = pgTable(
     index('stock_movements_order_idx').on(t.orderId),
   ],
 );
+
+/** Where stock is kept. One location for now; several per product are a later step (docs/decisions/089). */
+export const MAIN_LOCATION = 'main';
+
+/**
+ * A product's stock at one location, owned and written by the inventory module only (decision 089):
+ * on hand, reserved for live orders, and what buyers can still order. Each is the sum of the
+ * product's ledger rows; a product gets its 'main' row when it is created (the opening trigger,
+ * drizzle/0038). For one release the same figures stay on the catalog's `tools` row too, moved by
+ * the same statement, for instances of the release before during a rolling restart.
+ */
+export const stockLevels = pgTable(
+  'stock_levels',
+  {
+    toolId: uuid('tool_id')
+      .notNull()
+      .references(() => tools.id, { onDelete: 'cascade' }),
+    locationId: text('location_id').notNull().default(MAIN_LOCATION),
+    onHand: integer('on_hand').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+    available: integer('available').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.toolId, t.locationId] }),
+    check('stock_levels_available_not_negative', sql`${t.available} >= 0`),
+    check('stock_levels_on_hand_not_negative', sql`${t.onHand} >= 0`),
+    check('stock_levels_reserved_not_negative', sql`${t.reserved} >= 0`),
+    check(
+      'stock_levels_available_is_on_hand_less_reserved',
+      sql`${t.available} = ${t.onHand} - ${t.reserved}`,
+    ),
+    // One location per product until locations are a feature of their own (a later issue): the
+    // product's row is then the sum over its locations, which product_stock and the move rely on.
+    check('stock_levels_one_location_for_now', sql`${t.locationId} = 'main'`),
+  ],
+);
+
+/**
+ * A product's stock over every location: the view other rooms read stock through (created in
+ * drizzle/0038; `existing`, so drizzle-kit leaves it to the migration). With one location per
+ * product it is the product's one row, which the planner can join by index; the day locations
+ * come it becomes the sum (decision 089). A product without a row has none.
+ */
+export const productStock = pgView('product_stock', {
+  toolId: uuid('tool_id').notNull(),
+  onHand: integer('on_hand').notNull(),
+  reserved: integer('reserved').notNull(),
+  available: integer('available').notNull(),
+}).existing();

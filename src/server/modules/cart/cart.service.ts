@@ -8,8 +8,16 @@ import { cartLines, preparedStatement, selectedRow, tools } from '../../kernel/d
 import { AppError, notFound } from '../../kernel/errors';
 
 import { discountBuyer, discountOffer } from '../discounts';
+import { productStock } from '../inventory';
 
-import { type Destination, loadToolFacts, type PricingRules, quoteFrom, toolFactColumns } from '../pricing';
+import {
+  type Destination,
+  loadToolFacts,
+  type PricingRules,
+  quoteFrom,
+  stockOfTool,
+  toolFactColumns,
+} from '../pricing';
 
 /**
  * A signed-in customer's cart: which products and how many, nothing else. It is priced from the
@@ -90,6 +98,7 @@ const pricedLines = preparedStatement<
       .select(pricedLineColumns)
       .from(cartLines)
       .innerJoin(tools, eq(tools.id, cartLines.toolId))
+      .leftJoin(productStock, stockOfTool)
       .where(eq(cartLines.userId, sql.placeholder('userId')))
       .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId)),
   selectedRow(pricedLineColumns),

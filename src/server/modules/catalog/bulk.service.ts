@@ -18,7 +18,7 @@ import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
 import { bulkChanges, categories, productChanges, rowsOf } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
-import { adjustStock, OutOfStock } from '../inventory';
+import { adjustStock, availableOf, OutOfStock } from '../inventory';
 import { productFilterCondition } from './product-filter';
 import type { ChangeActor } from './product-record';
 import { lockInOrder } from './taxonomy.service';
@@ -56,15 +56,17 @@ function expressions(change: BulkChange): { before: ReturnType<typeof sql>; afte
       return { before: sql`t.status`, after: sql`${change.status}::text` };
     case 'category':
       return { before: sql`t.category_slug`, after: sql`${change.category}::text` };
-    case 'stock':
+    case 'stock': {
       // Only products on sale are counted: the inventory's count refuses drafts and archived ones,
-      // which keep their stock as it is.
+      // which keep their stock as it is. What is left is the inventory's, read per product selected.
+      const left = availableOf(sql`t.id`);
       return {
-        before: sql`t.available_quantity::bigint`,
-        after: sql`(case when t.retired_at is not null then t.available_quantity else ${
-          change.mode === 'set' ? sql`${change.value}` : sql`t.available_quantity + ${change.value}`
+        before: sql`${left}::bigint`,
+        after: sql`(case when t.retired_at is not null then ${left} else ${
+          change.mode === 'set' ? sql`${change.value}` : sql`${left} + ${change.value}`
         } end)::bigint`,
       };
+    }
   }
 }
 

@@ -13,6 +13,7 @@ import {
 import { dollarsToCents } from '../../../contract/money';
 import type { Db } from '../../kernel/db';
 import { rowsOf, tools } from '../../kernel/db';
+import { availableAtLeast, stockOf } from '../inventory';
 import {
   planLoosely,
   planSearch,
@@ -61,7 +62,8 @@ const inCategory = (slug: string) => sql`t.category_slug in (
     union all select c.slug from categories c join tree on c.parent_slug = tree.slug
   ) select slug from tree)`;
 
-const IN_STOCK = sql`(t.available_quantity > 0 and t.available_quantity >= t.minimum_order_quantity)`;
+/** Enough left for the product's minimum order (at least one: a CHECK keeps the minimum positive), as the inventory has it. */
+const IN_STOCK = availableAtLeast(sql`t.id`, sql`t.minimum_order_quantity`);
 
 /** A list query and how its search term was read (none without a term). */
 interface Planned {
@@ -223,15 +225,16 @@ async function pageOfTools(
   }
   if (ids.length === 0) return { tools: [], total };
   const vehicle = queryVehicle(query);
-  const [rows, fits] = await Promise.all([
+  const [rows, fits, stock] = await Promise.all([
     db.select().from(tools).where(inArray(tools.id, ids)),
     vehicle ? verdicts(db, ids, vehicle) : Promise.resolve(undefined),
+    stockOf(db, ids),
   ]);
   const position = new Map(ids.map((id, index) => [id, index]));
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   return {
     tools: rows.map((row) => {
-      const tool = toTool(row);
+      const tool = toTool(row, stock.get(row.id)?.available ?? 0);
       const verdict = fits?.get(row.id);
       return verdict ? { ...tool, fits: verdict } : tool;
     }),

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../../contract/catalog';
 import { buildApp } from '../../app';
 import { changeFeed } from '../../kernel/db/change-feed';
 import { openPostgres } from '../../kernel/db/database';
-import { tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { testConfig } from '../../test/harness';
 import { postgresOnly } from '../../test/postgres-only';
+import { setAvailable } from '../../test/probes';
 import type { TestSession } from '../../test/sessions';
 import { signUp } from '../../test/sessions';
 import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
+import { moveStock } from '../inventory';
 import { expireUnpaidOrders } from '../orders/expiry';
 import { createAnswerCache } from './answer-cache';
 
@@ -35,6 +35,9 @@ afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
+/** A change of a product's stock, as the inventory makes every one. */
+const moveBy = (toolId: string, onHand: number) =>
+  t.database.db.transaction((tx) => moveStock(tx, [{ toolId, onHand, reason: 'admin_adjustment' }]));
 const stockOf = async (id: string) => ((await get(`/api/purchase/${id}`)).json() as Tool).available_quantity;
 const listed = async (url: string) => ((await get(url)).json() as Tool[]).map((tool) => tool.name);
 
@@ -68,15 +71,9 @@ describe('ETag and 304', () => {
     const notModified = await get('/api/tool?limit=1', { 'if-none-match': String(list.headers.etag) });
     expect(notModified.headers['x-total-count']).toBe(list.headers['x-total-count']);
 
-    await t.database.db
-      .update(tools)
-      .set({ availableQuantity: 99, onHandQuantity: 99 })
-      .where(eq(tools.id, tool.id));
+    await moveBy(tool.id, -1);
     expect((await get(`/api/purchase/${tool.id}`)).headers.etag).not.toBe(before.headers.etag);
-    await t.database.db
-      .update(tools)
-      .set({ availableQuantity: 100, onHandQuantity: 100 })
-      .where(eq(tools.id, tool.id));
+    await moveBy(tool.id, 1);
     // The tag is made from the bytes, not from when they were built: any instance agrees on it.
     expect((await get(`/api/purchase/${tool.id}`)).headers.etag).toBe(before.headers.etag);
   });
@@ -84,10 +81,7 @@ describe('ETag and 304', () => {
   it('never answers 304 to a tag of an answer that has changed since', async () => {
     const tool = await insertTool(t.database.db);
     const old = String((await get(`/api/purchase/${tool.id}`)).headers.etag);
-    await t.database.db
-      .update(tools)
-      .set({ availableQuantity: 7, onHandQuantity: 7 })
-      .where(eq(tools.id, tool.id));
+    await moveBy(tool.id, 7 - 100);
     const fresh = await get(`/api/purchase/${tool.id}`, { 'if-none-match': old });
     expect(fresh.statusCode).toBe(200);
     expect((fresh.json() as Tool).available_quantity).toBe(7);
@@ -383,10 +377,7 @@ postgresOnly('another instance writing to the same PostgreSQL (needs TEST_DATABA
             }
           });
         });
-        await theirs.db
-          .update(tools)
-          .set({ availableQuantity: 79, onHandQuantity: 79 })
-          .where(eq(tools.id, tool.id));
+        await setAvailable(theirs.db, tool.id, 79);
         await heard;
         expect((await read()).available_quantity).toBe(79);
       } finally {

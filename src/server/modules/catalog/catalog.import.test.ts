@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRows, ImportSummary } from '../../../contract/catalog-import';
-import { catalogImports, fitments, tools } from '../../kernel/db/schema';
+import { catalogImports, fitments, stockLevels, tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { bigPng } from '../../test/images';
@@ -329,6 +329,14 @@ describe('products import', () => {
       coreChargeCents: 1250,
     });
     expect(made?.image).toMatch(/^\/uploads\/.+\.webp$/);
+    // A product the file creates starts with none in stock, at the inventory's main location.
+    const levels = await t.database.db
+      .select()
+      .from(stockLevels)
+      .where(eq(stockLevels.toolId, made?.id ?? ''));
+    expect(levels.map((l) => `${l.locationId} ${l.onHand}/${l.reserved}/${l.available}`)).toEqual([
+      'main 0/0/0',
+    ]);
     expect((await t.database.db.select().from(tools).where(eq(tools.sku, 'PROD-PIC'))).length).toBe(0);
     const [old] = await t.database.db.select().from(tools).where(eq(tools.id, existing.id));
     expect(old?.supersededById).toBe(made?.id);

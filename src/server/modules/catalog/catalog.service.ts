@@ -18,7 +18,7 @@ import { recordAudit } from '../../kernel/audit';
 import type { Db } from '../../kernel/db';
 import { categories, orderLines, partNumbers, rowsOf, tools } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
-import { assertWithinStockMax, moveStock } from '../inventory';
+import { assertWithinStockMax, moveStock, stockOfOne } from '../inventory';
 import { findTools, type SearchNotes } from './catalog-query';
 import { writePartsData } from './parts-data';
 import { statusColumns, writeEditorFields, writeImages } from './product-editor';
@@ -30,7 +30,7 @@ import {
   readProductFields,
   recordChanges,
 } from './product-record';
-import { toTool } from './tool-wire';
+import { toToolWithStock } from './tool-wire';
 
 /** GET /tool: one page of the live catalog under the query's filters and search, and how many there are in all. */
 export async function listTools(
@@ -59,7 +59,7 @@ async function liveRow(db: Db, id: string) {
 }
 
 export async function getTool(db: Db, id: string): Promise<Tool> {
-  return toTool(await liveRow(db, id));
+  return toToolWithStock(db, await liveRow(db, id));
 }
 
 /**
@@ -69,7 +69,7 @@ export async function getTool(db: Db, id: string): Promise<Tool> {
  */
 export async function getToolDetails(db: Db, id: string, vehicle?: Vehicle): Promise<ToolDetails> {
   const row = await liveRow(db, id);
-  const tool = toTool(row);
+  const tool = await toToolWithStock(db, row);
   const [numbers, fitment, images, category, replacement] = await Promise.all([
     db
       .select({ number: partNumbers.number, kind: partNumbers.kind, brand: partNumbers.brand })
@@ -177,12 +177,10 @@ function catalogFieldsOf(input: CatalogFields & { upc?: string }): CatalogFields
 export async function updateTool(db: Db, id: string, changes: ToolChanges, admin: Actor): Promise<Tool> {
   if (!isUuid(id)) throw notFound('Tool');
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ available: tools.availableQuantity })
-      .from(tools)
-      .where(eq(tools.id, id))
-      .for('update');
-    if (!current) throw notFound('Tool');
+    // The product's row first, locked as every stock move locks it; then its stock, the inventory's.
+    const [locked] = await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, id)).for('update');
+    if (!locked) throw notFound('Tool');
+    const current = await stockOfOne(tx, id);
     const before = (await readProductFields(tx, id)).fields;
     const delta =
       changes.available_quantity === undefined
@@ -209,7 +207,7 @@ export async function updateTool(db: Db, id: string, changes: ToolChanges, admin
     await recordAudit(tx, { action: 'product.updated', subjectType: 'product', subjectId: id, ...changed });
     const [row] = await tx.select().from(tools).where(eq(tools.id, id));
     if (!row) throw notFound('Tool');
-    return toTool(row);
+    return toToolWithStock(tx, row);
   });
 }
 

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../kernel/db';
 import { rowsOf } from '../../kernel/db';
 import type { Outbox } from '../../kernel/outbox';
 import { publish } from '../../kernel/outbox';
+import { availableAtMost, availableOf } from '../inventory';
 
 /**
  * Low stock: a product is low when what is left is at or under its own threshold, or, without one,
@@ -21,17 +22,17 @@ export function effectiveLowStock(
 export const lowStockAt = (factor: number): SQL =>
   sql`coalesce(t.low_stock_threshold, floor(t.minimum_order_quantity * ${factor}::numeric)::int)`;
 
-/** The condition "at or under its threshold", for `t`. */
-export const isLowOnStock = (factor: number): SQL => sql`t.available_quantity <= ${lowStockAt(factor)}`;
+/** The condition "at or under its threshold", for `t`, with what is left as the inventory has it. */
+export const isLowOnStock = (factor: number): SQL => availableAtMost(sql`t.id`, lowStockAt(factor));
 
 /** Live products at or under their threshold, fewest left first (admin list, overview, digest). */
 export async function lowStockProducts(db: Db | Tx, factor: number, limit = 500): Promise<LowStockProduct[]> {
   const rows = rowsOf<{ id: string; name: string; sku: string | null; available: number; at: number }>(
     await db.execute(sql`
-      select t.id::text as id, t.name, t.sku, t.available_quantity as available, ${lowStockAt(factor)} as at
+      select t.id::text as id, t.name, t.sku, ${availableOf(sql`t.id`)} as available, ${lowStockAt(factor)} as at
       from tools t
       where t.retired_at is null and ${isLowOnStock(factor)}
-      order by t.available_quantity, lower(t.name), t.id
+      order by 4, lower(t.name), t.id
       limit ${limit}`),
   );
   return rows.map((r) => ({

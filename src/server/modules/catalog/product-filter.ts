@@ -3,6 +3,7 @@ import { partNumberKey } from '../../../contract/catalog';
 import type { ProductFilter } from '../../../contract/catalog-admin';
 import type { Db } from '../../kernel/db';
 import { rowsOf } from '../../kernel/db';
+import { availableAtLeast, availableAtMost } from '../inventory';
 import { isLowOnStock } from './low-stock';
 import { PART_KEY_MIN, planSearch, searchCondition } from './search-plan';
 
@@ -50,8 +51,8 @@ export async function productFilterCondition(
     );
   }
   if (filter.brand) parts.push(sql`t.brand = ${filter.brand}`);
-  if (filter.stock === 'out') parts.push(sql`t.available_quantity = 0`);
+  if (filter.stock === 'out') parts.push(availableAtMost(sql`t.id`, sql`0`));
   if (filter.stock === 'low') parts.push(isLowOnStock(lowStockFactor));
-  if (filter.stock === 'in') parts.push(sql`t.available_quantity > 0`);
+  if (filter.stock === 'in') parts.push(availableAtLeast(sql`t.id`, sql`1`));
   return sql.join(parts, sql` and `);
 }

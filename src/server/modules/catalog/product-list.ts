@@ -11,6 +11,7 @@ import { recordAudit } from '../../kernel/audit';
 import type { Db } from '../../kernel/db';
 import { fitments, rowsOf, tools } from '../../kernel/db';
 import { notFound } from '../../kernel/errors';
+import { availableOf } from '../inventory';
 import { lowStockAt } from './low-stock';
 import { productFilterCondition } from './product-filter';
 import { type ChangeActor, fitmentOf, recordChanges } from './product-record';
@@ -42,7 +43,7 @@ export async function listProducts(
       .then((r) => rowsOf<{ n: number }>(r)),
     db
       .execute(sql`
-        select t.id::text as id, t.name, t.image, t.price_cents, t.available_quantity, t.minimum_order_quantity,
+        select t.id::text as id, t.name, t.image, t.price_cents, ${availableOf(sql`t.id`)} as available_quantity, t.minimum_order_quantity,
           t.status, t.category_slug, t.brand, t.sku, t.part_number, t.updated_at, ${lowStockAt(lowStockFactor)} as at
         from (select t.id from ${matching} where ${filter} order by ${order} limit ${limit} offset ${offset}) page
         join tools t on t.id = page.id

@@ -5,6 +5,7 @@ import { centsToDollars } from '../../../contract/money';
 import type { Db, Tx } from '../../kernel/db';
 import { fitments, partNumbers, productChanges, productImages, tools, user } from '../../kernel/db';
 import { notFound } from '../../kernel/errors';
+import { stockOfOne } from '../inventory';
 import { effectiveLowStock } from './low-stock';
 
 type ToolRow = typeof tools.$inferSelect;
@@ -67,7 +68,7 @@ export async function readProductFields(
 ): Promise<{ row: ToolRow; fields: ProductFields }> {
   const [row] = await db.select().from(tools).where(eq(tools.id, id));
   if (!row) throw notFound('Tool');
-  const [numbers, fitment, images, replacedBy, replaces] = await Promise.all([
+  const [numbers, fitment, images, replacedBy, replaces, stock] = await Promise.all([
     db
       .select({ number: partNumbers.number, kind: partNumbers.kind, brand: partNumbers.brand })
       .from(partNumbers)
@@ -79,13 +80,14 @@ export async function readProductFields(
       ? db.select().from(tools).where(eq(tools.id, row.supersededById))
       : Promise.resolve([]),
     db.select().from(tools).where(eq(tools.supersededById, id)).orderBy(asc(tools.name)),
+    stockOfOne(db, id),
   ]);
   const fields: ProductFields = {
     _id: row.id,
     name: row.name,
     description: row.description,
     price: centsToDollars(row.priceCents),
-    available_quantity: row.availableQuantity,
+    available_quantity: stock.available,
     minimum_order_quantity: row.minimumOrderQuantity,
     status: row.status,
     category: row.categorySlug,

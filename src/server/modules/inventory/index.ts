@@ -1,15 +1,21 @@
 import type { ModuleDescriptor } from '../../kernel/jobs';
 
 /**
- * The only writer of stock: the ledger, and a product's figures on the catalog's `tools` row
- * (decision 037), a shared write until the figures move to a table of their own (decision 089).
+ * The only writer of stock: the ledger and each product's levels (decisions 037, 089). Other rooms
+ * read stock through `stockOf` and the SQL of `availableAtLeast`, `availableAtMost`,
+ * `availableOf` and `onHandOf` (the `product_stock` view).
  */
 export const inventoryModule: ModuleDescriptor = {
   name: 'modules/inventory',
-  tables: ['stock_movements'],
+  tables: ['stock_movements', 'stock_levels'],
+  // For one release only: the figures on the catalog's `tools` row, moved in the same statement as
+  // the level, for instances of the release before during a rolling restart (decision 089). The
+  // release after, the columns go and so does the shared write; the check that a product is still
+  // as the order read it (name, price: the catalog's columns) then needs a declared read instead.
   alsoWrites: ['tools'],
 };
 
+export { productStock } from '../../kernel/db';
 export {
   adjustStock,
   assertWithinStockMax,
@@ -20,3 +26,12 @@ export {
   type StockMove,
   stockLedger,
 } from './inventory.service';
+export {
+  availableAtLeast,
+  availableAtMost,
+  availableOf,
+  onHandOf,
+  type StockFigures,
+  stockOf,
+  stockOfOne,
+} from './stock-read';

@@ -8,13 +8,23 @@ import {
 } from '../../../contract/inventory';
 import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
-import { preparedStatement, stockMovements, tools } from '../../kernel/db';
+import { preparedStatement, productStock, stockLevels, stockMovements, tools } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
+import { stockOfOne } from './stock-read';
 
 /**
  * The only code that changes a product's stock. Every change is a row in stock_movements, and the
- * product's on hand, reserved and available figures move by the same amounts in the same statement,
- * so each always equals the sum of its ledger (docs/architecture.md, "Stock"; decision 037).
+ * product's on hand, reserved and available figures (its stock_levels row) move by the same amounts
+ * in the same statement, so each always equals the sum of its ledger (docs/architecture.md,
+ * "Stock"; decisions 037, 089).
+ *
+ * For one release the figures also stay on the catalog's `tools` row, which instances of the
+ * release before read and move during a rolling restart (they know nothing of stock_levels). So
+ * that both kinds of instance take their locks in one order, every move locks the product's row
+ * first: the statement updates `tools` (the guard against selling what is not there is its WHERE),
+ * then sets the level to the figures the row now holds. Setting rather than adding means a move
+ * also repairs a level that an old instance's move left behind. The release after, the columns on
+ * `tools` go and the statement moves the level alone.
  */
 
 export interface StockMove {
@@ -112,7 +122,10 @@ export async function readForSale(tx: Tx, toolIds: string[]): Promise<Map<string
 }
 const toolsForSale = preparedStatement<{ ids: string[] }, SaleRow>(
   'tools for sale',
-  () => sql`select ${SALE_COLUMNS} from ${tools} where id = any(${sql.placeholder('ids')}::uuid[])`,
+  () => sql`select t.id, coalesce(s.available, 0) as available_quantity, t.name, t.price_cents,
+      t.minimum_order_quantity, t.retired_at, t.ground_only, t.weight_lb, t.core_charge_cents
+    from ${tools} t left join ${productStock} s on s.tool_id = t.id
+    where t.id = any(${sql.placeholder('ids')}::uuid[])`,
 );
 
 const p = (name: Extract<keyof MoveValues, string>) => sql.placeholder(name);
@@ -128,9 +141,10 @@ interface MoveValues extends Record<string, unknown> {
 }
 type MoveAsReadValues = MoveValues & { [K in keyof SaleTerms]: SaleTerms[K] };
 /**
- * One move as one statement: the conditional update takes the row lock and the ledger row is
- * written only if the update happened. The CHECKs on tools are the last line of defence, this
- * WHERE the first. `asRead`: only if the product is still as the caller read it.
+ * One move as one statement: the conditional update takes the product's row lock, then the level
+ * takes the figures the row now holds and the ledger row is written, both only if the update
+ * happened. The CHECKs on tools and stock_levels are the last line of defence, this WHERE the
+ * first. `asRead`: only if the product is still as the caller read it.
  */
 const moveStatement = (asRead: boolean) => sql`
   with moved as (
@@ -148,7 +162,12 @@ const moveStatement = (asRead: boolean) => sql`
       and weight_lb is not distinct from ${sql.placeholder('weightLb')}::numeric and retired_at is null`
           : sql``
       }
-    returning ${SALE_COLUMNS}
+    returning ${SALE_COLUMNS}, on_hand_quantity, reserved_quantity
+  ), level as (
+    insert into ${stockLevels} (tool_id, on_hand, reserved, available)
+    select id, on_hand_quantity, reserved_quantity, available_quantity from moved
+    on conflict (tool_id, location_id) do update
+      set on_hand = excluded.on_hand, reserved = excluded.reserved, available = excluded.available
   ), logged as (
     insert into ${stockMovements} (tool_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
     select id, ${p('delta')}::int, ${p('onHand')}::int, ${p('reserved')}::int, ${p('reason')}, ${p('orderId')}::uuid,
@@ -248,6 +267,8 @@ export async function adjustStock(
   actorUserId: string,
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    // The product's row, locked first as every move does; its figures are the ones both releases
+    // move during a rolling restart, so a count is taken against them (see the top of this file).
     const [tool] = await tx
       .select({
         available: tools.availableQuantity,
@@ -290,15 +311,9 @@ export async function adjustStock(
 
 /** A product's stock and its latest movements, newest first (admin). */
 export async function stockLedger(db: Db, toolId: string, limit = 100): Promise<StockLedger> {
-  const [tool] = await db
-    .select({
-      available: tools.availableQuantity,
-      onHand: tools.onHandQuantity,
-      reserved: tools.reservedQuantity,
-    })
-    .from(tools)
-    .where(eq(tools.id, toolId));
-  if (!tool) throw notFound('Tool');
+  const [exists] = await db.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId));
+  if (!exists) throw notFound('Tool');
+  const tool = await stockOfOne(db, toolId);
   const rows = await db
     .select()
     .from(stockMovements)

@@ -8,7 +8,14 @@ import { insertOrder, placeOrder } from '../../flows/place-order';
 import { refundOrder } from '../../flows/refund';
 import { refundReturn } from '../../flows/return-refund';
 import type { Database } from '../../kernel/db/database';
-import { orderLines, orders, paymentIntents, stockMovements, tools } from '../../kernel/db/schema';
+import {
+  orderLines,
+  orders,
+  paymentIntents,
+  stockLevels,
+  stockMovements,
+  tools,
+} from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../kernel/identity/session-user';
 import { insertTool } from '../../test/fixtures';
@@ -30,7 +37,9 @@ import { adjustStock } from './inventory.service';
  * that really run them at once). After each sequence, for every product: on hand = the sum of its
  * on-hand movements = what came in (opening, adjustments, returns) less what shipped; reserved = the
  * units of live orders' lines not shipped or released; available = on hand - reserved; nothing
- * negative. For every order line: its reservation in the ledger is exactly its unshipped units
+ * negative. The product's stock_levels ('main', its one location for now) hold the same three
+ * figures as the ledger's sums and as the product's row, which keeps them for one release
+ * (decision 089). For every order line: its reservation in the ledger is exactly its unshipped units
  * while the order lives, and nothing once it ended: nothing was sold twice and nothing vanished.
  */
 
@@ -265,6 +274,12 @@ async function checkInvariants(toolIds: string[]) {
   const rows = await database.db.execute(sql`
     select t.id, t.available_quantity::int as available, t.on_hand_quantity::int as on_hand,
       t.reserved_quantity::int as reserved,
+      (select count(*)::int from ${stockLevels} s where s.tool_id = t.id) as levels,
+      (select count(*)::int from ${stockLevels} s where s.tool_id = t.id and s.location_id = 'main') as main_levels,
+      (select coalesce(sum(s.available), 0)::int from ${stockLevels} s where s.tool_id = t.id) as level_available,
+      (select coalesce(sum(s.on_hand), 0)::int from ${stockLevels} s where s.tool_id = t.id) as level_on_hand,
+      (select coalesce(sum(s.reserved), 0)::int from ${stockLevels} s where s.tool_id = t.id) as level_reserved,
+      (select coalesce(sum(reserved_delta), 0)::int from ${stockMovements} m where m.tool_id = t.id) as ledger_reserved,
       (select coalesce(sum(delta), 0)::int from ${stockMovements} m where m.tool_id = t.id) as ledger,
       (select coalesce(sum(on_hand_delta), 0)::int from ${stockMovements} m where m.tool_id = t.id) as ledger_on_hand,
       (select coalesce(sum(on_hand_delta), 0)::int from ${stockMovements} m
@@ -278,7 +293,21 @@ async function checkInvariants(toolIds: string[]) {
       toolIds.map((id) => sql`${id}`),
       sql`, `,
     )})`);
-  for (const t of (rows as unknown as { rows: Array<Record<string, number | string>> }).rows) {
+  const found = (rows as unknown as { rows: Array<Record<string, number | string>> }).rows;
+  expect(found).toHaveLength(toolIds.length);
+  for (const t of found) {
+    // One level per product, at the one location there is; its figures are the ledger's sums and
+    // the product row's (written by the same statement for one release).
+    expect(Number(t.levels), `tool ${t.id}: levels`).toBe(1);
+    expect(Number(t.main_levels), `tool ${t.id}: the main level`).toBe(1);
+    expect(Number(t.level_available), `tool ${t.id}: level available = ledger`).toBe(Number(t.ledger));
+    expect(Number(t.level_on_hand), `tool ${t.id}: level on hand = ledger`).toBe(Number(t.ledger_on_hand));
+    expect(Number(t.level_reserved), `tool ${t.id}: level reserved = ledger`).toBe(Number(t.ledger_reserved));
+    expect(Number(t.level_available), `tool ${t.id}: level available = product row`).toBe(
+      Number(t.available),
+    );
+    expect(Number(t.level_on_hand), `tool ${t.id}: level on hand = product row`).toBe(Number(t.on_hand));
+    expect(Number(t.level_reserved), `tool ${t.id}: level reserved = product row`).toBe(Number(t.reserved));
     for (const figure of ['available', 'on_hand', 'reserved'])
       expect(Number(t[figure]), `tool ${t.id}: ${figure}`).toBeGreaterThanOrEqual(0);
     expect(Number(t.available), `tool ${t.id}: available = ledger`).toBe(Number(t.ledger));

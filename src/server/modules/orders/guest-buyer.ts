@@ -5,8 +5,8 @@ import { guestHoldMessages } from '../../../contract/guest';
 import type { Tx } from '../../kernel/db';
 import { orderLines, orders, rowsOf, tools } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
-
 import type { OrderLimits } from '../../kernel/settings';
+import { availableOf, onHandOf } from '../inventory';
 
 /**
  * A guest who places an order without an account (decision 059): known by the e-mail the order's
@@ -105,7 +105,7 @@ export async function checkGuestCaps(
   if (limits.guestStockSharePercent >= 100) return;
   const products = rowsOf<{ id: string; name: string; onHand: number; available: number; held: number }>(
     await tx.execute(sql`
-      select t.id, t.name, t.on_hand_quantity as "onHand", t.available_quantity as available,
+      select t.id, t.name, ${onHandOf(sql`t.id`)} as "onHand", ${availableOf(sql`t.id`)} as available,
         coalesce(g.held, 0)::int as held
       from ${tools} t
       left join (

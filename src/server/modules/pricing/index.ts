@@ -14,6 +14,7 @@ export {
   quoteFrom,
   quoteLines,
   shippingQuote,
+  stockOfTool,
   taxFor,
   toolFactColumns,
   totalsFor,

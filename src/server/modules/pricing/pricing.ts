@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isUuid } from '../../../contract/ids';
 import { outOfStockMessage } from '../../../contract/inventory';
 import { percentOf, proportion, sum } from '../../../contract/money';
@@ -22,6 +22,7 @@ import {
 import type { Db, Tx } from '../../kernel/db';
 import { preparedStatement, selectedRow, tools } from '../../kernel/db';
 import type { DiscountOffer } from '../discounts';
+import { productStock } from '../inventory';
 import { appliedOf, chooseDiscount, type DiscountLine, NO_DISCOUNT, type PricedDiscount } from './discounts';
 
 /**
@@ -310,13 +311,19 @@ type ToolFacts = Pick<
   | 'coreChargeCents'
 >;
 
-/** The columns of a product that pricing reads. */
+/** The join of a product with its stock, for a query of `tools` selecting toolFactColumns. */
+export const stockOfTool = eq(productStock.toolId, tools.id);
+
+/**
+ * The columns of a product that pricing reads, from `tools` left-joined with the inventory's
+ * `product_stock` view on `stockOfTool`: what is left to order is the inventory's.
+ */
 export const toolFactColumns = {
   id: tools.id,
   name: tools.name,
   image: tools.image,
   priceCents: tools.priceCents,
-  availableQuantity: tools.availableQuantity,
+  availableQuantity: productStock.available,
   minimumOrderQuantity: tools.minimumOrderQuantity,
   retiredAt: tools.retiredAt,
   groundOnly: tools.groundOnly,
@@ -357,8 +364,10 @@ const toolFactsStatement = (lock: boolean) =>
       const query = db
         .select(toolFactColumns)
         .from(tools)
+        .leftJoin(productStock, stockOfTool)
         .where(sql`${tools.id} = any(${sql.placeholder('ids')}::uuid[])`);
-      return lock ? query.for('key share') : query;
+      // Only the product's row is held: the level is the inventory's, locked by its moves alone.
+      return lock ? query.for('key share', { of: tools }) : query;
     },
     selectedRow<ToolFacts>(toolFactColumns),
   );
