@@ -6,6 +6,7 @@ import type { ShippingMethod } from '../../contract/pricing';
 import type { AccountRole } from '../../contract/roles';
 import { cancelPaidOrder, markOrderPaid, refundOrder, refundReturn } from '../flows';
 import { insertOrder } from '../flows/place-order';
+import type { Config } from '../kernel/config/config';
 import { columnFromRole, type Db, type Tx, user } from '../kernel/db';
 import type { SessionUser } from '../kernel/identity';
 import type { Outbox } from '../kernel/outbox';
@@ -24,8 +25,7 @@ import {
 import { createSimulatedProvider, intentOfOrder, openPayment } from '../modules/payments';
 import type { PricingRules } from '../modules/pricing';
 import { insertTool } from './fixtures';
-import type { StoreApp } from './harness';
-import { testOutbox } from './harness';
+import { createTestApp, type StoreApp, type TestApp, testConfig, testOutbox } from './harness';
 import { freeLimits, storePricing } from './probes';
 import type { TestSession } from './sessions';
 import { uniqueEmail } from './sessions';
@@ -121,6 +121,22 @@ export async function newCustomer(app: StoreApp, details: { name?: string; email
 /** A new member of staff (the owner unless said) signed in on the app. */
 export async function newStaff(app: StoreApp, role: AccountRole = 'owner', name = 'Store Admin') {
   return signedIn(app, await insertPerson(app.db, { name, role, email: uniqueEmail(role) }));
+}
+
+/**
+ * A fresh app (with these settings) and its owner signed in, without a sign-up: the owner's address
+ * is in ADMIN_EMAILS, as `createAdminApp`'s, so mails to the store's admins reach them.
+ */
+export async function createOwnerApp(
+  overrides: Partial<Config> = {},
+): Promise<{ t: TestApp; admin: Member; kit: Kit }> {
+  const email = uniqueEmail('admin');
+  const t = await createTestApp({ ...overrides, auth: { ...testConfig().auth, adminEmails: [email] } });
+  const admin = await signedIn(
+    t.app,
+    await insertPerson(t.app.db, { email, name: 'Store Admin', role: 'owner' }),
+  );
+  return { t, admin, kit: kitOf(t.app) };
 }
 
 /** Puts these lines in the customer's cart, through the cart module. */
