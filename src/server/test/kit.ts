@@ -258,12 +258,7 @@ export async function orderIn(kit: Kit, state: KitState, spec: OrderSpec = {}): 
       return done();
     }
 
-    // Paid as the web app pays: the intent opened, the card confirmed, the processor's word taken.
-    const payment = await openPayment(db, provider, { id, totalCents: row.totalCents });
-    const intent = await intentOfOrder(db, id, { clientSecret: payment.clientSecret });
-    if (!intent) throw new Error('no intent was recorded');
-    const confirmed = await provider.confirm(intent, CARD);
-    await markOrderPaid(db, outbox, provider, confirmed.snapshot, loud, confirmed.row);
+    await payWithCard(db, outbox, { id, totalCents: row.totalCents });
     if (state === 'paid') return done();
 
     const everything = async (): Promise<RefundInput> => {
@@ -316,6 +311,28 @@ export async function orderIn(kit: Kit, state: KitState, spec: OrderSpec = {}): 
       kit.returns.restockingFeePercent,
     );
     return done(refunded);
+  });
+}
+
+/**
+ * Pays an order as the web app pays: the intent opened, the simulated card confirmed, the
+ * processor's word taken (markOrderPaid), on the caller's transaction or database.
+ */
+async function payWithCard(db: Db, outbox: Outbox, order: { id: string; totalCents: number }) {
+  const provider = createSimulatedProvider(db);
+  const payment = await openPayment(db, provider, order);
+  const intent = await intentOfOrder(db, order.id, { clientSecret: payment.clientSecret });
+  if (!intent) throw new Error('no intent was recorded');
+  const confirmed = await provider.confirm(intent, CARD);
+  await markOrderPaid(db, outbox, provider, confirmed.snapshot, loud, confirmed.row);
+}
+
+/** Pays an unpaid order placed some other way (a checkout under test), in one transaction. */
+export async function payOrderOf(kit: Kit, order: Pick<Order, '_id' | 'amounts'>): Promise<Order> {
+  return kit.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    await payWithCard(db, kit.outbox, { id: order._id, totalCents: order.amounts.totalCents });
+    return orderNow(db, order._id);
   });
 }
 
