@@ -335,10 +335,3 @@ export async function payOrderOf(kit: Kit, order: Pick<Order, '_id' | 'amounts'>
     return orderNow(db, order._id);
   });
 }
-
-/** Several orders in states, one transaction each (a list page's fixture). */
-export async function ordersIn(kit: Kit, states: KitState[], spec: OrderSpec = {}) {
-  const made: KitOrder[] = [];
-  for (const state of states) made.push(await orderIn(kit, state, spec));
-  return made;
-}
