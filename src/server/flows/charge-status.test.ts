@@ -6,18 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../kernel/db/schema';
 import { insertTool } from '../test/fixtures';
 import type { TestApp } from '../test/harness';
+import { createOwnerApp, kitOf, type Member, newCustomer, orderIn } from '../test/kit';
 import { orderRow } from '../test/probes';
-import { signUp, type TestSession } from '../test/sessions';
-import { as, checkoutCart, createAdminApp, fillCart, payOrder } from '../test/store-flow';
+import { checkoutCart, fillCart } from '../test/store-flow';
 
 // The charge status beside the order status: kept by paying and refunding, and filled by
 // migration 0036 for rows written before it (or by an instance that did not know the column).
 let t: TestApp;
-let admin: TestSession;
-let customer: TestSession;
+let admin: Member;
+let customer: Member;
 beforeAll(async () => {
-  ({ t, admin } = await createAdminApp());
-  customer = await signUp(t.app, { name: 'Charlie Charge' });
+  ({ t, admin } = await createOwnerApp());
+  customer = await newCustomer(t.app, { name: 'Charlie Charge' });
 });
 afterAll(() => t.close());
 
@@ -53,22 +53,15 @@ async function paidOrder(shipFirst: boolean) {
     availableQuantity: 10,
     minimumOrderQuantity: 1,
   });
-  await fillCart(t.app, customer, [
-    { toolId: a.id, quantity: 2 },
-    { toolId: b.id, quantity: 1 },
-  ]);
-  const placed = await checkoutCart(t.app, customer);
-  expect(placed.statusCode, placed.body).toBe(201);
-  const order = await payOrder(t.app, customer, placed.json().order._id);
-  if (shipFirst) {
-    const shipped = await t.app.inject({
-      method: 'POST',
-      url: `/api/manage/${order._id}/shipments`,
-      headers: as(admin),
-      payload: { lines: [{ toolId: a.id, quantity: 2 }], noTracking: true },
-    });
-    expect(shipped.statusCode, shipped.body).toBe(201);
-  }
+  const { order } = await orderIn(kitOf(t.app), shipFirst ? 'partly_shipped' : 'paid', {
+    buyer: customer,
+    staff: admin,
+    lines: [
+      { toolId: a.id, quantity: 2 },
+      { toolId: b.id, quantity: 1 },
+    ],
+    parcel: [{ toolId: a.id, quantity: 2 }],
+  });
   return order;
 }
 

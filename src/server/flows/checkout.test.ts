@@ -9,15 +9,16 @@ import type { Quote } from '../../contract/pricing';
 import { orders, tools } from '../kernel/db/schema';
 import { insertTool } from '../test/fixtures';
 import type { TestApp } from '../test/harness';
+import { createOwnerApp, newCustomer } from '../test/kit';
 import { pdfText } from '../test/pdf-text';
 import { ledgerSum, setAvailable, stockOf } from '../test/probes';
-import { signUp, type TestSession } from '../test/sessions';
-import { as, checkoutCart, createAdminApp, fillCart, HOME_ADDRESS, payOrder } from '../test/store-flow';
+import type { TestSession } from '../test/sessions';
+import { as, checkoutCart, fillCart, HOME_ADDRESS, payOrder } from '../test/store-flow';
 
 let t: TestApp;
 let admin: TestSession;
 beforeAll(async () => {
-  ({ t, admin } = await createAdminApp());
+  ({ t, admin } = await createOwnerApp());
 });
 afterAll(() => t.close());
 
@@ -44,7 +45,7 @@ async function brakeJob(rotorStock = 50) {
 
 describe('POST /api/checkout', () => {
   it('turns the cart into one order with its lines, the address as given, server totals and a payment of that total', async () => {
-    const buyer = await signUp(t.app, { name: 'Dana Driver' });
+    const buyer = await newCustomer(t.app, { name: 'Dana Driver' });
     const { pads, rotor } = await brakeJob();
     await fillCart(t.app, buyer, [
       { toolId: pads.id, quantity: 1 },
@@ -138,7 +139,7 @@ describe('POST /api/checkout', () => {
   });
 
   it('answers a repeated key with the first order and payment, and never reserves twice, even sent at once', async () => {
-    const buyer = await signUp(t.app, { name: 'Double Clicker' });
+    const buyer = await newCustomer(t.app, { name: 'Double Clicker' });
     const { pads } = await brakeJob();
     await fillCart(t.app, buyer, [{ toolId: pads.id, quantity: 2 }]);
     const key = randomUUID();
@@ -160,7 +161,7 @@ describe('POST /api/checkout', () => {
   });
 
   it('refuses a total that changed since the page showed it, reserving nothing and keeping the cart', async () => {
-    const buyer = await signUp(t.app, { name: 'Careful Buyer' });
+    const buyer = await newCustomer(t.app, { name: 'Careful Buyer' });
     const { pads } = await brakeJob();
     const before = await fillCart(t.app, buyer, [{ toolId: pads.id, quantity: 1 }]);
     // The price rises between the page's quote and the click.
@@ -185,7 +186,7 @@ describe('POST /api/checkout', () => {
   });
 
   it('names the short product and what is left, and reserves nothing of the other lines', async () => {
-    const buyer = await signUp(t.app, { name: 'Late Buyer' });
+    const buyer = await newCustomer(t.app, { name: 'Late Buyer' });
     const { pads, rotor } = await brakeJob();
     await fillCart(t.app, buyer, [
       { toolId: pads.id, quantity: 3 },
@@ -208,7 +209,7 @@ describe('POST /api/checkout', () => {
   });
 
   it('drops the line of a product deleted outright from the cart, and the rest checks out', async () => {
-    const buyer = await signUp(t.app, { name: 'Unlucky Buyer' });
+    const buyer = await newCustomer(t.app, { name: 'Unlucky Buyer' });
     const { pads, rotor } = await brakeJob();
     await fillCart(t.app, buyer, [
       { toolId: pads.id, quantity: 1 },
@@ -241,14 +242,14 @@ describe('POST /api/checkout', () => {
   });
 
   it("shows a retired product's line with its problem and checks out once it is removed", async () => {
-    const buyer = await signUp(t.app, { name: 'Loyal Buyer' });
+    const buyer = await newCustomer(t.app, { name: 'Loyal Buyer' });
     const { pads, rotor } = await brakeJob();
     await fillCart(t.app, buyer, [
       { toolId: pads.id, quantity: 1 },
       { toolId: rotor.id, quantity: 2 },
     ]);
     // Someone else's order of the rotor keeps its row: the delete retires it.
-    const other = await signUp(t.app, { name: 'Earlier Buyer' });
+    const other = await newCustomer(t.app, { name: 'Earlier Buyer' });
     await fillCart(t.app, other, [{ toolId: rotor.id, quantity: 2 }]);
     expect((await checkoutCart(t.app, other)).statusCode).toBe(201);
     const retired = await t.app.inject({
@@ -275,7 +276,7 @@ describe('POST /api/checkout', () => {
   });
 
   it('refuses a line below its minimum, an empty cart and an address with missing fields', async () => {
-    const buyer = await signUp(t.app, { name: 'Minimum Buyer' });
+    const buyer = await newCustomer(t.app, { name: 'Minimum Buyer' });
     const { rotor } = await brakeJob();
     await fillCart(t.app, buyer, [{ toolId: rotor.id, quantity: 2 }]);
     await t.database.db.update(tools).set({ minimumOrderQuantity: 4 }).where(eq(tools.id, rotor.id));
@@ -320,8 +321,8 @@ describe('POST /api/checkout', () => {
   });
 
   it("keeps another customer's order, receipt and history not found", async () => {
-    const owner = await signUp(t.app, { name: 'Owner' });
-    const snoop = await signUp(t.app, { name: 'Snoop' });
+    const owner = await newCustomer(t.app, { name: 'Owner' });
+    const snoop = await newCustomer(t.app, { name: 'Snoop' });
     const { pads } = await brakeJob();
     await fillCart(t.app, owner, [{ toolId: pads.id, quantity: 1 }]);
     const { order } = (await checkoutCart(t.app, owner)).json() as CheckoutAnswer;
@@ -339,7 +340,7 @@ describe('POST /api/checkout', () => {
 describe('two carts after the last units at once', () => {
   it('sells each unit once, never deadlocks, and leaves the loser nothing reserved (lines in opposite orders)', async () => {
     const { pads, rotor } = await brakeJob(5);
-    const buyers = await Promise.all([1, 2, 3, 4].map((i) => signUp(t.app, { name: `Rush ${i}` })));
+    const buyers = await Promise.all([1, 2, 3, 4].map((i) => newCustomer(t.app, { name: `Rush ${i}` })));
     // Half add the rotor first, half the pads first: the store must lock them in one order anyway.
     await Promise.all(
       buyers.map((b, i) =>
@@ -373,7 +374,7 @@ describe('two carts after the last units at once', () => {
 
 describe('the admin order desk', () => {
   it('shows the order with address and phone, ships it with a tracking number the customer then sees', async () => {
-    const buyer = await signUp(t.app, { name: 'Tracked Buyer' });
+    const buyer = await newCustomer(t.app, { name: 'Tracked Buyer' });
     const { pads, rotor } = await brakeJob();
     await fillCart(t.app, buyer, [
       { toolId: pads.id, quantity: 1 },
@@ -443,7 +444,7 @@ describe('the admin order desk', () => {
 
 describe('a cart with a ground-only part', () => {
   it('is offered no express shipping, prices an express request as standard, and refuses an express order', async () => {
-    const buyer = await signUp(t.app, { name: 'Gale Ground' });
+    const buyer = await newCustomer(t.app, { name: 'Gale Ground' });
     const { pads } = await brakeJob();
     const fluid = await insertTool(t.database.db, {
       name: 'Brake cleaner, 6 cans',

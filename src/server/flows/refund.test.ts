@@ -6,9 +6,8 @@ import { refunds } from '../kernel/db/schema';
 import type { PaymentProvider } from '../modules/payments';
 import { insertTool } from '../test/fixtures';
 import type { TestApp } from '../test/harness';
+import { createOwnerApp, kitOf, type Member, newCustomer, orderIn } from '../test/kit';
 import { orderRow, stockFigures } from '../test/probes';
-import { signUp, type TestSession } from '../test/sessions';
-import { checkoutCart, createAdminApp, fillCart, payOrder } from '../test/store-flow';
 import { type RefundOrderContext, refundOrder, refundSteps, retryPendingRefunds } from './refund';
 import { failingAt, type Step } from './steps';
 
@@ -16,10 +15,10 @@ import { failingAt, type Step } from './steps';
 // provider is asked, what was claimed is given back; from the provider on, the refund stays
 // pending and the recurring job finishes it, once.
 let t: TestApp;
-let customer: TestSession;
+let customer: Member;
 beforeAll(async () => {
-  ({ t } = await createAdminApp());
-  customer = await signUp(t.app, { name: 'Sam Steps' });
+  ({ t } = await createOwnerApp());
+  customer = await newCustomer(t.app, { name: 'Sam Steps' });
 });
 afterAll(() => t.close());
 
@@ -37,13 +36,13 @@ async function paidOrder() {
     availableQuantity: 10,
     minimumOrderQuantity: 1,
   });
-  await fillCart(t.app, customer, [
-    { toolId: pads.id, quantity: 3 },
-    { toolId: rotor.id, quantity: 2 },
-  ]);
-  const placed = await checkoutCart(t.app, customer);
-  expect(placed.statusCode, placed.body).toBe(201);
-  const order = await payOrder(t.app, customer, placed.json().order._id);
+  const { order } = await orderIn(kitOf(t.app), 'paid', {
+    buyer: customer,
+    lines: [
+      { toolId: pads.id, quantity: 3 },
+      { toolId: rotor.id, quantity: 2 },
+    ],
+  });
   return { pads, order };
 }
 

@@ -6,9 +6,10 @@ import { user } from '../../kernel/db/auth-schema';
 import { orders } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase, type TestApp } from '../../test/harness';
+import { createOwnerApp, newCustomer } from '../../test/kit';
 import { unpaidOrder as newUnpaidOrder, orderRow, stockOf, UNKNOWN_ID } from '../../test/probes';
-import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
-import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
+import { type TestSession, uniqueEmail } from '../../test/sessions';
+import { as, payOrder, placeOrder } from '../../test/store-flow';
 import { storeStats } from '../manage/manage.service';
 
 let t: TestApp;
@@ -16,8 +17,8 @@ let admin: TestSession;
 let customer: TestSession;
 
 beforeAll(async () => {
-  ({ t, admin } = await createAdminApp());
-  customer = await signUp(t.app, { name: 'Casey Customer' });
+  ({ t, admin } = await createOwnerApp());
+  customer = await newCustomer(t.app, { name: 'Casey Customer' });
 });
 afterAll(() => t.close());
 
@@ -44,9 +45,9 @@ describe('GET /api/manage (admin)', () => {
   };
 
   beforeAll(async () => {
-    ({ t: shop, admin: boss } = await createAdminApp());
-    alice = await signUp(shop.app, { name: 'Alice Mechanic' });
-    bob = await signUp(shop.app, { name: 'Bob Builder' });
+    ({ t: shop, admin: boss } = await createOwnerApp());
+    alice = await newCustomer(shop.app, { name: 'Alice Mechanic' });
+    bob = await newCustomer(shop.app, { name: 'Bob Builder' });
     const wrench = await insertTool(shop.database.db, { name: 'Torque Wrench', priceCents: 1000 });
     const jack = await insertTool(shop.database.db, { name: 'Floor Jack', priceCents: 2550 });
 
@@ -360,7 +361,7 @@ describe('GET /api/manage/stats (admin)', () => {
   const low: Record<string, string> = {};
 
   beforeAll(async () => {
-    ({ t: shop, admin: boss } = await createAdminApp());
+    ({ t: shop, admin: boss } = await createOwnerApp());
     const db = shop.database.db;
     // LOW_STOCK_FACTOR is 2: low means fewer than twice the minimum order quantity.
     low.short = (
@@ -390,7 +391,7 @@ describe('GET /api/manage/stats (admin)', () => {
   const todayUtc = () => new Date().toISOString().slice(0, 10);
 
   it('counts paid orders of today as revenue, unpaid and cancelled ones not', async () => {
-    const buyer = await signUp(shop.app, { email: uniqueEmail('buyer') });
+    const buyer = await newCustomer(shop.app, { email: uniqueEmail('buyer') });
     const tool = await insertTool(shop.database.db, {
       name: 'Stats Spanner',
       priceCents: 1250,

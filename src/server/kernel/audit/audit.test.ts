@@ -5,8 +5,9 @@ import type { AuditEntry, AuditPage } from '../../../contract/audit';
 import { runImports } from '../../modules/catalog/import-job';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
-import { signUp, type TestSession } from '../../test/sessions';
-import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
+import { createOwnerApp, newCustomer } from '../../test/kit';
+import type { TestSession } from '../../test/sessions';
+import { as, payOrder, placeOrder } from '../../test/store-flow';
 import { auditLog, outboxMessages, user } from '../db/schema';
 import { recordAudit, removeExpiredAudit } from './audit.service';
 
@@ -23,9 +24,9 @@ let customer: TestSession;
 const FROM = '203.0.113.7';
 
 beforeAll(async () => {
-  ({ t, admin: owner } = await createAdminApp());
-  customer = await signUp(t.app, { name: 'Audit Customer' });
-  staff = await signUp(t.app, { name: 'Audit Staff' });
+  ({ t, admin: owner } = await createOwnerApp());
+  customer = await newCustomer(t.app, { name: 'Audit Customer' });
+  staff = await newCustomer(t.app, { name: 'Audit Staff' });
   staffId = await idOf(staff.email);
   const made = await call(owner, 'PUT', `/api/customers/${staffId}/role`, { role: 'staff' });
   expect(made.statusCode, made.body).toBe(200);
@@ -243,7 +244,7 @@ describe('a row for each kind of change, with who, before, after and from where'
   });
 
   it("roles: the spec's Make admin and the owner's role control", async () => {
-    const someone = await signUp(t.app, { name: 'Promoted' });
+    const someone = await newCustomer(t.app, { name: 'Promoted' });
     const id = await idOf(someone.email);
     expect((await call(owner, 'PUT', `/api/user/admin/${someone.email}`)).statusCode).toBe(200);
     expect((await call(owner, 'PUT', `/api/customers/${id}/role`, { role: 'staff' })).statusCode).toBe(200);

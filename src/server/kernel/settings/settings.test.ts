@@ -11,9 +11,10 @@ import {
 import type { StoreInfo } from '../../../contract/store';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
+import { createOwnerApp, newCustomer } from '../../test/kit';
 import { pdfText } from '../../test/pdf-text';
-import { signUp, type TestSession } from '../../test/sessions';
-import { as, checkoutCart, createAdminApp, fillCart, HOME_ADDRESS, payOrder } from '../../test/store-flow';
+import type { TestSession } from '../../test/sessions';
+import { as, checkoutCart, fillCart, HOME_ADDRESS, payOrder } from '../../test/store-flow';
 
 /**
  * The owner's settings: kept in the database over the environment's defaults, owner only, and in
@@ -25,8 +26,8 @@ let admin: TestSession;
 let customer: TestSession;
 
 beforeAll(async () => {
-  ({ t, admin } = await createAdminApp());
-  customer = await signUp(t.app, { name: 'Sam Settings' });
+  ({ t, admin } = await createOwnerApp());
+  customer = await newCustomer(t.app, { name: 'Sam Settings' });
 });
 afterAll(() => t.close());
 
@@ -285,7 +286,7 @@ describe('shipping by zone and weight, through the cart and checkout', () => {
   it('keeps a ground-only part off the air method, and refuses an order asking for it', async () => {
     const q = await quote(battery.id, 1, { country: 'US' });
     expect(q.shippingOptions.map((o) => o.method)).toEqual(['ground']);
-    const buyer = await signUp(t.app, { name: 'Avery Air' });
+    const buyer = await newCustomer(t.app, { name: 'Avery Air' });
     await fillCart(t.app, buyer, [{ toolId: battery.id, quantity: 1 }]);
     const refused = await checkoutCart(t.app, buyer, { shippingMethod: 'air' });
     expect(refused.statusCode).toBe(409);
@@ -305,7 +306,7 @@ describe('shipping by zone and weight, through the cart and checkout', () => {
     const q = await quote(sensor.id, 1, { country: 'GB', region: 'Kent' });
     expect(q.shippingOptions).toEqual([]);
     expect(q.shippingProblem).toBe(noZoneMessage('KENT, GB'));
-    const buyer = await signUp(t.app, { name: 'Uma Abroad' });
+    const buyer = await newCustomer(t.app, { name: 'Uma Abroad' });
     await fillCart(t.app, buyer, [{ toolId: sensor.id, quantity: 1 }]);
     const refused = await checkoutCart(t.app, buyer, {
       shippingMethod: 'ground',
@@ -331,7 +332,7 @@ describe('tax by place, on shipping where the place says so', () => {
       availableQuantity: 30,
       minimumOrderQuantity: 1,
     });
-    const buyer = await signUp(t.app, { name: 'Mia Michigan' });
+    const buyer = await newCustomer(t.app, { name: 'Mia Michigan' });
     await fillCart(t.app, buyer, [{ toolId: tool.id, quantity: 1 }]);
     const placed = await checkoutCart(t.app, buyer, { shippingMethod: 'standard' });
     expect(placed.statusCode, placed.body).toBe(201);

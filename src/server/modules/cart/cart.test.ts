@@ -5,15 +5,16 @@ import { CART_MAX_LINES, type Quote } from '../../../contract/pricing';
 import { tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { newCustomer } from '../../test/kit';
 import { UNKNOWN_ID } from '../../test/probes';
-import { signUp, type TestSession } from '../../test/sessions';
+import type { TestSession } from '../../test/sessions';
 import { as, fillCart, HOME_ADDRESS } from '../../test/store-flow';
 
 let t: TestApp;
 let buyer: TestSession;
 beforeAll(async () => {
   t = await createTestApp();
-  buyer = await signUp(t.app, { name: 'Cart Keeper' });
+  buyer = await newCustomer(t.app, { name: 'Cart Keeper' });
 });
 afterAll(() => t.close());
 
@@ -88,7 +89,7 @@ describe('the server cart', () => {
   });
 
   it('holds at most CART_MAX_LINES products, while a product already in it can still change', async () => {
-    const who = await signUp(t.app, { name: 'Hoarder' });
+    const who = await newCustomer(t.app, { name: 'Hoarder' });
     const many = await Promise.all(
       Array.from({ length: CART_MAX_LINES + 1 }, () =>
         insertTool(t.database.db, { minimumOrderQuantity: 1 }),
@@ -105,7 +106,7 @@ describe('the server cart', () => {
   });
 
   it("merges a visitor's cart at sign-in: quantities add up, capped at stock, raised to the minimum", async () => {
-    const who = await signUp(t.app, { name: 'Merging Buyer' });
+    const who = await newCustomer(t.app, { name: 'Merging Buyer' });
     const a = await insertTool(t.database.db, { availableQuantity: 10, minimumOrderQuantity: 1 });
     const b = await insertTool(t.database.db, { availableQuantity: 50, minimumOrderQuantity: 4 });
     const gone = await insertTool(t.database.db, { retiredAt: new Date() });
@@ -182,7 +183,7 @@ describe('the address book', () => {
     (await t.app.inject({ url: '/api/addresses', headers: as(who) })).json() as SavedAddress[];
 
   it('adds, edits, moves the default and hands it on when the default is deleted', async () => {
-    const who = await signUp(t.app, { name: 'Address Keeper' });
+    const who = await newCustomer(t.app, { name: 'Address Keeper' });
     const home = (await post(who, HOME_ADDRESS)).json() as SavedAddress;
     expect(home.isDefault).toBe(true);
     const work = await post(who, { ...HOME_ADDRESS, line1: '500 Griswold St', line2: '' });
@@ -210,7 +211,7 @@ describe('the address book', () => {
     expect((await list(who)).map((a) => [a.line1, a.isDefault])).toEqual([['1200 Woodward Ave', true]]);
 
     // Another customer's address is not found, never changed.
-    const other = await signUp(t.app, { name: 'Nosy Neighbour' });
+    const other = await newCustomer(t.app, { name: 'Nosy Neighbour' });
     const theirs = await t.app.inject({
       method: 'PUT',
       url: `/api/addresses/${home.id}`,
@@ -226,7 +227,7 @@ describe('the address book', () => {
   });
 
   it('validates every field, with the form words, and accepts real phone formats', async () => {
-    const who = await signUp(t.app, { name: 'Form Filler' });
+    const who = await newCustomer(t.app, { name: 'Form Filler' });
     const res = await post(who, {
       ...HOME_ADDRESS,
       fullName: '',

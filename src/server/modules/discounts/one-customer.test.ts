@@ -7,7 +7,8 @@ import type { Quote } from '../../../contract/pricing';
 import { rowsOf } from '../../kernel/db/rows';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { signUp, type TestSession } from '../../test/sessions';
+import { newCustomer } from '../../test/kit';
+import type { TestSession } from '../../test/sessions';
 import { as, fillCart, HOME_ADDRESS } from '../../test/store-flow';
 import { createDiscount } from './discounts.service';
 
@@ -94,7 +95,7 @@ describe('a discount limited per customer', () => {
   it("an account's use counts for a guest with its e-mail, however spelled, and for a +tag account", async () => {
     const code = await oncePerCustomer();
     const name = `dana${randomUUID().slice(0, 6)}`;
-    const account = await signUp(t.app, { email: `${name}.driver@gmail.com` });
+    const account = await newCustomer(t.app, { email: `${name}.driver@gmail.com` });
     const used = await accountCheckout(account, code);
     expect(used.statusCode, used.body).toBe(201);
 
@@ -111,7 +112,7 @@ describe('a discount limited per customer', () => {
       expect(res.json().error.message, dodge).toBe(usedByYou);
     }
     // A second account with a +tag is the same mailbox: its cart says so, and its checkout refuses.
-    const tagged = await signUp(t.app, { email: `${name}.driver+second@gmail.com` });
+    const tagged = await newCustomer(t.app, { email: `${name}.driver+second@gmail.com` });
     expect((await cart(tagged, code)).codeVerdict?.message).toBe(usedByYou);
     const second = await accountCheckout(tagged, code);
     expect(second.statusCode).toBe(409);
@@ -125,7 +126,7 @@ describe('a discount limited per customer', () => {
     const code = await oncePerCustomer();
     const name = `gus${randomUUID().slice(0, 6)}`;
     expect((await guestCheckout(`${name}+first@example.com`, code)).statusCode).toBe(201);
-    const account = await signUp(t.app, { email: `${name.toUpperCase()}@example.com` });
+    const account = await newCustomer(t.app, { email: `${name.toUpperCase()}@example.com` });
     expect((await cart(account, code)).codeVerdict?.message).toBe(discountMessages.usedByYou(code));
     expect((await accountCheckout(account, code)).statusCode).toBe(409);
   });

@@ -8,30 +8,22 @@ import { refundOrder, retryPendingRefunds } from '../../flows/refund';
 import { mails, refunds } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
+import { createOwnerApp, kitOf, type Member, newCustomer, orderIn } from '../../test/kit';
 import { pdfText } from '../../test/pdf-text';
 import { historyOf, stockFigures } from '../../test/probes';
-import { signUp, type TestSession } from '../../test/sessions';
-import {
-  as,
-  checkoutCart,
-  createAdminApp,
-  fillCart,
-  HOME_ADDRESS,
-  payOrder,
-  placeOrder,
-} from '../../test/store-flow';
+import { as, HOME_ADDRESS, payOrder } from '../../test/store-flow';
 import { createDiscount } from '../discounts/discounts.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { NO_ADDRESS_TO_SHIP } from './shipments';
 
 // Shipments, refunds and cancelling paid orders through the API, on the real database.
 let t: TestApp;
-let admin: TestSession;
-let customer: TestSession;
+let admin: Member;
+let customer: Member;
 
 beforeAll(async () => {
-  ({ t, admin } = await createAdminApp());
-  customer = await signUp(t.app, { name: 'Riley Returns' });
+  ({ t, admin } = await createOwnerApp());
+  customer = await newCustomer(t.app, { name: 'Riley Returns' });
 });
 afterAll(() => t.close());
 
@@ -49,13 +41,13 @@ async function paidOrder() {
     availableQuantity: 10,
     minimumOrderQuantity: 1,
   });
-  await fillCart(t.app, customer, [
-    { toolId: pads.id, quantity: 3 },
-    { toolId: rotor.id, quantity: 2 },
-  ]);
-  const placed = await checkoutCart(t.app, customer);
-  expect(placed.statusCode, placed.body).toBe(201);
-  const order = await payOrder(t.app, customer, placed.json().order._id);
+  const { order } = await orderIn(kitOf(t.app), 'paid', {
+    buyer: customer,
+    lines: [
+      { toolId: pads.id, quantity: 3 },
+      { toolId: rotor.id, quantity: 2 },
+    ],
+  });
   return { pads, rotor, order };
 }
 
@@ -440,7 +432,11 @@ describe('an order placed with the order modal', () => {
       availableQuantity: 5,
       minimumOrderQuantity: 1,
     });
-    const placed = await placeOrder(t.app, customer, tool.id, 1);
+    const { order: placed } = await orderIn(kitOf(t.app), 'placed', {
+      buyer: customer,
+      address: null,
+      lines: [{ toolId: tool.id, quantity: 1 }],
+    });
     expect(placed.shippingAddress).toBeNull();
     const res = await giveAddress(placed._id, { address: HOME_ADDRESS });
     expect(res.statusCode, res.body).toBe(200);
@@ -466,8 +462,11 @@ describe('an order placed with the order modal', () => {
       availableQuantity: 5,
       minimumOrderQuantity: 1,
     });
-    const placed = await placeOrder(t.app, customer, tool.id, 1);
-    await payOrder(t.app, customer, placed._id, { giveAddress: false });
+    const { order: placed } = await orderIn(kitOf(t.app), 'paid', {
+      buyer: customer,
+      address: null,
+      lines: [{ toolId: tool.id, quantity: 1 }],
+    });
     const specShip = await t.app.inject({
       method: 'PUT',
       url: `/api/manage/${placed._id}`,
@@ -496,8 +495,12 @@ describe('an order placed with the order modal', () => {
       availableQuantity: 5,
       minimumOrderQuantity: 1,
     });
-    const placed = await placeOrder(t.app, customer, tool.id, 1);
-    const paid = await payOrder(t.app, customer, placed._id, { giveAddress: false });
+    const { order: paid } = await orderIn(kitOf(t.app), 'paid', {
+      buyer: customer,
+      address: null,
+      lines: [{ toolId: tool.id, quantity: 1 }],
+    });
+    const placed = paid;
     expect(paid).toMatchObject({
       awaitingAddress: true,
       statusText: 'Paid, waiting for your shipping address',
@@ -733,25 +736,14 @@ describe('refunds of a discounted order', () => {
       priceCents: 6250,
       minimumOrderQuantity: 1,
     });
-    await fillCart(t.app, customer, [
-      { toolId: pads.id, quantity: 3 },
-      { toolId: rotor.id, quantity: 2 },
-    ]);
-    const cart = await t.app.inject({ url: `/api/cart?region=MI&code=${code}`, headers: as(customer) });
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: as(customer),
-      payload: {
-        idempotencyKey: randomUUID(),
-        address: HOME_ADDRESS,
-        shippingMethod: 'standard',
-        expectedTotalCents: cart.json().totals.totalCents,
-        discountCode: code,
-      },
+    const { order } = await orderIn(kitOf(t.app), 'paid', {
+      buyer: customer,
+      discountCode: code,
+      lines: [
+        { toolId: pads.id, quantity: 3 },
+        { toolId: rotor.id, quantity: 2 },
+      ],
     });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const order = await payOrder(t.app, customer, placed.json().order._id);
     return { pads, rotor, order };
   }
 

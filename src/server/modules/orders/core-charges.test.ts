@@ -8,18 +8,11 @@ import type { Quote } from '../../../contract/pricing';
 import { mails, stockMovements, tools } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
+import { createOwnerApp, kitOf, type Member, newCustomer, orderIn } from '../../test/kit';
 import { pdfText } from '../../test/pdf-text';
 import { historyOf, stockFigures } from '../../test/probes';
-import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
-import {
-  as,
-  checkoutCart,
-  createAdminApp,
-  fillCart,
-  HOME_ADDRESS,
-  payOrder,
-  placeOrder,
-} from '../../test/store-flow';
+import { type TestSession, uniqueEmail } from '../../test/sessions';
+import { as, checkoutCart, fillCart, HOME_ADDRESS } from '../../test/store-flow';
 
 // Core charges through the API on the real database: the cart, checkout, the spec's Order Now,
 // guest checkout, the order's pages, mail and receipt, core returns and refunds.
@@ -29,12 +22,12 @@ const TAX = 0.07;
 const taxOf = (cents: number) => Math.round(cents * TAX);
 
 let t: TestApp;
-let admin: TestSession;
-let customer: TestSession;
+let admin: Member;
+let customer: Member;
 
 beforeAll(async () => {
-  ({ t, admin } = await createAdminApp());
-  customer = await signUp(t.app, { name: 'Casey Cores' });
+  ({ t, admin } = await createOwnerApp());
+  customer = await newCustomer(t.app, { name: 'Casey Cores' });
 });
 afterAll(() => t.close());
 
@@ -63,10 +56,7 @@ const orderOf = async (id: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers: as(customer) })).json() as Order;
 
 async function paidOrder(lines: { toolId: string; quantity: number }[]) {
-  await fillCart(t.app, customer, lines);
-  const placed = await checkoutCart(t.app, customer);
-  expect(placed.statusCode, placed.body).toBe(201);
-  return payOrder(t.app, customer, placed.json().order._id);
+  return (await orderIn(kitOf(t.app), 'paid', { buyer: customer, staff: admin, lines })).order;
 }
 
 const shipAll = async (id: string) => {
@@ -149,7 +139,11 @@ describe('a part with a core charge in the cart and at checkout', () => {
 
   it("counts in the total of the spec's Order Now order, whose price stays the part's", async () => {
     const { alternator } = await parts();
-    const order = await placeOrder(t.app, customer, alternator.id, 1);
+    const { order } = await orderIn(kitOf(t.app), 'placed', {
+      buyer: customer,
+      address: null,
+      lines: [{ toolId: alternator.id, quantity: 1 }],
+    });
     const tax = taxOf(15999 + 4500);
     expect(order.price).toBe(159.99);
     expect(order.amounts).toMatchObject({
@@ -211,7 +205,7 @@ describe('a core return', () => {
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().error.message).toBe(returnMessages.tooManyCores('Remanufactured alternator', 2));
     // Another customer finds no such order.
-    const stranger = await signUp(t.app, { name: 'Not The Buyer' });
+    const stranger = await newCustomer(t.app, { name: 'Not The Buyer' });
     expect(
       (
         await post(

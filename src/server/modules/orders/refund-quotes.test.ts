@@ -7,8 +7,8 @@ import type { SettingsAnswer } from '../../../contract/settings';
 import { auditLog, refunds } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
-import { signUp, type TestSession } from '../../test/sessions';
-import { as, checkoutCart, createAdminApp, fillCart, payOrder } from '../../test/store-flow';
+import { createOwnerApp, kitOf, type Member, newCustomer, orderIn } from '../../test/kit';
+import { as } from '../../test/store-flow';
 
 /**
  * Before a refund is confirmed, its dialog shows what it gives back, as the server works it out
@@ -17,12 +17,12 @@ import { as, checkoutCart, createAdminApp, fillCart, payOrder } from '../../test
  * written. The store charges 7 % tax; standard shipping is free over $100.
  */
 let t: TestApp;
-let admin: TestSession;
-let customer: TestSession;
+let admin: Member;
+let customer: Member;
 
 beforeAll(async () => {
-  ({ t, admin } = await createAdminApp());
-  customer = await signUp(t.app, { name: 'Quinn Quote' });
+  ({ t, admin } = await createOwnerApp());
+  customer = await newCustomer(t.app, { name: 'Quinn Quote' });
   // A 10 % restocking fee on returned parts.
   const now = (
     await t.app.inject({ method: 'GET', url: '/api/settings', headers: as(admin) })
@@ -54,13 +54,14 @@ async function paidOrder() {
     availableQuantity: 10,
     minimumOrderQuantity: 1,
   });
-  await fillCart(t.app, customer, [
-    { toolId: pads.id, quantity: 3 },
-    { toolId: rotor.id, quantity: 2 },
-  ]);
-  const placed = await checkoutCart(t.app, customer);
-  expect(placed.statusCode, placed.body).toBe(201);
-  const order = await payOrder(t.app, customer, placed.json().order._id);
+  const { order } = await orderIn(kitOf(t.app), 'paid', {
+    buyer: customer,
+    staff: admin,
+    lines: [
+      { toolId: pads.id, quantity: 3 },
+      { toolId: rotor.id, quantity: 2 },
+    ],
+  });
   expect(order.amounts).toMatchObject({
     subtotalCents: 26297,
     shippingCents: 0,

@@ -1,90 +1,96 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyReservedUnitsMessage, tooManyUnpaidOrdersMessage } from '../../../contract/orders';
+import { placeOrder } from '../../flows/place-order';
+import type { Database } from '../../kernel/db/database';
+import { AppError } from '../../kernel/errors/errors';
+import type { SessionUser } from '../../kernel/identity/session-user';
+import type { OrderLimits } from '../../kernel/settings/settings-in-force';
 import { insertTool } from '../../test/fixtures';
-import { createTestApp, realOrderCaps, type TestApp } from '../../test/harness';
-import { stockOf } from '../../test/probes';
-import { signUp } from '../../test/sessions';
-import { as, PHONE, payOrder, placeOrder } from '../../test/store-flow';
+import { createTestDatabase, realOrderCaps } from '../../test/harness';
+import { insertPerson, type Kit, kitOn, orderIn } from '../../test/kit';
+import { freeLimits, stockOf } from '../../test/probes';
+import { PHONE } from '../../test/store-flow';
+import { cancelUnpaidOrder } from './cancel';
 
-// The store's own caps on unpaid orders (3 orders, 100 units, 30-minute holds), not the test defaults.
-let t: TestApp;
+// The store's own caps on unpaid orders (3 orders, 100 units), not the test defaults, as the order
+// flow applies them on the real database. The order modal's quantities typed as text are the
+// contract's rule (src/contract/order-input.test.ts); the 30-minute hold, flows/order-modal.test.ts.
+let database: Database;
+let kit: Kit;
+let caps: OrderLimits;
 beforeAll(async () => {
-  t = await createTestApp({ orders: realOrderCaps() });
-});
-afterAll(() => t.close());
-
-const order = (session: Awaited<ReturnType<typeof signUp>>, toolId: string, orderQuantity: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/order',
-    headers: as(session),
-    payload: { orderId: toolId, orderQuantity, phone: PHONE },
+  database = await createTestDatabase();
+  caps = freeLimits({
+    maxUnpaidOrders: realOrderCaps().maxUnpaidOrders,
+    maxReservedUnits: realOrderCaps().maxReservedUnits,
   });
+  kit = kitOn(database.db, { limits: caps });
+});
+afterAll(() => database.close());
+
+const order = (me: SessionUser, productId: string, orderQuantity: number) =>
+  placeOrder(database.db, kit.outbox, me, { productId, orderQuantity, phone: PHONE }, caps, kit.pricing);
+
+/** The refusal's code and message, as the route answers it (409 CONFLICT). */
+const refusalOf = async (placing: Promise<unknown>) => {
+  const error = await placing.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return { code: error.code, status: error.status, message: error.message };
+};
 
 describe('nobody empties the shelves without paying', () => {
-  it('holds unpaid orders for 30 minutes by default', async () => {
-    const buyer = await signUp(t.app, { name: 'Hold Buyer' });
-    const tool = await insertTool(t.database.db, { availableQuantity: 50, minimumOrderQuantity: 1 });
-    const placed = await placeOrder(t.app, buyer, tool.id, 2);
-    expect(Date.parse(placed.expiresAt ?? '') - Date.parse(placed.createdAt)).toBe(30 * 60_000);
+  it('the real caps are 3 unpaid orders and 100 units', () => {
+    expect(realOrderCaps()).toMatchObject({ maxUnpaidOrders: 3, maxReservedUnits: 100 });
   });
 
   it('one customer cannot stop another from buying: a hoarder gets at most 100 units and 3 unpaid orders', async () => {
-    const mallory = await signUp(t.app, { name: 'Mallory Hoarder' });
-    const alice = await signUp(t.app, { name: 'Alice Buyer' });
-    const tool = await insertTool(t.database.db, { availableQuantity: 150, minimumOrderQuantity: 1 });
+    const mallory = await insertPerson(database.db, { name: 'Mallory Hoarder' });
+    const alice = await insertPerson(database.db, { name: 'Alice Buyer' });
+    const tool = await insertTool(database.db, { availableQuantity: 150, minimumOrderQuantity: 1 });
 
     // All of it in one request: refused, saying what to do.
-    const all = await order(mallory, tool.id, 150);
-    expect(all.statusCode).toBe(409);
-    expect(all.json().error).toEqual({ code: 'CONFLICT', message: tooManyReservedUnitsMessage(100, 0) });
-    expect(await stockOf(t.database.db, tool.id)).toBe(150);
+    expect(await refusalOf(order(mallory, tool.id, 150))).toEqual({
+      code: 'CONFLICT',
+      status: 409,
+      message: tooManyReservedUnitsMessage(100, 0),
+    });
+    expect(await stockOf(database.db, tool.id)).toBe(150);
 
-    await placeOrder(t.app, mallory, tool.id, 40);
-    await placeOrder(t.app, mallory, tool.id, 40);
-    const over = await order(mallory, tool.id, 30);
-    expect(over.statusCode).toBe(409);
-    expect(over.json().error.message).toBe(tooManyReservedUnitsMessage(100, 80));
-    const third = await placeOrder(t.app, mallory, tool.id, 20);
-    const fourth = await order(mallory, tool.id, 1);
-    expect(fourth.statusCode).toBe(409);
-    expect(fourth.json().error.message).toBe(tooManyUnpaidOrdersMessage(3));
+    await order(mallory, tool.id, 40);
+    await order(mallory, tool.id, 40);
+    expect((await refusalOf(order(mallory, tool.id, 30))).message).toBe(tooManyReservedUnitsMessage(100, 80));
+    const third = await order(mallory, tool.id, 20);
+    expect((await refusalOf(order(mallory, tool.id, 1))).message).toBe(tooManyUnpaidOrdersMessage(3));
 
     // Alice still buys what is left, and pays.
-    expect(await stockOf(t.database.db, tool.id)).toBe(50);
-    const hers = await placeOrder(t.app, alice, tool.id, 50);
-    await payOrder(t.app, alice, hers._id);
+    expect(await stockOf(database.db, tool.id)).toBe(50);
+    await orderIn(kit, 'paid', { buyer: alice, lines: [{ toolId: tool.id, quantity: 50 }] });
 
-    // Paying or cancelling frees Mallory's slot.
-    const cancel = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/order/${third._id}`,
-      headers: as(mallory),
-    });
-    expect(cancel.statusCode).toBe(200);
-    expect((await order(mallory, tool.id, 5)).statusCode).toBe(201);
+    // Cancelling frees Mallory's slot.
+    await cancelUnpaidOrder(database.db, kit.outbox, third._id, { userId: mallory.id, admin: false });
+    expect((await order(mallory, tool.id, 5)).orderQuantity).toBe(5);
+  });
+
+  it('a paid order no longer counts against the caps', async () => {
+    const buyer = await insertPerson(database.db, { name: 'Paying Buyer' });
+    const tool = await insertTool(database.db, { availableQuantity: 500, minimumOrderQuantity: 1 });
+    for (let i = 0; i < 3; i++)
+      await orderIn(kit, 'paid', { buyer, lines: [{ toolId: tool.id, quantity: 40 }] });
+    await order(buyer, tool.id, 100);
+    expect((await refusalOf(order(buyer, tool.id, 1))).message).toBe(tooManyReservedUnitsMessage(100, 100));
   });
 
   it('counts orders sent at the same moment against each other', async () => {
-    const rusher = await signUp(t.app, { name: 'Rush Orderer' });
-    const tool = await insertTool(t.database.db, { availableQuantity: 500, minimumOrderQuantity: 1 });
-    const answers = await Promise.all(Array.from({ length: 8 }, () => order(rusher, tool.id, 10)));
-    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(3);
-    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(5);
-    expect(await stockOf(t.database.db, tool.id)).toBe(470);
+    const rusher = await insertPerson(database.db, { name: 'Rush Orderer' });
+    const tool = await insertTool(database.db, { availableQuantity: 500, minimumOrderQuantity: 1 });
+    const answers = await Promise.allSettled(Array.from({ length: 8 }, () => order(rusher, tool.id, 10)));
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(3);
+    const refused = answers.filter((a) => a.status === 'rejected');
+    expect(refused).toHaveLength(5);
+    for (const r of refused) expect((r.reason as AppError).status).toBe(409);
+    expect(await stockOf(database.db, tool.id)).toBe(470);
   });
-});
-
-describe('quantities', () => {
-  it.each([['0x10'], ['1e3'], [' 12 '], ['12.0'], ['-3']])(
-    'refuses %j with 400 on orderQuantity',
-    async (text) => {
-      const buyer = await signUp(t.app, { name: 'Typed Quantity' });
-      const tool = await insertTool(t.database.db, { availableQuantity: 5000, minimumOrderQuantity: 1 });
-      const res = await order(buyer, tool.id, text);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error.issues?.[0]?.path).toBe('orderQuantity');
-      expect(await stockOf(t.database.db, tool.id)).toBe(5000);
-    },
-  );
 });

@@ -6,8 +6,9 @@ import type { ModeratedReview, ModerationPage, OwnReview, Review } from '../../.
 import { auditLog, user } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
-import { signUp, type TestSession } from '../../test/sessions';
-import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
+import { createOwnerApp, newCustomer } from '../../test/kit';
+import type { TestSession } from '../../test/sessions';
+import { as, payOrder, placeOrder } from '../../test/store-flow';
 
 /**
  * Reviews worth trusting (decision 077): the verified-purchase mark, the owner's setting that holds
@@ -68,13 +69,13 @@ async function withRole(session: TestSession, role: 'manager' | 'staff') {
 }
 
 beforeAll(async () => {
-  ({ t, admin: owner } = await createAdminApp());
-  manager = await signUp(t.app, { name: 'Mia Manager' });
-  staff = await signUp(t.app, { name: 'Sam Staff' });
+  ({ t, admin: owner } = await createOwnerApp());
+  manager = await newCustomer(t.app, { name: 'Mia Manager' });
+  staff = await newCustomer(t.app, { name: 'Sam Staff' });
   await withRole(manager, 'manager');
   await withRole(staff, 'staff');
-  buyer = await signUp(t.app, { name: 'Bea Buyer' });
-  browser = await signUp(t.app, { name: 'Bo Browser' });
+  buyer = await newCustomer(t.app, { name: 'Bea Buyer' });
+  browser = await newCustomer(t.app, { name: 'Bo Browser' });
   wrench = (await insertTool(t.database.db, { name: 'Torque Wrench' })).id;
   jack = (await insertTool(t.database.db, { name: 'Floor Jack' })).id;
   // Bea bought the wrench and paid; an unpaid order of the jack proves nothing.
