@@ -28,7 +28,6 @@ import {
   applyOrderEvent,
   chargeStatusOfRow,
   lockOrder,
-  type OrderLineRow,
   type OrderRow,
   orderLinesOf,
   recordEvent,
