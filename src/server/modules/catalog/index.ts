@@ -40,7 +40,9 @@ export const catalogModule: ModuleDescriptor<{
   jobs: ({ db, outbox, settings, fetchImage, log }) => [
     {
       name: 'catalog-imports',
-      everyMs: 1000,
+      // As long as one run's budget: an import goes on without a gap, and an idle store asks
+      // whether one is waiting every 5 s per instance, not every second (decision 094).
+      everyMs: 5000,
       run: async () => {
         const rows = await runImports(db, { budgetMs: 5000, fetchImage });
         if (rows > 0) log.info({ rows }, 'applied catalog import rows');
