@@ -56,11 +56,11 @@ export const catalogModule: ModuleDescriptor<{
   ],
 };
 
-export { createAnswerCache } from './answer-cache';
+export { type AvailabilityUpdates, createAnswerCache, defaultAnswerCacheOptions } from './answer-cache';
 export { applyBulkChange, lastBulkChange, previewBulkChange, undoBulkChange } from './bulk.service';
 export { answersByAddress, replyWith } from './cached-reply';
 export { addTool, deleteTool, getTool, getToolDetails, listTools, updateTool } from './catalog.service';
-export { CATALOG_TABLES, catalogAnswers } from './catalog-answers';
+export { AVAILABILITY_TABLES, CATALOG_TABLES, catalogAnswers, catalogAvailability } from './catalog-answers';
 export { exportCatalog } from './catalog-export';
 export {
   cancelImport,
