@@ -2,7 +2,7 @@
 // the catalog and checkout through the balancer for each count, with where the CPU went
 // (bench/README.md, docs/scaling.md).
 //
-//   npm run bench:instances [-- --seconds=5] [--counts=1,2,4] [--postgres-url=postgres://postgres@127.0.0.1:5432/test] [--haproxy=haproxy] [--no-misses]
+//   npm run bench:instances [-- --seconds=5] [--counts=1,2,4] [--products=1,256] [--postgres-url=postgres://postgres@127.0.0.1:5432/test] [--haproxy=haproxy] [--no-misses]
 import { parseArgs } from 'node:util';
 import { measureMissCpu } from './run/catalog-misses';
 import { measureInstances } from './run/instances';
@@ -18,6 +18,8 @@ const { values: args } = parseArgs({
       default: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     },
     haproxy: { type: 'string', default: 'haproxy' },
+    /** The checkout once per number: 1 buys one product (a sale), 256 spreads purchases over 256. */
+    products: { type: 'string', default: '1,256' },
     /** Leave out the CPU of cache misses on the 100,000-tool catalog (seeded once, kept between runs). */
     'no-misses': { type: 'boolean', default: false },
   },
@@ -31,6 +33,7 @@ const rows = await measureInstances({
   seconds,
   counts: args.counts.split(',').map(Number).filter(Boolean),
   haproxy: args.haproxy,
+  products: args.products.split(',').map(Number).filter(Boolean),
   log,
 });
 if (!args['no-misses'])

@@ -47,9 +47,15 @@ const { values: args } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     /** Leave out 1, 2 and 4 instances behind HAProxy, and the database's CPU per catalog miss. */
     'no-instances': { type: 'boolean', default: false },
+    /**
+     * Besides the sale of one product, a checkout spread over this many products (0: none), on
+     * PostgreSQL and in the instances' measurements.
+     */
+    products: { type: 'string', default: '256' },
   },
 });
 const seconds = Number(args.seconds);
+const spreadOver = Number(args.products);
 const postgresUrl = args['no-postgres'] ? undefined : args['postgres-url'];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = path.join(root, 'dist', 'web');
@@ -195,7 +201,11 @@ async function demoStoreSections() {
     log('checkout on PGlite');
     rows.push(
       checkoutRow(
-        await runCheckout(store.url, adminEmail, { seconds: seconds + 3, storeCpu: store.cpu }),
+        await runCheckout(store.url, adminEmail, {
+          seconds: seconds + 3,
+          storeCpu: store.cpu,
+          storeStatements: store.statements,
+        }),
         'PGlite',
       ),
     );
@@ -209,6 +219,12 @@ async function demoStoreSections() {
 const purchaseCpuNote = (cpu: { store: number | undefined; client: number }) =>
   `CPU per purchase: store ${cpu.store === undefined ? '?' : cpu.store.toFixed(1)} ms, buyers' clients ${cpu.client.toFixed(1)} ms`;
 
+/** The statements the store sent per purchase while buying, by its own count. */
+const statementsNote = (result: Awaited<ReturnType<typeof runCheckout>>) =>
+  result.statementsPerPurchase === undefined
+    ? ''
+    : `PostgreSQL statements per purchase while buying: ${result.statementsPerPurchase.toFixed(1)}`;
+
 function checkoutRow(
   result: Awaited<ReturnType<typeof runCheckout>>,
   database: string,
@@ -219,8 +235,9 @@ function checkoutRow(
     statements: number;
   },
 ): Row {
+  const spread = result.products > 1 ? `${result.products} products` : 'one tool';
   return {
-    what: 'checkout: order, intent, confirm, mark paid',
+    what: `checkout, ${result.products > 1 ? `${result.products} products` : 'one product'}: order, intent, confirm, mark paid`,
     database,
     rate: `${result.ordersPerSecond.toFixed(1)} orders`,
     p50: result.p50,
@@ -233,8 +250,9 @@ function checkoutRow(
         }
       : {}),
     note: [
-      `12 buyers, one tool; oversold: ${result.oversold}${result.failures ? `; ${result.failures} failed` : ''}`,
+      `12 buyers, ${spread}; oversold: ${result.oversold}${result.failures ? `; ${result.failures} failed` : ''}`,
       purchaseCpuNote(result.cpuMsPerPurchase),
+      statementsNote(result),
       limit
         ? `raw = pgbench, the same writes in the same 4 transactions (the order; the intent; its answer; the payment), 12 clients (its p50 is the mean); ${limit.statements} statements per purchase; ` +
           `pgbench with prepared statements, as the store sends them: ${limit.prepared.purchasesPerSecond.toFixed(1)}/s, ${(result.ordersPerSecond / limit.prepared.purchasesPerSecond).toFixed(2)}x; ` +
@@ -262,8 +280,14 @@ async function postgresCheckout(serverUrl: string) {
     ...checkoutEnv(adminEmail),
   });
   let result: Awaited<ReturnType<typeof runCheckout>>;
+  let spreadResult: Awaited<ReturnType<typeof runCheckout>> | undefined;
   try {
-    result = await runCheckout(store.url, adminEmail, { seconds: seconds + 3, storeCpu: store.cpu });
+    const measured = { seconds: seconds + 3, storeCpu: store.cpu, storeStatements: store.statements };
+    result = await runCheckout(store.url, adminEmail, measured);
+    if (spreadOver > 1) {
+      log(`checkout on PostgreSQL, purchases spread over ${spreadOver} products`);
+      spreadResult = await runCheckout(store.url, adminEmail, { ...measured, products: spreadOver });
+    }
   } finally {
     await store.stop();
     await scratch.drop();
@@ -287,6 +311,7 @@ async function postgresCheckout(serverUrl: string) {
     statements,
   });
   rows.push(single);
+  if (spreadResult) rows.push(checkoutRow(spreadResult, `PostgreSQL, pool ${poolSize}`));
   goals.push(
     ratioGoal('checkout against pgbench doing the same writes: one product', single.ratio, CHECKOUT_GOAL),
   );
@@ -380,7 +405,14 @@ if (postgresUrl && args.only !== 'checkout') {
 
 if (postgresUrl && !args.only && !args['scale-only'] && !args['no-instances']) {
   log('1, 2 and 4 instances behind HAProxy on one PostgreSQL (bench/run/instances.ts)');
-  rows.push(...(await measureInstances({ postgresUrl, seconds, log })));
+  rows.push(
+    ...(await measureInstances({
+      postgresUrl,
+      seconds,
+      log,
+      products: spreadOver > 1 ? [1, spreadOver] : [1],
+    })),
+  );
   log("the database's CPU per catalog miss at 100,000 tools (bench/run/catalog-misses.ts)");
   rows.push(...(await measureMissCpu({ postgresUrl, seconds, log })));
 }

@@ -1,4 +1,4 @@
-import { addToolOverHttp, call, signUpOverHttp } from '../../src/server/test/http-client';
+import { addToolOverHttp, call, signInOverHttp, signUpOverHttp } from '../../src/server/test/http-client';
 import type { TestSession } from '../../src/server/test/sessions';
 import { type BuyerClient, buyerClient } from './buyer-client';
 import { percentile } from './load';
@@ -21,6 +21,10 @@ export interface CheckoutResult {
    * clients), while buying; the store's only when its CPU could be read.
    */
   cpuMsPerPurchase: { store: number | undefined; client: number };
+  /** Statements the store sent PostgreSQL per purchase while buying, where it counts them. */
+  statementsPerPurchase: number | undefined;
+  /** How many products the purchases were spread over. */
+  products: number;
   ordersPerSecond: number;
   /** Milliseconds from placing an order to its PATCH answering paid. */
   p50: number;
@@ -81,9 +85,11 @@ const stockOf = async (url: string, toolId: string) =>
     .available_quantity;
 
 /**
- * `buyers` customers each buying one unit after another for `seconds`, all of the same tool (a
- * sale: every order queues on the tool's row). Then the stock must equal what it was less every
- * order placed, and a burst of orders for the last 40 units of another tool must sell exactly 40.
+ * `buyers` customers each buying one unit after another for `seconds`: all of the same tool with
+ * `products` 1 (a sale: every order queues on the tool's row), or spread over `products` tools as
+ * a store's purchases are, each buyer's next order for the next tool along. Then the stock must
+ * equal what it was less every order placed, and a burst of orders for the last 40 units of
+ * another tool must sell exactly 40.
  */
 export async function runCheckout(
   url: string,
@@ -91,14 +97,24 @@ export async function runCheckout(
   {
     buyers = 12,
     seconds = 8,
+    products = 1,
     storeCpu,
+    storeStatements,
   }: {
     buyers?: number;
-    seconds?: number /** The store's CPU so far, µs (Child.cpu). */;
+    seconds?: number;
+    /** Tools the purchases are spread over (1: a sale of one tool). */
+    products?: number;
+    /** The store's CPU so far, µs (Child.cpu). */
     storeCpu?: () => Promise<number>;
+    /** The statements the store (or stores) sent so far (Child.statements). */
+    storeStatements?: () => Promise<number | undefined>;
   } = {},
 ): Promise<CheckoutResult> {
-  const admin = await signUpOverHttp(url, { email: adminEmail, name: 'Bench Admin' });
+  // A second run on the same store (another spread of products) signs the admin in again.
+  const admin = await signUpOverHttp(url, { email: adminEmail, name: 'Bench Admin' }).catch(() =>
+    signInOverHttp(url, adminEmail),
+  );
   const sessions: TestSession[] = [];
   // Each sign-up hashes a password: a few at a time.
   for (let i = 0; i < buyers; i += 4) {
@@ -108,19 +124,34 @@ export async function runCheckout(
     sessions.push(...(await Promise.all(batch)));
   }
   const initial = 1_000_000;
-  const toolId = await addToolOverHttp(url, admin, { name: 'Bench sale wrench', availableQuantity: initial });
+  const toolIds: string[] = [];
+  // Added a few at a time: 256 products are 256 admin requests.
+  for (let i = 0; i < Math.max(1, products); i += 8) {
+    const batch = Array.from({ length: Math.min(8, products - i) || 1 }, (_, j) =>
+      addToolOverHttp(url, admin, {
+        name: products > 1 ? `Bench spread wrench ${i + j + 1}` : 'Bench sale wrench',
+        availableQuantity: initial,
+      }),
+    );
+    toolIds.push(...(await Promise.all(batch)));
+  }
 
   let placed = 0;
   let failures = 0;
   const orderTimes: number[] = [];
   const cpuBefore = { store: await storeCpu?.(), client: process.cpuUsage() };
+  const statementsBefore = await storeStatements?.();
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
-    sessions.map(async (buyer) => {
+    sessions.map(async (buyer, index) => {
       const client = buyerClient(url, buyer.token);
+      // Buyers start at different tools and each moves one tool along per order.
+      let next = (index * Math.ceil(toolIds.length / sessions.length)) % toolIds.length;
       while (performance.now() < deadline) {
         const begun = performance.now();
+        const toolId = toolIds[next] as string;
+        next = (next + 1) % toolIds.length;
         try {
           const outcome = await buyOnce(client, buyer, toolId);
           placed += 1;
@@ -135,11 +166,14 @@ export async function runCheckout(
   );
   const elapsed = (performance.now() - started) / 1000;
   const storeAfter = await storeCpu?.();
+  const statementsAfter = await storeStatements?.();
   const clientCpu = process.cpuUsage(cpuBefore.client);
   orderTimes.sort((a, b) => a - b);
   const problems: string[] = [];
-  const stock = await stockOf(url, toolId);
-  if (stock !== initial - placed) problems.push(`stock ${stock} after ${placed} orders of ${initial}`);
+  let stock = 0;
+  for (const toolId of toolIds) stock += await stockOf(url, toolId);
+  const stocked = initial * toolIds.length;
+  if (stock !== stocked - placed) problems.push(`stock ${stock} after ${placed} orders of ${stocked}`);
 
   // The sell-out burst: ten orders per buyer at once for 40 units.
   const lastUnits = await addToolOverHttp(url, admin, { name: 'Bench last forty', availableQuantity: 40 });
@@ -173,6 +207,11 @@ export async function runCheckout(
   };
   return {
     cpuMsPerPurchase,
+    statementsPerPurchase:
+      statementsAfter !== undefined && statementsBefore !== undefined
+        ? (statementsAfter - statementsBefore) / Math.max(1, placed)
+        : undefined,
+    products: toolIds.length,
     ordersPerSecond: orderTimes.length / elapsed,
     p50: percentile(orderTimes, 50),
     p99: percentile(orderTimes, 99),

@@ -11,6 +11,8 @@ export interface Child {
   url: string;
   /** CPU time the process has used so far, user and system, in microseconds. */
   cpu(): Promise<number>;
+  /** Statements the process sent its database so far; undefined for a child that does not count. */
+  statements(): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
@@ -74,13 +76,15 @@ async function start(script: string, env: Record<string, string>, first?: unknow
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before listening`)));
     if (first !== undefined) child.send(first as object);
   });
+  const ask = () =>
+    new Promise<{ cpu: number; statements?: number }>((resolve) => {
+      child.once('message', (message: { cpu: number; statements?: number }) => resolve(message));
+      child.send('cpu');
+    });
   return {
     url: `http://127.0.0.1:${port}`,
-    cpu: () =>
-      new Promise((resolve) => {
-        child.once('message', (message: { cpu: number }) => resolve(message.cpu));
-        child.send('cpu');
-      }),
+    cpu: async () => (await ask()).cpu,
+    statements: async () => (await ask()).statements,
     async stop() {
       child.send('stop');
       await exited;

@@ -26,6 +26,11 @@ export interface InstancesOptions {
   poolSize?: number;
   /** The HAProxy executable, found on PATH unless told. */
   haproxy?: string;
+  /**
+   * The checkout is measured once for each: purchases of one product (a sale), and purchases
+   * spread over many (a store's day), 1 and 256 unless told.
+   */
+  products?: number[];
   log?: (line: string) => void;
 }
 
@@ -40,6 +45,8 @@ interface Spent {
 
 interface Reading {
   stores: number;
+  /** Statements the stores sent PostgreSQL so far, all of them together. */
+  statements: number;
   backends: Map<number, number>;
   haproxy: number;
   client: number;
@@ -67,9 +74,11 @@ interface System {
 
 async function read(system: System): Promise<Reading> {
   const stores = await Promise.all(system.stores.map((store) => store.cpu()));
+  const statements = await Promise.all(system.stores.map((store) => store.statements()));
   const { user, system: kernel } = process.cpuUsage();
   return {
     stores: stores.reduce((sum, used) => sum + used, 0),
+    statements: statements.reduce<number>((sum, sent) => sum + (sent ?? 0), 0),
     backends: await backendCpu(system.probe, system.database, [system.changerPid]),
     haproxy: processCpu(system.balancer.pid) ?? Number.NaN,
     client: user + kernel,
@@ -165,7 +174,11 @@ async function buyingWindow(system: System, seconds: number) {
   const [ordersBefore, before] = [await ordersSoFar(system.probe), await read(system)];
   await sleep((seconds - 1.5) * 1000);
   const [ordersAfter, after] = [await ordersSoFar(system.probe), await read(system)];
-  return { orders: ordersAfter - ordersBefore, spent: spentBetween(before, after) };
+  return {
+    orders: ordersAfter - ordersBefore,
+    spent: spentBetween(before, after),
+    statements: after.statements - before.statements,
+  };
 }
 
 /**
@@ -192,10 +205,10 @@ async function cachesAgree(system: System): Promise<string> {
     : `every instance shows the database's stock of the ${rows.length} bench products`;
 }
 
-async function measureCheckout(system: System, adminEmail: string, seconds: number) {
+async function measureCheckout(system: System, adminEmail: string, seconds: number, products: number) {
   const sentBefore = await system.balancer.requestsPerInstance();
   const [result, window] = await Promise.all([
-    runCheckout(system.balancer.url, adminEmail, { seconds: seconds + 3 }),
+    runCheckout(system.balancer.url, adminEmail, { seconds: seconds + 3, products }),
     buyingWindow(system, seconds + 3),
   ]);
   return {
@@ -246,14 +259,17 @@ function checkoutRow(
   checkout: Awaited<ReturnType<typeof measureCheckout>>,
 ): Row {
   const { result, spent, orders } = checkout;
+  const spread = result.products > 1 ? `${result.products} products` : 'one product';
   return {
-    what: `checkout via HAProxy, ${count} instance${count > 1 ? 's' : ''}: order, intent, confirm, mark paid`,
+    what: `checkout via HAProxy, ${count} instance${count > 1 ? 's' : ''}, ${spread}: order, intent, confirm, mark paid`,
     database,
     rate: `${result.ordersPerSecond.toFixed(1)} orders`,
     p50: result.p50,
     p99: result.p99,
     note: [
-      `12 buyers, one tool; CPU per purchase: ${cpuNote(spent, orders, 1000, 'ms')}`,
+      `12 buyers, ${spread}; CPU per purchase: ${cpuNote(spent, orders, 1000, 'ms')}`,
+      // The stores' own count of what they sent, BEGIN and COMMIT included (the job runner's too).
+      `PostgreSQL statements per purchase: ${(checkout.statements / Math.max(1, orders)).toFixed(1)}`,
       `split ${checkout.split} %`,
       `oversold: ${result.oversold}`,
       checkout.caches,
@@ -317,9 +333,14 @@ async function measureCount(count: number, options: Required<InstancesOptions>):
       database,
       await measureCatalog(system, options.connections, options.seconds, CHANGES_PER_SECOND),
     );
-    log(`${count} instance(s): checkout`);
-    const checkout = checkoutRow(count, database, await measureCheckout(system, adminEmail, options.seconds));
-    return [catalog, changing, checkout];
+    const checkouts: Row[] = [];
+    for (const products of options.products) {
+      log(`${count} instance(s): checkout, ${products} product(s)`);
+      checkouts.push(
+        checkoutRow(count, database, await measureCheckout(system, adminEmail, options.seconds, products)),
+      );
+    }
+    return [catalog, changing, ...checkouts];
   } finally {
     await balancer?.stop();
     await probe.end().catch(() => {});
@@ -340,6 +361,7 @@ export async function measureInstances(options: InstancesOptions): Promise<Row[]
     connections: 10,
     poolSize: 10,
     haproxy: 'haproxy',
+    products: [1, 256],
     log: () => {},
     ...options,
   };

@@ -23,10 +23,13 @@ if (process.env.BENCH_JOBS) app.jobs.start();
 const address = app.server.address();
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
 
-/** Answers the parent's 'cpu' message with the CPU time used so far, in microseconds. */
+/**
+ * Answers the parent's 'cpu' message with the CPU time used so far, in microseconds, and the
+ * statements this process sent PostgreSQL so far (its pool's count, BEGIN and COMMIT included).
+ */
 function reportCpu() {
   const { user, system } = process.cpuUsage();
-  process.send?.({ cpu: user + system });
+  process.send?.({ cpu: user + system, statements: database.queryCount() });
 }
 
 process.on('message', async (message) => {

@@ -250,7 +250,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     ...config.outbox,
   });
   app.decorate('jobs', jobs);
-  app.addHook('onClose', async () => jobs.stop());
+  // A message queued here wakes its lanes, so idle lanes may sleep long (decision 094).
+  const stopWaking = outbox.onQueued?.((subscribers) => jobs.wake(subscribers));
+  app.addHook('onClose', async () => {
+    stopWaking?.();
+    await jobs.stop();
+  });
   registerErrorHandling(app);
   guardRequests(app);
   await registerSecurityHeaders(app, config);

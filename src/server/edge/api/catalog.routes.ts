@@ -26,7 +26,9 @@ import {
   answersByAddress,
   CATALOG_TABLES,
   catalogAnswers,
+  catalogAvailability,
   createAnswerCache,
+  defaultAnswerCacheOptions,
   deleteTool,
   replyWith,
   updateTool,
@@ -37,7 +39,13 @@ const notModified = { 304: z.void().describe('Not modified: the ETag sent in If-
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // The public reads are served from memory until a catalog table changes (decision 007).
-  const cache = createAnswerCache(app.database.changes, CATALOG_TABLES);
+  // A change of availability alone updates the figures instead (decision 094).
+  const cache = createAnswerCache(
+    app.database.changes,
+    CATALOG_TABLES,
+    defaultAnswerCacheOptions,
+    catalogAvailability(app.db),
+  );
   app.addHook('onClose', async () => cache.close());
   const answers = catalogAnswers(app.db, cache);
   // An address answered from memory before is answered again before its query is parsed: the

@@ -31,6 +31,11 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ retried: z.literal(true) }), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => retryDeadMessage(app.db, request.params.id),
+    async (request) => {
+      const retried = await retryDeadMessage(app.db, request.params.id);
+      // Queued again without being published: this instance's idle lanes look again soon (decision 094).
+      app.jobs.wake(app.outbox.subscriptions.map((s) => s.name));
+      return retried;
+    },
   );
 };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { outboxStatusOnWire } from '../../../contract/outbox';
 import type { Db } from '../db';
 import { outboxMessages, rowsOf, scheduledJobs } from '../db';
@@ -43,6 +43,12 @@ export interface JobRunnerOptions {
   /** Delivered messages are removed this long after their delivery (dead ones are kept). */
   retentionMs: number;
   batchSize?: number;
+  /**
+   * The longest pause of an idle lane: each round that finds nothing doubles the pause from
+   * `pollMs` up to this, and a message published in this instance brings it back to `pollMs`.
+   * The recurring jobs sleep until the next one falls due, never longer than this either.
+   */
+  idlePollMaxMs?: number;
   /** The database's time and the process's timers unless a test brings its own. */
   clock?: Clock;
 }
@@ -66,6 +72,13 @@ export interface JobRunner {
   runOnce(): Promise<number>;
   /** Rounds until no message is due (tests). */
   drain(maxRounds?: number): Promise<number>;
+  /**
+   * Work was queued for these subscribers: their lanes, however long idle, poll again within
+   * `pollMs` (not at once: the message is visible only once its transaction commits).
+   */
+  wake(subscribers: readonly string[]): void;
+  /** Resolves once no round is in flight (a test that moves a fake clock waits on it). */
+  settled(): Promise<void>;
 }
 
 interface ClaimedRow {
@@ -134,24 +147,77 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
     jobsRegistered = true;
   }
 
-  /** Each due job is claimed by moving its next run on: of several instances, one wins the update. */
+  const everyMsOf = new Map(jobs.map((job) => [job.name, job.everyMs]));
+  const jobNames = jobs.map((job) => job.name);
+  const nextRunOf = sql.join(
+    jobs.map((job) => sql`when ${job.name} then ${`${job.everyMs} milliseconds`}::interval`),
+    sql` `,
+  );
+  /** How long until the next job falls due, as the last claim saw it: the jobs' timer sleeps that long. */
+  let jobsDueInMs = 0;
+
+  /**
+   * Every due job claimed in one statement, by moving its next run on: of several instances, one
+   * wins each row. The same statement reads when the others fall due, so the runner sleeps until
+   * then and sends nothing meanwhile. A job another instance just claimed is taken to be next due
+   * a period on; claims settle any overlap.
+   */
+  async function claimDueJobs(): Promise<{ name: string; lastError: string | null }[]> {
+    const now = clock.now();
+    const result = await db.execute(sql`
+      with claimed as (
+        update ${scheduledJobs}
+        set next_run_at = ${now} + case name ${nextRunOf} end, last_run_at = ${now}
+        where name in ${sql`(${sql.join(
+          jobNames.map((name) => sql`${name}`),
+          sql`, `,
+        )})`} and next_run_at <= ${now}
+        returning name, last_error
+      )
+      select j.name, c.name is not null as claimed, c.last_error,
+        extract(epoch from (j.next_run_at - ${now})) * 1000 as due_in_ms
+      from ${scheduledJobs} j left join claimed c on c.name = j.name
+      where j.name in ${sql`(${sql.join(
+        jobNames.map((name) => sql`${name}`),
+        sql`, `,
+      )})`}`);
+    const rows = rowsOf<{ name: string; claimed: boolean; last_error: string | null; due_in_ms: unknown }>(
+      result,
+    );
+    let dueIn = Number.POSITIVE_INFINITY;
+    for (const row of rows) {
+      const dueInMs = Number(row.due_in_ms);
+      dueIn = Math.min(dueIn, dueInMs > 0 ? dueInMs : (everyMsOf.get(row.name) ?? options.pollMs));
+    }
+    // A job whose row is missing (removed by hand) is registered again at the next start.
+    jobsDueInMs = rows.length < jobs.length ? options.pollMs : dueIn;
+    return rows
+      .filter((row) => row.claimed === true || String(row.claimed) === 't')
+      .map((row) => ({ name: row.name, lastError: row.last_error }));
+  }
+
+  /** Runs the due jobs this instance claimed, one after another; returns how many it claimed. */
   async function runDueJobs(): Promise<number> {
     await registerJobs();
-    for (const job of jobs) {
-      if (stopping) break;
-      const claimed = await db
-        .update(scheduledJobs)
-        .set({
-          nextRunAt: sql`${clock.now()} + ${`${job.everyMs} milliseconds`}::interval`,
-          lastRunAt: clock.now(),
-        })
-        .where(and(eq(scheduledJobs.name, job.name), lte(scheduledJobs.nextRunAt, clock.now())))
-        .returning({ name: scheduledJobs.name });
-      if (claimed.length === 0) continue;
+    if (stopping) return 0;
+    const claimed = await claimDueJobs();
+    const byName = new Map(jobs.map((job) => [job.name, job]));
+    for (const { name, lastError } of claimed) {
+      const job = byName.get(name) as RecurringJob;
+      if (stopping) {
+        // Claimed but not run: due again at once, for whichever instance polls next.
+        await db
+          .update(scheduledJobs)
+          .set({ nextRunAt: new Date(0) })
+          .where(eq(scheduledJobs.name, name));
+        continue;
+      }
       try {
         // An error the job leaves unhandled (an 'error' event, a throw in a timer) fails this run.
         await guarded(`job ${job.name}`, () => job.run());
-        await db.update(scheduledJobs).set({ lastError: null }).where(eq(scheduledJobs.name, job.name));
+        // Only a job that failed last time has an error to clear: a clean run writes nothing more.
+        if (lastError !== null)
+          await db.update(scheduledJobs).set({ lastError: null }).where(eq(scheduledJobs.name, job.name));
         options.log.debug({ job: job.name }, 'recurring job ran');
       } catch (err) {
         options.log.warn({ err, job: job.name }, 'recurring job failed; it runs again at its next time');
@@ -161,7 +227,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
           .where(eq(scheduledJobs.name, job.name));
       }
     }
-    return 0;
+    return claimed.length;
   }
 
   /** A batch of one subscriber's due messages, each with a fresh fencing token and the claim's lease. */
@@ -335,28 +401,73 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
     return handled.reduce((sum, n) => sum + n, 0);
   }
 
-  /** Polls one kind of round on its own timer: the next one a pause after the last, or at once after a full batch. */
-  function poll(name: string, round: () => Promise<number>) {
-    const tick = () => {
+  const idlePollMaxMs = Math.max(
+    options.pollMs,
+    options.idlePollMaxMs ?? Math.min(30_000, 16 * options.pollMs),
+  );
+  interface Poller {
+    /** Rounds in a row that found nothing. */
+    idle: number;
+    /** The pause now pending (0 while a round runs). */
+    pauseMs: number;
+    cancel: () => void;
+    tick: () => void;
+  }
+  const pollers = new Map<string, Poller>();
+  const schedule = (poller: Poller, pauseMs: number) => {
+    const cancel = clock.after(pauseMs, () => {
+      cancels.delete(cancel);
+      poller.pauseMs = 0;
+      poller.tick();
+    });
+    poller.cancel = cancel;
+    poller.pauseMs = pauseMs;
+    cancels.add(cancel);
+  };
+
+  /**
+   * Polls one kind of round on its own timer: at once after a full batch, a `pollMs` pause after
+   * some work, and a pause that doubles up to `idlePollMaxMs` while rounds find nothing, so an
+   * idle instance sends next to nothing. `pauseOf` decides instead where given (the jobs).
+   */
+  function poll(name: string, round: () => Promise<number>, pauseOf?: () => number) {
+    const poller: Poller = { idle: 0, pauseMs: 0, cancel: () => {}, tick: () => {} };
+    poller.tick = () => {
       round()
         .catch((err: unknown) => {
           options.log.warn({ err, round: name }, 'job runner round failed');
-          return 0;
+          return -1;
         })
         .then((handled) => {
           if (stopping) return;
-          const cancel = clock.after(handled >= batchSize ? 0 : options.pollMs, () => {
-            cancels.delete(cancel);
-            tick();
-          });
-          cancels.add(cancel);
+          poller.idle = handled === 0 ? poller.idle + 1 : 0;
+          let pauseMs: number;
+          if (handled < 0) pauseMs = options.pollMs;
+          else if (pauseOf) pauseMs = Math.min(idlePollMaxMs, Math.max(0, pauseOf()));
+          else if (handled >= batchSize) pauseMs = 0;
+          else if (handled > 0) pauseMs = options.pollMs;
+          else pauseMs = Math.min(idlePollMaxMs, options.pollMs * 2 ** Math.min(poller.idle - 1, 20));
+          schedule(poller, pauseMs);
         });
     };
-    const cancel = clock.after(0, () => {
-      cancels.delete(cancel);
-      tick();
-    });
-    cancels.add(cancel);
+    pollers.set(name, poller);
+    schedule(poller, 0);
+  }
+
+  function wake(names: readonly string[]) {
+    if (!running || stopping) return;
+    for (const subscriber of names) {
+      const poller = pollers.get(`lane:${subscriber}`);
+      if (!poller) continue;
+      poller.idle = 0;
+      // Sleeping longer than a plain pause: the long pause is cut short (at most `pollMs` later
+      // than it would have ended).
+      if (poller.pauseMs > options.pollMs) {
+        cancels.delete(poller.cancel);
+        poller.cancel();
+        schedule(poller, options.pollMs);
+      }
+    }
   }
 
   return {
@@ -364,7 +475,7 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
       if (running) return;
       running = true;
       stopping = false;
-      poll('jobs', jobsOnce);
+      poll('jobs', jobsOnce, () => jobsDueInMs);
       for (const subscriber of subscribers) poll(`lane:${subscriber}`, () => laneOnce(subscriber));
     },
     async stop() {
@@ -372,9 +483,19 @@ export function createJobRunner(db: Db, options: JobRunnerOptions): JobRunner {
       running = false;
       for (const cancel of cancels) cancel();
       cancels.clear();
+      pollers.clear();
       await Promise.allSettled([...inFlight.values()]);
     },
     runOnce,
+    wake,
+    async settled() {
+      // A round's end schedules the next one a few turns later: wait until nothing is in flight.
+      for (let turn = 0; turn < 1000; turn += 1) {
+        await Promise.allSettled([...inFlight.values()]);
+        await new Promise((resolve) => setImmediate(resolve));
+        if (inFlight.size === 0) return;
+      }
+    },
     async drain(maxRounds = 100) {
       let total = 0;
       for (let i = 0; i < maxRounds; i += 1) {

@@ -116,6 +116,12 @@ export interface Outbox {
   readonly subscriptions: readonly Subscription[];
   /** The subscribers of `topic` that will act on this payload, in the order they were declared. */
   recipientsOf<T extends Topic>(topic: T, payload: Topics[T]): string[];
+  /**
+   * Calls `listener` with the subscribers each message is queued for, as it is queued (before its
+   * transaction commits): the job runner of this instance polls their lanes again soon, however
+   * long they were idle. Returns an unsubscribe.
+   */
+  onQueued?(listener: (subscribers: readonly string[]) => void): () => void;
 }
 
 export function createOutbox(subscriptions: readonly Subscription[]): Outbox {
@@ -124,12 +130,22 @@ export function createOutbox(subscriptions: readonly Subscription[]): Outbox {
     if (names.has(name)) throw new Error(`Two outbox subscribers are named ${name}`);
     names.add(name);
   }
+  const listeners = new Set<(subscribers: readonly string[]) => void>();
   return {
     subscriptions,
     recipientsOf(topic, payload) {
-      return subscriptions
+      const names = subscriptions
         .filter((s) => s.topics.includes(topic) && (s.wants?.({ topic, payload } as Published) ?? true))
         .map((s) => s.name);
+      // Every publishing path asks who acts on its message: the one place that sees them all.
+      if (names.length > 0) for (const listener of listeners) listener(names);
+      return names;
+    },
+    onQueued(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
 }

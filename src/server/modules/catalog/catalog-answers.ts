@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   DID_YOU_MEAN_HEADER,
   queryVehicle,
@@ -9,9 +10,9 @@ import {
   type VehicleQuery,
 } from '../../../contract/catalog';
 import { isUuid } from '../../../contract/ids';
-import type { Db } from '../../kernel/db';
+import { type Db, rowsOf, tools } from '../../kernel/db';
 import { notFound } from '../../kernel/errors';
-import type { AnswerCache, CachedAnswer } from './answer-cache';
+import type { AnswerCache, AvailabilityUpdates, CachedAnswer } from './answer-cache';
 import { getToolDetails, listTools } from './catalog.service';
 import { listCategories, suggest, toolFacets } from './catalog-query';
 import { relatedProducts } from './related';
@@ -29,6 +30,44 @@ export const CATALOG_TABLES = [
 ] as const;
 
 /**
+ * The tables whose changes alter products' availability and nothing else (decision 094): the
+ * stock levels, once they leave the tools table. Their announcements update the figures in the
+ * cached answers instead of forgetting them all.
+ */
+export const AVAILABILITY_TABLES = ['stock_levels'] as const;
+
+const IN_STOCK_PARAM = TOOL_LIST_PARAMS.indexOf('inStock');
+
+/**
+ * How the catalog's cached answers follow availability: the figures of the products they show are
+ * read again, one statement for all of them; a list filtered by stock and the facets (which count
+ * what is in stock) depend on more than the figures they show, and are built again.
+ */
+export function catalogAvailability(db: Db): AvailabilityUpdates {
+  return {
+    tables: AVAILABILITY_TABLES,
+    async read(ids) {
+      const wanted = ids.filter(isUuid);
+      if (wanted.length === 0) return new Map();
+      // The same figure the answers show as available_quantity.
+      const result = await db.execute(
+        sql`select id::text as id, available_quantity as available from ${tools}
+          where id = any(${`{${wanted.join(',')}}`}::uuid[])`,
+      );
+      return new Map(
+        rowsOf<{ id: string; available: number | string }>(result).map((r) => [r.id, Number(r.available)]),
+      );
+    },
+    dependsOnAvailability(key) {
+      if (key.startsWith('facets:')) return true;
+      if (!key.startsWith('list:')) return false;
+      const params = JSON.parse(key.slice('list:'.length)) as unknown[];
+      return params[IN_STOCK_PARAM] !== '' && params[IN_STOCK_PARAM] !== undefined;
+    },
+  };
+}
+
+/**
  * A validated list query as a key: every parameter in a fixed order, so `?page=01` and `?page=1`
  * share an answer. JSON keeps a value holding a separator from running into the next.
  */
@@ -43,7 +82,8 @@ const listKey = (query: ToolListQuery) =>
 
 /**
  * The public catalog reads, as serialized answers kept in `cache`. Everything they show is in the
- * catalog's tables, whose changes (stock included) the cache hears of and forgets them on.
+ * catalog's tables, whose changes the cache hears of and forgets them on; a change of availability
+ * alone updates the figures in them (catalogAvailability).
  */
 export function catalogAnswers(db: Db, cache: AnswerCache) {
   return {

@@ -40,7 +40,9 @@ export const catalogModule: ModuleDescriptor<{
   jobs: ({ db, outbox, settings, fetchImage, log }) => [
     {
       name: 'catalog-imports',
-      everyMs: 1000,
+      // As long as one run's budget: an import goes on without a gap, and an idle store asks
+      // whether one is waiting every 5 s per instance, not every second (decision 094).
+      everyMs: 5000,
       run: async () => {
         const rows = await runImports(db, { budgetMs: 5000, fetchImage });
         if (rows > 0) log.info({ rows }, 'applied catalog import rows');
@@ -54,11 +56,11 @@ export const catalogModule: ModuleDescriptor<{
   ],
 };
 
-export { createAnswerCache } from './answer-cache';
+export { type AvailabilityUpdates, createAnswerCache, defaultAnswerCacheOptions } from './answer-cache';
 export { applyBulkChange, lastBulkChange, previewBulkChange, undoBulkChange } from './bulk.service';
 export { answersByAddress, replyWith } from './cached-reply';
 export { addTool, deleteTool, getTool, getToolDetails, listTools, updateTool } from './catalog.service';
-export { CATALOG_TABLES, catalogAnswers } from './catalog-answers';
+export { AVAILABILITY_TABLES, CATALOG_TABLES, catalogAnswers, catalogAvailability } from './catalog-answers';
 export { exportCatalog } from './catalog-export';
 export {
   cancelImport,
