@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   DID_YOU_MEAN_HEADER,
   queryVehicle,
@@ -10,8 +9,9 @@ import {
   type VehicleQuery,
 } from '../../../contract/catalog';
 import { isUuid } from '../../../contract/ids';
-import { type Db, rowsOf, tools } from '../../kernel/db';
+import type { Db } from '../../kernel/db';
 import { notFound } from '../../kernel/errors';
+import { stockOf } from '../inventory';
 import type { AnswerCache, AvailabilityUpdates, CachedAnswer } from './answer-cache';
 import { getToolDetails, listTools } from './catalog.service';
 import { listCategories, suggest, toolFacets } from './catalog-query';
@@ -49,14 +49,9 @@ export function catalogAvailability(db: Db): AvailabilityUpdates {
     async read(ids) {
       const wanted = ids.filter(isUuid);
       if (wanted.length === 0) return new Map();
-      // The same figure the answers show as available_quantity.
-      const result = await db.execute(
-        sql`select id::text as id, available_quantity as available from ${tools}
-          where id = any(${`{${wanted.join(',')}}`}::uuid[])`,
-      );
-      return new Map(
-        rowsOf<{ id: string; available: number | string }>(result).map((r) => [r.id, Number(r.available)]),
-      );
+      // The same figure the answers show as available_quantity, read by the inventory's face.
+      const stock = await stockOf(db, wanted);
+      return new Map([...stock].map(([id, figures]) => [id, figures.available]));
     },
     dependsOnAvailability(key) {
       if (key.startsWith('facets:')) return true;

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool, ToolFacets } from '../../../contract/catalog';
 import { buildApp } from '../../app';
@@ -6,14 +5,14 @@ import { changeFeed } from '../../kernel/db/change-feed';
 import { type Database, openPostgres } from '../../kernel/db/database';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase, testConfig } from '../../test/harness';
+import { setAvailable } from '../../test/probes';
 import { type AvailabilityUpdates, createAnswerCache } from './answer-cache';
 
 /**
  * A change of availability alone updates the figures in the cached catalog answers instead of
- * forgetting them all (decision 094). Stock figures are moving to a table of their own
- * (`stock_levels`), whose announcements name the products; until then a stock change is a change
- * of `tools` and still forgets everything, so the two-instance test below changes the figure with
- * the tools trigger off and announces it as the stock table will.
+ * forgetting them all (decision 094). A stock move announces `stock_levels:<ids>`, naming
+ * the products whose figures changed (drizzle/0042); any other change of a product still announces
+ * `tools`, which forgets everything.
  */
 
 const toolOf = (id: string, available: number) => ({
@@ -176,15 +175,9 @@ describe('two instances on one database, a stock change announced with its produ
           });
         }),
     );
-    await database.db.transaction(async (tx) => {
-      // The tools table's own announcement is off for this transaction: the change is one of
-      // availability only, as a stock_levels row will make it.
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(
-        sql`update tools set available_quantity = 33, on_hand_quantity = 33 where id = ${changed.id}`,
-      );
-      await tx.execute(sql`select pg_notify('table_changes', ${`stock_levels:${changed.id}`})`);
-    });
+    // The one stock writer moves it: the product row's trigger announces the figures of this
+    // product alone (drizzle/0042), not a change of the catalog.
+    await setAvailable(database.db, changed.id, 33);
     await Promise.all(heard);
 
     // The first read of the changed product waits for its figure: then it and the list show it.
