@@ -1,0 +1,86 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { BookGrouping } from '../../../contract/books';
+import { orderLines, orders, paymentIntents, refunds, returns } from '../../kernel/db';
+
+/**
+ * The pieces every figure of the books is built from, written once (docs/books.md): which rows
+ * count, and the date each belongs to. The summary, the tax report, the files and the tests all
+ * read these, so they cannot disagree on a definition.
+ */
+
+/** A period of whole UTC days, `to` included. */
+export function periodBounds(q: { from: string; to: string }) {
+  return {
+    start: `${q.from}T00:00:00Z`,
+    // The day after `to`, so `to` is whole.
+    end: new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000).toISOString(),
+  };
+}
+
+export type Period = ReturnType<typeof periodBounds>;
+
+export const within = (column: SQL, p: Period) =>
+  sql`${column} >= ${p.start}::timestamptz and ${column} < ${p.end}::timestamptz`;
+
+/** The first day (UTC) of the day, week (from Monday) or month a moment falls in, as YYYY-MM-DD. */
+export function bucketOf(column: SQL, group: BookGrouping): SQL {
+  // The grouping is one of three words the contract checked; it is written into the statement as such.
+  const unit = sql.raw(`'${group}'`);
+  return sql`to_char(date_trunc(${unit}, ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
+}
+
+/**
+ * A sale is dated by its order's payment (`orders.paid_at`): the money arrived then, so sales and
+ * payments fall in the same period and reconcile. Orders never paid are not sales; an order paid
+ * and cancelled later stays a sale, and its refund is a refund of the day it succeeded.
+ */
+export const saleDate = sql`o.paid_at`;
+
+/**
+ * A refund is dated by the moment the card provider confirmed it: a succeeded refund's row is
+ * last changed by that confirmation (`refunds.updated_at`). Pending and failed refunds gave
+ * nothing back and count nowhere.
+ */
+export const refundDate = sql`r.updated_at`;
+
+/**
+ * A payment that is not its order's own (the order was released, or already paid with another)
+ * is dated when it succeeded (`payment_intents.updated_at`); the order's own payment by the order's.
+ */
+export const latePaymentDate = sql`i.updated_at`;
+
+/** The goods' core charges of an order: kept per line, charged on their own line of the receipt. */
+export const orderCores = sql`(select coalesce(sum(l.core_charge_cents * l.quantity), 0)
+  from ${orderLines} l where l.order_id = o.id)`;
+
+/** The country and the state or region an order went to, as its address was when ordered. */
+export const jurisdiction = {
+  country: sql`coalesce(o.shipping_address->>'country', '')`,
+  region: sql`upper(btrim(coalesce(o.shipping_address->>'region', '')))`,
+};
+
+/** What a refund was: a late or second payment given back, a core return, a return, or a plain refund. */
+export const refundKind = sql`case
+  when r.payment_intent_id is distinct from o.transaction_id then 'late-payment'
+  when rt.kind = 'core' then 'core'
+  when r.return_id is not null then 'return'
+  else 'refund' end`;
+
+/** The refunds that count in a period: succeeded, with their order and, for a return's, the return. */
+export const succeededRefunds = (p: Period) => sql`${refunds} r
+  join ${orders} o on o.id = r.order_id
+  left join ${returns} rt on rt.id = r.return_id
+  where r.status = 'succeeded' and ${within(refundDate, p)}`;
+
+/** The orders whose payment is in the period, each with its own payment's row. */
+export const paidOrders = (p: Period) => sql`${orders} o
+  left join ${paymentIntents} i on i.id = o.transaction_id and i.status = 'succeeded'
+  where o.paid_at is not null and ${within(saleDate, p)}`;
+
+/** Payments that succeeded in the period but are not their order's own. */
+export const latePayments = (p: Period) => sql`${paymentIntents} i
+  join ${orders} o on o.id = i.order_id
+  where i.status = 'succeeded' and i.id is distinct from o.transaction_id and ${within(latePaymentDate, p)}`;
+
+/** A sum of bigint cents arrives as numeric text, read without rounding. */
+export const n = (v: unknown): number => Number(v ?? 0);
