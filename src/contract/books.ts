@@ -25,6 +25,29 @@ export type BooksQueryInput = z.input<typeof BooksQuery>;
 const money = z.number().int();
 
 /**
+ * The orders behind a figure of the books, as the order desk's list filters them (GET /manage):
+ * paid in a period, refunded in a period (a refund that succeeded then), shipped to a country and
+ * state or region, with a line of a product. Each date is the one its figure belongs to.
+ */
+export const OrdersBehindFigure = z.object({
+  paidFrom: reportDay.optional(),
+  paidTo: reportDay.optional(),
+  refundedFrom: reportDay.optional(),
+  refundedTo: reportDay.optional(),
+  country: z.string().trim().max(2).optional(),
+  region: z.string().trim().max(100).optional(),
+  toolId: z.string().max(100).optional(),
+});
+export type OrdersBehindFigure = z.infer<typeof OrdersBehindFigure>;
+
+/** The order desk's address for the orders behind a figure. */
+export function ordersBehindQuery(filter: OrdersBehindFigure): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value !== undefined) params.set(key, value);
+  return params.toString();
+}
+
+/**
  * The summary of a period (or of one day, week or month of it). The figures add up:
  * - netSales = grossSales - discounts - returns
  * - totalSales = netSales + shipping (charged - refunded) + taxes (charged - refunded)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Address } from './addresses';
 import { Refund, Shipment } from './after-sale';
+import { OrdersBehindFigure } from './books';
 import { AppliedDiscount } from './discounts';
 import { phoneField } from './fields';
 import { formatCents } from './money';
@@ -356,9 +357,11 @@ export const DeletedCount = z.object({ deletedCount: z.number().int() });
 export const ORDER_NOT_FOUND = 'Order was not found';
 
 /** GET /manage: every order, optionally of one status. Cancelled orders are only listed when asked for. */
-export const ManageOrdersQuery = z.object({
-  status: WireOrderStatusInput.optional(),
-});
+export const ManageOrdersQuery = z
+  .object({
+    status: WireOrderStatusInput.optional(),
+  })
+  .extend(OrdersBehindFigure.shape);
 
 /** The admin overview (GET /manage/stats). */
 export const StoreStats = z.object({

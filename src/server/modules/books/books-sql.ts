@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { BookGrouping } from '../../../contract/books';
+import type { BookGrouping, OrdersBehindFigure } from '../../../contract/books';
+import { isUuid } from '../../../contract/ids';
 import { orderLines, orders, paymentIntents, refunds, returns } from '../../kernel/db';
 
 /**
@@ -84,3 +85,34 @@ export const latePayments = (p: Period) => sql`${paymentIntents} i
 
 /** A sum of bigint cents arrives as numeric text, read without rounding. */
 export const n = (v: unknown): number => Number(v ?? 0);
+
+/**
+ * The orders behind a figure, as a condition on `orders` (the order desk's list): each filter
+ * reads the same definition as the figure it opens, so the orders listed are those summed.
+ */
+export function ordersBehind(filter: OrdersBehindFigure): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.paidFrom || filter.paidTo) {
+    const p = periodBounds({ from: filter.paidFrom ?? '2000-01-01', to: filter.paidTo ?? '2999-12-31' });
+    conditions.push(sql`o.paid_at is not null and ${within(saleDate, p)}`);
+  }
+  if (filter.refundedFrom || filter.refundedTo) {
+    const p = periodBounds({
+      from: filter.refundedFrom ?? '2000-01-01',
+      to: filter.refundedTo ?? '2999-12-31',
+    });
+    // The refunds fragment names its own `o`: the refund is matched to the listed order by its id.
+    conditions.push(sql`exists (select 1 from ${succeededRefunds(p)} and r.order_id = ${orders.id})`);
+  }
+  if (filter.country !== undefined) conditions.push(sql`${jurisdiction.country} = ${filter.country}`);
+  if (filter.region !== undefined)
+    conditions.push(sql`${jurisdiction.region} = upper(btrim(${filter.region}))`);
+  if (filter.toolId !== undefined)
+    conditions.push(
+      isUuid(filter.toolId)
+        ? sql`exists (select 1 from ${orderLines} l where l.order_id = o.id and l.tool_id = ${filter.toolId}::uuid)`
+        : sql`false`,
+    );
+  if (conditions.length === 0) return undefined;
+  return sql`exists (select 1 from ${orders} o where o.id = ${orders.id} and ${sql.join(conditions, sql` and `)})`;
+}

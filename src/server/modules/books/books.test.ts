@@ -319,6 +319,21 @@ describe('the books of a day', () => {
     expect(total(payments, 'amount')).toBe(summary.paymentsCents);
   });
 
+  it('opens the orders behind each figure in the order desk', async () => {
+    const behind = async (query: string) => {
+      const res = await t.app.inject({ url: `/api/manage?${query}`, headers: as(owner) });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Order[]).map((o) => o.number).sort();
+    };
+    const day = `${today}`;
+    expect(await behind(`paidFrom=${day}&paidTo=${day}`)).toEqual([first.number, second.number].sort());
+    expect(await behind(`paidFrom=${day}&paidTo=${day}&country=US&region=oh`)).toEqual([second.number]);
+    expect(await behind(`refundedFrom=${day}&refundedTo=${day}`)).toEqual([first.number]);
+    expect(await behind(`paidFrom=${day}&paidTo=${day}&toolId=${alternator.id}`)).toEqual([first.number]);
+    expect(await behind('paidFrom=2001-01-01&paidTo=2001-01-31')).toEqual([]);
+    expect(await behind(`toolId=not-a-product`)).toEqual([]);
+  });
+
   it('is the owner’s alone, and refuses a period that ends before it starts', async () => {
     const asManager = await t.app.inject({
       url: `/api/manage/books?from=${today}&to=${today}`,

@@ -12,4 +12,4 @@ export const booksModule: ModuleDescriptor = {
 
 export { bookFile } from './books-files';
 export { booksReport, figuresOf, taxesByJurisdiction } from './books-report';
-export { periodBounds } from './books-sql';
+export { ordersBehind, periodBounds } from './books-sql';
