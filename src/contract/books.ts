@@ -53,6 +53,7 @@ export function ordersBehindQuery(filter: OrdersBehindFigure): string {
  * - totalSales = netSales + shipping (charged - refunded) + taxes (charged - refunded)
  *   + cores (charged - refunded) + restockingFees - otherRefunds
  * - netCollected = payments - refunds = totalSales + latePayments - latePaymentsRefunded
+ * - margin = netSales - costOfGoods (units whose cost was not known count no cost: see unitsWithoutCost)
  */
 export const BookFigures = z.object({
   ordersPaid: z.number().int(),
@@ -75,6 +76,11 @@ export const BookFigures = z.object({
   refundsCount: z.number().int(),
   refundsCents: money,
   netCollectedCents: money,
+  /** The cost at sale of the units sold, less that of the units refunded. */
+  costOfGoodsCents: money,
+  marginCents: money,
+  /** Units sold or refunded in the period whose cost was not known when they were sold. */
+  unitsWithoutCost: z.number().int(),
 });
 export type BookFigures = z.infer<typeof BookFigures>;
 
@@ -101,6 +107,8 @@ export const ProductSales = z.object({
   unitsRefunded: z.number().int(),
   returnsCents: money,
   netSalesCents: money,
+  costOfGoodsCents: money,
+  marginCents: money,
 });
 export type ProductSales = z.infer<typeof ProductSales>;
 
@@ -186,6 +194,9 @@ export const BOOK_FILE_COLUMNS: Record<BookFile, readonly string[]> = {
     'cores',
     'tax_share',
     'net',
+    'unit_cost',
+    'cost',
+    'margin',
     'refunded_quantity',
   ],
   refunds: [
@@ -233,6 +244,11 @@ export const bookDefinitions: { term: string; means: string }[] = [
       'Goods given back by refunds that succeeded in the period (returns and refunds of units), at what they sold for. Dated by the refund.',
   },
   { term: 'Net sales', means: 'Gross sales less discounts and returns.' },
+  {
+    term: 'Cost of goods and margin',
+    means:
+      'The cost at sale (kept on each order line when the order was placed) of the units sold, dated by the payment, less that of the units refunded, dated by the refund. Margin = net sales - cost of goods. A unit whose cost was not known counts no cost, and the page says how many there were.',
+  },
   {
     term: 'Shipping, taxes, cores',
     means:

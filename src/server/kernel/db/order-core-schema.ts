@@ -180,6 +180,8 @@ export const orderLines = pgTable(
      * return or with the unit's own refund (docs/decisions/061).
      */
     coreChargeCents: bigint('core_charge_cents', { mode: 'number' }).notNull().default(0),
+    /** The product's cost per unit when the order was placed (docs/books.md); null: not known then. */
+    costCents: bigint('cost_cents', { mode: 'number' }),
     /** Units whose core charge refunds have claimed (pending or done). */
     coresRefunded: integer('cores_refunded').notNull().default(0),
     /** Old parts received back by core returns. */
@@ -197,6 +199,7 @@ export const orderLines = pgTable(
       'order_lines_discount_within_line',
       sql`${t.discountCents} between 0 and ${t.unitPriceCents} * ${t.quantity}`,
     ),
+    check('order_lines_cost_not_negative', sql`${t.costCents} is null or ${t.costCents} >= 0`),
     check(
       'order_lines_cores_within_quantity',
       sql`${t.coreChargeCents} >= 0 and ${t.coresRefunded} between 0 and ${t.quantity} and ${t.coresReturned} between 0 and ${t.quantity}`,

@@ -100,6 +100,7 @@ interface LineJson {
   discount: number;
   core: number;
   refunded: number;
+  cost: number | null;
 }
 
 /** The lines of the orders paid in the period, each with its share of the discount and of the tax. */
@@ -110,7 +111,8 @@ async function* lineRows(db: Db, p: Period): AsyncGenerator<Row> {
       select o.id, ${at(saleDate)} as at, o.number, o.tax_cents - o.shipping_tax_cents as goods_tax,
         (select json_agg(json_build_object('lineNo', l.line_no, 'toolId', l.tool_id, 'name', l.tool_name,
             'sku', t.sku, 'partNumber', t.part_number, 'quantity', l.quantity, 'unitPrice', l.unit_price_cents,
-            'discount', l.discount_cents, 'core', l.core_charge_cents, 'refunded', l.refunded_quantity)
+            'discount', l.discount_cents, 'core', l.core_charge_cents, 'refunded', l.refunded_quantity,
+            'cost', l.cost_cents)
             order by l.line_no)
           from ${orderLines} l left join ${tools} t on t.id = l.tool_id where l.order_id = o.id) as lines
       from ${paidOrders(p)} ${keyset}
@@ -144,6 +146,10 @@ async function* lineRows(db: Db, p: Period): AsyncGenerator<Row> {
           cores: money(cores[i]),
           tax_share: money(tax),
           net: money((goods[i] ?? 0) - n(l.discount) + (cores[i] ?? 0) + tax),
+          // A cost not known is left empty, never written as zero.
+          unit_cost: l.cost === null ? '' : money(l.cost),
+          cost: l.cost === null ? '' : money(n(l.cost) * n(l.quantity)),
+          margin: l.cost === null ? '' : money((goods[i] ?? 0) - n(l.discount) - n(l.cost) * n(l.quantity)),
           refunded_quantity: String(l.refunded),
         };
       }

@@ -20,11 +20,15 @@ import {
   latePayments,
   n,
   orderCores,
+  orderCost,
+  orderUnitsWithoutCost,
   type Period,
   paidOrders,
   periodBounds,
+  refundCost,
   refundDate,
   refundKind,
+  refundUnitsWithoutCost,
   saleDate,
   succeededRefunds,
 } from './books-sql';
@@ -48,6 +52,9 @@ interface Parts {
   refundsCount: number;
   refundsCents: number;
   latePaymentsCents: number;
+  costSoldCents: number;
+  costRefundedCents: number;
+  unitsWithoutCost: number;
 }
 
 const NO_PARTS: Parts = {
@@ -68,6 +75,9 @@ const NO_PARTS: Parts = {
   refundsCount: 0,
   refundsCents: 0,
   latePaymentsCents: 0,
+  costSoldCents: 0,
+  costRefundedCents: 0,
+  unitsWithoutCost: 0,
 };
 
 /**
@@ -89,6 +99,7 @@ export function figuresOf(p: Parts): BookFigures {
     -p.otherRefundsCents,
   ]);
   const paymentsCents = sum([p.orderPaymentsCents, p.latePaymentsCents]);
+  const costOfGoodsCents = cents(p.costSoldCents - p.costRefundedCents);
   return {
     ordersPaid: p.ordersPaid,
     grossSalesCents: p.grossSalesCents,
@@ -110,6 +121,9 @@ export function figuresOf(p: Parts): BookFigures {
     refundsCount: p.refundsCount,
     refundsCents: p.refundsCents,
     netCollectedCents: cents(paymentsCents - p.refundsCents),
+    costOfGoodsCents,
+    marginCents: cents(netSalesCents - costOfGoodsCents),
+    unitsWithoutCost: p.unitsWithoutCost,
   };
 }
 
@@ -125,7 +139,8 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
       select ${bucketOf(saleDate, group)} as bucket, count(*)::text as orders,
         sum(o.subtotal_cents - ${orderCores})::text as gross, sum(o.discount_cents)::text as discounts,
         sum(o.shipping_cents)::text as shipping, sum(o.tax_cents)::text as tax,
-        sum(${orderCores})::text as cores,
+        sum(${orderCores})::text as cores, sum(${orderCost})::text as cost,
+        sum(${orderUnitsWithoutCost})::text as no_cost,
         coalesce(sum(i.amount_cents), 0)::text as paid
       from ${paidOrders(p)} group by 1`),
   );
@@ -136,8 +151,10 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
         sum(shipping_cents)::text as shipping,
         sum(case when kind <> 'late-payment' and other_cents > 0 then other_cents else 0 end)::text as other,
         sum(case when other_cents < 0 then -other_cents else 0 end)::text as fees,
-        sum(case when kind = 'late-payment' then other_cents else 0 end)::text as late
-      from (select ${bucketOf(refundDate, group)} as bucket, ${refundKind} as kind, r.*
+        sum(case when kind = 'late-payment' then other_cents else 0 end)::text as late,
+        sum(cost)::text as cost, sum(no_cost)::text as no_cost
+      from (select ${bucketOf(refundDate, group)} as bucket, ${refundKind} as kind, ${refundCost} as cost,
+              ${refundUnitsWithoutCost} as no_cost, r.*
             from ${succeededRefunds(p)}) x
       group by 1`),
   );
@@ -158,6 +175,8 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
       taxChargedCents: n(s.tax),
       coresChargedCents: n(s.cores),
       orderPaymentsCents: n(s.paid),
+      costSoldCents: n(s.cost),
+      unitsWithoutCost: n(s.no_cost),
     });
   for (const r of given)
     put(r.bucket as string, {
@@ -170,6 +189,8 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
       otherRefundsCents: n(r.other),
       restockingFeesCents: n(r.fees),
       latePaymentsRefundedCents: n(r.late),
+      costRefundedCents: n(r.cost),
+      unitsWithoutCost: n(r.no_cost),
     });
   for (const l of late) put(l.bucket as string, { latePaymentsCents: n(l.amount) });
   return buckets;
@@ -208,19 +229,23 @@ async function salesByProduct(db: Db, p: Period): Promise<ProductSales[]> {
     await db.execute(sql`
       with sold as (
         select l.tool_id, min(l.tool_name) as name, sum(l.quantity) as units,
-          sum(l.unit_price_cents * l.quantity) as gross, sum(l.discount_cents) as discounts
+          sum(l.unit_price_cents * l.quantity) as gross, sum(l.discount_cents) as discounts,
+          coalesce(sum(l.cost_cents * l.quantity), 0) as cost
         from ${orderLines} l join (select o.id from ${paidOrders(p)}) o on o.id = l.order_id
         group by l.tool_id
       ), given as (
         select (line->>'toolId')::uuid as tool_id, sum((line->>'quantity')::int) as units,
-          sum((line->>'amountCents')::bigint) as goods
-        from (select r.lines from ${succeededRefunds(p)}) r, jsonb_array_elements(r.lines) as line
+          sum((line->>'amountCents')::bigint) as goods,
+          coalesce(sum(l.cost_cents * (line->>'quantity')::int), 0) as cost
+        from (select r.order_id, r.lines from ${succeededRefunds(p)}) r
+          cross join jsonb_array_elements(r.lines) as line
+          join ${orderLines} l on l.order_id = r.order_id and l.tool_id = (line->>'toolId')::uuid
         group by 1
       )
       select coalesce(s.tool_id, g.tool_id) as tool_id, coalesce(t.name, s.name) as name, t.sku,
         coalesce(s.units, 0)::text as units, coalesce(s.gross, 0)::text as gross,
         coalesce(s.discounts, 0)::text as discounts, coalesce(g.units, 0)::text as units_refunded,
-        coalesce(g.goods, 0)::text as returned
+        coalesce(g.goods, 0)::text as returned, (coalesce(s.cost, 0) - coalesce(g.cost, 0))::text as cost
       from sold s full join given g on g.tool_id = s.tool_id
       left join ${tools} t on t.id = coalesce(s.tool_id, g.tool_id)
       order by coalesce(s.gross, 0) desc, 2`),
@@ -235,6 +260,8 @@ async function salesByProduct(db: Db, p: Period): Promise<ProductSales[]> {
     unitsRefunded: n(r.units_refunded),
     returnsCents: n(r.returned),
     netSalesCents: n(r.gross) - n(r.discounts) - n(r.returned),
+    costOfGoodsCents: n(r.cost),
+    marginCents: n(r.gross) - n(r.discounts) - n(r.returned) - n(r.cost),
   }));
 }
 

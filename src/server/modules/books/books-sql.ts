@@ -54,6 +54,22 @@ export const latePaymentDate = sql`i.updated_at`;
 export const orderCores = sql`(select coalesce(sum(l.core_charge_cents * l.quantity), 0)
   from ${orderLines} l where l.order_id = o.id)`;
 
+/** The cost at sale of an order's units, and how many of them had no cost known. */
+export const orderCost = sql`(select coalesce(sum(l.cost_cents * l.quantity), 0)
+  from ${orderLines} l where l.order_id = o.id)`;
+export const orderUnitsWithoutCost = sql`(select coalesce(sum(l.quantity), 0)
+  from ${orderLines} l where l.order_id = o.id and l.cost_cents is null)`;
+
+/**
+ * The cost at sale of the units a refund gave back (`r`'s lines), and how many had no cost: each
+ * refund line names its product, and an order has one line per product.
+ */
+export const refundCost = sql`(select coalesce(sum(l.cost_cents * (x->>'quantity')::int), 0)
+  from jsonb_array_elements(r.lines) x join ${orderLines} l on l.order_id = r.order_id and l.tool_id = (x->>'toolId')::uuid)`;
+export const refundUnitsWithoutCost = sql`(select coalesce(sum((x->>'quantity')::int), 0)
+  from jsonb_array_elements(r.lines) x join ${orderLines} l on l.order_id = r.order_id and l.tool_id = (x->>'toolId')::uuid
+  where l.cost_cents is null)`;
+
 /** The country and the state or region an order went to, as its address was when ordered. */
 export const jurisdiction = {
   country: sql`coalesce(o.shipping_address->>'country', '')`,

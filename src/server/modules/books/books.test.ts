@@ -82,6 +82,17 @@ const post = async (url: string, payload?: object, headers: Record<string, strin
   return res.json();
 };
 
+/** The product editor's Cost field. */
+const editCost = async (id: string, cost: number | null) => {
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/tool/${id}`,
+    headers: as(owner),
+    payload: { cost },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+
 const books = async (query = `from=${today}&to=${today}`) =>
   (await t.app.inject({ url: `/api/manage/books?${query}`, headers: as(owner) })).json() as BooksReport;
 
@@ -129,6 +140,7 @@ describe('the books of a day', () => {
       categorySlug: 'brakes',
       sku: `BP-${randomUUID().slice(0, 8)}`,
       partNumber: 'D1210',
+      costCents: 2000,
     });
     alternator = await insertTool(t.database.db, {
       name: 'Remanufactured alternator',
@@ -146,8 +158,12 @@ describe('the books of a day', () => {
       HOME_ADDRESS,
       code,
     );
+    // The pads' cost goes up to $25.00 in the product editor; the first order keeps $20.00.
+    await editCost(pads.id, 25);
     // One pad set to Ohio.
     second = await checkout([{ toolId: pads.id, quantity: 1 }], OHIO);
+    // A cost changed after the sale moves no figure.
+    await editCost(pads.id, 31.5);
     await post(`/api/manage/${first._id}/shipments`, { carrier: 'UPS', trackingNumber: '1Z1' });
     // A pad refunded (damaged in transit), and $5.00 of goodwill.
     await post(
@@ -212,6 +228,11 @@ describe('the books of a day', () => {
       refundsCount: 3,
       refundsCents: 4429 + 500 + 20334,
       netCollectedCents: 15677,
+      // Pads at cost at sale: 3 x $20.00 + 1 x $25.00, less the refunded one at $20.00. The
+      // alternator has no cost: its sale and its return are the two units without one.
+      costOfGoodsCents: 6000 + 2500 - 2000,
+      marginCents: 12877 - 6500,
+      unitsWithoutCost: 2,
     });
     expect(s.grossSalesCents - s.discountsCents - s.returnsCents).toBe(s.netSalesCents);
     expect(s.paymentsCents).toBe(first.amounts.totalCents + second.amounts.totalCents);
@@ -245,6 +266,12 @@ describe('the books of a day', () => {
       grossSalesCents: 4 * 4599,
       discountsCents: 1380,
       unitsRefunded: 1,
+      costOfGoodsCents: 6500,
+      marginCents: 18396 - 1380 - 4139 - 6500,
+    });
+    expect(products.find((p) => p.toolId === alternator.id)).toMatchObject({
+      costOfGoodsCents: 0,
+      marginCents: 0,
     });
     expect(products.reduce((s, p) => s + p.returnsCents, 0)).toBe(summary.returnsCents);
     expect(refundReasons.map((r) => [r.kind, r.reason, r.count])).toEqual(
@@ -300,6 +327,12 @@ describe('the books of a day', () => {
     expect(lines.filter((l) => l.order_number === first.number).map((l) => l.tax_share)).toEqual([
       '8.69',
       '14.35',
+    ]);
+    // The cost at sale and the margin on what the line sold for; a cost not known is left empty.
+    expect(lines.map((l) => [l.order_number, l.unit_cost, l.cost, l.margin])).toEqual([
+      [first.number, '20.00', '60.00', '64.17'],
+      [first.number, '', '', ''],
+      [second.number, '25.00', '25.00', '20.99'],
     ]);
 
     const refunds = await file('refunds');

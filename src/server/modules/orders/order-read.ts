@@ -183,6 +183,7 @@ const lineOf = (j: Json): OrderLineRow => ({
   releasedQuantity: Number(j.released_quantity),
   refundedQuantity: Number(j.refunded_quantity),
   returnedQuantity: Number(j.returned_quantity),
+  costCents: j.cost_cents === null || j.cost_cents === undefined ? null : Number(j.cost_cents),
   discountCents: Number(j.discount_cents ?? 0),
   coreChargeCents: Number(j.core_charge_cents ?? 0),
   coresRefunded: Number(j.cores_refunded ?? 0),

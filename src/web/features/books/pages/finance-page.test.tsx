@@ -40,6 +40,9 @@ const figures: BookFigures = {
   refundsCount: 3,
   refundsCents: 25263,
   netCollectedCents: 15677,
+  costOfGoodsCents: 6500,
+  marginCents: 6377,
+  unitsWithoutCost: 2,
 };
 
 const report: BooksReport = {
@@ -82,6 +85,8 @@ const report: BooksReport = {
       unitsRefunded: 1,
       returnsCents: 4139,
       netSalesCents: 12877,
+      costOfGoodsCents: 6500,
+      marginCents: 6377,
     },
   ],
   refundReasons: [{ kind: 'refund', reason: 'Goodwill', count: 1, amountCents: 500 }],
@@ -113,6 +118,8 @@ describe('the finance page', () => {
     expect(calls.map((c) => c.path)).toEqual(['/api/manage/books?from=2026-11-01&to=2026-11-30&group=week']);
     for (const words of [
       'Net sales$128.77',
+      'Cost of goods-$65.00',
+      'Margin$63.77',
       'Total sales$156.77',
       'Payments received$409.40',
       'Net collected$156.77',
@@ -139,6 +146,7 @@ describe('the finance page', () => {
       '/dashboard/manageOrders?paidFrom=2026-11-02&paidTo=2026-11-08',
     );
     expect(screen().textContent).toContain('Goodwill');
+    expect(screen().textContent).toContain('2 units sold or refunded had no cost when they were sold');
     const files = [
       ...screen().querySelectorAll<HTMLAnchorElement>('nav[aria-label="Files for the accountant"] a'),
     ];

@@ -173,6 +173,8 @@ function Books({ data }: { data: BooksReport }) {
     ['Discounts', -s.discountsCents, paid],
     ['Returns', -s.returnsCents, refunded],
     ['Net sales', s.netSalesCents, null],
+    ['Cost of goods', -s.costOfGoodsCents, null],
+    ['Margin', s.marginCents, null],
     ['Shipping', s.shippingChargedCents - s.shippingRefundedCents, null],
     ['Taxes', s.taxChargedCents - s.taxRefundedCents, null],
     ['Core charges held', s.coresChargedCents - s.coresRefundedCents, null],
@@ -209,6 +211,12 @@ function Books({ data }: { data: BooksReport }) {
             </div>
           ))}
         </dl>
+        {s.unitsWithoutCost > 0 ? (
+          <p className="text-sm text-warning-content" role="note">
+            {formatNumber(s.unitsWithoutCost)} units sold or refunded had no cost when they were sold: the
+            margin counts no cost for them. Set each product’s cost in its editor.
+          </p>
+        ) : null}
         <Charged figures={s} />
       </section>
       <Series data={data} />
@@ -501,6 +509,8 @@ function Products({ data }: { data: BooksReport }) {
                 <th scope="col">Returned</th>
                 <th scope="col">Returns</th>
                 <th scope="col">Net sales</th>
+                <th scope="col">Cost</th>
+                <th scope="col">Margin</th>
               </tr>
             </thead>
             <tbody>
@@ -532,6 +542,12 @@ function Products({ data }: { data: BooksReport }) {
                   </td>
                   <td data-label="Net sales" className="tabular-nums">
                     {formatCents(p.netSalesCents)}
+                  </td>
+                  <td data-label="Cost" className="tabular-nums">
+                    {formatCents(p.costOfGoodsCents)}
+                  </td>
+                  <td data-label="Margin" className="tabular-nums">
+                    {formatCents(p.marginCents)}
                   </td>
                 </tr>
               ))}
