@@ -163,6 +163,7 @@ export const BOOK_FILE_COLUMNS: Record<BookFile, readonly string[]> = {
   // goods - discount + shipping + tax + cores = total, on every row.
   orders: [
     'order_number',
+    'invoice_number',
     'paid_at',
     'status',
     'customer_email',
@@ -201,6 +202,7 @@ export const BOOK_FILE_COLUMNS: Record<BookFile, readonly string[]> = {
   ],
   refunds: [
     'refund_id',
+    'credit_note_number',
     'refunded_at',
     'order_number',
     'country',

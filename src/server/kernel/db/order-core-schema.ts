@@ -108,6 +108,12 @@ export const orders = pgTable(
      * Unpaid holds and the mails of unpaid orders are limited per network (decision 073).
      */
     guestClient: text('guest_client'),
+    /**
+     * The invoice's number, given by the database when the order is first paid (a trigger of
+     * drizzle/0039 takes the next from `document_numbers` in the paying transaction): sequential,
+     * and without gaps, since a payment rolled back gives its number back with it.
+     */
+    invoiceNumber: bigint('invoice_number', { mode: 'number' }),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
@@ -127,6 +133,7 @@ export const orders = pgTable(
       sql`${t.discountCents} between 0 and ${t.subtotalCents} and ${t.shippingDiscountCents} >= 0`,
     ),
     uniqueIndex('orders_number_idx').on(t.number),
+    uniqueIndex('orders_invoice_number_idx').on(t.invoiceNumber),
     uniqueIndex('orders_checkout_key_idx').on(t.userId, t.checkoutKey),
     // A guest's checkout key, and the guests' orders by e-mail (claims) and unpaid (caps).
     uniqueIndex('orders_guest_checkout_key_idx')
@@ -207,6 +214,17 @@ export const orderLines = pgTable(
     index('order_lines_tool_idx').on(t.toolId),
   ],
 );
+
+/**
+ * The last number given to each kind of document (`invoice`, `credit_note`), kept by the database's
+ * triggers alone (drizzle/0039): the row is updated in the transaction that pays the order or
+ * settles the refund, so two instances wait for each other there and a rollback takes its number
+ * back. A sequence would be faster, and leave a gap for every rollback.
+ */
+export const documentNumbers = pgTable('document_numbers', {
+  kind: text('kind').primaryKey(),
+  last: bigint('last', { mode: 'number' }).notNull().default(0),
+});
 
 /** Every transition of an order, written by the orders module's state machine in the same transaction. */
 export const orderEvents = pgTable(

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { type SQL, sql } from 'drizzle-orm';
 import { BOOK_FILE_COLUMNS, type BookFile, type BooksQuery } from '../../../contract/books';
 import { centsToDecimal } from '../../../contract/money';
-import { orderNumber } from '../../../contract/orders';
+import { creditNoteNumberText, invoiceNumberText, orderNumber } from '../../../contract/orders';
 import type { Db } from '../../kernel/db';
 import { orderLines, rowsOf, tools } from '../../kernel/db';
 import { csvDownload } from '../../kernel/http';
@@ -59,7 +59,7 @@ async function* orderRows(db: Db, p: Period): AsyncGenerator<Row> {
   for await (const page of pages(
     db,
     (keyset) => sql`
-      select o.id, ${at(saleDate)} as at, o.number, o.status, o.user_email,
+      select o.id, ${at(saleDate)} as at, o.number, o.invoice_number, o.status, o.user_email,
         ${jurisdiction.country} as country, ${jurisdiction.region} as region,
         o.subtotal_cents - ${orderCores} as goods, ${orderCores} as cores, o.discount_cents, o.shipping_cents,
         o.tax_cents, o.total_cents, o.refunded_cents, o.transaction_id, i.provider
@@ -71,6 +71,7 @@ async function* orderRows(db: Db, p: Period): AsyncGenerator<Row> {
     for (const r of page)
       yield {
         order_number: orderNumber(n(r.number)),
+        invoice_number: r.invoice_number === null ? '' : invoiceNumberText(n(r.invoice_number)),
         paid_at: String(r.at),
         status: String(r.status),
         customer_email: String(r.user_email),
@@ -161,7 +162,7 @@ async function* refundRows(db: Db, p: Period): AsyncGenerator<Row> {
   for await (const page of pages(
     db,
     (keyset) => sql`
-      select r.id, ${at(refundDate)} as at, o.number, ${jurisdiction.country} as country,
+      select r.id, r.credit_note_number, ${at(refundDate)} as at, o.number, ${jurisdiction.country} as country,
         ${jurisdiction.region} as region, ${refundKind} as kind, r.reason, r.goods_cents, r.core_cents,
         r.tax_cents, r.shipping_cents, r.other_cents, r.amount_cents, r.payment_intent_id, r.provider,
         r.provider_refund_id
@@ -173,6 +174,8 @@ async function* refundRows(db: Db, p: Period): AsyncGenerator<Row> {
     for (const r of page)
       yield {
         refund_id: String(r.id),
+        credit_note_number:
+          r.credit_note_number === null ? '' : creditNoteNumberText(n(r.credit_note_number)),
         refunded_at: String(r.at),
         order_number: orderNumber(n(r.number)),
         country: String(r.country),

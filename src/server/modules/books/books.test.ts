@@ -306,7 +306,9 @@ describe('the books of a day', () => {
       cores: '45.00',
       payment_id: first.transactionId,
       provider: 'simulated',
+      invoice_number: 'INV-000001',
     });
+    expect(orders.map((o) => o.invoice_number)).toEqual(['INV-000001', 'INV-000002']);
     expect(total(orders, 'goods')).toBe(summary.grossSalesCents);
     expect(total(orders, 'discount')).toBe(summary.discountsCents);
     expect(total(orders, 'tax')).toBe(summary.taxChargedCents);
@@ -341,6 +343,8 @@ describe('the books of a day', () => {
     expect(total(refunds, 'goods')).toBe(summary.returnsCents);
     expect(total(refunds, 'tax')).toBe(summary.taxRefundedCents);
     expect(refunds.find((r) => r.kind === 'return')?.other).toBe('-16.00');
+    // Credit notes numbered in the order the refunds succeeded, without a gap.
+    expect(refunds.map((r) => r.credit_note_number)).toEqual(['CN-000001', 'CN-000002', 'CN-000003']);
 
     const taxFile = await file('taxes');
     expect(taxFile.map((r) => [r.region, c(r.tax_net)])).toEqual(taxes.map((j) => [j.region, j.taxNetCents]));
