@@ -101,6 +101,9 @@ export const ProductSales = z.object({
   toolId: z.string(),
   name: z.string(),
   sku: z.string().nullable(),
+  /** The product's category's name and its brand as they are now ('' when it has none). */
+  category: z.string(),
+  brand: z.string(),
   unitsSold: z.number().int(),
   grossSalesCents: money,
   discountsCents: money,
@@ -111,6 +114,19 @@ export const ProductSales = z.object({
   marginCents: money,
 });
 export type ProductSales = z.infer<typeof ProductSales>;
+
+/** Sales of a category or a brand: the sums of its products' rows. */
+export const GroupSales = z.object({
+  name: z.string(),
+  unitsSold: z.number().int(),
+  grossSalesCents: money,
+  discountsCents: money,
+  returnsCents: money,
+  netSalesCents: money,
+  costOfGoodsCents: money,
+  marginCents: money,
+});
+export type GroupSales = z.infer<typeof GroupSales>;
 
 /** Why money went back: a return, a core return, a late or second payment, or the words an admin gave. */
 export const refundKinds = ['return', 'core', 'late-payment', 'refund'] as const;
@@ -150,6 +166,8 @@ export const BooksReport = z.object({
   series: z.array(BookFigures.extend({ start: z.string() })),
   taxes: z.array(TaxJurisdiction),
   products: z.array(ProductSales),
+  categories: z.array(GroupSales),
+  brands: z.array(GroupSales),
   refundReasons: z.array(RefundReason),
   providers: z.array(ProviderPayments),
 });

@@ -3,6 +3,7 @@ import {
   type BookFigures,
   type BooksQuery,
   type BooksReport,
+  type GroupSales,
   type ProductSales,
   type ProviderPayments,
   type RefundKind,
@@ -12,7 +13,7 @@ import {
 } from '../../../contract/books';
 import { cents, sum } from '../../../contract/money';
 import type { Db } from '../../kernel/db';
-import { orderLines, rowsOf, tools } from '../../kernel/db';
+import { categories, orderLines, rowsOf, tools } from '../../kernel/db';
 import {
   bucketOf,
   jurisdiction,
@@ -243,17 +244,21 @@ async function salesByProduct(db: Db, p: Period): Promise<ProductSales[]> {
         group by 1
       )
       select coalesce(s.tool_id, g.tool_id) as tool_id, coalesce(t.name, s.name) as name, t.sku,
+        coalesce(c.name, '') as category, coalesce(t.brand, '') as brand,
         coalesce(s.units, 0)::text as units, coalesce(s.gross, 0)::text as gross,
         coalesce(s.discounts, 0)::text as discounts, coalesce(g.units, 0)::text as units_refunded,
         coalesce(g.goods, 0)::text as returned, (coalesce(s.cost, 0) - coalesce(g.cost, 0))::text as cost
       from sold s full join given g on g.tool_id = s.tool_id
       left join ${tools} t on t.id = coalesce(s.tool_id, g.tool_id)
+      left join ${categories} c on c.slug = t.category_slug
       order by coalesce(s.gross, 0) desc, 2`),
   );
   return rows.map((r) => ({
     toolId: r.tool_id as string,
     name: r.name ?? '',
     sku: r.sku ?? null,
+    category: r.category ?? '',
+    brand: r.brand ?? '',
     unitsSold: n(r.units),
     grossSalesCents: n(r.gross),
     discountsCents: n(r.discounts),
@@ -263,6 +268,37 @@ async function salesByProduct(db: Db, p: Period): Promise<ProductSales[]> {
     costOfGoodsCents: n(r.cost),
     marginCents: n(r.gross) - n(r.discounts) - n(r.returned) - n(r.cost),
   }));
+}
+
+/** Sales by category or brand: the sums of the products' rows, largest gross sales first. */
+export function salesBy(products: ProductSales[], key: 'category' | 'brand'): GroupSales[] {
+  const groups = new Map<string, GroupSales>();
+  for (const p of products) {
+    const name = p[key];
+    const g = groups.get(name) ?? {
+      name,
+      unitsSold: 0,
+      grossSalesCents: 0,
+      discountsCents: 0,
+      returnsCents: 0,
+      netSalesCents: 0,
+      costOfGoodsCents: 0,
+      marginCents: 0,
+    };
+    groups.set(name, {
+      name,
+      unitsSold: g.unitsSold + p.unitsSold,
+      grossSalesCents: sum([g.grossSalesCents, p.grossSalesCents]),
+      discountsCents: sum([g.discountsCents, p.discountsCents]),
+      returnsCents: sum([g.returnsCents, p.returnsCents]),
+      netSalesCents: sum([g.netSalesCents, p.netSalesCents]),
+      costOfGoodsCents: sum([g.costOfGoodsCents, p.costOfGoodsCents]),
+      marginCents: sum([g.marginCents, p.marginCents]),
+    });
+  }
+  return [...groups.values()].sort(
+    (a, b) => b.grossSalesCents - a.grossSalesCents || a.name.localeCompare(b.name),
+  );
 }
 
 /** Refunds of the period by what they were, a plain refund by the words the admin gave. */
@@ -314,6 +350,7 @@ export async function booksReport(db: Db, q: BooksQuery): Promise<BooksReport> {
   const p = periodBounds(q);
   const buckets = await partsByBucket(db, p, q.group);
   const starts = [...buckets.keys()].sort();
+  const products = await salesByProduct(db, p);
   const total = starts.reduce((all, start) => add(all, buckets.get(start) ?? NO_PARTS), NO_PARTS);
   return {
     from: q.from,
@@ -322,7 +359,9 @@ export async function booksReport(db: Db, q: BooksQuery): Promise<BooksReport> {
     summary: figuresOf(total),
     series: starts.map((start) => ({ start, ...figuresOf(buckets.get(start) ?? NO_PARTS) })),
     taxes: await taxesByJurisdiction(db, p),
-    products: await salesByProduct(db, p),
+    products,
+    categories: salesBy(products, 'category'),
+    brands: salesBy(products, 'brand'),
     refundReasons: await refundsByReason(db, p),
     providers: await paymentsByProvider(db, p),
   };

@@ -260,7 +260,7 @@ describe('the books of a day', () => {
   });
 
   it('reads sales by product, refunds by reason and payments by provider', async () => {
-    const { products, refundReasons, providers, summary } = await books();
+    const { products, categories, brands, refundReasons, providers, summary } = await books();
     expect(products.find((p) => p.toolId === pads.id)).toMatchObject({
       unitsSold: 4,
       grossSalesCents: 4 * 4599,
@@ -274,6 +274,14 @@ describe('the books of a day', () => {
       marginCents: 0,
     });
     expect(products.reduce((s, p) => s + p.returnsCents, 0)).toBe(summary.returnsCents);
+    // Categories and brands add their products up: the pads are the brakes; nothing has a brand.
+    const brakes = categories.find((g) => g.name !== '');
+    expect(brakes).toMatchObject({
+      unitsSold: 4,
+      grossSalesCents: 4 * 4599,
+      marginCents: 18396 - 1380 - 4139 - 6500,
+    });
+    expect(brands.map((g) => [g.name, g.grossSalesCents])).toEqual([['', 4 * 4599 + 15999]]);
     expect(refundReasons.map((r) => [r.kind, r.reason, r.count])).toEqual(
       expect.arrayContaining([
         ['return', 'Returns', 1],

@@ -79,10 +79,36 @@ const report: BooksReport = {
       toolId: 'tool-pads',
       name: 'Brake pad set',
       sku: 'BP-1',
+      category: 'Brakes',
+      brand: 'Apex',
       unitsSold: 4,
       grossSalesCents: 18396,
       discountsCents: 1380,
       unitsRefunded: 1,
+      returnsCents: 4139,
+      netSalesCents: 12877,
+      costOfGoodsCents: 6500,
+      marginCents: 6377,
+    },
+  ],
+  categories: [
+    {
+      name: 'Brakes',
+      unitsSold: 4,
+      grossSalesCents: 18396,
+      discountsCents: 1380,
+      returnsCents: 4139,
+      netSalesCents: 12877,
+      costOfGoodsCents: 6500,
+      marginCents: 6377,
+    },
+  ],
+  brands: [
+    {
+      name: '',
+      unitsSold: 4,
+      grossSalesCents: 18396,
+      discountsCents: 1380,
       returnsCents: 4139,
       netSalesCents: 12877,
       costOfGoodsCents: 6500,
@@ -146,6 +172,11 @@ describe('the finance page', () => {
       '/dashboard/manageOrders?paidFrom=2026-11-02&paidTo=2026-11-08',
     );
     expect(screen().textContent).toContain('Goodwill');
+    const byCategory = screen().querySelector('section[aria-label="Sales by category"] tbody')?.textContent;
+    expect(byCategory).toBe('Brakes4$183.96$128.77$63.77');
+    expect(screen().querySelector('section[aria-label="Sales by brand"] tbody')?.textContent).toContain(
+      'No brand',
+    );
     expect(screen().textContent).toContain('2 units sold or refunded had no cost when they were sold');
     const files = [
       ...screen().querySelectorAll<HTMLAnchorElement>('nav[aria-label="Files for the accountant"] a'),
@@ -180,6 +211,8 @@ describe('the finance page', () => {
           series: [],
           taxes: [],
           products: [],
+          categories: [],
+          brands: [],
           refundReasons: [],
           providers: [],
         }),

@@ -5,6 +5,7 @@ import {
   bookDefinitions,
   bookFiles,
   bookGroupings,
+  type GroupSales,
   type OrdersBehindFigure,
   ordersBehindQuery,
 } from '@contract/books';
@@ -222,6 +223,8 @@ function Books({ data }: { data: BooksReport }) {
       <Series data={data} />
       <Taxes data={data} />
       <Products data={data} />
+      <Groups title="Sales by category" rows={data.categories} none="No category" />
+      <Groups title="Sales by brand" rows={data.brands} none="No brand" />
       <section aria-labelledby="reasons-title" className="space-y-2">
         <h3 id="reasons-title" className="text-lg font-semibold">
           Refunds by reason
@@ -485,6 +488,50 @@ function Taxes({ data }: { data: BooksReport }) {
           </table>
         </TableScroll>
       )}
+    </section>
+  );
+}
+
+/** Sales of each category or brand: its products' sales added up. */
+function Groups({ title, rows, none }: { title: string; rows: GroupSales[]; none: string }) {
+  if (rows.length === 0) return null;
+  return (
+    <section aria-label={title} className="space-y-2">
+      <h3 className="text-lg font-semibold">{title}</h3>
+      <TableScroll label={title}>
+        <table className="table table-cards">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Sold</th>
+              <th scope="col">Gross sales</th>
+              <th scope="col">Net sales</th>
+              <th scope="col">Margin</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((g) => (
+              <tr key={g.name}>
+                <th scope="row" data-label="Name">
+                  {g.name || none}
+                </th>
+                <td data-label="Sold" className="tabular-nums">
+                  {formatNumber(g.unitsSold)}
+                </td>
+                <td data-label="Gross sales" className="tabular-nums">
+                  {formatCents(g.grossSalesCents)}
+                </td>
+                <td data-label="Net sales" className="tabular-nums">
+                  {formatCents(g.netSalesCents)}
+                </td>
+                <td data-label="Margin" className="tabular-nums">
+                  {formatCents(g.marginCents)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
     </section>
   );
 }
