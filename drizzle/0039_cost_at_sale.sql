@@ -19,6 +19,9 @@ ALTER TABLE "refunds" ADD COLUMN "credit_note_number" bigint;--> statement-break
 ALTER TABLE "orders" ADD COLUMN "invoice_number" bigint;--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_credit_note_number_idx" ON "refunds" USING btree ("credit_note_number");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_invoice_number_idx" ON "orders" USING btree ("invoice_number");--> statement-breakpoint
+-- The books read the orders paid and the refunds succeeded in a period, and page through them.
+CREATE INDEX IF NOT EXISTS "orders_paid_idx" ON "orders" USING btree ("paid_at","id") WHERE "orders"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "refunds_succeeded_idx" ON "refunds" USING btree ("updated_at","id") WHERE "refunds"."status" = 'succeeded';--> statement-breakpoint
 -- What was paid and refunded before: numbered in the order it happened.
 UPDATE "orders" o SET "invoice_number" = n.rank FROM (
   SELECT "id", row_number() OVER (ORDER BY "paid_at", "number") AS rank FROM "orders" WHERE "paid_at" IS NOT NULL

@@ -109,6 +109,8 @@ export const refunds = pgTable(
     uniqueIndex('refunds_order_key_idx').on(t.orderId, t.key),
     uniqueIndex('refunds_provider_refund_idx').on(t.providerRefundId),
     uniqueIndex('refunds_credit_note_number_idx').on(t.creditNoteNumber),
+    // The books read the refunds that succeeded in a period (dated by their last change).
+    index('refunds_succeeded_idx').on(t.updatedAt, t.id).where(sql`${t.status} = 'succeeded'`),
     index('refunds_created_idx').on(t.createdAt),
   ],
 );

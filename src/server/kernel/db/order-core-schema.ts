@@ -134,6 +134,8 @@ export const orders = pgTable(
     ),
     uniqueIndex('orders_number_idx').on(t.number),
     uniqueIndex('orders_invoice_number_idx').on(t.invoiceNumber),
+    // The books read the orders paid in a period, and their files page through them in this order.
+    index('orders_paid_idx').on(t.paidAt, t.id).where(sql`${t.paidAt} is not null`),
     uniqueIndex('orders_checkout_key_idx').on(t.userId, t.checkoutKey),
     // A guest's checkout key, and the guests' orders by e-mail (claims) and unpaid (caps).
     uniqueIndex('orders_guest_checkout_key_idx')
