@@ -157,6 +157,8 @@ export const Refund = z.object({
   reason: z.string(),
   /** Set when the provider refused it. */
   failure: z.string().nullable(),
+  /** "CN-000042", given when the refund succeeds; null before. */
+  creditNoteNumber: z.string().nullable().optional(),
   at: z.string(),
 });
 export type Refund = z.infer<typeof Refund>;

@@ -42,6 +42,8 @@ export const ProductRecord = z.object({
   height_in: z.number().nullable(),
   ground_only: z.boolean(),
   core_charge: z.number(),
+  /** What one unit costs the store; null: not known. */
+  cost: z.number().nullable(),
   /** The product's own threshold; null when it uses the store's default. */
   low_stock_threshold: z.number().int().nullable(),
   /** The threshold in force: its own, or the default (LOW_STOCK_FACTOR x minimum order). */

@@ -41,6 +41,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'height_in',
   'ground_only',
   'core_charge',
+  'cost',
   'low_stock_threshold',
   'universal_fit',
   'images',

@@ -364,6 +364,7 @@ export const EDITOR_LIMITS = {
   imagesMax: 12,
   fitmentMax: 1000,
   coreChargeMax: 10_000,
+  costMax: 1_000_000,
   lowStockMax: 1_000_000,
 } as const;
 
@@ -539,6 +540,16 @@ export const editorFields = {
         'Core charge can have at most two decimals',
       ),
   ),
+  /** What one unit costs the store, in dollars; null: not known (the books count no margin for it). */
+  cost: number('Cost must be a number')
+    .pipe(
+      z
+        .number()
+        .min(0, 'Cost cannot be negative')
+        .max(EDITOR_LIMITS.costMax, `Cost must be ${EDITOR_LIMITS.costMax} or less`)
+        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Cost can have at most two decimals'),
+    )
+    .nullable(),
   low_stock_threshold: number('Low stock threshold must be a whole number')
     .pipe(
       z
@@ -610,6 +621,7 @@ export const ToolChanges = z
     height_in: editorFields.height_in.optional(),
     ground_only: editorFields.ground_only.optional(),
     core_charge: editorFields.core_charge.optional(),
+    cost: editorFields.cost.optional(),
     low_stock_threshold: editorFields.low_stock_threshold.optional(),
     images: editorFields.images.optional(),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Address } from './addresses';
 import { Refund, Shipment } from './after-sale';
+import { OrdersBehindFigure } from './books';
 import { AppliedDiscount } from './discounts';
 import { phoneField } from './fields';
 import { formatCents } from './money';
@@ -130,6 +131,13 @@ export type OrderLine = z.infer<typeof OrderLine>;
 export const orderNumber = (n: number) => `TW-${n}`;
 
 /**
+ * An invoice's and a credit note's numbers, given by the database in one sequence each, without
+ * gaps (decision 091): "INV-000001", "CN-000001".
+ */
+export const invoiceNumberText = (n: number) => `INV-${String(n).padStart(6, '0')}`;
+export const creditNoteNumberText = (n: number) => `CN-${String(n).padStart(6, '0')}`;
+
+/**
  * An order on the wire, in the spec's names, plus its lines and amounts. Note `orderId` is the
  * TOOL's id, as the spec's client has it (the server writes its `productId` there, in
  * src/server/modules/orders/order-read.ts, the one place an order is put into these names); the order's own id is `_id`.
@@ -162,6 +170,8 @@ export const Order = z.object({
   expiresAt: z.string().nullable(),
   /** "TW-10042". */
   number: z.string(),
+  /** "INV-000042", given when the order is first paid; null before. */
+  invoiceNumber: z.string().nullable().optional(),
   lines: z.array(OrderLine),
   /** Units over all lines. */
   itemCount: z.number().int(),
@@ -356,9 +366,11 @@ export const DeletedCount = z.object({ deletedCount: z.number().int() });
 export const ORDER_NOT_FOUND = 'Order was not found';
 
 /** GET /manage: every order, optionally of one status. Cancelled orders are only listed when asked for. */
-export const ManageOrdersQuery = z.object({
-  status: WireOrderStatusInput.optional(),
-});
+export const ManageOrdersQuery = z
+  .object({
+    status: WireOrderStatusInput.optional(),
+  })
+  .extend(OrdersBehindFigure.shape);
 
 /** The admin overview (GET /manage/stats). */
 export const StoreStats = z.object({

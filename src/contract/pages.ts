@@ -92,6 +92,8 @@ export const pages = {
   manageOrder: withId('/dashboard/manageOrders/:id'),
   returns: fixed('/dashboard/returns'),
   numbers: fixed('/dashboard/numbers'),
+  /** The books: the owner's finance figures, taxes by state and the accountant's files. */
+  finance: fixed('/dashboard/finance'),
   settings: fixed('/dashboard/settings'),
   outbox: fixed('/dashboard/outbox'),
   mailbox: fixed('/dashboard/mailbox'),
@@ -155,6 +157,7 @@ export const pageAccess: Record<PageKey, PageAccess> = {
   manageOrder: 'orders.read',
   returns: 'returns.read',
   numbers: 'reports.read',
+  finance: 'books.read',
   settings: 'settings.read',
   outbox: 'outbox.read',
   mailbox: 'mailbox.read',

@@ -105,6 +105,10 @@ function productFields(names: ProductNames): Record<string, FieldWords> {
     height_in: { label: 'Height', text: unit('in') },
     ground_only: { label: 'Ships by ground only', text: yesNo },
     core_charge: { label: 'Core charge', text: maybe((v) => dollarsText(Number(v))) },
+    cost: {
+      label: 'Cost',
+      text: (v) => (v === null || v === undefined ? 'Not known' : dollarsText(Number(v))),
+    },
     universal_fit: { label: 'Fits every vehicle', text: yesNo },
     images: { label: 'Pictures', items: list(imageText) },
     fitment: { label: 'Fitment', items: list(fitmentText) },

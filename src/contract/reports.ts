@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { returnReasons } from './after-sale';
 
 /** A real calendar day, YYYY-MM-DD (2000-01-01 to 2999-12-31): "2026-02-30" is refused, not rolled over. */
-const day = z
+export const reportDay = z
   .string()
   .regex(/^2\d{3}-\d{2}-\d{2}$/, 'Give the date as YYYY-MM-DD')
   .refine((s) => {
@@ -12,7 +12,7 @@ const day = z
 
 /** GET /manage/reports and /manage/reports/orders.csv: a period of whole UTC days, both ends included. */
 export const ReportQuery = z
-  .object({ from: day, to: day })
+  .object({ from: reportDay, to: reportDay })
   .refine((q) => q.from <= q.to, { message: 'The period must end on or after its start', path: ['to'] });
 export type ReportQuery = z.infer<typeof ReportQuery>;
 

@@ -34,6 +34,8 @@ export const permissions = [
   'inbox.read',
   'inbox.reply',
   'reports.read',
+  /** The books: finance figures, the tax report and the accountant's files (the owner's alone). */
+  'books.read',
   'customers.read',
   'roles.write',
   'mailbox.read',

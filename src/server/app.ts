@@ -48,6 +48,7 @@ import { createOutbox, type Outbox, outboxModule } from './kernel/outbox';
 import { createSettingsStore, defaultSettings, type SettingsStore, settingsModule } from './kernel/settings';
 import { accountsModule, ensureConfiguredOwners } from './modules/accounts';
 import { addressesModule } from './modules/addresses';
+import { booksModule } from './modules/books';
 import { cartModule } from './modules/cart';
 import { catalogModule } from './modules/catalog';
 import { contactModule } from './modules/contact';
@@ -130,6 +131,7 @@ export const MODULES: readonly ModuleDescriptor<AppContext>[] = [
   paymentsModule,
   pricingModule,
   reviewsModule,
+  booksModule,
   flowsModule,
   healthModule,
   pagesModule,

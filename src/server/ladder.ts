@@ -44,6 +44,7 @@ export const LADDER: readonly Floor[] = [
       ['modules/pricing'],
       ['modules/orders', 'modules/cart'],
       ['modules/payments', 'modules/reviews'],
+      ['modules/books'],
     ],
   },
   {

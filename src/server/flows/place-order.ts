@@ -232,6 +232,8 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
           discountCents: 0,
           // The core charge is read with the price, held by the reservation's condition, and kept as sold.
           coreChargeCents: tool.coreChargeCents,
+          // The cost at sale is copied from the product by the statement that writes the line.
+          costCents: null,
           coresRefunded: 0,
           coresReturned: 0,
         };

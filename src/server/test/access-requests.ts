@@ -452,6 +452,8 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
     return get(`/api/manage/${orderId}/refunds/${refundId}/credit-note.pdf`);
   },
   'GET /api/manage/reports': () => get('/api/manage/reports?from=2026-01-01&to=2026-12-31'),
+  'GET /api/manage/books': () => get('/api/manage/books?from=2026-01-01&to=2026-12-31&group=week'),
+  'GET /api/manage/books/:file.csv': () => get('/api/manage/books/taxes.csv?from=2026-01-01&to=2026-12-31'),
   'GET /api/manage/reports/orders.csv': () =>
     get('/api/manage/reports/orders.csv?from=2026-01-01&to=2026-12-31'),
   'POST /api/manage/returns/:id/decision': async (w) =>

@@ -189,6 +189,7 @@ const mark: Record<PageKey, string> = {
   manageOrder: 'Order not found',
   returns: 'Returns',
   numbers: 'Numbers',
+  finance: 'Finance',
   settings: 'Settings',
   outbox: 'Outbox',
   mailbox: 'Mailbox',

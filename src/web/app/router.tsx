@@ -64,6 +64,7 @@ const ProductStockPage = page(
   'ProductStockPage',
 );
 const NumbersPage = page(() => import('@web/features/reports/pages/numbers-page'), 'NumbersPage');
+const FinancePage = page(() => import('@web/features/books/pages/finance-page'), 'FinancePage');
 const SettingsPage = page(() => import('@web/features/settings/pages/settings-page'), 'SettingsPage');
 const ManageReturnsPage = page(
   () => import('@web/features/admin-orders/pages/returns-desk-page'),
@@ -164,6 +165,7 @@ export const pageComponents: Record<PageKey, ComponentType> = {
   manageOrder: AdminOrderPage,
   returns: ManageReturnsPage,
   numbers: NumbersPage,
+  finance: FinancePage,
   settings: SettingsPage,
   outbox: OutboxPage,
   mailbox: MailboxPage,

@@ -42,6 +42,7 @@ export const record = (changes: Partial<ProductRecord> = {}): ProductRecord => (
   height_in: null,
   ground_only: false,
   core_charge: 0,
+  cost: null,
   low_stock_threshold: null,
   low_stock_at: 6,
   universal_fit: true,

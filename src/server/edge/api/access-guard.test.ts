@@ -85,6 +85,8 @@ describe('access declared on the route', () => {
       'GET /api/manage/stats',
       'GET /api/manage/reports',
       'GET /api/manage/reports/orders.csv',
+      'GET /api/manage/books',
+      'GET /api/manage/books/:file.csv',
       'GET /api/manage/:id/receipt.pdf',
       'GET /api/manage/:id/refunds/:refundId/credit-note.pdf',
       'POST /api/manage/:id/refunds',

@@ -7,6 +7,7 @@ import { accountsRoutes } from './accounts.routes';
 import { addressesRoutes } from './addresses.routes';
 import { afterSaleRoutes } from './after-sale.routes';
 import { auditRoutes } from './audit.routes';
+import { booksRoutes } from './books.routes';
 import { cartRoutes } from './cart.routes';
 import { cartReminderRoutes } from './cart-reminders.routes';
 import { catalogRoutes } from './catalog.routes';
@@ -69,6 +70,7 @@ export const apiModule: ModuleDescriptor<ApiContext> = {
       paymentsRoutes,
       manageRoutes,
       afterSaleRoutes,
+      booksRoutes,
       inventoryRoutes,
       outboxRoutes,
       mailRoutes,

@@ -35,14 +35,16 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'orders.read' },
       schema: {
         tags: ['manage'],
-        summary: 'All orders (admin), optionally of one status; staff read them without money',
+        summary:
+          'All orders (admin), optionally of one status, or those behind a figure of the books (paid or refunded in a period, to a state, of a product); staff read them without money',
         querystring: ManageOrdersQuery,
         response: { 200: z.array(DeskOrder), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       const { role } = signedIn(request);
-      return (await listAllOrders(app.db, request.query.status)).map((order) => forDesk(order, role));
+      const { status, ...behind } = request.query;
+      return (await listAllOrders(app.db, status, behind)).map((order) => forDesk(order, role));
     },
   );
 

@@ -114,6 +114,8 @@ describe('orders (one store)', () => {
         createdAt: expect.any(String),
         expiresAt: expect.any(String),
         number: expect.stringMatching(/^TW-\d{5,}$/),
+        // Unpaid: no invoice yet (one is given with the payment).
+        invoiceNumber: null,
         lines: [
           {
             toolId: tool.id,

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import type { OrdersBehindFigure } from '../../../contract/books';
 import { isUuid } from '../../../contract/ids';
 import { centsToDollars } from '../../../contract/money';
 import {
@@ -21,6 +22,7 @@ import type { Db } from '../../kernel/db';
 import { orderLines, orders, tools } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 
+import { ordersBehind } from '../../modules/books';
 import { productStock } from '../../modules/inventory';
 import { toOneOrder, toOrders } from '../../modules/orders';
 
@@ -35,11 +37,26 @@ export const forDesk = (order: Order, role: AccountRole): DeskOrder =>
   may(role, 'orders.money') ? order : withoutMoney(order);
 
 /** GET /manage: every order of a status, or every live one (cancelled and expired only when asked for). */
-export async function listAllOrders(db: Db, status: OrderStatus | undefined): Promise<Order[]> {
+export async function listAllOrders(
+  db: Db,
+  status: OrderStatus | undefined,
+  behind: OrdersBehindFigure = {},
+): Promise<Order[]> {
+  // The orders behind a figure of the books are those it sums, whatever their status now.
+  const figure = ordersBehind(behind);
   const rows = await db
     .select()
     .from(orders)
-    .where(status ? eq(orders.status, status) : notInArray(orders.status, [...closedUnpaidStatuses]))
+    .where(
+      and(
+        status
+          ? eq(orders.status, status)
+          : figure
+            ? undefined
+            : notInArray(orders.status, [...closedUnpaidStatuses]),
+        figure,
+      ),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(MANAGE_LIST_LIMIT);
   return toOrders(db, rows);

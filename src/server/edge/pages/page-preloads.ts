@@ -73,6 +73,7 @@ export const PAGE_MODULES: Record<PageKey, readonly string[]> = {
   manageOrder: dashboard('admin-orders', 'admin-order-page'),
   returns: dashboard('admin-orders', 'returns-desk-page'),
   numbers: dashboard('reports', 'numbers-page'),
+  finance: dashboard('books', 'finance-page'),
   settings: dashboard('settings', 'settings-page'),
   outbox: dashboard('outbox', 'outbox-page'),
   mailbox: dashboard('mail', 'mailbox-page'),

@@ -98,6 +98,8 @@ export const refunds = pgTable(
     providerRefundId: text('provider_refund_id'),
     failure: text('failure'),
     returnId: uuid('return_id'),
+    /** The credit note's number, given by the database when the refund succeeds (like an order's invoice number). */
+    creditNoteNumber: bigint('credit_note_number', { mode: 'number' }),
     actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -109,6 +111,9 @@ export const refunds = pgTable(
     ),
     uniqueIndex('refunds_order_key_idx').on(t.orderId, t.key),
     uniqueIndex('refunds_provider_refund_idx').on(t.providerRefundId),
+    uniqueIndex('refunds_credit_note_number_idx').on(t.creditNoteNumber),
+    // The books read the refunds that succeeded in a period (dated by their last change).
+    index('refunds_succeeded_idx').on(t.updatedAt, t.id).where(sql`${t.status} = 'succeeded'`),
     index('refunds_created_idx').on(t.createdAt),
   ],
 );

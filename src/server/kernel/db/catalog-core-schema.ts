@@ -84,6 +84,11 @@ export const tools = pgTable(
     groundOnly: boolean('ground_only').notNull().default(false),
     /** Refundable deposit on the old part; a field only until pricing adds it as its own line. */
     coreChargeCents: integer('core_charge_cents').notNull().default(0),
+    /**
+     * What one unit costs the store (the owner's figure, typed or imported); null: not known. Copied
+     * onto each order line when the order is placed, so margins do not move when it changes later.
+     */
+    costCents: integer('cost_cents'),
     /** Low stock at or under this many units; null: the store's default (LOW_STOCK_FACTOR x minimum order). */
     lowStockThreshold: integer('low_stock_threshold'),
     /**
@@ -122,6 +127,7 @@ export const tools = pgTable(
     // A list for a vehicle: the parts fitted to it first, then universal ones (drizzle/0033).
     index('tools_fit_order_idx').on(t.universalFit, t.createdAt, t.id).where(sql`${t.retiredAt} is null`),
     index('tools_superseded_by_idx').on(t.supersededById),
+    check('tools_cost_not_negative', sql`${t.costCents} is null or ${t.costCents} >= 0`),
     uniqueIndex('tools_sku_unique').on(t.sku),
     // Counts under the catalog's filters (vehicle, category, brand, price) read this index alone
     // instead of the whole table. Stock is left out: an index on it would make every stock change

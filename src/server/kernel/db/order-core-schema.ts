@@ -108,6 +108,12 @@ export const orders = pgTable(
      * Unpaid holds and the mails of unpaid orders are limited per network (decision 073).
      */
     guestClient: text('guest_client'),
+    /**
+     * The invoice's number, given by the database when the order is first paid (a trigger of
+     * drizzle/0039 takes the next from `document_numbers` in the paying transaction): sequential,
+     * and without gaps, since a payment rolled back gives its number back with it.
+     */
+    invoiceNumber: bigint('invoice_number', { mode: 'number' }),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
@@ -127,6 +133,9 @@ export const orders = pgTable(
       sql`${t.discountCents} between 0 and ${t.subtotalCents} and ${t.shippingDiscountCents} >= 0`,
     ),
     uniqueIndex('orders_number_idx').on(t.number),
+    uniqueIndex('orders_invoice_number_idx').on(t.invoiceNumber),
+    // The books read the orders paid in a period, and their files page through them in this order.
+    index('orders_paid_idx').on(t.paidAt, t.id).where(sql`${t.paidAt} is not null`),
     uniqueIndex('orders_checkout_key_idx').on(t.userId, t.checkoutKey),
     // A guest's checkout key, and the guests' orders by e-mail (claims) and unpaid (caps).
     uniqueIndex('orders_guest_checkout_key_idx')
@@ -180,6 +189,8 @@ export const orderLines = pgTable(
      * return or with the unit's own refund (docs/decisions/061).
      */
     coreChargeCents: bigint('core_charge_cents', { mode: 'number' }).notNull().default(0),
+    /** The product's cost per unit when the order was placed (docs/books.md); null: not known then. */
+    costCents: bigint('cost_cents', { mode: 'number' }),
     /** Units whose core charge refunds have claimed (pending or done). */
     coresRefunded: integer('cores_refunded').notNull().default(0),
     /** Old parts received back by core returns. */
@@ -197,6 +208,7 @@ export const orderLines = pgTable(
       'order_lines_discount_within_line',
       sql`${t.discountCents} between 0 and ${t.unitPriceCents} * ${t.quantity}`,
     ),
+    check('order_lines_cost_not_negative', sql`${t.costCents} is null or ${t.costCents} >= 0`),
     check(
       'order_lines_cores_within_quantity',
       sql`${t.coreChargeCents} >= 0 and ${t.coresRefunded} between 0 and ${t.quantity} and ${t.coresReturned} between 0 and ${t.quantity}`,
@@ -204,6 +216,17 @@ export const orderLines = pgTable(
     index('order_lines_tool_idx').on(t.toolId),
   ],
 );
+
+/**
+ * The last number given to each kind of document (`invoice`, `credit_note`), kept by the database's
+ * triggers alone (drizzle/0039): the row is updated in the transaction that pays the order or
+ * settles the refund, so two instances wait for each other there and a rollback takes its number
+ * back. A sequence would be faster, and leave a gap for every rollback.
+ */
+export const documentNumbers = pgTable('document_numbers', {
+  kind: text('kind').primaryKey(),
+  last: bigint('last', { mode: 'number' }).notNull().default(0),
+});
 
 /** Every transition of an order, written by the orders module's state machine in the same transaction. */
 export const orderEvents = pgTable(

@@ -32,7 +32,7 @@ async function* productRows(db: Db): AsyncGenerator<Record<string, string>> {
           coalesce(t.weight_lb::text, '') as weight_lb, coalesce(t.length_in::text, '') as length_in,
           coalesce(t.width_in::text, '') as width_in, coalesce(t.height_in::text, '') as height_in,
           case when t.ground_only then 'yes' else 'no' end as ground_only,
-          t.core_charge_cents::text as core_charge_cents,
+          t.core_charge_cents::text as core_charge_cents, t.cost_cents::text as cost_cents,
           coalesce(t.low_stock_threshold::text, '') as low_stock_threshold,
           case when t.universal_fit then 'yes' else 'no' end as universal_fit,
           coalesce((select string_agg(i.url, '|' order by i.position) from product_images i where i.tool_id = t.id), t.image) as images
@@ -43,13 +43,14 @@ async function* productRows(db: Db): AsyncGenerator<Record<string, string>> {
         order by t.id limit ${PAGE}`),
     );
     if (rows.length === 0) return;
-    for (const { price_cents, core_charge_cents, ...row } of rows)
+    for (const { price_cents, core_charge_cents, cost_cents, ...row } of rows)
       yield {
         ...(row as Record<string, string>),
         // Cents as plain decimals ("55.99"), the same on both engines: PostgreSQL's numeric division
         // would write "55.9900000000000000".
         price: centsToDecimal(Number(price_cents)),
         core_charge: centsToDecimal(Number(core_charge_cents)),
+        cost: cost_cents === null || cost_cents === undefined ? '' : centsToDecimal(Number(cost_cents)),
       };
     after = rows[rows.length - 1]?.id ?? after;
   }

@@ -373,7 +373,7 @@ describe('export', () => {
     const pad = await partWithNumber('EXP-1', 'EX-1');
     await t.database.db
       .update(tools)
-      .set({ priceCents: 5599, coreChargeCents: 1250 })
+      .set({ priceCents: 5599, coreChargeCents: 1250, costCents: 2210 })
       .where(eq(tools.id, pad.id));
     await t.app.inject({
       method: 'POST',
@@ -418,8 +418,18 @@ describe('export', () => {
       status: 'active',
       price: '55.99',
       core_charge: '12.50',
+      cost: '22.10',
     });
     const reread = await checked('products', productsCsv.body);
     expect(reread.checked.refuse).toBe(0);
+    // A supplier's new cost, imported alone.
+    const costs = await checked('products', 'sku,cost\nEXP-1,30.00\nEXP-NONE,-1');
+    await start(costs.id);
+    await finish(costs.id);
+    const [after] = await t.database.db
+      .select({ cost: tools.costCents })
+      .from(tools)
+      .where(eq(tools.id, pad.id));
+    expect(after?.cost).toBe(3000);
   });
 });

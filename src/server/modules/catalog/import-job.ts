@@ -443,6 +443,7 @@ async function applyProducts(
           height_in: p.height_in,
           ground_only: p.ground_only,
           core_charge: p.core_charge,
+          cost: p.cost,
           low_stock_threshold: p.low_stock_threshold,
           images: pictures?.length
             ? pictures

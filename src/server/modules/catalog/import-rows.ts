@@ -82,6 +82,7 @@ export const ProductCsvRow = z.object({
   height_in: editorFields.height_in.optional(),
   ground_only: yesNo.optional(),
   core_charge: editorFields.core_charge.optional(),
+  cost: editorFields.cost.optional(),
   low_stock_threshold: editorFields.low_stock_threshold.optional(),
   universal_fit: yesNo.optional(),
   images: imageAddresses.pipe(z.array(z.string()).max(12, 'At most 12 images')).optional(),

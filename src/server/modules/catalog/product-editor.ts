@@ -76,6 +76,9 @@ export async function writeEditorFields(tx: Tx, id: string, changes: ToolChanges
     ...(changes.height_in !== undefined ? { heightIn: decimalText(changes.height_in) } : {}),
     ...(changes.ground_only !== undefined ? { groundOnly: changes.ground_only } : {}),
     ...(changes.core_charge !== undefined ? { coreChargeCents: dollarsToCents(changes.core_charge) } : {}),
+    ...(changes.cost !== undefined
+      ? { costCents: changes.cost === null ? null : dollarsToCents(changes.cost) }
+      : {}),
     ...(changes.low_stock_threshold !== undefined ? { lowStockThreshold: changes.low_stock_threshold } : {}),
     ...(changes.images?.[0] ? { image: changes.images[0].url } : {}),
   };

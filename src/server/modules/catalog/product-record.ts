@@ -106,6 +106,7 @@ export async function readProductFields(
     height_in: decimal(row.heightIn),
     ground_only: row.groundOnly,
     core_charge: centsToDollars(row.coreChargeCents),
+    cost: row.costCents === null ? null : centsToDollars(row.costCents),
     low_stock_threshold: row.lowStockThreshold,
     universal_fit: row.universalFit,
     images,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { tooManyReservedUnitsMessage, tooManyUnpaidOrdersMessage } from '../../../contract/orders';
 import type { Tx } from '../../kernel/db';
-import { orderLines, orders, preparedStatement, tableRow } from '../../kernel/db';
+import { orderLines, orders, preparedStatement, tableRow, tools } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import type { SessionUser } from '../../kernel/identity';
 import type { Outbox } from '../../kernel/outbox';
@@ -105,7 +105,11 @@ interface NewLines {
  * A new order, its lines, its first history row and its outbox message, as one statement. The
  * lines reference the order written in the same statement: the reference is checked at its end.
  */
-const insertOrderRows = preparedStatement<NewOrderRow & NewLines & ReturnType<typeof eventValues>, OrderRow>(
+const placedRow = tableRow(orders);
+const insertOrderRows = preparedStatement<
+  NewOrderRow & NewLines & ReturnType<typeof eventValues>,
+  { row: OrderRow; lineCosts: Record<string, number | string | null> }
+>(
   'place order',
   (db) => {
     const p = (name: keyof NewLines | 'id') => sql.placeholder(name);
@@ -117,24 +121,38 @@ const insertOrderRows = preparedStatement<NewOrderRow & NewLines & ReturnType<ty
       .returning();
     return sql`with placed as (${insert.getSQL()}),
       lines as (
-        insert into ${orderLines} (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents, core_charge_cents)
-        select ${p('id')}::uuid, line.* from unnest(${p('lineNos')}::int[], ${p('lineToolIds')}::uuid[],
+        insert into ${orderLines} (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents, core_charge_cents, cost_cents)
+        select ${p('id')}::uuid, line.*, (select t.cost_cents from ${tools} t where t.id = line.tool_id)
+        from unnest(${p('lineNos')}::int[], ${p('lineToolIds')}::uuid[],
           ${p('lineNames')}::text[], ${p('linePrices')}::bigint[], ${p('lineQuantities')}::int[],
-          ${p('lineDiscounts')}::bigint[], ${p('lineCores')}::bigint[]) as line
+          ${p('lineDiscounts')}::bigint[], ${p('lineCores')}::bigint[])
+          as line(line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents, core_charge_cents)
+        returning line_no, cost_cents
       ), ${eventSteps()}
-      select * from placed`;
+      select placed.*, (select coalesce(json_object_agg(line_no, cost_cents), '{}') from lines) as line_costs
+      from placed`;
   },
-  tableRow(orders),
+  (raw) => ({
+    row: placedRow(raw),
+    lineCosts: (typeof raw.line_costs === 'string' ? JSON.parse(raw.line_costs) : raw.line_costs) as Record<
+      string,
+      number | string | null
+    >,
+  }),
 );
 
-/** Writes a new order, its lines, its `place` event and its outbox message in the caller's transaction. */
+/**
+ * Writes a new order, its lines, its `place` event and its outbox message in the caller's
+ * transaction. Each line takes its product's cost as it is now, copied by the same statement
+ * (docs/books.md: the cost at sale); `lines` get the cost written.
+ */
 export async function writeNewOrder(
   tx: Tx,
   values: NewOrderRow,
   lines: OrderLineRow[],
   event: { outbox: Outbox; actorUserId: string | null; mailDelayMs: number },
 ): Promise<OrderRow> {
-  const [row] = await insertOrderRows(tx, {
+  const [placed] = await insertOrderRows(tx, {
     ...values,
     lineNos: lines.map((l) => l.lineNo),
     lineToolIds: lines.map((l) => l.toolId),
@@ -152,6 +170,10 @@ export async function writeNewOrder(
       { 'order-mail': event.mailDelayMs },
     ),
   });
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  if (!placed) throw new Error('insert returned no row');
+  for (const line of lines) {
+    const cost = placed.lineCosts[String(line.lineNo)];
+    line.costCents = cost === null || cost === undefined ? null : Number(cost);
+  }
+  return placed.row;
 }

@@ -2,6 +2,8 @@ import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Refund, Shipment } from '../../../contract/after-sale';
 import { centsToDollars } from '../../../contract/money';
 import {
+  creditNoteNumberText,
+  invoiceNumberText,
   type Order,
   orderNumber,
   orderStatusText,
@@ -49,6 +51,7 @@ export const toRefund = (r: RefundRow): Refund => ({
   restock: r.restock,
   reason: r.reason,
   failure: r.failure,
+  creditNoteNumber: r.creditNoteNumber === null ? null : creditNoteNumberText(r.creditNoteNumber),
   at: r.createdAt.toISOString(),
 });
 
@@ -105,6 +108,7 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.status === 'unpaid' && row.expiresAt ? row.expiresAt.toISOString() : null,
     number: orderNumber(row.number),
+    invoiceNumber: row.invoiceNumber === null ? null : invoiceNumberText(row.invoiceNumber),
     lines: parts.lines.map((l, index) => ({
       toolId: l.toolId,
       name: l.toolName,
@@ -183,6 +187,7 @@ const lineOf = (j: Json): OrderLineRow => ({
   releasedQuantity: Number(j.released_quantity),
   refundedQuantity: Number(j.refunded_quantity),
   returnedQuantity: Number(j.returned_quantity),
+  costCents: j.cost_cents === null || j.cost_cents === undefined ? null : Number(j.cost_cents),
   discountCents: Number(j.discount_cents ?? 0),
   coreChargeCents: Number(j.core_charge_cents ?? 0),
   coresRefunded: Number(j.cores_refunded ?? 0),
@@ -218,6 +223,8 @@ const refundOf = (j: Json): RefundRow => ({
   providerRefundId: (j.provider_refund_id as string | null) ?? null,
   failure: (j.failure as string | null) ?? null,
   returnId: (j.return_id as string | null) ?? null,
+  creditNoteNumber:
+    j.credit_note_number === null || j.credit_note_number === undefined ? null : Number(j.credit_note_number),
   actorUserId: (j.actor_user_id as string | null) ?? null,
   createdAt: dateOf(j.created_at) as Date,
   updatedAt: dateOf(j.updated_at) as Date,

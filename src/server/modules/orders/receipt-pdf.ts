@@ -76,6 +76,7 @@ export async function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer
   doc.text(`Ordered ${date(order.createdAt)}${order.paidAt ? `  ·  Paid ${date(order.paidAt)}` : ''}`);
   doc.text(`Status: ${order.statusText}`);
   if (order.cardBrand && order.cardLast4) doc.text(`Paid with ${order.cardBrand} ending ${order.cardLast4}`);
+  if (order.invoiceNumber) doc.text(`Invoice number: ${order.invoiceNumber}`);
   if (order.transactionId) doc.text(`Transaction: ${order.transactionId}`);
   doc.moveDown();
 
@@ -239,6 +240,8 @@ export async function creditNotePdf(order: Order, refundId: string, store: Store
   doc.moveDown(1.2).fillColor('#000000');
   doc.font('Helvetica-Bold').fontSize(14).text(`Credit note ${number}`);
   doc.font('Helvetica').fontSize(10);
+  // The sequential number is the one the books file; a pending refund has none yet.
+  if (refund.creditNoteNumber) doc.text(`Credit note number: ${refund.creditNoteNumber}`);
   doc.text(`For order ${order.number}  ·  ${date(refund.at)}  ·  ${refundStatusWords[refund.status]}`);
   doc.text(`To: ${order.userName} <${order.userEmail}>`);
   if (order.cardBrand && order.cardLast4)

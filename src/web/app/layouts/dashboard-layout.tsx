@@ -36,6 +36,7 @@ const staffPages: readonly { page: PageKey; label: string }[] = [
   { page: 'manageOrders', label: 'Manage All Orders' },
   { page: 'returns', label: 'Returns' },
   { page: 'numbers', label: 'Numbers' },
+  { page: 'finance', label: 'Finance' },
   { page: 'outbox', label: 'Outbox' },
   { page: 'mailbox', label: 'Mailbox' },
   { page: 'inbox', label: 'Inbox' },

@@ -11,10 +11,14 @@ import { type Tracking, trackingBody } from './tracking-body';
  * tracking. Each answers the orders as the desk shows them to this role: staff get no money.
  */
 
-export const useAllOrders = (status: WireOrderStatus | undefined) =>
+/** Every open order, or those of a status, or those behind a figure of the books (`behind`, a query string). */
+export const useAllOrders = (status: WireOrderStatus | undefined, behind = '') =>
   useQuery({
-    queryKey: adminOrderKeys.list(status),
-    queryFn: ({ signal }) => apiGet<DeskOrder[]>(`/manage${status ? `?status=${status}` : ''}`, signal),
+    queryKey: adminOrderKeys.list(status, behind),
+    queryFn: ({ signal }) => {
+      const query = [status ? `status=${status}` : '', behind].filter(Boolean).join('&');
+      return apiGet<DeskOrder[]>(`/manage${query ? `?${query}` : ''}`, signal);
+    },
   });
 
 function useOrdersChanged() {

@@ -1,7 +1,7 @@
 import { offers } from '@contract/order-transitions';
 import { wireOrderStatuses } from '@contract/orders';
 import { customer, offeredByRow, ordersInEveryStatus } from '@web/test/orders';
-import { http, json, mockApi, renderPage, screen, waitFor } from '@web/test/page';
+import { calls, http, json, mockApi, renderPage, screen, shows, waitFor } from '@web/test/page';
 import { describe, expect, it } from 'vitest';
 import { ManageOrdersPage } from './manage-orders-page';
 
@@ -26,5 +26,28 @@ describe('the actions an order list offers follow the contract', () => {
     }
     expect(buttons.pending).toEqual(['Ship']);
     expect(buttons.unpaid).toEqual(['Delete']);
+  });
+});
+
+describe('the orders behind a figure of the books', () => {
+  it('asks for the orders the finance page names in the address, and says which they are', async () => {
+    await renderPage(<ManageOrdersPage />, {
+      address: '/dashboard/manageOrders?paidFrom=2026-11-01&paidTo=2026-11-30&country=US&region=MI&ignored=1',
+    });
+    await shows(
+      'Orders behind a figure of the books: paid from 2026-11-01 to 2026-11-30, shipped to MI, US.',
+    );
+    expect(calls.map((c) => c.path)).toContain(
+      '/api/manage?paidFrom=2026-11-01&paidTo=2026-11-30&country=US&region=MI',
+    );
+    expect(screen().querySelector('a[href="/dashboard/manageOrders"]')?.textContent).toBe(
+      'Show all open orders',
+    );
+  });
+
+  it('asks for every open order without them', async () => {
+    await renderPage(<ManageOrdersPage />);
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/manage'));
+    expect(screen().textContent).not.toContain('Orders behind a figure');
   });
 });

@@ -1,3 +1,4 @@
+import { OrdersBehindFigure, ordersBehindQuery } from '@contract/books';
 import { formatCents } from '@contract/money';
 import { offers } from '@contract/order-transitions';
 import { type DeskOrder, showsMoney, type WireOrderStatus, wireOrderStatuses } from '@contract/orders';
@@ -10,7 +11,7 @@ import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { orderDate, statusWords } from '@web/shared/orders/order-parts';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAllOrders, useCancelAnyOrder, useShipOrder } from '../api/admin-order-calls';
 
 /**
@@ -19,7 +20,12 @@ import { useAllOrders, useCancelAnyOrder, useShipOrder } from '../api/admin-orde
  */
 export function ManageOrdersPage() {
   const [status, setStatus] = useState<WireOrderStatus | undefined>(undefined);
-  const orders = useAllOrders(status);
+  // The finance page opens the orders behind a figure with its filters in the address.
+  const [search] = useSearchParams();
+  const behind = OrdersBehindFigure.safeParse(Object.fromEntries(search));
+  const filter = behind.success ? behind.data : {};
+  const behindQuery = ordersBehindQuery(filter);
+  const orders = useAllOrders(status, behindQuery);
   const ship = useShipOrder();
   const cancel = useCancelAnyOrder();
   const deleting = useConfirmedAction(async (order: DeskOrder) => {
@@ -55,6 +61,16 @@ export function ManageOrdersPage() {
           </select>
         </label>
       </div>
+      {behindQuery ? (
+        <p className="alert" role="status">
+          <span>
+            Orders behind a figure of the books: {behindWords(filter)}.{' '}
+            <Link to={pages.manageOrders.path} className="link">
+              Show all open orders
+            </Link>
+          </span>
+        </p>
+      ) : null}
       <QueryState query={orders} isEmpty={(d) => d.length === 0} empty="No orders here.">
         {(data) => (
           <DataTable
@@ -155,4 +171,20 @@ function totalColumn(orders: DeskOrder[]): Array<Column<DeskOrder>> {
       cell: (order) => (showsMoney(order) ? formatCents(order.amounts.totalCents) : null),
     },
   ];
+}
+
+/** The filters of the orders behind a figure, in words. */
+function behindWords(f: OrdersBehindFigure): string {
+  const span = (from?: string, to?: string) =>
+    from === to ? `on ${from}` : `from ${from ?? 'the start'} to ${to ?? 'today'}`;
+  return [
+    f.paidFrom || f.paidTo ? `paid ${span(f.paidFrom, f.paidTo)}` : '',
+    f.refundedFrom || f.refundedTo ? `refunded ${span(f.refundedFrom, f.refundedTo)}` : '',
+    f.country !== undefined || f.region !== undefined
+      ? `shipped to ${[f.region || 'no state', f.country].filter(Boolean).join(', ')}`
+      : '',
+    f.toolId ? 'with a line of the product' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }

@@ -40,6 +40,7 @@ type Draft = {
   height_in: string;
   ground_only: boolean;
   core_charge: string;
+  cost: string;
   low_stock_threshold: string;
   universal_fit: boolean;
   images: ProductImage[];
@@ -68,6 +69,7 @@ const draftOf = (p: ProductRecord): Draft => ({
   height_in: text(p.height_in),
   ground_only: p.ground_only,
   core_charge: text(p.core_charge),
+  cost: text(p.cost),
   low_stock_threshold: text(p.low_stock_threshold),
   universal_fit: p.universal_fit,
   images: p.images.map((i) => ({ ...i })),
@@ -111,6 +113,7 @@ const changesOf = (d: Draft) => ({
   height_in: orNull(d.height_in),
   ground_only: d.ground_only,
   core_charge: d.core_charge.trim() === '' ? '0' : d.core_charge,
+  cost: orNull(d.cost),
   low_stock_threshold: orNull(d.low_stock_threshold),
   universal_fit: d.universal_fit,
   images: d.images,
@@ -300,6 +303,14 @@ function Editor({ record }: { record: ProductRecord }) {
         </h3>
         <TextField label="Price ($)" type="number" step="0.01" min={1} {...field('price')} />
         <TextField label="Core charge ($)" type="number" step="0.01" min={0} {...field('core_charge')} />
+        <TextField
+          label="Cost ($)"
+          type="number"
+          step="0.01"
+          min={0}
+          placeholder="Not known"
+          {...field('cost')}
+        />
         <TextField label="Available quantity" type="number" min={0} {...field('available_quantity')} />
         <TextField
           label="Minimum order quantity"
