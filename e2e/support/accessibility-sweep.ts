@@ -117,6 +117,7 @@ const visitorStates: PageState[] = [
   },
   { name: 'shipping', path: () => '/shipping' },
   { name: 'returns', path: () => '/returns' },
+  { name: 'guest checkout with an empty cart', path: () => '/checkout/guest' },
   { name: 'empty cart', path: () => '/cart', act: visitorCart(0) },
   { name: 'cart with a line below its minimum', path: () => '/cart', act: visitorCart(1) },
 ];
@@ -336,6 +337,11 @@ const adminStates: PageState[] = [
       await page.getByRole('form', { name: 'Create discount' }).waitFor();
     },
   },
+  { name: 'finance', path: () => '/dashboard/finance' },
+  { name: 'numbers', path: () => '/dashboard/numbers' },
+  { name: 'returns desk', path: () => '/dashboard/returns' },
+  { name: 'settings', path: () => '/dashboard/settings' },
+  { name: "a product's stock", path: () => `/dashboard/products/${toolId}/stock` },
 ];
 
 /** A page signed in as a new account (through the API: signing up is not what this checks). */
