@@ -35,6 +35,8 @@ export const permissions = [
   'inbox.reply',
   'reports.read',
   'customers.read',
+  /** Mark a customer as a trade account: its price list and resale certificate (decision 095). */
+  'trade.write',
   'roles.write',
   'mailbox.read',
   'outbox.read',
@@ -69,7 +71,7 @@ const STAFF: readonly Permission[] = [
   'notifications.own',
 ];
 
-/** Managers run products, orders, refunds, returns, discounts, reviews and the Inbox. */
+/** Managers run products, orders, refunds, returns, discounts, reviews, trade accounts and the Inbox. */
 const MANAGER: readonly Permission[] = [
   ...STAFF,
   'orders.money',
@@ -81,6 +83,7 @@ const MANAGER: readonly Permission[] = [
   'returns.decide',
   'reports.read',
   'customers.read',
+  'trade.write',
   'mailbox.read',
   'outbox.read',
   'outbox.retry',

@@ -37,3 +37,4 @@ export * from './settings-schema';
 export * from './store-settings-schema';
 export * from './vehicle-data-schema';
 export * from './vehicles-schema';
+export * from './trade-schema';

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../kernel/db';
 import { cartLines, preparedStatement, selectedRow, tools } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
 
+import { buyerTerms } from '../accounts';
 import { discountBuyer, discountOffer } from '../discounts';
 
 import { type Destination, loadToolFacts, type PricingRules, quoteFrom, toolFactColumns } from '../pricing';
@@ -54,7 +55,8 @@ const takeLines = preparedStatement<{ userId: string }, { toolId: string; quanti
 
 /**
  * The cart priced at the catalog's current prices: its lines and their products in one read. A
- * discount's uses per customer are the mailbox's, as the order will count them (discountBuyer).
+ * discount's uses per customer are the mailbox's, as the order will count them (discountBuyer). A
+ * trade account's cart is priced from its price list and certificate, as its order will be.
  */
 export async function getCart(
   db: Db,
@@ -76,6 +78,7 @@ export async function getCart(
     rows.map((r) => ({ toolId: r.id, quantity: r.quantity })),
     to,
     offer,
+    await buyerTerms(db, me.id),
   );
 }
 

@@ -29,3 +29,4 @@ export {
   taxShare,
   unitsRefund,
 } from './refund-shares';
+export { dayOf, exemptionFor, type ListedProduct, tradeUnitPrice } from './trade-prices';

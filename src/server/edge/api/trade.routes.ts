@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CustomerParams } from '../../../contract/customers';
+import { TradeAccount, TradeAccountAnswer, TradeAccountInput } from '../../../contract/trade';
+import { errorResponses } from '../../kernel/http';
+import { signedIn } from '../../kernel/identity';
+import { closeTradeAccount, getCustomer, getTradeAccount, saveTradeAccount } from '../../modules/accounts';
+
+/** Trade accounts (decision 095): staff set a shop's price list and certificate; the shop reads its own. */
+export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/customers/:id/trade',
+    {
+      config: { access: 'customers.read' },
+      schema: {
+        tags: ['accounts'],
+        summary: "A customer's trade terms: price list and resale certificate, or null (manager, owner)",
+        params: CustomerParams,
+        response: { 200: TradeAccountAnswer, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      // A customer that does not exist is not found, rather than a retail buyer.
+      await getCustomer(app.db, request.params.id);
+      return { trade: await getTradeAccount(app.db, request.params.id) };
+    },
+  );
+
+  app.put(
+    '/customers/:id/trade',
+    {
+      config: { access: 'trade.write' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Make a customer a trade account, or change its price list and certificate (manager, owner)',
+        params: CustomerParams,
+        body: TradeAccountInput,
+        response: { 200: TradeAccount, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => saveTradeAccount(app.db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/customers/:id/trade',
+    {
+      config: { access: 'trade.write' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'A trade account buys at list prices again (manager, owner)',
+        params: CustomerParams,
+        response: { 200: TradeAccountAnswer, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await closeTradeAccount(app.db, request.params.id);
+      return { trade: null };
+    },
+  );
+
+  app.get(
+    '/account/trade',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Your trade terms, or null when you buy at list prices',
+        response: { 200: TradeAccountAnswer, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ trade: await getTradeAccount(app.db, signedIn(request).id) }),
+  );
+};
