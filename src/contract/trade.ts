@@ -90,9 +90,28 @@ export function certificateCovers(
 /** What a buyer reads about an order that carried no tax. */
 export const exemptWords = (certificate: string) => `Tax exempt for resale (certificate ${certificate})`;
 
-/** POST /orders/:id/buy-again: what went into the cart and what did not, and why. */
+/** Why a past order's line did not go back into the cart, or went in short. */
+export const buyAgainWords = {
+  notSold: 'No longer sold.',
+  outOfStock: 'Out of stock.',
+  cartFull: 'Your cart is full.',
+  short: (left: number) => `Only ${left} in stock: ${left} added.`,
+  minimum: (minimum: number) => `Sold in at least ${minimum}: ${minimum} added.`,
+} as const;
+
+/**
+ * POST /order/:id/buy-again: what went into the cart (with a note when the quantity had to
+ * change) and what did not, and why. Prices are not part of it: the cart prices every line today.
+ */
 export const BuyAgainAnswer = z.object({
-  added: z.array(z.object({ toolId: z.string(), name: z.string(), quantity: z.number().int() })),
+  added: z.array(
+    z.object({
+      toolId: z.string(),
+      name: z.string(),
+      quantity: z.number().int(),
+      note: z.string().nullable(),
+    }),
+  ),
   notAdded: z.array(z.object({ toolId: z.string(), name: z.string(), reason: z.string() })),
 });
 export type BuyAgainAnswer = z.infer<typeof BuyAgainAnswer>;

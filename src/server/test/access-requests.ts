@@ -314,6 +314,7 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
   'GET /api/order': (w) => get(`/api/order?userEmail=${encodeURIComponent(w.customer.email)}`),
   'GET /api/order/:id': async (w) => get(`/api/order/${await w.unpaidOrder()}`),
   'DELETE /api/order/:id': async (w) => send('DELETE', `/api/order/${await w.unpaidOrder()}`),
+  'POST /api/order/:id/buy-again': async (w) => send('POST', `/api/order/${await w.unpaidOrder()}/buy-again`),
   'PATCH /api/order/:id': async (w) => {
     const { orderId, transactionId } = await w.succeededPayment();
     return send('PATCH', `/api/order/${orderId}`, { orderId, transactionId });

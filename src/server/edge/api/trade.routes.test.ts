@@ -5,7 +5,7 @@ import { DiscountInput } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
 import type { Quote } from '../../../contract/pricing';
 import type { TradeAccount, TradeAccountInput } from '../../../contract/trade';
-import { auditLog, categories, user } from '../../kernel/db/schema';
+import { auditLog, cartLines, categories, tools, user } from '../../kernel/db/schema';
 import { createDiscount } from '../../modules/discounts/discounts.service';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
@@ -230,5 +230,42 @@ describe('prices for a trade buyer', () => {
     ).toBe(404);
     await fillCart(t.app, shop, [{ toolId: filter.id, quantity: 4 }]);
     expect((await cartOf(shop)).lines.map((l) => l.unitPriceCents)).toEqual([899]);
+  });
+});
+
+describe('POST /api/order/:id/buy-again', () => {
+  it("puts one of the customer's own orders back into their cart at today's price, and no one else's", async () => {
+    await t.database.db.delete(cartLines).where(eq(cartLines.userId, await idOf(retail)));
+    const first = await fillCart(t.app, retail, [{ toolId: filter.id, quantity: 2 }]);
+    expect(first.lines).toHaveLength(1);
+    const placed = await checkoutCart(t.app, retail);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().order as Order;
+    expect(order.lines.map((l) => l.unitPriceCents)).toEqual([899]);
+
+    // The price went up since: the cart shows today's.
+    await t.database.db.update(tools).set({ priceCents: 949 }).where(eq(tools.id, filter.id));
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/buy-again`,
+      headers: as(retail),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({
+      added: [{ toolId: filter.id, name: 'Oil filter', quantity: 2, note: null }],
+      notAdded: [],
+    });
+    const cart = await cartOf(retail);
+    expect(cart.lines.map((l) => [l.toolId, l.unitPriceCents, l.quantity])).toEqual([[filter.id, 949, 2]]);
+
+    const notMine = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${order._id}/buy-again`,
+      headers: as(shop),
+    });
+    expect(notMine.statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/order/${order._id}/buy-again` })).statusCode,
+    ).toBe(401);
   });
 });

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { CustomerParams } from '../../../contract/customers';
-import { TradeAccount, TradeAccountAnswer, TradeAccountInput } from '../../../contract/trade';
+import { BuyAgainAnswer, TradeAccount, TradeAccountAnswer, TradeAccountInput } from '../../../contract/trade';
+import { buyAgain } from '../../flows';
 import { errorResponses } from '../../kernel/http';
 import { signedIn } from '../../kernel/identity';
 import { closeTradeAccount, getCustomer, getTradeAccount, saveTradeAccount } from '../../modules/accounts';
 
-/** Trade accounts (decision 095): staff set a shop's price list and certificate; the shop reads its own. */
+/** Trade accounts (decision 095): staff set a shop's price list and certificate; the shop reads its own and buys again. */
 export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers/:id/trade',
@@ -68,5 +70,19 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ trade: await getTradeAccount(app.db, signedIn(request).id) }),
+  );
+
+  app.post(
+    '/order/:id/buy-again',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['orders'],
+        summary: "Put one of your past orders' lines back into your cart, at today's prices and stock",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: BuyAgainAnswer, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => buyAgain(app.db, signedIn(request), request.params.id),
   );
 };
