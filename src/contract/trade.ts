@@ -115,3 +115,20 @@ export const BuyAgainAnswer = z.object({
   notAdded: z.array(z.object({ toolId: z.string(), name: z.string(), reason: z.string() })),
 });
 export type BuyAgainAnswer = z.infer<typeof BuyAgainAnswer>;
+
+/** GET /account/trade-prices?ids=…: products (up to 50) by id, a comma between them. */
+export const TradePricesQuery = z.object({
+  ids: z
+    .string()
+    .max(50 * 37)
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(z.uuid()).max(50, 'Ask for at most 50 products')),
+});
+
+/** The signed-in buyer's own price of each product asked for that their price list puts below list. */
+export const TradePrices = z.object({
+  prices: z.array(
+    z.object({ toolId: z.string(), unitPriceCents: z.number().int(), listUnitPriceCents: z.number().int() }),
+  ),
+});
+export type TradePrices = z.infer<typeof TradePrices>;

@@ -303,6 +303,7 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
   // The customer as a trade account at list prices (nothing off, no certificate): what the other
   // calls price stays as it was, whether the account is trade or not.
   'GET /api/customers/:id/trade': (w) => get(`/api/customers/${w.customer.id}/trade`),
+  'GET /api/account/trade-prices': (w) => get(`/api/account/trade-prices?ids=${w.toolId}`),
   'PUT /api/customers/:id/trade': (w) =>
     send('PUT', `/api/customers/${w.customer.id}/trade`, NO_TRADE_DISCOUNT),
   'DELETE /api/customers/:id/trade': async (w) => {

@@ -216,6 +216,24 @@ describe('prices for a trade buyer', () => {
     });
   });
 
+  it("answers the shop's own prices for the product pages, and none for a retail buyer", async () => {
+    const url = `/api/account/trade-prices?ids=${pads.id},${filter.id}`;
+    const own = await t.app.inject({ url, headers: as(shop) });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual({
+      prices: expect.arrayContaining([
+        { toolId: pads.id, unitPriceCents: 4200, listUnitPriceCents: 5999 },
+        { toolId: filter.id, unitPriceCents: 674, listUnitPriceCents: 899 },
+      ]),
+    });
+    expect(own.json().prices).toHaveLength(2);
+    expect((await t.app.inject({ url, headers: as(retail) })).json()).toEqual({ prices: [] });
+    expect(
+      (await t.app.inject({ url: '/api/account/trade-prices?ids=nope', headers: as(shop) })).statusCode,
+    ).toBe(400);
+    expect((await t.app.inject({ url })).statusCode).toBe(401);
+  });
+
   it('buys at list prices again once the trade account is closed', async () => {
     const closed = await t.app.inject({
       method: 'DELETE',

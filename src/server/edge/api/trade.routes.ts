@@ -1,11 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CustomerParams } from '../../../contract/customers';
-import { BuyAgainAnswer, TradeAccount, TradeAccountAnswer, TradeAccountInput } from '../../../contract/trade';
+import {
+  BuyAgainAnswer,
+  TradeAccount,
+  TradeAccountAnswer,
+  TradeAccountInput,
+  TradePrices,
+  TradePricesQuery,
+} from '../../../contract/trade';
 import { buyAgain } from '../../flows';
 import { errorResponses } from '../../kernel/http';
 import { signedIn } from '../../kernel/identity';
-import { closeTradeAccount, getCustomer, getTradeAccount, saveTradeAccount } from '../../modules/accounts';
+import {
+  buyerTerms,
+  closeTradeAccount,
+  getCustomer,
+  getTradeAccount,
+  saveTradeAccount,
+} from '../../modules/accounts';
+import { tradePricesOf } from '../../modules/pricing';
 
 /** Trade accounts (decision 095): staff set a shop's price list and certificate; the shop reads its own and buys again. */
 export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,5 +98,20 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => buyAgain(app.db, signedIn(request), request.params.id),
+  );
+
+  app.get(
+    '/account/trade-prices',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Your own prices of these products where your trade price list puts them below list',
+        querystring: TradePricesQuery,
+        response: { 200: TradePrices, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) =>
+      tradePricesOf(app.db, await buyerTerms(app.db, signedIn(request).id), request.query.ids),
   );
 };
