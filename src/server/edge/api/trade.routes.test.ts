@@ -9,6 +9,7 @@ import { auditLog, cartLines, categories, tools, user } from '../../kernel/db/sc
 import { createDiscount } from '../../modules/discounts/discounts.service';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
+import { pdfText } from '../../test/pdf-text';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, checkoutCart, createAdminApp, fillCart, HOME_ADDRESS } from '../../test/store-flow';
 
@@ -188,6 +189,12 @@ describe('prices for a trade buyer', () => {
       totalCents: 7695,
       taxExemptCertificate: 'MI-RS-40021',
     });
+    // The receipt says why there is no tax (its narrow label column wraps the words: joined here).
+    const receipt = await t.app.inject({ url: `/api/order/${order._id}/receipt.pdf`, headers: as(shop) });
+    expect(receipt.statusCode).toBe(200);
+    expect(pdfText(receipt.rawPayload).join('')).toContain(
+      'Tax exempt for resale (certificate MI-RS-40021)',
+    );
 
     // Indiana is not on the certificate: taxed at 7 % of 6896 = 483.
     await fillCart(t.app, shop, [
