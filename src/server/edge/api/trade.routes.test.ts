@@ -192,9 +192,7 @@ describe('prices for a trade buyer', () => {
     // The receipt says why there is no tax (its narrow label column wraps the words: joined here).
     const receipt = await t.app.inject({ url: `/api/order/${order._id}/receipt.pdf`, headers: as(shop) });
     expect(receipt.statusCode).toBe(200);
-    expect(pdfText(receipt.rawPayload).join('')).toContain(
-      'Tax exempt for resale (certificate MI-RS-40021)',
-    );
+    expect(pdfText(receipt.rawPayload).join('')).toContain('Tax exempt for resale (certificate MI-RS-40021)');
 
     // Indiana is not on the certificate: taxed at 7 % of 6896 = 483.
     await fillCart(t.app, shop, [
