@@ -89,6 +89,16 @@ journeys('a repair shop buys at its trade prices, tax exempt, and buys again', (
       expect(await scrollsSideways(owner)).toBe(false);
       await screenshot(owner, `trade-terms-${width}`, { fullPage: true });
 
+      // My Profile says the shop's terms.
+      await shop.goto(`${store.url}/dashboard`);
+      await shop
+        .getByTestId('my-trade-terms')
+        .getByText('You buy at trade prices: 10% off list price.')
+        .waitFor();
+      expect(await seriousViolations(shop)).toEqual([]);
+      expect(await scrollsSideways(shop)).toBe(false);
+      await screenshot(shop, `trade-profile-${width}`, { fullPage: true });
+
       // The product page: the list price for everyone, and the shop's own price under it.
       await shop.goto(`${store.url}/product/${pads._id}`);
       await shop.getByTestId('own-price').waitFor();
