@@ -190,6 +190,8 @@ export const Order = z.object({
     shippingTaxCents: z.number().int(),
     /** The rate charged, in basis points; null on orders from before it was kept. */
     taxRateBasisPoints: z.number().int().nullable(),
+    /** Present only when the order carried no tax under this resale certificate (decision 095). */
+    taxExemptCertificate: z.string().optional(),
   }),
   /** The discount the order took (its code and name as they were then). */
   discount: AppliedDiscount.nullable(),

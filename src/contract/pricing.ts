@@ -60,6 +60,8 @@ export const Totals = z.object({
   shippingTaxCents: z.number().int(),
   /** The sales-tax rate applied, in basis points (725 = 7.25%). */
   taxRateBasisPoints: z.number().int(),
+  /** Present only when the buyer's resale certificate covers this order: its number (decision 095). */
+  taxExemptCertificate: z.string().optional(),
 });
 export type Totals = z.infer<typeof Totals>;
 
@@ -69,6 +71,8 @@ export const PricedLine = z.object({
   name: z.string(),
   image: z.string(),
   unitPriceCents: z.number().int(),
+  /** Present only when a trade price list priced the line below list: the list price (decision 095). */
+  listUnitPriceCents: z.number().int().optional(),
   quantity: z.number().int(),
   minimum: z.number().int(),
   available: z.number().int(),

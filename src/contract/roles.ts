@@ -37,6 +37,8 @@ export const permissions = [
   /** The books: finance figures, the tax report and the accountant's files (the owner's alone). */
   'books.read',
   'customers.read',
+  /** Mark a customer as a trade account: its price list and resale certificate (decision 095). */
+  'trade.write',
   'roles.write',
   'mailbox.read',
   'outbox.read',
@@ -71,7 +73,7 @@ const STAFF: readonly Permission[] = [
   'notifications.own',
 ];
 
-/** Managers run products, orders, refunds, returns, discounts, reviews and the Inbox. */
+/** Managers run products, orders, refunds, returns, discounts, reviews, trade accounts and the Inbox. */
 const MANAGER: readonly Permission[] = [
   ...STAFF,
   'orders.money',
@@ -83,6 +85,7 @@ const MANAGER: readonly Permission[] = [
   'returns.decide',
   'reports.read',
   'customers.read',
+  'trade.write',
   'mailbox.read',
   'outbox.read',
   'outbox.retry',

@@ -30,6 +30,7 @@ export const flowsModule: ModuleDescriptor<{
   ],
 };
 
+export { buyAgain } from './buy-again';
 export { cancelPaidOrder } from './cancel-paid-order';
 export { checkout } from './checkout';
 export { guestCheckout } from './guest-checkout';

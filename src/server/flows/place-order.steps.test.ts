@@ -62,6 +62,7 @@ describe('placing an order, killed at each step', () => {
     expect(newOrderSteps.map((s) => s.name)).toEqual([
       'check the caps',
       'read the products',
+      "read the buyer's terms",
       'refuse what cannot be sold',
       'price the order',
       'write the order',

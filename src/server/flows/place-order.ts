@@ -14,6 +14,7 @@ import { AppError, notFound } from '../kernel/errors';
 import type { SessionUser } from '../kernel/identity';
 import type { Outbox } from '../kernel/outbox';
 import type { OrderLimits } from '../kernel/settings';
+import { type BuyerTerms, buyerTerms, RETAIL } from '../modules/accounts';
 import { DiscountGone, discountBuyer, discountOffer, redeemDiscount } from '../modules/discounts';
 import { moveStock, OutOfStock, readForSale, type StockMove } from '../modules/inventory';
 import type { OrderLineRow, OrderRow } from '../modules/orders';
@@ -30,7 +31,15 @@ import {
   waitingMailDelay,
   writeNewOrder,
 } from '../modules/orders';
-import { goodsOf, type PricingRules, parcelWeight, totalsFor } from '../modules/pricing';
+import {
+  exemptionFor,
+  goodsOf,
+  loadToolFacts,
+  type PricingRules,
+  parcelWeight,
+  totalsFor,
+  tradeUnitPrice,
+} from '../modules/pricing';
 import { runSteps, type Step } from './steps';
 
 /** What a new order is made of; prices are never part of it (they are read, and held by the reservation). */
@@ -95,13 +104,21 @@ function orderTotals(
     groundOnly: { name: string } | undefined;
   },
   discounts: Parameters<typeof totalsFor>[3],
+  terms: BuyerTerms,
+  now: Date,
 ) {
   const to = {
     shippingMethod: order.shippingMethod,
     region: order.shippingAddress?.region,
     country: order.shippingAddress?.country,
   };
-  const totals = totalsFor(pricing, { ...parcel, groundOnly: Boolean(parcel.groundOnly) }, to, discounts);
+  const totals = totalsFor(
+    pricing,
+    { ...parcel, groundOnly: Boolean(parcel.groundOnly) },
+    to,
+    discounts,
+    exemptionFor(terms, to, now),
+  );
   if (totals.problem) throw new AppError('CONFLICT', totals.problem);
   if (order.firstMethodOffered || totals.options.some((o) => o.method === order.shippingMethod))
     return totals;
@@ -135,6 +152,10 @@ export interface NewOrderContext {
   /** The order's id, known before its row exists so the reservations' ledger rows can name it. */
   id: string;
   products?: ForSale;
+  /** The buyer's price list and certificate (retail for a guest or an ordinary customer). */
+  terms?: BuyerTerms;
+  /** Each product's category, read only for a buyer whose price list may name one. */
+  categories?: Map<string, string | null>;
   lines?: OrderLineRow[];
   priced?: {
     totals: ReturnType<typeof totalsFor>;
@@ -187,6 +208,24 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
     },
   },
   {
+    name: "read the buyer's terms",
+    // A trade account's price list and certificate (decision 095), held in share mode until the
+    // commit, so the order is priced from the terms that stood when it was placed. Never from the
+    // request: a guest and an ordinary customer buy at list price.
+    run: async (ctx) => {
+      const { tx, me, order } = ctx;
+      ctx.terms = isGuest(me) ? RETAIL : await buyerTerms(tx, me.id, { lock: true });
+      if (ctx.terms.priceList && ctx.terms.priceList.categories.length > 0) {
+        const facts = await loadToolFacts(
+          tx,
+          order.lines.map((l) => l.toolId),
+        );
+        ctx.categories = new Map([...facts].map(([id, f]) => [id, f.categorySlug]));
+      }
+      return undefined;
+    },
+  },
+  {
     name: 'refuse what cannot be sold',
     run: async (ctx) => {
       const { tx, order, id } = ctx;
@@ -223,7 +262,11 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
           lineNo: index + 1,
           toolId: line.toolId,
           toolName: tool.name,
-          unitPriceCents: tool.priceCents,
+          unitPriceCents: tradeUnitPrice(ctx.terms?.priceList ?? null, {
+            id: line.toolId,
+            priceCents: tool.priceCents,
+            categorySlug: ctx.categories?.get(line.toolId) ?? null,
+          }),
           quantity: line.quantity,
           shippedQuantity: 0,
           releasedQuantity: 0,
@@ -279,6 +322,8 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
           offer,
           lines: lineRows.map((l) => ({ toolId: l.toolId, lineTotalCents: l.unitPriceCents * l.quantity })),
         },
+        found(ctx.terms, "buyer's terms"),
+        now,
       );
       // A code that does not apply is refused with its reason rather than silently left out (one
       // beaten by a better automatic discount is not refused: the buyer pays less, as the page showed).
@@ -326,6 +371,7 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
         shippingLabel: totals.shippingLabel,
         shippingTaxCents: totals.shippingTaxCents,
         taxRateBasisPoints: totals.taxRateBasisPoints,
+        taxExemptCertificate: totals.taxExemptCertificate ?? null,
         shippingAddress: order.shippingAddress,
         lineCount: lineRows.length,
         checkoutKey: order.checkoutKey ?? null,

@@ -5,6 +5,7 @@ import { DiscountInput } from '../../contract/discounts';
 import type { GuestCheckoutAnswer } from '../../contract/guest';
 import { unsubscribeToken } from '../edge/cart-reminders/unsubscribe-token';
 import { resolveAuthSecret } from '../kernel/identity/auth-secret';
+import { saveTradeAccount } from '../modules/accounts/trade-accounts';
 import { applyBulkChange } from '../modules/catalog/bulk.service';
 import { checkImport } from '../modules/catalog/catalog-import.service';
 import { createSynonym } from '../modules/catalog/synonyms.service';
@@ -41,6 +42,11 @@ const send = (method: MatrixRequest['method'], url: string, payload?: object): M
   url,
   ...(payload ? { payload } : {}),
 });
+
+const NO_TRADE_DISCOUNT = {
+  priceList: { percentOffBasisPoints: 0, categories: [], netPrices: [] },
+  certificate: null,
+};
 
 /** A visitor's checkout of one new product: its lines, address and the total it was quoted. */
 async function guestCheckoutBody(w: AccessWorld) {
@@ -294,11 +300,22 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
   'PUT /api/customers/:id/role': (w) =>
     send('PUT', `/api/customers/${w.bystander.id}/role`, { role: 'customer' }),
   'GET /api/audit': () => get('/api/audit?kind=order'),
+  // The customer as a trade account at list prices (nothing off, no certificate): what the other
+  // calls price stays as it was, whether the account is trade or not.
+  'GET /api/customers/:id/trade': (w) => get(`/api/customers/${w.customer.id}/trade`),
+  'GET /api/account/trade-prices': (w) => get(`/api/account/trade-prices?ids=${w.toolId}`),
+  'PUT /api/customers/:id/trade': (w) =>
+    send('PUT', `/api/customers/${w.customer.id}/trade`, NO_TRADE_DISCOUNT),
+  'DELETE /api/customers/:id/trade': async (w) => {
+    await saveTradeAccount(w.app.db, w.customer.id, NO_TRADE_DISCOUNT);
+    return send('DELETE', `/api/customers/${w.customer.id}/trade`);
+  },
 
   'POST /api/order': (w) => send('POST', '/api/order', { orderId: w.toolId, orderQuantity: 1, phone: PHONE }),
   'GET /api/order': (w) => get(`/api/order?userEmail=${encodeURIComponent(w.customer.email)}`),
   'GET /api/order/:id': async (w) => get(`/api/order/${await w.unpaidOrder()}`),
   'DELETE /api/order/:id': async (w) => send('DELETE', `/api/order/${await w.unpaidOrder()}`),
+  'POST /api/order/:id/buy-again': async (w) => send('POST', `/api/order/${await w.unpaidOrder()}/buy-again`),
   'PATCH /api/order/:id': async (w) => {
     const { orderId, transactionId } = await w.succeededPayment();
     return send('PATCH', `/api/order/${orderId}`, { orderId, transactionId });

@@ -35,6 +35,7 @@ export const OWN_THINGS: Partial<Record<RouteKey, 403 | 404>> = {
   'GET /api/order/:id': 404,
   'DELETE /api/order/:id': 404,
   'PATCH /api/order/:id': 404,
+  'POST /api/order/:id/buy-again': 404,
   'GET /api/order/:id/history': 404,
   'POST /api/order/:id/cancel-request': 404,
   'PUT /api/order/:id/address': 404,

@@ -5,6 +5,7 @@ import { CartQuery, Quote, QuoteInput } from '../../../contract/pricing';
 import { errorResponses } from '../../kernel/http';
 import { signedIn } from '../../kernel/identity';
 import { perAddress, perSession } from '../../kernel/limits';
+import { buyerTerms } from '../../modules/accounts';
 import { clearCart, getCart, mergeCart, removeCartLine, setCartLine } from '../../modules/cart';
 import { discountOffer } from '../../modules/discounts';
 import { quoteLines } from '../../modules/pricing';
@@ -48,6 +49,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         [...merged].map(([toolId, quantity]) => ({ toolId, quantity })),
         to,
         offer,
+        // Signed in, a trade account sees its own prices here too (the order modal); the route
+        // is public, so the session is read only here.
+        await buyerTerms(app.db, (await app.userOf(request))?.id ?? null),
       );
     },
   );

@@ -30,6 +30,7 @@ import { sessionsRoutes } from './sessions.routes';
 import { settingsRoutes } from './settings.routes';
 import { storeRoutes } from './store.routes';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
+import { tradeRoutes } from './trade.routes';
 import { uploadsRoutes } from './uploads.routes';
 
 export { collectRouteAccess, registerAccessGuard } from './access-guard';
@@ -78,6 +79,7 @@ export const apiModule: ModuleDescriptor<ApiContext> = {
       notificationsRoutes,
       settingsRoutes,
       customersRoutes,
+      tradeRoutes,
       auditRoutes,
       uploadsRoutes(images, config.uploads.fetchPrivateAddresses).api,
     ];

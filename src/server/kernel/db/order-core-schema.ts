@@ -61,6 +61,8 @@ export const orders = pgTable(
     shippingTaxCents: bigint('shipping_tax_cents', { mode: 'number' }).notNull().default(0),
     /** The sales-tax rate charged, in basis points; null on orders from before it was kept. */
     taxRateBasisPoints: integer('tax_rate_bp'),
+    /** The resale certificate that made the order tax exempt (decision 095); null when taxed. */
+    taxExemptCertificate: text('tax_exempt_certificate'),
     /** A copy of the address as it was when ordered (the address book may change later). */
     shippingAddress: jsonb('shipping_address').$type<Address>(),
     lineCount: integer('line_count').notNull().default(1),

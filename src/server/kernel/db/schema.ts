@@ -35,5 +35,6 @@ export * from './profile-schema';
 export * from './review-schema';
 export * from './settings-schema';
 export * from './store-settings-schema';
+export * from './trade-schema';
 export * from './vehicle-data-schema';
 export * from './vehicles-schema';

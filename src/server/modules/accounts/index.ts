@@ -6,7 +6,7 @@ import type { ModuleDescriptor } from '../../kernel/jobs';
  */
 export const accountsModule: ModuleDescriptor = {
   name: 'modules/accounts',
-  tables: ['profiles'],
+  tables: ['profiles', 'trade_accounts'],
   alsoWrites: ['user'],
   // The customers list sums each customer's paid orders (a read up the ladder, decision 089).
   reads: ['orders'],
@@ -23,3 +23,11 @@ export {
 export { getCustomer, listCustomers } from './customers.service';
 export { changeRole, ensureConfiguredOwners, makeOwner } from './roles.service';
 export { listSessions, revokeOtherSessions, revokeSession } from './sessions.service';
+export {
+  type BuyerTerms,
+  buyerTerms,
+  closeTradeAccount,
+  getTradeAccount,
+  RETAIL,
+  saveTradeAccount,
+} from './trade-accounts';

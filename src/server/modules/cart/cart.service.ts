@@ -3,10 +3,12 @@ import { cartFullMessage } from '../../../contract/cart';
 import { isUuid } from '../../../contract/ids';
 import { maximumQuantityMessage, minimumQuantityMessage } from '../../../contract/orders';
 import { CART_MAX_LINES, type LineInput, type Quote } from '../../../contract/pricing';
+import { type BuyAgainAnswer, buyAgainWords } from '../../../contract/trade';
 import type { Db, Tx } from '../../kernel/db';
 import { cartLines, preparedStatement, selectedRow, tools } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
 
+import { buyerTerms } from '../accounts';
 import { discountBuyer, discountOffer } from '../discounts';
 import { productStock } from '../inventory';
 
@@ -62,7 +64,8 @@ const takeLines = preparedStatement<{ userId: string }, { toolId: string; quanti
 
 /**
  * The cart priced at the catalog's current prices: its lines and their products in one read. A
- * discount's uses per customer are the mailbox's, as the order will count them (discountBuyer).
+ * discount's uses per customer are the mailbox's, as the order will count them (discountBuyer). A
+ * trade account's cart is priced from its price list and certificate, as its order will be.
  */
 export async function getCart(
   db: Db,
@@ -84,6 +87,7 @@ export async function getCart(
     rows.map((r) => ({ toolId: r.id, quantity: r.quantity })),
     to,
     offer,
+    await buyerTerms(db, me.id),
   );
 }
 
@@ -189,4 +193,63 @@ export async function mergeCart(db: Db, userId: string, incoming: LineInput[]): 
       if (had === undefined) lines += 1;
     }
   });
+}
+
+/**
+ * A past order's lines put back into the cart (buy again): each adds to what the cart holds of
+ * that product, raised to its minimum and capped at its stock, with a note when the quantity
+ * changed; a product no longer sold, out of stock, or new to a full cart is named with why.
+ * Nothing is priced here: the cart prices every line when read, at today's prices.
+ */
+export async function putBackInCart(
+  db: Db,
+  userId: string,
+  lines: { toolId: string; name: string; quantity: number }[],
+): Promise<BuyAgainAnswer> {
+  const answer: BuyAgainAnswer = { added: [], notAdded: [] };
+  await db.transaction(async (tx) => {
+    // The same lock as a merge at sign-in: two presses at once add once each, in turn.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`cart:${userId}`}, 0))`);
+    const current = new Map((await cartLinesOf(tx, userId)).map((l) => [l.toolId, l.quantity]));
+    const facts = await loadToolFacts(
+      tx,
+      lines.map((l) => l.toolId),
+      { lock: true },
+    );
+    let count = current.size;
+    for (const line of lines) {
+      const tool = facts.get(line.toolId);
+      const refuse = (reason: string) =>
+        answer.notAdded.push({ toolId: line.toolId, name: tool?.name ?? line.name, reason });
+      if (!tool || tool.retiredAt) {
+        refuse(buyAgainWords.notSold);
+        continue;
+      }
+      if (tool.availableQuantity < tool.minimumOrderQuantity) {
+        refuse(buyAgainWords.outOfStock);
+        continue;
+      }
+      const had = current.get(line.toolId);
+      if (had === undefined && count >= CART_MAX_LINES) {
+        refuse(buyAgainWords.cartFull);
+        continue;
+      }
+      const wanted = (had ?? 0) + line.quantity;
+      const quantity = Math.min(tool.availableQuantity, Math.max(tool.minimumOrderQuantity, wanted));
+      const note =
+        quantity < wanted
+          ? buyAgainWords.short(tool.availableQuantity)
+          : quantity > wanted
+            ? buyAgainWords.minimum(tool.minimumOrderQuantity)
+            : null;
+      await tx
+        .insert(cartLines)
+        .values({ userId, toolId: line.toolId, quantity })
+        .onConflictDoUpdate({ target: [cartLines.userId, cartLines.toolId], set: { quantity } });
+      current.set(line.toolId, quantity);
+      if (had === undefined) count += 1;
+      answer.added.push({ toolId: line.toolId, name: tool.name, quantity, note });
+    }
+  });
+  return answer;
 }

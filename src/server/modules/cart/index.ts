@@ -9,4 +9,12 @@ export const cartModule: ModuleDescriptor = {
   reads: ['tools'],
 };
 
-export { clearCart, getCart, mergeCart, removeCartLine, setCartLine, takeCart } from './cart.service';
+export {
+  clearCart,
+  getCart,
+  mergeCart,
+  putBackInCart,
+  removeCartLine,
+  setCartLine,
+  takeCart,
+} from './cart.service';

@@ -76,6 +76,7 @@ const NEW_ORDER_COLUMNS = [
   'shippingLabel',
   'shippingTaxCents',
   'taxRateBasisPoints',
+  'taxExemptCertificate',
   'shippingAddress',
   'lineCount',
   'checkoutKey',

@@ -136,6 +136,8 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
       totalCents: row.totalCents,
       shippingTaxCents: row.shippingTaxCents,
       taxRateBasisPoints: row.taxRateBasisPoints,
+      // Only on an order a resale certificate made tax exempt (decision 095).
+      ...(row.taxExemptCertificate ? { taxExemptCertificate: row.taxExemptCertificate } : {}),
     },
     discount:
       row.discountLabel === null

@@ -11,6 +11,7 @@ import { formatCents } from '../../../contract/money';
 import type { Order } from '../../../contract/orders';
 import { taxRateWords } from '../../../contract/pricing';
 import type { StoreInfo } from '../../../contract/store';
+import { exemptWords } from '../../../contract/trade';
 import { AppError } from '../../kernel/errors';
 
 /**
@@ -182,7 +183,12 @@ export async function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer
       formatCents(amounts.shippingCents),
     ],
     [
-      amounts.taxRateBasisPoints === null ? 'Tax' : `Tax (${taxRateWords(amounts.taxRateBasisPoints)})`,
+      // An exempt order says under which resale certificate (decision 095).
+      amounts.taxExemptCertificate
+        ? exemptWords(amounts.taxExemptCertificate)
+        : amounts.taxRateBasisPoints === null
+          ? 'Tax'
+          : `Tax (${taxRateWords(amounts.taxRateBasisPoints)})`,
       formatCents(amounts.taxCents),
     ],
     ['Total', formatCents(amounts.totalCents)],

@@ -20,6 +20,7 @@ const tool = (id: string, priceCents: number, coreChargeCents: number): Fact => 
   id,
   name: id === 'alternator' ? 'Remanufactured alternator' : 'Brake pads',
   image: '/images/x.svg',
+  categorySlug: null,
   priceCents,
   availableQuantity: 50,
   minimumOrderQuantity: 1,

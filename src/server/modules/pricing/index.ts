@@ -3,6 +3,7 @@ import type { ModuleDescriptor } from '../../kernel/jobs';
 /** Pricing writes nothing; it reads the facts of each product it prices (price, weight, tax class). */
 export const pricingModule: ModuleDescriptor = { name: 'modules/pricing', reads: ['tools'] };
 
+export { tradePricesOf } from './own-prices';
 export {
   type Destination,
   FLAT_METHODS,
@@ -30,3 +31,4 @@ export {
   taxShare,
   unitsRefund,
 } from './refund-shares';
+export { dayOf, exemptionFor, type ListedProduct, tradeUnitPrice } from './trade-prices';

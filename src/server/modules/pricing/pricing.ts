@@ -21,9 +21,11 @@ import {
 } from '../../../contract/settings';
 import type { Db, Tx } from '../../kernel/db';
 import { preparedStatement, selectedRow, tools } from '../../kernel/db';
+import type { BuyerTerms } from '../accounts';
 import type { DiscountOffer } from '../discounts';
 import { productStock } from '../inventory';
 import { appliedOf, chooseDiscount, type DiscountLine, NO_DISCOUNT, type PricedDiscount } from './discounts';
+import { exemptionFor, tradeUnitPrice } from './trade-prices';
 
 /**
  * The store's prices for a set of lines: shipping by zone, method and parcel weight, sales tax by
@@ -261,6 +263,8 @@ export function totalsFor(
   parcel: Parcel,
   to: Destination,
   discounts?: { offer: DiscountOffer; lines: DiscountLine[] },
+  /** The resale certificate the buyer's order is exempt under (exemptionFor); no tax at all then. */
+  exemptCertificate?: string | null,
 ): Totals & ShippingQuote & PricedDiscount {
   const quote = shippingQuote(rules, parcel, to);
   const option = quote.options.find((o) => o.method === to.shippingMethod) ?? quote.options[0];
@@ -272,7 +276,9 @@ export function totalsFor(
     : NO_DISCOUNT;
   const discountCents = priced.outcome?.goodsCents ?? 0;
   const shippingCents = shippingBeforeDiscount - (priced.outcome?.shippingCents ?? 0);
-  const tax = taxFor(rules, { subtotalCents: subtotalCents - discountCents, shippingCents }, to);
+  const tax = exemptCertificate
+    ? { taxCents: 0, shippingTaxCents: 0, taxRateBasisPoints: 0 }
+    : taxFor(rules, { subtotalCents: subtotalCents - discountCents, shippingCents }, to);
   return {
     subtotalCents,
     coreChargeCents,
@@ -284,6 +290,7 @@ export function totalsFor(
     shippingLabel: option?.label ?? 'Shipping',
     shippingTaxCents: tax.shippingTaxCents,
     taxRateBasisPoints: tax.taxRateBasisPoints,
+    ...(exemptCertificate ? { taxExemptCertificate: exemptCertificate } : {}),
     ...quote,
     ...priced,
   };
@@ -309,6 +316,7 @@ type ToolFacts = Pick<
   | 'groundOnly'
   | 'weightLb'
   | 'coreChargeCents'
+  | 'categorySlug'
 >;
 
 /** The join of a product with its stock, for a query of `tools` selecting toolFactColumns. */
@@ -329,6 +337,7 @@ export const toolFactColumns = {
   groundOnly: tools.groundOnly,
   weightLb: tools.weightLb,
   coreChargeCents: tools.coreChargeCents,
+  categorySlug: tools.categorySlug,
 };
 
 export const NO_LONGER_SOLD = 'This product is no longer sold. Remove it to go on.';
@@ -374,27 +383,35 @@ const toolFactsStatement = (lock: boolean) =>
 const toolFacts = toolFactsStatement(false);
 const toolFactsLocked = toolFactsStatement(true);
 
-/** Prices lines against the catalog's current prices and stock; a line of an unknown product is dropped. */
+/**
+ * Prices lines against the catalog's current prices and stock; a line of an unknown product is
+ * dropped. A trade buyer's `terms` price each line from their price list and take the tax off where
+ * their certificate covers the destination on the day `now`.
+ */
 export function quoteFrom(
   rules: PricingRules,
   facts: Map<string, ToolFacts>,
   lines: LineInput[],
   to: Destination,
   offer?: DiscountOffer,
+  terms?: BuyerTerms,
+  now = new Date(),
 ): Quote {
   const priced: PricedLine[] = [];
   for (const line of lines) {
     const tool = facts.get(line.toolId);
     if (!tool) continue;
+    const unitPriceCents = tradeUnitPrice(terms?.priceList ?? null, tool);
     priced.push({
       toolId: tool.id,
       name: tool.name,
       image: tool.image,
-      unitPriceCents: tool.priceCents,
+      unitPriceCents,
+      ...(unitPriceCents < tool.priceCents ? { listUnitPriceCents: tool.priceCents } : {}),
       quantity: line.quantity,
       minimum: tool.minimumOrderQuantity,
       available: tool.retiredAt ? 0 : tool.availableQuantity,
-      lineTotalCents: tool.priceCents * line.quantity,
+      lineTotalCents: unitPriceCents * line.quantity,
       discountCents: 0,
       coreChargeCents: tool.coreChargeCents,
       coreTotalCents: tool.coreChargeCents * line.quantity,
@@ -411,7 +428,13 @@ export function quoteFrom(
     ),
     groundOnly: priced.some((l) => facts.get(l.toolId)?.groundOnly),
   };
-  const totals = totalsFor(rules, parcel, to, offer && { offer, lines: priced });
+  const totals = totalsFor(
+    rules,
+    parcel,
+    to,
+    offer && { offer, lines: priced },
+    exemptionFor(terms, to, now),
+  );
   totals.outcome?.lineCents.forEach((cents, index) => {
     const line = priced[index];
     if (line) line.discountCents = cents;
@@ -438,6 +461,7 @@ export async function quoteLines(
   lines: LineInput[],
   to: Destination,
   offer?: DiscountOffer,
+  terms?: BuyerTerms,
 ): Promise<Quote> {
   return quoteFrom(
     rules,
@@ -448,5 +472,6 @@ export async function quoteLines(
     lines,
     to,
     offer,
+    terms,
   );
 }

@@ -6,6 +6,7 @@ import { ApiError } from '@web/lib/api-client';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useTool } from './get-tool';
+import { OwnPrice } from './own-price';
 import { ProductFit, useActiveVehicle } from './product-fit';
 import { ToolDescription, ToolQuantities } from './tool-facts';
 
@@ -47,6 +48,7 @@ export function ProductHeading({ tool, shopping }: { tool: ToolDetails; shopping
     <>
       <h1 className="text-3xl font-bold">{tool.name}</h1>
       <p className="text-2xl font-semibold">Price: ${formatPrice(tool.price)}</p>
+      <OwnPrice toolId={tool._id} />
       <ToolQuantities tool={tool} className="max-w-xs gap-y-1" />
       <ToolDescription tool={tool} />
       <ProductFit fits={tool.fits} garage={shopping.garage} vehicle={shopping.vehicle} />

@@ -1,6 +1,7 @@
 import type { AppliedDiscount } from '@contract/discounts';
 import { formatCents } from '@contract/money';
 import { discountRowLabel, freeShippingNote, taxRateWords } from '@contract/summary-words';
+import { exemptWords } from '@contract/trade';
 import type { ReactNode } from 'react';
 
 /** Orders placed before the method's name was kept say only which of the two flat methods it was. */
@@ -20,6 +21,8 @@ export interface SummaryTotals {
   /** The part of the tax charged on shipping, where the place taxes it. */
   shippingTaxCents?: number;
   taxRateBasisPoints?: number | null;
+  /** The resale certificate that made it tax exempt (decision 095), said on the tax row. */
+  taxExemptCertificate?: string | undefined;
 }
 
 /** The server's subtotal, discount, shipping, tax and total, as it sent them. */
@@ -65,7 +68,14 @@ export function OrderSummary({
         discount && discount.shippingCents > 0 ? `${shipping} (${freeShippingNote(discount)})` : shipping,
       value: totals.shippingCents === 0 ? 'Free' : formatCents(totals.shippingCents),
     },
-    { label: estimated ? 'Estimated tax' : `Tax${rate}`, value: formatCents(totals.taxCents) },
+    {
+      label: totals.taxExemptCertificate
+        ? exemptWords(totals.taxExemptCertificate)
+        : estimated
+          ? 'Estimated tax'
+          : `Tax${rate}`,
+      value: formatCents(totals.taxCents),
+    },
   );
   return (
     <dl className="space-y-1" data-testid="order-summary">

@@ -3,6 +3,7 @@ import { discountRowLabel, freeShippingNote } from '../../../../contract/discoun
 import { formatCents } from '../../../../contract/money';
 import type { Order } from '../../../../contract/orders';
 import { pages } from '../../../../contract/pages';
+import { exemptWords } from '../../../../contract/trade';
 import type { OutgoingMail } from '../../../kernel/mail-delivery';
 import { type MailContext, render } from '../layout';
 import { linkTo } from '../mail-links';
@@ -54,7 +55,10 @@ function orderRows(o: Order, withSums: boolean): [string, string][] {
         d && d.shippingCents > 0 ? `Shipping (${freeShippingNote(d)})` : 'Shipping',
         formatCents(o.amounts.shippingCents),
       ],
-      ['Tax', formatCents(o.amounts.taxCents)],
+      [
+        o.amounts.taxExemptCertificate ? exemptWords(o.amounts.taxExemptCertificate) : 'Tax',
+        formatCents(o.amounts.taxCents),
+      ],
     );
   }
   rows.push(['Total', formatCents(o.amounts.totalCents)]);

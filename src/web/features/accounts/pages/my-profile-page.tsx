@@ -3,6 +3,7 @@ import { useIsAdmin } from '@web/shared/session/access';
 import { useSession } from '@web/shared/session/session';
 import { useProfile } from '../api/account-calls';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { MyTradeTerms } from '../components/my-trade-terms';
 import { ProfileForm } from '../components/profile-form';
 import { SessionList } from '../components/session-list';
 
@@ -33,6 +34,7 @@ export function MyProfilePage() {
           </div>
         </div>
       </section>
+      <MyTradeTerms />
       <QueryState query={profile} empty={null}>
         {(data) => <ProfileForm profile={data} />}
       </QueryState>

@@ -44,7 +44,17 @@ export function CartLineItem({
             {line.name}
           </Link>
         </h2>
-        <p className="text-sm text-base-content/70">{formatCents(line.unitPriceCents)} each</p>
+        <p className="text-sm text-base-content/70">
+          {formatCents(line.unitPriceCents)} each
+          {line.listUnitPriceCents === undefined ? null : (
+            <>
+              {' '}
+              <span data-testid="trade-price">
+                (your trade price; list <s>{formatCents(line.listUnitPriceCents)}</s>)
+              </span>
+            </>
+          )}
+        </p>
         {fit ? <div className="mt-1">{fit}</div> : null}
         {line.problem ? (
           <p className="mt-1 text-sm text-error" data-testid="line-problem">

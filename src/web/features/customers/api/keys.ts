@@ -7,4 +7,5 @@ export const customerKeys = {
   all: users,
   list: (search: string, page: number) => [...users, 'customers', search, page] as const,
   one: (id: string) => [...users, 'customer', id] as const,
+  trade: (id: string) => [...users, 'customer', id, 'trade'] as const,
 };

@@ -8,6 +8,7 @@ import { AddressBlock, orderDate, StatusBadge } from '@web/shared/orders/order-p
 import { Link, useParams } from 'react-router';
 import { useCustomer } from '../api/customer-calls';
 import { RoleBadge } from '../components/role-badge';
+import { TradeAccountPanel } from '../components/trade-account-panel';
 
 /** One customer: what they bought (paid orders, spent net of refunds), every order, their addresses. */
 export function CustomerPage() {
@@ -56,6 +57,8 @@ export function CustomerPage() {
               </dd>
             </div>
           </dl>
+
+          {c.role === 'customer' ? <TradeAccountPanel customerId={id} /> : null}
 
           <section aria-labelledby="customer-orders" className="space-y-2">
             <h3 id="customer-orders" className="text-lg font-semibold">

@@ -16,6 +16,7 @@ import {
 } from '@web/shared/orders/order-parts';
 import { RefundList, ShipmentList } from '@web/shared/orders/shipments-refunds';
 import { Link, useParams } from 'react-router';
+import { BuyAgain } from '../components/buy-again';
 import { CustomerAfterSale } from '../components/customer-after-sale';
 import { OrderAddressForm } from '../components/order-address-form';
 
@@ -73,6 +74,7 @@ export function OrderPage() {
               All my orders
             </Link>
           </div>
+          <BuyAgain orderId={data._id} />
 
           {data.awaitingAddress ? (
             <section aria-labelledby="give-address-title" className="card bg-warning/10 print:hidden">

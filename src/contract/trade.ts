@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+/**
+ * Trade accounts (docs/decisions/095): a repair shop's customer account that buys at its own
+ * prices and may be exempt from sales tax where its resale certificate holds. Staff set them; the
+ * server prices every cart, checkout and order of that buyer from them, never from the request.
+ */
+
+/** A percentage as basis points: 1500 is 15 %. None may take a price to nothing. */
+const BasisPoints = z
+  .number({ error: 'Give a percentage' })
+  .int('Give a percentage with at most two decimals')
+  .min(0, 'A percentage cannot be negative')
+  .max(9_000, 'A trade discount can be at most 90 %');
+
+export const CategoryPercent = z.object({
+  categorySlug: z.string().trim().min(1, 'Choose a category').max(100),
+  basisPoints: BasisPoints,
+});
+export type CategoryPercent = z.infer<typeof CategoryPercent>;
+
+export const NetPrice = z.object({
+  toolId: z.uuid({ error: 'Choose a product' }),
+  /** What the shop pays per unit; never more than the list price (the lower one is charged). */
+  priceCents: z.number().int().min(1, 'A net price must be at least $0.01').max(100_000_000),
+});
+export type NetPrice = z.infer<typeof NetPrice>;
+
+/**
+ * A shop's price list. A product's trade price is its net price when it has one, else its list
+ * price less its category's percentage when the category has one, else less the list's own
+ * percentage; and never more than the list price.
+ */
+export const PriceList = z.object({
+  percentOffBasisPoints: BasisPoints,
+  categories: z.array(CategoryPercent).max(200),
+  netPrices: z.array(NetPrice).max(2_000),
+});
+export type PriceList = z.infer<typeof PriceList>;
+
+/** Two-letter US states, upper case. */
+const State = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Write each state as two letters (MI)');
+
+/** A day as written on a certificate: 2027-06-30 (the certificate holds through that day). */
+export const Day = z.iso.date({ error: 'Give a date as YYYY-MM-DD' });
+
+/** A resale (tax exemption) certificate: orders shipped to its states until it expires carry no tax. */
+export const ExemptionCertificate = z.object({
+  number: z.string().trim().min(1, 'Give the certificate number').max(60),
+  states: z.array(State).min(1, 'Name at least one state').max(60),
+  expiresOn: Day,
+});
+export type ExemptionCertificate = z.infer<typeof ExemptionCertificate>;
+
+/** PUT /customers/:id/trade: mark an account as trade with its price list (and certificate). */
+export const TradeAccountInput = z.object({
+  priceList: PriceList,
+  certificate: ExemptionCertificate.nullable(),
+});
+export type TradeAccountInput = z.infer<typeof TradeAccountInput>;
+
+export const TradeAccount = TradeAccountInput.extend({
+  userId: z.string(),
+  updatedAt: z.string(),
+});
+export type TradeAccount = z.infer<typeof TradeAccount>;
+
+/** GET /customers/:id/trade and GET /account/trade: the account's terms, or null for a retail buyer. */
+export const TradeAccountAnswer = z.object({ trade: TradeAccount.nullable() });
+export type TradeAccountAnswer = z.infer<typeof TradeAccountAnswer>;
+
+/** Whether a certificate covers an order shipped to `state` on `day` (YYYY-MM-DD, the store's day). */
+export function certificateCovers(
+  certificate: Pick<ExemptionCertificate, 'states' | 'expiresOn'> | null | undefined,
+  to: { country?: string | undefined; region?: string | undefined },
+  day: string,
+): boolean {
+  if (!certificate) return false;
+  const country = (to.country ?? '').trim().toUpperCase() || 'US';
+  const region = (to.region ?? '').trim().toUpperCase();
+  return (
+    country === 'US' && region !== '' && certificate.states.includes(region) && day <= certificate.expiresOn
+  );
+}
+
+/** What a buyer reads about an order that carried no tax. */
+export const exemptWords = (certificate: string) => `Tax exempt for resale (certificate ${certificate})`;
+
+/** Why a past order's line did not go back into the cart, or went in short. */
+export const buyAgainWords = {
+  notSold: 'No longer sold.',
+  outOfStock: 'Out of stock.',
+  cartFull: 'Your cart is full.',
+  short: (left: number) => `Only ${left} in stock: ${left} added.`,
+  minimum: (minimum: number) => `Sold in at least ${minimum}: ${minimum} added.`,
+} as const;
+
+/**
+ * POST /order/:id/buy-again: what went into the cart (with a note when the quantity had to
+ * change) and what did not, and why. Prices are not part of it: the cart prices every line today.
+ */
+export const BuyAgainAnswer = z.object({
+  added: z.array(
+    z.object({
+      toolId: z.string(),
+      name: z.string(),
+      quantity: z.number().int(),
+      note: z.string().nullable(),
+    }),
+  ),
+  notAdded: z.array(z.object({ toolId: z.string(), name: z.string(), reason: z.string() })),
+});
+export type BuyAgainAnswer = z.infer<typeof BuyAgainAnswer>;
+
+/** GET /account/trade-prices?ids=…: products (up to 50) by id, a comma between them. */
+export const TradePricesQuery = z.object({
+  ids: z
+    .string()
+    .max(50 * 37)
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(z.uuid()).max(50, 'Ask for at most 50 products')),
+});
+
+/** The signed-in buyer's own price of each product asked for that their price list puts below list. */
+export const TradePrices = z.object({
+  prices: z.array(
+    z.object({ toolId: z.string(), unitPriceCents: z.number().int(), listUnitPriceCents: z.number().int() }),
+  ),
+});
+export type TradePrices = z.infer<typeof TradePrices>;

@@ -1,0 +1,22 @@
+import type { TradePrices } from '../../../contract/trade';
+import type { Db } from '../../kernel/db';
+import type { BuyerTerms } from '../accounts';
+import { loadToolFacts } from './pricing';
+import { tradeUnitPrice } from './trade-prices';
+
+/**
+ * A buyer's own prices for products as the product pages show them: only those their list puts
+ * below list (a retail buyer gets none). The pages keep the list price for everyone else, search
+ * engines included.
+ */
+export async function tradePricesOf(db: Db, terms: BuyerTerms, toolIds: string[]): Promise<TradePrices> {
+  if (!terms.priceList) return { prices: [] };
+  const facts = await loadToolFacts(db, toolIds);
+  const prices: TradePrices['prices'] = [];
+  for (const tool of facts.values()) {
+    const unitPriceCents = tradeUnitPrice(terms.priceList, tool);
+    if (unitPriceCents < tool.priceCents)
+      prices.push({ toolId: tool.id, unitPriceCents, listUnitPriceCents: tool.priceCents });
+  }
+  return { prices };
+}

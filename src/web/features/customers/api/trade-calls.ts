@@ -1,0 +1,45 @@
+import type { Tool } from '@contract/catalog';
+import type { TradeAccount, TradeAccountAnswer, TradeAccountInput } from '@contract/trade';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiRequest } from '@web/lib/api-client';
+import { customerKeys } from './keys';
+
+/** A customer's trade terms (managers and the owner read and set them; decision 095). */
+export const useTradeAccount = (id: string) =>
+  useQuery({
+    queryKey: customerKeys.trade(id),
+    queryFn: ({ signal }) => apiGet<TradeAccountAnswer>(`/customers/${encodeURIComponent(id)}/trade`, signal),
+  });
+
+export function useSaveTradeAccount(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: TradeAccountInput) =>
+      (
+        await apiRequest<TradeAccount>(`/customers/${encodeURIComponent(id)}/trade`, {
+          method: 'PUT',
+          body: input,
+        })
+      ).data,
+    onSuccess: (trade) => queryClient.setQueryData(customerKeys.trade(id), { trade }),
+  });
+}
+
+export function useCloseTradeAccount(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (
+        await apiRequest<TradeAccountAnswer>(`/customers/${encodeURIComponent(id)}/trade`, {
+          method: 'DELETE',
+        })
+      ).data,
+    onSuccess: (answer) => queryClient.setQueryData(customerKeys.trade(id), answer),
+  });
+}
+
+/** Products by name, for a net price (the catalog's own search, a few at a time). */
+export async function findProducts(search: string): Promise<Pick<Tool, '_id' | 'name'>[]> {
+  const tools = await apiGet<Tool[]>(`/tool?search=${encodeURIComponent(search)}&limit=8`);
+  return tools.map((t) => ({ _id: t._id, name: t.name }));
+}

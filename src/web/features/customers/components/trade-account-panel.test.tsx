@@ -1,0 +1,114 @@
+import type { TradeAccount, TradeAccountInput } from '@contract/trade';
+import { categories } from '@web/test/catalog';
+import {
+  click,
+  field,
+  http,
+  json,
+  mockApi,
+  renderPage,
+  screen,
+  sent,
+  shows,
+  submit,
+  tick,
+  type,
+  waitFor,
+} from '@web/test/page';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TradeAccountPanel } from './trade-account-panel';
+
+const SHOP = 'user-shop';
+const PADS = '7b0c3f8e-2a41-4c52-9e1d-1f2a3b4c5d6e';
+let trade: TradeAccount | null;
+
+mockApi(
+  http.get('/api/categories', () => json(categories)),
+  http.get(`/api/customers/${SHOP}/trade`, () => json({ trade })),
+  http.put(`/api/customers/${SHOP}/trade`, async ({ request }) => {
+    const input = (await request.json()) as TradeAccountInput;
+    trade = { ...input, userId: SHOP, updatedAt: '2026-11-29T05:00:00.000Z' };
+    return json(trade);
+  }),
+  http.delete(`/api/customers/${SHOP}/trade`, () => {
+    trade = null;
+    return json({ trade: null });
+  }),
+  http.get('/api/tool', () => json([{ _id: PADS, name: 'Ceramic brake pads' }])),
+);
+
+beforeEach(() => {
+  trade = null;
+});
+
+const form = () => screen().querySelector('form[aria-label="Trade terms"]') as HTMLFormElement;
+const summary = () => screen().querySelector('[data-testid="trade-summary"]')?.textContent ?? '';
+
+describe("a customer's trade account", () => {
+  it('makes a retail customer a trade account from percents, a net price and a certificate as typed', async () => {
+    await renderPage(<TradeAccountPanel customerId={SHOP} />);
+    await shows('Retail: buys at list prices');
+    await click('Make a trade account');
+    type(field('Percent off list price', form()), '12.5');
+    await click('Add a category percent');
+    await waitFor(() =>
+      expect(field<HTMLSelectElement>('Category', form()).options.length).toBeGreaterThan(1),
+    );
+    const slug = categories[0]?.slug ?? '';
+    type(field('Category', form()), slug);
+    type(field('Percent', form()), '25');
+    type(field('Find a product', form()), 'pads');
+    await click('Search');
+    await shows('Add Ceramic brake pads');
+    await click('Add Ceramic brake pads');
+    type(field('Net price of Ceramic brake pads ($)', form()), '42.00');
+    await tick(field('Holds a tax exemption certificate', form()));
+    type(field('Certificate number', form()), 'MI-RS-40021');
+    type(field('States (like MI, OH)', form()), 'mi, oh');
+    type(field('Expires on', form()), '2027-06-30');
+    await submit(form());
+    await shows('Trade terms saved');
+    // Percents as basis points and dollars as cents, worked out without float arithmetic.
+    expect(sent('PUT', `/api/customers/${SHOP}/trade`)).toEqual([
+      {
+        priceList: {
+          percentOffBasisPoints: 1250,
+          categories: [{ categorySlug: slug, basisPoints: 2500 }],
+          netPrices: [{ toolId: PADS, priceCents: 4200 }],
+        },
+        certificate: { number: 'MI-RS-40021', states: ['MI', 'OH'], expiresOn: '2027-06-30' },
+      },
+    ]);
+    await waitFor(() => expect(summary()).toContain('Ceramic brake pads$42.00 net'));
+    expect(summary()).toContain('Certificate MI-RS-40021, MI, OH, until 2027-06-30');
+  });
+
+  it('says what is wrong with a percent it cannot read, and sends nothing', async () => {
+    await renderPage(<TradeAccountPanel customerId={SHOP} />);
+    await shows('Retail: buys at list prices');
+    await click('Make a trade account');
+    type(field('Percent off list price', form()), 'ten');
+    await submit(form());
+    await shows('Enter the percent off list as a number, like 10 or 12.5.');
+    expect(sent('PUT', `/api/customers/${SHOP}/trade`)).toEqual([]);
+  });
+
+  it('ends a trade account only once confirmed', async () => {
+    trade = {
+      userId: SHOP,
+      priceList: { percentOffBasisPoints: 1000, categories: [], netPrices: [] },
+      certificate: null,
+      updatedAt: '2026-11-29T05:00:00.000Z',
+    };
+    await renderPage(<TradeAccountPanel customerId={SHOP} />);
+    await waitFor(() => expect(summary()).toContain('10%'));
+    await click('End trade account');
+    await shows('End this trade account?');
+    expect(sent('DELETE', `/api/customers/${SHOP}/trade`)).toEqual([]);
+    const dialog = screen().ownerDocument.querySelector('dialog[open], [role="dialog"]') as HTMLElement;
+    await click('End trade account', dialog);
+    await shows('The account buys at list prices again');
+    expect(sent('DELETE', `/api/customers/${SHOP}/trade`)).toHaveLength(1);
+    await shows('Retail: buys at list prices');
+  });
+});
