@@ -7,8 +7,17 @@ import { orders } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
 import type { SessionUser } from '../../kernel/identity';
 import type { Outbox } from '../../kernel/outbox';
+import { buyerTerms } from '../accounts';
 import { listAddresses } from '../addresses';
-import { goodsOf, loadToolFacts, type PricingRules, parcelWeight, shippingQuote, taxFor } from '../pricing';
+import {
+  exemptionFor,
+  goodsOf,
+  loadToolFacts,
+  type PricingRules,
+  parcelWeight,
+  shippingQuote,
+  taxOwed,
+} from '../pricing';
 import { OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
 import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-state';
@@ -18,6 +27,8 @@ import { lockOrder, type OrderRow, orderLinesOf, recordEvent } from './order-sta
  * payment its shipping and tax are quoted again for the address (`requote`), so the payment page
  * charges what is right; once paid, only an order still waiting for an address takes one, and
  * nothing it was charged changes. The address is copied onto the order, as checkout does.
+ * A trade buyer's resale certificate (decision 095) is read here, on the server, as checkout reads
+ * it: an address in a state it covers, on or before its expiry day, leaves the order untaxed.
  */
 export async function setOrderAddress(
   db: Db,
@@ -26,6 +37,7 @@ export async function setOrderAddress(
   id: string,
   input: OrderAddressInput,
   pricing: PricingRules,
+  now: Date = new Date(),
 ): Promise<Order> {
   if (!isUuid(id)) throw new OrderNotFound();
   return db.transaction(async (tx) => {
@@ -37,7 +49,7 @@ export async function setOrderAddress(
       ['awaiting_shipment', 'partially_shipped'].includes(row.status) && row.shippingAddress === null;
     if (row.status !== 'unpaid' && !waiting) throw new AppError('CONFLICT', ADDRESS_LOCKED);
     const changes: Partial<typeof orders.$inferInsert> = { shippingAddress: copy };
-    if (row.status === 'unpaid') Object.assign(changes, await requote(tx, row, copy, pricing));
+    if (row.status === 'unpaid') Object.assign(changes, await requote(tx, row, copy, pricing, now));
     const [updated] = await tx.update(orders).set(changes).where(eq(orders.id, row.id)).returning();
     if (!updated) throw new Error('order vanished under its lock');
     await recordEvent(
@@ -46,7 +58,7 @@ export async function setOrderAddress(
       'address_given',
       row.status,
       { outbox, actor: 'customer', actorUserId: me.id },
-      new Date(),
+      now,
     );
     return toOneOrder(tx, updated);
   });
@@ -59,13 +71,16 @@ export async function setOrderAddress(
  * refused with the reason. The method stays the one ordered where the zone offers it. A
  * free-shipping discount the order took waives the new price too; its discount on the goods is
  * what it was. Tax is owed on what the goods sold for (the subtotal, core charges included, less
- * the discount) and on the shipping where the place taxes it.
+ * the discount) and on the shipping where the place taxes it, unless the buyer's certificate
+ * covers the address that day: then none, and the order keeps the certificate's number. The terms
+ * are held in share mode, as placing an order holds them, so a certificate being changed waits.
  */
 async function requote(
   tx: Tx,
   row: OrderRow,
   to: { region: string; country: string },
   pricing: PricingRules,
+  now: Date,
 ): Promise<Partial<typeof orders.$inferInsert>> {
   const lines = await orderLinesOf(tx, row.id);
   const facts = await loadToolFacts(
@@ -89,7 +104,13 @@ async function requote(
   const priceCents = row.subtotalCents === 0 ? 0 : option.priceCents;
   const shippingDiscountCents = row.shippingDiscountCents > 0 ? priceCents : 0;
   const shippingCents = priceCents - shippingDiscountCents;
-  const tax = taxFor(pricing, { subtotalCents: row.subtotalCents - row.discountCents, shippingCents }, to);
+  const exempt = exemptionFor(await buyerTerms(tx, row.userId, { lock: true }), to, now);
+  const tax = taxOwed(
+    pricing,
+    { subtotalCents: row.subtotalCents - row.discountCents, shippingCents },
+    to,
+    exempt,
+  );
   return {
     shippingMethod: option.method,
     shippingLabel: option.label,
@@ -98,6 +119,7 @@ async function requote(
     taxCents: tax.taxCents,
     shippingTaxCents: tax.shippingTaxCents,
     taxRateBasisPoints: tax.taxRateBasisPoints,
+    taxExemptCertificate: exempt,
     totalCents: row.subtotalCents - row.discountCents + shippingCents + tax.taxCents,
   };
 }

@@ -17,6 +17,7 @@ export {
   shippingQuote,
   stockOfTool,
   taxFor,
+  taxOwed,
   toolFactColumns,
   totalsFor,
 } from './pricing';

@@ -232,6 +232,22 @@ export function taxFor(
 }
 
 /**
+ * The tax an order owes: none at all under a resale certificate that covers it (exemptionFor,
+ * decision 095), else `taxFor`. Checkout and an order modal order's later address both price tax
+ * here, so the two cannot disagree on who is exempt.
+ */
+export function taxOwed(
+  rules: PricingRules,
+  amounts: { subtotalCents: number; shippingCents: number },
+  to: Pick<Destination, 'country' | 'region'>,
+  exemptCertificate: string | null | undefined,
+) {
+  return exemptCertificate
+    ? { taxCents: 0, shippingTaxCents: 0, taxRateBasisPoints: 0 }
+    : taxFor(rules, amounts, to);
+}
+
+/**
  * The goods' tax split over the lines, each line's share of the running total rounded half up
  * less the share before it (the way refunds take tax back, refund-shares.ts): the shares add up
  * to the goods' tax exactly, whatever the rounding.
@@ -276,9 +292,12 @@ export function totalsFor(
     : NO_DISCOUNT;
   const discountCents = priced.outcome?.goodsCents ?? 0;
   const shippingCents = shippingBeforeDiscount - (priced.outcome?.shippingCents ?? 0);
-  const tax = exemptCertificate
-    ? { taxCents: 0, shippingTaxCents: 0, taxRateBasisPoints: 0 }
-    : taxFor(rules, { subtotalCents: subtotalCents - discountCents, shippingCents }, to);
+  const tax = taxOwed(
+    rules,
+    { subtotalCents: subtotalCents - discountCents, shippingCents },
+    to,
+    exemptCertificate,
+  );
   return {
     subtotalCents,
     coreChargeCents,
