@@ -17,20 +17,21 @@ export const ReportQuery = z
 export type ReportQuery = z.infer<typeof ReportQuery>;
 
 /**
- * The owner's numbers for a period. Sales are orders paid in the period; refunds are refunds of
- * those payments that succeeded in the period (of any order); both are counted before tax (gross
- * sales: what the orders charged less their tax; refunds: what they gave back less its tax), and
- * net = gross - refunds. Tax collected is the orders' tax less what refunds gave back of it, so
- * net + tax collected is the money kept. Shipping collected is net of what refunds gave back of
- * it. Returns count units by reason, and wrong listings by product.
+ * The numbers for a period (the managers' Numbers page), by the books' definitions (docs/books.md,
+ * decision 091): sales are the orders paid in the period; gross sales are their goods at list
+ * price before discounts (no tax, shipping or core charges); returns are the goods given back by
+ * refunds that succeeded in the period; net sales = gross sales - discounts - returns. Tax and
+ * shipping collected are what the orders paid in the period charged, less what refunds of the
+ * period gave back of them. Returned units count by reason, and wrong listings by product.
  */
 export const SalesReport = z.object({
   from: z.string(),
   to: z.string(),
   orders: z.number().int(),
   grossSalesCents: z.number().int(),
-  refundsCents: z.number().int(),
-  netCents: z.number().int(),
+  discountsCents: z.number().int(),
+  returnsCents: z.number().int(),
+  netSalesCents: z.number().int(),
   taxCollectedCents: z.number().int(),
   shippingCollectedCents: z.number().int(),
   unitsByProduct: z.array(

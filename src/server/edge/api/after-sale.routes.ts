@@ -255,7 +255,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['manage'],
         summary:
-          'Gross sales, refunds, net, tax and shipping collected, units per product and returns by reason for a period (admin)',
+          'Gross sales, discounts, returns, net sales (as the books define them), tax and shipping collected, units per product and returns by reason for a period (admin)',
         querystring: ReportQuery,
         response: { 200: SalesReport, ...errorResponses(400, 401, 403) },
       },

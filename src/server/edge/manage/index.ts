@@ -1,9 +1,12 @@
 import type { ModuleDescriptor } from '../../kernel/jobs';
 
-/** The staff desk's reads and the owner's numbers: they write nothing and read the orders' books. */
+/**
+ * The staff desk's reads and the numbers: they write nothing. The numbers' sales figures are the
+ * books' (modules/books, decision 091); refunds are read there, not here.
+ */
 export const manageModule: ModuleDescriptor = {
   name: 'edge/manage',
-  reads: ['order_lines', 'orders', 'refunds', 'return_fit_claims', 'returns', 'tools'],
+  reads: ['order_lines', 'orders', 'return_fit_claims', 'returns', 'tools'],
 };
 
 export { forDesk, getAnyOrder, listAllOrders, packingSlip, storeStats } from './manage.service';

@@ -5,10 +5,14 @@ import { centsToDecimal } from '../../../contract/money';
 import { orderNumber } from '../../../contract/orders';
 import { ORDER_CSV_COLUMNS, type ReportQuery, type SalesReport } from '../../../contract/reports';
 import type { Db } from '../../kernel/db';
-import { orderLines, orders, refunds, returnFitClaims, returns, rowsOf } from '../../kernel/db';
+import { orderLines, orders, returnFitClaims, returns, rowsOf } from '../../kernel/db';
 import { csvDownload } from '../../kernel/http';
+import { salesFigures } from '../../modules/books';
 
-/** The owner's numbers (docs/decisions/041): read only, from the orders module's tables. */
+/**
+ * The numbers (docs/decisions/041): read only. Sales figures come from the books (decision 091),
+ * units, returns and wrong listings from the orders module's tables.
+ */
 
 const bounds = (q: ReportQuery) => ({
   start: `${q.from}T00:00:00Z`,
@@ -22,23 +26,9 @@ export async function salesReport(db: Db, q: ReportQuery): Promise<SalesReport> 
   const { start, end } = bounds(q);
   const inPeriod = (column: unknown) =>
     sql`${column} >= ${start}::timestamptz and ${column} < ${end}::timestamptz`;
-  // Sums of 64-bit cents are numeric; as text they arrive without rounding.
-  const [sales] = rowsOf<Record<string, string>>(
-    await db.execute(sql`
-      select count(*)::text as orders, coalesce(sum(total_cents - tax_cents), 0)::text as gross,
-        coalesce(sum(tax_cents), 0)::text as tax, coalesce(sum(shipping_cents), 0)::text as shipping
-      from ${orders} where paid_at is not null and ${inPeriod(sql.raw('paid_at'))}`),
-  );
-  // Refunds of the orders' own payments (a late payment's refund returns money never counted as a
-  // sale), less the tax they gave back: sales and refunds are both counted before tax, the tax on
-  // its own line.
-  const [given] = rowsOf<Record<string, string>>(
-    await db.execute(sql`
-      select coalesce(sum(r.amount_cents - r.tax_cents), 0)::text as total, coalesce(sum(r.tax_cents), 0)::text as tax,
-        coalesce(sum(r.shipping_cents), 0)::text as shipping
-      from ${refunds} r join ${orders} o on o.id = r.order_id
-      where r.status = 'succeeded' and r.payment_intent_id = o.transaction_id and ${inPeriod(sql.raw('r.updated_at'))}`),
-  );
+  // The sales figures are the books' own (one definition, decision 091), without what only the
+  // owner reads.
+  const sales = await salesFigures(db, q);
   const units = rowsOf<{ tool_id: string; name: string; sold: string; refunded: string }>(
     await db.execute(sql`
       select l.tool_id, min(l.tool_name) as name, sum(l.quantity)::text as sold, sum(l.refunded_quantity)::text as refunded
@@ -66,17 +56,16 @@ export async function salesReport(db: Db, q: ReportQuery): Promise<SalesReport> 
       where c.listed <> 'no' and r.status <> 'refused' and ${inPeriod(sql.raw('r.created_at'))}
       group by c.tool_id order by count(*) desc, 4 desc, 2`),
   );
-  const gross = cents(sales?.gross);
-  const refunded = cents(given?.total);
   return {
     from: q.from,
     to: q.to,
-    orders: cents(sales?.orders),
-    grossSalesCents: gross,
-    refundsCents: refunded,
-    netCents: gross - refunded,
-    taxCollectedCents: cents(sales?.tax) - cents(given?.tax),
-    shippingCollectedCents: cents(sales?.shipping) - cents(given?.shipping),
+    orders: sales.ordersPaid,
+    grossSalesCents: sales.grossSalesCents,
+    discountsCents: sales.discountsCents,
+    returnsCents: sales.returnsCents,
+    netSalesCents: sales.netSalesCents,
+    taxCollectedCents: sales.taxCollectedCents,
+    shippingCollectedCents: sales.shippingCollectedCents,
     unitsByProduct: units.map((u) => ({
       toolId: u.tool_id,
       name: u.name,

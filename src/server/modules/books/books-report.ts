@@ -366,3 +366,24 @@ export async function booksReport(db: Db, q: BooksQuery): Promise<BooksReport> {
     providers: await paymentsByProvider(db, p),
   };
 }
+
+/**
+ * The sales side of a period's books, by the same definitions and the same statements as the
+ * finance page (gross sales, discounts, returns, net sales; tax and shipping charged less
+ * refunded), for the managers' numbers page. It leaves out what only the owner reads (payments,
+ * refunds paid, cores, cost and margin: `books.read`), so a manager's page and the owner's books
+ * say the same gross and net without one exposing the other.
+ */
+export async function salesFigures(db: Db, q: { from: string; to: string }) {
+  const buckets = await partsByBucket(db, periodBounds(q), 'month');
+  const f = figuresOf([...buckets.values()].reduce((all, parts) => add(all, parts), NO_PARTS));
+  return {
+    ordersPaid: f.ordersPaid,
+    grossSalesCents: f.grossSalesCents,
+    discountsCents: f.discountsCents,
+    returnsCents: f.returnsCents,
+    netSalesCents: f.netSalesCents,
+    taxCollectedCents: cents(f.taxChargedCents - f.taxRefundedCents),
+    shippingCollectedCents: cents(f.shippingChargedCents - f.shippingRefundedCents),
+  };
+}

@@ -11,5 +11,5 @@ export const booksModule: ModuleDescriptor = {
 };
 
 export { bookFile } from './books-files';
-export { booksReport, figuresOf, taxesByJurisdiction } from './books-report';
+export { booksReport, figuresOf, salesFigures, taxesByJurisdiction } from './books-report';
 export { ordersBehind, periodBounds } from './books-sql';

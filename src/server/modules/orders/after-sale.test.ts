@@ -653,7 +653,7 @@ describe('a refused return', () => {
 });
 
 describe("the owner's numbers", () => {
-  it('adds up sales, refunds, tax and shipping for the period, and exports the orders as CSV', async () => {
+  it('counts gross sales, discounts, returns and net sales as the books do, and exports the orders as CSV', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const read = async () =>
       (
@@ -664,6 +664,33 @@ describe("the owner's numbers", () => {
         })
       ).json();
     const before = await read();
+    const code = `NUM${randomUUID().slice(0, 6).toUpperCase()}`;
+    await createDiscount(
+      t.database.db,
+      DiscountInput.parse({ code, name: '10% off', kind: 'percent', value: 1000, appliesTo: 'order' }),
+    );
+    const alternator = await insertTool(t.database.db, {
+      name: 'Alternator',
+      priceCents: 6000,
+      coreChargeCents: 2500,
+      availableQuantity: 5,
+      minimumOrderQuantity: 1,
+    });
+    const { order: coded } = await orderIn(kitOf(t.app), 'paid', {
+      buyer: customer,
+      lines: [{ toolId: alternator.id, quantity: 1 }],
+      discountCode: code,
+    });
+    // $60.00 of goods and a $25.00 core, $6.00 off, standard shipping $7.99; the store's 7 % of
+    // $79.00 (goods and core less the discount) = $5.53.
+    expect(coded.amounts).toMatchObject({
+      subtotalCents: 8500,
+      coreChargeCents: 2500,
+      discountCents: 600,
+      shippingCents: 799,
+      taxCents: 553,
+      totalCents: 9252,
+    });
     const { pads, order } = await paidOrder();
     const refunded = await refund(order._id, {
       lines: [{ toolId: pads.id, quantity: 1 }],
@@ -674,14 +701,18 @@ describe("the owner's numbers", () => {
     const [r] = (refunded.json() as Order).refunds;
     expect(r).toMatchObject({ amountCents: 4921, taxCents: 322 });
     const after = await read();
-    // Sales and refunds are counted before tax: the order's $262.97 of goods (free shipping, its
-    // $18.41 of tax apart) and the pad's $45.99 given back (its $3.22 of tax apart); tax collected
-    // is $18.41 - $3.22 = $15.19.
-    expect(after.grossSalesCents - before.grossSalesCents).toBe(26297);
-    expect(after.refundsCents - before.refundsCents).toBe(4599);
-    expect(after.netCents - before.netCents).toBe(21698);
-    expect(after.taxCollectedCents - before.taxCollectedCents).toBe(1519);
-    expect(after.netCents).toBe(after.grossSalesCents - after.refundsCents);
+    // Gross sales are goods at list price before discounts, no tax, shipping or cores: $60.00 +
+    // $262.97 = $322.97 (not the $86.99 + $262.97 the orders charged less their tax). Returns are
+    // the pad's $45.99 of goods given back; net sales = $322.97 - $6.00 - $45.99 = $270.98.
+    expect(after.orders - before.orders).toBe(2);
+    expect(after.grossSalesCents - before.grossSalesCents).toBe(32297);
+    expect(after.discountsCents - before.discountsCents).toBe(600);
+    expect(after.returnsCents - before.returnsCents).toBe(4599);
+    expect(after.netSalesCents - before.netSalesCents).toBe(27098);
+    // Tax: $5.53 + $18.41 charged, $3.22 given back; shipping: $7.99, the other order's free.
+    expect(after.taxCollectedCents - before.taxCollectedCents).toBe(2072);
+    expect(after.shippingCollectedCents - before.shippingCollectedCents).toBe(799);
+    expect(after.netSalesCents).toBe(after.grossSalesCents - after.discountsCents - after.returnsCents);
     expect(after.unitsByProduct.find((u: { toolId: string }) => u.toolId === pads.id)).toMatchObject({
       unitsSold: 3,
       unitsRefunded: 1,

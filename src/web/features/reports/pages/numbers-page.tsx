@@ -1,4 +1,5 @@
 import { returnReasons, returnReasonWords } from '@contract/after-sale';
+import { bookDefinitions } from '@contract/books';
 import { formatCents } from '@contract/money';
 import { pages } from '@contract/pages';
 import type { SalesReport } from '@contract/reports';
@@ -16,11 +17,27 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const monthStart = (d: Date) => `${isoDay(d).slice(0, 8)}01`;
 
 /**
- * The owner's numbers for a period of whole UTC days: orders, gross sales, refunds and net (all
- * before tax), tax and shipping collected, units per product, returns by reason, wrong listings by
- * product (each linked to its editor); and the period's
- * order lines as CSV.
+ * The numbers for a period of whole UTC days: orders, gross sales, discounts, returns and net
+ * sales as the books define them (the same words as the owner's finance page), tax and shipping
+ * collected, units per product, returns by reason, wrong listings by product (each linked to its
+ * editor); and the period's order lines as CSV.
  */
+/** The sales figures' help, in the books' own words (docs/books.md), and the two figures of this page's own. */
+const SALES_TERMS = ['Gross sales', 'Discounts', 'Returns', 'Net sales'];
+const numbersDefinitions: { term: string; means: string }[] = [
+  ...bookDefinitions.filter((d) => SALES_TERMS.includes(d.term)),
+  {
+    term: 'Tax collected',
+    means:
+      'Tax charged on the orders paid in the period, less the tax given back by refunds that succeeded in the period.',
+  },
+  {
+    term: 'Shipping collected',
+    means:
+      'Shipping charged on the orders paid in the period, less the shipping given back by refunds that succeeded in the period.',
+  },
+];
+
 export function NumbersPage() {
   const today = new Date();
   const [from, setFrom] = useState(monthStart(today));
@@ -57,9 +74,10 @@ export function NumbersPage() {
               {(
                 [
                   ['Orders paid', formatNumber(data.orders)],
-                  ['Gross sales (before tax)', formatCents(data.grossSalesCents)],
-                  ['Refunds (before tax)', formatCents(data.refundsCents)],
-                  ['Net (before tax)', formatCents(data.netCents)],
+                  ['Gross sales', formatCents(data.grossSalesCents)],
+                  ['Discounts', formatCents(data.discountsCents)],
+                  ['Returns', formatCents(data.returnsCents)],
+                  ['Net sales', formatCents(data.netSalesCents)],
                   ['Tax collected', formatCents(data.taxCollectedCents)],
                   ['Shipping collected', formatCents(data.shippingCollectedCents)],
                 ] as const
@@ -160,6 +178,17 @@ export function NumbersPage() {
           </>
         )}
       </QueryState>
+      <details className="rounded-box bg-base-200 p-3">
+        <summary className="cursor-pointer font-medium">What each figure means, and its date</summary>
+        <dl className="mt-2 space-y-2">
+          {numbersDefinitions.map((d) => (
+            <div key={d.term}>
+              <dt className="font-medium">{d.term}</dt>
+              <dd className="text-sm">{d.means}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
     </div>
   );
 }
