@@ -22,16 +22,7 @@ export interface Column<Row> {
  * focus (named `label`), and on a phone (`cards`, the default) one card per row with each value
  * under its column's name.
  */
-export function DataTable<Row>({
-  label,
-  columns,
-  rows,
-  rowKey,
-  rowProps,
-  testId,
-  cards = true,
-  size,
-}: {
+export interface DataTableProps<Row> {
   label: string;
   columns: Array<Column<Row>>;
   rows: readonly Row[];
@@ -41,7 +32,21 @@ export function DataTable<Row>({
   testId?: string;
   cards?: boolean;
   size?: 'sm';
-}) {
+  /** The rows of a `tfoot` (totals), written by the caller. */
+  footer?: ReactNode;
+}
+
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowProps,
+  testId,
+  cards = true,
+  size,
+  footer,
+}: DataTableProps<Row>) {
   const className = ['table', size === 'sm' ? 'table-sm' : '', cards ? 'table-cards' : '']
     .filter(Boolean)
     .join(' ');
@@ -83,6 +88,7 @@ export function DataTable<Row>({
             </tr>
           ))}
         </tbody>
+        {footer ? <tfoot>{footer}</tfoot> : null}
       </table>
     </TableScroll>
   );

@@ -11,8 +11,9 @@ import {
 } from '@contract/books';
 import { formatCents } from '@contract/money';
 import { pages } from '@contract/pages';
+import { DataTable } from '@web/components/ui/data-table';
+import { FigureTable, figureColumns } from '@web/components/ui/figure-table';
 import { QueryState } from '@web/components/ui/query-state';
-import { TableScroll } from '@web/components/ui/table-scroll';
 import { TextField } from '@web/components/ui/text-field';
 import { formatNumber } from '@web/lib/format';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -169,6 +170,8 @@ function Books({ data }: { data: BooksReport }) {
   const paid = { paidFrom: data.from, paidTo: data.to };
   const refunded = { refundedFrom: data.from, refundedTo: data.to };
   const s = data.summary;
+  const reasonColumns = figureColumns<BooksReport['refundReasons'][number]>();
+  const providerColumns = figureColumns<BooksReport['providers'][number]>();
   const figures: [string, number, OrdersBehindFigure | null][] = [
     ['Gross sales', s.grossSalesCents, paid],
     ['Discounts', -s.discountsCents, paid],
@@ -225,383 +228,231 @@ function Books({ data }: { data: BooksReport }) {
       <Products data={data} />
       <Groups title="Sales by category" rows={data.categories} none="No category" />
       <Groups title="Sales by brand" rows={data.brands} none="No brand" />
-      <section aria-labelledby="reasons-title" className="space-y-2">
-        <h3 id="reasons-title" className="text-lg font-semibold">
-          Refunds by reason
-        </h3>
-        {data.refundReasons.length === 0 ? (
-          <p className="text-base-content/70">No refunds in this period.</p>
-        ) : (
-          <TableScroll label="Refunds by reason">
-            <table className="table table-cards">
-              <thead>
-                <tr>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Refunds</th>
-                  <th scope="col">Amount</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.refundReasons.map((r) => (
-                  <tr key={`${r.kind}:${r.reason}`}>
-                    <td data-label="Reason">{r.reason}</td>
-                    <td data-label="Refunds" className="tabular-nums">
-                      {formatNumber(r.count)}
-                    </td>
-                    <td data-label="Amount">
-                      <Behind filter={refunded} label={`${r.reason} refunds`}>
-                        {formatCents(r.amountCents)}
-                      </Behind>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
-      </section>
-      <section aria-labelledby="providers-title" className="space-y-2">
-        <h3 id="providers-title" className="text-lg font-semibold">
-          Payments by provider
-        </h3>
-        <TableScroll label="Payments by provider">
-          <table className="table table-cards">
-            <thead>
-              <tr>
-                <th scope="col">Provider</th>
-                <th scope="col">Payments</th>
-                <th scope="col">Received</th>
-                <th scope="col">Refunded</th>
-                <th scope="col">Net</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.providers.map((p) => (
-                <tr key={p.provider}>
-                  <td data-label="Provider">{p.provider || 'None'}</td>
-                  <td data-label="Payments" className="tabular-nums">
-                    {formatNumber(p.payments)}
-                  </td>
-                  <td data-label="Received">
-                    <Behind filter={paid} label={`Received by ${p.provider}`}>
-                      {formatCents(p.paymentsCents)}
-                    </Behind>
-                  </td>
-                  <td data-label="Refunded">
-                    <Behind filter={refunded} label={`Refunded by ${p.provider}`}>
-                      {formatCents(p.refundsCents)}
-                    </Behind>
-                  </td>
-                  <td data-label="Net" className="tabular-nums">
-                    {formatCents(p.netCents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      </section>
+      <FigureTable
+        title="Refunds by reason"
+        empty="No refunds in this period."
+        rows={data.refundReasons}
+        rowKey={(r) => `${r.kind}:${r.reason}`}
+        columns={[
+          { header: 'Reason', cell: (r) => r.reason },
+          reasonColumns.count('Refunds', (r) => r.count),
+          {
+            header: 'Amount',
+            cell: (r) => (
+              <Behind filter={refunded} label={`${r.reason} refunds`}>
+                {formatCents(r.amountCents)}
+              </Behind>
+            ),
+          },
+        ]}
+      />
+      <FigureTable
+        title="Payments by provider"
+        empty="No payments in this period."
+        rows={data.providers}
+        rowKey={(p) => p.provider}
+        columns={[
+          { header: 'Provider', cell: (p) => p.provider || 'None' },
+          providerColumns.count('Payments', (p) => p.payments),
+          {
+            header: 'Received',
+            cell: (p) => (
+              <Behind filter={paid} label={`Received by ${p.provider}`}>
+                {formatCents(p.paymentsCents)}
+              </Behind>
+            ),
+          },
+          {
+            header: 'Refunded',
+            cell: (p) => (
+              <Behind filter={refunded} label={`Refunded by ${p.provider}`}>
+                {formatCents(p.refundsCents)}
+              </Behind>
+            ),
+          },
+          providerColumns.cents('Net', (p) => p.netCents),
+        ]}
+      />
     </>
   );
 }
 
 /** Shipping, taxes and cores: charged, refunded, net. */
 function Charged({ figures: s }: { figures: BookFigures }) {
+  const col = figureColumns<[string, number, number]>();
   const rows: [string, number, number][] = [
     ['Shipping', s.shippingChargedCents, s.shippingRefundedCents],
     ['Taxes', s.taxChargedCents, s.taxRefundedCents],
     ['Core charges', s.coresChargedCents, s.coresRefundedCents],
   ];
   return (
-    <TableScroll label="Shipping, taxes and core charges">
-      <table className="table table-cards">
-        <thead>
-          <tr>
-            <th scope="col">Figure</th>
-            <th scope="col">Charged</th>
-            <th scope="col">Refunded</th>
-            <th scope="col">Net</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([label, charged, refunded]) => (
-            <tr key={label}>
-              <th scope="row" data-label="Figure">
-                {label}
-              </th>
-              <td data-label="Charged" className="tabular-nums">
-                {formatCents(charged)}
-              </td>
-              <td data-label="Refunded" className="tabular-nums">
-                {formatCents(refunded)}
-              </td>
-              <td data-label="Net" className="tabular-nums">
-                {formatCents(charged - refunded)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      label="Shipping, taxes and core charges"
+      rows={rows}
+      rowKey={([label]) => label}
+      columns={[
+        { header: 'Figure', rowHeader: true, cell: ([label]) => label },
+        col.cents('Charged', ([, charged]) => charged),
+        col.cents('Refunded', ([, , refunded]) => refunded),
+        col.cents('Net', ([, charged, refunded]) => charged - refunded),
+      ]}
+    />
   );
 }
 
 function Series({ data }: { data: BooksReport }) {
+  const col = figureColumns<BooksReport['series'][number] & { from: string; end: string }>();
   if (data.series.length <= 1) return null;
+  // The first bucket may start before the period (a week, a month): it is shown from the period's start.
+  const rows = data.series.map((b) => ({
+    ...b,
+    from: b.start.localeCompare(data.from) < 0 ? data.from : b.start,
+    end: bucketEnd(b.start, data.group, data.to),
+  }));
   return (
-    <section aria-labelledby="series-title" className="space-y-2">
-      <h3 id="series-title" className="text-lg font-semibold">
-        {groupWords[data.group]}
-      </h3>
-      <TableScroll label={groupWords[data.group]}>
-        <table className="table table-cards">
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col">Orders</th>
-              <th scope="col">Net sales</th>
-              <th scope="col">Taxes</th>
-              <th scope="col">Total sales</th>
-              <th scope="col">Payments</th>
-              <th scope="col">Refunds</th>
-              <th scope="col">Net collected</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.series.map((b) => {
-              const end = bucketEnd(b.start, data.group, data.to);
-              // The first bucket may start before the period (a week, a month): it is shown from the period's start.
-              const from = b.start.localeCompare(data.from) < 0 ? data.from : b.start;
-              return (
-                <tr key={b.start}>
-                  <th scope="row" data-label="From">
-                    {from}
-                  </th>
-                  <td data-label="Orders">
-                    <Behind
-                      filter={{ paidFrom: from, paidTo: end }}
-                      label={`Orders paid from ${from} to ${end}`}
-                    >
-                      {formatNumber(b.ordersPaid)}
-                    </Behind>
-                  </td>
-                  <td data-label="Net sales" className="tabular-nums">
-                    {formatCents(b.netSalesCents)}
-                  </td>
-                  <td data-label="Taxes" className="tabular-nums">
-                    {formatCents(b.taxChargedCents - b.taxRefundedCents)}
-                  </td>
-                  <td data-label="Total sales" className="tabular-nums">
-                    {formatCents(b.totalSalesCents)}
-                  </td>
-                  <td data-label="Payments" className="tabular-nums">
-                    {formatCents(b.paymentsCents)}
-                  </td>
-                  <td data-label="Refunds">
-                    <Behind
-                      filter={{ refundedFrom: from, refundedTo: end }}
-                      label={`Refunds from ${from} to ${end}`}
-                    >
-                      {formatCents(b.refundsCents)}
-                    </Behind>
-                  </td>
-                  <td data-label="Net collected" className="tabular-nums">
-                    {formatCents(b.netCollectedCents)}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
-    </section>
+    <FigureTable
+      title={groupWords[data.group]}
+      rows={rows}
+      rowKey={(b) => b.start}
+      columns={[
+        { header: 'From', rowHeader: true, cell: (b) => b.from },
+        {
+          header: 'Orders',
+          cell: (b) => (
+            <Behind
+              filter={{ paidFrom: b.from, paidTo: b.end }}
+              label={`Orders paid from ${b.from} to ${b.end}`}
+            >
+              {formatNumber(b.ordersPaid)}
+            </Behind>
+          ),
+        },
+        col.cents('Net sales', (b) => b.netSalesCents),
+        col.cents('Taxes', (b) => b.taxChargedCents - b.taxRefundedCents),
+        col.cents('Total sales', (b) => b.totalSalesCents),
+        col.cents('Payments', (b) => b.paymentsCents),
+        {
+          header: 'Refunds',
+          cell: (b) => (
+            <Behind
+              filter={{ refundedFrom: b.from, refundedTo: b.end }}
+              label={`Refunds from ${b.from} to ${b.end}`}
+            >
+              {formatCents(b.refundsCents)}
+            </Behind>
+          ),
+        },
+        col.cents('Net collected', (b) => b.netCollectedCents),
+      ]}
+    />
   );
 }
 
 function Taxes({ data }: { data: BooksReport }) {
+  const col = figureColumns<BooksReport['taxes'][number]>();
   const s = data.summary;
+  const placeOf = (t: { country: string; region: string | null }) =>
+    t.region ? `${t.region}, ${t.country}` : t.country || 'No address';
   return (
-    <section aria-labelledby="taxes-title" className="space-y-2">
-      <h3 id="taxes-title" className="text-lg font-semibold">
-        Taxes by state
-      </h3>
-      {data.taxes.length === 0 ? (
-        <p className="text-base-content/70">No tax charged or refunded in this period.</p>
-      ) : (
-        <TableScroll label="Taxes by state">
-          <table className="table table-cards">
-            <thead>
-              <tr>
-                <th scope="col">State</th>
-                <th scope="col">Sales</th>
-                <th scope="col">Tax charged</th>
-                <th scope="col">Tax refunded</th>
-                <th scope="col">Net tax</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.taxes.map((t) => {
-                const place = t.region ? `${t.region}, ${t.country}` : t.country || 'No address';
-                const where = { country: t.country, region: t.region };
-                return (
-                  <tr key={`${t.country}:${t.region}`}>
-                    <th scope="row" data-label="State">
-                      {place}
-                    </th>
-                    <td data-label="Sales" className="tabular-nums">
-                      {formatCents(t.salesCents - t.salesRefundedCents)}
-                    </td>
-                    <td data-label="Tax charged">
-                      <Behind
-                        filter={{ paidFrom: data.from, paidTo: data.to, ...where }}
-                        label={`Tax charged in ${place}`}
-                      >
-                        {formatCents(t.taxChargedCents)}
-                      </Behind>
-                    </td>
-                    <td data-label="Tax refunded">
-                      <Behind
-                        filter={{ refundedFrom: data.from, refundedTo: data.to, ...where }}
-                        label={`Tax refunded in ${place}`}
-                      >
-                        {formatCents(t.taxRefundedCents)}
-                      </Behind>
-                    </td>
-                    <td data-label="Net tax" className="tabular-nums font-semibold">
-                      {formatCents(t.taxNetCents)}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">All states</th>
-                <td />
-                <td className="tabular-nums">{formatCents(s.taxChargedCents)}</td>
-                <td className="tabular-nums">{formatCents(s.taxRefundedCents)}</td>
-                <td className="tabular-nums font-semibold">
-                  {formatCents(s.taxChargedCents - s.taxRefundedCents)}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
-        </TableScroll>
-      )}
-    </section>
+    <FigureTable
+      title="Taxes by state"
+      empty="No tax charged or refunded in this period."
+      rows={data.taxes}
+      rowKey={(t) => `${t.country}:${t.region}`}
+      columns={[
+        { header: 'State', rowHeader: true, cell: placeOf },
+        col.cents('Sales', (t) => t.salesCents - t.salesRefundedCents),
+        {
+          header: 'Tax charged',
+          cell: (t) => (
+            <Behind
+              filter={{ paidFrom: data.from, paidTo: data.to, country: t.country, region: t.region }}
+              label={`Tax charged in ${placeOf(t)}`}
+            >
+              {formatCents(t.taxChargedCents)}
+            </Behind>
+          ),
+        },
+        {
+          header: 'Tax refunded',
+          cell: (t) => (
+            <Behind
+              filter={{ refundedFrom: data.from, refundedTo: data.to, country: t.country, region: t.region }}
+              label={`Tax refunded in ${placeOf(t)}`}
+            >
+              {formatCents(t.taxRefundedCents)}
+            </Behind>
+          ),
+        },
+        { ...col.cents('Net tax', (t) => t.taxNetCents), className: 'tabular-nums font-semibold' },
+      ]}
+      footer={
+        <tr>
+          <th scope="row">All states</th>
+          <td />
+          <td className="tabular-nums">{formatCents(s.taxChargedCents)}</td>
+          <td className="tabular-nums">{formatCents(s.taxRefundedCents)}</td>
+          <td className="tabular-nums font-semibold">
+            {formatCents(s.taxChargedCents - s.taxRefundedCents)}
+          </td>
+        </tr>
+      }
+    />
   );
 }
 
 /** Sales of each category or brand: its products' sales added up. */
 function Groups({ title, rows, none }: { title: string; rows: GroupSales[]; none: string }) {
-  if (rows.length === 0) return null;
+  const col = figureColumns<GroupSales>();
   return (
-    <section aria-label={title} className="space-y-2">
-      <h3 className="text-lg font-semibold">{title}</h3>
-      <TableScroll label={title}>
-        <table className="table table-cards">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Sold</th>
-              <th scope="col">Gross sales</th>
-              <th scope="col">Net sales</th>
-              <th scope="col">Margin</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((g) => (
-              <tr key={g.name}>
-                <th scope="row" data-label="Name">
-                  {g.name || none}
-                </th>
-                <td data-label="Sold" className="tabular-nums">
-                  {formatNumber(g.unitsSold)}
-                </td>
-                <td data-label="Gross sales" className="tabular-nums">
-                  {formatCents(g.grossSalesCents)}
-                </td>
-                <td data-label="Net sales" className="tabular-nums">
-                  {formatCents(g.netSalesCents)}
-                </td>
-                <td data-label="Margin" className="tabular-nums">
-                  {formatCents(g.marginCents)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-    </section>
+    <FigureTable
+      title={title}
+      rows={rows}
+      rowKey={(g) => g.name}
+      columns={[
+        { header: 'Name', rowHeader: true, cell: (g) => g.name || none },
+        col.count('Sold', (g) => g.unitsSold),
+        col.cents('Gross sales', (g) => g.grossSalesCents),
+        col.cents('Net sales', (g) => g.netSalesCents),
+        col.cents('Margin', (g) => g.marginCents),
+      ]}
+    />
   );
 }
 
 function Products({ data }: { data: BooksReport }) {
+  const col = figureColumns<BooksReport['products'][number]>();
   return (
-    <section aria-labelledby="products-title" className="space-y-2">
-      <h3 id="products-title" className="text-lg font-semibold">
-        Sales by product
-      </h3>
-      {data.products.length === 0 ? (
-        <p className="text-base-content/70">Nothing sold or returned in this period.</p>
-      ) : (
-        <TableScroll label="Sales by product">
-          <table className="table table-cards">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Sold</th>
-                <th scope="col">Gross sales</th>
-                <th scope="col">Discounts</th>
-                <th scope="col">Returned</th>
-                <th scope="col">Returns</th>
-                <th scope="col">Net sales</th>
-                <th scope="col">Cost</th>
-                <th scope="col">Margin</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.products.map((p) => (
-                <tr key={p.toolId}>
-                  <th scope="row" data-label="Product">
-                    <Behind
-                      filter={{ paidFrom: data.from, paidTo: data.to, toolId: p.toolId }}
-                      label={`Orders of ${p.name}`}
-                    >
-                      {p.name}
-                    </Behind>
-                    {p.sku ? <div className="text-xs text-base-content/70">{p.sku}</div> : null}
-                  </th>
-                  <td data-label="Sold" className="tabular-nums">
-                    {formatNumber(p.unitsSold)}
-                  </td>
-                  <td data-label="Gross sales" className="tabular-nums">
-                    {formatCents(p.grossSalesCents)}
-                  </td>
-                  <td data-label="Discounts" className="tabular-nums">
-                    {formatCents(p.discountsCents)}
-                  </td>
-                  <td data-label="Returned" className="tabular-nums">
-                    {formatNumber(p.unitsRefunded)}
-                  </td>
-                  <td data-label="Returns" className="tabular-nums">
-                    {formatCents(p.returnsCents)}
-                  </td>
-                  <td data-label="Net sales" className="tabular-nums">
-                    {formatCents(p.netSalesCents)}
-                  </td>
-                  <td data-label="Cost" className="tabular-nums">
-                    {formatCents(p.costOfGoodsCents)}
-                  </td>
-                  <td data-label="Margin" className="tabular-nums">
-                    {formatCents(p.marginCents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-    </section>
+    <FigureTable
+      title="Sales by product"
+      empty="Nothing sold or returned in this period."
+      rows={data.products}
+      rowKey={(p) => p.toolId}
+      columns={[
+        {
+          header: 'Product',
+          rowHeader: true,
+          cell: (p) => (
+            <>
+              <Behind
+                filter={{ paidFrom: data.from, paidTo: data.to, toolId: p.toolId }}
+                label={`Orders of ${p.name}`}
+              >
+                {p.name}
+              </Behind>
+              {p.sku ? <div className="text-xs text-base-content/70">{p.sku}</div> : null}
+            </>
+          ),
+        },
+        col.count('Sold', (p) => p.unitsSold),
+        col.cents('Gross sales', (p) => p.grossSalesCents),
+        col.cents('Discounts', (p) => p.discountsCents),
+        col.count('Returned', (p) => p.unitsRefunded),
+        col.cents('Returns', (p) => p.returnsCents),
+        col.cents('Net sales', (p) => p.netSalesCents),
+        col.cents('Cost', (p) => p.costOfGoodsCents),
+        col.cents('Margin', (p) => p.marginCents),
+      ]}
+    />
   );
 }

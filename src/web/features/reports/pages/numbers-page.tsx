@@ -4,8 +4,8 @@ import { formatCents } from '@contract/money';
 import { pages } from '@contract/pages';
 import type { SalesReport } from '@contract/reports';
 import { useQuery } from '@tanstack/react-query';
+import { FigureTable, figureColumns } from '@web/components/ui/figure-table';
 import { QueryState } from '@web/components/ui/query-state';
-import { TableScroll } from '@web/components/ui/table-scroll';
 import { TextField } from '@web/components/ui/text-field';
 import { apiGet } from '@web/lib/api-client';
 import { formatNumber } from '@web/lib/format';
@@ -23,6 +23,8 @@ const monthStart = (d: Date) => `${isoDay(d).slice(0, 8)}01`;
  * editor); and the period's order lines as CSV.
  */
 /** The sales figures' help, in the books' own words (docs/books.md), and the two figures of this page's own. */
+const unitColumns = figureColumns<SalesReport['unitsByProduct'][number]>();
+const listingColumns = figureColumns<SalesReport['wrongListings'][number]>();
 const SALES_TERMS = ['Gross sales', 'Discounts', 'Returns', 'Net sales'];
 const numbersDefinitions: { term: string; means: string }[] = [
   ...bookDefinitions.filter((d) => SALES_TERMS.includes(d.term)),
@@ -88,39 +90,17 @@ export function NumbersPage() {
                 </div>
               ))}
             </dl>
-            <section aria-labelledby="units-title" className="space-y-2">
-              <h3 id="units-title" className="text-lg font-semibold">
-                Units by product
-              </h3>
-              {data.unitsByProduct.length === 0 ? (
-                <p className="text-base-content/70">Nothing sold in this period.</p>
-              ) : (
-                <TableScroll label="Units by product">
-                  <table className="table table-cards">
-                    <thead>
-                      <tr>
-                        <th scope="col">Product</th>
-                        <th scope="col">Sold</th>
-                        <th scope="col">Refunded</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.unitsByProduct.map((p) => (
-                        <tr key={p.toolId}>
-                          <td data-label="Product">{p.name}</td>
-                          <td data-label="Sold" className="tabular-nums">
-                            {formatNumber(p.unitsSold)}
-                          </td>
-                          <td data-label="Refunded" className="tabular-nums">
-                            {formatNumber(p.unitsRefunded)}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
-              )}
-            </section>
+            <FigureTable
+              title="Units by product"
+              empty="Nothing sold in this period."
+              rows={data.unitsByProduct}
+              rowKey={(p) => p.toolId}
+              columns={[
+                { header: 'Product', cell: (p) => p.name },
+                unitColumns.count('Sold', (p) => p.unitsSold),
+                unitColumns.count('Refunded', (p) => p.unitsRefunded),
+              ]}
+            />
             <section aria-labelledby="returns-title" className="space-y-2">
               <h3 id="returns-title" className="text-lg font-semibold">
                 Returned units by reason
@@ -134,47 +114,25 @@ export function NumbersPage() {
                 ))}
               </ul>
             </section>
-            <section aria-labelledby="wrong-listings-title" className="space-y-2">
-              <h3 id="wrong-listings-title" className="text-lg font-semibold">
-                Wrong listings
-              </h3>
-              <p className="text-sm text-base-content/70">
-                Parts returned as not fitting a vehicle their listing said they fit (refused returns left
-                out).
-              </p>
-              {data.wrongListings.length === 0 ? (
-                <p className="text-base-content/70">No wrong listings in this period.</p>
-              ) : (
-                <TableScroll label="Wrong listings">
-                  <table className="table table-cards">
-                    <thead>
-                      <tr>
-                        <th scope="col">Product</th>
-                        <th scope="col">Returns</th>
-                        <th scope="col">Units</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.wrongListings.map((p) => (
-                        <tr key={p.toolId}>
-                          <td data-label="Product">
-                            <Link className="link" to={pages.productEditor.path(p.toolId)}>
-                              {p.name}
-                            </Link>
-                          </td>
-                          <td data-label="Returns" className="tabular-nums">
-                            {formatNumber(p.returns)}
-                          </td>
-                          <td data-label="Units" className="tabular-nums">
-                            {formatNumber(p.units)}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableScroll>
-              )}
-            </section>
+            <FigureTable
+              title="Wrong listings"
+              note="Parts returned as not fitting a vehicle their listing said they fit (refused returns left out)."
+              empty="No wrong listings in this period."
+              rows={data.wrongListings}
+              rowKey={(p) => p.toolId}
+              columns={[
+                {
+                  header: 'Product',
+                  cell: (p) => (
+                    <Link className="link" to={pages.productEditor.path(p.toolId)}>
+                      {p.name}
+                    </Link>
+                  ),
+                },
+                listingColumns.count('Returns', (p) => p.returns),
+                listingColumns.count('Units', (p) => p.units),
+              ]}
+            />
           </>
         )}
       </QueryState>
