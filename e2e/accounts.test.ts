@@ -206,6 +206,7 @@ journeys('accounts in the browser', () => {
         'Manage All Orders',
         'Returns',
         'Numbers',
+        'Finance',
         'Outbox',
         'Mailbox',
         'Inbox',
