@@ -46,7 +46,7 @@ import { limitsModule, namedPerAddress, registerRateLimits } from './kernel/limi
 import { type Mailer, mailDeliveryModule, smtpMailer } from './kernel/mail-delivery';
 import { createOutbox, type Outbox, outboxModule } from './kernel/outbox';
 import { createSettingsStore, defaultSettings, type SettingsStore, settingsModule } from './kernel/settings';
-import { accountsModule, ensureConfiguredOwners } from './modules/accounts';
+import { accountsModule, ensureConfiguredOwners, watchTradeAccounts } from './modules/accounts';
 import { addressesModule } from './modules/addresses';
 import { booksModule } from './modules/books';
 import { cartModule } from './modules/cart';
@@ -203,9 +203,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.addHook('onClose', async () => settings.close());
   const automaticDiscounts = watchAutomaticDiscounts(database.db, database.changes);
   app.addHook('onClose', async () => automaticDiscounts.close());
+  const tradeAccounts = watchTradeAccounts(database.db, database.changes);
+  app.addHook('onClose', async () => tradeAccounts.close());
   app.decorate('pricingRules', () => ({
     ...settings.current(),
     automaticDiscounts: automaticDiscounts.mayHaveAny(),
+    tradeAccounts: tradeAccounts.mayHaveAny(),
   }));
   // Resolved once, before the job runner starts: the account mails open reset tokens sealed with it.
   const secret = await resolveAuthSecret(database.db, config.auth.secret);

@@ -213,8 +213,10 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
     // commit, so the order is priced from the terms that stood when it was placed. Never from the
     // request: a guest and an ordinary customer buy at list price.
     run: async (ctx) => {
-      const { tx, me, order } = ctx;
-      ctx.terms = isGuest(me) ? RETAIL : await buyerTerms(tx, me.id, { lock: true });
+      const { tx, me, order, pricing } = ctx;
+      ctx.terms = isGuest(me)
+        ? RETAIL
+        : await buyerTerms(tx, me.id, { lock: true, storeHasAny: pricing.tradeAccounts });
       if (ctx.terms.priceList && ctx.terms.priceList.categories.length > 0) {
         const facts = await loadToolFacts(
           tx,

@@ -51,7 +51,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         offer,
         // Signed in, a trade account sees its own prices here too (the order modal); the route
         // is public, so the session is read only here.
-        await buyerTerms(app.db, (await app.userOf(request))?.id ?? null),
+        await buyerTerms(app.db, (await app.userOf(request))?.id ?? null, {
+          storeHasAny: rules.tradeAccounts,
+        }),
       );
     },
   );

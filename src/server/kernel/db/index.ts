@@ -5,3 +5,4 @@ export { insertRow, preparedStatement, selectedRow, tableRow, updateRow } from '
 export { rowsOf } from './rows';
 export * from './schema';
 export * as schema from './schema';
+export { watchWhether } from './table-watch';

@@ -31,3 +31,4 @@ export {
   RETAIL,
   saveTradeAccount,
 } from './trade-accounts';
+export { watchTradeAccounts } from './trade-watch';

@@ -54,9 +54,13 @@ export const RETAIL: BuyerTerms = { priceList: null, certificate: null };
 export async function buyerTerms(
   db: Db | Tx,
   userId: string | null,
-  options: { lock?: boolean } = {},
+  options: {
+    lock?: boolean;
+    /** False when the store is known to have no trade account (PricingRules.tradeAccounts): nothing is read. */
+    storeHasAny?: boolean | undefined;
+  } = {},
 ): Promise<BuyerTerms> {
-  if (!userId) return RETAIL;
+  if (!userId || options.storeHasAny === false) return RETAIL;
   const query = db.select().from(tradeAccounts).where(eq(tradeAccounts.userId, userId));
   const [row] = await (options.lock ? query.for('share') : query);
   if (!row) return RETAIL;

@@ -87,7 +87,7 @@ export async function getCart(
     rows.map((r) => ({ toolId: r.id, quantity: r.quantity })),
     to,
     offer,
-    await buyerTerms(db, me.id),
+    await buyerTerms(db, me.id, { storeHasAny: pricing.tradeAccounts }),
   );
 }
 

@@ -104,7 +104,11 @@ async function requote(
   const priceCents = row.subtotalCents === 0 ? 0 : option.priceCents;
   const shippingDiscountCents = row.shippingDiscountCents > 0 ? priceCents : 0;
   const shippingCents = priceCents - shippingDiscountCents;
-  const exempt = exemptionFor(await buyerTerms(tx, row.userId, { lock: true }), to, now);
+  const exempt = exemptionFor(
+    await buyerTerms(tx, row.userId, { lock: true, storeHasAny: pricing.tradeAccounts }),
+    to,
+    now,
+  );
   const tax = taxOwed(
     pricing,
     { subtotalCents: row.subtotalCents - row.discountCents, shippingCents },

@@ -39,6 +39,8 @@ export interface PricingRules {
   tax: TaxSettings;
   /** False when the store is known to have no automatic discount: they are not read. */
   automaticDiscounts?: boolean;
+  /** False only when the store is known to have no trade account: the buyer's terms are not read. */
+  tradeAccounts?: boolean;
 }
 
 export interface Destination {
