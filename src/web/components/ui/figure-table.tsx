@@ -54,3 +54,24 @@ export function figureColumns<Row>() {
     }),
   };
 }
+
+/** A report's help: what each figure means and which date it belongs to, folded until opened. */
+export function FigureDefinitions({
+  definitions,
+}: {
+  definitions: readonly { term: string; means: string }[];
+}) {
+  return (
+    <details className="rounded-box bg-base-200 p-3">
+      <summary className="cursor-pointer font-medium">What each figure means, and its date</summary>
+      <dl className="mt-2 space-y-2">
+        {definitions.map((d) => (
+          <div key={d.term}>
+            <dt className="font-medium">{d.term}</dt>
+            <dd className="text-sm">{d.means}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}

@@ -12,7 +12,7 @@ import {
 import { formatCents } from '@contract/money';
 import { pages } from '@contract/pages';
 import { DataTable } from '@web/components/ui/data-table';
-import { FigureTable, figureColumns } from '@web/components/ui/figure-table';
+import { FigureDefinitions, FigureTable, figureColumns } from '@web/components/ui/figure-table';
 import { QueryState } from '@web/components/ui/query-state';
 import { TextField } from '@web/components/ui/text-field';
 import { formatNumber } from '@web/lib/format';
@@ -151,17 +151,7 @@ export function FinancePage() {
       >
         {(data) => <Books data={data} />}
       </QueryState>
-      <details className="rounded-box bg-base-200 p-3">
-        <summary className="cursor-pointer font-medium">What each figure means, and its date</summary>
-        <dl className="mt-2 space-y-2">
-          {bookDefinitions.map((d) => (
-            <div key={d.term}>
-              <dt className="font-medium">{d.term}</dt>
-              <dd className="text-sm">{d.means}</dd>
-            </div>
-          ))}
-        </dl>
-      </details>
+      <FigureDefinitions definitions={bookDefinitions} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { formatCents } from '@contract/money';
 import { pages } from '@contract/pages';
 import type { SalesReport } from '@contract/reports';
 import { useQuery } from '@tanstack/react-query';
-import { FigureTable, figureColumns } from '@web/components/ui/figure-table';
+import { FigureDefinitions, FigureTable, figureColumns } from '@web/components/ui/figure-table';
 import { QueryState } from '@web/components/ui/query-state';
 import { TextField } from '@web/components/ui/text-field';
 import { apiGet } from '@web/lib/api-client';
@@ -136,17 +136,7 @@ export function NumbersPage() {
           </>
         )}
       </QueryState>
-      <details className="rounded-box bg-base-200 p-3">
-        <summary className="cursor-pointer font-medium">What each figure means, and its date</summary>
-        <dl className="mt-2 space-y-2">
-          {numbersDefinitions.map((d) => (
-            <div key={d.term}>
-              <dt className="font-medium">{d.term}</dt>
-              <dd className="text-sm">{d.means}</dd>
-            </div>
-          ))}
-        </dl>
-      </details>
+      <FigureDefinitions definitions={numbersDefinitions} />
     </div>
   );
 }
