@@ -39,14 +39,14 @@ const sample = async (text: string) => (await probe.query(text)).rows.map((r) =>
 // One client, one query at a time.
 const numbers = await sample(`select number as v from part_numbers order by md5(id::text) limit ${rounds}`);
 const skus = await sample(
-  `select sku as v from tools where sku is not null order by md5(id::text) limit ${rounds}`,
+  `select sku as v from products where sku is not null order by md5(id::text) limit ${rounds}`,
 );
 const words = await sample(
-  `select split_part(name, ' ', 2) as v from tools where name like '% %' order by md5(id::text) limit ${rounds}`,
+  `select split_part(name, ' ', 2) as v from products where name like '% %' order by md5(id::text) limit ${rounds}`,
 );
 const categories = await sample('select slug as v from categories order by slug');
 const brands = await sample('select name as v from brands order by name');
-const total = await sample('select count(*) as v from tools');
+const total = await sample('select count(*) as v from products');
 await probe.end();
 
 const pick = (list: string[], i: number) => list[i % Math.max(1, list.length)] ?? '';

@@ -42,7 +42,7 @@ try {
   // Goods 2 x 45.99 + 1 x 62.50 + 15.00 core = 169.48, 10 % off the pads (9.20), 7 % tax, $7.99
   // shipping: each order adds up as the orders table's check demands.
   await client.query(
-    `insert into orders (id, tool_id, tool_name, unit_price_cents, quantity, subtotal_cents, discount_cents,
+    `insert into orders (id, product_id, product_name, unit_price_cents, quantity, subtotal_cents, discount_cents,
        shipping_cents, tax_cents, total_cents, user_name, user_email, phone, status, created_at, paid_at,
        transaction_id, shipping_address, line_count)
      select md5('o' || i)::uuid, $1::uuid, 'Pads and 1 more', 16948, 3, 16948, 920, 799, 1122,
@@ -54,7 +54,7 @@ try {
     [pads.id, count],
   );
   await client.query(
-    `insert into order_lines (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents,
+    `insert into order_lines (order_id, line_no, product_id, product_name, unit_price_cents, quantity, discount_cents,
        core_charge_cents, cost_cents)
      select md5('o' || i)::uuid, 1, $1::uuid, 'Pads', 4599, 2, 920, 0, 2100 from generate_series(1, $3::int) i
      union all
@@ -71,7 +71,7 @@ try {
     `insert into refunds (order_id, key, status, amount_cents, goods_cents, tax_cents, lines, reason,
        payment_intent_id, provider, updated_at)
      select md5('o' || i)::uuid, 'bench', 'succeeded', 4139 + 290, 4139, 290,
-       jsonb_build_array(jsonb_build_object('toolId', $1::text, 'quantity', 1, 'amountCents', 4139, 'taxCents', 290)),
+       jsonb_build_array(jsonb_build_object('productId', $1::text, 'quantity', 1, 'amountCents', 4139, 'taxCents', 290)),
        'Damaged', 'pi_bench_' || i, 'simulated', now() - (i % 365) * interval '1 day' + interval '2 days'
      from generate_series(10, $2::int, 10) i`,
     [pads.id, count],

@@ -117,12 +117,12 @@ try {
 
 async function fitmentImport(db: Db) {
   await db.execute(sql`
-    insert into tools (name, image, price_cents, description, available_quantity, minimum_order_quantity, sku, part_number)
+    insert into products (name, image, price_cents, description, available_quantity, minimum_order_quantity, sku, part_number)
     select 'Brake part ' || n, '/images/tools/brake-pad-set.svg', 2999, array['A part.'], 10, 1,
       'BN-' || lpad(n::text, 5, '0'), 'MK-' || n
     from generate_series(0, ${parts - 1}) as n`);
   await db.execute(sql`
-    insert into part_numbers (tool_id, number, key, kind) select id, sku, lower(replace(sku, '-', '')), 'sku' from tools`);
+    insert into part_numbers (product_id, number, key, kind) select id, sku, lower(replace(sku, '-', '')), 'sku' from products`);
 
   const t0 = performance.now();
   const checked = await checkImport(db, 'fitment', 'bench.csv', Readable.from(fitmentFile()), 'bench-admin');
@@ -191,7 +191,7 @@ async function productsCheck(db: Db, databaseUrl: string) {
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     await db.execute(sql`
-      insert into tools (name, image, price_cents, description, available_quantity, minimum_order_quantity, sku)
+      insert into products (name, image, price_cents, description, available_quantity, minimum_order_quantity, sku)
       values ('Chain start', '/images/tools/brake-pad-set.svg', 1000, array['A part.'], 1, 1, 'CHK-0')`);
     const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
       method: 'POST',

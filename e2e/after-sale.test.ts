@@ -78,7 +78,7 @@ async function paidTwoLineOrder(request: APIRequestContext, name: string) {
   expect(paid.status()).toBe(200);
   return {
     ...order,
-    lines: tools.map((t) => ({ toolId: t._id, name: t.name, quantity: t.minimum_order_quantity })),
+    lines: tools.map((t) => ({ productId: t._id, name: t.name, quantity: t.minimum_order_quantity })),
   };
 }
 
@@ -326,7 +326,7 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       await desk.getByRole('link', { name: mail?.subject ?? 'no refund mail' }).waitFor();
 
       // The returned unit is back on the shelf in the product's ledger; an adjustment adds to it.
-      await desk.goto(`${store.url}/dashboard/products/${first.toolId}/stock`);
+      await desk.goto(`${store.url}/dashboard/products/${first.productId}/stock`);
       await desk.getByTestId('stock-ledger').getByText('Returned to the shelf').first().waitFor();
       expect(await seriousViolations(desk)).toEqual([]);
       const onHand = Number(((await desk.getByTestId('on-hand').textContent()) ?? '').replace(/,/g, ''));

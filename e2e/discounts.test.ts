@@ -125,14 +125,14 @@ journeys('a buyer pays less with BRAKES10; managers keep the discounts', () => {
         paid: boolean;
         discount: { code: string } | null;
         amounts: { discountCents: number; totalCents: number };
-        lines: { toolId: string; discountCents: number }[];
+        lines: { productId: string; discountCents: number }[];
       }>;
       expect(orders).toHaveLength(1);
       const [order] = orders;
       expect(order?.paid).toBe(true);
       expect(order?.discount?.code).toBe('BRAKES10');
       expect(order?.amounts.discountCents).toBeGreaterThan(0);
-      expect(order?.lines.find((l) => l.toolId === pads._id)?.discountCents).toBe(
+      expect(order?.lines.find((l) => l.productId === pads._id)?.discountCents).toBe(
         order?.amounts.discountCents,
       );
       expect(errors).toEqual([]);

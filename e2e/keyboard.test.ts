@@ -8,7 +8,7 @@ let store: StoreProcess;
 let browser: Browser;
 let page: Page;
 let errors: string[];
-let toolId = '';
+let productId = '';
 
 /** What has the keyboard's focus, described by its accessible parts. */
 const focused = (p: Page) =>
@@ -40,9 +40,9 @@ journeys('a keyboard alone', () => {
     }[];
     const tool = tools[0];
     if (!tool) throw new Error('The demo catalog is empty');
-    toolId = tool._id;
+    productId = tool._id;
     const order = await page.request.post(`${store.url}/api/order`, {
-      data: { orderId: toolId, orderQuantity: tool.minimum_order_quantity, phone: '01712345678' },
+      data: { orderId: productId, orderQuantity: tool.minimum_order_quantity, phone: '01712345678' },
     });
     expect(order.ok()).toBe(true);
   });
@@ -161,7 +161,7 @@ journeys('a keyboard alone', () => {
 
   it('starts the order window on its first field to type in; Escape returns to Order Now', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${store.url}/purchase/${toolId}`);
+    await page.goto(`${store.url}/purchase/${productId}`);
     const orderNow = page.getByRole('button', { name: 'Order Now' });
     await orderNow.focus();
     await page.keyboard.press('Enter');

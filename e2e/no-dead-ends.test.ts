@@ -9,7 +9,7 @@ const PASSWORD = 'Spanner#42';
 const ADMIN = 'boss@torque.example';
 let store: StoreProcess;
 let browser: Browser;
-let toolId = '';
+let productId = '';
 
 async function visitor(width = 1280) {
   const context: BrowserContext = await browser.newContext({
@@ -42,7 +42,7 @@ journeys('no silent redirects and no dead ends', () => {
     const setup = await visitor();
     await signUp(setup.page, 'Sam Signed', 'sam@torque.example');
     const tools = (await (await setup.page.request.get(`${store.url}/api/tool`)).json()) as { _id: string }[];
-    toolId = tools[0]?._id ?? '';
+    productId = tools[0]?._id ?? '';
     await setup.context.close();
   });
   afterAll(async () => {
@@ -142,7 +142,7 @@ journeys('no silent redirects and no dead ends', () => {
     const { context, page } = await visitor();
     await signUp(page, 'Paula Payer', 'paula@torque.example');
     const order = await page.request.post(`${store.url}/api/order`, {
-      data: { orderId: toolId, orderQuantity: 20, phone: '01712345678' },
+      data: { orderId: productId, orderQuantity: 20, phone: '01712345678' },
     });
     expect(order.ok()).toBe(true);
     const { _id } = (await order.json()) as { _id: string };

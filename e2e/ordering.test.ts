@@ -71,11 +71,11 @@ journeys('ordering, paying and reviewing as a customer', () => {
     await form.getByLabel('Phone').fill('01712345678');
     await form.getByLabel(/Quantity/).fill(String(min + 1));
     // The total is the server's for this quantity: subtotal, standard shipping and tax, in cents.
-    const toolId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const productId = new URL(page.url()).pathname.split('/').pop() ?? '';
     const quote = (await (
       await page.request.post(`${store.url}/api/cart/quote`, {
         headers: { origin: store.url },
-        data: { lines: [{ toolId, quantity: min + 1 }], shippingMethod: 'standard' },
+        data: { lines: [{ productId, quantity: min + 1 }], shippingMethod: 'standard' },
       })
     ).json()) as { totals: { totalCents: number } };
     const dollars = (quote.totals.totalCents / 100).toLocaleString('en-US', {
@@ -104,7 +104,7 @@ journeys('ordering, paying and reviewing as a customer', () => {
     const card = page.locator('[data-testid="tool-grid"] article').nth(4);
     await card.getByRole('link', { name: 'Order Now' }).click();
     await page.getByRole('button', { name: 'Order Now' }).click();
-    const toolName = (await page.locator('main h1').textContent()) ?? '';
+    const productName = (await page.locator('main h1').textContent()) ?? '';
     const form = page.getByRole('form', { name: 'Order' });
     await form.getByLabel('Phone').fill('01712345678');
     await form.getByRole('button', { name: 'Place Order' }).click();
@@ -114,7 +114,7 @@ journeys('ordering, paying and reviewing as a customer', () => {
     const rows = page.getByTestId('my-orders').locator('tbody tr');
     await rows.nth(1).waitFor();
     expect(await rows.count()).toBe(2);
-    const row = rows.filter({ hasText: toolName });
+    const row = rows.filter({ hasText: productName });
     expect(await row.getByText('Waiting for payment', { exact: true }).count()).toBe(1);
     await row.getByRole('button', { name: /Delete the order/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();

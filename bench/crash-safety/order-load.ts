@@ -10,7 +10,7 @@ import type { Random } from './seeded-random';
 
 export interface AckedOrder {
   id: string;
-  toolId: string;
+  productId: string;
   quantity: number;
   email: string;
 }
@@ -165,7 +165,7 @@ async function placeOrder(round: LoadRound, ledger: Ledger, customer: Customer, 
   }
   if (answer.status !== 201) return round.note('POST /api/order', answer);
   const { _id: id } = answer.body as { _id: string };
-  ledger.orders.set(id, { id, toolId: tool.id, quantity, email: customer.session.email });
+  ledger.orders.set(id, { id, productId: tool.id, quantity, email: customer.session.email });
   if (payNow) await pay(round, ledger, customer, id);
   else customer.open.push(id);
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../src/server/kernel/db/database';
-import { orders, paymentIntents, tools } from '../../src/server/kernel/db/schema';
+import { orderLines, orders, paymentIntents, products } from '../../src/server/kernel/db/schema';
 import type { Ledger, LoadTool } from './order-load';
 
 /**
@@ -27,8 +27,14 @@ export async function auditStore(
   ledger: Ledger,
   loadTools: LoadTool[],
 ): Promise<AuditResult> {
-  const orderRows = await database.db.select().from(orders);
-  const toolRows = await database.db.select().from(tools);
+  // The orders in this load have one line each: its product is the order's.
+  const lineRows = await database.db.select().from(orderLines);
+  const productOf = new Map(lineRows.map((line) => [line.orderId, line.productId]));
+  const orderRows = (await database.db.select().from(orders)).map((row) => ({
+    ...row,
+    productId: productOf.get(row.id),
+  }));
+  const toolRows = await database.db.select().from(products);
   const intentRows = await database.db.select().from(paymentIntents);
   const byId = new Map(orderRows.map((row) => [row.id, row]));
   const mismatches: string[] = [];
@@ -41,7 +47,11 @@ export async function auditStore(
       continue;
     }
     ackedOrdersFound += 1;
-    if (row.toolId !== acked.toolId || row.quantity !== acked.quantity || row.userEmail !== acked.email) {
+    if (
+      row.productId !== acked.productId ||
+      row.quantity !== acked.quantity ||
+      row.userEmail !== acked.email
+    ) {
       mismatches.push(`order ${acked.id} differs from what was acknowledged`);
     }
   }
@@ -73,7 +83,7 @@ export async function auditStore(
 
   for (const tool of loadTools) {
     const available = toolRows.find((row) => row.id === tool.id)?.availableQuantity;
-    const ofTool = orderRows.filter((row) => row.toolId === tool.id);
+    const ofTool = orderRows.filter((row) => row.productId === tool.id);
     const sum = (rows: typeof orderRows) => rows.reduce((total, row) => total + row.quantity, 0);
     const reserved = sum(ofTool.filter((row) => row.status === 'unpaid'));
     const sold = sum(ofTool.filter((row) => PAID.has(row.status)));

@@ -42,10 +42,10 @@ async function ok(answer: Promise<{ status: number; body: unknown }>, status: nu
   return got.body as Record<string, unknown>;
 }
 
-async function checkoutOnce(client: BuyerClient, buyer: TestSession, toolIds: string[], n: number) {
+async function checkoutOnce(client: BuyerClient, buyer: TestSession, productIds: string[], n: number) {
   let totalCents = 0;
-  for (const toolId of toolIds) {
-    const cart = await ok(client.call('PUT', `/api/cart/${toolId}`, { quantity: 1 }), 200, 'cart');
+  for (const productId of productIds) {
+    const cart = await ok(client.call('PUT', `/api/cart/${productId}`, { quantity: 1 }), 200, 'cart');
     totalCents = (cart.totals as { totalCents: number }).totalCents;
   }
   const placed = await ok(
@@ -79,8 +79,8 @@ async function checkoutOnce(client: BuyerClient, buyer: TestSession, toolIds: st
   );
 }
 
-const stockOf = async (url: string, toolId: string) =>
-  ((await call(url, 'GET', `/api/purchase/${toolId}`)).body as { available_quantity: number })
+const stockOf = async (url: string, productId: string) =>
+  ((await call(url, 'GET', `/api/purchase/${productId}`)).body as { available_quantity: number })
     .available_quantity;
 
 export async function runCartCheckout(
@@ -105,7 +105,7 @@ export async function runCartCheckout(
     sessions.push(...(await Promise.all(batch)));
   }
   const initial = 1_000_000;
-  const toolIds = await Promise.all(
+  const productIds = await Promise.all(
     ['Bench pads', 'Bench rotor', 'Bench fluid'].map((name) =>
       addToolOverHttp(url, admin, { name, availableQuantity: initial }),
     ),
@@ -124,7 +124,7 @@ export async function runCartCheckout(
       while (performance.now() < deadline) {
         const begun = performance.now();
         try {
-          await checkoutOnce(client, buyer, toolIds, n++);
+          await checkoutOnce(client, buyer, productIds, n++);
           done += 1;
           times.push(performance.now() - begun);
         } catch (error) {
@@ -139,7 +139,7 @@ export async function runCartCheckout(
   const storeAfter = await storeCpu?.();
   const clientCpu = process.cpuUsage(cpuBefore.client);
   times.sort((a, b) => a - b);
-  const left = await Promise.all(toolIds.map((id) => stockOf(url, id)));
+  const left = await Promise.all(productIds.map((id) => stockOf(url, id)));
   const wrong = left.filter((stock) => stock !== initial - done);
   const perPurchase = (micros: number) => micros / 1000 / Math.max(1, done);
   const cpuMsPerPurchase = {

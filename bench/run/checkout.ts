@@ -47,8 +47,16 @@ async function expectStatus(
 }
 
 /** One purchase the way the web app makes it with the simulated processor (src/server/test/store-flow.ts). */
-async function buyOnce(client: BuyerClient, buyer: TestSession, toolId: string): Promise<'placed' | 'paid'> {
-  const order = await client.call('POST', '/api/order', { orderId: toolId, orderQuantity: 1, phone: PHONE });
+async function buyOnce(
+  client: BuyerClient,
+  buyer: TestSession,
+  productId: string,
+): Promise<'placed' | 'paid'> {
+  const order = await client.call('POST', '/api/order', {
+    orderId: productId,
+    orderQuantity: 1,
+    phone: PHONE,
+  });
   if (order.status !== 201) throw new Error(`order: ${order.status}`);
   const orderId = (order.body as { _id: string })._id;
   try {
@@ -80,8 +88,8 @@ async function buyOnce(client: BuyerClient, buyer: TestSession, toolId: string):
   }
 }
 
-const stockOf = async (url: string, toolId: string) =>
-  ((await call(url, 'GET', `/api/purchase/${toolId}`)).body as { available_quantity: number })
+const stockOf = async (url: string, productId: string) =>
+  ((await call(url, 'GET', `/api/purchase/${productId}`)).body as { available_quantity: number })
     .available_quantity;
 
 /**
@@ -124,7 +132,7 @@ export async function runCheckout(
     sessions.push(...(await Promise.all(batch)));
   }
   const initial = 1_000_000;
-  const toolIds: string[] = [];
+  const productIds: string[] = [];
   // Added a few at a time: 256 products are 256 admin requests.
   for (let i = 0; i < Math.max(1, products); i += 8) {
     const batch = Array.from({ length: Math.min(8, products - i) || 1 }, (_, j) =>
@@ -133,7 +141,7 @@ export async function runCheckout(
         availableQuantity: initial,
       }),
     );
-    toolIds.push(...(await Promise.all(batch)));
+    productIds.push(...(await Promise.all(batch)));
   }
 
   let placed = 0;
@@ -147,13 +155,13 @@ export async function runCheckout(
     sessions.map(async (buyer, index) => {
       const client = buyerClient(url, buyer.token);
       // Buyers start at different tools and each moves one tool along per order.
-      let next = (index * Math.ceil(toolIds.length / sessions.length)) % toolIds.length;
+      let next = (index * Math.ceil(productIds.length / sessions.length)) % productIds.length;
       while (performance.now() < deadline) {
         const begun = performance.now();
-        const toolId = toolIds[next] as string;
-        next = (next + 1) % toolIds.length;
+        const productId = productIds[next] as string;
+        next = (next + 1) % productIds.length;
         try {
-          const outcome = await buyOnce(client, buyer, toolId);
+          const outcome = await buyOnce(client, buyer, productId);
           placed += 1;
           if (outcome === 'paid') orderTimes.push(performance.now() - begun);
           else failures += 1;
@@ -171,8 +179,8 @@ export async function runCheckout(
   orderTimes.sort((a, b) => a - b);
   const problems: string[] = [];
   let stock = 0;
-  for (const toolId of toolIds) stock += await stockOf(url, toolId);
-  const stocked = initial * toolIds.length;
+  for (const productId of productIds) stock += await stockOf(url, productId);
+  const stocked = initial * productIds.length;
   if (stock !== stocked - placed) problems.push(`stock ${stock} after ${placed} orders of ${stocked}`);
 
   // The sell-out burst: ten orders per buyer at once for 40 units.
@@ -211,7 +219,7 @@ export async function runCheckout(
       statementsAfter !== undefined && statementsBefore !== undefined
         ? (statementsAfter - statementsBefore) / Math.max(1, placed)
         : undefined,
-    products: toolIds.length,
+    products: productIds.length,
     ordersPerSecond: orderTimes.length / elapsed,
     p50: percentile(orderTimes, 50),
     p99: percentile(orderTimes, 99),

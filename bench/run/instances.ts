@@ -117,7 +117,7 @@ function changeProducts(system: System, perSecond: number): () => Promise<number
     while (running) {
       const began = performance.now();
       await system.changer.query(
-        'update tools set name = name where id = (select id from tools order by id limit 1)',
+        'update products set name = name where id = (select id from products order by id limit 1)',
       );
       changes += 1;
       await sleep(Math.max(0, 1000 / perSecond - (performance.now() - began)));
@@ -188,7 +188,7 @@ async function buyingWindow(system: System, seconds: number) {
 async function cachesAgree(system: System): Promise<string> {
   await sleep(200);
   const { rows } = await system.probe.query<{ id: string; available_quantity: number }>(
-    "select id, available_quantity from tools where name like 'Bench %'",
+    "select id, available_quantity from products where name like 'Bench %'",
   );
   const stale: string[] = [];
   for (const [index, store] of system.stores.entries()) {

@@ -61,25 +61,25 @@ INSERT INTO rate_limits (key, points, expire) VALUES ('${route.replaceAll(':', '
  */
 const RESERVE = (tool: string, asRead: string) => `
 WITH moved AS (
-  UPDATE tools SET available_quantity = available_quantity - 1, on_hand_quantity = on_hand_quantity + 0, reserved_quantity = reserved_quantity + 1
+  UPDATE products SET available_quantity = available_quantity - 1, on_hand_quantity = on_hand_quantity + 0, reserved_quantity = reserved_quantity + 1
   WHERE id = ${tool} AND available_quantity - 1 >= 0 AND on_hand_quantity >= 0 AND reserved_quantity + 1 >= 0
     AND ${asRead} AND core_charge_cents = 0 AND minimum_order_quantity = 1
     AND ground_only = false AND weight_lb IS NOT DISTINCT FROM NULL::numeric AND retired_at IS NULL
   RETURNING id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents, on_hand_quantity, reserved_quantity
 ), level AS (
-  INSERT INTO stock_levels (tool_id, on_hand, reserved, available)
+  INSERT INTO stock_levels (product_id, on_hand, reserved, available)
   SELECT id, on_hand_quantity, reserved_quantity, available_quantity FROM moved
-  ON CONFLICT (tool_id, location_id) DO UPDATE SET on_hand = excluded.on_hand, reserved = excluded.reserved, available = excluded.available
+  ON CONFLICT (product_id, location_id) DO UPDATE SET on_hand = excluded.on_hand, reserved = excluded.reserved, available = excluded.available
 ), logged AS (
-  INSERT INTO stock_movements (tool_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
+  INSERT INTO stock_movements (product_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
   SELECT id, -1, 0, 1, 'order_placed', :order_id, NULL, NULL FROM moved
 )
 SELECT id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents FROM moved`;
 
 /** The products an order takes, read without a lock before it is priced (readForSale). */
-const READ_FOR_SALE = (toolIds: string) => `
+const READ_FOR_SALE = (productIds: string) => `
 SELECT t.id, coalesce(s.available, 0) AS available_quantity, t.name, t.price_cents, t.minimum_order_quantity, t.retired_at, t.ground_only, t.weight_lb, t.core_charge_cents
-  FROM tools t LEFT JOIN product_stock s ON s.tool_id = t.id WHERE t.id = any(ARRAY[${toolIds}]::uuid[])`;
+  FROM products t LEFT JOIN product_stock s ON s.product_id = t.id WHERE t.id = any(ARRAY[${productIds}]::uuid[])`;
 
 /** The automatic discounts running now: read while pricing when the store has any (discount-offer.ts). */
 const DISCOUNTS = `
@@ -96,7 +96,7 @@ WITH placed AS (
   VALUES (gen_random_uuid(), ${order.values}, :user_id, 'Bench', 'bench@example.com', 'unpaid', now(), now() + interval '30 minutes', 0, 0)
   RETURNING *
 ), lines AS (
-  INSERT INTO order_lines (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents, core_charge_cents)
+  INSERT INTO order_lines (order_id, line_no, product_id, product_name, unit_price_cents, quantity, discount_cents, core_charge_cents)
   SELECT placed.id, line.* FROM placed CROSS JOIN (VALUES ${order.lines.join(', ')}) AS line
 ), ${EVENT_STEPS('placed', 'place', 'NULL', 'unpaid', 'customer')}
 SELECT id AS order_id FROM placed \gset`;
@@ -138,30 +138,30 @@ ${RATE_LIMIT('POST /api/order')}
 BEGIN;
 SELECT pg_advisory_xact_lock(hashtextextended('unpaid:' || :user_id, 0));
 SELECT count(*)::int, coalesce(sum(quantity), 0)::int FROM orders WHERE user_id = :user_id AND status = 'unpaid';
-${READ_FOR_SALE(':tool_id')} \gset
+${READ_FOR_SALE(':product_id')} \gset
 ${discounts ? DISCOUNTS : ''}
 ${PLACE({
   columns:
-    'tool_id, tool_name, unit_price_cents, quantity, total_cents, subtotal_cents, shipping_cents, tax_cents, shipping_method, shipping_label, shipping_tax_cents, tax_rate_bp, shipping_address, line_count, checkout_key, phone',
+    'product_id, product_name, unit_price_cents, quantity, total_cents, subtotal_cents, shipping_cents, tax_cents, shipping_method, shipping_label, shipping_tax_cents, tax_rate_bp, shipping_address, line_count, checkout_key, phone',
   values:
-    ":tool_id, :name, :price_cents, 1, :price_cents::bigint + 972, :price_cents, 799, 173, 'standard', 'Standard shipping', 0, 700, NULL, 1, NULL, '01712345678'",
-  lines: ['(1, :tool_id::uuid, :name, :price_cents::bigint, 1, 0::bigint, 0::bigint)'],
+    ":product_id, :name, :price_cents, 1, :price_cents::bigint + 972, :price_cents, 799, 173, 'standard', 'Standard shipping', 0, 700, NULL, 1, NULL, '01712345678'",
+  lines: ['(1, :product_id::uuid, :name, :price_cents::bigint, 1, 0::bigint, 0::bigint)'],
 })}
-${RESERVE(':tool_id', 'name = :name AND price_cents = :price_cents')};
+${RESERVE(':product_id', 'name = :name AND price_cents = :price_cents')};
 COMMIT;
 ${PAY(':price_cents::bigint + 972')}
 `;
 
 /** One cart change as the store makes it: the counter, the product read, the conditional upsert, the priced cart. */
 const CART_PUT = (tool: string, discounts: boolean) => `
-${RATE_LIMIT('PUT /api/cart/:toolId')}
-SELECT t.id, t.name, t.image, t.price_cents, s.available, t.minimum_order_quantity, t.retired_at, t.ground_only, t.weight_lb, t.core_charge_cents FROM tools t LEFT JOIN product_stock s ON s.tool_id = t.id WHERE t.id = any(ARRAY[${tool}]::uuid[]);
-WITH product AS (SELECT id FROM tools WHERE id = ${tool} AND retired_at IS NULL FOR KEY SHARE)
-INSERT INTO cart_lines (user_id, tool_id, quantity) SELECT :user_id, product.id, 1 FROM product
-  WHERE EXISTS (SELECT 1 FROM cart_lines WHERE user_id = :user_id AND tool_id = ${tool}) OR (SELECT count(*) FROM cart_lines WHERE user_id = :user_id) < 50
-  ON CONFLICT (user_id, tool_id) DO UPDATE SET quantity = excluded.quantity RETURNING 1;
+${RATE_LIMIT('PUT /api/cart/:productId')}
+SELECT t.id, t.name, t.image, t.price_cents, s.available, t.minimum_order_quantity, t.retired_at, t.ground_only, t.weight_lb, t.core_charge_cents FROM products t LEFT JOIN product_stock s ON s.product_id = t.id WHERE t.id = any(ARRAY[${tool}]::uuid[]);
+WITH product AS (SELECT id FROM products WHERE id = ${tool} AND retired_at IS NULL FOR KEY SHARE)
+INSERT INTO cart_lines (user_id, product_id, quantity) SELECT :user_id, product.id, 1 FROM product
+  WHERE EXISTS (SELECT 1 FROM cart_lines WHERE user_id = :user_id AND product_id = ${tool}) OR (SELECT count(*) FROM cart_lines WHERE user_id = :user_id) < 50
+  ON CONFLICT (user_id, product_id) DO UPDATE SET quantity = excluded.quantity RETURNING 1;
 SELECT c.quantity, t.id, t.name, t.image, t.price_cents, s.available, t.minimum_order_quantity, t.retired_at, t.ground_only, t.weight_lb, t.core_charge_cents
-  FROM cart_lines c JOIN tools t ON t.id = c.tool_id LEFT JOIN product_stock s ON s.tool_id = t.id WHERE c.user_id = :user_id ORDER BY c.added_at, c.tool_id;
+  FROM cart_lines c JOIN products t ON t.id = c.product_id LEFT JOIN product_stock s ON s.product_id = t.id WHERE c.user_id = :user_id ORDER BY c.added_at, c.product_id;
 ${discounts ? DISCOUNTS : ''}`;
 
 /**
@@ -180,14 +180,14 @@ ${RATE_LIMIT('POST /api/checkout')}
 \set key random(1, 9000000000000000000)
 SELECT * FROM orders WHERE user_id = :user_id AND checkout_key = 'bench-' || :key;
 BEGIN;
-DELETE FROM cart_lines WHERE user_id = :user_id RETURNING tool_id, quantity, added_at;
+DELETE FROM cart_lines WHERE user_id = :user_id RETURNING product_id, quantity, added_at;
 SELECT pg_advisory_xact_lock(hashtextextended('unpaid:' || :user_id, 0));
 SELECT count(*)::int, coalesce(sum(quantity), 0)::int FROM orders WHERE user_id = :user_id AND status = 'unpaid';
 ${READ_FOR_SALE(':tool_a, :tool_b, :tool_c')};
 ${discounts ? DISCOUNTS : ''}
 ${PLACE({
   columns:
-    'tool_id, tool_name, unit_price_cents, quantity, total_cents, subtotal_cents, shipping_cents, tax_cents, shipping_method, shipping_label, shipping_tax_cents, tax_rate_bp, shipping_address, line_count, checkout_key, phone',
+    'product_id, product_name, unit_price_cents, quantity, total_cents, subtotal_cents, shipping_cents, tax_cents, shipping_method, shipping_label, shipping_tax_cents, tax_rate_bp, shipping_address, line_count, checkout_key, phone',
   values:
     ":tool_a, 'Bench and 2 more', 7425, 3, 8744, 7425, 799, 520, 'standard', 'Standard shipping', 0, 700, '{\"fullName\":\"Bench\"}'::jsonb, 3, 'bench-' || :key, '+1 313 555 0142'",
   lines: [
@@ -211,13 +211,13 @@ ${PAY('8744')}
  */
 const ESSENTIAL_TABLES = `
 CREATE TABLE essential_stock (id uuid PRIMARY KEY, available integer NOT NULL CHECK (available >= 0));
-CREATE TABLE essential_orders (id uuid PRIMARY KEY, tool_id uuid NOT NULL, user_id text NOT NULL, quantity integer NOT NULL,
+CREATE TABLE essential_orders (id uuid PRIMARY KEY, product_id uuid NOT NULL, user_id text NOT NULL, quantity integer NOT NULL,
   total_cents bigint NOT NULL, status text NOT NULL, transaction_id text);
 CREATE TABLE essential_intents (id text PRIMARY KEY, order_id uuid NOT NULL, amount_cents bigint NOT NULL, status text NOT NULL);`;
 const ESSENTIAL_SCRIPT = String.raw`
 BEGIN;
-INSERT INTO essential_orders VALUES (gen_random_uuid(), :tool_id, :user_id, 1, 3447, 'unpaid', NULL) RETURNING id AS order_id \gset
-UPDATE essential_stock SET available = available - 1 WHERE id = :tool_id AND available >= 1;
+INSERT INTO essential_orders VALUES (gen_random_uuid(), :product_id, :user_id, 1, 3447, 'unpaid', NULL) RETURNING id AS order_id \gset
+UPDATE essential_stock SET available = available - 1 WHERE id = :product_id AND available >= 1;
 COMMIT;
 INSERT INTO essential_intents VALUES ('sim_pi_' || replace(gen_random_uuid()::text, '-', ''), :order_id, 3447, 'open')
   RETURNING id AS intent_id \gset
@@ -252,15 +252,15 @@ export async function pgbenchPurchase(
   const dir = mkdtempSync(path.join(tmpdir(), 'torque-pgbench-'));
   try {
     const database = openPostgres(scratch.url, 2);
-    let toolIds: string[];
+    let productIds: string[];
     // The buyers of the store's run are 12 accounts; pgbench's clients each have their own (a cart
     // is one per account), created here.
     const userIds = Array.from({ length: clients }, (_, i) => `pgbench-user-${i}`);
     try {
       await database.migrate();
-      toolIds = rowsOf<{ id: string }>(
+      productIds = rowsOf<{ id: string }>(
         await database.db.execute(sql`
-          insert into tools (name, image, price_cents, description, available_quantity, minimum_order_quantity)
+          insert into products (name, image, price_cents, description, available_quantity, minimum_order_quantity)
           select 'Bench sale wrench ' || n, '/x.svg', 2475, array['Bench.'], 1000000000, 1
           from generate_series(1, 3) as n returning id`),
       )
@@ -274,7 +274,7 @@ export async function pgbenchPurchase(
       if (kind === 'essential writes') {
         await database.db.execute(sql.raw(ESSENTIAL_TABLES));
         await database.db.execute(
-          sql`insert into essential_stock (id, available) values (${toolIds[0]}, 1000000000)`,
+          sql`insert into essential_stock (id, available) values (${productIds[0]}, 1000000000)`,
         );
       }
     } finally {
@@ -302,10 +302,10 @@ export async function pgbenchPurchase(
         `--client=${clients}`,
         '--jobs=2',
         `--time=${seconds}`,
-        `--define=tool_id=${toolIds[0]}`,
-        `--define=tool_a=${toolIds[0]}`,
-        `--define=tool_b=${toolIds[1]}`,
-        `--define=tool_c=${toolIds[2]}`,
+        `--define=product_id=${productIds[0]}`,
+        `--define=tool_a=${productIds[0]}`,
+        `--define=tool_b=${productIds[1]}`,
+        `--define=tool_c=${productIds[2]}`,
         `--file=${script}`,
         '--host',
         url.hostname,

@@ -21,7 +21,7 @@ let store: StoreProcess;
 let browser: Browser;
 const pages: Record<'visitor' | 'customer' | 'admin', Page> = {} as never;
 const pageErrors: string[] = [];
-let toolId = '';
+let productId = '';
 let toolMinimum = 1;
 let orderId = '';
 
@@ -53,9 +53,9 @@ const visitorCart = (lines: number) => async (page: Page) => {
   await page.evaluate(
     ([id, count]) =>
       count
-        ? localStorage.setItem('tw.cart', JSON.stringify([{ toolId: id, quantity: 1 }]))
+        ? localStorage.setItem('tw.cart', JSON.stringify([{ productId: id, quantity: 1 }]))
         : localStorage.clear(),
-    [toolId, lines] as const,
+    [productId, lines] as const,
   );
   await page.reload();
   await page.getByRole('heading', { name: 'Your cart' }).waitFor();
@@ -63,7 +63,7 @@ const visitorCart = (lines: number) => async (page: Page) => {
 };
 /** The customer's server cart holds the first tool at its minimum. */
 const customerCart = async (page: Page) => {
-  const put = await page.request.put(`${store.url}/api/cart/${toolId}`, {
+  const put = await page.request.put(`${store.url}/api/cart/${productId}`, {
     headers: { origin: store.url },
     data: { quantity: toolMinimum },
   });
@@ -103,7 +103,7 @@ const visitorStates: PageState[] = [
     act: submitEmpty('Set new password'),
   },
   { name: 'not found', path: () => '/no-such-page' },
-  { name: 'one product', path: () => `/product/${toolId}` },
+  { name: 'one product', path: () => `/product/${productId}` },
   { name: 'search with nothing found', path: () => '/tools?search=zzqxv' },
   { name: 'search read otherwise (a typo)', path: () => '/tools?search=brkae%20pads' },
   { name: 'parts for a vehicle', path: () => '/tools?year=2015&make=Honda&model=Civic' },
@@ -123,10 +123,10 @@ const visitorStates: PageState[] = [
 ];
 
 const customerStates: PageState[] = [
-  { name: 'purchase', path: () => `/purchase/${toolId}` },
+  { name: 'purchase', path: () => `/purchase/${productId}` },
   {
     name: 'purchase with the order modal and its errors',
-    path: () => `/purchase/${toolId}`,
+    path: () => `/purchase/${productId}`,
     act: async (page) => {
       await page.getByRole('button', { name: 'Order Now' }).first().click();
       await page.getByRole('dialog').getByRole('button', { name: 'Place Order' }).click();
@@ -287,10 +287,10 @@ const adminStates: PageState[] = [
   { name: 'add product', path: () => '/dashboard/addProduct' },
   { name: 'add product with errors', path: () => '/dashboard/addProduct', act: submitEmpty('Add Product') },
   { name: 'manage all orders', path: () => '/dashboard/manageOrders' },
-  { name: 'product editor', path: () => `/dashboard/products/${toolId}` },
+  { name: 'product editor', path: () => `/dashboard/products/${productId}` },
   {
     name: 'product editor with its errors',
-    path: () => `/dashboard/products/${toolId}`,
+    path: () => `/dashboard/products/${productId}`,
     act: async (page) => {
       await page.getByLabel('Product name').fill('');
       await page.getByRole('button', { name: 'Save changes' }).click();
@@ -341,7 +341,7 @@ const adminStates: PageState[] = [
   { name: 'numbers', path: () => '/dashboard/numbers' },
   { name: 'returns desk', path: () => '/dashboard/returns' },
   { name: 'settings', path: () => '/dashboard/settings' },
-  { name: "a product's stock", path: () => `/dashboard/products/${toolId}/stock` },
+  { name: "a product's stock", path: () => `/dashboard/products/${productId}/stock` },
 ];
 
 /** A page signed in as a new account (through the API: signing up is not what this checks). */
@@ -421,10 +421,10 @@ export function accessibilitySweep(readers: Reader[]) {
     // A product sold in packs (minimum above 1), so a cart of one unit shows the minimum's problem.
     const tool = tools.find((t) => t.minimum_order_quantity > 1);
     if (!tool) throw new Error('The demo catalog has no product sold in packs');
-    toolId = tool._id;
+    productId = tool._id;
     toolMinimum = tool.minimum_order_quantity;
     const order = await pages.customer.request.post(`${store.url}/api/order`, {
-      data: { orderId: toolId, orderQuantity: tool.minimum_order_quantity, phone: '01712345678' },
+      data: { orderId: productId, orderQuantity: tool.minimum_order_quantity, phone: '01712345678' },
     });
     expect(order.ok()).toBe(true);
     orderId = ((await order.json()) as { _id: string })._id;

@@ -5,7 +5,7 @@ import { Vehicle } from './catalog';
 /**
  * What happens to an order after the card is charged (docs/decisions/038-040): shipments of some
  * or all of its units, an admin's cancellation of a paid order, refunds by line, shipping or amount.
- * Quantities are per product (`toolId`), as the order's lines name them.
+ * Quantities are per product (`productId`), as the order's lines name them.
  */
 
 export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
@@ -19,7 +19,7 @@ const reasonField = (label: string) =>
     .max(500, `The ${label} must be 500 characters or fewer`);
 
 const lineQuantity = z.object({
-  toolId: z.string().min(1).max(100),
+  productId: z.string().min(1).max(100),
   quantity: z
     .number()
     .int('Quantity must be a whole number')
@@ -32,7 +32,7 @@ const linesField = z
   .array(lineQuantity)
   .min(1, 'Choose at least one line')
   .max(100)
-  .refine((lines) => new Set(lines.map((l) => l.toolId)).size === lines.length, 'Name each product once');
+  .refine((lines) => new Set(lines.map((l) => l.productId)).size === lines.length, 'Name each product once');
 
 const carrierField = z.string().trim().max(60, 'Carrier must be 60 characters or fewer');
 const trackingField = z
@@ -105,7 +105,7 @@ export const Shipment = z.object({
   id: z.string(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
-  lines: z.array(z.object({ toolId: z.string(), quantity: z.number().int() })),
+  lines: z.array(z.object({ productId: z.string(), quantity: z.number().int() })),
   at: z.string(),
 });
 export type Shipment = z.infer<typeof Shipment>;
@@ -143,7 +143,7 @@ export const Refund = z.object({
   otherCents: z.number().int(),
   lines: z.array(
     z.object({
-      toolId: z.string(),
+      productId: z.string(),
       quantity: z.number().int(),
       amountCents: z.number().int(),
       /** Tax on the goods and on the core charges of this line given back. */
@@ -282,10 +282,10 @@ export { CORE_CHARGE_LABEL } from './summary-words';
 
 /** A refund line in words: its units, and the old parts whose core charge went back with it. */
 export function refundLineWords(
-  o: { lines: { toolId: string; name: string }[] },
-  l: { toolId: string; quantity: number; cores?: number | undefined },
+  o: { lines: { productId: string; name: string }[] },
+  l: { productId: string; quantity: number; cores?: number | undefined },
 ): string {
-  const name = o.lines.find((line) => line.toolId === l.toolId)?.name ?? 'part';
+  const name = o.lines.find((line) => line.productId === l.productId)?.name ?? 'part';
   const cores = l.cores ?? 0;
   if (l.quantity === 0) return `Core charge of ${cores} x ${name}`;
   return cores > 0 ? `${l.quantity} x ${name} with ${cores} core charge(s)` : `${l.quantity} x ${name}`;
@@ -350,7 +350,7 @@ export const listingFitWords: Record<ListingFit, string> = {
  * the listing says later) and what it says now, and when staff took the vehicle out of its fitment.
  */
 export const FitClaim = z.object({
-  toolId: z.string(),
+  productId: z.string(),
   from: z.enum(claimSources),
   vin: z.string().nullable(),
   listed: z.enum(listingFits),
@@ -367,7 +367,7 @@ export const wrongListing = (c: Pick<FitClaim, 'listed'>) => c.listed !== 'no';
  * fitment (its model year, from every row that claimed it), recorded in the product's history and
  * the audit log.
  */
-export const FitmentCorrectionInput = z.object({ toolId: z.string().min(1).max(100) });
+export const FitmentCorrectionInput = z.object({ productId: z.string().min(1).max(100) });
 
 export const fitClaimMessages = {
   unknownVehicle: (label: string) =>
@@ -421,7 +421,7 @@ export const ReturnDecisionInput = z.object({
  */
 export const ReturnReceivedInput = z.object({
   lines: z
-    .array(z.object({ toolId: z.string().min(1).max(100), outcome: z.enum(['restock', 'damaged']) }))
+    .array(z.object({ productId: z.string().min(1).max(100), outcome: z.enum(['restock', 'damaged']) }))
     .min(1)
     .max(100)
     .optional(),
@@ -436,7 +436,7 @@ export const Return = z.object({
   statusText: z.string(),
   lines: z.array(
     z.object({
-      toolId: z.string(),
+      productId: z.string(),
       quantity: z.number().int(),
       reason: z.enum(returnLineReasons),
       outcome: z.enum(['restock', 'damaged']).nullable(),

@@ -36,7 +36,7 @@ export const OrdersBehindFigure = z.object({
   refundedTo: reportDay.optional(),
   country: z.string().trim().max(2).optional(),
   region: z.string().trim().max(100).optional(),
-  toolId: z.string().max(100).optional(),
+  productId: z.string().max(100).optional(),
 });
 export type OrdersBehindFigure = z.infer<typeof OrdersBehindFigure>;
 
@@ -98,7 +98,7 @@ export const TaxJurisdiction = z.object({
 export type TaxJurisdiction = z.infer<typeof TaxJurisdiction>;
 
 export const ProductSales = z.object({
-  toolId: z.string(),
+  productId: z.string(),
   name: z.string(),
   sku: z.string().nullable(),
   /** The product's category's name and its brand as they are now ('' when it has none). */

@@ -8,7 +8,7 @@ import { CART_MAX_LINES, LineInput, Quote } from './pricing';
 export const Cart = Quote;
 export type Cart = Quote;
 
-/** PUT /cart/:toolId: the line's new quantity (the product's minimum and stock apply). */
+/** PUT /cart/:productId: the line's new quantity (the product's minimum and stock apply). */
 export const CartLineQuantity = z.object({ quantity: LineInput.shape.quantity });
 
 /** POST /cart/merge: a visitor's lines; each adds to the same product's line, capped at the stock. */

@@ -21,7 +21,7 @@ export type OrderRefusalCode = (typeof orderRefusalCodes)[number];
 
 export interface OrderRefusal {
   code: OrderRefusalCode;
-  toolName: string;
+  productName: string;
   /** The line asked for, as the request numbered it (from 0). */
   line: number;
   quantity: number;
@@ -61,7 +61,7 @@ export const orderRefusalWords: Record<
       r.quantity < r.minimum
         ? field(minimumQuantityMessage(r.minimum), 'orderQuantity')
         : r.left < r.minimum
-          ? { code: 'OUT_OF_STOCK', message: outOfStockMessage(r.toolName, 0) }
+          ? { code: 'OUT_OF_STOCK', message: outOfStockMessage(r.productName, 0) }
           : field(maximumQuantityMessage(r.left), 'orderQuantity'),
   },
   /** The checkout (a customer's or a guest's): each message names its product. */
@@ -69,10 +69,10 @@ export const orderRefusalWords: Record<
     'not-sold': () => notFound,
     retired: (r) => ({
       code: 'CONFLICT',
-      message: `${r.toolName} is no longer sold. Remove it from your cart to go on.`,
+      message: `${r.productName} is no longer sold. Remove it from your cart to go on.`,
     }),
     'below-minimum': (r) =>
-      field(`${r.toolName}: ${minimumQuantityMessage(r.minimum)}`, `lines.${r.line}.quantity`),
-    'out-of-stock': (r) => ({ code: 'OUT_OF_STOCK', message: outOfStockMessage(r.toolName, r.left) }),
+      field(`${r.productName}: ${minimumQuantityMessage(r.minimum)}`, `lines.${r.line}.quantity`),
+    'out-of-stock': (r) => ({ code: 'OUT_OF_STOCK', message: outOfStockMessage(r.productName, r.left) }),
   },
 };

@@ -101,7 +101,7 @@ export function orderStatusText(order: {
 
 /** One line of an order: the product, and its name and unit price as sold. */
 export const OrderLine = z.object({
-  toolId: z.string(),
+  productId: z.string(),
   name: z.string(),
   unitPriceCents: z.number().int(),
   quantity: z.number().int(),
@@ -228,7 +228,7 @@ export type Order = z.infer<typeof Order>;
  * tax or charge. `hasCoreCharge`: old parts of it may be handed in at the desk.
  */
 export const StaffOrderLine = OrderLine.pick({
-  toolId: true,
+  productId: true,
   name: true,
   quantity: true,
   shippedQuantity: true,
@@ -292,7 +292,7 @@ export function withoutMoney(order: Order): StaffOrder {
       refundedCents: null,
     }),
     lines: lines.map((l) => ({
-      toolId: l.toolId,
+      productId: l.productId,
       name: l.name,
       quantity: l.quantity,
       shippedQuantity: l.shippedQuantity,

@@ -9,7 +9,7 @@ export const PackingSlip = z.object({
   number: z.string(),
   lines: z.array(
     z.object({
-      toolId: z.string(),
+      productId: z.string(),
       name: z.string(),
       sku: z.string().nullable(),
       partNumber: z.string().nullable(),

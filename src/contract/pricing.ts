@@ -67,7 +67,7 @@ export type Totals = z.infer<typeof Totals>;
 
 /** One line priced by the server; `problem` says why it cannot be ordered as it is. */
 export const PricedLine = z.object({
-  toolId: z.string(),
+  productId: z.string(),
   name: z.string(),
   image: z.string(),
   unitPriceCents: z.number().int(),
@@ -119,7 +119,7 @@ const count = z.preprocess(
     .max(1_000_000, 'Quantity is too large'),
 );
 
-export const LineInput = z.object({ toolId: z.string().min(1).max(100), quantity: count });
+export const LineInput = z.object({ productId: z.string().min(1).max(100), quantity: count });
 export type LineInput = z.infer<typeof LineInput>;
 
 /** Where the tax is owed; without a region the store's default rate applies. */

@@ -36,7 +36,7 @@ export const SalesReport = z.object({
   shippingCollectedCents: z.number().int(),
   unitsByProduct: z.array(
     z.object({
-      toolId: z.string(),
+      productId: z.string(),
       name: z.string(),
       unitsSold: z.number().int(),
       unitsRefunded: z.number().int(),
@@ -54,7 +54,7 @@ export const SalesReport = z.object({
    */
   wrongListings: z.array(
     z.object({
-      toolId: z.string(),
+      productId: z.string(),
       name: z.string(),
       returns: z.number().int(),
       units: z.number().int(),

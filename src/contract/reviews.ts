@@ -16,15 +16,15 @@ export const Review = z.object({
   commenter: z.string(),
   ratings: z.number().int().min(1).max(5),
   /** The product reviewed; absent for the spec's reviews of the store. */
-  toolId: z.string().optional(),
+  productId: z.string().optional(),
   /** The writer bought this product (any product, for a review of the store) in a paid order. */
   verified: z.boolean(),
   reply: ReviewReply.optional(),
 });
 export type Review = z.infer<typeof Review>;
 
-/** GET /review: the store's reviews (the spec's list), or, with `toolId`, that product's. */
-export const ReviewListQuery = z.object({ toolId: z.string().uuid('Unknown product').optional() });
+/** GET /review: the store's reviews (the spec's list), or, with `productId`, that product's. */
+export const ReviewListQuery = z.object({ productId: z.string().uuid('Unknown product').optional() });
 
 export const REVIEW_COMMENT_MAX = 1000;
 export const REVIEW_REPLY_MAX = 1000;
@@ -46,7 +46,7 @@ export const ReviewInput = z.object({
       .max(RATING_MAX, RATING_MESSAGE),
   ),
   /** A review of this product rather than of the store. */
-  toolId: z.string().uuid('Unknown product').optional(),
+  productId: z.string().uuid('Unknown product').optional(),
 });
 export type ReviewInput = z.infer<typeof ReviewInput>;
 
@@ -62,8 +62,8 @@ export const OwnReview = z.object({
   _id: z.string(),
   comment: z.string(),
   ratings: z.number().int(),
-  toolId: z.string().nullable(),
-  toolName: z.string().nullable(),
+  productId: z.string().nullable(),
+  productName: z.string().nullable(),
   status: z.enum(reviewStatuses),
   verified: z.boolean(),
   createdAt: z.string(),
@@ -71,7 +71,7 @@ export const OwnReview = z.object({
 });
 export type OwnReview = z.infer<typeof OwnReview>;
 
-/** GET /review/mine: the signed-in writer's reviews, newest first; with `toolId`, of that product. */
+/** GET /review/mine: the signed-in writer's reviews, newest first; with `productId`, of that product. */
 export const OwnReviewsQuery = ReviewListQuery;
 
 /** A review as managers see it on the moderation page. */

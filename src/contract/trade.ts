@@ -20,7 +20,7 @@ export const CategoryPercent = z.object({
 export type CategoryPercent = z.infer<typeof CategoryPercent>;
 
 export const NetPrice = z.object({
-  toolId: z.uuid({ error: 'Choose a product' }),
+  productId: z.uuid({ error: 'Choose a product' }),
   /** What the shop pays per unit; never more than the list price (the lower one is charged). */
   priceCents: z.number().int().min(1, 'A net price must be at least $0.01').max(100_000_000),
 });
@@ -106,13 +106,13 @@ export const buyAgainWords = {
 export const BuyAgainAnswer = z.object({
   added: z.array(
     z.object({
-      toolId: z.string(),
+      productId: z.string(),
       name: z.string(),
       quantity: z.number().int(),
       note: z.string().nullable(),
     }),
   ),
-  notAdded: z.array(z.object({ toolId: z.string(), name: z.string(), reason: z.string() })),
+  notAdded: z.array(z.object({ productId: z.string(), name: z.string(), reason: z.string() })),
 });
 export type BuyAgainAnswer = z.infer<typeof BuyAgainAnswer>;
 
@@ -128,7 +128,11 @@ export const TradePricesQuery = z.object({
 /** The signed-in buyer's own price of each product asked for that their price list puts below list. */
 export const TradePrices = z.object({
   prices: z.array(
-    z.object({ toolId: z.string(), unitPriceCents: z.number().int(), listUnitPriceCents: z.number().int() }),
+    z.object({
+      productId: z.string(),
+      unitPriceCents: z.number().int(),
+      listUnitPriceCents: z.number().int(),
+    }),
   ),
 });
 export type TradePrices = z.infer<typeof TradePrices>;

@@ -9,7 +9,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
+import type { $ZodType } from 'zod/v4/core';
 import type { ErrorEnvelope } from '../contract/errors';
+import { withCurrentNames } from '../contract/former-names';
 import type { StoreSettings } from '../contract/settings';
 import type { StoreInfo } from '../contract/store';
 import { apiModule, collectRouteAccess, registerAccessGuard } from './edge/api';
@@ -182,7 +184,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   // Before any plugin adds a route: every route's declared access, and no start without one.
   collectRouteAccess(app);
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Requests from a page loaded before the product rename still say `toolId` (decision 096).
+  app.setValidatorCompiler<$ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return (data) => validate(withCurrentNames(data));
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);

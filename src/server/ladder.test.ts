@@ -507,10 +507,10 @@ describe('tables and their owners', () => {
       'kernel/audit categories',
       'kernel/audit discounts',
       'kernel/audit orders',
+      'kernel/audit products',
       'kernel/audit refunds',
       'kernel/audit returns',
       'kernel/audit reviews',
-      'kernel/audit tools',
       'kernel/audit user',
       'modules/accounts orders',
       'modules/catalog order_lines',
@@ -565,9 +565,9 @@ describe('tables and their owners', () => {
     // For one release the figures stay on the product's row for the release before (decision 089);
     // everything of this one reads the inventory's levels, through its face or its view.
     const stockColumn =
-      /\bt\.(?:available|on_hand|reserved)_quantity\b|\btools\.(?:availableQuantity|onHandQuantity|reservedQuantity)\b/;
-    expect(stockColumn.test('select t.available_quantity from tools t')).toBe(true);
-    expect(stockColumn.test('.select({ q: tools.onHandQuantity })')).toBe(true);
+      /\bt\.(?:available|on_hand|reserved)_quantity\b|\bproducts\.(?:availableQuantity|onHandQuantity|reservedQuantity)\b/;
+    expect(stockColumn.test('select t.available_quantity from products t')).toBe(true);
+    expect(stockColumn.test('.select({ q: products.onHandQuantity })')).toBe(true);
     expect(stockColumn.test('available_quantity: stock.available')).toBe(false);
     const naming = files
       .filter((f) => f.includes('/src/server/') && !mayNameAnything(f) && roomOf(f) !== 'modules/inventory')
@@ -593,7 +593,7 @@ describe('tables and their owners', () => {
     // The check sees both drizzle calls and SQL text: the stock ledger and order history are SQL.
     expect(writes.some((w) => w.table === 'stock_movements')).toBe(true);
     expect(writes.some((w) => w.table === 'order_events')).toBe(true);
-    expect(writes.some((w) => w.table === 'tools' && roomOf(w.file) === 'modules/inventory')).toBe(true);
+    expect(writes.some((w) => w.table === 'products' && roomOf(w.file) === 'modules/inventory')).toBe(true);
     const foreign = writes
       .filter(({ file }) => !mayWriteAnything(file))
       .filter(({ file, table }) => !(tableWriters.get(table) ?? []).includes(roomOf(file) ?? ''))
@@ -605,8 +605,8 @@ describe('tables and their owners', () => {
     const fake = inServer('modules/cart/fake-writer.ts');
     const text = [
       "import { sql } from 'drizzle-orm';",
-      "import { schema, tools as products, orders } from '../../kernel/db';",
-      'export const a = (db) => db.update(products).set({ brand: "x" });',
+      "import { schema, products as catalog, orders } from '../../kernel/db';",
+      'export const a = (db) => db.update(catalog).set({ brand: "x" });',
       'export const b = (db) => db.delete(schema.mails);',
       `export const c = sql\`insert into \${orders} (id) values (1)\`;`,
       'export const d = (db) => db.select().from(orders);',
@@ -614,7 +614,7 @@ describe('tables and their owners', () => {
     parsed.set(fake, parseSync(fake, text, { lang: 'ts' }).program as Node);
     try {
       const graph = new Map(edges).set(fake, importsOf(fake));
-      expect(writesIn(fake, graph).map((w) => w.table)).toEqual(['tools', 'mails', 'orders']);
+      expect(writesIn(fake, graph).map((w) => w.table)).toEqual(['products', 'mails', 'orders']);
       // None of the three is the cart's.
       expect(
         writesIn(fake, graph).filter((w) => (tableOwners.get(w.table) ?? []).includes('modules/cart')),

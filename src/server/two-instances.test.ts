@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from './kernel/db/database';
-import { orders, processedWebhookEvents, tools } from './kernel/db/schema';
+import { orders, processedWebhookEvents, products } from './kernel/db/schema';
 import { expireUnpaidOrders } from './modules/orders/expiry';
 import { type FakeStripe, startFakeStripe } from './test/fake-stripe';
 import { testOutbox } from './test/harness';
@@ -157,7 +157,7 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
   });
 
   it('200 concurrent buyers split across both instances buy exactly the 50 units in stock', async () => {
-    const toolId = await addToolOverHttp(b.url, admin, {
+    const productId = await addToolOverHttp(b.url, admin, {
       name: 'Last fifty wrench',
       availableQuantity: 50,
     });
@@ -174,7 +174,7 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
       buyers.map((session, i) =>
         call(i % 2 === 0 ? a.url : b.url, 'POST', '/api/order', {
           session,
-          json: { orderId: toolId, orderQuantity: 1, phone: '01712345678' },
+          json: { orderId: productId, orderQuantity: 1, phone: '01712345678' },
         }),
       ),
     );
@@ -188,12 +188,15 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
 
     // Both instances say sold out, and the database agrees with what the buyers were told.
     for (const url of [a.url, b.url]) {
-      const tool = await call(url, 'GET', `/api/purchase/${toolId}`);
+      const tool = await call(url, 'GET', `/api/purchase/${productId}`);
       expect((tool.body as { available_quantity: number }).available_quantity).toBe(0);
     }
-    const [stock] = await db().select().from(tools).where(eq(tools.id, toolId));
+    const [stock] = await db().select().from(products).where(eq(products.id, productId));
     expect(stock?.availableQuantity).toBe(0);
-    const rows = await db().select().from(orders).where(eq(orders.toolId, toolId));
+    const rows = await db()
+      .select()
+      .from(orders)
+      .where(sql`${orders.id} in (select order_id from order_lines where product_id = ${productId})`);
     expect(rows.map((row) => row.id).sort()).toEqual(
       placed.map((answer) => (answer.body as { _id: string })._id).sort(),
     );
@@ -219,14 +222,14 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
     }
     // Each cart: 3 rotors and the others; half the carts list the products the other way round.
     const lines = [
-      { toolId: pads, quantity: 20 },
-      { toolId: rotor, quantity: 3 },
-      { toolId: fluid, quantity: 20 },
+      { productId: pads, quantity: 20 },
+      { productId: rotor, quantity: 3 },
+      { productId: fluid, quantity: 20 },
     ];
     await Promise.all(
       buyers.map(async (session, i) => {
         for (const line of i % 2 ? lines : [...lines].reverse()) {
-          const put = await call(i % 2 ? a.url : b.url, 'PUT', `/api/cart/${line.toolId}`, {
+          const put = await call(i % 2 ? a.url : b.url, 'PUT', `/api/cart/${line.productId}`, {
             session,
             json: { quantity: line.quantity },
           });
@@ -269,8 +272,8 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
     }
     const left = await db()
       .select()
-      .from(tools)
-      .where(inArray(tools.id, [pads, rotor, fluid]));
+      .from(products)
+      .where(inArray(products.id, [pads, rotor, fluid]));
     const byId = new Map(left.map((row) => [row.id, row.availableQuantity]));
     expect([byId.get(pads), byId.get(rotor), byId.get(fluid)]).toEqual([0, 15, 0]);
   }, 600_000);
@@ -315,10 +318,13 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
     /** A customer's order of 4, placed and opened for payment on instance A; paid at the fake. */
     const paidAtStripe = async () => {
       const customer = await signUpOverHttp(a.url, { name: 'Pat Payer' });
-      const toolId = await addToolOverHttp(a.url, admin, { name: 'Webhook wrench', availableQuantity: 40 });
+      const productId = await addToolOverHttp(a.url, admin, {
+        name: 'Webhook wrench',
+        availableQuantity: 40,
+      });
       const order = await call(a.url, 'POST', '/api/order', {
         session: customer,
-        json: { orderId: toolId, orderQuantity: 4, phone: '01712345678' },
+        json: { orderId: productId, orderQuantity: 4, phone: '01712345678' },
       });
       expect(order.status).toBe(201);
       const orderId = (order.body as { _id: string })._id;
@@ -332,17 +338,17 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
         (i) => i.client_secret === clientSecret,
       )?.id as string;
       (fake as FakeStripe).succeed(intentId);
-      return { customer, toolId, orderId, intentId };
+      return { customer, productId, orderId, intentId };
     };
 
     const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
     const stockOf = async (id: string) =>
-      (await db().select().from(tools).where(eq(tools.id, id)))[0]?.availableQuantity;
+      (await db().select().from(products).where(eq(products.id, id)))[0]?.availableQuantity;
     const timesRecorded = async (eventId: string) =>
       (await db().select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, eventId))).length;
 
     it('delivered to the instance that did not create the intent, it marks the order paid once', async () => {
-      const { customer, toolId, orderId, intentId } = await paidAtStripe();
+      const { customer, productId, orderId, intentId } = await paidAtStripe();
       const event = (fake as FakeStripe).event('payment_intent.succeeded', intentId);
 
       expect(await deliver(b.url, event)).toEqual({ status: 200, body: { received: true } });
@@ -350,25 +356,25 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
       expect(seen.body).toMatchObject({ status: 'pending', paid: true, transactionId: intentId });
       const paid = await orderRow(orderId);
       expect(paid?.paidAt).toBeInstanceOf(Date);
-      expect(await stockOf(toolId)).toBe(36);
+      expect(await stockOf(productId)).toBe(36);
 
       // Stripe delivers at least once, and a load balancer may send each copy anywhere.
       const again = await Promise.all([deliver(a.url, event), deliver(b.url, event), deliver(a.url, event)]);
       expect(again.map((answer) => answer.status)).toEqual([200, 200, 200]);
       expect(await orderRow(orderId)).toEqual(paid);
-      expect(await stockOf(toolId)).toBe(36);
+      expect(await stockOf(productId)).toBe(36);
       expect(await timesRecorded(event.id)).toBe(1);
     });
 
     it('delivered to both instances at once for an order released meanwhile, takes its stock back once', async () => {
-      const { toolId, orderId, intentId } = await paidAtStripe();
+      const { productId, orderId, intentId } = await paidAtStripe();
       // The hold passes before Stripe reports: the order is released and its 4 units return.
       await db()
         .update(orders)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(and(eq(orders.id, orderId), eq(orders.status, 'unpaid')));
       expect(await expireUnpaidOrders(db(), testOutbox(db()))).toBe(1);
-      expect(await stockOf(toolId)).toBe(40);
+      expect(await stockOf(productId)).toBe(40);
 
       // Were the event handled twice, the revived order would take its 4 units twice.
       const event = (fake as FakeStripe).event('payment_intent.succeeded', intentId);
@@ -380,7 +386,7 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
       ]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
       expect(await orderRow(orderId)).toMatchObject({ status: 'awaiting_shipment', transactionId: intentId });
-      expect(await stockOf(toolId)).toBe(36);
+      expect(await stockOf(productId)).toBe(36);
       expect(await timesRecorded(event.id)).toBe(1);
       for (const instance of [a, b]) expect(instance.output()).not.toContain('refund it');
     });

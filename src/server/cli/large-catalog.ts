@@ -383,7 +383,7 @@ export async function insertLargeCatalog(
     const partNumbers = column((t) => t.partNumber);
     const universal = column((t) => t.universal);
     await db.execute(sql`
-      insert into tools (name, image, price_cents, description, available_quantity, minimum_order_quantity, created_at,
+      insert into products (name, image, price_cents, description, available_quantity, minimum_order_quantity, created_at,
         brand, category_slug, sku, part_number, universal_fit)
       select name, image, price_cents, string_to_array(description, chr(10)), available_quantity, minimum_order_quantity, created_at,
         brand, category_slug, sku, part_number, universal_fit
@@ -404,7 +404,7 @@ export async function insertLargeCatalog(
   }
   await flush();
   // Fresh statistics, and a visibility map so counting can read the indexes alone.
-  await db.execute(sql`vacuum analyze tools`);
+  await db.execute(sql`vacuum analyze products`);
   await db.execute(sql`vacuum analyze part_numbers`);
   await db.execute(sql`vacuum analyze fitments`);
   return inserted;
@@ -424,12 +424,12 @@ async function insertPartsData(
     { sku: t.sku, number: t.partNumber, kind: 'maker', brand: t.brand },
   ]);
   await db.execute(sql`
-    insert into part_numbers (tool_id, number, key, kind, brand)
+    insert into part_numbers (product_id, number, key, kind, brand)
     select t.id, n.number, n.key, n.kind, n.brand
     from unnest(${sql.param(numbers.map((n) => n.sku))}::text[], ${sql.param(numbers.map((n) => n.number))}::text[],
       ${sql.param(numbers.map((n) => partNumberKey(n.number)))}::text[], ${sql.param(numbers.map((n) => n.kind))}::text[],
       ${sql.param(numbers.map((n) => n.brand))}::text[]) as n(sku, number, key, kind, brand)
-    join tools t on t.sku = n.sku
+    join products t on t.sku = n.sku
   `);
   if (models.length === 0) return;
   const rows = batch.flatMap((t) =>
@@ -445,12 +445,12 @@ async function insertPartsData(
   if (rows.length === 0) return;
   // A product drawn the same range twice keeps one row (fitments are unique per vehicle range).
   await db.execute(sql`
-    insert into fitments (tool_id, make, model, year_from, year_to)
+    insert into fitments (product_id, make, model, year_from, year_to)
     select t.id, f.make, f.model, f.year_from, f.year_to
     from unnest(${sql.param(rows.map((r) => r.sku))}::text[], ${sql.param(rows.map((r) => r.make))}::text[],
       ${sql.param(rows.map((r) => r.model))}::text[], ${sql.param(rows.map((r) => r.from))}::int[],
       ${sql.param(rows.map((r) => r.to))}::int[]) as f(sku, make, model, year_from, year_to)
-    join tools t on t.sku = f.sku
+    join products t on t.sku = f.sku
     on conflict do nothing
   `);
 }

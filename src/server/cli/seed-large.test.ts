@@ -6,7 +6,7 @@ import { asc, count } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../kernel/db/database';
-import { fitments, partNumbers, stockLevels, tools } from '../kernel/db/schema';
+import { fitments, partNumbers, products, stockLevels } from '../kernel/db/schema';
 import { listTools } from '../modules/catalog/catalog.service';
 import { largeCatalog } from './large-catalog';
 import { runSeedLarge } from './seed-large';
@@ -67,15 +67,15 @@ describe('npm run seed:large', () => {
     });
 
     await withDatabase(async ({ db }) => {
-      expect((await db.select({ n: count() }).from(tools))[0]?.n).toBe(300);
+      expect((await db.select({ n: count() }).from(products))[0]?.n).toBe(300);
       const expected = [...largeCatalog(300)];
-      const rows = await db.select().from(tools).orderBy(asc(tools.createdAt));
+      const rows = await db.select().from(products).orderBy(asc(products.createdAt));
       expect(rows.map((row) => row.name)).toEqual(expected.map((tool) => tool.name));
       expect(rows[0]?.description).toEqual(expected[0]?.description);
       // Every product has its main stock level, holding what the generator gave it.
       const levels = await db.select().from(stockLevels);
       expect(levels).toHaveLength(300);
-      const stocked = new Map(levels.map((l) => [l.toolId, l]));
+      const stocked = new Map(levels.map((l) => [l.productId, l]));
       expect(
         rows.filter((row) => {
           const level = stocked.get(row.id);
@@ -109,7 +109,7 @@ describe('npm run seed:large', () => {
         model: first.model,
         limit: 100,
       });
-      expect(fits.tools.map((tool) => tool._id)).toContain(first.toolId);
+      expect(fits.tools.map((tool) => tool._id)).toContain(first.productId);
       const byNumber = await listTools(db, {
         search: (rows[0]?.partNumber ?? '').toLowerCase().replace('-', ' '),
         limit: 10,

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { count } from 'drizzle-orm';
 import { loadConfig } from '../kernel/config';
-import { openDatabase, tools } from '../kernel/db';
+import { openDatabase, products } from '../kernel/db';
 import { insertLargeCatalog, LARGE_CATALOG_SIZE } from './large-catalog';
 
 const USAGE = 'Usage: npm run seed:large [-- --count <tools>]';
@@ -29,7 +29,7 @@ export async function runSeedLarge(
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
-    const [existing] = await database.db.select({ n: count() }).from(tools);
+    const [existing] = await database.db.select({ n: count() }).from(products);
     if ((existing?.n ?? 0) >= wanted) {
       return { code: 0, message: `The store already has ${existing?.n} tools; nothing added.` };
     }

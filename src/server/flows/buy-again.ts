@@ -10,7 +10,7 @@ export interface BuyAgainContext {
   db: Db;
   me: SessionUser;
   orderId: string;
-  lines?: { toolId: string; name: string; quantity: number }[];
+  lines?: { productId: string; name: string; quantity: number }[];
   answer?: BuyAgainAnswer;
 }
 
@@ -25,7 +25,7 @@ export const buyAgainSteps: readonly Step<BuyAgainContext>[] = [
     name: 'read the order',
     run: async (ctx) => {
       const { order } = await getOwnOrder(ctx.db, ctx.me, ctx.orderId, { includeClosed: true });
-      ctx.lines = order.lines.map((l) => ({ toolId: l.toolId, name: l.name, quantity: l.quantity }));
+      ctx.lines = order.lines.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity }));
       return undefined;
     },
   },

@@ -57,10 +57,10 @@ async function paidOrder(shipFirst: boolean) {
     buyer: customer,
     staff: admin,
     lines: [
-      { toolId: a.id, quantity: 2 },
-      { toolId: b.id, quantity: 1 },
+      { productId: a.id, quantity: 2 },
+      { productId: b.id, quantity: 1 },
     ],
-    parcel: [{ toolId: a.id, quantity: 2 }],
+    parcel: [{ productId: a.id, quantity: 2 }],
   });
   return order;
 }
@@ -72,7 +72,7 @@ describe('the charge status', () => {
       status: 'awaiting_shipment',
       chargeStatus: 'charged',
     });
-    await fillCart(t.app, customer, [{ toolId: order.lines[0]?.toolId ?? '', quantity: 1 }]);
+    await fillCart(t.app, customer, [{ productId: order.lines[0]?.productId ?? '', quantity: 1 }]);
     const unpaid = await checkoutCart(t.app, customer);
     expect(await orderRow(t.database.db, unpaid.json().order._id)).toMatchObject({
       status: 'unpaid',

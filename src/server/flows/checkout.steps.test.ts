@@ -58,7 +58,7 @@ const run = (
 
 const cartOf = (userId: string) =>
   t.database.db
-    .select({ toolId: cartLines.toolId, quantity: cartLines.quantity })
+    .select({ productId: cartLines.productId, quantity: cartLines.quantity })
     .from(cartLines)
     .where(eq(cartLines.userId, userId));
 
@@ -83,7 +83,7 @@ describe('the checkout flow, killed at each step', () => {
       const { me, tool, input } = await cartReady();
       await expect(run(me, input, failingAt(checkoutSteps, step))).rejects.toThrow(`${step} killed`);
       expect(await ordersOf(me.id)).toEqual([]);
-      expect(await cartOf(me.id)).toEqual([{ toolId: tool.id, quantity: 2 }]);
+      expect(await cartOf(me.id)).toEqual([{ productId: tool.id, quantity: 2 }]);
       expect(await stockFigures(t.database.db, tool.id)).toMatchObject({
         onHand: 10,
         reserved: 0,
@@ -114,7 +114,7 @@ describe('the checkout flow, killed at each step', () => {
       reserved: 0,
       available: 10,
     });
-    expect(await cartOf(me.id)).toEqual([{ toolId: tool.id, quantity: 2 }]);
+    expect(await cartOf(me.id)).toEqual([{ productId: tool.id, quantity: 2 }]);
   });
 
   it('at the payment (the pivot): the order stays held, and a repeat with the same key opens its payment', async () => {

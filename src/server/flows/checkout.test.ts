@@ -6,7 +6,7 @@ import type { CheckoutAnswer } from '../../contract/checkout';
 import { formatCents } from '../../contract/money';
 import type { Order } from '../../contract/orders';
 import type { Quote } from '../../contract/pricing';
-import { orders, tools } from '../kernel/db/schema';
+import { orders, products } from '../kernel/db/schema';
 import { insertTool } from '../test/fixtures';
 import type { TestApp } from '../test/harness';
 import { createOwnerApp, newCustomer } from '../test/kit';
@@ -48,8 +48,8 @@ describe('POST /api/checkout', () => {
     const buyer = await newCustomer(t.app, { name: 'Dana Driver' });
     const { pads, rotor } = await brakeJob();
     await fillCart(t.app, buyer, [
-      { toolId: pads.id, quantity: 1 },
-      { toolId: rotor.id, quantity: 2 },
+      { productId: pads.id, quantity: 1 },
+      { productId: rotor.id, quantity: 2 },
     ]);
     const res = await checkoutCart(t.app, buyer, { shippingMethod: 'express', saveAddress: true });
     expect(res.statusCode, res.body).toBe(201);
@@ -71,7 +71,7 @@ describe('POST /api/checkout', () => {
     expect(payment?.amount).toBe(202.95);
     expect(order.lines).toEqual([
       {
-        toolId: pads.id,
+        productId: pads.id,
         name: 'Brake pad set',
         unitPriceCents: 4599,
         quantity: 1,
@@ -88,7 +88,7 @@ describe('POST /api/checkout', () => {
         coresReturned: 0,
       },
       {
-        toolId: rotor.id,
+        productId: rotor.id,
         name: 'Brake rotor',
         unitPriceCents: 6250,
         quantity: 2,
@@ -141,7 +141,7 @@ describe('POST /api/checkout', () => {
   it('answers a repeated key with the first order and payment, and never reserves twice, even sent at once', async () => {
     const buyer = await newCustomer(t.app, { name: 'Double Clicker' });
     const { pads } = await brakeJob();
-    await fillCart(t.app, buyer, [{ toolId: pads.id, quantity: 2 }]);
+    await fillCart(t.app, buyer, [{ productId: pads.id, quantity: 2 }]);
     const key = randomUUID();
     const [a, b] = await Promise.all([
       checkoutCart(t.app, buyer, { key }),
@@ -163,9 +163,9 @@ describe('POST /api/checkout', () => {
   it('refuses a total that changed since the page showed it, reserving nothing and keeping the cart', async () => {
     const buyer = await newCustomer(t.app, { name: 'Careful Buyer' });
     const { pads } = await brakeJob();
-    const before = await fillCart(t.app, buyer, [{ toolId: pads.id, quantity: 1 }]);
+    const before = await fillCart(t.app, buyer, [{ productId: pads.id, quantity: 1 }]);
     // The price rises between the page's quote and the click.
-    await t.database.db.update(tools).set({ priceCents: 4999 }).where(eq(tools.id, pads.id));
+    await t.database.db.update(products).set({ priceCents: 4999 }).where(eq(products.id, pads.id));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/checkout',
@@ -189,8 +189,8 @@ describe('POST /api/checkout', () => {
     const buyer = await newCustomer(t.app, { name: 'Late Buyer' });
     const { pads, rotor } = await brakeJob();
     await fillCart(t.app, buyer, [
-      { toolId: pads.id, quantity: 3 },
-      { toolId: rotor.id, quantity: 4 },
+      { productId: pads.id, quantity: 3 },
+      { productId: rotor.id, quantity: 4 },
     ]);
     await setAvailable(t.database.db, rotor.id, 3);
     const res = await checkoutCart(t.app, buyer);
@@ -203,7 +203,7 @@ describe('POST /api/checkout', () => {
     expect(await stockOf(t.database.db, rotor.id)).toBe(3);
     // The cart tells the same before checkout.
     const cart = await cartOf(buyer);
-    expect(cart.lines.find((l) => l.toolId === rotor.id)?.problem).toBe(
+    expect(cart.lines.find((l) => l.productId === rotor.id)?.problem).toBe(
       'Only 3 of Brake rotor left in stock.',
     );
   });
@@ -212,8 +212,8 @@ describe('POST /api/checkout', () => {
     const buyer = await newCustomer(t.app, { name: 'Unlucky Buyer' });
     const { pads, rotor } = await brakeJob();
     await fillCart(t.app, buyer, [
-      { toolId: pads.id, quantity: 1 },
-      { toolId: rotor.id, quantity: 2 },
+      { productId: pads.id, quantity: 1 },
+      { productId: rotor.id, quantity: 2 },
     ]);
     // Nobody ordered the rotor yet, so the admin's delete removes it for good (not retired).
     const deleted = await t.app.inject({
@@ -224,11 +224,11 @@ describe('POST /api/checkout', () => {
     expect(deleted.json()).toEqual({ deletedCount: 1, retired: false });
 
     const cart = await cartOf(buyer);
-    expect(cart.lines.map((l) => l.toolId)).toEqual([pads.id]);
+    expect(cart.lines.map((l) => l.productId)).toEqual([pads.id]);
     const res = await checkoutCart(t.app, buyer);
     expect(res.statusCode, res.body).toBe(201);
     const { order } = res.json() as CheckoutAnswer;
-    expect(order.lines.map((l) => [l.toolId, l.quantity])).toEqual([[pads.id, 1]]);
+    expect(order.lines.map((l) => [l.productId, l.quantity])).toEqual([[pads.id, 1]]);
     expect(order.amounts.subtotalCents).toBe(4599);
     expect((await cartOf(buyer)).lines).toEqual([]);
     // The deleted product cannot be put back into a cart either.
@@ -245,12 +245,12 @@ describe('POST /api/checkout', () => {
     const buyer = await newCustomer(t.app, { name: 'Loyal Buyer' });
     const { pads, rotor } = await brakeJob();
     await fillCart(t.app, buyer, [
-      { toolId: pads.id, quantity: 1 },
-      { toolId: rotor.id, quantity: 2 },
+      { productId: pads.id, quantity: 1 },
+      { productId: rotor.id, quantity: 2 },
     ]);
     // Someone else's order of the rotor keeps its row: the delete retires it.
     const other = await newCustomer(t.app, { name: 'Earlier Buyer' });
-    await fillCart(t.app, other, [{ toolId: rotor.id, quantity: 2 }]);
+    await fillCart(t.app, other, [{ productId: rotor.id, quantity: 2 }]);
     expect((await checkoutCart(t.app, other)).statusCode).toBe(201);
     const retired = await t.app.inject({
       method: 'DELETE',
@@ -259,7 +259,7 @@ describe('POST /api/checkout', () => {
     });
     expect(retired.json()).toEqual({ deletedCount: 1, retired: true });
 
-    const line = (await cartOf(buyer)).lines.find((l) => l.toolId === rotor.id);
+    const line = (await cartOf(buyer)).lines.find((l) => l.productId === rotor.id);
     expect(line?.problem).toBe('This product is no longer sold. Remove it to go on.');
     const refused = await checkoutCart(t.app, buyer);
     expect(refused.statusCode, refused.body).toBe(409);
@@ -278,8 +278,8 @@ describe('POST /api/checkout', () => {
   it('refuses a line below its minimum, an empty cart and an address with missing fields', async () => {
     const buyer = await newCustomer(t.app, { name: 'Minimum Buyer' });
     const { rotor } = await brakeJob();
-    await fillCart(t.app, buyer, [{ toolId: rotor.id, quantity: 2 }]);
-    await t.database.db.update(tools).set({ minimumOrderQuantity: 4 }).where(eq(tools.id, rotor.id));
+    await fillCart(t.app, buyer, [{ productId: rotor.id, quantity: 2 }]);
+    await t.database.db.update(products).set({ minimumOrderQuantity: 4 }).where(eq(products.id, rotor.id));
     const low = await checkoutCart(t.app, buyer);
     expect(low.statusCode, low.body).toBe(400);
     expect(low.json().error.issues).toEqual([
@@ -324,7 +324,7 @@ describe('POST /api/checkout', () => {
     const owner = await newCustomer(t.app, { name: 'Owner' });
     const snoop = await newCustomer(t.app, { name: 'Snoop' });
     const { pads } = await brakeJob();
-    await fillCart(t.app, owner, [{ toolId: pads.id, quantity: 1 }]);
+    await fillCart(t.app, owner, [{ productId: pads.id, quantity: 1 }]);
     const { order } = (await checkoutCart(t.app, owner)).json() as CheckoutAnswer;
     for (const url of [
       `/api/order/${order._id}`,
@@ -349,12 +349,12 @@ describe('two carts after the last units at once', () => {
           b,
           i % 2 === 0
             ? [
-                { toolId: rotor.id, quantity: 3 },
-                { toolId: pads.id, quantity: 2 },
+                { productId: rotor.id, quantity: 3 },
+                { productId: pads.id, quantity: 2 },
               ]
             : [
-                { toolId: pads.id, quantity: 2 },
-                { toolId: rotor.id, quantity: 3 },
+                { productId: pads.id, quantity: 2 },
+                { productId: rotor.id, quantity: 3 },
               ],
         ),
       ),
@@ -377,8 +377,8 @@ describe('the admin order desk', () => {
     const buyer = await newCustomer(t.app, { name: 'Tracked Buyer' });
     const { pads, rotor } = await brakeJob();
     await fillCart(t.app, buyer, [
-      { toolId: pads.id, quantity: 1 },
-      { toolId: rotor.id, quantity: 2 },
+      { productId: pads.id, quantity: 1 },
+      { productId: rotor.id, quantity: 2 },
     ]);
     const { order } = (await checkoutCart(t.app, buyer)).json() as CheckoutAnswer;
     await payOrder(t.app, buyer, order._id);
@@ -452,11 +452,11 @@ describe('a cart with a ground-only part', () => {
       availableQuantity: 30,
       minimumOrderQuantity: 1,
     });
-    await t.database.db.update(tools).set({ groundOnly: true }).where(eq(tools.id, fluid.id));
+    await t.database.db.update(products).set({ groundOnly: true }).where(eq(products.id, fluid.id));
 
-    await fillCart(t.app, buyer, [{ toolId: pads.id, quantity: 1 }]);
+    await fillCart(t.app, buyer, [{ productId: pads.id, quantity: 1 }]);
     expect((await cartOf(buyer)).shippingOptions.map((o) => o.method)).toEqual(['standard', 'express']);
-    await fillCart(t.app, buyer, [{ toolId: fluid.id, quantity: 1 }]);
+    await fillCart(t.app, buyer, [{ productId: fluid.id, quantity: 1 }]);
     const cart = (await get(buyer, '/api/cart?shippingMethod=express')).json() as Quote;
     expect(cart.shippingOptions.map((o) => o.method)).toEqual(['standard']);
     expect(cart.totals.shippingMethod).toBe('standard');

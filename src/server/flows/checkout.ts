@@ -94,7 +94,7 @@ export const checkoutSteps: readonly Step<CheckoutContext>[] = [
       await mergeCart(
         ctx.db,
         ctx.me.id,
-        placed.lines.map((l) => ({ toolId: l.toolId, quantity: l.quantity })),
+        placed.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
       );
     },
   },

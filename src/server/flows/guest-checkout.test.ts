@@ -54,7 +54,7 @@ async function brakePads(price = 4599, stock = 40) {
 }
 
 /** The total the visitor's page shows for these lines (POST /cart/quote), as the checkout sends it. */
-async function quoted(lines: { toolId: string; quantity: number }[], region = HOME_ADDRESS.region) {
+async function quoted(lines: { productId: string; quantity: number }[], region = HOME_ADDRESS.region) {
   const res = await post('/api/cart/quote', { lines, shippingMethod: 'standard', region });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as Quote).totals.totalCents;
@@ -64,7 +64,8 @@ async function quoted(lines: { toolId: string; quantity: number }[], region = HO
 let networks = 0;
 async function guestCheckout(overrides: Partial<GuestCheckoutInput> & Pick<GuestCheckoutInput, 'lines'>) {
   const expectedTotalCents =
-    overrides.expectedTotalCents ?? (await quoted(overrides.lines as { toolId: string; quantity: number }[]));
+    overrides.expectedTotalCents ??
+    (await quoted(overrides.lines as { productId: string; quantity: number }[]));
   networks += 1;
   return post(
     '/api/guest/checkout',
@@ -114,10 +115,10 @@ describe('POST /api/guest/checkout', () => {
         idempotencyKey: randomUUID(),
         email,
         // A price, a total or a user in the body are not read.
-        lines: [{ toolId: pads.id, quantity: 2, priceCents: 1 }],
+        lines: [{ productId: pads.id, quantity: 2, priceCents: 1 }],
         address: HOME_ADDRESS,
         shippingMethod: 'standard',
-        expectedTotalCents: await quoted([{ toolId: pads.id, quantity: 2 }]),
+        expectedTotalCents: await quoted([{ productId: pads.id, quantity: 2 }]),
         total: 1,
         userId: 'someone',
       },
@@ -142,16 +143,19 @@ describe('POST /api/guest/checkout', () => {
   it('refuses a total the page did not see, and more than the stock, reserving nothing', async () => {
     const pads = await brakePads(2500, 3);
     const changed = await guestCheckout({
-      lines: [{ toolId: pads.id, quantity: 1 }],
+      lines: [{ productId: pads.id, quantity: 1 }],
       expectedTotalCents: 100,
     });
     expect(changed.statusCode).toBe(409);
-    const short = await guestCheckout({ lines: [{ toolId: pads.id, quantity: 4 }], expectedTotalCents: 1 });
+    const short = await guestCheckout({
+      lines: [{ productId: pads.id, quantity: 4 }],
+      expectedTotalCents: 1,
+    });
     expect(short.statusCode).toBe(409);
     expect(short.json().error.code).toBe('OUT_OF_STOCK');
     expect(await stockOf(t.app.db, pads.id)).toBe(3);
     const unknown = await guestCheckout({
-      lines: [{ toolId: 'not-a-product', quantity: 1 }],
+      lines: [{ productId: 'not-a-product', quantity: 1 }],
       expectedTotalCents: 1,
     });
     expect(unknown.statusCode).toBe(404);
@@ -159,7 +163,7 @@ describe('POST /api/guest/checkout', () => {
 
   it('the same key and e-mail answer with the first order, sent again or at the same time', async () => {
     const pads = await brakePads(1999, 50);
-    const lines = [{ toolId: pads.id, quantity: 1 }];
+    const lines = [{ productId: pads.id, quantity: 1 }];
     const body = {
       idempotencyKey: randomUUID(),
       email: uniqueEmail('twice'),
@@ -180,18 +184,18 @@ describe('POST /api/guest/checkout', () => {
   it('refuses an e-mail that starts like a spreadsheet formula, holding nothing', async () => {
     const pads = await brakePads(1000, 10);
     for (const email of ['=cmd@example.com', '+1@example.com', '-x@example.com', '\t=sum@example.com']) {
-      const res = await guestCheckout({ lines: [{ toolId: pads.id, quantity: 1 }], email });
+      const res = await guestCheckout({ lines: [{ productId: pads.id, quantity: 1 }], email });
       expect(res.statusCode, email).toBe(400);
       expect(res.json().error.issues).toEqual([{ path: 'email', message: GUEST_EMAIL_FORMULA }]);
     }
     for (const email of ['@example.com', 'a@b.com\r\nBcc: c@d.com']) {
-      const res = await guestCheckout({ lines: [{ toolId: pads.id, quantity: 1 }], email });
+      const res = await guestCheckout({ lines: [{ productId: pads.id, quantity: 1 }], email });
       expect(res.statusCode, email).toBe(400);
     }
     expect(await stockOf(t.app.db, pads.id)).toBe(10);
     // The same characters inside the address are an address like any other.
     expect(
-      (await guestCheckout({ lines: [{ toolId: pads.id, quantity: 1 }], email: 'a=b+c-d@example.com' }))
+      (await guestCheckout({ lines: [{ productId: pads.id, quantity: 1 }], email: 'a=b+c-d@example.com' }))
         .statusCode,
     ).toBe(201);
   });
@@ -202,7 +206,7 @@ describe('POST /api/guest/checkout', () => {
     // refusal is answered over HTTP (409 and its words) is the tests' above.
     const caps = { ...orderLimitsOf(t.app.settings.current()), maxUnpaidOrders: 2, maxReservedUnits: 1000 };
     const pads = await insertTool(t.database.db, { priceCents: 1000, minimumOrderQuantity: 1 });
-    const lines = [{ toolId: pads.id, quantity: 1 }];
+    const lines = [{ productId: pads.id, quantity: 1 }];
     const home = { ...HOME_ADDRESS, line1: '1200 Capped Ave', postalCode: '48201' };
     const quote = await t.app.inject({
       method: 'POST',
@@ -257,7 +261,7 @@ describe('POST /api/guest/checkout', () => {
 describe("a guest's order: the mail's link and paying", () => {
   it('mails a link that opens the order, pays it with the simulated card, and serves the receipt', async () => {
     const pads = await brakePads(4599, 20);
-    const { order } = await placed({ lines: [{ toolId: pads.id, quantity: 1 }] });
+    const { order } = await placed({ lines: [{ productId: pads.id, quantity: 1 }] });
     const { url, token, mail } = await mailedLink(order._id, 'waiting for payment');
     expect(mail?.toAddress).toBe(order.userEmail);
     // The mail's secret is the link's key: the Mailbox masks it once SMTP accepted the mail.
@@ -306,8 +310,8 @@ describe("a guest's order: the mail's link and paying", () => {
 
   it('a key opens its own order only; altered or for another order it is one 404', async () => {
     const pads = await brakePads(1500, 20);
-    const first = await placed({ lines: [{ toolId: pads.id, quantity: 1 }] });
-    const second = await placed({ lines: [{ toolId: pads.id, quantity: 1 }] });
+    const first = await placed({ lines: [{ productId: pads.id, quantity: 1 }] });
+    const second = await placed({ lines: [{ productId: pads.id, quantity: 1 }] });
     const [id, expiry, kind, signature] = first.token.split('.') as [string, string, string, string];
     const forged = [
       [second.order._id, expiry, kind, signature].join('.'),
@@ -345,14 +349,14 @@ describe("a guest's order: the mail's link and paying", () => {
 
   it('cancels an unpaid order from its link (stock returns); a paid one is a request', async () => {
     const pads = await brakePads(1000, 10);
-    const unpaid = await placed({ lines: [{ toolId: pads.id, quantity: 3 }] });
+    const unpaid = await placed({ lines: [{ productId: pads.id, quantity: 3 }] });
     expect(await stockOf(t.app.db, pads.id)).toBe(7);
     const cancelled = await post('/api/guest/order/cancel', { token: unpaid.token });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((cancelled.json() as Order).status).toBe('cancelled');
     expect(await stockOf(t.app.db, pads.id)).toBe(10);
 
-    const other = await placed({ lines: [{ toolId: pads.id, quantity: 1 }] });
+    const other = await placed({ lines: [{ productId: pads.id, quantity: 1 }] });
     const intent = await post('/api/guest/order/payment-intent', { token: other.token });
     await post('/api/guest/order/simulated-confirm', {
       token: other.token,
@@ -373,7 +377,7 @@ describe("a guest's return, from the order's link", () => {
   /** A guest's order of 2 brake pads, paid with the test card: its key (the mail's) and product. */
   async function paidGuestOrder() {
     const pads = await brakePads(3000, 10);
-    const { order, token } = await placed({ lines: [{ toolId: pads.id, quantity: 2 }] });
+    const { order, token } = await placed({ lines: [{ productId: pads.id, quantity: 2 }] });
     const intent = await post('/api/guest/order/payment-intent', { token });
     const paid = await post('/api/guest/order/simulated-confirm', {
       token,
@@ -394,7 +398,7 @@ describe("a guest's return, from the order's link", () => {
 
   it('sends shipped parts back with the same rules as a customer, and lists the return on the order', async () => {
     const { order, pads, token } = await paidGuestOrder();
-    const line = { toolId: pads.id, quantity: 1, reason: 'damaged' };
+    const line = { productId: pads.id, quantity: 1, reason: 'damaged' };
     // Nothing has shipped yet: nothing can come back.
     const early = await askReturn({ token, lines: [line] });
     expect(early.statusCode).toBe(409);
@@ -415,7 +419,7 @@ describe("a guest's return, from the order's link", () => {
       orderId: order._id,
       status: 'requested',
       statusText: 'Return requested',
-      lines: [{ toolId: pads.id, quantity: 1, reason: 'damaged', outcome: null }],
+      lines: [{ productId: pads.id, quantity: 1, reason: 'damaged', outcome: null }],
       note: 'The box was crushed',
     });
     // One unit is left to return, and no more.
@@ -441,14 +445,14 @@ describe("a guest's return, from the order's link", () => {
     });
     const asked = await askReturn({
       token,
-      lines: [{ toolId: pads.id, quantity: 1, reason: 'does_not_fit' }],
+      lines: [{ productId: pads.id, quantity: 1, reason: 'does_not_fit' }],
       vehicle: { from: 'vin', vin: '5YJSA1DG9DFP14705' },
     });
     expect(asked.statusCode, asked.body).toBe(201);
     // A 2013 Tesla Model S; the pads list no vehicle, so the listing made no claim.
     expect(asked.json()).toMatchObject({
       vehicle: { year: 2013, make: 'Tesla', model: 'Model S' },
-      fitClaims: [{ toolId: pads.id, from: 'vin', vin: '5YJSA1DG9DFP14705', listed: 'no' }],
+      fitClaims: [{ productId: pads.id, from: 'vin', vin: '5YJSA1DG9DFP14705', listed: 'no' }],
     });
   });
 
@@ -457,7 +461,7 @@ describe("a guest's return, from the order's link", () => {
     const forged = `${token.slice(0, -2)}AA`;
     const res = await askReturn({
       token: forged,
-      lines: [{ toolId: pads.id, quantity: 1, reason: 'damaged' }],
+      lines: [{ productId: pads.id, quantity: 1, reason: 'damaged' }],
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe(ORDER_LINK_INVALID);
@@ -472,7 +476,7 @@ describe('finding an order by number and e-mail', () => {
   it('the right pair gives a key to the order; any wrong part gets the one same answer', async () => {
     const pads = await brakePads(1200, 20);
     const email = uniqueEmail('finder');
-    const { order } = await placed({ lines: [{ toolId: pads.id, quantity: 1 }], email });
+    const { order } = await placed({ lines: [{ productId: pads.id, quantity: 1 }], email });
     const found = await lookup(order.number, email.toUpperCase(), '10.30.0.2');
     expect(found.statusCode, found.body).toBe(200);
     const opened = await view(found.json().token);
@@ -492,7 +496,7 @@ describe('finding an order by number and e-mail', () => {
   it("one guesser's wrong guesses are limited, and then even the right pair waits for that guesser", async () => {
     const pads = await brakePads(1200, 20);
     const email = uniqueEmail('guessed');
-    const { order } = await placed({ lines: [{ toolId: pads.id, quantity: 1 }], email });
+    const { order } = await placed({ lines: [{ productId: pads.id, quantity: 1 }], email });
     for (let i = 0; i < GUEST_LOOKUP_LIMITS.wrongPerClient; i++) {
       const res = await lookup(order.number, `guess${i}@example.com`, '10.31.0.1');
       expect(res.statusCode).toBe(404);
@@ -512,7 +516,7 @@ describe('finding an order by number and e-mail', () => {
   it("wrong guesses at one order or with one e-mail, from many addresses, never lock out the buyer's right pair", async () => {
     const pads = await brakePads(1200, 20);
     const email = uniqueEmail('locked.out');
-    const { order } = await placed({ lines: [{ toolId: pads.id, quantity: 1 }], email });
+    const { order } = await placed({ lines: [{ productId: pads.id, quantity: 1 }], email });
     // Far more wrong guesses than one guesser may make: at the order's number, and with its e-mail.
     for (let i = 0; i < 3 * GUEST_LOOKUP_LIMITS.wrongPerClient; i++) {
       expect((await lookup(order.number, `guess${i}@example.com`, `10.32.${i}.1`)).statusCode).toBe(404);
@@ -526,7 +530,7 @@ describe('finding an order by number and e-mail', () => {
   it('lookups from one address are limited, right ones too', async () => {
     const pads = await brakePads(1200, 20);
     const email = uniqueEmail('often');
-    const { order } = await placed({ lines: [{ toolId: pads.id, quantity: 1 }], email });
+    const { order } = await placed({ lines: [{ productId: pads.id, quantity: 1 }], email });
     const statuses: number[] = [];
     for (let i = 0; i <= GUEST_LOOKUP_LIMITS.lookupsPerAddress; i++) {
       statuses.push((await lookup(order.number, email, '10.35.0.1')).statusCode);
@@ -540,7 +544,7 @@ describe('claiming guest orders with an account', () => {
   it('an account whose address is not confirmed takes nothing', async () => {
     const pads = await brakePads(1000, 20);
     const email = uniqueEmail('unconfirmed');
-    const { order, token } = await placed({ lines: [{ toolId: pads.id, quantity: 1 }], email });
+    const { order, token } = await placed({ lines: [{ productId: pads.id, quantity: 1 }], email });
     const account = await signUp(t.app, { email });
     const mine = await t.app.inject({
       method: 'GET',
@@ -556,7 +560,7 @@ describe('claiming guest orders with an account', () => {
   it("the order mail's link, opened signed in with the order's e-mail, adds the order to the account", async () => {
     const pads = await brakePads(1000, 20);
     const email = uniqueEmail('linkclaimer');
-    const { order, token: visitKey } = await placed({ lines: [{ toolId: pads.id, quantity: 1 }], email });
+    const { order, token: visitKey } = await placed({ lines: [{ productId: pads.id, quantity: 1 }], email });
     const { token: mailKey } = await mailedLink(order._id, 'waiting for payment');
     const account = await signUp(t.app, { email });
     const stranger = await signUp(t.app, { email: uniqueEmail('stranger') });
@@ -613,7 +617,7 @@ describe('claiming guest orders with an account', () => {
       const db = confirming.database.db;
       const pads = await insertTool(db, { priceCents: 1000, minimumOrderQuantity: 1 });
       const email = uniqueEmail('claimer');
-      const lines = [{ toolId: pads.id, quantity: 1 }];
+      const lines = [{ productId: pads.id, quantity: 1 }];
       const quote = await confirming.app.inject({
         method: 'POST',
         url: '/api/cart/quote',

@@ -36,8 +36,8 @@ export const guestClientKey = (address: string) =>
 /** The same product twice is one line of both quantities, as a cart would hold it. */
 function mergedLines(lines: GuestCheckoutRequest['lines']) {
   const byTool = new Map<string, number>();
-  for (const line of lines) byTool.set(line.toolId, (byTool.get(line.toolId) ?? 0) + line.quantity);
-  return [...byTool].map(([toolId, quantity]) => ({ toolId, quantity }));
+  for (const line of lines) byTool.set(line.productId, (byTool.get(line.productId) ?? 0) + line.quantity);
+  return [...byTool].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
 interface GuestCheckoutContext {
@@ -96,7 +96,7 @@ export const guestCheckoutSteps: readonly Step<GuestCheckoutContext>[] = [
     run: async (ctx) => {
       const lines = mergedLines(ctx.input.lines);
       // A product id that is no id at all is refused like a product that is not sold.
-      if (lines.some((l) => !isUuid(l.toolId))) throw notFound('Tool');
+      if (lines.some((l) => !isUuid(l.productId))) throw notFound('Tool');
       try {
         ctx.placed = await ctx.db.transaction(async (tx) => {
           const { row, lines: lineRows } = await insertOrder(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../contract/addresses';
 import { type GuestCheckoutAnswer, guestHoldMessages } from '../../contract/guest';
@@ -43,11 +43,11 @@ const newHouse = (): Address => {
   return { ...HOME_ADDRESS, line1: `${houses} Rotating Lane`, postalCode: String(10000 + houses) };
 };
 
-async function quote(toolId: string, quantity: number) {
+async function quote(productId: string, quantity: number) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/cart/quote',
-    payload: { lines: [{ toolId, quantity }], shippingMethod: 'standard', region: HOME_ADDRESS.region },
+    payload: { lines: [{ productId, quantity }], shippingMethod: 'standard', region: HOME_ADDRESS.region },
   });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as Quote).totals.totalCents;
@@ -55,7 +55,7 @@ async function quote(toolId: string, quantity: number) {
 
 /** A guest checkout of one product from `network`, with a new e-mail and house unless given. */
 async function guestOrder(
-  toolId: string,
+  productId: string,
   quantity: number,
   network: string,
   who: { email?: string; address?: Address } = {},
@@ -67,10 +67,10 @@ async function guestOrder(
     payload: {
       idempotencyKey: randomUUID(),
       email: who.email ?? uniqueEmail('hoarder'),
-      lines: [{ toolId, quantity }],
+      lines: [{ productId, quantity }],
       address: who.address ?? newHouse(),
       shippingMethod: 'standard',
-      expectedTotalCents: await quote(toolId, quantity),
+      expectedTotalCents: await quote(productId, quantity),
     },
   });
 }
@@ -212,7 +212,7 @@ describe("a guest's hold", () => {
     const statuses = await t.app.db
       .select({ id: orders.id, status: orders.status })
       .from(orders)
-      .where(eq(orders.toolId, tool.id));
+      .where(sql`${orders.id} in (select order_id from order_lines where product_id = ${tool.id})`);
     expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({
       [guest.order._id]: 'expired',
       [own._id]: 'unpaid',

@@ -48,18 +48,18 @@ postgresOnly('guest holds across two instances (needs TEST_DATABASE_URL)', { tim
     await database?.close();
   });
 
-  async function totalFor(toolId: string, quantity: number) {
+  async function totalFor(productId: string, quantity: number) {
     const quote = await a.inject({
       method: 'POST',
       url: '/api/cart/quote',
-      payload: { lines: [{ toolId, quantity }], region: HOME_ADDRESS.region },
+      payload: { lines: [{ productId, quantity }], region: HOME_ADDRESS.region },
     });
     return (quote.json() as Quote).totals.totalCents;
   }
 
   /** Guest checkouts sent at once, alternately to each instance; each with its own e-mail and house. */
-  async function atOnce(toolId: string, quantity: number, count: number, network: (i: number) => string) {
-    const expectedTotalCents = await totalFor(toolId, quantity);
+  async function atOnce(productId: string, quantity: number, count: number, network: (i: number) => string) {
+    const expectedTotalCents = await totalFor(productId, quantity);
     return Promise.all(
       Array.from({ length: count }, (_, i) =>
         (i % 2 === 0 ? a : b).inject({
@@ -69,7 +69,7 @@ postgresOnly('guest holds across two instances (needs TEST_DATABASE_URL)', { tim
           payload: {
             idempotencyKey: randomUUID(),
             email: uniqueEmail(`rush${i}`),
-            lines: [{ toolId, quantity }],
+            lines: [{ productId, quantity }],
             address: { ...HOME_ADDRESS, line1: `${i + 1} Rush Road`, postalCode: String(20000 + i) },
             shippingMethod: 'standard',
             expectedTotalCents,

@@ -18,7 +18,7 @@ export const flowsModule: ModuleDescriptor<{
 }> = {
   name: 'flows',
   // A checkout's order read back, and the product row an order is placed for.
-  reads: ['orders', 'tools'],
+  reads: ['orders', 'products'],
   jobs: ({ db, outbox, payments, log, now }) => [
     {
       name: 'pending-refunds',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maximumQuantityMessage, minimumQuantityMessage } from '../../contract/orders';
 import type { Database } from '../kernel/db/database';
-import { orders, tools } from '../kernel/db/schema';
+import { orders, products } from '../kernel/db/schema';
 import { AppError } from '../kernel/errors/errors';
 import type { SessionUser } from '../kernel/identity/session-user';
 import { expireUnpaidOrders } from '../modules/orders/expiry';
@@ -42,8 +42,8 @@ const refusalOf = async (placing: Promise<unknown>) => {
 
 /** Everything a refused order must leave alone: every tool's stock and every order. */
 const snapshot = async () => ({
-  stock: (await database.db.select({ id: tools.id, q: tools.availableQuantity }).from(tools)).sort((a, b) =>
-    a.id.localeCompare(b.id),
+  stock: (await database.db.select({ id: products.id, q: products.availableQuantity }).from(products)).sort(
+    (a, b) => a.id.localeCompare(b.id),
   ),
   orders: (await database.db.select({ id: orders.id, status: orders.status }).from(orders)).sort((a, b) =>
     a.id.localeCompare(b.id),
@@ -51,9 +51,9 @@ const snapshot = async () => ({
 });
 
 describe('quantity outside the tool’s bounds', () => {
-  let toolId: string;
+  let productId: string;
   beforeAll(async () => {
-    toolId = (await insertTool(database.db, { availableQuantity: 40, minimumOrderQuantity: 4 })).id;
+    productId = (await insertTool(database.db, { availableQuantity: 40, minimumOrderQuantity: 4 })).id;
   });
 
   it.each([
@@ -66,7 +66,7 @@ describe('quantity outside the tool’s bounds', () => {
     '%s (%j): refused on orderQuantity with the bound, nothing changes',
     async (_label, quantity, message) => {
       const before = await snapshot();
-      expect(await refusalOf(order(alice, toolId, quantity))).toEqual({
+      expect(await refusalOf(order(alice, productId, quantity))).toEqual({
         code: 'VALIDATION_FAILED',
         status: 400,
         message,
@@ -77,10 +77,10 @@ describe('quantity outside the tool’s bounds', () => {
   );
 
   it('takes the minimum and the whole stock', async () => {
-    expect((await order(alice, toolId, 4)).orderQuantity).toBe(4);
-    expect(await stockOf(database.db, toolId)).toBe(36);
-    expect((await order(bob, toolId, 36)).orderQuantity).toBe(36);
-    expect(await stockOf(database.db, toolId)).toBe(0);
+    expect((await order(alice, productId, 4)).orderQuantity).toBe(4);
+    expect(await stockOf(database.db, productId)).toBe(36);
+    expect((await order(bob, productId, 36)).orderQuantity).toBe(36);
+    expect(await stockOf(database.db, productId)).toBe(0);
   });
 });
 

@@ -41,7 +41,11 @@ async function ready() {
   return { me, tool };
 }
 
-const modal = (toolId: string): OrderInput => ({ productId: toolId, orderQuantity: 2, phone: '01712345678' });
+const modal = (productId: string): OrderInput => ({
+  productId: productId,
+  orderQuantity: 2,
+  phone: '01712345678',
+});
 
 const ordersOf = (userId: string) =>
   database.db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.userId, userId));
@@ -49,11 +53,11 @@ const ordersOf = (userId: string) =>
 const countOf = async (table: typeof orderLines | typeof outboxMessages | typeof discountUses) =>
   (await database.db.select({ n: count() }).from(table))[0]?.n;
 
-const movesOf = (toolId: string) =>
+const movesOf = (productId: string) =>
   database.db
     .select({ reason: stockMovements.reason })
     .from(stockMovements)
-    .where(eq(stockMovements.toolId, toolId));
+    .where(eq(stockMovements.productId, productId));
 
 const untouched = { onHand: 10, reserved: 0, available: 10 };
 
@@ -99,7 +103,7 @@ describe('placing an order, killed at each step', () => {
             outbox,
             me,
             {
-              lines: [{ toolId: tool.id, quantity: 2 }],
+              lines: [{ productId: tool.id, quantity: 2 }],
               phone: HOME_ADDRESS.phone,
               shippingMethod: 'standard',
               shippingAddress: HOME_ADDRESS,

@@ -9,7 +9,7 @@ import { type OrderPage, orderRefusalWords } from '../../contract/order-refusals
 import type { Order, OrderInput } from '../../contract/orders';
 import { groundOnlyMessage, methodNotOfferedMessage, type ShippingMethod } from '../../contract/pricing';
 import type { Db, Tx } from '../kernel/db';
-import { tools } from '../kernel/db';
+import { products } from '../kernel/db';
 import { AppError, notFound } from '../kernel/errors';
 import type { SessionUser } from '../kernel/identity';
 import type { Outbox } from '../kernel/outbox';
@@ -44,7 +44,7 @@ import { runSteps, type Step } from './steps';
 
 /** What a new order is made of; prices are never part of it (they are read, and held by the reservation). */
 export interface NewOrder {
-  lines: { toolId: string; quantity: number }[];
+  lines: { productId: string; quantity: number }[];
   phone: string;
   shippingMethod: ShippingMethod;
   shippingAddress: Address | null;
@@ -63,14 +63,14 @@ export interface NewOrder {
 
 /** A line that cannot be had: which product, and why, as a code (the page that asked has the words). */
 async function lineRefusal(tx: Tx, error: OutOfStock, order: NewOrder) {
-  const line = order.lines.findIndex((l) => l.toolId === error.toolId);
+  const line = order.lines.findIndex((l) => l.productId === error.productId);
   const [row] = await tx
-    .select({ minimum: tools.minimumOrderQuantity, retiredAt: tools.retiredAt })
-    .from(tools)
-    .where(eq(tools.id, error.toolId));
+    .select({ minimum: products.minimumOrderQuantity, retiredAt: products.retiredAt })
+    .from(products)
+    .where(eq(products.id, error.productId));
   return new OrderRefused({
     code: !row || row.retiredAt ? 'not-sold' : 'out-of-stock',
-    toolName: error.toolName,
+    productName: error.productName,
     line,
     quantity: order.lines[line]?.quantity ?? 0,
     minimum: row?.minimum ?? 1,
@@ -134,8 +134,6 @@ function orderTotals(
   }
   throw new AppError('CONFLICT', methodNotOfferedMessage(order.shippingMethod));
 }
-
-const summaryName = (first: string, others: number) => (others === 0 ? first : `${first} and ${others} more`);
 
 /** The products an order is about to take, as read (without a lock) before it is priced. */
 type ForSale = Awaited<ReturnType<typeof readForSale>>;
@@ -202,7 +200,7 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
     run: async (ctx) => {
       ctx.products = await readForSale(
         ctx.tx,
-        ctx.order.lines.map((l) => l.toolId),
+        ctx.order.lines.map((l) => l.productId),
       );
       return undefined;
     },
@@ -220,7 +218,7 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
       if (ctx.terms.priceList && ctx.terms.priceList.categories.length > 0) {
         const facts = await loadToolFacts(
           tx,
-          order.lines.map((l) => l.toolId),
+          order.lines.map((l) => l.productId),
         );
         ctx.categories = new Map([...facts].map(([id, f]) => [id, f.categorySlug]));
       }
@@ -234,24 +232,24 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
       const moved = found(ctx.products, 'products read');
       try {
         if (order.lines.some((l) => l.quantity < 1))
-          throw new OutOfStock(order.lines[0]?.toolId ?? '', '', 0);
+          throw new OutOfStock(order.lines[0]?.productId ?? '', '', 0);
         // What the reservation would refuse, refused now, in the order it would (products in id order).
-        for (const line of [...order.lines].sort((a, b) => a.toolId.localeCompare(b.toolId))) {
-          const tool = moved.get(line.toolId);
+        for (const line of [...order.lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
+          const tool = moved.get(line.productId);
           if (!tool) throw notFound('Tool');
-          if (tool.available < line.quantity) throw new OutOfStock(line.toolId, tool.name, tool.available);
+          if (tool.available < line.quantity) throw new OutOfStock(line.productId, tool.name, tool.available);
         }
       } catch (error) {
         if (!(error instanceof OutOfStock)) throw error;
         throw await lineRefusal(tx, error, order);
       }
       ctx.lines = order.lines.map((line, index) => {
-        const tool = moved.get(line.toolId);
+        const tool = moved.get(line.productId);
         if (!tool) throw notFound('Tool');
         const refused = (code: 'retired' | 'below-minimum') =>
           new OrderRefused({
             code,
-            toolName: tool.name,
+            productName: tool.name,
             line: index,
             quantity: line.quantity,
             minimum: tool.minimumOrderQuantity,
@@ -262,12 +260,12 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
         return {
           orderId: id,
           lineNo: index + 1,
-          toolId: line.toolId,
-          toolName: tool.name,
+          productId: line.productId,
+          productName: tool.name,
           unitPriceCents: tradeUnitPrice(ctx.terms?.priceList ?? null, {
-            id: line.toolId,
+            id: line.productId,
             priceCents: tool.priceCents,
-            categorySlug: ctx.categories?.get(line.toolId) ?? null,
+            categorySlug: ctx.categories?.get(line.productId) ?? null,
           }),
           quantity: line.quantity,
           shippedQuantity: 0,
@@ -302,7 +300,7 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
         code: order.discountCode,
         automatic: pricing.automaticDiscounts,
         buyer: discountBuyer(me.email),
-        toolIds: lineRows.map((l) => l.toolId),
+        productIds: lineRows.map((l) => l.productId),
         now,
       });
       const totals = orderTotals(
@@ -313,7 +311,7 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
           coreChargeCents,
           weightMilliLb: parcelWeight(
             order.lines.map((l) => ({
-              weightLb: moved.get(l.toolId)?.weightLb ?? null,
+              weightLb: moved.get(l.productId)?.weightLb ?? null,
               quantity: l.quantity,
             })),
             pricing.shipping.defaultWeightLb,
@@ -322,7 +320,10 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
         },
         {
           offer,
-          lines: lineRows.map((l) => ({ toolId: l.toolId, lineTotalCents: l.unitPriceCents * l.quantity })),
+          lines: lineRows.map((l) => ({
+            productId: l.productId,
+            lineTotalCents: l.unitPriceCents * l.quantity,
+          })),
         },
         found(ctx.terms, "buyer's terms"),
         now,
@@ -350,15 +351,10 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
       const { tx, outbox, me, order, limits, now, id } = ctx;
       const lineRows = found(ctx.lines, 'lines');
       const { totals, subtotalCents, discount } = found(ctx.priced, 'prices');
-      const [first] = lineRows;
-      if (!first) throw new AppError('CONFLICT', CART_EMPTY);
-      const single = lineRows.length === 1;
+      if (lineRows.length === 0) throw new AppError('CONFLICT', CART_EMPTY);
       const values: NewOrderRow = {
         id,
-        toolId: first.toolId,
         userId: isGuest(me) ? null : me.id,
-        toolName: summaryName(first.toolName, lineRows.length - 1),
-        unitPriceCents: single ? first.unitPriceCents : subtotalCents,
         quantity: order.lines.reduce((sum, l) => sum + l.quantity, 0),
         subtotalCents,
         discountId: discount?.rule.id ?? null,
@@ -419,11 +415,11 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
       const { tx, order, id } = ctx;
       const moved = found(ctx.products, 'products read');
       const reservations: StockMove[] = order.lines.map((l) => ({
-        toolId: l.toolId,
+        productId: l.productId,
         reserved: l.quantity,
         reason: 'order_placed',
         orderId: id,
-        asRead: moved.get(l.toolId),
+        asRead: moved.get(l.productId),
       }));
       try {
         await moveStock(tx, reservations);
@@ -496,7 +492,7 @@ export const placeOrderSteps: readonly Step<PlaceOrderContext>[] = [
           ctx.outbox,
           ctx.me,
           {
-            lines: [{ toolId: input.productId, quantity: input.orderQuantity }],
+            lines: [{ productId: input.productId, quantity: input.orderQuantity }],
             phone: input.phone,
             shippingMethod: 'standard',
             shippingAddress: null,

@@ -39,8 +39,8 @@ async function paidOrder() {
   const { order } = await orderIn(kitOf(t.app), 'paid', {
     buyer: customer,
     lines: [
-      { toolId: pads.id, quantity: 3 },
-      { toolId: rotor.id, quantity: 2 },
+      { productId: pads.id, quantity: 3 },
+      { productId: rotor.id, quantity: 2 },
     ],
   });
   return { pads, order };
@@ -59,8 +59,8 @@ function countingProvider() {
   return { provider, asked };
 }
 
-const onePad = (toolId: string) => ({
-  lines: [{ toolId, quantity: 1 }],
+const onePad = (productId: string) => ({
+  lines: [{ productId, quantity: 1 }],
   restock: false,
   reason: 'Damaged caliper',
 });
@@ -68,10 +68,10 @@ const onePad = (toolId: string) => ({
 const run = (
   provider: PaymentProvider,
   orderId: string,
-  toolId: string,
+  productId: string,
   steps: readonly Step<RefundOrderContext>[],
   key = randomUUID(),
-) => refundOrder(t.database.db, t.app.outbox, provider, orderId, onePad(toolId), key, null, steps);
+) => refundOrder(t.database.db, t.app.outbox, provider, orderId, onePad(productId), key, null, steps);
 
 const refundsOf = (orderId: string) =>
   t.database.db
@@ -139,7 +139,7 @@ describe('the refund flow, killed at each step', () => {
       t.app.outbox,
       provider,
       order._id,
-      { lines: [{ toolId: pads.id, quantity: 3 }], restock: false, reason: 'Wrong part' },
+      { lines: [{ productId: pads.id, quantity: 3 }], restock: false, reason: 'Wrong part' },
       randomUUID(),
       null,
     );

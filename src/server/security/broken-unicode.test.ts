@@ -15,12 +15,12 @@ import { as, fillCart, HOME_ADDRESS } from '../test/store-flow';
 
 let t: TestApp;
 let customer: TestSession;
-let toolId: string;
+let productId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   customer = await signUp(t.app);
-  toolId = (await insertTool(t.database.db, { minimumOrderQuantity: 1 })).id;
+  productId = (await insertTool(t.database.db, { minimumOrderQuantity: 1 })).id;
 });
 afterAll(() => t?.close());
 
@@ -43,7 +43,7 @@ describe('lone surrogates are refused with 400, never a 500', () => {
     ['region', '\\udfff'],
     ['fullName', 'a\\ud83d'],
   ] as const)('a checkout whose address %s is %s', async (field, escaped) => {
-    await fillCart(t.app, customer, [{ toolId, quantity: 1 }]);
+    await fillCart(t.app, customer, [{ productId, quantity: 1 }]);
     const res = await send(
       'POST',
       '/api/checkout',

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, orders, reviews, stockLevels, tools, user } from '../kernel/db/schema';
+import { contactMessages, orders, products, reviews, stockLevels, user } from '../kernel/db/schema';
 import { invariantProblems, snapshotStore } from '../test/fuzz-invariants';
 import { createFuzzWorld, type FuzzWorld, fuzzAdminEmail, fuzzConfig } from '../test/fuzz-world';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -72,17 +72,21 @@ describe('the database checks name', () => {
   it('a price or stock changed while no admin was calling', async () => {
     const world = await freshWorld();
     const before = await snapshotStore(world.db);
-    const [toolId] = world.pools.toolIds;
+    const [productId] = world.pools.productIds;
     await world.db
-      .update(tools)
-      .set({ priceCents: 99_999, availableQuantity: 5, onHandQuantity: sql`${tools.reservedQuantity} + 5` })
-      .where(eq(tools.id, toolId ?? ''));
+      .update(products)
+      .set({
+        priceCents: 99_999,
+        availableQuantity: 5,
+        onHandQuantity: sql`${products.reservedQuantity} + 5`,
+      })
+      .where(eq(products.id, productId ?? ''));
     await world.db
       .update(stockLevels)
       .set({ available: 5, onHand: sql`${stockLevels.reserved} + 5` })
-      .where(eq(stockLevels.toolId, toolId ?? ''));
+      .where(eq(stockLevels.productId, productId ?? ''));
     const problems = (await invariantProblems(world, before)).join('\n');
-    expect(problems).toContain(`tool ${toolId}'s price went from`);
-    expect(problems).toContain(`tool ${toolId}'s stock (with its orders) went from`);
+    expect(problems).toContain(`tool ${productId}'s price went from`);
+    expect(problems).toContain(`tool ${productId}'s stock (with its orders) went from`);
   });
 });

@@ -9,10 +9,10 @@ import {
   categories,
   fitments,
   partNumbers,
+  products,
   reviews,
   stockLevels,
   storeSettings,
-  tools,
 } from '../kernel/db/schema';
 import { insertTool } from '../test/fixtures';
 import { createTestApp, createTestDatabase } from '../test/harness';
@@ -36,7 +36,7 @@ async function freshDatabase(): Promise<Database> {
 /** Everything the seed may write, in a stable order, to compare before and after. */
 async function snapshot(db: Db) {
   return {
-    tools: await db.select().from(tools).orderBy(asc(tools.id)),
+    tools: await db.select().from(products).orderBy(asc(products.id)),
     reviews: await db.select().from(reviews).orderBy(asc(reviews.id)),
     settings: await db.select().from(storeSettings).orderBy(asc(storeSettings.key)),
   };
@@ -94,7 +94,7 @@ describe('seedDemoData', () => {
     const slugs = (await db.select({ slug: categories.slug }).from(categories)).map((c) => c.slug);
     expect(slugs).toEqual(expect.arrayContaining(['lights', 'wheels', 'tires', 'brakes']));
     expect(await seedDemoData(db)).toBe(true);
-    const rows = await db.select().from(tools);
+    const rows = await db.select().from(products);
     for (const row of rows) {
       const part = seedParts[row.name];
       expect(row.categorySlug).toBe(part?.category);
@@ -133,7 +133,7 @@ describe('seedDemoData', () => {
     expect(
       seeded.tools
         .map((t) => {
-          const level = levels.find((l) => l.toolId === t.id);
+          const level = levels.find((l) => l.productId === t.id);
           return `${t.name}: ${level?.locationId} ${level?.onHand}/${level?.reserved}/${level?.available}`;
         })
         .sort(),
@@ -164,7 +164,7 @@ describe('seedDemoData', () => {
   it('does not bring the demo back after the seller deleted it', async () => {
     const { db } = await freshDatabase();
     expect(await seedDemoData(db)).toBe(true);
-    await db.delete(tools);
+    await db.delete(products);
     await db.delete(reviews);
     expect(await seedDemoData(db)).toBe(false);
     const after = await snapshot(db);

@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../kernel/db';
-import { discounts, reviews, storeSettings, tools } from '../kernel/db';
+import { discounts, products, reviews, storeSettings } from '../kernel/db';
 import { writePartsData } from '../modules/catalog';
 import { seedParts } from './seed-catalog';
 import { seedReviews, seedTools } from './seed-data';
@@ -22,14 +22,14 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .onConflictDoNothing()
       .returning({ key: storeSettings.key });
     if (claimed.length === 0) return false;
-    const [toolCount] = await tx.select({ n: count() }).from(tools);
+    const [toolCount] = await tx.select({ n: count() }).from(products);
     const [reviewCount] = await tx.select({ n: count() }).from(reviews);
     if ((toolCount?.n ?? 0) > 0 || (reviewCount?.n ?? 0) > 0) return false;
 
     // Distinct timestamps keep the catalog's default order (oldest first) the order written here.
     const start = Date.now() - seedTools.length * 1000;
     const inserted = await tx
-      .insert(tools)
+      .insert(products)
       .values(
         seedTools.map((t, i) => ({
           name: t.name,
@@ -43,7 +43,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           createdAt: new Date(start + i * 1000),
         })),
       )
-      .returning({ id: tools.id, name: tools.name });
+      .returning({ id: products.id, name: products.name });
     // The parts data: category, brand, numbers and the vehicles each product fits.
     for (const { id, name } of inserted) {
       const part = seedParts[name];

@@ -50,7 +50,7 @@ const NO_TRADE_DISCOUNT = {
 
 /** A visitor's checkout of one new product: its lines, address and the total it was quoted. */
 async function guestCheckoutBody(w: AccessWorld) {
-  const lines = [{ toolId: await w.newTool(), quantity: 1 }];
+  const lines = [{ productId: await w.newTool(), quantity: 1 }];
   const quote = await w.app.inject({
     method: 'POST',
     url: '/api/cart/quote',
@@ -78,7 +78,7 @@ async function guestOrder(w: AccessWorld): Promise<GuestCheckoutAnswer> {
 }
 
 /** A guest's order, paid and shipped by the owner: the key that opens it and its product. */
-async function shippedGuestOrder(w: AccessWorld): Promise<{ token: string; toolId: string }> {
+async function shippedGuestOrder(w: AccessWorld): Promise<{ token: string; productId: string }> {
   const { token, payment, order } = await guestOrder(w);
   const paid = await w.app.inject({
     method: 'POST',
@@ -92,7 +92,7 @@ async function shippedGuestOrder(w: AccessWorld): Promise<{ token: string; toolI
     headers: { cookie: w.owner.cookie, origin: 'http://localhost:80' },
   });
   if (shipped.statusCode !== 200) throw new Error(`shipping failed: ${shipped.body}`);
-  return { token, toolId: order.orderId };
+  return { token, productId: order.orderId };
 }
 
 /** Only for its webhook signing helper: it never talks to the network. */
@@ -188,7 +188,7 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
   'POST /api/account/sessions/revoke-others': () => send('POST', '/api/account/sessions/revoke-others'),
 
   'GET /api/tool': () => get('/api/tool?search=socket&sort=price&page=1&limit=10'),
-  'GET /api/purchase/:id': (w) => get(`/api/purchase/${w.toolId}`),
+  'GET /api/purchase/:id': (w) => get(`/api/purchase/${w.productId}`),
   'GET /api/tool/facets': () => get('/api/tool/facets?category=brakes&year=2014&make=Honda&model=Civic'),
   'GET /api/tool/suggest': () => get('/api/tool/suggest?q=wrench'),
   'GET /api/vehicles/options': () => get('/api/vehicles/options?year=2014&make=Honda'),
@@ -201,7 +201,7 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
   'DELETE /api/tool/:id': async (w) => send('DELETE', `/api/tool/${await w.newTool()}`),
   'POST /api/uploads/by-url': () =>
     send('POST', '/api/uploads/by-url', { url: 'http://127.0.0.1:9/part.png' }),
-  'GET /api/purchase/:id/related': (w) => get(`/api/purchase/${w.toolId}/related`),
+  'GET /api/purchase/:id/related': (w) => get(`/api/purchase/${w.productId}/related`),
   'POST /api/tool/:id/fitment': async (w) =>
     send('POST', `/api/tool/${await w.newTool()}/fitment`, {
       year_from: 2016,
@@ -212,8 +212,8 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
       ],
     }),
   'GET /api/catalog/products': () => get('/api/catalog/products?status=active&stock=in&page=1'),
-  'GET /api/catalog/products/:id': (w) => get(`/api/catalog/products/${w.toolId}`),
-  'GET /api/catalog/products/:id/history': (w) => get(`/api/catalog/products/${w.toolId}/history`),
+  'GET /api/catalog/products/:id': (w) => get(`/api/catalog/products/${w.productId}`),
+  'GET /api/catalog/products/:id/history': (w) => get(`/api/catalog/products/${w.productId}/history`),
   'POST /api/catalog/categories': () =>
     send('POST', '/api/catalog/categories', { name: `Matrix ${++eventNumber}`, parent: null }),
   'PATCH /api/catalog/categories/:slug': async (w) =>
@@ -231,7 +231,7 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
   'DELETE /api/catalog/brands/:id': async (w) => send('DELETE', `/api/catalog/brands/${await freshBrand(w)}`),
   'POST /api/catalog/bulk/preview': (w) =>
     send('POST', '/api/catalog/bulk/preview', {
-      selection: { ids: [w.toolId] },
+      selection: { ids: [w.productId] },
       change: { kind: 'price', mode: 'percent', value: 5 },
     }),
   'POST /api/catalog/bulk': async (w) =>
@@ -303,7 +303,7 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
   // The customer as a trade account at list prices (nothing off, no certificate): what the other
   // calls price stays as it was, whether the account is trade or not.
   'GET /api/customers/:id/trade': (w) => get(`/api/customers/${w.customer.id}/trade`),
-  'GET /api/account/trade-prices': (w) => get(`/api/account/trade-prices?ids=${w.toolId}`),
+  'GET /api/account/trade-prices': (w) => get(`/api/account/trade-prices?ids=${w.productId}`),
   'PUT /api/customers/:id/trade': (w) =>
     send('PUT', `/api/customers/${w.customer.id}/trade`, NO_TRADE_DISCOUNT),
   'DELETE /api/customers/:id/trade': async (w) => {
@@ -311,7 +311,8 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
     return send('DELETE', `/api/customers/${w.customer.id}/trade`);
   },
 
-  'POST /api/order': (w) => send('POST', '/api/order', { orderId: w.toolId, orderQuantity: 1, phone: PHONE }),
+  'POST /api/order': (w) =>
+    send('POST', '/api/order', { orderId: w.productId, orderQuantity: 1, phone: PHONE }),
   'GET /api/order': (w) => get(`/api/order?userEmail=${encodeURIComponent(w.customer.email)}`),
   'GET /api/order/:id': async (w) => get(`/api/order/${await w.unpaidOrder()}`),
   'DELETE /api/order/:id': async (w) => send('DELETE', `/api/order/${await w.unpaidOrder()}`),
@@ -351,12 +352,12 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
   },
 
   'POST /api/cart/quote': (w) =>
-    send('POST', '/api/cart/quote', { lines: [{ toolId: w.toolId, quantity: 5 }] }),
+    send('POST', '/api/cart/quote', { lines: [{ productId: w.productId, quantity: 5 }] }),
   'GET /api/cart': () => get('/api/cart?shippingMethod=express&region=MI'),
-  'PUT /api/cart/:toolId': (w) => send('PUT', `/api/cart/${w.toolId}`, { quantity: 5 }),
-  'DELETE /api/cart/:toolId': (w) => send('DELETE', `/api/cart/${w.toolId}`),
+  'PUT /api/cart/:productId': (w) => send('PUT', `/api/cart/${w.productId}`, { quantity: 5 }),
+  'DELETE /api/cart/:productId': (w) => send('DELETE', `/api/cart/${w.productId}`),
   'POST /api/cart/merge': (w) =>
-    send('POST', '/api/cart/merge', { lines: [{ toolId: w.toolId, quantity: 5 }] }),
+    send('POST', '/api/cart/merge', { lines: [{ productId: w.productId, quantity: 5 }] }),
   'POST /api/addresses': () => send('POST', '/api/addresses', HOME_ADDRESS),
   'PUT /api/addresses/:id': async (w) =>
     send('PUT', `/api/addresses/${await w.savedAddress()}`, { ...HOME_ADDRESS, isDefault: true }),
@@ -399,10 +400,10 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
     return send('POST', '/api/guest/order/paid', { token, transactionId: paid.json().transactionId });
   },
   'POST /api/guest/order/returns': async (w) => {
-    const { token, toolId } = await shippedGuestOrder(w);
+    const { token, productId } = await shippedGuestOrder(w);
     return send('POST', '/api/guest/order/returns', {
       token,
-      lines: [{ toolId, quantity: 1, reason: 'no_longer_needed' }],
+      lines: [{ productId, quantity: 1, reason: 'no_longer_needed' }],
     });
   },
   'GET /api/guest/order/returns': async (w) =>
@@ -448,16 +449,16 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
     send('POST', `/api/manage/${await w.paidOrder()}/refunds/quote`, { amountCents: 100 }),
   'POST /api/order/:id/returns': async (w) =>
     send('POST', `/api/order/${await w.shippedOrder()}/returns`, {
-      lines: [{ toolId: w.toolId, quantity: 1, reason: 'damaged' }],
+      lines: [{ productId: w.productId, quantity: 1, reason: 'damaged' }],
     }),
   // The matrix's product has a core charge, so its old part may come back.
   'POST /api/order/:id/core-returns': async (w) =>
     send('POST', `/api/order/${await w.shippedOrder()}/core-returns`, {
-      lines: [{ toolId: w.toolId, quantity: 1 }],
+      lines: [{ productId: w.productId, quantity: 1 }],
     }),
   'POST /api/manage/:id/core-returns': async (w) =>
     send('POST', `/api/manage/${await w.shippedOrder()}/core-returns`, {
-      lines: [{ toolId: w.toolId, quantity: 1 }],
+      lines: [{ productId: w.productId, quantity: 1 }],
     }),
   'GET /api/order/:id/returns': async (w) => get(`/api/order/${await w.shippedOrder()}/returns`),
   'GET /api/order/:id/refunds/:refundId/credit-note.pdf': async (w) => {
@@ -480,11 +481,11 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
     }),
   'POST /api/manage/returns/:id/fitment-correction': async (w) =>
     send('POST', `/api/manage/returns/${await w.returnAt('requested')}/fitment-correction`, {
-      toolId: w.toolId,
+      productId: w.productId,
     }),
   'POST /api/manage/returns/:id/received': async (w) =>
     send('POST', `/api/manage/returns/${await w.returnAt('approved')}/received`, {
-      lines: [{ toolId: w.toolId, outcome: 'damaged' }],
+      lines: [{ productId: w.productId, outcome: 'damaged' }],
     }),
   'GET /api/manage/returns/:id/refund-quote': async (w) =>
     get(`/api/manage/returns/${await w.returnAt('received')}/refund-quote`),
@@ -523,9 +524,9 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
   // The value in force, from the revision in force: an owner's save that changes nothing.
   'PUT /api/settings/:section': () =>
     send('PUT', '/api/settings/returns', { value: { windowDays: 30, restockingFeePercent: 0 }, revision: 0 }),
-  'GET /api/tool/:id/stock': (w) => get(`/api/tool/${w.toolId}/stock`),
+  'GET /api/tool/:id/stock': (w) => get(`/api/tool/${w.productId}/stock`),
   'POST /api/tool/:id/stock': (w) =>
-    send('POST', `/api/tool/${w.toolId}/stock`, { delta: 1, note: 'matrix' }),
+    send('POST', `/api/tool/${w.productId}/stock`, { delta: 1, note: 'matrix' }),
 };
 
 export const authEndpointRequests: Record<AuthEndpointKey, Build> = {

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { RouteAccess } from '../../contract/roles';
-import { contactMessages, mails, outboxMessages, tools, user } from '../kernel/db/schema';
+import { contactMessages, mails, outboxMessages, products, user } from '../kernel/db/schema';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { createTestApp, type TestApp, testConfig } from './harness';
 import { bigPng, imageForm } from './images';
@@ -41,7 +41,7 @@ export interface AccessWorld {
   other: Account;
   /** An account nobody acts as: the admin calls promote it. */
   bystander: Account;
-  toolId: string;
+  productId: string;
   uploadKey: string;
   webhookSecret: string;
   newTool(): Promise<string>;
@@ -139,9 +139,9 @@ export async function createAccessWorld(): Promise<AccessWorld> {
       expect(res.statusCode, res.body).toBe(201);
       return res.json().insertedId as string;
     };
-    const toolId = await newTool();
+    const productId = await newTool();
     // A core charge on the matrix's product, so core returns of its orders are allowed.
-    await database.db.update(tools).set({ coreChargeCents: 2500 }).where(eq(tools.id, toolId));
+    await database.db.update(products).set({ coreChargeCents: 2500 }).where(eq(products.id, productId));
     const form = imageForm(bigPng(16, 16), 'a.png', 'image/png');
     const upload = await app.inject({
       method: 'POST',
@@ -151,7 +151,7 @@ export async function createAccessWorld(): Promise<AccessWorld> {
     });
     expect(upload.statusCode, upload.body).toBe(200);
 
-    const unpaidOrder = async () => (await placeOrder(app, customer, toolId, 1))._id;
+    const unpaidOrder = async () => (await placeOrder(app, customer, productId, 1))._id;
     const shippedOrder = async () => {
       const orderId = (await payOrder(app, customer, await unpaidOrder()))._id;
       const res = await app.inject({ method: 'PUT', url: `/api/manage/${orderId}`, headers: as(admin) });
@@ -181,7 +181,7 @@ export async function createAccessWorld(): Promise<AccessWorld> {
       customer,
       other,
       bystander,
-      toolId,
+      productId,
       uploadKey: String(upload.json().data.url).replace('/uploads/', ''),
       webhookSecret,
       newTool,
@@ -215,7 +215,7 @@ export async function createAccessWorld(): Promise<AccessWorld> {
           method: 'POST',
           url: `/api/order/${orderId}/returns`,
           headers: as(customer),
-          payload: { lines: [{ toolId, quantity: 1, reason: 'no_longer_needed' }] },
+          payload: { lines: [{ productId, quantity: 1, reason: 'no_longer_needed' }] },
         });
         expect(asked.statusCode, asked.body).toBe(201);
         const id = asked.json().id as string;
@@ -225,7 +225,7 @@ export async function createAccessWorld(): Promise<AccessWorld> {
         };
         if (stage !== 'requested') await step(`/api/manage/returns/${id}/decision`, { approve: true });
         if (stage === 'received')
-          await step(`/api/manage/returns/${id}/received`, { lines: [{ toolId, outcome: 'restock' }] });
+          await step(`/api/manage/returns/${id}/received`, { lines: [{ productId, outcome: 'restock' }] });
         return id;
       },
       openPayment,
@@ -245,7 +245,7 @@ export async function createAccessWorld(): Promise<AccessWorld> {
         for (const who of [customer, other, admin, manager, staff]) {
           const res = await app.inject({
             method: 'PUT',
-            url: `/api/cart/${toolId}`,
+            url: `/api/cart/${productId}`,
             headers: as(who),
             payload: { quantity: NEW_TOOL.minimum_order_quantity },
           });

@@ -1,13 +1,13 @@
 import type { Db } from '../kernel/db/database';
-import { reviews, tools } from '../kernel/db/schema';
+import { products, reviews } from '../kernel/db/schema';
 
 let sequence = 0;
 
 /** Inserts a tool straight into the database; each call gets a later creation time than the last. */
-export async function insertTool(db: Db, overrides: Partial<typeof tools.$inferInsert> = {}) {
+export async function insertTool(db: Db, overrides: Partial<typeof products.$inferInsert> = {}) {
   sequence += 1;
   const [row] = await db
-    .insert(tools)
+    .insert(products)
     .values({
       name: `Test tool ${sequence}`,
       image: '/images/tools/torque-wrench.svg',

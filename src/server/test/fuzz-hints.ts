@@ -21,7 +21,7 @@ export function hintsFor(world: FuzzWorld, role: FuzzRole): Hints {
   const { pools, admin, customer, other, bystander } = world;
   const freshEmail = fc.uuid().map((id) => `fz${id.slice(0, 13).replace('-', '')}@example.com`);
   const emails = [customer.email, other.email, admin.email, bystander.email];
-  const ids = oneOf([...pools.customerOrderIds, ...pools.otherOrderIds, ...pools.toolIds], fc.uuid());
+  const ids = oneOf([...pools.customerOrderIds, ...pools.otherOrderIds, ...pools.productIds], fc.uuid());
 
   return (field, op) => {
     switch (field) {

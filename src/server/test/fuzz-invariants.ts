@@ -4,13 +4,14 @@ import { PHONE_SHAPE } from '../../contract/fields';
 import type { Db } from '../kernel/db/database';
 import * as schema from '../kernel/db/schema';
 import {
+  orderLines,
   orders,
   paymentIntents,
+  products,
   profiles,
   reviews,
   session,
   stockLevels,
-  tools,
   user,
 } from '../kernel/db/schema';
 import type { FuzzWorld } from './fuzz-world';
@@ -31,19 +32,20 @@ export interface StoreSnapshot {
 
 async function stockByTool(db: Db) {
   const held = await db
-    .select({ toolId: orders.toolId, quantity: sql<number>`sum(${orders.quantity})::int` })
-    .from(orders)
+    .select({ productId: orderLines.productId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(ne(orders.status, 'cancelled'))
-    .groupBy(orders.toolId);
-  const heldBy = new Map(held.map((h) => [h.toolId, Number(h.quantity)]));
+    .groupBy(orderLines.productId);
+  const heldBy = new Map(held.map((h) => [h.productId, Number(h.quantity)]));
   const rows = await db
     // What is left is the inventory's level, as the store serves it (decision 089).
     .select({
-      id: tools.id,
-      priceCents: tools.priceCents,
-      available: sql<number>`coalesce((select s.available from ${stockLevels} s where s.tool_id = ${tools.id}), 0)::int`,
+      id: products.id,
+      priceCents: products.priceCents,
+      available: sql<number>`coalesce((select s.available from ${stockLevels} s where s.product_id = ${products.id}), 0)::int`,
     })
-    .from(tools);
+    .from(products);
   return new Map(
     rows.map((r) => [r.id, { priceCents: r.priceCents, stock: r.available + (heldBy.get(r.id) ?? 0) }]),
   );
@@ -156,9 +158,9 @@ export async function invariantProblems(world: FuzzWorld, before?: StoreSnapshot
         problems.push(`tool ${id}'s stock (with its orders) went from ${then.stock} to ${current.stock}`);
     }
     const newOrders = await db
-      .select({ id: orders.id, unit: orders.unitPriceCents, price: tools.priceCents })
-      .from(orders)
-      .innerJoin(tools, eq(tools.id, orders.toolId));
+      .select({ id: orderLines.orderId, unit: orderLines.unitPriceCents, price: products.priceCents })
+      .from(orderLines)
+      .innerJoin(products, eq(products.id, orderLines.productId));
     for (const o of newOrders) {
       if (!before.orderIds.has(o.id) && o.unit !== o.price)
         problems.push(`order ${o.id} was placed at ${o.unit} cents, the tool costs ${o.price}`);

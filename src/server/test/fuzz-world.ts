@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Config } from '../kernel/config/config';
 import type { Db } from '../kernel/db/database';
-import { orders, paymentIntents, tools, user } from '../kernel/db/schema';
+import { orders, paymentIntents, products, user } from '../kernel/db/schema';
 import { testConfig } from './harness';
 import { bigPng, imageForm } from './images';
 import { signUp, type TestSession, uniqueEmail } from './sessions';
@@ -27,7 +27,7 @@ export interface FuzzWorld {
   bystander: Actor;
   /** Existing ids and secrets the generators mix in; `refresh` keeps them alive. */
   pools: {
-    toolIds: string[];
+    productIds: string[];
     customerOrderIds: string[];
     otherOrderIds: string[];
     clientSecrets: string[];
@@ -118,10 +118,10 @@ export async function createFuzzWorld(app: FastifyInstance, db: Db, adminEmail: 
 
   const liveTools = () =>
     db
-      .select({ id: tools.id, minimum: tools.minimumOrderQuantity })
-      .from(tools)
-      .where(and(isNull(tools.retiredAt), gte(tools.availableQuantity, 1000)))
-      .orderBy(desc(tools.createdAt))
+      .select({ id: products.id, minimum: products.minimumOrderQuantity })
+      .from(products)
+      .where(and(isNull(products.retiredAt), gte(products.availableQuantity, 1000)))
+      .orderBy(desc(products.createdAt))
       .limit(4);
   const recentOrders = (who: Actor) =>
     db
@@ -139,7 +139,7 @@ export async function createFuzzWorld(app: FastifyInstance, db: Db, adminEmail: 
     other,
     bystander,
     pools: {
-      toolIds: [],
+      productIds: [],
       customerOrderIds: [],
       otherOrderIds: [],
       clientSecrets: [],
@@ -157,7 +157,7 @@ export async function createFuzzWorld(app: FastifyInstance, db: Db, adminEmail: 
       if (!tool) throw new Error('no tool');
       await order(customer, tool);
       await order(other, tool);
-      this.pools.toolIds = live.map((t) => t.id);
+      this.pools.productIds = live.map((t) => t.id);
       this.pools.customerOrderIds = (await recentOrders(customer)).map((o) => o.id);
       this.pools.otherOrderIds = (await recentOrders(other)).map((o) => o.id);
       // The newest payments of both customers: open ones (client secrets) and paid ones (transaction ids).

@@ -115,7 +115,7 @@ export const NASTY_TEXT = [
   'مرحبا بالعالم',
   'שלום',
   "' OR '1'='1",
-  "'; DROP TABLE tools; --",
+  "'; DROP TABLE products; --",
   '%_\\',
   '<script>alert(1)</script>',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, on purpose

@@ -67,13 +67,13 @@ describe('orderIn', () => {
   it('pays an order exactly as the API does: the same history, stock, intent and amounts', async () => {
     const customer = await signUp(t.app, { name: 'Api Buyer' });
     const viaApi = await pads();
-    await fillCart(t.app, customer, [{ toolId: viaApi.id, quantity: 3 }]);
+    await fillCart(t.app, customer, [{ productId: viaApi.id, quantity: 3 }]);
     const placed = await checkoutCart(t.app, customer);
     expect(placed.statusCode, placed.body).toBe(201);
     const apiOrder = await payOrder(t.app, customer, placed.json().order._id);
 
     const viaKit = await pads();
-    const { order } = await orderIn(kit, 'paid', { lines: [{ toolId: viaKit.id, quantity: 3 }] });
+    const { order } = await orderIn(kit, 'paid', { lines: [{ productId: viaKit.id, quantity: 3 }] });
 
     expect(order.amounts).toEqual(apiOrder.amounts);
     expect(order).toMatchObject({ status: 'pending', paid: true, cardBrand: 'visa', cardLast4: '4242' });
@@ -135,7 +135,7 @@ describe('orderIn', () => {
     ],
   ] as const)('%s: status %s, its history and its stock', async (state, status, history, stock) => {
     const tool = await pads();
-    const { order } = await orderIn(kit, state, { lines: [{ toolId: tool.id, quantity: 2 }] });
+    const { order } = await orderIn(kit, state, { lines: [{ productId: tool.id, quantity: 2 }] });
     expect(order.status).toBe(status);
     expect(await historyOf(t.database.db, order._id)).toEqual(history);
     expect(await stockFigures(t.database.db, tool.id)).toMatchObject(stock);
@@ -144,27 +144,27 @@ describe('orderIn', () => {
   it('refunds everything of a refunded order and part of a partly refunded one, in cents', async () => {
     const tool = await pads();
     // 2 x $45.99 = $91.98, shipping $7.99, tax 7 % of the goods $6.44: $106.41.
-    const full = await orderIn(kit, 'refunded', { lines: [{ toolId: tool.id, quantity: 2 }] });
+    const full = await orderIn(kit, 'refunded', { lines: [{ productId: tool.id, quantity: 2 }] });
     expect(full.order.amounts.totalCents).toBe(10641);
     expect(full.order).toMatchObject({ refundedCents: 10641, refundState: 'full' });
-    const part = await orderIn(kit, 'partly_refunded', { lines: [{ toolId: tool.id, quantity: 2 }] });
+    const part = await orderIn(kit, 'partly_refunded', { lines: [{ productId: tool.id, quantity: 2 }] });
     // One pad with its share of tax: $45.99 + $3.22.
     expect(part.order).toMatchObject({ refundedCents: 4921, refundState: 'partial' });
   });
 
   it('returns: received back on the shelf, then refunded with its tax', async () => {
     const tool = await pads();
-    const returned = await orderIn(kit, 'returned', { lines: [{ toolId: tool.id, quantity: 2 }] });
+    const returned = await orderIn(kit, 'returned', { lines: [{ productId: tool.id, quantity: 2 }] });
     expect(returned.returned).toMatchObject({ status: 'received' });
     expect(await stockFigures(t.database.db, tool.id)).toMatchObject({ onHand: 19, reserved: 0 });
-    const refunded = await orderIn(kit, 'return_refunded', { lines: [{ toolId: tool.id, quantity: 2 }] });
+    const refunded = await orderIn(kit, 'return_refunded', { lines: [{ productId: tool.id, quantity: 2 }] });
     expect(refunded.returned).toMatchObject({ status: 'refunded' });
     expect(refunded.order.refundedCents).toBe(4921);
   });
 
   it('writes nothing when a step is refused: the whole order is one transaction', async () => {
     const tool = await insertTool(t.database.db, { availableQuantity: 1, minimumOrderQuantity: 1 });
-    await expect(orderIn(kit, 'paid', { lines: [{ toolId: tool.id, quantity: 2 }] })).rejects.toThrow();
+    await expect(orderIn(kit, 'paid', { lines: [{ productId: tool.id, quantity: 2 }] })).rejects.toThrow();
     expect(await stockFigures(t.database.db, tool.id)).toMatchObject({ onHand: 1, reserved: 0 });
   });
 });

@@ -141,10 +141,10 @@ export async function createOwnerApp(
 
 /** Puts these lines in the customer's cart, through the cart module. */
 export async function fillCartOf(db: Db, customer: Pick<SessionUser, 'id'>, lines: OrderLine[]) {
-  for (const line of lines) await setCartLine(db, customer.id, line.toolId, line.quantity);
+  for (const line of lines) await setCartLine(db, customer.id, line.productId, line.quantity);
 }
 
-export type OrderLine = { toolId: string; quantity: number };
+export type OrderLine = { productId: string; quantity: number };
 
 /**
  * The states the kit makes: the order machine's, and the money's and the return's on top of them.
@@ -219,7 +219,7 @@ export async function orderIn(kit: Kit, state: KitState, spec: OrderSpec = {}): 
     const buyer = spec.buyer ?? (await insertPerson(db));
     const staff = spec.staff ?? (await insertPerson(db, { name: 'Kit Admin', role: 'owner' }));
     const lines = spec.lines ?? [
-      { toolId: (await insertTool(db, { priceCents: 2000, minimumOrderQuantity: 1 })).id, quantity: 2 },
+      { productId: (await insertTool(db, { priceCents: 2000, minimumOrderQuantity: 1 })).id, quantity: 2 },
     ];
     const address = spec.address === undefined ? HOME_ADDRESS : spec.address;
     const { row } = await insertOrder(
@@ -264,7 +264,7 @@ export async function orderIn(kit: Kit, state: KitState, spec: OrderSpec = {}): 
     const everything = async (): Promise<RefundInput> => {
       const now = await orderNow(db, id);
       return {
-        lines: now.lines.map((l) => ({ toolId: l.toolId, quantity: l.quantity })),
+        lines: now.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
         ...(now.amounts.shippingCents > 0 ? { shippingCents: now.amounts.shippingCents } : {}),
         restock: true,
         reason: 'Refunded in full',
@@ -276,7 +276,7 @@ export async function orderIn(kit: Kit, state: KitState, spec: OrderSpec = {}): 
     }
     if (state === 'partly_refunded') {
       const input = spec.refund ?? {
-        lines: [{ toolId: first.toolId, quantity: 1 }],
+        lines: [{ productId: first.productId, quantity: 1 }],
         restock: false,
         reason: 'Damaged in transit',
       };
@@ -290,14 +290,14 @@ export async function orderIn(kit: Kit, state: KitState, spec: OrderSpec = {}): 
 
     const tracking = { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' };
     if (state === 'partly_shipped') {
-      const parcel = spec.parcel ?? [{ toolId: first.toolId, quantity: 1 }];
+      const parcel = spec.parcel ?? [{ productId: first.productId, quantity: 1 }];
       await createShipment(db, outbox, id, staff.id, { ...tracking, lines: parcel });
       return done();
     }
     await createShipment(db, outbox, id, staff.id, tracking);
     if (state === 'shipped') return done();
 
-    const back = spec.returning ?? [{ toolId: first.toolId, quantity: 1, reason: 'damaged' as const }];
+    const back = spec.returning ?? [{ productId: first.productId, quantity: 1, reason: 'damaged' as const }];
     const asked = await requestReturn(db, outbox, buyer, id, { lines: back }, kit.returns.windowDays);
     await decideReturn(db, outbox, asked.id, staff.id, { approve: true });
     const received = await receiveReturn(db, outbox, asked.id, staff.id);

@@ -11,7 +11,7 @@ const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (resu
 async function visibleState(database: Awaited<ReturnType<typeof leaseTestPglite>>) {
   const [counts] = rowsOf<{ tools: number; vehicles: number; categories: number; words: number }>(
     await database.db.execute(sql`select
-      (select count(*)::int from tools) as tools,
+      (select count(*)::int from products) as tools,
       (select count(*)::int from vehicles) as vehicles,
       (select count(*)::int from categories) as categories,
       (select count(*)::int from search_words) as words`),

@@ -7,9 +7,9 @@ import {
   orderEvents,
   orders,
   paymentIntents,
+  products,
   stockLevels,
   stockMovements,
-  tools,
   user,
 } from '../kernel/db/schema';
 import type { SessionUser } from '../kernel/identity/session-user';
@@ -28,16 +28,19 @@ export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
  * release must also be the figure on its product row (decision 089), so every test reading stock
  * checks the two agree.
  */
-export async function stockOf(db: Db, toolId: string): Promise<number> {
-  const [row] = await db.select({ q: tools.availableQuantity }).from(tools).where(eq(tools.id, toolId));
-  if (!row) throw new Error(`no tool ${toolId}`);
+export async function stockOf(db: Db, productId: string): Promise<number> {
+  const [row] = await db
+    .select({ q: products.availableQuantity })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!row) throw new Error(`no tool ${productId}`);
   const [level] = await db
     .select({ q: sql<string>`coalesce(sum(${stockLevels.available}), 0)::text` })
     .from(stockLevels)
-    .where(eq(stockLevels.toolId, toolId));
+    .where(eq(stockLevels.productId, productId));
   const available = Number(level?.q ?? 0);
   if (available !== row.q)
-    throw new Error(`tool ${toolId}: its levels say ${available} available, its row ${row.q}`);
+    throw new Error(`tool ${productId}: its levels say ${available} available, its row ${row.q}`);
   return available;
 }
 
@@ -45,24 +48,24 @@ export async function stockOf(db: Db, toolId: string): Promise<number> {
  * Stock that went down (or up) behind the buyer's back: on hand moves so that `available` is left,
  * through the inventory's one writer, as any change of stock is made.
  */
-export async function setAvailable(db: Db, toolId: string, available: number): Promise<void> {
-  const now = await stockOf(db, toolId);
+export async function setAvailable(db: Db, productId: string, available: number): Promise<void> {
+  const now = await stockOf(db, productId);
   await db.transaction((tx) =>
-    moveStock(tx, [{ toolId, onHand: available - now, reason: 'admin_adjustment', note: 'test' }]),
+    moveStock(tx, [{ productId, onHand: available - now, reason: 'admin_adjustment', note: 'test' }]),
   );
 }
 
 /** The sum of a product's stock ledger, which must always equal its available quantity. */
-export async function ledgerSum(db: Db, toolId: string): Promise<number> {
+export async function ledgerSum(db: Db, productId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<string>`coalesce(sum(${stockMovements.delta}), 0)::text` })
     .from(stockMovements)
-    .where(eq(stockMovements.toolId, toolId));
+    .where(eq(stockMovements.productId, productId));
   return Number(row?.n ?? 0);
 }
 
 /** A product's three figures as stored (its levels, checked against its row), and the sums of its ledger's on-hand and reserved deltas. */
-export async function stockFigures(db: Db, toolId: string) {
+export async function stockFigures(db: Db, productId: string) {
   const [tool] = await db
     .select({
       onHand: sql<number>`coalesce(sum(${stockLevels.onHand}), 0)::int`,
@@ -70,29 +73,31 @@ export async function stockFigures(db: Db, toolId: string) {
       available: sql<number>`coalesce(sum(${stockLevels.available}), 0)::int`,
     })
     .from(stockLevels)
-    .where(eq(stockLevels.toolId, toolId));
+    .where(eq(stockLevels.productId, productId));
   const [row] = await db
     .select({
-      onHand: tools.onHandQuantity,
-      reserved: tools.reservedQuantity,
-      available: tools.availableQuantity,
+      onHand: products.onHandQuantity,
+      reserved: products.reservedQuantity,
+      available: products.availableQuantity,
     })
-    .from(tools)
-    .where(eq(tools.id, toolId));
+    .from(products)
+    .where(eq(products.id, productId));
   const levels = {
     onHand: Number(tool?.onHand),
     reserved: Number(tool?.reserved),
     available: Number(tool?.available),
   };
   if (JSON.stringify(levels) !== JSON.stringify(row))
-    throw new Error(`tool ${toolId}: levels ${JSON.stringify(levels)}, product row ${JSON.stringify(row)}`);
+    throw new Error(
+      `tool ${productId}: levels ${JSON.stringify(levels)}, product row ${JSON.stringify(row)}`,
+    );
   const [sums] = await db
     .select({
       onHand: sql<string>`coalesce(sum(${stockMovements.onHandDelta}), 0)::text`,
       reserved: sql<string>`coalesce(sum(${stockMovements.reservedDelta}), 0)::text`,
     })
     .from(stockMovements)
-    .where(eq(stockMovements.toolId, toolId));
+    .where(eq(stockMovements.productId, productId));
   return { ...levels, ledgerOnHand: Number(sums?.onHand ?? 0), ledgerReserved: Number(sums?.reserved ?? 0) };
 }
 

@@ -11,7 +11,7 @@ export async function statementsPerPurchase(
   app: FastifyInstance,
   database: Database,
   buyer: TestSession,
-  toolId: string,
+  productId: string,
 ): Promise<{ statements: number; status: string }> {
   const headers = { authorization: `Bearer ${buyer.token}` };
   const before = database.queryCount();
@@ -19,7 +19,7 @@ export async function statementsPerPurchase(
     method: 'POST',
     url: '/api/order',
     headers,
-    payload: { orderId: toolId, orderQuantity: 1, phone: '01712345678' },
+    payload: { orderId: productId, orderQuantity: 1, phone: '01712345678' },
   });
   if (placed.statusCode !== 201) throw new Error(`order: ${placed.statusCode} ${placed.body}`);
   const orderId = placed.json()._id as string;

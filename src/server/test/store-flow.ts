@@ -28,14 +28,14 @@ export async function createAdminApp(
 export async function placeOrder(
   app: FastifyInstance,
   customer: TestSession,
-  toolId: string,
+  productId: string,
   orderQuantity: number,
 ): Promise<Order> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/order',
     headers: as(customer),
-    payload: { orderId: toolId, orderQuantity, phone: PHONE },
+    payload: { orderId: productId, orderQuantity, phone: PHONE },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Order;
@@ -110,13 +110,13 @@ export const HOME_ADDRESS: Address = {
 export async function fillCart(
   app: FastifyInstance,
   customer: TestSession,
-  lines: { toolId: string; quantity: number }[],
+  lines: { productId: string; quantity: number }[],
 ): Promise<Quote> {
   let cart: Quote | undefined;
   for (const line of lines) {
     const res = await app.inject({
       method: 'PUT',
-      url: `/api/cart/${line.toolId}`,
+      url: `/api/cart/${line.productId}`,
       headers: as(customer),
       payload: { quantity: line.quantity },
     });

@@ -104,7 +104,7 @@ const placedOrder = {
   number: 'TW-10042',
   paid: true,
   userEmail: owner.email,
-  lines: [{ toolId: ID, name: 'Torque Wrench', quantity: 2, unitPriceCents: 8999, lineTotalCents: 17998 }],
+  lines: [{ productId: ID, name: 'Torque Wrench', quantity: 2, unitPriceCents: 8999, lineTotalCents: 17998 }],
   amounts: { subtotalCents: 17998, shippingCents: 0, taxCents: 1260, totalCents: 19258 },
   shippingMethod: 'standard',
   shippingLabel: 'Standard shipping',

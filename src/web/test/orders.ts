@@ -74,7 +74,7 @@ export const paidOrder: Order = {
   cardLast4: '4242',
   lines: [
     {
-      toolId: 'tool-1',
+      productId: 'tool-1',
       name: 'Brake rotor',
       unitPriceCents: 1500,
       quantity: 3,
@@ -126,7 +126,7 @@ export const staffView = (order: Order): StaffOrder => {
   return {
     ...rest,
     lines: lines.map((l) => ({
-      toolId: l.toolId,
+      productId: l.productId,
       name: l.name,
       quantity: l.quantity,
       shippedQuantity: l.shippedQuantity,

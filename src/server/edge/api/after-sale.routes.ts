@@ -241,7 +241,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = signedIn(request);
-      return correctFitmentFromReturn(app.db, request.params.id, request.body.toolId, {
+      return correctFitmentFromReturn(app.db, request.params.id, request.body.productId, {
         id: me.id,
         name: me.name,
       });

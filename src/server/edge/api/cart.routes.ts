@@ -10,7 +10,7 @@ import { clearCart, getCart, mergeCart, removeCartLine, setCartLine } from '../.
 import { discountOffer } from '../../modules/discounts';
 import { quoteLines } from '../../modules/pricing';
 
-const ToolParams = z.object({ toolId: z.string().max(100) });
+const ToolParams = z.object({ productId: z.string().max(100) });
 
 /** The cart: priced quotes for anyone, and the signed-in customer's cart kept on the server. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,18 +35,18 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const { lines, code, ...to } = request.body;
       // The same product twice is one line.
       const merged = new Map<string, number>();
-      for (const l of lines) merged.set(l.toolId, (merged.get(l.toolId) ?? 0) + l.quantity);
+      for (const l of lines) merged.set(l.productId, (merged.get(l.productId) ?? 0) + l.quantity);
       // A visitor has no uses of their own yet: limits per customer are counted at checkout.
       const rules = pricing();
       const offer = await discountOffer(app.db, {
         code,
-        toolIds: [...merged.keys()],
+        productIds: [...merged.keys()],
         automatic: rules.automaticDiscounts,
       });
       return quoteLines(
         app.db,
         rules,
-        [...merged].map(([toolId, quantity]) => ({ toolId, quantity })),
+        [...merged].map(([productId, quantity]) => ({ productId, quantity })),
         to,
         offer,
         // Signed in, a trade account sees its own prices here too (the order modal); the route
@@ -73,7 +73,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/cart/:toolId',
+    '/cart/:productId',
     {
       config: { access: 'signedIn', ...cartWrites },
       schema: {
@@ -86,13 +86,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = signedIn(request);
-      await setCartLine(app.db, me.id, request.params.toolId, request.body.quantity);
+      await setCartLine(app.db, me.id, request.params.productId, request.body.quantity);
       return getCart(app.db, pricing(), me, { shippingMethod: 'standard' });
     },
   );
 
   app.delete(
-    '/cart/:toolId',
+    '/cart/:productId',
     {
       config: { access: 'signedIn', ...cartWrites },
       schema: {
@@ -104,7 +104,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = signedIn(request);
-      await removeCartLine(app.db, me.id, request.params.toolId);
+      await removeCartLine(app.db, me.id, request.params.productId);
       return getCart(app.db, pricing(), me, { shippingMethod: 'standard' });
     },
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_LIST_DEFAULT_LIMIT, TOOL_LIST_TOO_DEEP, type Tool } from '../../../contract/catalog';
-import { tools } from '../../kernel/db/schema';
+import { products } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { UNKNOWN_ID } from '../../test/probes';
@@ -136,7 +136,7 @@ describe('GET /api/tool', () => {
         availableQuantity: 50,
         minimumOrderQuantity: 1,
       }));
-      await many.database.db.insert(tools).values(rows);
+      await many.database.db.insert(products).values(rows);
       const res = await many.app.inject({ method: 'GET', url: '/api/tool' });
       expect(res.json()).toHaveLength(TOOL_LIST_DEFAULT_LIMIT);
       expect(res.headers['x-total-count']).toBe(String(TOOL_LIST_DEFAULT_LIMIT + 5));

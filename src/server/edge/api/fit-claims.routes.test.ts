@@ -38,8 +38,8 @@ async function shippedStrut() {
   });
   await t.database.db
     .insert(fitments)
-    .values({ toolId: strut.id, make: 'Honda', model: 'Accord', yearFrom: 2001, yearTo: 2005 });
-  await fillCart(t.app, customer, [{ toolId: strut.id, quantity: 1 }]);
+    .values({ productId: strut.id, make: 'Honda', model: 'Accord', yearFrom: 2001, yearTo: 2005 });
+  await fillCart(t.app, customer, [{ productId: strut.id, quantity: 1 }]);
   const placed = await checkoutCart(t.app, customer);
   expect(placed.statusCode, placed.body).toBe(201);
   const order = await payOrder(t.app, customer, placed.json().order._id);
@@ -59,7 +59,7 @@ const askReturn = (orderId: string, payload: object) =>
 describe('POST /api/order/:id/returns with a "does not fit" claim', () => {
   it('answers 201 with the vehicle read from the VIN and the claim; 400 with the words for a vehicle the store does not know', async () => {
     const { strut, order } = await shippedStrut();
-    const line = { toolId: strut.id, quantity: 1, reason: 'does_not_fit' };
+    const line = { productId: strut.id, quantity: 1, reason: 'does_not_fit' };
     const unknown = await askReturn(order._id, {
       lines: [line],
       vehicle: { from: 'picker', year: 1999, make: 'Honda', model: 'Starlet' },
@@ -80,7 +80,7 @@ describe('POST /api/order/:id/returns with a "does not fit" claim', () => {
     expect(ret.vehicle).toMatchObject({ year: 2003, make: 'Honda', model: 'Accord' });
     expect(ret.fitClaims).toEqual([
       {
-        toolId: strut.id,
+        productId: strut.id,
         from: 'vin',
         vin: '1HGCM82633A004352',
         listed: 'fits',
@@ -95,7 +95,7 @@ describe('GET /api/manage/returns and POST /api/manage/returns/:id/fitment-corre
   it('lists the claim; refuses staff (403); the owner takes the vehicle out of the fitment (200), then finds nothing to correct (409)', async () => {
     const { strut, order } = await shippedStrut();
     const asked = await askReturn(order._id, {
-      lines: [{ toolId: strut.id, quantity: 1, reason: 'does_not_fit' }],
+      lines: [{ productId: strut.id, quantity: 1, reason: 'does_not_fit' }],
       vehicle: { from: 'garage', year: 2003, make: 'Honda', model: 'Accord' },
     });
     expect(asked.statusCode, asked.body).toBe(201);
@@ -104,14 +104,14 @@ describe('GET /api/manage/returns and POST /api/manage/returns/:id/fitment-corre
     const listed = await t.app.inject({ method: 'GET', url: '/api/manage/returns', headers: as(staff) });
     expect(listed.statusCode).toBe(200);
     const mine = (listed.json() as unknown[]).map((r) => Return.parse(r)).find((r) => r.id === id);
-    expect(mine?.fitClaims).toEqual([expect.objectContaining({ toolId: strut.id, listed: 'fits' })]);
+    expect(mine?.fitClaims).toEqual([expect.objectContaining({ productId: strut.id, listed: 'fits' })]);
 
-    const correct = (who: TestSession, toolId = strut.id) =>
+    const correct = (who: TestSession, productId = strut.id) =>
       t.app.inject({
         method: 'POST',
         url: `/api/manage/returns/${id}/fitment-correction`,
         headers: as(who),
-        payload: { toolId },
+        payload: { productId },
       });
     expect((await correct(staff)).statusCode).toBe(403);
     const unknownTool = await correct(admin, '00000000-0000-4000-8000-000000000000');
@@ -126,7 +126,7 @@ describe('GET /api/manage/returns and POST /api/manage/returns/:id/fitment-corre
     const rows = await t.database.db
       .select({ from: fitments.yearFrom, to: fitments.yearTo })
       .from(fitments)
-      .where(eq(fitments.toolId, strut.id))
+      .where(eq(fitments.productId, strut.id))
       .orderBy(fitments.yearFrom);
     expect(rows).toEqual([
       { from: 2001, to: 2002 },
@@ -143,7 +143,7 @@ describe('GET /api/manage/reports', () => {
     const today = new Date().toISOString().slice(0, 10);
     const { strut, order } = await shippedStrut();
     const asked = await askReturn(order._id, {
-      lines: [{ toolId: strut.id, quantity: 1, reason: 'does_not_fit' }],
+      lines: [{ productId: strut.id, quantity: 1, reason: 'does_not_fit' }],
       vehicle: { from: 'picker', year: 2002, make: 'Honda', model: 'Accord' },
     });
     expect(asked.statusCode, asked.body).toBe(201);
@@ -154,8 +154,8 @@ describe('GET /api/manage/reports', () => {
     });
     expect(res.statusCode).toBe(200);
     const report = SalesReport.parse(res.json());
-    expect(report.wrongListings.find((w) => w.toolId === strut.id)).toEqual({
-      toolId: strut.id,
+    expect(report.wrongListings.find((w) => w.productId === strut.id)).toEqual({
+      productId: strut.id,
       name: 'Front strut',
       returns: 1,
       units: 1,

@@ -278,7 +278,7 @@ describe('GET /api/manage/:id/packing-slip', () => {
       number: placed.number,
       lines: [
         {
-          toolId: tool.id,
+          productId: tool.id,
           name: 'Ceramic brake pads',
           sku: 'TW-PAD-0042',
           partNumber: 'D1210',
@@ -461,9 +461,9 @@ describe('storeStats by day', () => {
         cents: number,
         paidAt?: string,
       ) => ({
-        toolId: tool.id,
+        productId: tool.id,
         userId,
-        toolName: tool.name,
+        productName: tool.name,
         unitPriceCents: cents,
         quantity: 1,
         subtotalCents: cents,

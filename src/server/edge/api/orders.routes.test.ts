@@ -10,7 +10,7 @@ import {
 } from '../../../contract/orders';
 import { session, user } from '../../kernel/db/auth-schema';
 import { rowsOf } from '../../kernel/db/rows';
-import { orders, tools } from '../../kernel/db/schema';
+import { orders, products } from '../../kernel/db/schema';
 import { expireUnpaidOrders } from '../../modules/orders/expiry';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -26,9 +26,9 @@ type Inject = Awaited<ReturnType<TestApp['app']['inject']>>;
 
 /** Everything a refused call must leave alone: every tool's stock and every order's state. */
 const snapshot = async (app: TestApp) => ({
-  stock: (await app.database.db.select({ id: tools.id, q: tools.availableQuantity }).from(tools)).sort(
-    (a, b) => a.id.localeCompare(b.id),
-  ),
+  stock: (
+    await app.database.db.select({ id: products.id, q: products.availableQuantity }).from(products)
+  ).sort((a, b) => a.id.localeCompare(b.id)),
   orders: (
     await app.database.db
       .select({ id: orders.id, status: orders.status, transactionId: orders.transactionId })
@@ -45,10 +45,10 @@ describe('orders (one store)', () => {
   let alice: Member;
   let bob: Member;
   let kit: Kit;
-  const placed = async (buyer: Member, toolId: string, quantity: number) =>
-    (await orderIn(kit, 'placed', { buyer, address: null, lines: [{ toolId, quantity }] })).order;
-  const paidOrder = async (buyer: Member, toolId: string, quantity: number) =>
-    (await orderIn(kit, 'paid', { buyer, address: null, lines: [{ toolId, quantity }] })).order;
+  const placed = async (buyer: Member, productId: string, quantity: number) =>
+    (await orderIn(kit, 'placed', { buyer, address: null, lines: [{ productId, quantity }] })).order;
+  const paidOrder = async (buyer: Member, productId: string, quantity: number) =>
+    (await orderIn(kit, 'paid', { buyer, address: null, lines: [{ productId, quantity }] })).order;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -118,7 +118,7 @@ describe('orders (one store)', () => {
         invoiceNumber: null,
         lines: [
           {
-            toolId: tool.id,
+            productId: tool.id,
             name: 'Breaker Bar',
             unitPriceCents: 1250,
             quantity: 3,
@@ -170,7 +170,6 @@ describe('orders (one store)', () => {
 
       const row = await orderRow(t.database.db, order._id);
       expect(row).toMatchObject({
-        unitPriceCents: 1250,
         subtotalCents: 3750,
         totalCents: 4812,
         quantity: 3,
@@ -425,8 +424,8 @@ describe('expiry of unpaid orders', () => {
   let t: TestApp;
   let dana: Member;
   let kit: Kit;
-  const placed = async (buyer: Member, toolId: string, quantity: number) =>
-    (await orderIn(kit, 'placed', { buyer, address: null, lines: [{ toolId, quantity }] })).order;
+  const placed = async (buyer: Member, productId: string, quantity: number) =>
+    (await orderIn(kit, 'placed', { buyer, address: null, lines: [{ productId, quantity }] })).order;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -442,7 +441,7 @@ describe('expiry of unpaid orders', () => {
     const b = await placed(dana, tool.id, 3);
     const c = await placed(dana, other.id, 5);
     const paid = (
-      await orderIn(kit, 'paid', { buyer: dana, address: null, lines: [{ toolId: tool.id, quantity: 2 }] })
+      await orderIn(kit, 'paid', { buyer: dana, address: null, lines: [{ productId: tool.id, quantity: 2 }] })
     ).order;
     expect(await stockOf(t.database.db, tool.id)).toBe(21);
     expect(await stockOf(t.database.db, other.id)).toBe(5);
@@ -572,26 +571,31 @@ describe('100+ concurrent buyers', () => {
   });
   afterAll(() => t.close());
 
-  const race = (toolId: string, quantityOf: (i: number) => number) =>
+  const race = (productId: string, quantityOf: (i: number) => number) =>
     Promise.all(
       buyers.map((buyer, i) =>
         t.app.inject({
           method: 'POST',
           url: '/api/order',
           headers: buyer.headers,
-          payload: { orderId: toolId, orderQuantity: quantityOf(i), phone: PHONE },
+          payload: { orderId: productId, orderQuantity: quantityOf(i), phone: PHONE },
         }),
       ),
     );
 
-  const soldInDb = async (toolId: string) => {
+  const soldInDb = async (productId: string) => {
     const [row] = await t.database.db
       .select({
         sold: sql<number>`coalesce(sum(${orders.quantity}), 0)::int`,
         count: sql<number>`count(*)::int`,
       })
       .from(orders)
-      .where(and(eq(orders.toolId, toolId), ne(orders.status, 'cancelled')));
+      .where(
+        and(
+          sql`${orders.id} in (select order_id from order_lines where product_id = ${productId})`,
+          ne(orders.status, 'cancelled'),
+        ),
+      );
     return { sold: Number(row?.sold), count: Number(row?.count) };
   };
 

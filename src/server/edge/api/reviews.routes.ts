@@ -39,12 +39,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['reviews'],
-        summary: "The store's published reviews, newest first; with ?toolId= that product's",
+        summary: "The store's published reviews, newest first; with ?productId= that product's",
         querystring: ReviewListQuery,
         response: { 200: z.array(Review), ...errorResponses(400) },
       },
     },
-    async (request) => listReviews(app.db, request.query.toolId),
+    async (request) => listReviews(app.db, request.query.productId),
   );
 
   app.post(
@@ -54,7 +54,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary:
-          'Review the store, or a product with toolId (commenter = your account name); held for approval as the settings say',
+          'Review the store, or a product with productId (commenter = your account name); held for approval as the settings say',
         body: ReviewInput,
         response: { 201: ReviewCreated, ...errorResponses(400, 401, 404) },
       },
@@ -71,12 +71,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
       schema: {
         tags: ['reviews'],
-        summary: 'Your own reviews, those awaiting approval too; with ?toolId= of that product',
+        summary: 'Your own reviews, those awaiting approval too; with ?productId= of that product',
         querystring: OwnReviewsQuery,
         response: { 200: z.array(OwnReview), ...errorResponses(400, 401) },
       },
     },
-    async (request) => listOwnReviews(app.db, signedIn(request).id, request.query.toolId),
+    async (request) => listOwnReviews(app.db, signedIn(request).id, request.query.productId),
   );
 
   app.get(

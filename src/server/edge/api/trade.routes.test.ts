@@ -5,7 +5,7 @@ import { DiscountInput } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
 import type { Quote } from '../../../contract/pricing';
 import type { TradeAccount, TradeAccountInput } from '../../../contract/trade';
-import { auditLog, cartLines, categories, tools, user } from '../../kernel/db/schema';
+import { auditLog, cartLines, categories, products, user } from '../../kernel/db/schema';
 import { createDiscount } from '../../modules/discounts/discounts.service';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
@@ -35,7 +35,7 @@ const terms = (certificate: TradeAccountInput['certificate'] = null): TradeAccou
   priceList: {
     percentOffBasisPoints: 1000,
     categories: [{ categorySlug: 'trade-filters', basisPoints: 2500 }],
-    netPrices: [{ toolId: pads.id, priceCents: 4200 }],
+    netPrices: [{ productId: pads.id, priceCents: 4200 }],
   },
   certificate,
 });
@@ -128,8 +128,8 @@ describe('PUT, GET and DELETE /api/customers/:id/trade', () => {
 describe('prices for a trade buyer', () => {
   it("prices the shop's cart from its list, and everyone else's at list price", async () => {
     const lines = [
-      { toolId: pads.id, quantity: 1 },
-      { toolId: filter.id, quantity: 4 },
+      { productId: pads.id, quantity: 1 },
+      { productId: filter.id, quantity: 4 },
     ];
     await fillCart(t.app, shop, lines);
     await fillCart(t.app, retail, lines);
@@ -196,8 +196,8 @@ describe('prices for a trade buyer', () => {
 
     // Indiana is not on the certificate: taxed at 7 % of 6896 = 483.
     await fillCart(t.app, shop, [
-      { toolId: pads.id, quantity: 1 },
-      { toolId: filter.id, quantity: 4 },
+      { productId: pads.id, quantity: 1 },
+      { productId: filter.id, quantity: 4 },
     ]);
     const taxed = await checkoutCart(t.app, shop, { address: { ...HOME_ADDRESS, region: 'IN' } });
     expect(taxed.statusCode, taxed.body).toBe(201);
@@ -210,7 +210,7 @@ describe('prices for a trade buyer', () => {
     expect(
       (await setTerms(terms({ number: 'MI-RS-40021', states: ['MI'], expiresOn: '2020-01-31' }))).statusCode,
     ).toBe(200);
-    await fillCart(t.app, shop, [{ toolId: filter.id, quantity: 4 }]);
+    await fillCart(t.app, shop, [{ productId: filter.id, quantity: 4 }]);
     const placed = await checkoutCart(t.app, shop);
     expect(placed.statusCode, placed.body).toBe(201);
     // 2696 + 799; 7 % of 2696 = 188.72 → 189.
@@ -227,8 +227,8 @@ describe('prices for a trade buyer', () => {
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json()).toEqual({
       prices: expect.arrayContaining([
-        { toolId: pads.id, unitPriceCents: 4200, listUnitPriceCents: 5999 },
-        { toolId: filter.id, unitPriceCents: 674, listUnitPriceCents: 899 },
+        { productId: pads.id, unitPriceCents: 4200, listUnitPriceCents: 5999 },
+        { productId: filter.id, unitPriceCents: 674, listUnitPriceCents: 899 },
       ]),
     });
     expect(own.json().prices).toHaveLength(2);
@@ -251,7 +251,7 @@ describe('prices for a trade buyer', () => {
       (await t.app.inject({ method: 'DELETE', url: `/api/customers/${shopId}/trade`, headers: as(owner) }))
         .statusCode,
     ).toBe(404);
-    await fillCart(t.app, shop, [{ toolId: filter.id, quantity: 4 }]);
+    await fillCart(t.app, shop, [{ productId: filter.id, quantity: 4 }]);
     expect((await cartOf(shop)).lines.map((l) => l.unitPriceCents)).toEqual([899]);
   });
 });
@@ -259,7 +259,7 @@ describe('prices for a trade buyer', () => {
 describe('POST /api/order/:id/buy-again', () => {
   it("puts one of the customer's own orders back into their cart at today's price, and no one else's", async () => {
     await t.database.db.delete(cartLines).where(eq(cartLines.userId, await idOf(retail)));
-    const first = await fillCart(t.app, retail, [{ toolId: filter.id, quantity: 2 }]);
+    const first = await fillCart(t.app, retail, [{ productId: filter.id, quantity: 2 }]);
     expect(first.lines).toHaveLength(1);
     const placed = await checkoutCart(t.app, retail);
     expect(placed.statusCode, placed.body).toBe(201);
@@ -267,7 +267,7 @@ describe('POST /api/order/:id/buy-again', () => {
     expect(order.lines.map((l) => l.unitPriceCents)).toEqual([899]);
 
     // The price went up since: the cart shows today's.
-    await t.database.db.update(tools).set({ priceCents: 949 }).where(eq(tools.id, filter.id));
+    await t.database.db.update(products).set({ priceCents: 949 }).where(eq(products.id, filter.id));
     const again = await t.app.inject({
       method: 'POST',
       url: `/api/order/${order._id}/buy-again`,
@@ -275,11 +275,11 @@ describe('POST /api/order/:id/buy-again', () => {
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({
-      added: [{ toolId: filter.id, name: 'Oil filter', quantity: 2, note: null }],
+      added: [{ productId: filter.id, name: 'Oil filter', quantity: 2, note: null }],
       notAdded: [],
     });
     const cart = await cartOf(retail);
-    expect(cart.lines.map((l) => [l.toolId, l.unitPriceCents, l.quantity])).toEqual([[filter.id, 949, 2]]);
+    expect(cart.lines.map((l) => [l.productId, l.unitPriceCents, l.quantity])).toEqual([[filter.id, 949, 2]]);
 
     const notMine = await t.app.inject({
       method: 'POST',

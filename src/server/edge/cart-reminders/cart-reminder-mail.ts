@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { pages } from '../../../contract/pages';
 import type { Db } from '../../kernel/db';
-import { cartLines, tools, user } from '../../kernel/db';
+import { cartLines, products, user } from '../../kernel/db';
 import type { Mailer, OutgoingMail } from '../../kernel/mail-delivery';
 import { deliverMail } from '../../kernel/mail-delivery';
 import type { MessageHandler, Topics } from '../../kernel/outbox';
@@ -53,11 +53,11 @@ export function cartReminderMailHandler(
       .where(eq(user.id, userId));
     if (!owner) return;
     const lines = await db
-      .select({ name: tools.name, quantity: cartLines.quantity })
+      .select({ name: products.name, quantity: cartLines.quantity })
       .from(cartLines)
-      .innerJoin(tools, eq(tools.id, cartLines.toolId))
+      .innerJoin(products, eq(products.id, cartLines.productId))
       .where(eq(cartLines.userId, userId))
-      .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId));
+      .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
     const token = unsubscribeToken(secret, userId);
     const mail = cartReminderMail(owner, lines, linkTo(ctx, pages.unsubscribe.withToken(token)), ctx);
     await deliverMail(db, mailer, delivery, `cart-reminder-mail:${message.key}`, mail);

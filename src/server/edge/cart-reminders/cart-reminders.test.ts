@@ -57,7 +57,7 @@ const stampChange = (who: TestSession & { id: string }) =>
 
 async function customerWithCart(): Promise<TestSession & { id: string }> {
   const session = await signUp(a, { email: uniqueEmail('cart') });
-  await fillCart(a, session, [{ toolId: tool, quantity: 2 }]);
+  await fillCart(a, session, [{ productId: tool, quantity: 2 }]);
   const me = await a.inject({ method: 'GET', url: '/api/auth/get-session', headers: as(session) });
   const who = { ...session, id: (me.json() as { user: { id: string } }).user.id };
   await stampChange(who);
@@ -100,7 +100,7 @@ describe('cart reminders', () => {
     const who = await customerWithCart();
     await timePasses(25 * HOUR);
     expect(await remindersTo(who.email)).toHaveLength(1);
-    await fillCart(a, who, [{ toolId: tool, quantity: 3 }]);
+    await fillCart(a, who, [{ productId: tool, quantity: 3 }]);
     await stampChange(who);
     await timePasses(12 * HOUR);
     expect(await remindersTo(who.email)).toHaveLength(1);
@@ -125,7 +125,7 @@ describe('cart reminders', () => {
     const who = await customerWithCart();
     clock.advance(25 * HOUR);
     expect(await queueCartReminders(a.db, a.outbox, clock.now())).toBeGreaterThanOrEqual(1);
-    await fillCart(a, who, [{ toolId: tool, quantity: 5 }]);
+    await fillCart(a, who, [{ productId: tool, quantity: 5 }]);
     await stampChange(who);
     await a.jobs.drain();
     expect(await remindersTo(who.email)).toHaveLength(0);
@@ -158,8 +158,8 @@ describe('cart reminders', () => {
     }
     // Cart changes and idle days after: never another.
     for (let day = 0; day < 3; day++) {
-      await fillCart(a, who, [{ toolId: tool, quantity: day + 4 }]);
-      await fillCart(a, other, [{ toolId: tool, quantity: day + 4 }]);
+      await fillCart(a, who, [{ productId: tool, quantity: day + 4 }]);
+      await fillCart(a, other, [{ productId: tool, quantity: day + 4 }]);
       await stampChange(who);
       await stampChange(other);
       await timePasses(25 * HOUR);
@@ -241,10 +241,10 @@ describe('the cart_lines trigger', () => {
     const old = new Date('2020-01-01T00:00:00Z');
     const age = () => db().update(cartActivity).set({ changedAt: old }).where(eq(cartActivity.userId, id));
     expect(await stamped()).toBeUndefined();
-    await fillCart(a, session, [{ toolId: tool, quantity: 1 }]);
+    await fillCart(a, session, [{ productId: tool, quantity: 1 }]);
     expect((await stamped())?.getTime()).toBeGreaterThan(old.getTime());
     await age();
-    await fillCart(a, session, [{ toolId: tool, quantity: 2 }]);
+    await fillCart(a, session, [{ productId: tool, quantity: 2 }]);
     expect((await stamped())?.getTime()).toBeGreaterThan(old.getTime());
     await age();
     await a.inject({ method: 'DELETE', url: `/api/cart/${tool}`, headers: as(session) });

@@ -26,7 +26,7 @@ export const cartRemindersModule: ModuleDescriptor<{
   name: 'edge/cart-reminders',
   tables: ['cart_reminders'],
   // Whose cart sat still, what is in it, and to whom the reminder goes.
-  reads: ['cart_activity', 'cart_lines', 'tools', 'user'],
+  reads: ['cart_activity', 'cart_lines', 'products', 'user'],
   jobs: ({ db, outbox, settings, log, now }) => [
     {
       // Checked often, so a cart is reminded of soon after its day, and cheap when nothing is due.

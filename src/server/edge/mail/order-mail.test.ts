@@ -252,7 +252,9 @@ describe('the order mail templates', () => {
       number: 'TW-10001',
       userName: 'Ann',
       userEmail: 'ann@example.com',
-      lines: [{ toolId: 'x', name: 'Jack "Pro"', unitPriceCents: 1000, quantity: 2, lineTotalCents: 2000 }],
+      lines: [
+        { productId: 'x', name: 'Jack "Pro"', unitPriceCents: 1000, quantity: 2, lineTotalCents: 2000 },
+      ],
       amounts: { subtotalCents: 2000, shippingCents: 799, taxCents: 140, totalCents: 2939 },
       shippingAddress: null,
     } as unknown as Parameters<typeof orderMail>[1];
@@ -275,8 +277,8 @@ describe('the order mail templates', () => {
       userName: 'Bo',
       userEmail: 'bo@example.com',
       lines: [
-        { toolId: 'a', name: 'Brake pad set', unitPriceCents: 4599, quantity: 1, lineTotalCents: 4599 },
-        { toolId: 'b', name: 'Brake rotor', unitPriceCents: 6250, quantity: 2, lineTotalCents: 12500 },
+        { productId: 'a', name: 'Brake pad set', unitPriceCents: 4599, quantity: 1, lineTotalCents: 4599 },
+        { productId: 'b', name: 'Brake rotor', unitPriceCents: 6250, quantity: 2, lineTotalCents: 12500 },
       ],
       amounts: { subtotalCents: 17099, shippingCents: 1999, taxCents: 1197, totalCents: 20295 },
       shippingMethod: 'express',

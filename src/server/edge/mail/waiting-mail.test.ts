@@ -85,7 +85,7 @@ const subjectsOf = async (...orderIds: string[]) => (await mailsOf(orderIds)).ma
 let houses = 0;
 async function guestOrder(email: string, network: string, address: Partial<Address> = {}) {
   houses += 1;
-  const lines = [{ toolId: tool, quantity: 1 }];
+  const lines = [{ productId: tool, quantity: 1 }];
   const quote = await t.app.inject({
     method: 'POST',
     url: '/api/cart/quote',

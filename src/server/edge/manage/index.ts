@@ -6,7 +6,7 @@ import type { ModuleDescriptor } from '../../kernel/jobs';
  */
 export const manageModule: ModuleDescriptor = {
   name: 'edge/manage',
-  reads: ['order_lines', 'orders', 'return_fit_claims', 'returns', 'tools'],
+  reads: ['order_lines', 'orders', 'products', 'return_fit_claims', 'returns'],
 };
 
 export { forDesk, getAnyOrder, listAllOrders, packingSlip, storeStats } from './manage.service';

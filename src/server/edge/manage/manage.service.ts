@@ -19,7 +19,7 @@ import {
 import type { PackingSlip } from '../../../contract/packing-slip';
 import { type AccountRole, may } from '../../../contract/roles';
 import type { Db } from '../../kernel/db';
-import { orderLines, orders, tools } from '../../kernel/db';
+import { orderLines, orders, products } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 
 import { ordersBehind } from '../../modules/books';
@@ -79,16 +79,16 @@ export async function packingSlip(db: Db, id: string): Promise<PackingSlip> {
   const rows = await db
     .select({
       number: orders.number,
-      toolId: orderLines.toolId,
-      name: orderLines.toolName,
-      sku: tools.sku,
-      partNumber: tools.partNumber,
+      productId: orderLines.productId,
+      name: orderLines.productName,
+      sku: products.sku,
+      partNumber: products.partNumber,
       quantity: orderLines.quantity,
       toShip: sql<number>`(${orderLines.quantity} - ${orderLines.shippedQuantity} - ${orderLines.releasedQuantity})::int`,
     })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .leftJoin(tools, eq(tools.id, orderLines.toolId))
+    .leftJoin(products, eq(products.id, orderLines.productId))
     .where(eq(orders.id, id))
     .orderBy(asc(orderLines.lineNo));
   const [first] = rows;
@@ -122,20 +122,23 @@ export async function storeStats(
     // What is left is the inventory's, through the view it declares (every product has its row).
     db
       .select({
-        id: tools.id,
-        name: tools.name,
-        minimumOrderQuantity: tools.minimumOrderQuantity,
+        id: products.id,
+        name: products.name,
+        minimumOrderQuantity: products.minimumOrderQuantity,
         available: productStock.available,
       })
-      .from(tools)
-      .innerJoin(productStock, eq(productStock.toolId, tools.id))
+      .from(products)
+      .innerJoin(productStock, eq(productStock.productId, products.id))
       .where(
         and(
-          isNull(tools.retiredAt),
-          lt(sql`${productStock.available}::numeric`, sql`${tools.minimumOrderQuantity} * ${lowStockFactor}`),
+          isNull(products.retiredAt),
+          lt(
+            sql`${productStock.available}::numeric`,
+            sql`${products.minimumOrderQuantity} * ${lowStockFactor}`,
+          ),
         ),
       )
-      .orderBy(asc(productStock.available), asc(tools.name))
+      .orderBy(asc(productStock.available), asc(products.name))
       .limit(50),
   ]);
   const byDate = new Map(sales.map((s) => [s.date, s]));

@@ -29,12 +29,12 @@ export async function salesReport(db: Db, q: ReportQuery): Promise<SalesReport> 
   // The sales figures are the books' own (one definition, decision 091), without what only the
   // owner reads.
   const sales = await salesFigures(db, q);
-  const units = rowsOf<{ tool_id: string; name: string; sold: string; refunded: string }>(
+  const units = rowsOf<{ product_id: string; name: string; sold: string; refunded: string }>(
     await db.execute(sql`
-      select l.tool_id, min(l.tool_name) as name, sum(l.quantity)::text as sold, sum(l.refunded_quantity)::text as refunded
+      select l.product_id, min(l.product_name) as name, sum(l.quantity)::text as sold, sum(l.refunded_quantity)::text as refunded
       from ${orderLines} l join ${orders} o on o.id = l.order_id
       where o.paid_at is not null and ${inPeriod(sql.raw('o.paid_at'))}
-      group by l.tool_id order by sum(l.quantity) desc, min(l.tool_name)`),
+      group by l.product_id order by sum(l.quantity) desc, min(l.product_name)`),
   );
   const reasons = rowsOf<{ reason: string; units: string }>(
     await db.execute(sql`
@@ -45,16 +45,16 @@ export async function salesReport(db: Db, q: ReportQuery): Promise<SalesReport> 
   // Wrong listings (decision 092): claims whose listing said the part fits the vehicle it did not
   // fit, on returns asked for in the period and not refused (a refused return was not the listing's
   // fault). Units are those of the claim's "does not fit" lines.
-  const wrong = rowsOf<{ tool_id: string; name: string; returns: string; units: string }>(
+  const wrong = rowsOf<{ product_id: string; name: string; returns: string; units: string }>(
     await db.execute(sql`
-      select c.tool_id::text as tool_id,
-        min((select ol.tool_name from ${orderLines} ol where ol.order_id = r.order_id and ol.tool_id = c.tool_id limit 1)) as name,
+      select c.product_id::text as product_id,
+        min((select ol.product_name from ${orderLines} ol where ol.order_id = r.order_id and ol.product_id = c.product_id limit 1)) as name,
         count(*)::text as returns,
         sum((select coalesce(sum((x->>'quantity')::int), 0) from jsonb_array_elements(r.lines) as x
-              where x->>'toolId' = c.tool_id::text and x->>'reason' = 'does_not_fit'))::text as units
+              where x->>'productId' = c.product_id::text and x->>'reason' = 'does_not_fit'))::text as units
       from ${returnFitClaims} c join ${returns} r on r.id = c.return_id
       where c.listed <> 'no' and r.status <> 'refused' and ${inPeriod(sql.raw('r.created_at'))}
-      group by c.tool_id order by count(*) desc, 4 desc, 2`),
+      group by c.product_id order by count(*) desc, 4 desc, 2`),
   );
   return {
     from: q.from,
@@ -67,7 +67,7 @@ export async function salesReport(db: Db, q: ReportQuery): Promise<SalesReport> 
     taxCollectedCents: sales.taxCollectedCents,
     shippingCollectedCents: sales.shippingCollectedCents,
     unitsByProduct: units.map((u) => ({
-      toolId: u.tool_id,
+      productId: u.product_id,
       name: u.name,
       unitsSold: cents(u.sold),
       unitsRefunded: cents(u.refunded),
@@ -76,8 +76,8 @@ export async function salesReport(db: Db, q: ReportQuery): Promise<SalesReport> 
       returnReasons.map((r) => [r, cents(reasons.find((x) => x.reason === r)?.units)]),
     ) as SalesReport['returnsByReason'],
     wrongListings: wrong.map((w) => ({
-      toolId: w.tool_id,
-      name: w.name ?? w.tool_id,
+      productId: w.product_id,
+      name: w.name ?? w.product_id,
       returns: cents(w.returns),
       units: cents(w.units),
     })),
@@ -97,7 +97,7 @@ async function* orderRows(db: Db, q: ReportQuery): AsyncGenerator<Record<string,
       await db.execute(sql`
         select o.id, o.number, o.paid_at, to_char(o.paid_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at,
           o.status, o.user_email, o.subtotal_cents, o.discount_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.refunded_cents,
-          l.tool_id, l.tool_name, l.quantity, l.unit_price_cents, l.shipped_quantity, l.refunded_quantity, l.returned_quantity
+          l.product_id, l.product_name, l.quantity, l.unit_price_cents, l.shipped_quantity, l.refunded_quantity, l.returned_quantity
         from (select * from ${orders} o
               where paid_at is not null and paid_at >= ${start}::timestamptz and paid_at < ${end}::timestamptz
               ${after ? sql`and (paid_at, id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
@@ -112,8 +112,8 @@ async function* orderRows(db: Db, q: ReportQuery): AsyncGenerator<Record<string,
         paid_at: String(r.at),
         status: String(r.status),
         customer_email: String(r.user_email),
-        product_id: String(r.tool_id),
-        product: String(r.tool_name),
+        product_id: String(r.product_id),
+        product: String(r.product_name),
         quantity: String(r.quantity),
         unit_price: dollars(r.unit_price_cents),
         line_total: dollars(Number(r.unit_price_cents) * Number(r.quantity)),

@@ -21,7 +21,7 @@ let staff: TestSession;
 let customer: TestSession;
 let orderId: string;
 let refundId: string;
-let toolId: string;
+let productId: string;
 
 /** Every key that carries money in an order's answer, at any depth. */
 const MONEY_KEYS = [
@@ -86,7 +86,7 @@ beforeAll(async () => {
     onHandQuantity: 20,
     minimumOrderQuantity: 1,
   });
-  toolId = tool.id;
+  productId = tool.id;
   const placed = await placeOrder(t.app, customer, tool.id, 3);
   orderId = (await payOrder(t.app, customer, placed._id))._id;
   // The manager refunds one unit, so the order has a refund, a credit note and refunded money.
@@ -94,7 +94,7 @@ beforeAll(async () => {
     method: 'POST',
     url: `/api/manage/${orderId}/refunds`,
     headers: { ...as(manager), 'idempotency-key': randomUUID() },
-    payload: { lines: [{ toolId, quantity: 1 }], restock: false, reason: 'Scratched' },
+    payload: { lines: [{ productId, quantity: 1 }], restock: false, reason: 'Scratched' },
   });
   expect(refund.statusCode, refund.body).toBe(200);
   refundId = refund.json().refunds[0].id as string;
@@ -119,7 +119,7 @@ describe('the order desk', () => {
       shippingAddress: expect.objectContaining({ city: 'Detroit' }),
       lines: [
         {
-          toolId,
+          productId,
           quantity: 3,
           shippedQuantity: 0,
           refundedQuantity: 1,
@@ -136,7 +136,7 @@ describe('the order desk', () => {
       price: 15,
       cardLast4: '4242',
       lines: [{ unitPriceCents: 1500, lineTotalCents: 4500 }],
-      refunds: [{ id: refundId, lines: [{ toolId, quantity: 1, amountCents: 1500 }] }],
+      refunds: [{ id: refundId, lines: [{ productId, quantity: 1, amountCents: 1500 }] }],
     });
   });
 
@@ -155,7 +155,7 @@ describe('the order desk', () => {
       method: 'POST',
       url: `/api/manage/${orderId}/shipments`,
       headers: as(staff),
-      payload: { lines: [{ toolId, quantity: 1 }], carrier: 'UPS', trackingNumber: '1Z999' },
+      payload: { lines: [{ productId, quantity: 1 }], carrier: 'UPS', trackingNumber: '1Z999' },
     });
     expect(parcel.statusCode, parcel.body).toBe(201);
     expect(moneyIn(parcel.json())).toEqual([]);

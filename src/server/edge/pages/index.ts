@@ -5,7 +5,7 @@ import { siteMapRoutes } from './site-map.routes';
 export const pagesModule: ModuleDescriptor = {
   name: 'edge/pages',
   // The sitemap lists every product and category in one query.
-  reads: ['categories', 'tools'],
+  reads: ['categories', 'products'],
   siteRoutes: () => [siteMapRoutes],
 };
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool } from '../../../contract/catalog';
-import { tools } from '../../kernel/db/schema';
+import { products } from '../../kernel/db/schema';
 import { seedDemoData } from '../../seed/seed';
 import { seedParts } from '../../seed/seed-catalog';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
@@ -82,9 +82,9 @@ describe('product and category pages in the HTML, before any script runs', () =>
     const wheel = byName('18-Inch Five-Spoke Alloy Wheel');
     await setAvailable(t.database.db, wheel._id, 0);
     await t.database.db
-      .update(tools)
+      .update(products)
       .set({ name: 'Wheel </script><script>alert(1)</script>' })
-      .where(eq(tools.id, wheel._id));
+      .where(eq(products.id, wheel._id));
     const html = await page(`/product/${wheel._id}`);
     expect(html).not.toContain('<script>alert(1)');
     const [product] = jsonLd(html);
@@ -130,7 +130,7 @@ describe('/sitemap.xml and /robots.txt', () => {
 
   it('drops a retired product from the sitemap at once', async () => {
     const jack = byName('3-Ton Low-Profile Hydraulic Floor Jack');
-    await t.database.db.update(tools).set({ retiredAt: new Date() }).where(eq(tools.id, jack._id));
+    await t.database.db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, jack._id));
     const res = await t.app.inject({ url: '/sitemap.xml', headers: { host: HOST } });
     expect(res.body).not.toContain(jack._id);
   });

@@ -61,7 +61,7 @@ const order = {
   userName: 'Bo',
   userEmail: 'bo@example.com',
   phone: '01711111111',
-  lines: [{ toolId: 'a', name: 'Brake pad set', unitPriceCents: 4599, quantity: 1, lineTotalCents: 4599 }],
+  lines: [{ productId: 'a', name: 'Brake pad set', unitPriceCents: 4599, quantity: 1, lineTotalCents: 4599 }],
   amounts: { subtotalCents: 4599, shippingCents: 799, taxCents: 322, totalCents: 5720 },
   shippingMethod: 'standard',
   shippingAddress: null,

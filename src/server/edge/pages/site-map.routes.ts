@@ -44,7 +44,9 @@ export const siteMapRoutes: FastifyPluginAsync = async (app) => {
     const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
     const [categories, products] = await Promise.all([
       app.db.execute(sql`select slug from categories order by position, slug`),
-      app.db.execute(sql`select id::text as id from tools where retired_at is null order by created_at, id`),
+      app.db.execute(
+        sql`select id::text as id from products where retired_at is null order by created_at, id`,
+      ),
     ]);
     return [
       ...SITEMAP_PAGES.map((key) => pages[key].path),

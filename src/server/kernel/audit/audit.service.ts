@@ -127,7 +127,7 @@ async function subjectNames(
     [
       ['product', 'stock'],
       idsOf('product', 'stock'),
-      (ids) => sql`select id::text as id, name from tools where id = any(${sql.param(ids)}::uuid[])`,
+      (ids) => sql`select id::text as id, name from products where id = any(${sql.param(ids)}::uuid[])`,
     ],
     [
       ['order'],

@@ -220,12 +220,14 @@ describe('a row for each kind of change, with who, before, after and from where'
   it('a return approved by the owner and received by staff', async () => {
     const orderId = await paidOrder();
     expect((await call(owner, 'PUT', `/api/manage/${orderId}`)).statusCode).toBe(200);
-    const [line] = (await call(owner, 'GET', `/api/manage/${orderId}`)).json().lines as { toolId: string }[];
+    const [line] = (await call(owner, 'GET', `/api/manage/${orderId}`)).json().lines as {
+      productId: string;
+    }[];
     const asked = await t.app.inject({
       method: 'POST',
       url: `/api/order/${orderId}/returns`,
       headers: as(customer),
-      payload: { lines: [{ toolId: line?.toolId, quantity: 1, reason: 'no_longer_needed' }] },
+      payload: { lines: [{ productId: line?.productId, quantity: 1, reason: 'no_longer_needed' }] },
     });
     expect(asked.statusCode, asked.body).toBe(201);
     const returnId = asked.json().id as string;
@@ -233,7 +235,7 @@ describe('a row for each kind of change, with who, before, after and from where'
       (await call(owner, 'POST', `/api/manage/returns/${returnId}/decision`, { approve: true })).statusCode,
     ).toBe(200);
     const received = await call(staff, 'POST', `/api/manage/returns/${returnId}/received`, {
-      lines: [{ toolId: line?.toolId, outcome: 'restock' }],
+      lines: [{ productId: line?.productId, outcome: 'restock' }],
     });
     expect(received.statusCode, received.body).toBe(200);
     // The customer's request is theirs, not a change made by staff.

@@ -12,7 +12,7 @@ export const auditModule = {
   tables: ['audit_log'],
   // The log names each subject as its owner shows it (a product's name, an order's number): a read
   // up the ladder, kept until each owner's face offers the names (docs/decisions/089).
-  reads: ['brands', 'categories', 'discounts', 'orders', 'refunds', 'returns', 'reviews', 'tools', 'user'],
+  reads: ['brands', 'categories', 'discounts', 'orders', 'products', 'refunds', 'returns', 'reviews', 'user'],
   jobs: (ctx: { db: Db; config: { audit: { retentionDays: number } }; now: () => SQL | undefined }) => [
     {
       name: 'audit-retention',

@@ -27,7 +27,7 @@ import { orders } from './order-core-schema';
 
 /** Units of one product in a shipment, refund or return. */
 export interface LineQuantity {
-  toolId: string;
+  productId: string;
   quantity: number;
 }
 
@@ -167,7 +167,7 @@ export const returnFitClaims = pgTable(
     returnId: uuid('return_id')
       .notNull()
       .references(() => returns.id, { onDelete: 'cascade' }),
-    toolId: uuid('tool_id').notNull(),
+    productId: uuid('product_id').notNull(),
     source: text('source', { enum: claimSources }).notNull(),
     vin: text('vin'),
     listed: text('listed', { enum: listingFits }).notNull(),
@@ -175,9 +175,9 @@ export const returnFitClaims = pgTable(
     correctedBy: text('corrected_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [
-    primaryKey({ columns: [t.returnId, t.toolId] }),
+    primaryKey({ columns: [t.returnId, t.productId] }),
     // The owner's numbers count wrong listings by product.
-    index('return_fit_claims_tool_idx').on(t.toolId),
+    index('return_fit_claims_product_idx').on(t.productId),
     check('return_fit_claims_source_known', sql`${t.source} in ('garage', 'vin', 'picker')`),
     check('return_fit_claims_listed_known', sql`${t.listed} in ('fits', 'universal', 'no')`),
   ],

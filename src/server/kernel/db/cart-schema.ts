@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth-schema';
-import { tools } from './catalog-core-schema';
+import { products } from './catalog-core-schema';
 
 /**
  * A signed-in customer's cart: one row per product, written only by the cart module. Prices are
@@ -19,16 +19,16 @@ export const cartLines = pgTable(
      * product deleted outright (nobody ordered it) takes its lines with it, so no cart is left
      * holding a line that can neither be shown nor checked out.
      */
-    toolId: uuid('tool_id')
+    productId: uuid('product_id')
       .notNull()
-      .references(() => tools.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.toolId] }),
+    primaryKey({ columns: [t.userId, t.productId] }),
     // The cascade of a product's deletion finds its lines by this index, not by a scan of every cart.
-    index('cart_lines_tool_idx').on(t.toolId),
+    index('cart_lines_product_idx').on(t.productId),
     check('cart_lines_quantity_positive', sql`${t.quantity} >= 1`),
   ],
 );

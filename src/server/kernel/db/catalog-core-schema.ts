@@ -24,8 +24,8 @@ import { productStatuses } from '../../../contract/catalog';
 /** PostgreSQL's text-search document; written only by a trigger (drizzle/0020). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-export const tools = pgTable(
-  'tools',
+export const products = pgTable(
+  'products',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
@@ -72,7 +72,7 @@ export const tools = pgTable(
     /** Fits every vehicle (a wrench, a charger): shown with any vehicle chosen. */
     universalFit: boolean('universal_fit').notNull().default(false),
     /** The product that replaces this one: one way, never a cycle (the catalog checks it under a lock). */
-    supersededById: uuid('superseded_by_id').references((): AnyPgColumn => tools.id, {
+    supersededById: uuid('superseded_by_id').references((): AnyPgColumn => products.id, {
       onDelete: 'set null',
     }),
     /** Shipping facts, in the units a US parts counter uses. */
@@ -100,48 +100,48 @@ export const tools = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    check('tools_price_positive', sql`${t.priceCents} >= 100`),
-    check('tools_stock_not_negative', sql`${t.availableQuantity} >= 0`),
-    check('tools_on_hand_not_negative', sql`${t.onHandQuantity} >= 0`),
-    check('tools_reserved_not_negative', sql`${t.reservedQuantity} >= 0`),
+    check('products_price_positive', sql`${t.priceCents} >= 100`),
+    check('products_stock_not_negative', sql`${t.availableQuantity} >= 0`),
+    check('products_on_hand_not_negative', sql`${t.onHandQuantity} >= 0`),
+    check('products_reserved_not_negative', sql`${t.reservedQuantity} >= 0`),
     check(
-      'tools_available_is_on_hand_less_reserved',
+      'products_available_is_on_hand_less_reserved',
       sql`${t.availableQuantity} = ${t.onHandQuantity} - ${t.reservedQuantity}`,
     ),
-    check('tools_minimum_positive', sql`${t.minimumOrderQuantity} >= 1`),
-    check('tools_status_known', sql.raw(`status in (${productStatuses.map((s) => `'${s}'`).join(', ')})`)),
-    check('tools_not_sold_unless_active', sql`${t.status} = 'active' or ${t.retiredAt} is not null`),
-    check('tools_core_charge_not_negative', sql`${t.coreChargeCents} >= 0`),
-    check('tools_low_stock_not_negative', sql`${t.lowStockThreshold} >= 0`),
-    check('tools_not_superseded_by_itself', sql`${t.supersededById} <> ${t.id}`),
+    check('products_minimum_positive', sql`${t.minimumOrderQuantity} >= 1`),
+    check('products_status_known', sql.raw(`status in (${productStatuses.map((s) => `'${s}'`).join(', ')})`)),
+    check('products_not_sold_unless_active', sql`${t.status} = 'active' or ${t.retiredAt} is not null`),
+    check('products_core_charge_not_negative', sql`${t.coreChargeCents} >= 0`),
+    check('products_low_stock_not_negative', sql`${t.lowStockThreshold} >= 0`),
+    check('products_not_superseded_by_itself', sql`${t.supersededById} <> ${t.id}`),
     // The catalog shows live products only, so its indexes leave retired ones out. Each sort of
     // GET /tool reads its own index in order (backwards for newest and -price) and stops after a page.
-    index('tools_catalog_order_idx').on(t.createdAt, t.id).where(sql`${t.retiredAt} is null`),
-    index('tools_price_order_idx').on(t.priceCents, t.id).where(sql`${t.retiredAt} is null`),
-    index('tools_name_order_idx').on(sql`lower(${t.name})`, t.id).where(sql`${t.retiredAt} is null`),
+    index('products_catalog_order_idx').on(t.createdAt, t.id).where(sql`${t.retiredAt} is null`),
+    index('products_price_order_idx').on(t.priceCents, t.id).where(sql`${t.retiredAt} is null`),
+    index('products_name_order_idx').on(sql`lower(${t.name})`, t.id).where(sql`${t.retiredAt} is null`),
     // `?search=` matches words in this document (decision 046); drafts and archived products are
     // searched by the admin's lists too, so the index covers every product.
-    index('tools_search_idx').using('gin', t.searchDocument),
-    index('tools_category_idx').on(t.categorySlug).where(sql`${t.retiredAt} is null`),
-    index('tools_brand_idx').on(t.brand).where(sql`${t.retiredAt} is null`),
+    index('products_search_idx').using('gin', t.searchDocument),
+    index('products_category_idx').on(t.categorySlug).where(sql`${t.retiredAt} is null`),
+    index('products_brand_idx').on(t.brand).where(sql`${t.retiredAt} is null`),
     // A list for a vehicle: the parts fitted to it first, then universal ones (drizzle/0033).
-    index('tools_fit_order_idx').on(t.universalFit, t.createdAt, t.id).where(sql`${t.retiredAt} is null`),
-    index('tools_superseded_by_idx').on(t.supersededById),
-    check('tools_cost_not_negative', sql`${t.costCents} is null or ${t.costCents} >= 0`),
-    uniqueIndex('tools_sku_unique').on(t.sku),
+    index('products_fit_order_idx').on(t.universalFit, t.createdAt, t.id).where(sql`${t.retiredAt} is null`),
+    index('products_superseded_by_idx').on(t.supersededById),
+    check('products_cost_not_negative', sql`${t.costCents} is null or ${t.costCents} >= 0`),
+    uniqueIndex('products_sku_unique').on(t.sku),
     // Counts under the catalog's filters (vehicle, category, brand, price) read this index alone
     // instead of the whole table. Stock is left out: an index on it would make every stock change
     // a non-HOT update that writes every index.
-    index('tools_filter_cover_idx')
+    index('products_filter_cover_idx')
       .on(t.universalFit, t.categorySlug, t.brand, t.priceCents, t.id)
       .where(sql`${t.retiredAt} is null`),
     // Manage Product: every product whatever its status, by name, filtered by category, brand or a
     // status other than active (decision 082). `name` ends the name index so a deep page is counted
     // off the index alone.
-    index('tools_admin_name_idx').on(sql`lower(${t.name})`, t.id, t.name),
-    index('tools_admin_category_idx').on(t.categorySlug, sql`lower(${t.name})`, t.id),
-    index('tools_admin_brand_idx').on(t.brand, sql`lower(${t.name})`, t.id),
-    index('tools_admin_status_idx')
+    index('products_admin_name_idx').on(sql`lower(${t.name})`, t.id, t.name),
+    index('products_admin_category_idx').on(t.categorySlug, sql`lower(${t.name})`, t.id),
+    index('products_admin_brand_idx').on(t.brand, sql`lower(${t.name})`, t.id),
+    index('products_admin_status_idx')
       .on(t.status, sql`lower(${t.name})`, t.id)
       .where(sql`${t.status} <> 'active'`),
   ],

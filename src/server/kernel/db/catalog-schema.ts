@@ -16,7 +16,7 @@ import {
 import type { BulkChange, BulkSelection } from '../../../contract/catalog-bulk';
 import { importKinds, importStatuses, importVerdicts } from '../../../contract/catalog-import';
 import { user } from './auth-schema';
-import { tools } from './catalog-core-schema';
+import { products } from './catalog-core-schema';
 
 /**
  * The owner's catalog work beside `tools` (docs/decisions/044-048): pictures, the history of every
@@ -28,14 +28,14 @@ export const productImages = pgTable(
   'product_images',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    toolId: uuid('tool_id')
+    productId: uuid('product_id')
       .notNull()
-      .references((): AnyPgColumn => tools.id, { onDelete: 'cascade' }),
+      .references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     url: text('url').notNull(),
     alt: text('alt').notNull().default(''),
   },
-  (t) => [uniqueIndex('product_images_position_idx').on(t.toolId, t.position)],
+  (t) => [uniqueIndex('product_images_position_idx').on(t.productId, t.position)],
 );
 
 /** A bulk change as applied: what, to how many, by whom; its products' before and after are in product_changes. */
@@ -125,9 +125,9 @@ export const productChanges = pgTable(
   'product_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    toolId: uuid('tool_id')
+    productId: uuid('product_id')
       .notNull()
-      .references((): AnyPgColumn => tools.id, { onDelete: 'cascade' }),
+      .references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
     /** As the actor was named then. */
@@ -139,7 +139,7 @@ export const productChanges = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>().notNull(),
   },
   (t) => [
-    index('product_changes_tool_idx').on(t.toolId, t.id),
+    index('product_changes_product_idx').on(t.productId, t.id),
     index('product_changes_bulk_idx').on(t.bulkChangeId).where(sql`${t.bulkChangeId} is not null`),
   ],
 );

@@ -79,19 +79,23 @@ describe('drizzle/meta', () => {
 
   it('fails the check when the snapshots stop short of the schema (the check is not vacuous)', () => {
     const meta = path.join(root, 'drizzle', 'meta');
-    // Every snapshot but the oldest goes: the tables created since (migrations 0024 onwards
-    // create some) must then come back as CREATE TABLE, whatever the newest migration changed.
-    const later = readdirSync(meta)
+    const newest = readdirSync(meta)
       .filter((f) => f.endsWith('_snapshot.json'))
       .sort()
-      .slice(1);
-    expect(later.length).toBeGreaterThan(0);
+      .at(-1);
+    expect(newest).toBeDefined();
+    // The newest snapshot loses a table the schema declares: it must come back as CREATE TABLE.
+    // (Dropping whole snapshots no longer shows this: past the rename of drizzle/0044 drizzle-kit
+    // would ask whether `products` is `tools` renamed, and a check cannot answer.)
     const run = generate((copy) => {
-      for (const file of later) rmSync(path.join(copy, 'meta', file));
+      const file = path.join(copy, 'meta', newest as string);
+      const snapshot = JSON.parse(readFileSync(file, 'utf8')) as { tables: Record<string, unknown> };
+      delete snapshot.tables['public.garage_vehicles'];
+      writeFileSync(file, JSON.stringify(snapshot));
     });
     expect(run.written.filter((f) => f.endsWith('.sql'))).toHaveLength(1);
     const sql = run.read(run.written.find((f) => f.endsWith('.sql')) ?? '');
-    expect(sql).toContain('CREATE TABLE');
+    expect(sql).toContain('CREATE TABLE "garage_vehicles"');
   }, 90_000);
 
   it('chains its snapshots, each named after a migration of the journal', () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { partNumberKinds } from '../../../contract/catalog';
-import { tools } from './catalog-core-schema';
+import { products } from './catalog-core-schema';
 
 /**
  * What makes the catalog a parts catalog (docs/decisions/016-parts-catalog-and-fitment.md): every
@@ -18,9 +18,9 @@ export const partNumbers = pgTable(
   'part_numbers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    toolId: uuid('tool_id')
+    productId: uuid('product_id')
       .notNull()
-      .references((): AnyPgColumn => tools.id, { onDelete: 'cascade' }),
+      .references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
     number: text('number').notNull(),
     key: text('key').notNull(),
     kind: text('kind', { enum: partNumberKinds }).notNull(),
@@ -30,7 +30,7 @@ export const partNumbers = pgTable(
   (t) => [
     // Prefix matches (`key like 'br32%'`) read this index whatever the database's collation.
     index('part_numbers_key_idx').on(t.key.op('text_pattern_ops')),
-    index('part_numbers_tool_idx').on(t.toolId),
+    index('part_numbers_product_idx').on(t.productId),
     check('part_numbers_key_shape', sql`${t.key} ~ '^[a-z0-9]+$'`),
   ],
 );
@@ -40,9 +40,9 @@ export const fitments = pgTable(
   'fitments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    toolId: uuid('tool_id')
+    productId: uuid('product_id')
       .notNull()
-      .references((): AnyPgColumn => tools.id, { onDelete: 'cascade' }),
+      .references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
     make: text('make').notNull(),
     model: text('model').notNull(),
     yearFrom: integer('year_from').notNull(),
@@ -61,11 +61,11 @@ export const fitments = pgTable(
     check('fitments_years_ordered', sql`${t.yearFrom} <= ${t.yearTo}`),
     // One row per vehicle range and position: an import's row updates its match instead of adding a twin.
     unique('fitments_row_unique')
-      .on(t.toolId, t.make, t.model, t.yearFrom, t.yearTo, t.engine, t.submodel, t.position)
+      .on(t.productId, t.make, t.model, t.yearFrom, t.yearTo, t.engine, t.submodel, t.position)
       .nullsNotDistinct(),
     // The vehicle filter: one model's rows, narrowed by year, give their products from the index alone.
-    index('fitments_vehicle_idx').on(t.make, t.model, t.yearFrom, t.yearTo, t.engine, t.toolId),
-    index('fitments_tool_idx').on(t.toolId),
+    index('fitments_vehicle_idx').on(t.make, t.model, t.yearFrom, t.yearTo, t.engine, t.productId),
+    index('fitments_product_idx').on(t.productId),
   ],
 );
 

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { stockMovementReasons } from '../../../contract/inventory';
 import { user } from './auth-schema';
-import { tools } from './catalog-core-schema';
+import { products } from './catalog-core-schema';
 import { orders } from './order-core-schema';
 
 /**
@@ -26,9 +26,9 @@ export const stockMovements = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     // A product deleted outright (never ordered) takes its ledger with it; ordered ones are only retired.
-    toolId: uuid('tool_id')
+    productId: uuid('product_id')
       .notNull()
-      .references(() => tools.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade' }),
     /** The change of what buyers can order: on-hand delta less reserved delta. */
     delta: integer('delta').notNull(),
     /** The change of the units on the shelf. */
@@ -49,7 +49,7 @@ export const stockMovements = pgTable(
       'stock_movements_moves_something',
       sql`${t.onHandDelta} <> 0 or ${t.reservedDelta} <> 0 or ${t.reason} = 'damaged'`,
     ),
-    index('stock_movements_tool_idx').on(t.toolId, t.id),
+    index('stock_movements_product_idx').on(t.productId, t.id),
     index('stock_movements_order_idx').on(t.orderId),
   ],
 );
@@ -67,16 +67,16 @@ export const MAIN_LOCATION = 'main';
 export const stockLevels = pgTable(
   'stock_levels',
   {
-    toolId: uuid('tool_id')
+    productId: uuid('product_id')
       .notNull()
-      .references(() => tools.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade' }),
     locationId: text('location_id').notNull().default(MAIN_LOCATION),
     onHand: integer('on_hand').notNull().default(0),
     reserved: integer('reserved').notNull().default(0),
     available: integer('available').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.toolId, t.locationId] }),
+    primaryKey({ columns: [t.productId, t.locationId] }),
     check('stock_levels_available_not_negative', sql`${t.available} >= 0`),
     check('stock_levels_on_hand_not_negative', sql`${t.onHand} >= 0`),
     check('stock_levels_reserved_not_negative', sql`${t.reserved} >= 0`),
@@ -97,7 +97,7 @@ export const stockLevels = pgTable(
  * come it becomes the sum (decision 089). A product without a row has none.
  */
 export const productStock = pgView('product_stock', {
-  toolId: uuid('tool_id').notNull(),
+  productId: uuid('product_id').notNull(),
   onHand: integer('on_hand').notNull(),
   reserved: integer('reserved').notNull(),
   available: integer('available').notNull(),

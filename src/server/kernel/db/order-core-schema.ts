@@ -19,15 +19,16 @@ import type { Address } from '../../../contract/addresses';
 import { type ChargeStatus, chargeStatuses } from '../../../contract/money-transitions';
 import { orderActors, orderStatusOnWire, wireOrderStatuses } from '../../../contract/orders';
 import { user } from './auth-schema';
-import { tools } from './catalog-core-schema';
+import { products } from './catalog-core-schema';
 import { discounts } from './discount-schema';
 import { textStoredAs } from './stored-words';
 
 /**
  * Orders, written only by the orders module; every change of `status` goes through its state
- * machine (order-state.ts), which also writes order_events. The tool's name and price are copied in
- * when the order is placed, so an order keeps what the customer agreed to even if the product
- * changes later. Money is 64-bit cents: the largest price times the largest quantity overflows 32 bits.
+ * machine (order-state.ts), which also writes order_events. What was sold lives on its lines
+ * (names and prices copied in when the order is placed, so an order keeps what the customer agreed
+ * to even if the product changes later); the spec's one-product fields are derived from them when
+ * an order is sent (decision 096). Money is 64-bit cents: the largest price times the largest quantity overflows 32 bits.
  */
 /** Order numbers start at 10001, so every number a customer reads has five digits for a long while. */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
@@ -36,15 +37,8 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    toolId: uuid('tool_id')
-      .notNull()
-      .references(() => tools.id),
     /** The customer's account; null for a guest's order until an account claims it (decision 059). */
     userId: text('user_id').references(() => user.id),
-    /** The spec's `orderName`: the line's product, or the first line's and how many more. */
-    toolName: text('tool_name').notNull(),
-    /** The spec's `price`: a one-line order's unit price; the subtotal of a longer order. */
-    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
     /** Units over all lines. */
     quantity: integer('quantity').notNull(),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
@@ -155,7 +149,6 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     // The expiry job reads only unpaid orders past their hold.
     index('orders_unpaid_expires_idx').on(t.expiresAt).where(sql`${t.status} = 'unpaid'`),
-    index('orders_tool_idx').on(t.toolId),
   ],
 );
 
@@ -173,10 +166,10 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id),
     lineNo: integer('line_no').notNull(),
-    toolId: uuid('tool_id')
+    productId: uuid('product_id')
       .notNull()
-      .references(() => tools.id),
-    toolName: text('tool_name').notNull(),
+      .references(() => products.id),
+    productName: text('product_name').notNull(),
     unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
     shippedQuantity: integer('shipped_quantity').notNull().default(0),
@@ -215,7 +208,7 @@ export const orderLines = pgTable(
       'order_lines_cores_within_quantity',
       sql`${t.coreChargeCents} >= 0 and ${t.coresRefunded} between 0 and ${t.quantity} and ${t.coresReturned} between 0 and ${t.quantity}`,
     ),
-    index('order_lines_tool_idx').on(t.toolId),
+    index('order_lines_product_idx').on(t.productId),
   ],
 );
 

@@ -8,7 +8,7 @@ import { insertCustomer } from '../../test/probes';
 import type { Database, Db, Tx } from './database';
 import { insertRow, preparedStatement, tableRow, updateRow } from './prepared';
 import { rowsOf } from './rows';
-import { orders, tools } from './schema';
+import { orders, products } from './schema';
 
 // Statements built once and sent by name, on PGlite and (CI's second pass) on PostgreSQL.
 let database: Database;
@@ -17,14 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const toolById = preparedStatement<{ id: string }, typeof tools.$inferSelect>(
+const toolById = preparedStatement<{ id: string }, typeof products.$inferSelect>(
   'test tool by id',
   (db) =>
     db
       .select()
-      .from(tools)
-      .where(eq(tools.id, sql.placeholder('id'))),
-  tableRow(tools),
+      .from(products)
+      .where(eq(products.id, sql.placeholder('id'))),
+  tableRow(products),
 );
 const insertOrder = insertRow(orders, 'test insert order');
 const updateOrder = updateRow(orders, orders.id, 'test update order');
@@ -35,10 +35,7 @@ async function newOrder(overrides: Partial<typeof orders.$inferInsert> = {}, han
   const tool = await insertTool(handle as Db);
   return insertOrder(handle, {
     id: randomUUID(),
-    toolId: tool.id,
     userId: customer.id,
-    toolName: tool.name,
-    unitPriceCents: tool.priceCents,
     quantity: 1,
     subtotalCents: tool.priceCents,
     totalCents: tool.priceCents,
@@ -53,7 +50,7 @@ async function newOrder(overrides: Partial<typeof orders.$inferInsert> = {}, han
 describe('a prepared statement', () => {
   it('reads a row exactly as drizzle reads it: dates, numbers, arrays, numeric text, nulls', async () => {
     const tool = await insertTool(database.db, { weightLb: '2.5', retiredAt: null });
-    const [own] = await database.db.select().from(tools).where(eq(tools.id, tool.id));
+    const [own] = await database.db.select().from(products).where(eq(products.id, tool.id));
     const [prepared] = await toolById(database.db, { id: tool.id });
     expect(prepared).toEqual(own);
     expect(prepared?.createdAt).toBeInstanceOf(Date);
@@ -88,7 +85,7 @@ describe('a prepared statement', () => {
     let insertedId = '';
     await expect(
       database.db.transaction(async (tx) => {
-        await tx.update(tools).set({ name: 'Renamed in the transaction' }).where(eq(tools.id, tool.id));
+        await tx.update(products).set({ name: 'Renamed in the transaction' }).where(eq(products.id, tool.id));
         const [seen] = await toolById(tx, { id: tool.id });
         expect(seen?.name).toBe('Renamed in the transaction');
         insertedId = (await newOrder({}, tx))?.id ?? '';

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { reviewStatuses } from '../../../contract/reviews.constants';
-import { tools } from './catalog-core-schema';
+import { products } from './catalog-core-schema';
 
 /** The store's reviews and reviews of one product, written only by the reviews module. */
 export const reviews = pgTable(
@@ -24,7 +24,7 @@ export const reviews = pgTable(
     /** The account that wrote it; the demo reviews have none. */
     userId: text('user_id'),
     /** The product reviewed; none for the spec's reviews of the store itself. Goes with the product. */
-    toolId: uuid('tool_id').references((): AnyPgColumn => tools.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** Shown to everyone (published), waiting for a manager (held), or taken down (hidden); decision 077. */
     status: text('status', { enum: reviewStatuses }).notNull().default('published'),
@@ -40,9 +40,9 @@ export const reviews = pgTable(
     check('reviews_ratings_range', sql`${t.ratings} between 1 and 5`),
     check('reviews_status_known', sql.raw(`status in (${reviewStatuses.map((s) => `'${s}'`).join(', ')})`)),
     index('reviews_created_at_idx').on(t.createdAt),
-    index('reviews_tool_idx').on(t.toolId, t.createdAt),
+    index('reviews_product_idx').on(t.productId, t.createdAt),
     // GET /review: the published reviews of the store (no product) or of one product, newest first.
-    index('reviews_published_idx').on(t.toolId, t.createdAt).where(sql`${t.status} = 'published'`),
+    index('reviews_published_idx').on(t.productId, t.createdAt).where(sql`${t.status} = 'published'`),
     // The moderation desk, by status; a writer's own reviews.
     index('reviews_status_idx').on(t.status, t.createdAt),
     index('reviews_user_idx').on(t.userId, t.createdAt),

@@ -2,6 +2,7 @@ import { integer, type PgColumnBuilderBase, pgTable, text, timestamp } from 'dri
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness';
 import type { Database } from './database';
+import { formerParts } from './former-names';
 import * as schema from './schema';
 import {
   declaredShape,
@@ -9,6 +10,7 @@ import {
   type SchemaShape,
   shapeDifferences,
   type TableShape,
+  withoutFormerParts,
 } from './schema-drift';
 
 let database: Database;
@@ -21,7 +23,19 @@ afterAll(() => database.close());
 
 describe('the drizzle schema and the migrations in drizzle/', () => {
   it('describe the same tables, columns, types, NOT NULLs, keys, indexes and constraints', () => {
-    expect(shapeDifferences(declaredShape(schema), migrated)).toEqual([]);
+    expect(shapeDifferences(declaredShape(schema), withoutFormerParts(migrated, formerParts))).toEqual([]);
+  });
+
+  it('keep for one release exactly the parts listed as former, and nothing else undeclared', () => {
+    const former = shapeDifferences(declaredShape(schema), migrated).sort();
+    expect(former).toContain('cart_lines.tool_id: migrated, not declared');
+    expect(former).toContain('index stock_levels_former_key on stock_levels: migrated, not declared');
+    expect(former).toContain('constraint orders_tool_id_tools_id_fk on orders: not declared');
+    const listed = Object.values(formerParts).reduce(
+      (n, p) => n + p.columns.length + (p.indexes?.length ?? 0) + (p.constraints?.length ?? 0),
+      0,
+    );
+    expect(former).toHaveLength(listed);
   });
 
   it('every table of the schema is compared (the comparison is not vacuous)', () => {

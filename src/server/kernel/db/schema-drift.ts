@@ -181,6 +181,32 @@ export async function migratedShape(db: Db): Promise<SchemaShape> {
   return sortedKeys(shape);
 }
 
+/** A migrated shape without the parts kept only for the release before (`formerParts`). */
+export function withoutFormerParts(
+  shape: SchemaShape,
+  former: Readonly<
+    Record<
+      string,
+      { columns: readonly string[]; indexes?: readonly string[]; constraints?: readonly string[] }
+    >
+  >,
+): SchemaShape {
+  const out: SchemaShape = { ...shape };
+  for (const [name, parts] of Object.entries(former)) {
+    const table = shape[name];
+    if (!table) continue;
+    out[name] = {
+      columns: Object.fromEntries(Object.entries(table.columns).filter(([c]) => !parts.columns.includes(c))),
+      indexes: Object.fromEntries(
+        Object.entries(table.indexes).filter(([i]) => !(parts.indexes ?? []).includes(i)),
+      ),
+      primaryKey: table.primaryKey,
+      constraints: table.constraints.filter((k) => !(parts.constraints ?? []).includes(k)),
+    };
+  }
+  return out;
+}
+
 /** Each way the two shapes differ, in words ("tools.colour: declared, not migrated"). */
 export function shapeDifferences(declared: SchemaShape, migrated: SchemaShape): string[] {
   const out: string[] = [];

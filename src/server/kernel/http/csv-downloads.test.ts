@@ -7,7 +7,7 @@ import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
-import { tools } from '../db/schema';
+import { products } from '../db/schema';
 
 /**
  * The CSV files the store writes, opened as a spreadsheet would (docs/decisions/072): a text cell
@@ -58,7 +58,7 @@ describe('the products export', () => {
       headers: as(admin),
     });
     await runImports(t.database.db, { budgetMs: 60_000 });
-    const [made] = await t.database.db.select().from(tools).where(eq(tools.sku, 'CELL-1'));
+    const [made] = await t.database.db.select().from(products).where(eq(products.sku, 'CELL-1'));
     expect(made).toMatchObject({
       name: FORMULA,
       brand: '@SUM(1+1)',
@@ -95,7 +95,7 @@ describe('the products export', () => {
     expect(rowsBack.json().rows.find((r: { key: string }) => r.key === 'CELL-1')).toMatchObject({
       outcome: 'unchanged',
     });
-    const [after] = await t.database.db.select().from(tools).where(eq(tools.sku, 'CELL-1'));
+    const [after] = await t.database.db.select().from(products).where(eq(products.sku, 'CELL-1'));
     expect(after).toMatchObject({ name: FORMULA, brand: '@SUM(1+1)', partNumber: '+44-100' });
   });
 });

@@ -113,14 +113,17 @@ describe('outbox across a kill -9', { timeout: 300_000 }, () => {
     stores.push(store);
     const admin = await signUpOverHttp(store.url, { email: adminEmail, name: 'Outbox Admin' });
     const buyer = await signUpOverHttp(store.url, { name: 'Outbox Buyer' });
-    const toolId = await addToolOverHttp(store.url, admin, { name: 'Outbox wrench', availableQuantity: 500 });
+    const productId = await addToolOverHttp(store.url, admin, {
+      name: 'Outbox wrench',
+      availableQuantity: 500,
+    });
     // Twelve order events: eight placed, four of them cancelled.
     const ids: string[] = [];
     for (let i = 0; i < 8; i += 1) {
       const placed = await call(store.url, 'POST', '/api/order', {
         session: buyer,
         via: 'bearer',
-        json: { orderId: toolId, orderQuantity: 2, phone: '01712345678' },
+        json: { orderId: productId, orderQuantity: 2, phone: '01712345678' },
       });
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
       ids.push((placed.body as { _id: string })._id);

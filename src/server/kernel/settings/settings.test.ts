@@ -56,11 +56,11 @@ const saved = async (section: SettingsSection, change: (value: never) => unknown
   return res.json() as SettingsAnswer;
 };
 
-const quote = async (toolId: string, quantity: number, to: Record<string, string> = {}) => {
+const quote = async (productId: string, quantity: number, to: Record<string, string> = {}) => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/cart/quote',
-    payload: { lines: [{ toolId, quantity }], ...to },
+    payload: { lines: [{ productId, quantity }], ...to },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Quote;
@@ -155,7 +155,7 @@ describe('a change is in force on the next request, without a restart', () => {
     expect(after.totals).toMatchObject({ shippingCents: 2649, shippingLabel: 'Express shipping' });
     expect(after.shippingOptions.find((o) => o.method === 'express')?.priceCents).toBe(2649);
 
-    await fillCart(t.app, customer, [{ toolId: tool.id, quantity: 1 }]);
+    await fillCart(t.app, customer, [{ productId: tool.id, quantity: 1 }]);
     const placed = await checkoutCart(t.app, customer, { shippingMethod: 'express' });
     expect(placed.statusCode, placed.body).toBe(201);
     expect((placed.json().order as Order).amounts.shippingCents).toBe(2649);
@@ -287,7 +287,7 @@ describe('shipping by zone and weight, through the cart and checkout', () => {
     const q = await quote(battery.id, 1, { country: 'US' });
     expect(q.shippingOptions.map((o) => o.method)).toEqual(['ground']);
     const buyer = await newCustomer(t.app, { name: 'Avery Air' });
-    await fillCart(t.app, buyer, [{ toolId: battery.id, quantity: 1 }]);
+    await fillCart(t.app, buyer, [{ productId: battery.id, quantity: 1 }]);
     const refused = await checkoutCart(t.app, buyer, { shippingMethod: 'air' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(
@@ -307,7 +307,7 @@ describe('shipping by zone and weight, through the cart and checkout', () => {
     expect(q.shippingOptions).toEqual([]);
     expect(q.shippingProblem).toBe(noZoneMessage('KENT, GB'));
     const buyer = await newCustomer(t.app, { name: 'Uma Abroad' });
-    await fillCart(t.app, buyer, [{ toolId: sensor.id, quantity: 1 }]);
+    await fillCart(t.app, buyer, [{ productId: sensor.id, quantity: 1 }]);
     const refused = await checkoutCart(t.app, buyer, {
       shippingMethod: 'ground',
       address: { ...HOME_ADDRESS, country: 'GB', region: 'Kent', postalCode: 'CT1 1AA' },
@@ -333,7 +333,7 @@ describe('tax by place, on shipping where the place says so', () => {
       minimumOrderQuantity: 1,
     });
     const buyer = await newCustomer(t.app, { name: 'Mia Michigan' });
-    await fillCart(t.app, buyer, [{ toolId: tool.id, quantity: 1 }]);
+    await fillCart(t.app, buyer, [{ productId: tool.id, quantity: 1 }]);
     const placed = await checkoutCart(t.app, buyer, { shippingMethod: 'standard' });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json().order as Order;
@@ -376,7 +376,7 @@ describe('tax by place, on shipping where the place says so', () => {
     expect(shipping.statusCode, shipping.body).toBe(200);
     expect((shipping.json() as Order).refunds[0]).toMatchObject({ taxCents: 48, amountCents: 847 });
     const goods = await refund(
-      { lines: [{ toolId: tool.id, quantity: 1 }], restock: false, reason: 'Wrong part' },
+      { lines: [{ productId: tool.id, quantity: 1 }], restock: false, reason: 'Wrong part' },
       'goods-tax-1',
     );
     expect(goods.statusCode, goods.body).toBe(200);

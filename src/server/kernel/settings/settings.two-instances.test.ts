@@ -93,7 +93,7 @@ postgresOnly(
         const res = await app.inject({
           method: 'POST',
           url: '/api/cart/quote',
-          payload: { lines: [{ toolId: tool.id, quantity: 1 }], shippingMethod: 'express' },
+          payload: { lines: [{ productId: tool.id, quantity: 1 }], shippingMethod: 'express' },
         });
         return (res.json() as Quote).totals.shippingCents;
       };

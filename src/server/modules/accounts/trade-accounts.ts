@@ -82,7 +82,7 @@ export async function saveTradeAccount(
   const { priceList, certificate } = input;
   if (new Set(priceList.categories.map((c) => c.categorySlug)).size !== priceList.categories.length)
     throw duplicate('A category', 'priceList.categories');
-  if (new Set(priceList.netPrices.map((n) => n.toolId)).size !== priceList.netPrices.length)
+  if (new Set(priceList.netPrices.map((n) => n.productId)).size !== priceList.netPrices.length)
     throw duplicate('A product', 'priceList.netPrices');
   return db.transaction(async (tx) => {
     const [account] = await tx

@@ -4,7 +4,7 @@ import { BOOK_FILE_COLUMNS, type BookFile, type BooksQuery } from '../../../cont
 import { centsToDecimal } from '../../../contract/money';
 import { creditNoteNumberText, invoiceNumberText, orderNumber } from '../../../contract/orders';
 import type { Db } from '../../kernel/db';
-import { orderLines, rowsOf, tools } from '../../kernel/db';
+import { orderLines, products, rowsOf } from '../../kernel/db';
 import { csvDownload } from '../../kernel/http';
 import { lineTaxes } from '../pricing';
 import { taxesByJurisdiction } from './books-report';
@@ -92,7 +92,7 @@ async function* orderRows(db: Db, p: Period): AsyncGenerator<Row> {
 
 interface LineJson {
   lineNo: number;
-  toolId: string;
+  productId: string;
   name: string;
   sku: string | null;
   partNumber: string | null;
@@ -110,12 +110,12 @@ async function* lineRows(db: Db, p: Period): AsyncGenerator<Row> {
     db,
     (keyset) => sql`
       select o.id, ${at(saleDate)} as at, o.number, o.tax_cents - o.shipping_tax_cents as goods_tax,
-        (select json_agg(json_build_object('lineNo', l.line_no, 'toolId', l.tool_id, 'name', l.tool_name,
+        (select json_agg(json_build_object('lineNo', l.line_no, 'productId', l.product_id, 'name', l.product_name,
             'sku', t.sku, 'partNumber', t.part_number, 'quantity', l.quantity, 'unitPrice', l.unit_price_cents,
             'discount', l.discount_cents, 'core', l.core_charge_cents, 'refunded', l.refunded_quantity,
             'cost', l.cost_cents)
             order by l.line_no)
-          from ${orderLines} l left join ${tools} t on t.id = l.tool_id where l.order_id = o.id) as lines
+          from ${orderLines} l left join ${products} t on t.id = l.product_id where l.order_id = o.id) as lines
       from ${paidOrders(p)} ${keyset}
       order by ${saleDate}, o.id::text limit ${PAGE}`,
     saleDate,
@@ -136,7 +136,7 @@ async function* lineRows(db: Db, p: Period): AsyncGenerator<Row> {
           order_number: orderNumber(n(order.number)),
           paid_at: String(order.at),
           line_no: String(l.lineNo),
-          product_id: l.toolId,
+          product_id: l.productId,
           sku: l.sku ?? '',
           part_number: l.partNumber ?? '',
           product: l.name,

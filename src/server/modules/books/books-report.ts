@@ -13,7 +13,7 @@ import {
 } from '../../../contract/books';
 import { cents, sum } from '../../../contract/money';
 import type { Db } from '../../kernel/db';
-import { categories, orderLines, rowsOf, tools } from '../../kernel/db';
+import { categories, orderLines, products, rowsOf } from '../../kernel/db';
 import {
   bucketOf,
   jurisdiction,
@@ -229,32 +229,32 @@ async function salesByProduct(db: Db, p: Period): Promise<ProductSales[]> {
   const rows = rowsOf<Record<string, string>>(
     await db.execute(sql`
       with sold as (
-        select l.tool_id, min(l.tool_name) as name, sum(l.quantity) as units,
+        select l.product_id, min(l.product_name) as name, sum(l.quantity) as units,
           sum(l.unit_price_cents * l.quantity) as gross, sum(l.discount_cents) as discounts,
           coalesce(sum(l.cost_cents * l.quantity), 0) as cost
         from ${orderLines} l join (select o.id from ${paidOrders(p)}) o on o.id = l.order_id
-        group by l.tool_id
+        group by l.product_id
       ), given as (
-        select (line->>'toolId')::uuid as tool_id, sum((line->>'quantity')::int) as units,
+        select (line->>'productId')::uuid as product_id, sum((line->>'quantity')::int) as units,
           sum((line->>'amountCents')::bigint) as goods,
           coalesce(sum(l.cost_cents * (line->>'quantity')::int), 0) as cost
         from (select r.order_id, r.lines from ${succeededRefunds(p)}) r
           cross join jsonb_array_elements(r.lines) as line
-          join ${orderLines} l on l.order_id = r.order_id and l.tool_id = (line->>'toolId')::uuid
+          join ${orderLines} l on l.order_id = r.order_id and l.product_id = (line->>'productId')::uuid
         group by 1
       )
-      select coalesce(s.tool_id, g.tool_id) as tool_id, coalesce(t.name, s.name) as name, t.sku,
+      select coalesce(s.product_id, g.product_id) as product_id, coalesce(t.name, s.name) as name, t.sku,
         coalesce(c.name, '') as category, coalesce(t.brand, '') as brand,
         coalesce(s.units, 0)::text as units, coalesce(s.gross, 0)::text as gross,
         coalesce(s.discounts, 0)::text as discounts, coalesce(g.units, 0)::text as units_refunded,
         coalesce(g.goods, 0)::text as returned, (coalesce(s.cost, 0) - coalesce(g.cost, 0))::text as cost
-      from sold s full join given g on g.tool_id = s.tool_id
-      left join ${tools} t on t.id = coalesce(s.tool_id, g.tool_id)
+      from sold s full join given g on g.product_id = s.product_id
+      left join ${products} t on t.id = coalesce(s.product_id, g.product_id)
       left join ${categories} c on c.slug = t.category_slug
       order by coalesce(s.gross, 0) desc, 2`),
   );
   return rows.map((r) => ({
-    toolId: r.tool_id as string,
+    productId: r.product_id as string,
     name: r.name ?? '',
     sku: r.sku ?? null,
     category: r.category ?? '',

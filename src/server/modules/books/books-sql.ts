@@ -65,9 +65,9 @@ export const orderUnitsWithoutCost = sql`(select coalesce(sum(l.quantity), 0)
  * refund line names its product, and an order has one line per product.
  */
 export const refundCost = sql`(select coalesce(sum(l.cost_cents * (x->>'quantity')::int), 0)
-  from jsonb_array_elements(r.lines) x join ${orderLines} l on l.order_id = r.order_id and l.tool_id = (x->>'toolId')::uuid)`;
+  from jsonb_array_elements(r.lines) x join ${orderLines} l on l.order_id = r.order_id and l.product_id = (x->>'productId')::uuid)`;
 export const refundUnitsWithoutCost = sql`(select coalesce(sum((x->>'quantity')::int), 0)
-  from jsonb_array_elements(r.lines) x join ${orderLines} l on l.order_id = r.order_id and l.tool_id = (x->>'toolId')::uuid
+  from jsonb_array_elements(r.lines) x join ${orderLines} l on l.order_id = r.order_id and l.product_id = (x->>'productId')::uuid
   where l.cost_cents is null)`;
 
 /** The country and the state or region an order went to, as its address was when ordered. */
@@ -123,10 +123,10 @@ export function ordersBehind(filter: OrdersBehindFigure): SQL | undefined {
   if (filter.country !== undefined) conditions.push(sql`${jurisdiction.country} = ${filter.country}`);
   if (filter.region !== undefined)
     conditions.push(sql`${jurisdiction.region} = upper(btrim(${filter.region}))`);
-  if (filter.toolId !== undefined)
+  if (filter.productId !== undefined)
     conditions.push(
-      isUuid(filter.toolId)
-        ? sql`exists (select 1 from ${orderLines} l where l.order_id = o.id and l.tool_id = ${filter.toolId}::uuid)`
+      isUuid(filter.productId)
+        ? sql`exists (select 1 from ${orderLines} l where l.order_id = o.id and l.product_id = ${filter.productId}::uuid)`
         : sql`false`,
     );
   if (conditions.length === 0) return undefined;

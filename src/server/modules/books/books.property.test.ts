@@ -144,7 +144,7 @@ async function play(h: History) {
   await fillCart(
     t.app,
     customer,
-    h.lines.map((l) => ({ toolId: (products[l.product] as { id: string }).id, quantity: l.quantity })),
+    h.lines.map((l) => ({ productId: (products[l.product] as { id: string }).id, quantity: l.quantity })),
   );
   const shippingMethod = h.express ? 'express' : 'standard';
   // The code is for brake parts: offered only with the pads in the cart, or checkout refuses it.
@@ -177,13 +177,13 @@ async function play(h: History) {
     if (!line) continue;
     if (s.kind === 'ship')
       await request('POST', `/api/manage/${order._id}/shipments`, {
-        lines: [{ toolId: line.toolId, quantity: s.units }],
+        lines: [{ productId: line.productId, quantity: s.units }],
         carrier: 'UPS',
         trackingNumber: `1Z${randomUUID().slice(0, 8)}`,
       });
     else if (s.kind === 'refundUnits')
       await request('POST', `/api/manage/${order._id}/refunds`, {
-        lines: [{ toolId: line.toolId, quantity: s.units }],
+        lines: [{ productId: line.productId, quantity: s.units }],
         restock: false,
         reason: 'Damaged',
       });
@@ -204,21 +204,21 @@ async function play(h: History) {
     else if (s.kind === 'return') {
       // Only shipped units come back: these are sent first, if they are not already.
       await request('POST', `/api/manage/${order._id}/shipments`, {
-        lines: [{ toolId: line.toolId, quantity: s.units }],
+        lines: [{ productId: line.productId, quantity: s.units }],
         carrier: 'UPS',
         trackingNumber: `1Z${randomUUID().slice(0, 8)}`,
       });
       const asked = await request(
         'POST',
         `/api/order/${order._id}/returns`,
-        { lines: [{ toolId: line.toolId, quantity: s.units, reason: 'no_longer_needed' }] },
+        { lines: [{ productId: line.productId, quantity: s.units, reason: 'no_longer_needed' }] },
         customer,
       );
       if (asked.statusCode !== 201) continue;
       const id = asked.json().id as string;
       await request('POST', `/api/manage/returns/${id}/decision`, { approve: true, note: 'Fine' });
       await request('POST', `/api/manage/returns/${id}/received`, {
-        lines: [{ toolId: line.toolId, outcome: 'restock' }],
+        lines: [{ productId: line.productId, outcome: 'restock' }],
       });
       await request('POST', `/api/manage/returns/${id}/refund`);
     }

@@ -51,7 +51,7 @@ afterAll(() => t.close());
 const OHIO = { ...HOME_ADDRESS, city: 'Columbus', region: 'OH', postalCode: '43215' };
 
 async function checkout(
-  lines: { toolId: string; quantity: number }[],
+  lines: { productId: string; quantity: number }[],
   address = HOME_ADDRESS,
   code?: string,
 ) {
@@ -152,8 +152,8 @@ describe('the books of a day', () => {
     // 3 pads ($137.97, 10 % off: $13.80) and an alternator ($159.99 + $45.00 core) to Michigan at 7 %.
     first = await checkout(
       [
-        { toolId: pads.id, quantity: 3 },
-        { toolId: alternator.id, quantity: 1 },
+        { productId: pads.id, quantity: 3 },
+        { productId: alternator.id, quantity: 1 },
       ],
       HOME_ADDRESS,
       code,
@@ -161,14 +161,14 @@ describe('the books of a day', () => {
     // The pads' cost goes up to $25.00 in the product editor; the first order keeps $20.00.
     await editCost(pads.id, 25);
     // One pad set to Ohio.
-    second = await checkout([{ toolId: pads.id, quantity: 1 }], OHIO);
+    second = await checkout([{ productId: pads.id, quantity: 1 }], OHIO);
     // A cost changed after the sale moves no figure.
     await editCost(pads.id, 31.5);
     await post(`/api/manage/${first._id}/shipments`, { carrier: 'UPS', trackingNumber: '1Z1' });
     // A pad refunded (damaged in transit), and $5.00 of goodwill.
     await post(
       `/api/manage/${first._id}/refunds`,
-      { lines: [{ toolId: pads.id, quantity: 1 }], restock: false, reason: 'Damaged in transit' },
+      { lines: [{ productId: pads.id, quantity: 1 }], restock: false, reason: 'Damaged in transit' },
       { 'idempotency-key': randomUUID() },
     );
     await post(
@@ -181,13 +181,13 @@ describe('the books of a day', () => {
       method: 'POST',
       url: `/api/order/${first._id}/returns`,
       headers: as(customer),
-      payload: { lines: [{ toolId: alternator.id, quantity: 1, reason: 'no_longer_needed' }] },
+      payload: { lines: [{ productId: alternator.id, quantity: 1, reason: 'no_longer_needed' }] },
     });
     expect(asked.statusCode, asked.body).toBe(201);
     const ret = asked.json().id as string;
     await post(`/api/manage/returns/${ret}/decision`, { approve: true, note: 'Fine' });
     await post(`/api/manage/returns/${ret}/received`, {
-      lines: [{ toolId: alternator.id, outcome: 'restock' }],
+      lines: [{ productId: alternator.id, outcome: 'restock' }],
     });
     await post(`/api/manage/returns/${ret}/refund`);
   });
@@ -261,7 +261,7 @@ describe('the books of a day', () => {
 
   it('reads sales by product, refunds by reason and payments by provider', async () => {
     const { products, categories, brands, refundReasons, providers, summary } = await books();
-    expect(products.find((p) => p.toolId === pads.id)).toMatchObject({
+    expect(products.find((p) => p.productId === pads.id)).toMatchObject({
       unitsSold: 4,
       grossSalesCents: 4 * 4599,
       discountsCents: 1380,
@@ -269,7 +269,7 @@ describe('the books of a day', () => {
       costOfGoodsCents: 6500,
       marginCents: 18396 - 1380 - 4139 - 6500,
     });
-    expect(products.find((p) => p.toolId === alternator.id)).toMatchObject({
+    expect(products.find((p) => p.productId === alternator.id)).toMatchObject({
       costOfGoodsCents: 0,
       marginCents: 0,
     });
@@ -374,9 +374,9 @@ describe('the books of a day', () => {
     expect(await behind(`paidFrom=${day}&paidTo=${day}`)).toEqual([first.number, second.number].sort());
     expect(await behind(`paidFrom=${day}&paidTo=${day}&country=US&region=oh`)).toEqual([second.number]);
     expect(await behind(`refundedFrom=${day}&refundedTo=${day}`)).toEqual([first.number]);
-    expect(await behind(`paidFrom=${day}&paidTo=${day}&toolId=${alternator.id}`)).toEqual([first.number]);
+    expect(await behind(`paidFrom=${day}&paidTo=${day}&productId=${alternator.id}`)).toEqual([first.number]);
     expect(await behind('paidFrom=2001-01-01&paidTo=2001-01-31')).toEqual([]);
-    expect(await behind(`toolId=not-a-product`)).toEqual([]);
+    expect(await behind(`productId=not-a-product`)).toEqual([]);
   });
 
   it('is the owner’s alone, and refuses a period that ends before it starts', async () => {

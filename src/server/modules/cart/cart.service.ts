@@ -5,7 +5,7 @@ import { maximumQuantityMessage, minimumQuantityMessage } from '../../../contrac
 import { CART_MAX_LINES, type LineInput, type Quote } from '../../../contract/pricing';
 import { type BuyAgainAnswer, buyAgainWords } from '../../../contract/trade';
 import type { Db, Tx } from '../../kernel/db';
-import { cartLines, preparedStatement, selectedRow, tools } from '../../kernel/db';
+import { cartLines, preparedStatement, products, selectedRow } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
 
 import { buyerTerms } from '../accounts';
@@ -30,7 +30,7 @@ import {
 export async function cartLinesOf(db: Db | Tx, userId: string): Promise<LineInput[]> {
   return linesOf(db, { userId });
 }
-const lineColumns = { toolId: cartLines.toolId, quantity: cartLines.quantity };
+const lineColumns = { productId: cartLines.productId, quantity: cartLines.quantity };
 const linesOf = preparedStatement<{ userId: string }, LineInput>(
   'cart lines',
   (db) =>
@@ -38,7 +38,7 @@ const linesOf = preparedStatement<{ userId: string }, LineInput>(
       .select(lineColumns)
       .from(cartLines)
       .where(eq(cartLines.userId, sql.placeholder('userId')))
-      .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId)),
+      .orderBy(asc(cartLines.addedAt), asc(cartLines.productId)),
   selectedRow<LineInput>(lineColumns),
 );
 
@@ -49,10 +49,13 @@ const linesOf = preparedStatement<{ userId: string }, LineInput>(
 export async function takeCart(tx: Tx, userId: string): Promise<LineInput[]> {
   const rows = await takeLines(tx, { userId });
   return rows
-    .sort((a, b) => a.addedAt.getTime() - b.addedAt.getTime() || a.toolId.localeCompare(b.toolId))
-    .map(({ toolId, quantity }) => ({ toolId, quantity }));
+    .sort((a, b) => a.addedAt.getTime() - b.addedAt.getTime() || a.productId.localeCompare(b.productId))
+    .map(({ productId, quantity }) => ({ productId, quantity }));
 }
-const takeLines = preparedStatement<{ userId: string }, { toolId: string; quantity: number; addedAt: Date }>(
+const takeLines = preparedStatement<
+  { userId: string },
+  { productId: string; quantity: number; addedAt: Date }
+>(
   'take cart lines',
   (db) =>
     db
@@ -78,13 +81,13 @@ export async function getCart(
   const offer = await discountOffer(db, {
     code: to.code,
     buyer: discountBuyer(me.email),
-    toolIds: [...facts.keys()],
+    productIds: [...facts.keys()],
     automatic: pricing.automaticDiscounts,
   });
   return quoteFrom(
     pricing,
     facts,
-    rows.map((r) => ({ toolId: r.id, quantity: r.quantity })),
+    rows.map((r) => ({ productId: r.id, quantity: r.quantity })),
     to,
     offer,
     await buyerTerms(db, me.id, { storeHasAny: pricing.tradeAccounts }),
@@ -94,17 +97,17 @@ export async function getCart(
 const pricedLineColumns = { quantity: cartLines.quantity, ...toolFactColumns };
 const pricedLines = preparedStatement<
   { userId: string },
-  { quantity: number } & { [K in keyof typeof toolFactColumns]: (typeof tools.$inferSelect)[K] }
+  { quantity: number } & { [K in keyof typeof toolFactColumns]: (typeof products.$inferSelect)[K] }
 >(
   'priced cart lines',
   (db) =>
     db
       .select(pricedLineColumns)
       .from(cartLines)
-      .innerJoin(tools, eq(tools.id, cartLines.toolId))
+      .innerJoin(products, eq(products.id, cartLines.productId))
       .leftJoin(productStock, stockOfTool)
       .where(eq(cartLines.userId, sql.placeholder('userId')))
-      .orderBy(asc(cartLines.addedAt), asc(cartLines.toolId)),
+      .orderBy(asc(cartLines.addedAt), asc(cartLines.productId)),
   selectedRow(pricedLineColumns),
 );
 
@@ -115,9 +118,14 @@ const quantityIssue = (message: string) =>
  * Sets one line's quantity. The product's minimum and its stock hold in the cart as in the order
  * modal; stock is checked again when the order is placed, since it may go meanwhile.
  */
-export async function setCartLine(db: Db, userId: string, toolId: string, quantity: number): Promise<void> {
-  if (!isUuid(toolId)) throw notFound('Tool');
-  const tool = (await loadToolFacts(db, [toolId])).get(toolId);
+export async function setCartLine(
+  db: Db,
+  userId: string,
+  productId: string,
+  quantity: number,
+): Promise<void> {
+  if (!isUuid(productId)) throw notFound('Tool');
+  const tool = (await loadToolFacts(db, [productId])).get(productId);
   if (!tool || tool.retiredAt) throw notFound('Tool');
   if (quantity < tool.minimumOrderQuantity)
     throw quantityIssue(minimumQuantityMessage(tool.minimumOrderQuantity));
@@ -128,31 +136,31 @@ export async function setCartLine(db: Db, userId: string, toolId: string, quanti
   // The product's row is locked (key share) by the statement that adds its line, so an admin
   // deleting the product at this moment either waits for the line and takes it along, or has
   // deleted it already and nothing is added.
-  const written = await writeLine(db, { userId, toolId, quantity });
+  const written = await writeLine(db, { userId, productId, quantity });
   if (written.length > 0) return;
-  const still = (await loadToolFacts(db, [toolId])).get(toolId);
+  const still = (await loadToolFacts(db, [productId])).get(productId);
   if (!still || still.retiredAt) throw notFound('Tool');
   throw new AppError('CONFLICT', cartFullMessage(CART_MAX_LINES));
 }
 
-const writeLine = preparedStatement<{ userId: string; toolId: string; quantity: number }>(
+const writeLine = preparedStatement<{ userId: string; productId: string; quantity: number }>(
   'write cart line',
   () => {
-    const p = (name: 'userId' | 'toolId' | 'quantity') => sql.placeholder(name);
+    const p = (name: 'userId' | 'productId' | 'quantity') => sql.placeholder(name);
     return sql`
-      with product as (select id from ${tools} where id = ${p('toolId')}::uuid and retired_at is null for key share)
-      insert into ${cartLines} (user_id, tool_id, quantity)
+      with product as (select id from ${products} where id = ${p('productId')}::uuid and retired_at is null for key share)
+      insert into ${cartLines} (user_id, product_id, quantity)
       select ${p('userId')}::text, product.id, ${p('quantity')}::int from product
-      where exists (select 1 from ${cartLines} where user_id = ${p('userId')} and tool_id = ${p('toolId')}::uuid)
+      where exists (select 1 from ${cartLines} where user_id = ${p('userId')} and product_id = ${p('productId')}::uuid)
          or (select count(*) from ${cartLines} where user_id = ${p('userId')}) < ${CART_MAX_LINES}
-      on conflict (user_id, tool_id) do update set quantity = excluded.quantity
+      on conflict (user_id, product_id) do update set quantity = excluded.quantity
       returning 1 as written`;
   },
 );
 
-export async function removeCartLine(db: Db | Tx, userId: string, toolId: string): Promise<void> {
-  if (!isUuid(toolId)) return;
-  await db.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.toolId, toolId)));
+export async function removeCartLine(db: Db | Tx, userId: string, productId: string): Promise<void> {
+  if (!isUuid(productId)) return;
+  await db.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId)));
 }
 
 export async function clearCart(db: Db | Tx, userId: string): Promise<void> {
@@ -167,20 +175,20 @@ export async function clearCart(db: Db | Tx, userId: string): Promise<void> {
 export async function mergeCart(db: Db, userId: string, incoming: LineInput[]): Promise<void> {
   const wanted = new Map<string, number>();
   for (const line of incoming) {
-    if (isUuid(line.toolId)) wanted.set(line.toolId, (wanted.get(line.toolId) ?? 0) + line.quantity);
+    if (isUuid(line.productId)) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
   }
   if (wanted.size === 0) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`cart:${userId}`}, 0))`);
-    const current = new Map((await cartLinesOf(tx, userId)).map((l) => [l.toolId, l.quantity]));
+    const current = new Map((await cartLinesOf(tx, userId)).map((l) => [l.productId, l.quantity]));
     // Locked (key share) like setCartLine's: a product deleted meanwhile is either gone here, or
     // waits for this merge and then takes its new line along.
     const facts = await loadToolFacts(tx, [...wanted.keys()], { lock: true });
     let lines = current.size;
-    for (const [toolId, quantity] of wanted) {
-      const tool = facts.get(toolId);
+    for (const [productId, quantity] of wanted) {
+      const tool = facts.get(productId);
       if (!tool || tool.retiredAt || tool.availableQuantity < tool.minimumOrderQuantity) continue;
-      const had = current.get(toolId);
+      const had = current.get(productId);
       if (had === undefined && lines >= CART_MAX_LINES) continue;
       const merged = Math.min(
         tool.availableQuantity,
@@ -188,8 +196,8 @@ export async function mergeCart(db: Db, userId: string, incoming: LineInput[]): 
       );
       await tx
         .insert(cartLines)
-        .values({ userId, toolId, quantity: merged })
-        .onConflictDoUpdate({ target: [cartLines.userId, cartLines.toolId], set: { quantity: merged } });
+        .values({ userId, productId, quantity: merged })
+        .onConflictDoUpdate({ target: [cartLines.userId, cartLines.productId], set: { quantity: merged } });
       if (had === undefined) lines += 1;
     }
   });
@@ -204,23 +212,23 @@ export async function mergeCart(db: Db, userId: string, incoming: LineInput[]): 
 export async function putBackInCart(
   db: Db,
   userId: string,
-  lines: { toolId: string; name: string; quantity: number }[],
+  lines: { productId: string; name: string; quantity: number }[],
 ): Promise<BuyAgainAnswer> {
   const answer: BuyAgainAnswer = { added: [], notAdded: [] };
   await db.transaction(async (tx) => {
     // The same lock as a merge at sign-in: two presses at once add once each, in turn.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`cart:${userId}`}, 0))`);
-    const current = new Map((await cartLinesOf(tx, userId)).map((l) => [l.toolId, l.quantity]));
+    const current = new Map((await cartLinesOf(tx, userId)).map((l) => [l.productId, l.quantity]));
     const facts = await loadToolFacts(
       tx,
-      lines.map((l) => l.toolId),
+      lines.map((l) => l.productId),
       { lock: true },
     );
     let count = current.size;
     for (const line of lines) {
-      const tool = facts.get(line.toolId);
+      const tool = facts.get(line.productId);
       const refuse = (reason: string) =>
-        answer.notAdded.push({ toolId: line.toolId, name: tool?.name ?? line.name, reason });
+        answer.notAdded.push({ productId: line.productId, name: tool?.name ?? line.name, reason });
       if (!tool || tool.retiredAt) {
         refuse(buyAgainWords.notSold);
         continue;
@@ -229,7 +237,7 @@ export async function putBackInCart(
         refuse(buyAgainWords.outOfStock);
         continue;
       }
-      const had = current.get(line.toolId);
+      const had = current.get(line.productId);
       if (had === undefined && count >= CART_MAX_LINES) {
         refuse(buyAgainWords.cartFull);
         continue;
@@ -244,11 +252,11 @@ export async function putBackInCart(
             : null;
       await tx
         .insert(cartLines)
-        .values({ userId, toolId: line.toolId, quantity })
-        .onConflictDoUpdate({ target: [cartLines.userId, cartLines.toolId], set: { quantity } });
-      current.set(line.toolId, quantity);
+        .values({ userId, productId: line.productId, quantity })
+        .onConflictDoUpdate({ target: [cartLines.userId, cartLines.productId], set: { quantity } });
+      current.set(line.productId, quantity);
       if (had === undefined) count += 1;
-      answer.added.push({ toolId: line.toolId, name: tool.name, quantity, note });
+      answer.added.push({ productId: line.productId, name: tool.name, quantity, note });
     }
   });
   return answer;

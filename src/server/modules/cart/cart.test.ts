@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedAddress } from '../../../contract/addresses';
 import { CART_MAX_LINES, type Quote } from '../../../contract/pricing';
-import { tools } from '../../kernel/db/schema';
+import { products } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newCustomer } from '../../test/kit';
@@ -18,8 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const put = (who: TestSession, toolId: string, quantity: unknown) =>
-  t.app.inject({ method: 'PUT', url: `/api/cart/${toolId}`, headers: as(who), payload: { quantity } });
+const put = (who: TestSession, productId: string, quantity: unknown) =>
+  t.app.inject({ method: 'PUT', url: `/api/cart/${productId}`, headers: as(who), payload: { quantity } });
 
 describe('the server cart', () => {
   it('holds the minimum and stock rules, and prices every line from the catalog', async () => {
@@ -45,7 +45,7 @@ describe('the server cart', () => {
     const cart = (await put(buyer, tool.id, 3)).json() as Quote;
     expect(cart.lines).toEqual([
       {
-        toolId: tool.id,
+        productId: tool.id,
         name: 'Oil filter',
         image: tool.image,
         unitPriceCents: 899,
@@ -70,7 +70,7 @@ describe('the server cart', () => {
     });
 
     // A price change reaches the cart at once: it keeps no price of its own.
-    await t.database.db.update(tools).set({ priceCents: 999 }).where(eq(tools.id, tool.id));
+    await t.database.db.update(products).set({ priceCents: 999 }).where(eq(products.id, tool.id));
     const express = (
       await t.app.inject({ url: '/api/cart?shippingMethod=express', headers: as(buyer) })
     ).json() as Quote;
@@ -81,7 +81,7 @@ describe('the server cart', () => {
     });
 
     // A retired product stays in the cart, explained, until removed.
-    await t.database.db.update(tools).set({ retiredAt: new Date() }).where(eq(tools.id, tool.id));
+    await t.database.db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, tool.id));
     const retired = (await t.app.inject({ url: '/api/cart', headers: as(buyer) })).json() as Quote;
     expect(retired.lines[0]?.problem).toMatch(/no longer sold/);
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/cart/${tool.id}`, headers: as(buyer) });
@@ -110,23 +110,23 @@ describe('the server cart', () => {
     const a = await insertTool(t.database.db, { availableQuantity: 10, minimumOrderQuantity: 1 });
     const b = await insertTool(t.database.db, { availableQuantity: 50, minimumOrderQuantity: 4 });
     const gone = await insertTool(t.database.db, { retiredAt: new Date() });
-    await fillCart(t.app, who, [{ toolId: a.id, quantity: 6 }]);
+    await fillCart(t.app, who, [{ productId: a.id, quantity: 6 }]);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/cart/merge',
       headers: as(who),
       payload: {
         lines: [
-          { toolId: a.id, quantity: 7 },
-          { toolId: b.id, quantity: 1 },
-          { toolId: gone.id, quantity: 2 },
-          { toolId: UNKNOWN_ID, quantity: 2 },
+          { productId: a.id, quantity: 7 },
+          { productId: b.id, quantity: 1 },
+          { productId: gone.id, quantity: 2 },
+          { productId: UNKNOWN_ID, quantity: 2 },
         ],
       },
     });
     expect(res.statusCode, res.body).toBe(200);
     const merged = res.json() as Quote;
-    expect(merged.lines.map((l) => [l.toolId, l.quantity])).toEqual([
+    expect(merged.lines.map((l) => [l.productId, l.quantity])).toEqual([
       [a.id, 10],
       [b.id, 4],
     ]);
@@ -151,9 +151,9 @@ describe('the server cart', () => {
       url: '/api/cart/quote',
       payload: {
         lines: [
-          { toolId: tool.id, quantity: 2 },
-          { toolId: tool.id, quantity: 2 },
-          { toolId: UNKNOWN_ID, quantity: 1 },
+          { productId: tool.id, quantity: 2 },
+          { productId: tool.id, quantity: 2 },
+          { productId: UNKNOWN_ID, quantity: 1 },
         ],
         shippingMethod: 'express',
       },

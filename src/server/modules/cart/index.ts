@@ -6,7 +6,7 @@ export const cartModule: ModuleDescriptor = {
   tables: ['cart_lines'],
   tablesKeptByTriggers: ['cart_activity'],
   // A cart is priced and checked against the product rows in the same query.
-  reads: ['tools'],
+  reads: ['products'],
 };
 
 export {

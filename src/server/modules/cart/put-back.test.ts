@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyAgainWords } from '../../../contract/trade';
-import { tools, user } from '../../kernel/db/schema';
+import { products, user } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { signUp } from '../../test/sessions';
@@ -40,37 +40,37 @@ describe('putting a past order back into the cart', () => {
     });
     const gone = await insertTool(db, { name: 'Old gasket', minimumOrderQuantity: 1 });
     const empty = await insertTool(db, { name: 'Spark plug', availableQuantity: 0, minimumOrderQuantity: 1 });
-    await db.update(tools).set({ retiredAt: new Date() }).where(eq(tools.id, gone.id));
+    await db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, gone.id));
 
     const answer = await putBackInCart(db, userId, [
-      { toolId: filters.id, name: 'Oil filter', quantity: 6 },
-      { toolId: wipers.id, name: 'Wiper blade', quantity: 5 },
-      { toolId: bulbs.id, name: 'Bulb pack', quantity: 2 },
-      { toolId: gone.id, name: 'Old gasket', quantity: 1 },
-      { toolId: empty.id, name: 'Spark plug', quantity: 4 },
+      { productId: filters.id, name: 'Oil filter', quantity: 6 },
+      { productId: wipers.id, name: 'Wiper blade', quantity: 5 },
+      { productId: bulbs.id, name: 'Bulb pack', quantity: 2 },
+      { productId: gone.id, name: 'Old gasket', quantity: 1 },
+      { productId: empty.id, name: 'Spark plug', quantity: 4 },
     ]);
     expect(answer).toEqual({
       added: [
-        { toolId: filters.id, name: 'Oil filter', quantity: 6, note: null },
-        { toolId: wipers.id, name: 'Wiper blade', quantity: 3, note: 'Only 3 in stock: 3 added.' },
-        { toolId: bulbs.id, name: 'Bulb pack', quantity: 10, note: 'Sold in at least 10: 10 added.' },
+        { productId: filters.id, name: 'Oil filter', quantity: 6, note: null },
+        { productId: wipers.id, name: 'Wiper blade', quantity: 3, note: 'Only 3 in stock: 3 added.' },
+        { productId: bulbs.id, name: 'Bulb pack', quantity: 10, note: 'Sold in at least 10: 10 added.' },
       ],
       notAdded: [
-        { toolId: gone.id, name: 'Old gasket', reason: buyAgainWords.notSold },
-        { toolId: empty.id, name: 'Spark plug', reason: buyAgainWords.outOfStock },
+        { productId: gone.id, name: 'Old gasket', reason: buyAgainWords.notSold },
+        { productId: empty.id, name: 'Spark plug', reason: buyAgainWords.outOfStock },
       ],
     });
 
     // Pressed again: the filters add up in the cart, the wipers stay at what is in stock.
     const again = await putBackInCart(db, userId, [
-      { toolId: filters.id, name: 'Oil filter', quantity: 6 },
-      { toolId: wipers.id, name: 'Wiper blade', quantity: 1 },
+      { productId: filters.id, name: 'Oil filter', quantity: 6 },
+      { productId: wipers.id, name: 'Wiper blade', quantity: 1 },
     ]);
     expect(again.added.map((a) => [a.quantity, a.note])).toEqual([
       [12, null],
       [3, 'Only 3 in stock: 3 added.'],
     ]);
-    const cart = new Map((await cartLinesOf(db, userId)).map((l) => [l.toolId, l.quantity]));
+    const cart = new Map((await cartLinesOf(db, userId)).map((l) => [l.productId, l.quantity]));
     expect(Object.fromEntries(cart)).toEqual({ [filters.id]: 12, [wipers.id]: 3, [bulbs.id]: 10 });
   });
 });

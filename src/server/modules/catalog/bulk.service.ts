@@ -110,7 +110,7 @@ async function planChange(
   const rows = rowsOf<{ id: string; name: string; sku: string | null; before: unknown; after: unknown }>(
     await db.execute(sql`
       select t.id::text as id, t.name, t.sku, ${before} as before, ${after} as after
-      from tools t where ${where}
+      from products t where ${where}
       order by lower(t.name), t.id
       limit ${BULK_MAX_PRODUCTS + 1}`),
   );
@@ -206,7 +206,7 @@ export async function applyBulkChange(
   const where = await selectionCondition(db, input.selection, lowStockFactor);
   const id = await db.transaction(async (tx) => {
     const selected = rowsOf<{ id: string }>(
-      await tx.execute(sql`select t.id::text as id from tools t where ${where}`),
+      await tx.execute(sql`select t.id::text as id from products t where ${where}`),
     );
     if (selected.length !== input.expectedCount) {
       throw new AppError('CONFLICT', bulkSelectionMovedMessage(selected.length));
@@ -239,7 +239,7 @@ export async function applyBulkChange(
     if (changing.length > 0) {
       await tx.insert(productChanges).values(
         changing.map((p) => ({
-          toolId: p.id,
+          productId: p.id,
           actorUserId: actor.id,
           actorName: actor.name,
           source: 'bulk',
@@ -292,7 +292,7 @@ async function writeValues(
         ? sql`category_slug = v.value`
         : sql`status = v.value, retired_at = case when v.value = 'active' then null else coalesce(t.retired_at, now()) end`;
   await tx.execute(sql`
-    update tools t set ${column}, updated_at = now()
+    update products t set ${column}, updated_at = now()
     from unnest(${ids}::uuid[], ${values}::text[]) as v(id, value) where t.id = v.id`);
 }
 
@@ -345,25 +345,29 @@ export async function undoBulkChange(
     const change = latest.change;
     const field = FIELD[change.kind];
     const entries = await tx
-      .select({ toolId: productChanges.toolId, before: productChanges.before, after: productChanges.after })
+      .select({
+        productId: productChanges.productId,
+        before: productChanges.before,
+        after: productChanges.after,
+      })
       .from(productChanges)
       .where(and(eq(productChanges.bulkChangeId, id), eq(productChanges.source, 'bulk')));
     await lockInOrder(
       tx,
-      entries.map((e) => e.toolId),
+      entries.map((e) => e.productId),
     );
     const { before: currentExpr } = expressions(change);
     const current = new Map(
       rowsOf<{ id: string; name: string; value: unknown }>(
         await tx.execute(sql`
-          select t.id::text as id, t.name, ${currentExpr} as value from tools t
-          where t.id = any(${sql.param(entries.map((e) => e.toolId))}::uuid[])`),
+          select t.id::text as id, t.name, ${currentExpr} as value from products t
+          where t.id = any(${sql.param(entries.map((e) => e.productId))}::uuid[])`),
       ).map((r) => [r.id, r]),
     );
     const kept: BulkUndoAnswer['kept'] = [];
     const restore: Array<{ id: string; after: number | string | null; was: unknown; now: unknown }> = [];
     for (const entry of entries) {
-      const row = current.get(entry.toolId);
+      const row = current.get(entry.productId);
       if (!row) continue;
       const was = entry.before[field] ?? null;
       const now = entry.after[field] ?? null;
@@ -395,7 +399,7 @@ export async function undoBulkChange(
     if (restore.length > 0) {
       await tx.insert(productChanges).values(
         restore.map((r) => ({
-          toolId: r.id,
+          productId: r.id,
           actorUserId: actor.id,
           actorName: actor.name,
           source: 'bulk_undo',

@@ -20,7 +20,7 @@ import { listBrands } from './taxonomy.service';
 
 /** The tables every catalog answer is made from: a committed change to any of them forgets them all. */
 export const CATALOG_TABLES = [
-  'tools',
+  'products',
   'categories',
   'part_numbers',
   'fitments',

@@ -25,9 +25,9 @@ async function* productRows(db: Db): AsyncGenerator<Record<string, string>> {
           t.status, coalesce(c.name, '') as category, t.brand, coalesce(t.part_number, '') as part_number,
           coalesce(t.upc, '') as upc,
           coalesce((select string_agg(case when p.brand <> '' then p.brand || ':' else '' end || p.number, '|' order by p.id)
-            from part_numbers p where p.tool_id = t.id and p.kind = 'oem'), '') as oem_numbers,
+            from part_numbers p where p.product_id = t.id and p.kind = 'oem'), '') as oem_numbers,
           coalesce((select string_agg(case when p.brand <> '' then p.brand || ':' else '' end || p.number, '|' order by p.id)
-            from part_numbers p where p.tool_id = t.id and p.kind = 'interchange'), '') as interchange_numbers,
+            from part_numbers p where p.product_id = t.id and p.kind = 'interchange'), '') as interchange_numbers,
           coalesce(r.sku, '') as superseded_by,
           coalesce(t.weight_lb::text, '') as weight_lb, coalesce(t.length_in::text, '') as length_in,
           coalesce(t.width_in::text, '') as width_in, coalesce(t.height_in::text, '') as height_in,
@@ -35,10 +35,10 @@ async function* productRows(db: Db): AsyncGenerator<Record<string, string>> {
           t.core_charge_cents::text as core_charge_cents, t.cost_cents::text as cost_cents,
           coalesce(t.low_stock_threshold::text, '') as low_stock_threshold,
           case when t.universal_fit then 'yes' else 'no' end as universal_fit,
-          coalesce((select string_agg(i.url, '|' order by i.position) from product_images i where i.tool_id = t.id), t.image) as images
-        from tools t
+          coalesce((select string_agg(i.url, '|' order by i.position) from product_images i where i.product_id = t.id), t.image) as images
+        from products t
         left join categories c on c.slug = t.category_slug
-        left join tools r on r.id = t.superseded_by_id
+        left join products r on r.id = t.superseded_by_id
         where t.id > ${after}::uuid and t.sku is not null
         order by t.id limit ${PAGE}`),
     );
@@ -65,7 +65,7 @@ async function* fitmentRows(db: Db): AsyncGenerator<Record<string, string>> {
           f.year_to::text as year_to, f.make, f.model, coalesce(f.submodel, '') as submodel,
           coalesce(f.engine, '') as engine, coalesce(f.position, '') as position,
           coalesce(f.quantity::text, '') as quantity, coalesce(f.note, '') as note
-        from fitments f join tools t on t.id = f.tool_id
+        from fitments f join products t on t.id = f.product_id
         where f.id > ${after}::uuid and coalesce(t.sku, t.part_number) is not null
         order by f.id limit ${PAGE}`),
     );

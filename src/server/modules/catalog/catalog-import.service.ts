@@ -79,7 +79,7 @@ async function productLookup(db: Db, rows: Array<ReadRow & { ok: true }>): Promi
   }>(
     await db.execute(sql`
       select sku, name, price_cents, minimum_order_quantity, status, category_slug, brand, part_number, upc
-      from tools where sku = any(${sql.param(skus)}::text[])`),
+      from products where sku = any(${sql.param(skus)}::text[])`),
   );
   const bySku = new Map(existing.map((e) => [e.sku, e]));
   const categories = rowsOf<{ slug: string; name: string }>(
@@ -133,13 +133,13 @@ async function productLookup(db: Db, rows: Array<ReadRow & { ok: true }>): Promi
 
 async function fitmentLookup(db: Db, rows: Array<ReadRow & { ok: true }>): Promise<Lookup> {
   const keys = [...new Set(rows.map((r) => partNumberKey(r.key)))];
-  const owners = rowsOf<{ key: string; tool_ids: string[] }>(
+  const owners = rowsOf<{ key: string; product_ids: string[] }>(
     await db.execute(sql`
-      select p.key, array_agg(distinct p.tool_id::text) as tool_ids from part_numbers p
+      select p.key, array_agg(distinct p.product_id::text) as product_ids from part_numbers p
       where p.key = any(${sql.param(keys)}::text[]) and p.kind in ('sku', 'maker')
       group by p.key`),
   );
-  const toolsOf = new Map(owners.map((o) => [o.key, o.tool_ids]));
+  const toolsOf = new Map(owners.map((o) => [o.key, o.product_ids]));
   const resolved = rows
     .map((r) => ({ r, ids: toolsOf.get(partNumberKey(r.key)) ?? [] }))
     .filter((x) => x.ids.length === 1 && x.r.fitment);
@@ -150,7 +150,7 @@ async function fitmentLookup(db: Db, rows: Array<ReadRow & { ok: true }>): Promi
           from jsonb_to_recordset(${JSON.stringify(
             resolved.map((x, n) => ({
               n,
-              tool_id: x.ids[0],
+              product_id: x.ids[0],
               make: x.r.fitment?.make,
               model: x.r.fitment?.model,
               year_from: x.r.fitment?.year_from,
@@ -159,9 +159,9 @@ async function fitmentLookup(db: Db, rows: Array<ReadRow & { ok: true }>): Promi
               submodel: x.r.fitment?.submodel ?? null,
               position: x.r.fitment?.position ?? null,
             })),
-          )}::jsonb) as v(n int, tool_id uuid, make text, model text, year_from int, year_to int,
+          )}::jsonb) as v(n int, product_id uuid, make text, model text, year_from int, year_to int,
             engine text, submodel text, position text)
-          join fitments f on f.tool_id = v.tool_id and f.make = v.make and f.model = v.model
+          join fitments f on f.product_id = v.product_id and f.make = v.make and f.model = v.model
             and f.year_from = v.year_from and f.year_to = v.year_to and f.engine is not distinct from v.engine
             and f.submodel is not distinct from v.submodel and f.position is not distinct from v.position`),
       )
@@ -202,7 +202,7 @@ async function checkSupersession(db: Db, rows: Checked[]): Promise<void> {
   const turn = loopTurns();
   const stored = rowsOf<{ sku: string; replacement: string | null }>(
     await db.execute(sql`
-      select t.sku, r.sku as replacement from tools t left join tools r on r.id = t.superseded_by_id
+      select t.sku, r.sku as replacement from products t left join products r on r.id = t.superseded_by_id
       where t.sku is not null`),
   );
   const known = new Set<string>();

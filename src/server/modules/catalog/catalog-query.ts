@@ -12,7 +12,7 @@ import {
 } from '../../../contract/catalog';
 import { dollarsToCents } from '../../../contract/money';
 import type { Db } from '../../kernel/db';
-import { rowsOf, tools } from '../../kernel/db';
+import { products, rowsOf } from '../../kernel/db';
 import { availableAtLeast, stockOf } from '../inventory';
 import {
   planLoosely,
@@ -32,7 +32,7 @@ function fittedTo(v: Vehicle): SQL {
   // `in (select ...)` is hashed once per query; an array (`= any(array(...))`) would be searched
   // row by row, 600 ms for a list at 100,000 products.
   return sql`t.id in (
-    select f.tool_id from fitments f
+    select f.product_id from fitments f
     where f.make = ${v.make} and f.model = ${v.model} and f.year_from <= ${v.year} and f.year_to >= ${v.year}
       and (f.engine is null or ${v.engine ?? null}::text is null or f.engine = ${v.engine ?? null}::text))`;
 }
@@ -45,7 +45,7 @@ export function fitsVehicle(v: Vehicle): SQL {
 /**
  * Where a product stands in a list for a vehicle, first to last: the parts fitted to it, then
  * universal parts and tools, then (when the buyer shows every product) the parts that do not fit.
- * Only the parts that fit: `universal_fit` alone orders them, which `tools_fit_order_idx` reads
+ * Only the parts that fit: `universal_fit` alone orders them, which `products_fit_order_idx` reads
  * in order (drizzle/0033).
  */
 function fitClass(query: ToolListQuery): SQL | null {
@@ -107,7 +107,7 @@ function orderFor(sort: ToolSort | 'catalog' | 'relevance', fit: SQL | null): SQ
 
 async function countTools(db: Db, where: SQL): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from tools t where ${where}`),
+    await db.execute(sql`select count(*)::int as n from products t where ${where}`),
   );
   return Number(row?.n ?? 0);
 }
@@ -124,7 +124,7 @@ async function verdicts(db: Db, ids: string[], vehicle: Vehicle): Promise<Map<st
   const rows = rowsOf<{ id: string; fits: boolean; universal: boolean }>(
     await db.execute(sql`
       select t.id::text as id, t.universal_fit as universal, ${fitsVehicle(vehicle)} as fits
-      from tools t where t.id in (${sql.join(
+      from products t where t.id in (${sql.join(
         ids.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})`),
@@ -205,7 +205,7 @@ async function pageOfTools(
       await db.execute(sql`
         with matches as materialized (
           select t.id, t.created_at, t.price_cents, t.name, ${rank} as rank, ${fit ?? sql`0`} as fit
-          from tools t where ${where}
+          from products t where ${where}
         )
         select (select count(*) from matches)::int as total,
           array(select t.id::text from matches t order by ${order} limit ${limit} offset ${offset}) as ids`),
@@ -216,7 +216,7 @@ async function pageOfTools(
     const order = orderFor(sort, fit);
     const [page, counted] = await Promise.all([
       db.execute(
-        sql`select t.id::text as id from tools t where ${where} order by ${order} limit ${limit} offset ${offset}`,
+        sql`select t.id::text as id from products t where ${where} order by ${order} limit ${limit} offset ${offset}`,
       ),
       countTools(db, where),
     ]);
@@ -226,7 +226,7 @@ async function pageOfTools(
   if (ids.length === 0) return { tools: [], total };
   const vehicle = queryVehicle(query);
   const [rows, fits, stock] = await Promise.all([
-    db.select().from(tools).where(inArray(tools.id, ids)),
+    db.select().from(products).where(inArray(products.id, ids)),
     vehicle ? verdicts(db, ids, vehicle) : Promise.resolve(undefined),
     stockOf(db, ids),
   ]);
@@ -254,7 +254,7 @@ export async function listCategories(db: Db): Promise<Category[]> {
   }>(
     await db.execute(sql`
       select c.slug, c.name, c.parent_slug as parent, c.description, c.image,
-        (select count(*) from tools t where t.category_slug = c.slug and t.retired_at is null)::int as own
+        (select count(*) from products t where t.category_slug = c.slug and t.retired_at is null)::int as own
       from categories c order by c.position, c.name`),
   );
   return rows.map((c) => ({
@@ -286,13 +286,13 @@ async function facetsOf(db: Db, asked: Planned): Promise<ToolFacets> {
   const [total, byCategory, byBrand, byPrice, inStock, categories] = await Promise.all([
     countTools(db, conditions(asked)),
     db.execute(
-      sql`select t.category_slug as slug, count(*)::int as n from tools t where ${conditions(asked, 'category')} group by 1`,
+      sql`select t.category_slug as slug, count(*)::int as n from products t where ${conditions(asked, 'category')} group by 1`,
     ),
     db.execute(
-      sql`select t.brand as name, count(*)::int as n from tools t where ${conditions(asked, 'brand')} and t.brand <> '' group by 1 order by 2 desc, 1 limit 30`,
+      sql`select t.brand as name, count(*)::int as n from products t where ${conditions(asked, 'brand')} and t.brand <> '' group by 1 order by 2 desc, 1 limit 30`,
     ),
     db.execute(
-      sql`select array[${sql.join(bands, sql`, `)}] as counts from tools t where ${conditions(asked, 'price')}`,
+      sql`select array[${sql.join(bands, sql`, `)}] as counts from products t where ${conditions(asked, 'price')}`,
     ),
     countTools(db, sql`${conditions(asked, 'inStock')} and ${IN_STOCK}`),
     listCategories(db),
@@ -335,14 +335,14 @@ export async function suggest(db: Db, term: string): Promise<Suggestion[]> {
     plan.partKey
       ? db.execute(sql`
           select coalesce(r.id, t.id)::text as id, coalesce(r.name, t.name) as name, p.number
-          from part_numbers p join tools t on t.id = p.tool_id
-          left join tools r on r.id = t.superseded_by_id and r.retired_at is null
+          from part_numbers p join products t on t.id = p.product_id
+          left join products r on r.id = t.superseded_by_id and r.retired_at is null
           where p.key like ${`${plan.partKey}%`} and (t.retired_at is null or r.id is not null)
           order by length(p.key), p.number limit 4`)
       : Promise.resolve({ rows: [] }),
     plan.tsquery || plan.vehicles.length > 0
       ? db.execute(sql`
-          select t.id::text as id, t.name from tools t
+          select t.id::text as id, t.name from products t
           where t.retired_at is null and ${searchCondition({ ...plan, partKey: null })}
           order by ${searchRank(plan)} desc, lower(t.name), t.id limit 6`)
       : Promise.resolve({ rows: [] }),

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitDescription, type Tool } from '../../../contract/catalog';
 import type { Order } from '../../../contract/orders';
-import { tools } from '../../kernel/db/schema';
+import { products } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { imageForm, testImage } from '../../test/images';
@@ -40,8 +40,9 @@ const inject = (method: InjectOptions['method'], url: string, session?: TestSess
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
 
-const toolRow = async (id: string) => (await t.database.db.select().from(tools).where(eq(tools.id, id)))[0];
-const toolCount = async () => (await t.database.db.select({ n: count() }).from(tools))[0]?.n;
+const toolRow = async (id: string) =>
+  (await t.database.db.select().from(products).where(eq(products.id, id)))[0];
+const toolCount = async () => (await t.database.db.select({ n: count() }).from(products))[0]?.n;
 const catalogIds = async () =>
   ((await inject('GET', '/api/tool?limit=100')).json() as Tool[]).map((tool) => tool._id);
 
@@ -366,7 +367,7 @@ describe('who may use the admin calls', () => {
       async () => ({
         request: { method: 'POST', url: '/api/tool', payload: newTool({ name: 'Matrix Tool' }) },
         state: async () =>
-          (await t.database.db.select().from(tools).where(eq(tools.name, 'Matrix Tool'))).length,
+          (await t.database.db.select().from(products).where(eq(products.name, 'Matrix Tool'))).length,
       }),
     ],
     [

@@ -40,7 +40,7 @@ describe('the answer cache, told that availability changed', () => {
       ['b', 9],
     ]);
     const reads: string[][] = [];
-    const cache = createAnswerCache(feed, 'tools', undefined, availabilityFrom(figures, reads));
+    const cache = createAnswerCache(feed, 'products', undefined, availabilityFrom(figures, reads));
     const builds: string[] = [];
     const build = (key: string, value: unknown) => async () => {
       builds.push(key);
@@ -82,7 +82,7 @@ describe('the answer cache, told that availability changed', () => {
     expect(builds).toEqual(['list', 'a', 'b', 'facets', 'facets']);
 
     // Any other change of the catalog's tables still forgets everything.
-    feed.announce('tools');
+    feed.announce('products');
     await cache.answer('b', b);
     expect(builds.at(-1)).toBe('b');
     cache.close();
@@ -93,7 +93,7 @@ describe('the answer cache, told that availability changed', () => {
     const figures = new Map([['a', 7]]);
     const reads: string[][] = [];
     const availability = availabilityFrom(figures, reads);
-    const cache = createAnswerCache(feed, 'tools', undefined, availability);
+    const cache = createAnswerCache(feed, 'products', undefined, availability);
     let builds = 0;
     const during = await cache.answer('a', async () => {
       builds += 1;

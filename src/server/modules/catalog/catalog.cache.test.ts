@@ -36,8 +36,8 @@ afterAll(() => t.close());
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 /** A change of a product's stock, as the inventory makes every one. */
-const moveBy = (toolId: string, onHand: number) =>
-  t.database.db.transaction((tx) => moveStock(tx, [{ toolId, onHand, reason: 'admin_adjustment' }]));
+const moveBy = (productId: string, onHand: number) =>
+  t.database.db.transaction((tx) => moveStock(tx, [{ productId, onHand, reason: 'admin_adjustment' }]));
 const stockOf = async (id: string) => ((await get(`/api/purchase/${id}`)).json() as Tool).available_quantity;
 const listed = async (url: string) => ((await get(url)).json() as Tool[]).map((tool) => tool.name);
 
@@ -265,7 +265,7 @@ describe('one answer per query', () => {
 describe('the answer cache itself', () => {
   it('rebuilds an answer once it is older than its maximum age, on an injected clock', async () => {
     let now = 1_000;
-    const cache = createAnswerCache(t.database.changes, 'tools', {
+    const cache = createAnswerCache(t.database.changes, 'products', {
       maxBytes: 1024 * 1024,
       maxAgeMs: 30_000,
       now: () => now,
@@ -285,14 +285,14 @@ describe('the answer cache itself', () => {
 
   it('shares one build between concurrent misses, and forgets on a change of its table only', async () => {
     const feed = changeFeed();
-    const cache = createAnswerCache(feed, 'tools');
+    const cache = createAnswerCache(feed, 'products');
     let builds = 0;
     const build = async () => ({ body: String(++builds) });
     const answers = await Promise.all(Array.from({ length: 5 }, () => cache.answer('k', build)));
     expect(new Set(answers.map((a) => a.body.toString()))).toEqual(new Set(['1']));
     feed.announce('reviews');
     expect((await cache.answer('k', build)).body.toString()).toBe('1');
-    feed.announce('tools');
+    feed.announce('products');
     expect((await cache.answer('k', build)).body.toString()).toBe('2');
     feed.announce('*');
     expect((await cache.answer('k', build)).body.toString()).toBe('3');
@@ -303,7 +303,7 @@ describe('the answer cache itself', () => {
       'j',
       () => new Promise((resolve) => (finishEarly = (body) => resolve({ body }))),
     );
-    feed.announce('tools');
+    feed.announce('products');
     const late = cache.answer('j', async () => ({ body: 'after the change' }));
     finishEarly('before the change');
     expect((await early).body.toString()).toBe('before the change');
@@ -316,7 +316,7 @@ describe('the answer cache itself', () => {
     const feed = changeFeed();
     let listening = false;
     feed.setListening(() => listening);
-    const cache = createAnswerCache(feed, 'tools');
+    const cache = createAnswerCache(feed, 'products');
     let builds = 0;
     const build = async () => ({ body: String(++builds) });
     await cache.answer('k', build);
@@ -324,7 +324,7 @@ describe('the answer cache itself', () => {
     listening = true;
     // The table changes while the answer is being built: it is served once, then built again.
     const during = await cache.answer('k', async () => {
-      feed.announce('tools');
+      feed.announce('products');
       return build();
     });
     expect(during.body.toString()).toBe('3');
@@ -334,7 +334,11 @@ describe('the answer cache itself', () => {
   });
 
   it('evicts the oldest answers beyond its size in bytes', async () => {
-    const cache = createAnswerCache(changeFeed(), 'tools', { maxBytes: 10, maxAgeMs: 60_000, now: () => 0 });
+    const cache = createAnswerCache(changeFeed(), 'products', {
+      maxBytes: 10,
+      maxAgeMs: 60_000,
+      now: () => 0,
+    });
     let builds = 0;
     const build = async () => ({ body: `${++builds}`.padStart(4, '0') });
     await cache.answer('a', build);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRows, ImportSummary } from '../../../contract/catalog-import';
-import { catalogImports, tools } from '../../kernel/db/schema';
+import { catalogImports, products } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import type { TestSession } from '../../test/sessions';
@@ -128,7 +128,7 @@ describe('a stray quote in a cell that is not quoted', () => {
     });
     expect(started.statusCode, started.body).toBe(200);
     await runImports(t.database.db, { budgetMs: 60_000 });
-    const [made] = await t.database.db.select().from(tools).where(eq(tools.sku, 'RATCHET-38'));
+    const [made] = await t.database.db.select().from(products).where(eq(products.sku, 'RATCHET-38'));
     expect(made).toMatchObject({ name: '3/8" drive ratchet', priceCents: 2450 });
     expect(made?.description.join(' ')).toBe('A 3/8" drive ratchet, 72 teeth.');
   });

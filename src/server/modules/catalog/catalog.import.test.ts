@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRows, ImportSummary } from '../../../contract/catalog-import';
-import { catalogImports, fitments, stockLevels, tools } from '../../kernel/db/schema';
+import { catalogImports, fitments, products, stockLevels } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { bigPng } from '../../test/images';
@@ -84,9 +84,10 @@ const finish = async (id: string) => {
   }
   throw new Error('the import did not finish');
 };
-const fitmentCount = async (toolId: string) =>
+const fitmentCount = async (productId: string) =>
   Number(
-    (await t.database.db.select({ n: count() }).from(fitments).where(eq(fitments.toolId, toolId)))[0]?.n,
+    (await t.database.db.select({ n: count() }).from(fitments).where(eq(fitments.productId, productId)))[0]
+      ?.n,
   );
 
 async function partWithNumber(sku: string, partNumber: string) {
@@ -315,13 +316,13 @@ describe('products import', () => {
       ['PROD-PIC', 'create', null],
       ['PROD-NEW', 'refuse', 'The same as line 2'],
     ]);
-    expect((await t.database.db.select().from(tools).where(eq(tools.sku, 'PROD-NEW'))).length).toBe(0);
+    expect((await t.database.db.select().from(products).where(eq(products.sku, 'PROD-NEW'))).length).toBe(0);
 
     await start(report.id);
     const done = await finish(report.id);
     // The picture that cannot be fetched refuses its whole row.
     expect(done.applied).toMatchObject({ create: 1, update: 1, refuse: 5 });
-    const [made] = await t.database.db.select().from(tools).where(eq(tools.sku, 'PROD-NEW'));
+    const [made] = await t.database.db.select().from(products).where(eq(products.sku, 'PROD-NEW'));
     expect(made).toMatchObject({
       status: 'active',
       categorySlug: 'brakes',
@@ -333,12 +334,12 @@ describe('products import', () => {
     const levels = await t.database.db
       .select()
       .from(stockLevels)
-      .where(eq(stockLevels.toolId, made?.id ?? ''));
+      .where(eq(stockLevels.productId, made?.id ?? ''));
     expect(levels.map((l) => `${l.locationId} ${l.onHand}/${l.reserved}/${l.available}`)).toEqual([
       'main 0/0/0',
     ]);
-    expect((await t.database.db.select().from(tools).where(eq(tools.sku, 'PROD-PIC'))).length).toBe(0);
-    const [old] = await t.database.db.select().from(tools).where(eq(tools.id, existing.id));
+    expect((await t.database.db.select().from(products).where(eq(products.sku, 'PROD-PIC'))).length).toBe(0);
+    const [old] = await t.database.db.select().from(products).where(eq(products.id, existing.id));
     expect(old?.supersededById).toBe(made?.id);
     const applied = await importRowsOf(report.id, '&verdict=create');
     expect(applied.rows.find((r) => r.key === 'PROD-PIC')).toMatchObject({ outcome: 'refuse' });
@@ -356,7 +357,7 @@ describe('products import', () => {
       url: `/api/tool/${a.id}`,
       headers: as(admin),
       payload: {
-        superseded_by: (await t.database.db.select().from(tools).where(eq(tools.sku, 'LOOP-B')))[0]?.id,
+        superseded_by: (await t.database.db.select().from(products).where(eq(products.sku, 'LOOP-B')))[0]?.id,
       },
     });
     const report = await checked('products', 'sku,superseded_by\nLOOP-B,LOOP-A\n');
@@ -372,9 +373,9 @@ describe('export', () => {
   it('streams the catalog in the import layouts, and what it writes reads back unchanged', async () => {
     const pad = await partWithNumber('EXP-1', 'EX-1');
     await t.database.db
-      .update(tools)
+      .update(products)
       .set({ priceCents: 5599, coreChargeCents: 1250, costCents: 2210 })
-      .where(eq(tools.id, pad.id));
+      .where(eq(products.id, pad.id));
     await t.app.inject({
       method: 'POST',
       url: `/api/tool/${pad.id}/fitment`,
@@ -411,9 +412,9 @@ describe('export', () => {
       url: '/api/catalog/export/products',
       headers: as(admin),
     });
-    const products = parse(productsCsv.body, { columns: true }) as Array<Record<string, string>>;
+    const exported = parse(productsCsv.body, { columns: true }) as Array<Record<string, string>>;
     // Prices are plain decimals on both engines (PostgreSQL's numeric would write 55.9900000000000000).
-    expect(products.find((p) => p.sku === 'EXP-1')).toMatchObject({
+    expect(exported.find((p) => p.sku === 'EXP-1')).toMatchObject({
       part_number: 'EX-1',
       status: 'active',
       price: '55.99',
@@ -427,9 +428,9 @@ describe('export', () => {
     await start(costs.id);
     await finish(costs.id);
     const [after] = await t.database.db
-      .select({ cost: tools.costCents })
-      .from(tools)
-      .where(eq(tools.id, pad.id));
+      .select({ cost: products.costCents })
+      .from(products)
+      .where(eq(products.id, pad.id));
     expect(after?.cost).toBe(3000);
   });
 });

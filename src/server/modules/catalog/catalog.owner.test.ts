@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tool, ToolDetails } from '../../../contract/catalog';
 import type { ProductChange, ProductRecord } from '../../../contract/catalog-admin';
 import type { BulkPreview } from '../../../contract/catalog-bulk';
-import { mails, outboxMessages, tools } from '../../kernel/db/schema';
+import { mails, outboxMessages, products } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { ledgerSum } from '../../test/probes';
@@ -391,24 +391,24 @@ describe('reviews of a product', () => {
     const about = await call(
       'POST',
       '/api/review',
-      { comment: 'Fits well.', ratings: 4, toolId: tool.id },
+      { comment: 'Fits well.', ratings: 4, productId: tool.id },
       customer,
     );
     expect(about.statusCode, about.body).toBe(201);
     const storeWide = (await ok('GET', '/api/review')) as Array<{ comment: string }>;
     expect(storeWide.map((r) => r.comment)).toContain('Fast shipping.');
     expect(storeWide.map((r) => r.comment)).not.toContain('Fits well.');
-    const mine = (await ok('GET', `/api/review?toolId=${tool.id}`)) as Array<{
+    const mine = (await ok('GET', `/api/review?productId=${tool.id}`)) as Array<{
       comment: string;
-      toolId: string;
+      productId: string;
     }>;
-    expect(mine).toEqual([expect.objectContaining({ comment: 'Fits well.', toolId: tool.id })]);
+    expect(mine).toEqual([expect.objectContaining({ comment: 'Fits well.', productId: tool.id })]);
     expect(
       (
         await call(
           'POST',
           '/api/review',
-          { comment: 'x', ratings: 4, toolId: '00000000-0000-4000-8000-000000000000' },
+          { comment: 'x', ratings: 4, productId: '00000000-0000-4000-8000-000000000000' },
           customer,
         )
       ).statusCode,
@@ -421,6 +421,8 @@ describe('history keeps the row', () => {
     const tool = await insertTool(t.database.db);
     await call('PATCH', `/api/tool/${tool.id}`, { name: 'Renamed', superseded_by: tool.id });
     expect(await history(tool.id)).toEqual([]);
-    expect((await t.database.db.select().from(tools).where(eq(tools.id, tool.id)))[0]?.name).toBe(tool.name);
+    expect((await t.database.db.select().from(products).where(eq(products.id, tool.id)))[0]?.name).toBe(
+      tool.name,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, Suggestion, Tool, ToolDetails, ToolFacets } from '../../../contract/catalog';
-import { tools } from '../../kernel/db/schema';
+import { products } from '../../kernel/db/schema';
 import { seedDemoData } from '../../seed/seed';
 import { seedParts } from '../../seed/seed-catalog';
 import { seedTools } from '../../seed/seed-data';
@@ -366,7 +366,7 @@ describe('typo correction', () => {
   it("corrects each misspelt word against the words of the catalog, a new product's too", async () => {
     expect(await names('search=jack%20stnds')).toContain('3-Ton Ratcheting Jack Stands, Pair');
     expect(await names('search=calipr')).not.toContain('Brake Caliper Piston Tool');
-    await t.database.db.insert(tools).values({
+    await t.database.db.insert(products).values({
       name: 'Brake Caliper Piston Tool',
       image: '/images/tools/brake-pad-set.svg',
       priceCents: 2999,

@@ -16,7 +16,7 @@ import { isUuid } from '../../../contract/ids';
 import { centsToDollars, dollarsToCents } from '../../../contract/money';
 import { recordAudit } from '../../kernel/audit';
 import type { Db } from '../../kernel/db';
-import { categories, orderLines, partNumbers, rowsOf, tools } from '../../kernel/db';
+import { categories, orderLines, partNumbers, products, rowsOf } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
 import { assertWithinStockMax, moveStock, stockOfOne } from '../inventory';
 import { findTools, type SearchNotes } from './catalog-query';
@@ -52,8 +52,8 @@ async function liveRow(db: Db, id: string) {
   if (!isUuid(id)) throw notFound('Tool');
   const [row] = await db
     .select()
-    .from(tools)
-    .where(and(eq(tools.id, id), isNull(tools.retiredAt)));
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.retiredAt)));
   if (!row) throw notFound('Tool');
   return row;
 }
@@ -74,7 +74,7 @@ export async function getToolDetails(db: Db, id: string, vehicle?: Vehicle): Pro
     db
       .select({ number: partNumbers.number, kind: partNumbers.kind, brand: partNumbers.brand })
       .from(partNumbers)
-      .where(eq(partNumbers.toolId, id))
+      .where(eq(partNumbers.productId, id))
       .orderBy(asc(partNumbers.kind), asc(partNumbers.number)),
     fitmentOf(db, id),
     imagesOf(db, id),
@@ -109,10 +109,10 @@ async function liveReplacement(db: Db, first: string | null) {
       with recursive chain(id, depth) as (
         select ${first}::uuid, 0
         union all
-        select t.superseded_by_id, chain.depth + 1 from tools t join chain on t.id = chain.id
+        select t.superseded_by_id, chain.depth + 1 from products t join chain on t.id = chain.id
         where t.superseded_by_id is not null and chain.depth < 50
       )
-      select t.id::text as id, t.name, t.part_number, t.sku from chain join tools t on t.id = chain.id
+      select t.id::text as id, t.name, t.part_number, t.sku from chain join products t on t.id = chain.id
       where t.retired_at is null order by chain.depth desc limit 1`),
   );
   return row ? { _id: row.id, name: row.name, part_number: row.part_number, sku: row.sku } : null;
@@ -133,7 +133,7 @@ export const actorOf = (admin: Actor): ChangeActor =>
 export async function addTool(db: Db, input: NewToolInput, admin: Actor): Promise<{ insertedId: string }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .insert(tools)
+      .insert(products)
       .values({
         name: input.name,
         image: input.image,
@@ -143,13 +143,13 @@ export async function addTool(db: Db, input: NewToolInput, admin: Actor): Promis
         minimumOrderQuantity: input.minimum_order_quantity,
         ...statusColumns(input.status ?? 'active', true),
       })
-      .returning({ id: tools.id });
+      .returning({ id: products.id });
     if (!row) throw new Error('insert returned no row');
     await writePartsData(tx, row.id, catalogFieldsOf(input));
     await writeImages(tx, row.id, [{ url: input.image, alt: input.name }]);
     const { fields } = await readProductFields(tx, row.id);
     const created = differences({}, fields);
-    await recordChanges(tx, actorOf(admin), [{ toolId: row.id, source: 'created', ...created }]);
+    await recordChanges(tx, actorOf(admin), [{ productId: row.id, source: 'created', ...created }]);
     await recordAudit(tx, {
       action: 'product.created',
       subjectType: 'product',
@@ -178,7 +178,11 @@ export async function updateTool(db: Db, id: string, changes: ToolChanges, admin
   if (!isUuid(id)) throw notFound('Tool');
   return db.transaction(async (tx) => {
     // The product's row first, locked as every stock move locks it; then its stock, the inventory's.
-    const [locked] = await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, id)).for('update');
+    const [locked] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update');
     if (!locked) throw notFound('Tool');
     const current = await stockOfOne(tx, id);
     const before = (await readProductFields(tx, id)).fields;
@@ -190,7 +194,7 @@ export async function updateTool(db: Db, id: string, changes: ToolChanges, admin
       assertWithinStockMax(current.available + delta);
       await moveStock(tx, [
         {
-          toolId: id,
+          productId: id,
           onHand: delta,
           reason: 'admin_adjustment',
           actorUserId: actorOf(admin).id,
@@ -202,10 +206,10 @@ export async function updateTool(db: Db, id: string, changes: ToolChanges, admin
     await writeEditorFields(tx, id, changes);
     const after = (await readProductFields(tx, id)).fields;
     const changed = differences(before, after);
-    await recordChanges(tx, actorOf(admin), [{ toolId: id, source: 'editor', ...changed }]);
+    await recordChanges(tx, actorOf(admin), [{ productId: id, source: 'editor', ...changed }]);
     // A price, stock or any other field changed in the editor: one row with what changed.
     await recordAudit(tx, { action: 'product.updated', subjectType: 'product', subjectId: id, ...changed });
-    const [row] = await tx.select().from(tools).where(eq(tools.id, id));
+    const [row] = await tx.select().from(products).where(eq(products.id, id));
     if (!row) throw notFound('Tool');
     return toToolWithStock(tx, row);
   });
@@ -223,25 +227,25 @@ export async function deleteTool(
   if (!isUuid(id)) throw notFound('Tool');
   return db.transaction(async (tx) => {
     const [tool] = await tx
-      .select({ id: tools.id })
-      .from(tools)
-      .where(and(eq(tools.id, id), isNull(tools.retiredAt)))
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, id), isNull(products.retiredAt)))
       .for('update');
     if (!tool) throw notFound('Tool');
     // Any line of any order counts, not only an order's first product.
     const [ordered] = await tx
       .select({ id: orderLines.orderId })
       .from(orderLines)
-      .where(eq(orderLines.toolId, id))
+      .where(eq(orderLines.productId, id))
       .limit(1);
     if (ordered) {
       // Kept for its orders as an archived product, which the owner may bring back.
       await tx
-        .update(tools)
+        .update(products)
         .set({ status: 'archived', retiredAt: new Date(), updatedAt: new Date() })
-        .where(eq(tools.id, id));
+        .where(eq(products.id, id));
       await recordChanges(tx, actorOf(admin), [
-        { toolId: id, source: 'deleted', before: { status: 'active' }, after: { status: 'archived' } },
+        { productId: id, source: 'deleted', before: { status: 'active' }, after: { status: 'archived' } },
       ]);
       await recordAudit(tx, {
         action: 'product.archived',
@@ -253,7 +257,7 @@ export async function deleteTool(
       return { deletedCount: 1, retired: true };
     }
     const { fields } = await readProductFields(tx, id);
-    await tx.delete(tools).where(eq(tools.id, id));
+    await tx.delete(products).where(eq(products.id, id));
     await recordAudit(tx, {
       action: 'product.deleted',
       subjectType: 'product',

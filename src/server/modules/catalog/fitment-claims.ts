@@ -4,7 +4,7 @@ import { type Fitment, fitVerdict, type Vehicle } from '../../../contract/catalo
 import { vehicleLabel } from '../../../contract/catalog.constants';
 import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
-import { fitments, tools } from '../../kernel/db';
+import { fitments, products } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
 import { type ChangeActor, fitmentOf, recordChanges } from './product-record';
 
@@ -15,25 +15,28 @@ import { type ChangeActor, fitmentOf, recordChanges } from './product-record';
  */
 export async function listingFit(
   db: Db | Tx,
-  checks: { toolId: string; vehicle: Vehicle }[],
+  checks: { productId: string; vehicle: Vehicle }[],
 ): Promise<ListingFit[]> {
-  const ids = [...new Set(checks.map((c) => c.toolId))];
+  const ids = [...new Set(checks.map((c) => c.productId))];
   if (ids.length === 0) return [];
-  const [products, rows] = await Promise.all([
-    db.select({ id: tools.id, universal: tools.universalFit }).from(tools).where(inArray(tools.id, ids)),
-    db.select().from(fitments).where(inArray(fitments.toolId, ids)),
+  const [listings, rows] = await Promise.all([
+    db
+      .select({ id: products.id, universal: products.universalFit })
+      .from(products)
+      .where(inArray(products.id, ids)),
+    db.select().from(fitments).where(inArray(fitments.productId, ids)),
   ]);
-  const universal = new Map(products.map((p) => [p.id, p.universal]));
+  const universal = new Map(listings.map((p) => [p.id, p.universal]));
   const fitmentOfTool = new Map<string, Fitment[]>();
   for (const r of rows) {
-    const list = fitmentOfTool.get(r.toolId) ?? [];
+    const list = fitmentOfTool.get(r.productId) ?? [];
     list.push({ make: r.make, model: r.model, year_from: r.yearFrom, year_to: r.yearTo, engine: r.engine });
-    fitmentOfTool.set(r.toolId, list);
+    fitmentOfTool.set(r.productId, list);
   }
-  return checks.map(({ toolId, vehicle }) =>
-    universal.has(toolId)
+  return checks.map(({ productId, vehicle }) =>
+    universal.has(productId)
       ? fitVerdict(
-          { universal_fit: universal.get(toolId) ?? false, fitment: fitmentOfTool.get(toolId) ?? [] },
+          { universal_fit: universal.get(productId) ?? false, fitment: fitmentOfTool.get(productId) ?? [] },
           vehicle,
         )
       : 'no',
@@ -57,26 +60,26 @@ const claims = (r: typeof fitments.$inferSelect, v: Vehicle) =>
  */
 export async function takeVehicleOutOfFitment(
   tx: Tx,
-  toolId: string,
+  productId: string,
   vehicle: Vehicle,
   actor: ChangeActor,
   from: { returnId: string; orderNumber: string },
 ): Promise<{ removed: number }> {
   const [tool] = await tx
-    .select({ id: tools.id, universal: tools.universalFit })
-    .from(tools)
-    .where(eq(tools.id, toolId))
+    .select({ id: products.id, universal: products.universalFit })
+    .from(products)
+    .where(eq(products.id, productId))
     .for('update');
   if (!tool) throw notFound('Tool');
   if (tool.universal) throw new AppError('CONFLICT', fitClaimMessages.universal);
-  const rows = (await tx.select().from(fitments).where(eq(fitments.toolId, toolId))).filter((r) =>
+  const rows = (await tx.select().from(fitments).where(eq(fitments.productId, productId))).filter((r) =>
     claims(r, vehicle),
   );
   if (rows.length === 0) throw new AppError('CONFLICT', fitClaimMessages.notClaimed);
-  const before = await fitmentOf(tx, toolId);
+  const before = await fitmentOf(tx, productId);
   await tx.delete(fitments).where(
     and(
-      eq(fitments.toolId, toolId),
+      eq(fitments.productId, productId),
       inArray(
         fitments.id,
         rows.map((r) => r.id),
@@ -88,15 +91,15 @@ export async function takeVehicleOutOfFitment(
     ...(vehicle.year < r.yearTo ? [{ ...r, yearFrom: vehicle.year + 1 }] : []),
   ]);
   if (pieces.length > 0) await tx.insert(fitments).values(pieces).onConflictDoNothing();
-  const after = await fitmentOf(tx, toolId);
-  await tx.update(tools).set({ updatedAt: new Date() }).where(eq(tools.id, toolId));
+  const after = await fitmentOf(tx, productId);
+  await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
   await recordChanges(tx, actor, [
-    { toolId, source: 'fitment', before: { fitment: before }, after: { fitment: after } },
+    { productId, source: 'fitment', before: { fitment: before }, after: { fitment: after } },
   ]);
   await recordAudit(tx, {
     action: 'product.fitment_corrected',
     subjectType: 'product',
-    subjectId: toolId,
+    subjectId: productId,
     before: { fitment: before },
     after: {
       fitment: after,

@@ -5,7 +5,7 @@ import { dollarsToCents } from '../../../contract/money';
 import { NO_PHOTO_IMAGE } from '../../../contract/uploads.constants';
 import { auditActorOf, recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
-import { catalogImportRows, catalogImports, rowsOf, tools } from '../../kernel/db';
+import { catalogImportRows, catalogImports, products, rowsOf } from '../../kernel/db';
 
 import { readRow } from './import-rows';
 import { writePartsData } from './parts-data';
@@ -220,21 +220,21 @@ async function applyFitment(
     return r.verdict !== 'refuse';
   });
   const keys = [...new Set(candidates.map((r) => partNumberKey(r.key)))];
-  const owners = rowsOf<{ key: string; tool_ids: string[] }>(
+  const owners = rowsOf<{ key: string; product_ids: string[] }>(
     await tx.execute(sql`
-      select p.key, array_agg(distinct p.tool_id::text) as tool_ids from part_numbers p
+      select p.key, array_agg(distinct p.product_id::text) as product_ids from part_numbers p
       where p.key = any(${sql.param(keys)}::text[]) and p.kind in ('sku', 'maker') group by p.key`),
   );
   const toolOf = new Map(
-    owners.filter((o) => o.tool_ids.length === 1).map((o) => [o.key, o.tool_ids[0] as string]),
+    owners.filter((o) => o.product_ids.length === 1).map((o) => [o.key, o.product_ids[0] as string]),
   );
-  const ready: Array<{ line: number; toolId: string; values: Record<string, unknown>; identity: string }> =
+  const ready: Array<{ line: number; productId: string; values: Record<string, unknown>; identity: string }> =
     [];
   const seen = new Map<string, number>();
   for (const r of candidates) {
-    const toolId = toolOf.get(partNumberKey(r.key));
+    const productId = toolOf.get(partNumberKey(r.key));
     const read = readRow('fitment', r.data);
-    if (!toolId || !read.ok || !read.fitment) {
+    if (!productId || !read.ok || !read.fitment) {
       outcomes.push({
         line: r.line,
         outcome: 'refuse',
@@ -244,7 +244,7 @@ async function applyFitment(
     }
     const f = read.fitment;
     const values = {
-      tool_id: toolId,
+      product_id: productId,
       make: f.make,
       model: f.model,
       year_from: f.year_from,
@@ -256,7 +256,7 @@ async function applyFitment(
       note: f.note ?? null,
     };
     const identity = JSON.stringify([
-      toolId,
+      productId,
       f.make,
       f.model,
       f.year_from,
@@ -271,7 +271,7 @@ async function applyFitment(
       continue;
     }
     seen.set(identity, r.line);
-    ready.push({ line: r.line, toolId, values, identity });
+    ready.push({ line: r.line, productId, values, identity });
   }
   let applied: Outcome[];
   try {
@@ -286,20 +286,20 @@ async function applyFitment(
   outcomes.push(...applied);
   // One history entry per product: how many of its rows the import added and changed.
   const byTool = new Map<string, { added: number; changed: number }>();
-  const lineTool = new Map(ready.map((r) => [r.line, r.toolId]));
+  const lineTool = new Map(ready.map((r) => [r.line, r.productId]));
   for (const o of applied) {
-    const toolId = lineTool.get(o.line);
-    if (!toolId || (o.outcome !== 'create' && o.outcome !== 'update')) continue;
-    const tally = byTool.get(toolId) ?? { added: 0, changed: 0 };
+    const productId = lineTool.get(o.line);
+    if (!productId || (o.outcome !== 'create' && o.outcome !== 'update')) continue;
+    const tally = byTool.get(productId) ?? { added: 0, changed: 0 };
     if (o.outcome === 'create') tally.added += 1;
     else tally.changed += 1;
-    byTool.set(toolId, tally);
+    byTool.set(productId, tally);
   }
   await recordChanges(
     tx,
     actor,
-    [...byTool].map(([toolId, t]) => ({
-      toolId,
+    [...byTool].map(([productId, t]) => ({
+      productId,
       source: 'import' as const,
       importId,
       before: {},
@@ -316,15 +316,15 @@ async function upsertFitment(
   if (rows.length === 0) return [];
   const written = rowsOf<{ identity: string; inserted: boolean }>(
     await tx.execute(sql`
-      insert into fitments (tool_id, make, model, year_from, year_to, engine, submodel, position, quantity, note)
-      select tool_id, make, model, year_from, year_to, engine, submodel, position, quantity, note
+      insert into fitments (product_id, make, model, year_from, year_to, engine, submodel, position, quantity, note)
+      select product_id, make, model, year_from, year_to, engine, submodel, position, quantity, note
       from jsonb_to_recordset(${JSON.stringify(rows.map((r) => r.values))}::jsonb)
-        as v(tool_id uuid, make text, model text, year_from int, year_to int, engine text, submodel text,
+        as v(product_id uuid, make text, model text, year_from int, year_to int, engine text, submodel text,
           position text, quantity int, note text)
       on conflict on constraint fitments_row_unique do update
         set quantity = excluded.quantity, note = excluded.note
         where (fitments.quantity, fitments.note) is distinct from (excluded.quantity, excluded.note)
-      returning json_build_array(tool_id, make, model, year_from, year_to, engine, submodel, position)::text as identity,
+      returning json_build_array(product_id, make, model, year_from, year_to, engine, submodel, position)::text as identity,
         (xmax = 0) as inserted`),
   );
   const byIdentity = new Map(written.map((w) => [JSON.stringify(JSON.parse(w.identity)), w.inserted]));
@@ -399,16 +399,16 @@ async function applyProducts(
         let replacement: string | null | undefined;
         if (p.superseded_by !== undefined) {
           const [target] = await sp
-            .select({ id: tools.id })
-            .from(tools)
-            .where(eq(tools.sku, p.superseded_by));
+            .select({ id: products.id })
+            .from(products)
+            .where(eq(products.sku, p.superseded_by));
           if (!target) throw new Error(`superseded_by: no product has the SKU ${p.superseded_by}`);
           replacement = target.id;
         }
         const [current] = await sp
-          .select({ id: tools.id })
-          .from(tools)
-          .where(eq(tools.sku, p.sku))
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.sku, p.sku))
           .for('update');
         let id = current?.id;
         const before = id ? (await readProductFields(sp, id)).fields : {};
@@ -416,7 +416,7 @@ async function applyProducts(
           if (!p.name || p.price === undefined || !p.description)
             throw new Error('A new product needs name, price, description');
           const [made] = await sp
-            .insert(tools)
+            .insert(products)
             .values({
               name: p.name,
               image: pictures?.[0]?.url ?? NO_PHOTO_IMAGE,
@@ -426,7 +426,7 @@ async function applyProducts(
               minimumOrderQuantity: p.minimum_order_quantity ?? 1,
               ...statusColumns(p.status ?? 'draft', true),
             })
-            .returning({ id: tools.id });
+            .returning({ id: products.id });
           if (!made) throw new Error('insert returned no row');
           id = made.id;
         }
@@ -468,7 +468,7 @@ async function applyProducts(
         const after = (await readProductFields(sp, id)).fields;
         const diff = differences(before, after);
         await recordChanges(sp, actor, [
-          { toolId: id, source: current ? 'import' : 'created', importId, ...diff },
+          { productId: id, source: current ? 'import' : 'created', importId, ...diff },
         ]);
         const outcome: ImportVerdict = !current
           ? 'create'

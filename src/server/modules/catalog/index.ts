@@ -20,7 +20,7 @@ export const catalogModule: ModuleDescriptor<{
 }> = {
   name: 'modules/catalog',
   tables: [
-    'tools',
+    'products',
     'categories',
     'brands',
     'part_numbers',

@@ -30,7 +30,7 @@ export async function lowStockProducts(db: Db | Tx, factor: number, limit = 500)
   const rows = rowsOf<{ id: string; name: string; sku: string | null; available: number; at: number }>(
     await db.execute(sql`
       select t.id::text as id, t.name, t.sku, ${availableOf(sql`t.id`)} as available, ${lowStockAt(factor)} as at
-      from tools t
+      from products t
       where t.retired_at is null and ${isLowOnStock(factor)}
       order by 4, lower(t.name), t.id
       limit ${limit}`),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolDetails } from '../../../contract/catalog';
 import type { ImportSummary } from '../../../contract/catalog-import';
 import { NO_PHOTO_IMAGE } from '../../../contract/uploads.constants';
-import { productImages, tools } from '../../kernel/db/schema';
+import { productImages, products } from '../../kernel/db/schema';
 import { seedDemoData } from '../../seed/seed';
 import type { TestApp } from '../../test/harness';
 import type { TestSession } from '../../test/sessions';
@@ -61,22 +61,25 @@ async function importProducts(csv: string) {
 }
 
 const productBySku = async (sku: string) => {
-  const [row] = await t.database.db.select().from(tools).where(eq(tools.sku, sku));
+  const [row] = await t.database.db.select().from(products).where(eq(products.sku, sku));
   if (!row) throw new Error(`no product ${sku}`);
   return row;
 };
-const picturesOf = async (toolId: string) =>
+const picturesOf = async (productId: string) =>
   (
     await t.database.db
       .select({ url: productImages.url })
       .from(productImages)
-      .where(eq(productImages.toolId, toolId))
+      .where(eq(productImages.productId, productId))
   ).map((image) => image.url);
 
 /** Puts a product back as the import of before gave it: the socket set's picture, card and gallery. */
-async function asEarlierImportsLeftIt(toolId: string) {
-  await t.database.db.update(tools).set({ image: SOCKET_SET }).where(eq(tools.id, toolId));
-  await t.database.db.update(productImages).set({ url: SOCKET_SET }).where(eq(productImages.toolId, toolId));
+async function asEarlierImportsLeftIt(productId: string) {
+  await t.database.db.update(products).set({ image: SOCKET_SET }).where(eq(products.id, productId));
+  await t.database.db
+    .update(productImages)
+    .set({ url: SOCKET_SET })
+    .where(eq(productImages.productId, productId));
 }
 
 /** The statements of drizzle/0033 that change data (its indexes exist already). */
@@ -139,7 +142,7 @@ describe('a product without a photo', () => {
       },
     });
     expect(chose.statusCode, chose.body).toBe(200);
-    const demoSocketSet = await t.database.db.select().from(tools).where(eq(tools.image, SOCKET_SET));
+    const demoSocketSet = await t.database.db.select().from(products).where(eq(products.image, SOCKET_SET));
     expect(demoSocketSet.map((row) => row.sku)).toEqual(
       expect.arrayContaining(['NP-OLD', 'NP-MEANT', 'NP-EDITED']),
     );
@@ -152,7 +155,7 @@ describe('a product without a photo', () => {
     expect((await productBySku('NP-EDITED')).image).toBe(SOCKET_SET);
     expect(await picturesOf(edited.id)).toEqual([SOCKET_SET, SOCKET_SET]);
     // The demo's own socket set (not imported) keeps its picture.
-    const stillSocketSet = await t.database.db.select().from(tools).where(eq(tools.image, SOCKET_SET));
+    const stillSocketSet = await t.database.db.select().from(products).where(eq(products.image, SOCKET_SET));
     expect(stillSocketSet.map((row) => row.sku).sort()).toEqual(
       demoSocketSet
         .map((row) => row.sku)

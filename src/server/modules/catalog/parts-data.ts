@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { type CatalogFields, partNumberKey } from '../../../contract/catalog';
 import type { Db, Tx } from '../../kernel/db';
-import { categories, fitments, partNumbers, tools } from '../../kernel/db';
+import { categories, fitments, partNumbers, products } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 
 const invalid = (path: string, message: string) =>
@@ -14,7 +14,7 @@ const invalid = (path: string, message: string) =>
  */
 export async function writePartsData(
   tx: Db | Tx,
-  toolId: string,
+  productId: string,
   fields: CatalogFields & { upc?: string },
 ): Promise<void> {
   if (fields.category) {
@@ -27,9 +27,9 @@ export async function writePartsData(
   const sku = fields.sku === undefined ? undefined : fields.sku.trim() || null;
   if (sku) {
     const [taken] = await tx
-      .select({ id: tools.id })
-      .from(tools)
-      .where(and(eq(tools.sku, sku), ne(tools.id, toolId)));
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.sku, sku), ne(products.id, productId)));
     if (taken)
       throw new AppError('CONFLICT', `Another product already has the SKU ${sku}`, [
         { path: 'sku', message: `Another product already has the SKU ${sku}` },
@@ -43,7 +43,8 @@ export async function writePartsData(
     ...(fields.part_number !== undefined ? { partNumber: fields.part_number.trim() || null } : {}),
     ...(fields.universal_fit !== undefined ? { universalFit: fields.universal_fit } : {}),
   };
-  if (Object.keys(columns).length > 0) await tx.update(tools).set(columns).where(eq(tools.id, toolId));
+  if (Object.keys(columns).length > 0)
+    await tx.update(products).set(columns).where(eq(products.id, productId));
 
   if (
     fields.sku !== undefined ||
@@ -52,16 +53,21 @@ export async function writePartsData(
     fields.upc !== undefined
   ) {
     const [row] = await tx
-      .select({ sku: tools.sku, partNumber: tools.partNumber, brand: tools.brand, upc: tools.upc })
-      .from(tools)
-      .where(eq(tools.id, toolId));
+      .select({
+        sku: products.sku,
+        partNumber: products.partNumber,
+        brand: products.brand,
+        upc: products.upc,
+      })
+      .from(products)
+      .where(eq(products.id, productId));
     const crossReferences =
       fields.cross_references ??
       (
         await tx
           .select({ number: partNumbers.number, kind: partNumbers.kind, brand: partNumbers.brand })
           .from(partNumbers)
-          .where(and(eq(partNumbers.toolId, toolId), inArray(partNumbers.kind, ['oem', 'interchange'])))
+          .where(and(eq(partNumbers.productId, productId), inArray(partNumbers.kind, ['oem', 'interchange'])))
       ).map((r) => ({ number: r.number, kind: r.kind as 'oem' | 'interchange', brand: r.brand }));
     const rows = [
       ...(row?.sku ? [{ number: row.sku, kind: 'sku' as const, brand: row.brand }] : []),
@@ -69,11 +75,11 @@ export async function writePartsData(
       ...(row?.upc ? [{ number: row.upc, kind: 'upc' as const, brand: row.brand }] : []),
       ...crossReferences,
     ];
-    await tx.delete(partNumbers).where(eq(partNumbers.toolId, toolId));
+    await tx.delete(partNumbers).where(eq(partNumbers.productId, productId));
     if (rows.length > 0) {
       await tx.insert(partNumbers).values(
         rows.map((r) => ({
-          toolId,
+          productId,
           number: r.number.trim(),
           key: partNumberKey(r.number),
           kind: r.kind,
@@ -84,13 +90,13 @@ export async function writePartsData(
   }
 
   if (fields.fitment !== undefined) {
-    await tx.delete(fitments).where(eq(fitments.toolId, toolId));
+    await tx.delete(fitments).where(eq(fitments.productId, productId));
     if (fields.fitment.length > 0) {
       await tx
         .insert(fitments)
         .values(
           fields.fitment.map((f) => ({
-            toolId,
+            productId,
             make: f.make,
             model: f.model,
             yearFrom: f.year_from,

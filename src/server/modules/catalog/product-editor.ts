@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ProductStatus, ToolChanges } from '../../../contract/catalog';
 import { dollarsToCents } from '../../../contract/money';
 import type { Tx } from '../../kernel/db';
-import { productImages, rowsOf, tools } from '../../kernel/db';
+import { productImages, products, rowsOf } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 
 const invalid = (path: string, message: string) =>
@@ -20,7 +20,7 @@ export function statusColumns(status: ProductStatus, inserting = false) {
   // An update keeps the first moment it went off sale; a new row has none yet.
   return {
     status,
-    retiredAt: inserting ? new Date() : (sql`coalesce(${tools.retiredAt}, now())` as unknown as Date),
+    retiredAt: inserting ? new Date() : (sql`coalesce(${products.retiredAt}, now())` as unknown as Date),
   };
 }
 
@@ -41,10 +41,10 @@ export async function assertReplacementAllowed(
       with recursive chain(id, depth) as (
         select ${replacement}::uuid, 0
         union all
-        select t.superseded_by_id, chain.depth + 1 from tools t join chain on t.id = chain.id
+        select t.superseded_by_id, chain.depth + 1 from products t join chain on t.id = chain.id
         where t.superseded_by_id is not null and chain.depth < 1000
       )
-      select chain.id::text as id, t.name from chain join tools t on t.id = chain.id order by chain.depth`),
+      select chain.id::text as id, t.name from chain join products t on t.id = chain.id order by chain.depth`),
   );
   if (chain.length === 0) throw invalid(path, 'The replacing product was not found');
   if (chain.some((link) => link.id === id)) {
@@ -83,17 +83,17 @@ export async function writeEditorFields(tx: Tx, id: string, changes: ToolChanges
     ...(changes.images?.[0] ? { image: changes.images[0].url } : {}),
   };
   await tx
-    .update(tools)
+    .update(products)
     .set({ ...columns, updatedAt: new Date() })
-    .where(eq(tools.id, id));
+    .where(eq(products.id, id));
   if (changes.images !== undefined) await writeImages(tx, id, changes.images);
 }
 
 /** Replaces a product's pictures; the first one is also its spec `image`. */
 export async function writeImages(tx: Tx, id: string, images: Array<{ url: string; alt: string }>) {
-  await tx.delete(productImages).where(eq(productImages.toolId, id));
+  await tx.delete(productImages).where(eq(productImages.productId, id));
   if (images.length === 0) return;
   await tx
     .insert(productImages)
-    .values(images.map((image, position) => ({ toolId: id, position, url: image.url, alt: image.alt })));
+    .values(images.map((image, position) => ({ productId: id, position, url: image.url, alt: image.alt })));
 }

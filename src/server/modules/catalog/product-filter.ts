@@ -25,7 +25,7 @@ export async function productFilterCondition(
     // are read first (`= any(array(...))`), so both sides read their index; `in (select ...)` in an
     // OR would read every product.
     const key = partNumberKey(term);
-    const byNumber = sql`t.id = any(array(select p.tool_id from part_numbers p where p.key like ${`${key}%`}))`;
+    const byNumber = sql`t.id = any(array(select p.product_id from part_numbers p where p.key like ${`${key}%`}))`;
     parts.push(
       plan.partKey === null && key.length >= PART_KEY_MIN
         ? sql`(${searchCondition(plan)} or ${byNumber})`

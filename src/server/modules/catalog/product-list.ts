@@ -9,7 +9,7 @@ import {
 import { centsToDollars } from '../../../contract/money';
 import { recordAudit } from '../../kernel/audit';
 import type { Db } from '../../kernel/db';
-import { fitments, rowsOf, tools } from '../../kernel/db';
+import { fitments, products, rowsOf } from '../../kernel/db';
 import { notFound } from '../../kernel/errors';
 import { availableOf } from '../inventory';
 import { lowStockAt } from './low-stock';
@@ -35,18 +35,18 @@ export async function listProducts(
   // the name index expecting a third of the products to match, and read them all to find the few
   // that do. Filtered first (OFFSET 0 keeps the filter inside), the few are then sorted.
   const matching =
-    query.stock === 'low' ? sql`(select t.* from tools t where ${where} offset 0) t` : sql`tools t`;
+    query.stock === 'low' ? sql`(select t.* from products t where ${where} offset 0) t` : sql`products t`;
   const filter = query.stock === 'low' ? sql`true` : where;
   const [[counted], rows] = await Promise.all([
     db
-      .execute(sql`select count(*)::int as n from tools t where ${where}`)
+      .execute(sql`select count(*)::int as n from products t where ${where}`)
       .then((r) => rowsOf<{ n: number }>(r)),
     db
       .execute(sql`
         select t.id::text as id, t.name, t.image, t.price_cents, ${availableOf(sql`t.id`)} as available_quantity, t.minimum_order_quantity,
           t.status, t.category_slug, t.brand, t.sku, t.part_number, t.updated_at, ${lowStockAt(lowStockFactor)} as at
         from (select t.id from ${matching} where ${filter} order by ${order} limit ${limit} offset ${offset}) page
-        join tools t on t.id = page.id
+        join products t on t.id = page.id
         order by ${order}`)
       .then((r) =>
         rowsOf<{
@@ -92,19 +92,23 @@ export async function listProducts(
  */
 export async function addFitmentRange(
   db: Db,
-  toolId: string,
+  productId: string,
   input: FitmentBulkInput,
   actor: ChangeActor,
 ): Promise<FitmentBulkAnswer> {
   return db.transaction(async (tx) => {
-    const [tool] = await tx.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId)).for('update');
+    const [tool] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('update');
     if (!tool) throw notFound('Tool');
-    const before = await fitmentOf(tx, toolId);
+    const before = await fitmentOf(tx, productId);
     const added = await tx
       .insert(fitments)
       .values(
         input.vehicles.map((v) => ({
-          toolId,
+          productId,
           make: v.make,
           model: v.model,
           yearFrom: input.year_from,
@@ -118,17 +122,17 @@ export async function addFitmentRange(
       )
       .onConflictDoNothing()
       .returning({ id: fitments.id });
-    const after = await fitmentOf(tx, toolId);
+    const after = await fitmentOf(tx, productId);
     if (added.length > 0) {
-      await tx.update(tools).set({ updatedAt: new Date() }).where(eq(tools.id, toolId));
+      await tx.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
       await recordChanges(tx, actor, [
-        { toolId, source: 'fitment', before: { fitment: before }, after: { fitment: after } },
+        { productId, source: 'fitment', before: { fitment: before }, after: { fitment: after } },
       ]);
       // The range as given and what it added: the product's whole list is in its own history.
       await recordAudit(tx, {
         action: 'product.fitment_added',
         subjectType: 'product',
-        subjectId: toolId,
+        subjectId: productId,
         before: { fitmentRows: before.length },
         after: {
           fitmentRows: after.length,

@@ -3,12 +3,12 @@ import type { ProductLink } from '../../../contract/catalog';
 import type { ProductChange, ProductRecord } from '../../../contract/catalog-admin';
 import { centsToDollars } from '../../../contract/money';
 import type { Db, Tx } from '../../kernel/db';
-import { fitments, partNumbers, productChanges, productImages, tools, user } from '../../kernel/db';
+import { fitments, partNumbers, productChanges, productImages, products, user } from '../../kernel/db';
 import { notFound } from '../../kernel/errors';
 import { stockOfOne } from '../inventory';
 import { effectiveLowStock } from './low-stock';
 
-type ToolRow = typeof tools.$inferSelect;
+type ToolRow = typeof products.$inferSelect;
 
 const decimal = (value: string | null) => (value === null ? null : Number(value));
 
@@ -21,11 +21,11 @@ export const linkOf = (row: Pick<ToolRow, 'id' | 'name' | 'partNumber' | 'sku'>)
 });
 
 /** Fitment rows in the order pages show them, with the buyer's fields. */
-export async function fitmentOf(db: Db | Tx, toolId: string) {
+export async function fitmentOf(db: Db | Tx, productId: string) {
   const rows = await db
     .select()
     .from(fitments)
-    .where(eq(fitments.toolId, toolId))
+    .where(eq(fitments.productId, productId))
     .orderBy(asc(fitments.make), asc(fitments.model), asc(fitments.yearFrom), asc(fitments.id));
   return rows.map((f) => ({
     make: f.make,
@@ -40,11 +40,11 @@ export async function fitmentOf(db: Db | Tx, toolId: string) {
   }));
 }
 
-export async function imagesOf(db: Db | Tx, toolId: string) {
+export async function imagesOf(db: Db | Tx, productId: string) {
   const rows = await db
     .select({ url: productImages.url, alt: productImages.alt })
     .from(productImages)
-    .where(eq(productImages.toolId, toolId))
+    .where(eq(productImages.productId, productId))
     .orderBy(asc(productImages.position));
   return rows;
 }
@@ -66,20 +66,20 @@ export async function readProductFields(
   db: Db | Tx,
   id: string,
 ): Promise<{ row: ToolRow; fields: ProductFields }> {
-  const [row] = await db.select().from(tools).where(eq(tools.id, id));
+  const [row] = await db.select().from(products).where(eq(products.id, id));
   if (!row) throw notFound('Tool');
   const [numbers, fitment, images, replacedBy, replaces, stock] = await Promise.all([
     db
       .select({ number: partNumbers.number, kind: partNumbers.kind, brand: partNumbers.brand })
       .from(partNumbers)
-      .where(eq(partNumbers.toolId, id))
+      .where(eq(partNumbers.productId, id))
       .orderBy(asc(partNumbers.id)),
     fitmentOf(db, id),
     imagesOf(db, id),
     row.supersededById
-      ? db.select().from(tools).where(eq(tools.id, row.supersededById))
+      ? db.select().from(products).where(eq(products.id, row.supersededById))
       : Promise.resolve([]),
-    db.select().from(tools).where(eq(tools.supersededById, id)).orderBy(asc(tools.name)),
+    db.select().from(products).where(eq(products.supersededById, id)).orderBy(asc(products.name)),
     stockOfOne(db, id),
   ]);
   const fields: ProductFields = {
@@ -147,7 +147,7 @@ export interface ChangeActor {
 }
 
 export interface HistoryEntry {
-  toolId: string;
+  productId: string;
   source: ProductChange['source'];
   before: Record<string, unknown>;
   after: Record<string, unknown>;
@@ -161,7 +161,7 @@ export async function recordChanges(tx: Tx, actor: ChangeActor, entries: History
   if (kept.length === 0) return;
   await tx.insert(productChanges).values(
     kept.map((e) => ({
-      toolId: e.toolId,
+      productId: e.productId,
       actorUserId: actor.id,
       actorName: actor.name,
       source: e.source,
@@ -174,11 +174,11 @@ export async function recordChanges(tx: Tx, actor: ChangeActor, entries: History
 }
 
 /** GET /catalog/products/:id/history: newest first. */
-export async function productHistory(db: Db, toolId: string, limit = 200): Promise<ProductChange[]> {
+export async function productHistory(db: Db, productId: string, limit = 200): Promise<ProductChange[]> {
   const rows = await db
     .select()
     .from(productChanges)
-    .where(eq(productChanges.toolId, toolId))
+    .where(eq(productChanges.productId, productId))
     .orderBy(desc(productChanges.id))
     .limit(limit);
   const recent = rows;
@@ -202,7 +202,10 @@ export async function productHistory(db: Db, toolId: string, limit = 200): Promi
     linked.length === 0
       ? []
       : (
-          await db.select({ id: tools.id, name: tools.name }).from(tools).where(inArray(tools.id, linked))
+          await db
+            .select({ id: products.id, name: products.name })
+            .from(products)
+            .where(inArray(products.id, linked))
         ).map((p) => [p.id, p.name]),
   );
   return recent.map((r) => ({

@@ -359,7 +359,7 @@ export function searchCondition(plan: SearchPlan): SQL {
   const byWords: SQL[] = plan.ignored.length > 0 ? [sql`false`] : [];
   if (plan.tsquery) byWords.push(sql`t.search_document @@ to_tsquery('simple', ${plan.tsquery})`);
   for (const v of plan.vehicles) {
-    const fitted = sql`select f.tool_id from fitments f where f.make = ${v.make}${
+    const fitted = sql`select f.product_id from fitments f where f.make = ${v.make}${
       v.model === null ? sql`` : sql` and f.model = ${v.model}`
     }${v.year === null ? sql`` : sql` and f.year_from <= ${v.year} and f.year_to >= ${v.year}`}`;
     byWords.push(sql`(t.universal_fit or t.id in (${fitted}))`);
@@ -378,9 +378,9 @@ export function searchCondition(plan: SearchPlan): SQL {
 function numberMatches(key: string): SQL {
   return sql`
     with recursive found(id, depth) as (
-      select p.tool_id, 0 from part_numbers p where p.key like ${`${key}%`}
+      select p.product_id, 0 from part_numbers p where p.key like ${`${key}%`}
       union
-      select t2.superseded_by_id, found.depth + 1 from found join tools t2 on t2.id = found.id
+      select t2.superseded_by_id, found.depth + 1 from found join products t2 on t2.id = found.id
       where t2.superseded_by_id is not null and found.depth < 20
     ) select id from found`;
 }
@@ -391,7 +391,7 @@ function numberMatches(key: string): SQL {
  */
 export function searchRank(plan: SearchPlan): SQL {
   const exact = plan.partKey
-    ? sql`(case when t.id in (select p.tool_id from part_numbers p where p.key = ${plan.partKey}) then 10 else 0 end)`
+    ? sql`(case when t.id in (select p.product_id from part_numbers p where p.key = ${plan.partKey}) then 10 else 0 end)`
     : sql`0`;
   const text = plan.tsquery ? sql`ts_rank(t.search_document, to_tsquery('simple', ${plan.tsquery}))` : sql`0`;
   return sql`(${exact} + ${text})`;

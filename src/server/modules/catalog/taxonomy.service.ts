@@ -11,7 +11,7 @@ import {
 } from '../../../contract/catalog-admin';
 import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
-import { brands, categories, rowsOf, tools } from '../../kernel/db';
+import { brands, categories, products, rowsOf } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
 
 import { listCategories } from './catalog-query';
@@ -56,7 +56,7 @@ async function assertParentAllowed(tx: Tx, slug: string, parent: string | null) 
 async function refreshSearchDocuments(tx: Tx, slugs: string[]) {
   if (slugs.length === 0) return;
   await tx.execute(sql`
-    update tools set category_slug = category_slug
+    update products set category_slug = category_slug
     where category_slug in (${sql.join(
       slugs.map((s) => sql`${s}`),
       sql`, `,
@@ -164,7 +164,7 @@ export async function removeCategory(
     if (moveTo !== undefined && (moveTo === slug || !(await categoryRow(tx, moveTo)))) {
       throw invalid('moveTo', 'Choose another category to move its products to');
     }
-    const filed = await tx.select({ id: tools.id }).from(tools).where(eq(tools.categorySlug, slug));
+    const filed = await tx.select({ id: products.id }).from(products).where(eq(products.categorySlug, slug));
     if (filed.length > 0 && moveTo === undefined) {
       throw conflict(
         'moveTo',
@@ -177,14 +177,14 @@ export async function removeCategory(
         filed.map((f) => f.id),
       );
       await tx
-        .update(tools)
+        .update(products)
         .set({ categorySlug: moveTo, updatedAt: new Date() })
-        .where(eq(tools.categorySlug, slug));
+        .where(eq(products.categorySlug, slug));
       await recordChanges(
         tx,
         actor,
         filed.map((f) => ({
-          toolId: f.id,
+          productId: f.id,
           source: 'category' as const,
           before: { category: slug },
           after: { category: moveTo },
@@ -207,7 +207,7 @@ export async function removeCategory(
 export async function lockInOrder(tx: Tx, ids: string[]) {
   if (ids.length === 0) return;
   await tx.execute(sql`
-    select id from tools where id = any(${sql.param([...ids].sort())}::uuid[]) order by id for update`);
+    select id from products where id = any(${sql.param([...ids].sort())}::uuid[]) order by id for update`);
 }
 
 /** Every brand in the owner's order, with its live products counted (GET /brands). */
@@ -215,7 +215,7 @@ export async function listBrands(db: Db | Tx): Promise<Brand[]> {
   const rows = rowsOf<{ id: number; name: string; description: string; image: string; count: number }>(
     await db.execute(sql`
       select b.id, b.name, b.description, b.image,
-        (select count(*) from tools t where t.brand = b.name and t.retired_at is null)::int as count
+        (select count(*) from products t where t.brand = b.name and t.retired_at is null)::int as count
       from brands b order by b.position, b.name`),
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), count: Number(r.count) }));
@@ -287,23 +287,23 @@ export async function updateBrand(
 }
 
 async function moveBrandProducts(tx: Tx, from: string, to: string, actor: ChangeActor): Promise<number> {
-  const named = await tx.select({ id: tools.id }).from(tools).where(eq(tools.brand, from));
+  const named = await tx.select({ id: products.id }).from(products).where(eq(products.brand, from));
   if (named.length === 0) return 0;
   await lockInOrder(
     tx,
     named.map((n) => n.id),
   );
-  await tx.update(tools).set({ brand: to, updatedAt: new Date() }).where(eq(tools.brand, from));
+  await tx.update(products).set({ brand: to, updatedAt: new Date() }).where(eq(products.brand, from));
   // The part numbers carry the product's brand for its own numbers (SKU, maker's, UPC).
   await tx.execute(sql`
     update part_numbers set brand = ${to}
     where brand = ${from} and kind in ('sku', 'maker', 'upc')
-      and tool_id = any(${sql.param(named.map((n) => n.id))}::uuid[])`);
+      and product_id = any(${sql.param(named.map((n) => n.id))}::uuid[])`);
   await recordChanges(
     tx,
     actor,
     named.map((n) => ({
-      toolId: n.id,
+      productId: n.id,
       source: 'brand' as const,
       before: { brand: from },
       after: { brand: to },
@@ -347,7 +347,7 @@ export async function removeBrand(
       throw invalid('moveTo', 'Choose another brand to move its products to');
     }
     const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(
-      await tx.execute(sql`select count(*)::int as n from tools where brand = ${row.name}`),
+      await tx.execute(sql`select count(*)::int as n from products where brand = ${row.name}`),
     );
     if (Number(n) > 0 && !target) {
       throw conflict('moveTo', `${n} products are of this brand: choose where to move them first`);

@@ -1,9 +1,9 @@
 import type { Tool } from '../../../contract/catalog';
 import { centsToDollars } from '../../../contract/money';
-import type { Db, Tx, tools } from '../../kernel/db';
+import type { Db, products, Tx } from '../../kernel/db';
 import { stockOf } from '../inventory';
 
-export type ToolRow = typeof tools.$inferSelect;
+export type ToolRow = typeof products.$inferSelect;
 
 /**
  * Database row to the spec's wire shape (`_id`, snake_case quantities, dollars), then the parts

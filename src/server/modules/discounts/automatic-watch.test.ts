@@ -19,7 +19,7 @@ describe('pricing while the store has no automatic discount', () => {
   it('reads no discounts, and applies one the moment it is created', async () => {
     const wrench = await insertTool(t.database.db, { priceCents: 5000, minimumOrderQuantity: 1 });
     const buyer = await signUp(t.app, { name: 'Watch Buyer' });
-    await fillCart(t.app, buyer, [{ toolId: wrench.id, quantity: 1 }]);
+    await fillCart(t.app, buyer, [{ productId: wrench.id, quantity: 1 }]);
     const cart = async () => {
       const before = t.database.queryCount();
       const res = await t.app.inject({ url: '/api/cart?shippingMethod=standard', headers: as(buyer) });

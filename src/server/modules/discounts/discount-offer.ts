@@ -10,7 +10,7 @@ import {
 import { emailIdentity } from '../../../contract/email-identity';
 import { isUuid } from '../../../contract/ids';
 import type { Db, Tx } from '../../kernel/db';
-import { categories, discounts, discountUses, tools } from '../../kernel/db';
+import { categories, discounts, discountUses, products } from '../../kernel/db';
 
 /** A discount as the arithmetic of pricing sees it (modules/pricing/discounts.ts). */
 export interface DiscountRule {
@@ -109,14 +109,19 @@ async function usesBy(db: Db | Tx, buyer: string, ids: string[]): Promise<Map<st
 }
 
 /** Each product's category, that category's parent, and brand: what category and brand discounts match. */
-async function lineFacts(db: Db | Tx, toolIds: string[]): Promise<Map<string, LineFacts>> {
-  const ids = [...new Set(toolIds.filter(isUuid))];
+async function lineFacts(db: Db | Tx, productIds: string[]): Promise<Map<string, LineFacts>> {
+  const ids = [...new Set(productIds.filter(isUuid))];
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: tools.id, category: tools.categorySlug, parent: categories.parentSlug, brand: tools.brand })
-    .from(tools)
-    .leftJoin(categories, eq(categories.slug, tools.categorySlug))
-    .where(inArray(tools.id, ids));
+    .select({
+      id: products.id,
+      category: products.categorySlug,
+      parent: categories.parentSlug,
+      brand: products.brand,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.slug, products.categorySlug))
+    .where(inArray(products.id, ids));
   return new Map(
     rows.map((r) => [
       r.id,
@@ -136,7 +141,7 @@ export async function discountOffer(
   ask: {
     code?: string | null | undefined;
     buyer?: string | null;
-    toolIds: string[];
+    productIds: string[];
     now?: Date;
     /** False when the store is known to have no automatic discount (AutomaticDiscountsWatch). */
     automatic?: boolean;
@@ -176,6 +181,6 @@ export async function discountOffer(
     code: usable ? ruleOf(usable) : null,
     codeMiss,
     automatic: automatic.map(ruleOf),
-    facts: scoped ? await lineFacts(db, ask.toolIds) : new Map(),
+    facts: scoped ? await lineFacts(db, ask.productIds) : new Map(),
   };
 }

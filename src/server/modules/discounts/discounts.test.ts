@@ -151,8 +151,8 @@ describe('a code in the cart and at checkout', () => {
     const buyer = await newCustomer(t.app, { name: 'Dana Driver' });
     const { pads, wrench } = await parts();
     await fillCartOf(t.database.db, buyer, [
-      { toolId: pads.id, quantity: 2 },
-      { toolId: wrench.id, quantity: 1 },
+      { productId: pads.id, quantity: 2 },
+      { productId: wrench.id, quantity: 1 },
     ]);
     // Typed in lower case: codes are read in upper case.
     const cart = await cartOverHttp(buyer, code.toLowerCase());
@@ -204,7 +204,7 @@ describe('a code in the cart and at checkout', () => {
   it('over HTTP: a code that does not apply is said in the cart (200) and refused by the checkout (409)', async () => {
     const buyer = await newCustomer(t.app, { name: 'Http Mechanic' });
     const { wrench } = await parts();
-    await fillCartOf(t.database.db, buyer, [{ toolId: wrench.id, quantity: 1 }]);
+    await fillCartOf(t.database.db, buyer, [{ productId: wrench.id, quantity: 1 }]);
     const code = `NOPE${randomUUID().slice(0, 6).toUpperCase()}`;
     const message = `We do not know the code ${code}. Check it and try again.`;
     expect((await cartOverHttp(buyer, code)).codeVerdict).toMatchObject({ code, applied: false, message });
@@ -216,7 +216,7 @@ describe('a code in the cart and at checkout', () => {
   it('answers why a code does not apply, and checkout refuses it with the same words, placing nothing', async () => {
     const buyer = await insertPerson(t.database.db, { name: 'Mo Mechanic' });
     const { pads, wrench } = await parts();
-    await fillCartOf(t.database.db, buyer, [{ toolId: wrench.id, quantity: 1 }]);
+    await fillCartOf(t.database.db, buyer, [{ productId: wrench.id, quantity: 1 }]);
     const stamp = randomUUID().slice(0, 6).toUpperCase();
     const later = new Date(Date.now() + 86_400_000 * 3);
     await newDiscount({
@@ -256,7 +256,7 @@ describe('a code in the cart and at checkout', () => {
     }
     // Nothing was placed and the cart is as it was; adding brake pads makes the brake code apply.
     expect((await cartWith(buyer)).lines).toHaveLength(1);
-    await fillCartOf(t.database.db, buyer, [{ toolId: pads.id, quantity: 1 }]);
+    await fillCartOf(t.database.db, buyer, [{ productId: pads.id, quantity: 1 }]);
     expect((await cartWith(buyer, `PADS${stamp}`)).codeVerdict?.applied).toBe(true);
   });
 
@@ -272,13 +272,13 @@ describe('a code in the cart and at checkout', () => {
     });
     const { wrench } = await parts();
     const first = await insertPerson(t.database.db, { name: 'First Buyer' });
-    await fillCartOf(t.database.db, first, [{ toolId: wrench.id, quantity: 1 }]);
+    await fillCartOf(t.database.db, first, [{ productId: wrench.id, quantity: 1 }]);
     const placed = await checkout(first, code);
     expect(placed.order.discount?.code).toBe(code);
     expect(await usedCount(once.id)).toBe(1);
 
     // The same customer again: already used by them.
-    await fillCartOf(t.database.db, first, [{ toolId: wrench.id, quantity: 1 }]);
+    await fillCartOf(t.database.db, first, [{ productId: wrench.id, quantity: 1 }]);
     expect((await cartWith(first, code)).codeVerdict?.message).toBe(`You have already used code ${code}.`);
     expect((await refusalOf(checkout(first, code))).message).toBe(`You have already used code ${code}.`);
 
@@ -293,12 +293,12 @@ describe('a code in the cart and at checkout', () => {
     // Two buyers take both uses; a third finds it used up.
     const again = await checkout(first, code);
     const second = await insertPerson(t.database.db, { name: 'Second Buyer' });
-    await fillCartOf(t.database.db, second, [{ toolId: wrench.id, quantity: 1 }]);
+    await fillCartOf(t.database.db, second, [{ productId: wrench.id, quantity: 1 }]);
     const secondOrder = await checkout(second, code);
     // Paid orders keep their use whatever happens to them later.
     await payOrderOf(kitOf(t.app), secondOrder.order);
     const third = await insertPerson(t.database.db, { name: 'Third Buyer' });
-    await fillCartOf(t.database.db, third, [{ toolId: wrench.id, quantity: 1 }]);
+    await fillCartOf(t.database.db, third, [{ productId: wrench.id, quantity: 1 }]);
     expect((await cartWith(third, code)).codeVerdict?.message).toBe(`Code ${code} has been used up.`);
     expect(await refusalOf(checkout(third, code))).toEqual({
       status: 409,
@@ -322,7 +322,7 @@ describe('a code in the cart and at checkout', () => {
     await newDiscount({ code, name: 'Free shipping', kind: 'fixed', value: 0, freeShipping: true });
     const buyer = await insertPerson(t.database.db, { name: 'Free Shipper' });
     const { wrench } = await parts();
-    await fillCartOf(t.database.db, buyer, [{ toolId: wrench.id, quantity: 1 }]);
+    await fillCartOf(t.database.db, buyer, [{ productId: wrench.id, quantity: 1 }]);
     const plain = await cartWith(buyer);
     expect(plain.totals.shippingCents).toBeGreaterThan(0);
     const cart = await cartWith(buyer, code);
@@ -353,8 +353,8 @@ describe('automatic discounts', () => {
     try {
       const buyer = await insertPerson(t.database.db, { name: 'Auto Buyer' });
       await fillCartOf(t.database.db, buyer, [
-        { toolId: pads.id, quantity: 1 },
-        { toolId: wrench.id, quantity: 1 },
+        { productId: pads.id, quantity: 1 },
+        { productId: wrench.id, quantity: 1 },
       ]);
       // 15% of $85.98 = $12.897 -> $12.90.
       const cart = await cartWith(buyer);

@@ -5,7 +5,7 @@ export const discountsModule: ModuleDescriptor = {
   name: 'modules/discounts',
   tables: ['discounts', 'discount_uses'],
   // An offer names products, categories and brands, matched in its query.
-  reads: ['brands', 'categories', 'tools'],
+  reads: ['brands', 'categories', 'products'],
 };
 
 export { watchAutomaticDiscounts } from './automatic-watch';

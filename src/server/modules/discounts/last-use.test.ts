@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutAnswer } from '../../../contract/checkout';
 import { DiscountInput } from '../../../contract/discounts';
 import type { Quote } from '../../../contract/pricing';
 import type { Db } from '../../kernel/db/database';
-import { discounts, discountUses, orders, tools } from '../../kernel/db/schema';
+import { discounts, discountUses, orders, products } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestApp, instancesOnOneDatabase, type TestApp, testConfig } from '../../test/harness';
 import { postgresOnly } from '../../test/postgres-only';
@@ -27,7 +27,7 @@ const BUYERS = 20;
 interface Buyer {
   app: FastifyInstance;
   session: TestSession;
-  toolId: string;
+  productId: string;
 }
 
 /** A code with `limit` uses of which all but one are taken. */
@@ -47,8 +47,8 @@ async function buyers(db: Db, apps: FastifyInstance[]): Promise<Buyer[]> {
     const app = apps[i % apps.length] as FastifyInstance;
     const session = await signUp(app, { name: `Racing Buyer ${i}` });
     const tool = await insertTool(db, { priceCents: 5000, minimumOrderQuantity: 1, availableQuantity: 10 });
-    await fillCart(app, session, [{ toolId: tool.id, quantity: 1 }]);
-    all.push({ app, session, toolId: tool.id });
+    await fillCart(app, session, [{ productId: tool.id, quantity: 1 }]);
+    all.push({ app, session, productId: tool.id });
   }
   return all;
 }
@@ -103,8 +103,11 @@ async function raceForTheLastUse(db: Db, apps: FastifyInstance[]) {
   // No order was lost silently: the refused buyers have none, their stock is untouched and their
   // carts still hold the line to check out again (without the code).
   for (const [i, b] of racers.entries()) {
-    const theirs = await db.select().from(orders).where(eq(orders.toolId, b.toolId));
-    const [tool] = await db.select().from(tools).where(eq(tools.id, b.toolId));
+    const theirs = await db
+      .select()
+      .from(orders)
+      .where(sql`${orders.id} in (select order_id from order_lines where product_id = ${b.productId})`);
+    const [tool] = await db.select().from(products).where(eq(products.id, b.productId));
     if (answers[i]?.statusCode === 201) {
       expect(theirs).toHaveLength(1);
       expect(tool?.availableQuantity).toBe(9);
@@ -113,7 +116,7 @@ async function raceForTheLastUse(db: Db, apps: FastifyInstance[]) {
     expect(theirs).toHaveLength(0);
     expect(tool?.availableQuantity).toBe(10);
     const cart = (await b.app.inject({ url: '/api/cart', headers: as(b.session) })).json() as Quote;
-    expect(cart.lines.map((l) => l.toolId)).toEqual([b.toolId]);
+    expect(cart.lines.map((l) => l.productId)).toEqual([b.productId]);
   }
 }
 

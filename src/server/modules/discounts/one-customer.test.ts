@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const lines = () => [{ toolId: wrench, quantity: 1 }];
+const lines = () => [{ productId: wrench, quantity: 1 }];
 let networks = 0;
 
 async function guestCheckout(email: string, code: string) {

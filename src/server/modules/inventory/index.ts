@@ -12,7 +12,7 @@ export const inventoryModule: ModuleDescriptor = {
   // the level, for instances of the release before during a rolling restart (decision 089). The
   // release after, the columns go and so does the shared write; the check that a product is still
   // as the order read it (name, price: the catalog's columns) then needs a declared read instead.
-  alsoWrites: ['tools'],
+  alsoWrites: ['products'],
 };
 
 export { productStock } from '../../kernel/db';

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/inventory';
 import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
-import { preparedStatement, productStock, stockLevels, stockMovements, tools } from '../../kernel/db';
+import { preparedStatement, productStock, products, stockLevels, stockMovements } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
 import { stockOfOne } from './stock-read';
 
@@ -28,7 +28,7 @@ import { stockOfOne } from './stock-read';
  */
 
 export interface StockMove {
-  toolId: string;
+  productId: string;
   /** Change of the units on the shelf: a count, goods received, a sale (negative), a return. */
   onHand?: number;
   /** Change of the units promised to live orders: an order (positive), its release or sale (negative). */
@@ -59,21 +59,21 @@ export interface SaleTerms {
 /** Thrown when a product's terms changed between an order's read and its reservation. */
 export class ProductChanged extends AppError {
   constructor(
-    readonly toolId: string,
-    readonly toolName: string,
+    readonly productId: string,
+    readonly productName: string,
   ) {
-    super('CONFLICT', `${toolName} changed while you were ordering. Please check it and order again.`);
+    super('CONFLICT', `${productName} changed while you were ordering. Please check it and order again.`);
   }
 }
 
 /** Thrown when a move would take a product below zero; nothing of the caller's transaction should stand. */
 export class OutOfStock extends AppError {
   constructor(
-    readonly toolId: string,
-    readonly toolName: string,
+    readonly productId: string,
+    readonly productName: string,
     readonly left: number,
   ) {
-    super('OUT_OF_STOCK', outOfStockMessage(toolName, left));
+    super('OUT_OF_STOCK', outOfStockMessage(productName, left));
   }
 }
 
@@ -115,16 +115,16 @@ const toMovedTool = (row: SaleRow): MovedTool => ({
 });
 
 /** The products an order is about to take, as they are now, without locking them. */
-export async function readForSale(tx: Tx, toolIds: string[]): Promise<Map<string, MovedTool>> {
-  if (toolIds.length === 0) return new Map();
-  const rows = await toolsForSale(tx, { ids: toolIds });
+export async function readForSale(tx: Tx, productIds: string[]): Promise<Map<string, MovedTool>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await toolsForSale(tx, { ids: productIds });
   return new Map(rows.map((row) => [row.id, toMovedTool(row)]));
 }
 const toolsForSale = preparedStatement<{ ids: string[] }, SaleRow>(
   'tools for sale',
   () => sql`select t.id, coalesce(s.available, 0) as available_quantity, t.name, t.price_cents,
       t.minimum_order_quantity, t.retired_at, t.ground_only, t.weight_lb, t.core_charge_cents
-    from ${tools} t left join ${productStock} s on s.tool_id = t.id
+    from ${products} t left join ${productStock} s on s.product_id = t.id
     where t.id = any(${sql.placeholder('ids')}::uuid[])`,
 );
 
@@ -148,7 +148,7 @@ type MoveAsReadValues = MoveValues & { [K in keyof SaleTerms]: SaleTerms[K] };
  */
 const moveStatement = (asRead: boolean) => sql`
   with moved as (
-    update ${tools} set
+    update ${products} set
       available_quantity = available_quantity + ${p('delta')}::int,
       on_hand_quantity = on_hand_quantity + ${p('onHand')}::int,
       reserved_quantity = reserved_quantity + ${p('reserved')}::int
@@ -164,12 +164,12 @@ const moveStatement = (asRead: boolean) => sql`
       }
     returning ${SALE_COLUMNS}, on_hand_quantity, reserved_quantity
   ), level as (
-    insert into ${stockLevels} (tool_id, on_hand, reserved, available)
+    insert into ${stockLevels} (product_id, on_hand, reserved, available)
     select id, on_hand_quantity, reserved_quantity, available_quantity from moved
-    on conflict (tool_id, location_id) do update
+    on conflict (product_id, location_id) do update
       set on_hand = excluded.on_hand, reserved = excluded.reserved, available = excluded.available
   ), logged as (
-    insert into ${stockMovements} (tool_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
+    insert into ${stockMovements} (product_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
     select id, ${p('delta')}::int, ${p('onHand')}::int, ${p('reserved')}::int, ${p('reason')}, ${p('orderId')}::uuid,
       ${p('actorUserId')}, ${p('note')}
     from moved
@@ -181,7 +181,7 @@ const moveOneAsRead = preparedStatement<MoveAsReadValues, SaleRow>('move stock a
 );
 const toolForSale = preparedStatement<{ id: string }, SaleRow>(
   'tool for sale',
-  () => sql`select ${SALE_COLUMNS} from ${tools} where id = ${sql.placeholder('id')}`,
+  () => sql`select ${SALE_COLUMNS} from ${products} where id = ${sql.placeholder('id')}`,
 );
 
 /**
@@ -194,12 +194,12 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string,
   const levels = new Map<string, MovedTool>();
   const ordered = [...moves]
     .filter((m) => (m.onHand ?? 0) !== 0 || (m.reserved ?? 0) !== 0 || m.reason === 'damaged')
-    .sort((a, b) => a.toolId.localeCompare(b.toolId));
+    .sort((a, b) => a.productId.localeCompare(b.productId));
   for (const move of ordered) {
     const onHand = move.onHand ?? 0;
     const reserved = move.reserved ?? 0;
     const values: MoveValues = {
-      id: move.toolId,
+      id: move.productId,
       delta: onHand - reserved,
       onHand,
       reserved,
@@ -212,15 +212,15 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string,
       ? await moveOneAsRead(tx, { ...values, ...move.asRead })
       : await moveOne(tx, values);
     if (row) {
-      levels.set(move.toolId, toMovedTool(row));
+      levels.set(move.productId, toMovedTool(row));
       continue;
     }
-    const [now] = await toolForSale(tx, { id: move.toolId });
+    const [now] = await toolForSale(tx, { id: move.productId });
     if (!now) throw notFound('Tool');
     const tool = toMovedTool(now);
     if (move.asRead && (tool.retired || changedTerms(tool, move.asRead)))
-      throw new ProductChanged(move.toolId, tool.name);
-    throw new OutOfStock(move.toolId, tool.name, tool.available);
+      throw new ProductChanged(move.productId, tool.name);
+    throw new OutOfStock(move.productId, tool.name, tool.available);
   }
   return levels;
 }
@@ -243,11 +243,11 @@ export function assertWithinStockMax(level: number) {
 }
 
 /** Locks these products' rows in id order, for a caller about to move several of them one by one. */
-export async function lockToolsInOrder(tx: Tx, toolIds: string[]) {
-  const ids = [...new Set(toolIds)].sort();
+export async function lockToolsInOrder(tx: Tx, productIds: string[]) {
+  const ids = [...new Set(productIds)].sort();
   if (ids.length < 2) return;
   await tx.execute(
-    sql`select id from ${tools} where id in (${sql.join(
+    sql`select id from ${products} where id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )}) order by id for update`,
@@ -262,7 +262,7 @@ export async function lockToolsInOrder(tx: Tx, toolIds: string[]) {
  */
 export async function adjustStock(
   db: Db,
-  toolId: string,
+  productId: string,
   change: { delta?: number; set?: number; setAvailable?: number; note?: string },
   actorUserId: string,
 ): Promise<number> {
@@ -271,13 +271,13 @@ export async function adjustStock(
     // move during a rolling restart, so a count is taken against them (see the top of this file).
     const [tool] = await tx
       .select({
-        available: tools.availableQuantity,
-        onHand: tools.onHandQuantity,
-        reserved: tools.reservedQuantity,
-        retiredAt: tools.retiredAt,
+        available: products.availableQuantity,
+        onHand: products.onHandQuantity,
+        reserved: products.reservedQuantity,
+        retiredAt: products.retiredAt,
       })
-      .from(tools)
-      .where(eq(tools.id, toolId))
+      .from(products)
+      .where(eq(products.id, productId))
       .for('update');
     if (!tool || tool.retiredAt) throw notFound('Tool');
     const delta =
@@ -295,13 +295,13 @@ export async function adjustStock(
     }
     assertWithinStockMax(tool.available + delta);
     const levels = await moveStock(tx, [
-      { toolId, onHand: delta, reason: 'admin_adjustment', actorUserId, note: change.note ?? null },
+      { productId, onHand: delta, reason: 'admin_adjustment', actorUserId, note: change.note ?? null },
     ]);
-    const available = levels.get(toolId)?.available ?? tool.available;
+    const available = levels.get(productId)?.available ?? tool.available;
     await recordAudit(tx, {
       action: change.set !== undefined ? 'stock.counted' : 'stock.adjusted',
       subjectType: 'stock',
-      subjectId: toolId,
+      subjectId: productId,
       before: { onHand: tool.onHand, available: tool.available },
       after: { onHand: tool.onHand + delta, available, note: change.note ?? null },
     });
@@ -310,14 +310,14 @@ export async function adjustStock(
 }
 
 /** A product's stock and its latest movements, newest first (admin). */
-export async function stockLedger(db: Db, toolId: string, limit = 100): Promise<StockLedger> {
-  const [exists] = await db.select({ id: tools.id }).from(tools).where(eq(tools.id, toolId));
+export async function stockLedger(db: Db, productId: string, limit = 100): Promise<StockLedger> {
+  const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   if (!exists) throw notFound('Tool');
-  const tool = await stockOfOne(db, toolId);
+  const tool = await stockOfOne(db, productId);
   const rows = await db
     .select()
     .from(stockMovements)
-    .where(eq(stockMovements.toolId, toolId))
+    .where(eq(stockMovements.productId, productId))
     .orderBy(desc(stockMovements.id))
     .limit(limit);
   return {

@@ -4,7 +4,7 @@ import { countBelowReservedMessage } from '../../../contract/inventory';
 import { placeOrder } from '../../flows/place-order';
 import type { Database } from '../../kernel/db/database';
 import { rowsOf } from '../../kernel/db/rows';
-import { orders, stockLevels, stockMovements, tools } from '../../kernel/db/schema';
+import { orders, products, stockLevels, stockMovements } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import { createTestDatabase, testOutbox } from '../../test/harness';
 import {
@@ -35,12 +35,12 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const reasonsOf = async (toolId: string) =>
+const reasonsOf = async (productId: string) =>
   (
     await database.db
       .select({ delta: stockMovements.delta, reason: stockMovements.reason })
       .from(stockMovements)
-      .where(eq(stockMovements.toolId, toolId))
+      .where(eq(stockMovements.productId, productId))
       .orderBy(stockMovements.id)
   ).map((m) => `${m.reason}${m.delta > 0 ? '+' : ''}${m.delta}`);
 
@@ -48,7 +48,7 @@ describe('stock ledger', () => {
   it('opens every new product with its stock, however it is inserted', async () => {
     const one = await insertTool(database.db, { availableQuantity: 70 });
     const [a, b] = await database.db
-      .insert(tools)
+      .insert(products)
       .values([
         {
           name: 'Bulk A',
@@ -76,12 +76,12 @@ describe('stock ledger', () => {
     const levels = await database.db
       .select()
       .from(stockLevels)
-      .where(sql`${stockLevels.toolId} in (${one.id}, ${a?.id}, ${b?.id})`);
+      .where(sql`${stockLevels.productId} in (${one.id}, ${a?.id}, ${b?.id})`);
     expect(
       levels
         .map(
           (l) =>
-            `${l.toolId === one.id ? 'one' : l.toolId === a?.id ? 'a' : 'b'} ${l.locationId} ${l.onHand}/${l.reserved}/${l.available}`,
+            `${l.productId === one.id ? 'one' : l.productId === a?.id ? 'a' : 'b'} ${l.locationId} ${l.onHand}/${l.reserved}/${l.available}`,
         )
         .sort(),
     ).toEqual(['a main 20/0/20', 'b main 0/0/0', 'one main 70/0/70']);
@@ -90,7 +90,7 @@ describe('stock ledger', () => {
   it('moves the level, the product row and the ledger in one statement, the product row locked first', async () => {
     const tool = await insertTool(database.db, { availableQuantity: 10 });
     await database.db.transaction((tx) =>
-      moveStock(tx, [{ toolId: tool.id, reserved: 4, reason: 'order_placed' }]),
+      moveStock(tx, [{ productId: tool.id, reserved: 4, reason: 'order_placed' }]),
     );
     expect(await stockFigures(database.db, tool.id)).toEqual({
       onHand: 10,
@@ -109,10 +109,10 @@ describe('stock ledger', () => {
       database.db
         .update(stockLevels)
         .set({ available: -1, onHand: 3, reserved: 4 })
-        .where(eq(stockLevels.toolId, tool.id)),
+        .where(eq(stockLevels.productId, tool.id)),
     ).rejects.toThrow();
     await expect(
-      database.db.update(stockLevels).set({ available: 7 }).where(eq(stockLevels.toolId, tool.id)),
+      database.db.update(stockLevels).set({ available: 7 }).where(eq(stockLevels.productId, tool.id)),
     ).rejects.toThrow();
   });
 
@@ -121,14 +121,14 @@ describe('stock ledger', () => {
     // What the release before's move statement does during a rolling restart: 3 units reserved.
     await database.db.execute(sql`
       with moved as (
-        update tools set available_quantity = available_quantity - 3, reserved_quantity = reserved_quantity + 3
+        update products set available_quantity = available_quantity - 3, reserved_quantity = reserved_quantity + 3
         where id = ${tool.id} returning id)
-      insert into stock_movements (tool_id, delta, on_hand_delta, reserved_delta, reason)
+      insert into stock_movements (product_id, delta, on_hand_delta, reserved_delta, reason)
       select id, -3, 0, 3, 'order_placed' from moved`);
     expect((await levelsOf(database.db, [tool.id])).get(tool.id)?.available).toBe(10);
     // The next move of this release takes the row's figures, so the level is the ledger's again.
     await database.db.transaction((tx) =>
-      moveStock(tx, [{ toolId: tool.id, onHand: 5, reason: 'admin_adjustment' }]),
+      moveStock(tx, [{ productId: tool.id, onHand: 5, reason: 'admin_adjustment' }]),
     );
     expect(await stockFigures(database.db, tool.id)).toEqual({
       onHand: 15,
@@ -138,14 +138,14 @@ describe('stock ledger', () => {
       ledgerReserved: 3,
     });
     // A level lost altogether (none is, but a move never depends on it) is made again.
-    await database.db.delete(stockLevels).where(eq(stockLevels.toolId, tool.id));
+    await database.db.delete(stockLevels).where(eq(stockLevels.productId, tool.id));
     expect((await levelsOf(database.db, [tool.id])).get(tool.id)).toEqual({
       onHand: 0,
       reserved: 0,
       available: 0,
     });
     await database.db.transaction((tx) =>
-      moveStock(tx, [{ toolId: tool.id, reserved: 2, reason: 'order_placed' }]),
+      moveStock(tx, [{ productId: tool.id, reserved: 2, reason: 'order_placed' }]),
     );
     expect(await stockOf(database.db, tool.id)).toBe(10);
   });
@@ -153,7 +153,7 @@ describe('stock ledger', () => {
   it("gives other rooms a product's stock, one location per product for now", async () => {
     const tool = await insertTool(database.db, { availableQuantity: 9 });
     await database.db.transaction((tx) =>
-      moveStock(tx, [{ toolId: tool.id, reserved: 2, reason: 'order_placed' }]),
+      moveStock(tx, [{ productId: tool.id, reserved: 2, reason: 'order_placed' }]),
     );
     expect((await levelsOf(database.db, [tool.id])).get(tool.id)).toEqual({
       onHand: 9,
@@ -164,7 +164,7 @@ describe('stock ledger', () => {
       await database.db.execute(
         sql`select ${availableOf(sql`t.id`)} as n, ${availableAtLeast(sql`t.id`, sql`7`)} as seven,
           ${availableAtLeast(sql`t.id`, sql`8`)} as eight, ${availableAtMost(sql`t.id`, sql`7`)} as at_most_seven
-        from tools t where t.id = ${tool.id}`,
+        from products t where t.id = ${tool.id}`,
       ),
     );
     expect(row).toEqual({ n: 7, seven: true, eight: false, at_most_seven: true });
@@ -172,14 +172,14 @@ describe('stock ledger', () => {
     await expect(
       database.db
         .insert(stockLevels)
-        .values({ toolId: tool.id, locationId: 'back room', onHand: 4, reserved: 1, available: 3 }),
+        .values({ productId: tool.id, locationId: 'back room', onHand: 4, reserved: 1, available: 3 }),
     ).rejects.toThrow();
   });
 
   it('moves the column and the ledger together, and refuses to go below zero leaving both alone', async () => {
     const tool = await insertTool(database.db, { availableQuantity: 10 });
     await database.db.transaction(async (tx) => {
-      const moved = await moveStock(tx, [{ toolId: tool.id, reserved: 7, reason: 'order_placed' }]);
+      const moved = await moveStock(tx, [{ productId: tool.id, reserved: 7, reason: 'order_placed' }]);
       expect(moved.get(tool.id)).toMatchObject({
         available: 3,
         name: tool.name,
@@ -187,7 +187,7 @@ describe('stock ledger', () => {
       });
     });
     const refused = database.db.transaction((tx) =>
-      moveStock(tx, [{ toolId: tool.id, reserved: 4, reason: 'order_placed' }]),
+      moveStock(tx, [{ productId: tool.id, reserved: 4, reason: 'order_placed' }]),
     );
     await expect(refused).rejects.toBeInstanceOf(OutOfStock);
     await expect(refused).rejects.toMatchObject({
@@ -206,11 +206,11 @@ describe('stock ledger', () => {
     if (!read) throw new Error('not read');
     // Repriced between the order's read and its reservation: nothing moves, the buyer is told.
     await database.db
-      .update(tools)
+      .update(products)
       .set({ priceCents: tool.priceCents + 100 })
-      .where(eq(tools.id, tool.id));
+      .where(eq(products.id, tool.id));
     const repriced = database.db.transaction((tx) =>
-      moveStock(tx, [{ toolId: tool.id, reserved: 2, reason: 'order_placed', asRead: read }]),
+      moveStock(tx, [{ productId: tool.id, reserved: 2, reason: 'order_placed', asRead: read }]),
     );
     await expect(repriced).rejects.toBeInstanceOf(ProductChanged);
     await expect(repriced).rejects.toMatchObject({ status: 409 });
@@ -219,19 +219,19 @@ describe('stock ledger', () => {
     const [again] = (await database.db.transaction((tx) => readForSale(tx, [tool.id]))).values();
     if (!again) throw new Error('not read');
     await database.db.transaction((tx) =>
-      moveStock(tx, [{ toolId: tool.id, reserved: 2, reason: 'order_placed', asRead: again }]),
+      moveStock(tx, [{ productId: tool.id, reserved: 2, reason: 'order_placed', asRead: again }]),
     );
     expect(await stockOf(database.db, tool.id)).toBe(8);
     await expect(
       database.db.transaction((tx) =>
-        moveStock(tx, [{ toolId: tool.id, reserved: 9, reason: 'order_placed', asRead: again }]),
+        moveStock(tx, [{ productId: tool.id, reserved: 9, reason: 'order_placed', asRead: again }]),
       ),
     ).rejects.toMatchObject({ code: 'OUT_OF_STOCK', left: 8 });
     // Retired meanwhile: changed.
-    await database.db.update(tools).set({ retiredAt: new Date() }).where(eq(tools.id, tool.id));
+    await database.db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, tool.id));
     await expect(
       database.db.transaction((tx) =>
-        moveStock(tx, [{ toolId: tool.id, reserved: 1, reason: 'order_placed', asRead: again }]),
+        moveStock(tx, [{ productId: tool.id, reserved: 1, reason: 'order_placed', asRead: again }]),
       ),
     ).rejects.toBeInstanceOf(ProductChanged);
     expect(await reasonsOf(tool.id)).toEqual(['opening+10', 'order_placed-2']);
@@ -243,11 +243,11 @@ describe('stock ledger', () => {
     await expect(
       database.db.transaction((tx) =>
         moveStock(tx, [
-          { toolId: plenty.id, reserved: 5, reason: 'order_placed' },
-          { toolId: scarce.id, reserved: 5, reason: 'order_placed' },
+          { productId: plenty.id, reserved: 5, reason: 'order_placed' },
+          { productId: scarce.id, reserved: 5, reason: 'order_placed' },
         ]),
       ),
-    ).rejects.toMatchObject({ toolId: scarce.id, left: 2 });
+    ).rejects.toMatchObject({ productId: scarce.id, left: 2 });
     expect(await stockOf(database.db, plenty.id)).toBe(50);
     expect(await reasonsOf(plenty.id)).toEqual(['opening+50']);
   });

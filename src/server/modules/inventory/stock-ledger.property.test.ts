@@ -12,9 +12,9 @@ import {
   orderLines,
   orders,
   paymentIntents,
+  products,
   stockLevels,
   stockMovements,
-  tools,
 } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../kernel/identity/session-user';
@@ -137,7 +137,7 @@ const expected = (error: unknown) => {
   throw error;
 };
 
-async function run(commands: Command[][], toolIds: string[]) {
+async function run(commands: Command[][], productIds: string[]) {
   const placed: string[] = [];
   const pick = (n: number) => placed[n % Math.max(placed.length, 1)];
   const perform = async (c: Command) => {
@@ -146,7 +146,7 @@ async function run(commands: Command[][], toolIds: string[]) {
         database.db,
         testOutbox(database.db),
         customers[c.customer] as SessionUser,
-        { productId: toolIds[c.tool] as string, orderQuantity: c.quantity, phone: '01712345678' },
+        { productId: productIds[c.tool] as string, orderQuantity: c.quantity, phone: '01712345678' },
         // Some holds are already over, so the expiry job has something to release.
         freeLimits({ holdMs: c.quantity % 2 === 0 ? 0 : 3_600_000 }),
         storePricing(),
@@ -191,7 +191,7 @@ async function run(commands: Command[][], toolIds: string[]) {
     } else if (c.kind === 'expire') {
       await expireUnpaidOrders(database.db, testOutbox(database.db));
     } else if (c.kind === 'adjust') {
-      await adjustStock(database.db, toolIds[c.tool] as string, { delta: c.delta }, admin.id);
+      await adjustStock(database.db, productIds[c.tool] as string, { delta: c.delta }, admin.id);
     } else if (c.kind === 'ship') {
       const id = pick(c.order);
       if (!id) return;
@@ -199,7 +199,7 @@ async function run(commands: Command[][], toolIds: string[]) {
       const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, id)).limit(1);
       if (line)
         await createShipment(database.db, testOutbox(database.db), id, admin.id, {
-          lines: [{ toolId: line.toolId, quantity: 1 }],
+          lines: [{ productId: line.productId, quantity: 1 }],
           carrier: 'UPS',
           trackingNumber: '1Z1',
         });
@@ -210,7 +210,7 @@ async function run(commands: Command[][], toolIds: string[]) {
           testOutbox(database.db),
           customers[c.customer] as SessionUser,
           {
-            lines: c.tools.map((tool) => ({ toolId: toolIds[tool] as string, quantity: c.quantity })),
+            lines: c.tools.map((tool) => ({ productId: productIds[tool] as string, quantity: c.quantity })),
             phone: '01712345678',
             shippingMethod: 'standard',
             // Checkout's orders have an address, so they can ship; the order modal's have none.
@@ -231,7 +231,11 @@ async function run(commands: Command[][], toolIds: string[]) {
         testOutbox(database.db),
         provider,
         id,
-        { lines: [{ toolId: line.toolId, quantity: c.quantity }], restock: c.restock, reason: 'property' },
+        {
+          lines: [{ productId: line.productId, quantity: c.quantity }],
+          restock: c.restock,
+          reason: 'property',
+        },
         randomUUID(),
         admin.id,
       );
@@ -249,12 +253,12 @@ async function run(commands: Command[][], toolIds: string[]) {
         testOutbox(database.db),
         owner,
         id,
-        { lines: [{ toolId: line.toolId, quantity: 1, reason: 'damaged' }] },
+        { lines: [{ productId: line.productId, quantity: 1, reason: 'damaged' }] },
         30,
       );
       await decideReturn(database.db, testOutbox(database.db), asked.id, admin.id, { approve: true });
       await receiveReturn(database.db, testOutbox(database.db), asked.id, admin.id, [
-        { toolId: line.toolId, outcome: c.restock ? 'restock' : 'damaged' },
+        { productId: line.productId, outcome: c.restock ? 'restock' : 'damaged' },
       ]);
       if (c.refund)
         await refundReturn(database.db, testOutbox(database.db), provider, asked.id, admin.id, 10);
@@ -262,39 +266,39 @@ async function run(commands: Command[][], toolIds: string[]) {
       const id = pick(c.order);
       if (id) await cancelPaidOrder(database.db, testOutbox(database.db), provider, id, 'property', admin.id);
     } else {
-      await adjustStock(database.db, toolIds[c.tool] as string, { set: c.to }, admin.id);
+      await adjustStock(database.db, productIds[c.tool] as string, { set: c.to }, admin.id);
     }
   };
   // Each batch runs at once; batches one after another, so later commands find orders to act on.
   for (const batch of commands) await Promise.all(batch.map((c) => perform(c).catch(expected)));
 }
 
-async function checkInvariants(toolIds: string[]) {
+async function checkInvariants(productIds: string[]) {
   const live = sql.raw(`('unpaid', 'pending', 'partially_shipped')`);
   const rows = await database.db.execute(sql`
     select t.id, t.available_quantity::int as available, t.on_hand_quantity::int as on_hand,
       t.reserved_quantity::int as reserved,
-      (select count(*)::int from ${stockLevels} s where s.tool_id = t.id) as levels,
-      (select count(*)::int from ${stockLevels} s where s.tool_id = t.id and s.location_id = 'main') as main_levels,
-      (select coalesce(sum(s.available), 0)::int from ${stockLevels} s where s.tool_id = t.id) as level_available,
-      (select coalesce(sum(s.on_hand), 0)::int from ${stockLevels} s where s.tool_id = t.id) as level_on_hand,
-      (select coalesce(sum(s.reserved), 0)::int from ${stockLevels} s where s.tool_id = t.id) as level_reserved,
-      (select coalesce(sum(reserved_delta), 0)::int from ${stockMovements} m where m.tool_id = t.id) as ledger_reserved,
-      (select coalesce(sum(delta), 0)::int from ${stockMovements} m where m.tool_id = t.id) as ledger,
-      (select coalesce(sum(on_hand_delta), 0)::int from ${stockMovements} m where m.tool_id = t.id) as ledger_on_hand,
+      (select count(*)::int from ${stockLevels} s where s.product_id = t.id) as levels,
+      (select count(*)::int from ${stockLevels} s where s.product_id = t.id and s.location_id = 'main') as main_levels,
+      (select coalesce(sum(s.available), 0)::int from ${stockLevels} s where s.product_id = t.id) as level_available,
+      (select coalesce(sum(s.on_hand), 0)::int from ${stockLevels} s where s.product_id = t.id) as level_on_hand,
+      (select coalesce(sum(s.reserved), 0)::int from ${stockLevels} s where s.product_id = t.id) as level_reserved,
+      (select coalesce(sum(reserved_delta), 0)::int from ${stockMovements} m where m.product_id = t.id) as ledger_reserved,
+      (select coalesce(sum(delta), 0)::int from ${stockMovements} m where m.product_id = t.id) as ledger,
+      (select coalesce(sum(on_hand_delta), 0)::int from ${stockMovements} m where m.product_id = t.id) as ledger_on_hand,
       (select coalesce(sum(on_hand_delta), 0)::int from ${stockMovements} m
-        where m.tool_id = t.id and m.reason in ('opening', 'admin_adjustment', 'return')) as came_in,
+        where m.product_id = t.id and m.reason in ('opening', 'admin_adjustment', 'return')) as came_in,
       (select coalesce(sum(on_hand_delta), 0)::int from ${stockMovements} m
-        where m.tool_id = t.id and m.reason = 'sale') as sold,
+        where m.product_id = t.id and m.reason = 'sale') as sold,
       (select coalesce(sum(l.quantity - l.shipped_quantity - l.released_quantity), 0)::int
         from ${orderLines} l join ${orders} o on o.id = l.order_id
-        where l.tool_id = t.id and o.status in ${live}) as live_unshipped
-    from ${tools} t where t.id in (${sql.join(
-      toolIds.map((id) => sql`${id}`),
+        where l.product_id = t.id and o.status in ${live}) as live_unshipped
+    from ${products} t where t.id in (${sql.join(
+      productIds.map((id) => sql`${id}`),
       sql`, `,
     )})`);
   const found = (rows as unknown as { rows: Array<Record<string, number | string>> }).rows;
-  expect(found).toHaveLength(toolIds.length);
+  expect(found).toHaveLength(productIds.length);
   for (const t of found) {
     // One level per product, at the one location there is; its figures are the ledger's sums and
     // the product row's (written by the same statement for one release).
@@ -325,18 +329,20 @@ async function checkInvariants(toolIds: string[]) {
   // Every order line's own ledger rows: a live order reserves exactly what it has not shipped or
   // released, an ended one nothing; and no line is refunded, shipped or returned beyond its units.
   const perLine = await database.db.execute(sql`
-    select o.id, o.status, l.tool_id, l.quantity, l.shipped_quantity, l.released_quantity, l.refunded_quantity,
+    select o.id, o.status, l.product_id, l.quantity, l.shipped_quantity, l.released_quantity, l.refunded_quantity,
       o.refunded_cents, o.total_cents,
       (select coalesce(sum(reserved_delta), 0)::int from ${stockMovements} m
-        where m.order_id = o.id and m.tool_id = l.tool_id) as reserved
-    from ${orders} o join ${orderLines} l on l.order_id = o.id where l.tool_id in (${sql.join(
-      toolIds.map((id) => sql`${id}`),
+        where m.order_id = o.id and m.product_id = l.product_id) as reserved
+    from ${orders} o join ${orderLines} l on l.order_id = o.id where l.product_id in (${sql.join(
+      productIds.map((id) => sql`${id}`),
       sql`, `,
     )})`);
   for (const o of (perLine as unknown as { rows: Array<Record<string, number | string>> }).rows) {
     const isLive = ['unpaid', 'pending', 'partially_shipped'].includes(String(o.status));
     const unshipped = Number(o.quantity) - Number(o.shipped_quantity) - Number(o.released_quantity);
-    expect(Number(o.reserved), `order ${o.id} (${o.status}) line ${o.tool_id}`).toBe(isLive ? unshipped : 0);
+    expect(Number(o.reserved), `order ${o.id} (${o.status}) line ${o.product_id}`).toBe(
+      isLive ? unshipped : 0,
+    );
     expect(Number(o.refunded_quantity)).toBeLessThanOrEqual(Number(o.quantity));
     expect(Number(o.refunded_cents)).toBeLessThanOrEqual(Number(o.total_cents));
   }
@@ -349,14 +355,14 @@ describe('stock ledger under random concurrent sequences', () => {
         fc.array(fc.array(command, { minLength: 1, maxLength: 6 }), { minLength: 2, maxLength: 6 }),
         fc.array(fc.integer({ min: 0, max: 30 }), { minLength: TOOLS, maxLength: TOOLS }),
         async (commands, stock) => {
-          const toolIds: string[] = [];
+          const productIds: string[] = [];
           for (const available of stock) {
-            toolIds.push(
+            productIds.push(
               (await insertTool(database.db, { availableQuantity: available, minimumOrderQuantity: 1 })).id,
             );
           }
-          await run(commands, toolIds);
-          await checkInvariants(toolIds);
+          await run(commands, productIds);
+          await checkInvariants(productIds);
         },
       ),
       // A fixed seed: the same sequences on every run and both engines (no flakiness from chance).

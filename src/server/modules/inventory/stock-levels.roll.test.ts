@@ -26,11 +26,14 @@ postgresOnly('stock during a rolling restart (needs TEST_DATABASE_URL)', { timeo
     await database.close();
   });
 
-  /** The release before's reservation of one unit: its move statement, without the level. */
-  const reserveAsBefore = (toolId: string) => sql`
+  /**
+   * The reservation of one unit by the release before stock levels: its move statement, without the
+   * level, in its names (the table `tools` and the column `tool_id`, kept for it by drizzle/0044).
+   */
+  const reserveAsBefore = (productId: string) => sql`
     with moved as (
       update tools set available_quantity = available_quantity - 1, reserved_quantity = reserved_quantity + 1
-      where id = ${toolId} and available_quantity - 1 >= 0 returning id)
+      where id = ${productId} and available_quantity - 1 >= 0 returning id)
     insert into stock_movements (tool_id, delta, on_hand_delta, reserved_delta, reason)
     select id, -1, 0, 1, 'order_placed' from moved`;
 
@@ -44,13 +47,13 @@ postgresOnly('stock during a rolling restart (needs TEST_DATABASE_URL)', { timeo
         database.db.transaction((tx) =>
           moveStock(
             tx,
-            ids.map((toolId) => ({ toolId, reserved: 1, reason: 'order_placed' as const })),
+            ids.map((productId) => ({ productId, reserved: 1, reason: 'order_placed' as const })),
           ),
         ),
       ),
       ...Array.from({ length: rounds }, () =>
         before.db.transaction(async (tx) => {
-          for (const toolId of ids) await tx.execute(reserveAsBefore(toolId));
+          for (const productId of ids) await tx.execute(reserveAsBefore(productId));
         }),
       ),
     ]);
@@ -59,7 +62,7 @@ postgresOnly('stock during a rolling restart (needs TEST_DATABASE_URL)', { timeo
     await database.db.transaction((tx) =>
       moveStock(
         tx,
-        ids.map((toolId) => ({ toolId, onHand: 1, reason: 'admin_adjustment' as const })),
+        ids.map((productId) => ({ productId, onHand: 1, reason: 'admin_adjustment' as const })),
       ),
     );
     for (const id of ids)

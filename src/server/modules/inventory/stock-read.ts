@@ -23,16 +23,16 @@ export async function stockOf(db: Db | Tx, ids: readonly string[]): Promise<Map<
   if (ids.length === 0) return found;
   const rows = await db
     .select({
-      toolId: productStock.toolId,
+      productId: productStock.productId,
       onHand: productStock.onHand,
       reserved: productStock.reserved,
       available: productStock.available,
     })
     .from(productStock)
-    .where(inArray(productStock.toolId, [...new Set(ids)]));
+    .where(inArray(productStock.productId, [...new Set(ids)]));
   for (const id of ids) found.set(id, NONE);
   for (const r of rows)
-    found.set(r.toolId, {
+    found.set(r.productId, {
       onHand: Number(r.onHand),
       reserved: Number(r.reserved),
       available: Number(r.available),
@@ -53,7 +53,7 @@ export async function stockOfOne(db: Db | Tx, id: string): Promise<StockFigures>
  * for a page of rows, never to filter or sort a whole catalog (measured in decision 089).
  */
 const has = (productId: SQL, test: SQL) =>
-  sql`exists (select 1 from ${productStock} s where s.tool_id = ${productId} and ${test})`;
+  sql`exists (select 1 from ${productStock} s where s.product_id = ${productId} and ${test})`;
 
 /** The product can be ordered in `units` (an SQL number): what is left is at least that. */
 export const availableAtLeast = (productId: SQL, units: SQL) => has(productId, sql`s.available >= ${units}`);
@@ -61,7 +61,7 @@ export const availableAtLeast = (productId: SQL, units: SQL) => has(productId, s
 export const availableAtMost = (productId: SQL, units: SQL) => has(productId, sql`s.available <= ${units}`);
 
 const figureOf = (column: 'available' | 'on_hand' | 'reserved') => (productId: SQL) =>
-  sql`coalesce((select s.${sql.raw(column)} from ${productStock} s where s.tool_id = ${productId}), 0)`;
+  sql`coalesce((select s.${sql.raw(column)} from ${productStock} s where s.product_id = ${productId}), 0)`;
 
 /** What buyers can still order (on hand less reserved, over every location), for a page's select list. */
 export const availableOf = figureOf('available');

@@ -93,14 +93,18 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 );
 
 /** A paid order of two products, `quantity` units each, some of them shipped already. */
-async function shippedOrder(toolIds: string[], quantity: number, shippedOfSecond: number): Promise<string> {
+async function shippedOrder(
+  productIds: string[],
+  quantity: number,
+  shippedOfSecond: number,
+): Promise<string> {
   const placed = await database.db.transaction((tx) =>
     insertOrder(
       tx,
       testOutbox(database.db),
       customer,
       {
-        lines: toolIds.map((toolId) => ({ toolId, quantity })),
+        lines: productIds.map((productId) => ({ productId, quantity })),
         phone: '01712345678',
         shippingMethod: 'standard',
         shippingAddress: HOME_ADDRESS,
@@ -134,10 +138,10 @@ async function shippedOrder(toolIds: string[], quantity: number, shippedOfSecond
     },
     { error: () => {} },
   );
-  const [first, second] = toolIds as [string, string];
+  const [first, second] = productIds as [string, string];
   const parcel = [
-    { toolId: first, quantity },
-    ...(shippedOfSecond > 0 ? [{ toolId: second, quantity: shippedOfSecond }] : []),
+    { productId: first, quantity },
+    ...(shippedOfSecond > 0 ? [{ productId: second, quantity: shippedOfSecond }] : []),
   ];
   await createShipment(database.db, testOutbox(database.db), id, admin.id, {
     lines: parcel,
@@ -153,7 +157,7 @@ interface Outcome {
   refusals: string[];
 }
 
-async function run(orderId: string, toolIds: string[], batches: Command[][]): Promise<Outcome> {
+async function run(orderId: string, productIds: string[], batches: Command[][]): Promise<Outcome> {
   const returnIds: string[] = [];
   const outcome: Outcome = { failures: [], refusals: [] };
   const pick = (n: number) => returnIds[n % Math.max(returnIds.length, 1)];
@@ -164,7 +168,7 @@ async function run(orderId: string, toolIds: string[], batches: Command[][]): Pr
         testOutbox(database.db),
         customer,
         orderId,
-        { lines: [{ toolId: toolIds[c.tool] as string, quantity: c.units, reason: 'damaged' }] },
+        { lines: [{ productId: productIds[c.tool] as string, quantity: c.units, reason: 'damaged' }] },
         30,
       );
       returnIds.push(asked.id);
@@ -191,7 +195,7 @@ async function run(orderId: string, toolIds: string[], batches: Command[][]): Pr
         provider,
         orderId,
         {
-          lines: [{ toolId: toolIds[c.tool] as string, quantity: c.units }],
+          lines: [{ productId: productIds[c.tool] as string, quantity: c.units }],
           restock: c.restock,
           reason: 'apart',
         },
@@ -200,7 +204,7 @@ async function run(orderId: string, toolIds: string[], batches: Command[][]): Pr
       );
     } else {
       await createShipment(database.db, testOutbox(database.db), orderId, admin.id, {
-        lines: [{ toolId: toolIds[c.tool] as string, quantity: 1 }],
+        lines: [{ productId: productIds[c.tool] as string, quantity: 1 }],
         carrier: 'UPS',
         trackingNumber: '1Z2',
       });
@@ -238,12 +242,12 @@ async function run(orderId: string, toolIds: string[], batches: Command[][]): Pr
 /** Every line of the return written off. */
 async function damaged(returnId: string) {
   const [row] = await database.db.select().from(returns).where(eq(returns.id, returnId));
-  return (row?.lines ?? []).map((l) => ({ toolId: l.toolId, outcome: 'damaged' as const }));
+  return (row?.lines ?? []).map((l) => ({ productId: l.productId, outcome: 'damaged' as const }));
 }
 
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 
-async function checkOrder(orderId: string, toolIds: string[]) {
+async function checkOrder(orderId: string, productIds: string[]) {
   const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error('order vanished');
   const lines = await database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
@@ -257,7 +261,7 @@ async function checkOrder(orderId: string, toolIds: string[]) {
     'returns left open',
   ).toEqual([]);
   for (const line of lines) {
-    const at = `line ${line.toolId}`;
+    const at = `line ${line.productId}`;
     expect(line.returnedQuantity, `${at}: back at most what shipped`).toBeLessThanOrEqual(
       line.shippedQuantity,
     );
@@ -267,27 +271,27 @@ async function checkOrder(orderId: string, toolIds: string[]) {
     // Each unit is paid back once: the refunds' lines add up to the units counted refunded.
     const paidBack = refundRows
       .flatMap((r) => r.lines)
-      .filter((l) => l.toolId === line.toolId)
+      .filter((l) => l.productId === line.productId)
       .reduce((n, l) => n + l.quantity, 0);
     expect(paidBack, `${at}: units in refunds`).toBe(line.refundedQuantity);
     // Each unit comes back once: on the shelf (`return` movements) or written off by a return.
     const [shelf] = rowsOf(
       await database.db.execute(sql`
         select coalesce(sum(on_hand_delta), 0)::int as units from ${stockMovements}
-        where order_id = ${orderId} and tool_id = ${line.toolId} and reason = 'return'`),
+        where order_id = ${orderId} and product_id = ${line.productId} and reason = 'return'`),
     );
     const writtenOff = returnRows
       .filter((r) => r.status === 'received' || r.status === 'refunded')
       .flatMap((r) => r.lines)
-      .filter((l) => l.toolId === line.toolId && l.outcome === 'damaged')
+      .filter((l) => l.productId === line.productId && l.outcome === 'damaged')
       .reduce((n, l) => n + l.quantity, 0);
     expect(Number(shelf?.units) + writtenOff, `${at}: units counted back`).toBe(line.returnedQuantity);
   }
   // A refunded return paid for exactly its units.
   for (const r of returnRows.filter((x) => x.status === 'refunded')) {
     const refund = refundRows.find((x) => x.id === r.refundId);
-    expect(refund?.lines.map((l) => [l.toolId, l.quantity]).sort(), `return ${r.id}`).toEqual(
-      r.lines.map((l) => [l.toolId, l.quantity]).sort(),
+    expect(refund?.lines.map((l) => [l.productId, l.quantity]).sort(), `return ${r.id}`).toEqual(
+      r.lines.map((l) => [l.productId, l.quantity]).sort(),
     );
   }
   expect(refundRows.reduce((n, r) => n + r.amountCents, 0)).toBeLessThanOrEqual(order.totalCents);
@@ -303,10 +307,10 @@ async function checkOrder(orderId: string, toolIds: string[]) {
     await database.db.execute(sql`
       select t.id, t.available_quantity::int as available, t.on_hand_quantity::int as on_hand,
         t.reserved_quantity::int as reserved,
-        (select coalesce(sum(on_hand_delta), 0)::int from ${stockMovements} m where m.tool_id = t.id) as ledger_on_hand,
-        (select coalesce(sum(delta), 0)::int from ${stockMovements} m where m.tool_id = t.id) as ledger
-      from tools t where t.id in (${sql.join(
-        toolIds.map((id) => sql`${id}`),
+        (select coalesce(sum(on_hand_delta), 0)::int from ${stockMovements} m where m.product_id = t.id) as ledger_on_hand,
+        (select coalesce(sum(delta), 0)::int from ${stockMovements} m where m.product_id = t.id) as ledger
+      from products t where t.id in (${sql.join(
+        productIds.map((id) => sql`${id}`),
         sql`, `,
       )})`),
   )) {
@@ -327,18 +331,18 @@ describe('returns and refunds of one order in any order', () => {
         fc.integer({ min: 2, max: 4 }),
         fc.nat(4),
         async (batches, quantity, shippedOfSecond) => {
-          const toolIds = [
+          const productIds = [
             (await insertTool(database.db, { availableQuantity: 40, minimumOrderQuantity: 1 })).id,
             (await insertTool(database.db, { availableQuantity: 40, minimumOrderQuantity: 1 })).id,
           ];
-          const orderId = await shippedOrder(toolIds, quantity, Math.min(quantity, shippedOfSecond));
-          const { failures, refusals } = await run(orderId, toolIds, batches);
+          const orderId = await shippedOrder(productIds, quantity, Math.min(quantity, shippedOfSecond));
+          const { failures, refusals } = await run(orderId, productIds, batches);
           expect(failures).toEqual([]);
           for (const message of refusals) seen.add(message);
           // Approval never meets units a refund took since the return was asked for: refunds leave
           // the units a return holds alone.
           expect(refusals.filter((m) => m.includes('refunded after it was asked for'))).toEqual([]);
-          await checkOrder(orderId, toolIds);
+          await checkOrder(orderId, productIds);
         },
       ),
       // A fixed seed: the same sequences on every run and both engines.
@@ -357,18 +361,18 @@ describe('returns and refunds of one order in any order', () => {
  * units counted back on the shelf and paid for, with the refund's row, beside the open return.
  * The state the review found (a 500 on receiving, the return approved for good), made directly.
  */
-async function legacyRestockRefund(orderId: string, toolId: string, units: number) {
+async function legacyRestockRefund(orderId: string, productId: string, units: number) {
   const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
   await database.db.execute(sql`
     update ${orderLines} set returned_quantity = returned_quantity + ${units},
       refunded_quantity = refunded_quantity + ${units}
-    where order_id = ${orderId} and tool_id = ${toolId}`);
+    where order_id = ${orderId} and product_id = ${productId}`);
   await database.db.insert(refunds).values({
     orderId,
     key: `legacy-${randomUUID()}`,
     amountCents: units,
     goodsCents: units,
-    lines: [{ toolId, quantity: units, amountCents: units, taxCents: 0 }],
+    lines: [{ productId, quantity: units, amountCents: units, taxCents: 0 }],
     restock: true,
     reason: 'before the rule',
     paymentIntentId: order?.transactionId as string,
@@ -381,16 +385,16 @@ async function twoUnitsShipped() {
   const tool = await insertTool(database.db, { availableQuantity: 40, minimumOrderQuantity: 1 });
   const other = await insertTool(database.db, { availableQuantity: 40, minimumOrderQuantity: 1 });
   const orderId = await shippedOrder([tool.id, other.id], 2, 0);
-  return { orderId, toolId: tool.id, name: tool.name };
+  return { orderId, productId: tool.id, name: tool.name };
 }
 
-const ask = (orderId: string, toolId: string, quantity: number) =>
+const ask = (orderId: string, productId: string, quantity: number) =>
   requestReturn(
     database.db,
     testOutbox(database.db),
     customer,
     orderId,
-    { lines: [{ toolId, quantity, reason: 'damaged' }] },
+    { lines: [{ productId, quantity, reason: 'damaged' }] },
     30,
   );
 
@@ -402,15 +406,15 @@ const refusal = (promise: Promise<unknown>) =>
 
 describe('refunds and returns refuse each other’s units, with a clear word', () => {
   it('a refund apart from a return may not take the units it holds; other units it may', async () => {
-    const { orderId, toolId, name } = await twoUnitsShipped();
-    await ask(orderId, toolId, 1);
+    const { orderId, productId, name } = await twoUnitsShipped();
+    await ask(orderId, productId, 1);
     const apart = (quantity: number) =>
       refundOrder(
         database.db,
         testOutbox(database.db),
         provider,
         orderId,
-        { lines: [{ toolId, quantity }], restock: true, reason: 'came back in the post' },
+        { lines: [{ productId, quantity }], restock: true, reason: 'came back in the post' },
         randomUUID(),
         admin.id,
       );
@@ -419,15 +423,15 @@ describe('refunds and returns refuse each other’s units, with a clear word', (
     );
     expect(await refusal(apart(1))).toBe('accepted');
     // The unit refunded and put back is no longer the customer's to return.
-    expect(await refusal(ask(orderId, toolId, 1))).toBe(
+    expect(await refusal(ask(orderId, productId, 1))).toBe(
       `409 Only 0 of ${name} can still be returned: the others were refunded already`,
     );
   });
 
   it('a return asked for before units were refunded and taken back is refused at approval', async () => {
-    const { orderId, toolId, name } = await twoUnitsShipped();
-    const asked = await ask(orderId, toolId, 2);
-    await legacyRestockRefund(orderId, toolId, 1);
+    const { orderId, productId, name } = await twoUnitsShipped();
+    const asked = await ask(orderId, productId, 2);
+    await legacyRestockRefund(orderId, productId, 1);
     expect(
       await refusal(
         decideReturn(database.db, testOutbox(database.db), asked.id, admin.id, { approve: true }),
@@ -443,17 +447,17 @@ describe('refunds and returns refuse each other’s units, with a clear word', (
   });
 
   it('an approved return whose units a refund took back is received without counting them twice', async () => {
-    const { orderId, toolId, name } = await twoUnitsShipped();
-    const asked = await ask(orderId, toolId, 2);
+    const { orderId, productId, name } = await twoUnitsShipped();
+    const asked = await ask(orderId, productId, 2);
     await decideReturn(database.db, testOutbox(database.db), asked.id, admin.id, { approve: true });
-    await legacyRestockRefund(orderId, toolId, 1);
+    await legacyRestockRefund(orderId, productId, 1);
 
     const received = await receiveReturn(database.db, testOutbox(database.db), asked.id, admin.id);
     expect(received.status).toBe('received');
     const [line] = await database.db
       .select()
       .from(orderLines)
-      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.toolId, toolId)));
+      .where(and(eq(orderLines.orderId, orderId), eq(orderLines.productId, productId)));
     expect(line).toMatchObject({ shippedQuantity: 2, returnedQuantity: 2, refundedQuantity: 1 });
     const [event] = await database.db
       .select({ note: orderEvents.note })
@@ -463,7 +467,7 @@ describe('refunds and returns refuse each other’s units, with a clear word', (
     const [moved] = rowsOf(
       await database.db.execute(sql`
         select coalesce(sum(on_hand_delta), 0)::int as units from ${stockMovements}
-        where order_id = ${orderId} and tool_id = ${toolId} and reason = 'return'`),
+        where order_id = ${orderId} and product_id = ${productId} and reason = 'return'`),
     );
     expect(Number(moved?.units)).toBe(1);
 
@@ -481,14 +485,14 @@ describe('refunds and returns refuse each other’s units, with a clear word', (
       .select()
       .from(refunds)
       .where(eq(refunds.id, refunded.refundId as string));
-    expect(refund?.lines.map((l) => [l.toolId, l.quantity])).toEqual([[toolId, 1]]);
+    expect(refund?.lines.map((l) => [l.productId, l.quantity])).toEqual([[productId, 1]]);
   });
 
   it('a received return whose units were all refunded apart says so when refunded', async () => {
-    const { orderId, toolId } = await twoUnitsShipped();
-    const asked = await ask(orderId, toolId, 2);
+    const { orderId, productId } = await twoUnitsShipped();
+    const asked = await ask(orderId, productId, 2);
     await decideReturn(database.db, testOutbox(database.db), asked.id, admin.id, { approve: true });
-    await legacyRestockRefund(orderId, toolId, 2);
+    await legacyRestockRefund(orderId, productId, 2);
     expect((await receiveReturn(database.db, testOutbox(database.db), asked.id, admin.id)).status).toBe(
       'received',
     );

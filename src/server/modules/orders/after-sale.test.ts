@@ -44,8 +44,8 @@ async function paidOrder() {
   const { order } = await orderIn(kitOf(t.app), 'paid', {
     buyer: customer,
     lines: [
-      { toolId: pads.id, quantity: 3 },
-      { toolId: rotor.id, quantity: 2 },
+      { productId: pads.id, quantity: 3 },
+      { productId: rotor.id, quantity: 2 },
     ],
   });
   return { pads, rotor, order };
@@ -80,7 +80,7 @@ describe('shipments', () => {
     });
 
     const first = await ship(order._id, {
-      lines: [{ toolId: pads.id, quantity: 2 }],
+      lines: [{ productId: pads.id, quantity: 2 }],
       carrier: 'UPS',
       trackingNumber: '1Z999AA10123456784',
     });
@@ -94,7 +94,7 @@ describe('shipments', () => {
 
     // More than is left to ship is refused and changes nothing.
     const tooMany = await ship(order._id, {
-      lines: [{ toolId: pads.id, quantity: 2 }],
+      lines: [{ productId: pads.id, quantity: 2 }],
       carrier: 'UPS',
       trackingNumber: '1Z2',
     });
@@ -107,12 +107,12 @@ describe('shipments', () => {
     const shipped = rest.json() as Order;
     expect(shipped.status).toBe('shipped');
     expect(shipped.shipments.map((s) => [s.carrier, s.lines])).toEqual([
-      ['UPS', [{ toolId: pads.id, quantity: 2 }]],
+      ['UPS', [{ productId: pads.id, quantity: 2 }]],
       [
         'USPS',
         [
-          { toolId: pads.id, quantity: 1 },
-          { toolId: rotor.id, quantity: 2 },
+          { productId: pads.id, quantity: 1 },
+          { productId: rotor.id, quantity: 2 },
         ],
       ],
     ]);
@@ -135,7 +135,7 @@ describe('shipments', () => {
   it('a parcel names its carrier and tracking number, or says it has none', async () => {
     const { pads, order } = await paidOrder();
     const empty = await ship(order._id, {
-      lines: [{ toolId: pads.id, quantity: 1 }],
+      lines: [{ productId: pads.id, quantity: 1 }],
       carrier: '',
       trackingNumber: '',
     });
@@ -145,13 +145,16 @@ describe('shipments', () => {
       { path: 'trackingNumber', message: trackingMessages.trackingNumber },
     ]);
     expect((await stockFigures(t.database.db, pads.id)).onHand).toBe(20);
-    const untracked = await ship(order._id, { lines: [{ toolId: pads.id, quantity: 1 }], noTracking: true });
+    const untracked = await ship(order._id, {
+      lines: [{ productId: pads.id, quantity: 1 }],
+      noTracking: true,
+    });
     expect(untracked.statusCode, untracked.body).toBe(201);
     expect((untracked.json() as Order).shipments).toEqual([
       expect.objectContaining({
         carrier: null,
         trackingNumber: null,
-        lines: [{ toolId: pads.id, quantity: 1 }],
+        lines: [{ productId: pads.id, quantity: 1 }],
       }),
     ]);
   });
@@ -162,7 +165,7 @@ describe('refunds', () => {
     const { pads, rotor, order } = await paidOrder();
     const { subtotalCents, taxCents, shippingCents, totalCents } = order.amounts;
     const one = await refund(order._id, {
-      lines: [{ toolId: pads.id, quantity: 1 }],
+      lines: [{ productId: pads.id, quantity: 1 }],
       restock: false,
       reason: 'Damaged caliper',
     });
@@ -178,7 +181,7 @@ describe('refunds', () => {
         goodsCents: 4599,
         taxCents: padTax,
         amountCents: 4599 + padTax,
-        lines: [{ toolId: pads.id, quantity: 1, amountCents: 4599, taxCents: padTax }],
+        lines: [{ productId: pads.id, quantity: 1, amountCents: 4599, taxCents: padTax }],
       }),
     ]);
     expect(afterOne).toMatchObject({
@@ -222,8 +225,8 @@ describe('refunds', () => {
     // The rest: every other unit and the shipping, to the cent what was paid.
     const rest = await refund(order._id, {
       lines: [
-        { toolId: pads.id, quantity: 2 },
-        { toolId: rotor.id, quantity: 2 },
+        { productId: pads.id, quantity: 2 },
+        { productId: rotor.id, quantity: 2 },
       ],
       shippingCents,
       restock: true,
@@ -247,7 +250,7 @@ describe('refunds', () => {
     const more = await refund(order._id, { amountCents: 1, restock: false, reason: 'One more cent' });
     expect(more.statusCode).toBe(409);
     const line = await refund(order._id, {
-      lines: [{ toolId: pads.id, quantity: 1 }],
+      lines: [{ productId: pads.id, quantity: 1 }],
       restock: false,
       reason: 'Again',
     });
@@ -299,7 +302,7 @@ describe('refunds', () => {
     });
     expect(shipping.statusCode).toBe(409);
     const unknown = await refund(order._id, {
-      lines: [{ toolId: randomUUID(), quantity: 1 }],
+      lines: [{ productId: randomUUID(), quantity: 1 }],
       restock: false,
       reason: 'x',
     });
@@ -407,7 +410,7 @@ describe('cancelling a paid order', () => {
   it('refuses to cancel an order part of which has shipped', async () => {
     const { pads, order } = await paidOrder();
     await ship(order._id, {
-      lines: [{ toolId: pads.id, quantity: 1 }],
+      lines: [{ productId: pads.id, quantity: 1 }],
       carrier: 'UPS',
       trackingNumber: '1Z4',
     });
@@ -435,7 +438,7 @@ describe('an order placed with the order modal', () => {
     const { order: placed } = await orderIn(kitOf(t.app), 'placed', {
       buyer: customer,
       address: null,
-      lines: [{ toolId: tool.id, quantity: 1 }],
+      lines: [{ productId: tool.id, quantity: 1 }],
     });
     expect(placed.shippingAddress).toBeNull();
     const res = await giveAddress(placed._id, { address: HOME_ADDRESS });
@@ -465,7 +468,7 @@ describe('an order placed with the order modal', () => {
     const { order: placed } = await orderIn(kitOf(t.app), 'paid', {
       buyer: customer,
       address: null,
-      lines: [{ toolId: tool.id, quantity: 1 }],
+      lines: [{ productId: tool.id, quantity: 1 }],
     });
     const specShip = await t.app.inject({
       method: 'PUT',
@@ -475,7 +478,7 @@ describe('an order placed with the order modal', () => {
     expect(specShip.statusCode, specShip.body).toBe(409);
     expect(specShip.json().error.message).toBe(NO_ADDRESS_TO_SHIP);
     const parcel = await ship(placed._id, {
-      lines: [{ toolId: tool.id, quantity: 1 }],
+      lines: [{ productId: tool.id, quantity: 1 }],
       carrier: 'UPS',
       trackingNumber: '1Z9',
     });
@@ -498,7 +501,7 @@ describe('an order placed with the order modal', () => {
     const { order: paid } = await orderIn(kitOf(t.app), 'paid', {
       buyer: customer,
       address: null,
-      lines: [{ toolId: tool.id, quantity: 1 }],
+      lines: [{ productId: tool.id, quantity: 1 }],
     });
     const placed = paid;
     expect(paid).toMatchObject({
@@ -527,21 +530,21 @@ describe('returns', () => {
       method: 'POST',
       url: `/api/order/${order._id}/returns`,
       headers: as(customer),
-      payload: { lines: [{ toolId: rotor.id, quantity: 1, reason: 'does_not_fit' }], vehicle },
+      payload: { lines: [{ productId: rotor.id, quantity: 1, reason: 'does_not_fit' }], vehicle },
     });
     expect(asked.statusCode, asked.body).toBe(201);
     const ret = asked.json();
     expect(ret).toMatchObject({
       status: 'requested',
       vehicle,
-      lines: [{ toolId: rotor.id, quantity: 1, reason: 'does_not_fit', outcome: null }],
+      lines: [{ productId: rotor.id, quantity: 1, reason: 'does_not_fit', outcome: null }],
     });
     // Only shipped units, never more than were shipped.
     const tooMany = await t.app.inject({
       method: 'POST',
       url: `/api/order/${order._id}/returns`,
       headers: as(customer),
-      payload: { lines: [{ toolId: rotor.id, quantity: 2, reason: 'no_longer_needed' }] },
+      payload: { lines: [{ productId: rotor.id, quantity: 2, reason: 'no_longer_needed' }] },
     });
     expect(tooMany.statusCode).toBe(409);
 
@@ -563,7 +566,7 @@ describe('returns', () => {
       method: 'POST',
       url: `/api/manage/returns/${ret.id}/received`,
       headers: as(admin),
-      payload: { lines: [{ toolId: rotor.id, outcome: 'restock' }] },
+      payload: { lines: [{ productId: rotor.id, outcome: 'restock' }] },
     });
     expect(received.statusCode, received.body).toBe(200);
     expect(await stockFigures(t.database.db, rotor.id)).toMatchObject({
@@ -587,11 +590,11 @@ describe('returns', () => {
         taxCents: 438,
       }),
     ]);
-    expect(after.lines.find((l) => l.toolId === rotor.id)).toMatchObject({
+    expect(after.lines.find((l) => l.productId === rotor.id)).toMatchObject({
       returnedQuantity: 1,
       refundedQuantity: 1,
     });
-    expect(after.lines.find((l) => l.toolId === pads.id)).toMatchObject({ returnedQuantity: 0 });
+    expect(after.lines.find((l) => l.productId === pads.id)).toMatchObject({ returnedQuantity: 0 });
     expect(await historyOf(t.database.db, order._id)).toEqual(
       expect.arrayContaining([
         'return_requested:shipped>shipped',
@@ -607,14 +610,14 @@ describe('returns', () => {
       method: 'POST',
       url: `/api/order/${order._id}/returns`,
       headers: as(customer),
-      payload: { lines: [{ toolId: rotor.id, quantity: 1, reason: 'does_not_fit' }] },
+      payload: { lines: [{ productId: rotor.id, quantity: 1, reason: 'does_not_fit' }] },
     });
     expect(noVehicle.statusCode).toBe(400);
     const unshipped = await t.app.inject({
       method: 'POST',
       url: `/api/order/${order._id}/returns`,
       headers: as(customer),
-      payload: { lines: [{ toolId: rotor.id, quantity: 1, reason: 'damaged' }] },
+      payload: { lines: [{ productId: rotor.id, quantity: 1, reason: 'damaged' }] },
     });
     expect(unshipped.statusCode).toBe(409);
   });
@@ -628,7 +631,7 @@ describe('a refused return', () => {
       method: 'POST',
       url: `/api/order/${order._id}/returns`,
       headers: as(customer),
-      payload: { lines: [{ toolId: pads.id, quantity: 1, reason: 'no_longer_needed' }] },
+      payload: { lines: [{ productId: pads.id, quantity: 1, reason: 'no_longer_needed' }] },
     });
     expect(asked.statusCode, asked.body).toBe(201);
     await t.app.jobs.drain();
@@ -678,7 +681,7 @@ describe("the owner's numbers", () => {
     });
     const { order: coded } = await orderIn(kitOf(t.app), 'paid', {
       buyer: customer,
-      lines: [{ toolId: alternator.id, quantity: 1 }],
+      lines: [{ productId: alternator.id, quantity: 1 }],
       discountCode: code,
     });
     // $60.00 of goods and a $25.00 core, $6.00 off, standard shipping $7.99; the store's 7 % of
@@ -693,7 +696,7 @@ describe("the owner's numbers", () => {
     });
     const { pads, order } = await paidOrder();
     const refunded = await refund(order._id, {
-      lines: [{ toolId: pads.id, quantity: 1 }],
+      lines: [{ productId: pads.id, quantity: 1 }],
       restock: false,
       reason: 'Report',
     });
@@ -713,7 +716,7 @@ describe("the owner's numbers", () => {
     expect(after.taxCollectedCents - before.taxCollectedCents).toBe(2072);
     expect(after.shippingCollectedCents - before.shippingCollectedCents).toBe(799);
     expect(after.netSalesCents).toBe(after.grossSalesCents - after.discountsCents - after.returnsCents);
-    expect(after.unitsByProduct.find((u: { toolId: string }) => u.toolId === pads.id)).toMatchObject({
+    expect(after.unitsByProduct.find((u: { productId: string }) => u.productId === pads.id)).toMatchObject({
       unitsSold: 3,
       unitsRefunded: 1,
     });
@@ -771,8 +774,8 @@ describe('refunds of a discounted order', () => {
       buyer: customer,
       discountCode: code,
       lines: [
-        { toolId: pads.id, quantity: 3 },
-        { toolId: rotor.id, quantity: 2 },
+        { productId: pads.id, quantity: 3 },
+        { productId: rotor.id, quantity: 2 },
       ],
     });
     return { pads, rotor, order };
@@ -788,7 +791,7 @@ describe('refunds of a discounted order', () => {
     expect({ subtotalCents, taxCents }).toEqual({ subtotalCents: 26297, taxCents: 1744 });
 
     const one = await refund(order._id, {
-      lines: [{ toolId: pads.id, quantity: 1 }],
+      lines: [{ productId: pads.id, quantity: 1 }],
       restock: false,
       reason: 'Damaged',
     });
@@ -799,14 +802,14 @@ describe('refunds of a discounted order', () => {
       goodsCents: 4139,
       taxCents: padTax,
       amountCents: 4139 + padTax,
-      lines: [{ toolId: pads.id, quantity: 1, amountCents: 4139, taxCents: padTax }],
+      lines: [{ productId: pads.id, quantity: 1, amountCents: 4139, taxCents: padTax }],
     });
 
     // The rest, lines and shipping: every cent paid goes back, no more.
     const rest = await refund(order._id, {
       lines: [
-        { toolId: pads.id, quantity: 2 },
-        { toolId: rotor.id, quantity: 2 },
+        { productId: pads.id, quantity: 2 },
+        { productId: rotor.id, quantity: 2 },
       ],
       shippingCents: order.amounts.shippingCents,
       restock: false,

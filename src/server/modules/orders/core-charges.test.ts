@@ -5,7 +5,7 @@ import { afterSaleMessages, returnMessages } from '../../../contract/after-sale'
 import type { GuestCheckoutAnswer } from '../../../contract/guest';
 import type { Order } from '../../../contract/orders';
 import type { Quote } from '../../../contract/pricing';
-import { mails, stockMovements, tools } from '../../kernel/db/schema';
+import { mails, products, stockMovements } from '../../kernel/db/schema';
 import { insertTool } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { createOwnerApp, kitOf, type Member, newCustomer, orderIn } from '../../test/kit';
@@ -55,7 +55,7 @@ const post = (url: string, payload: object, who: TestSession) =>
 const orderOf = async (id: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers: as(customer) })).json() as Order;
 
-async function paidOrder(lines: { toolId: string; quantity: number }[]) {
+async function paidOrder(lines: { productId: string; quantity: number }[]) {
   return (await orderIn(kitOf(t.app), 'paid', { buyer: customer, staff: admin, lines })).order;
 }
 
@@ -68,8 +68,8 @@ describe('a part with a core charge in the cart and at checkout', () => {
   it('is its own priced line, counted in the subtotal, tax and total, and kept on the order as sold', async () => {
     const { alternator, pads } = await parts();
     const lines = [
-      { toolId: alternator.id, quantity: 2 },
-      { toolId: pads.id, quantity: 1 },
+      { productId: alternator.id, quantity: 2 },
+      { productId: pads.id, quantity: 1 },
     ];
     const goods = 2 * 15999 + 4499;
     const cores = 2 * 4500;
@@ -105,16 +105,16 @@ describe('a part with a core charge in the cart and at checkout', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json().order as Order;
     expect(order.amounts).toMatchObject(expected);
-    const line = order.lines.find((l) => l.toolId === alternator.id);
+    const line = order.lines.find((l) => l.productId === alternator.id);
     expect(line).toMatchObject({ coreChargeCents: 4500, coreTotalCents: cores, coresRefunded: 0 });
     // Each line's tax and each core charge's tax add up to the goods' tax exactly.
     expect(order.lines.reduce((sum, l) => sum + l.taxCents + l.coreTaxCents, 0)).toBe(tax);
     expect(line?.coreTaxCents).toBe(taxOf(cores));
 
     // A later change of the product's core charge leaves the order as it was sold.
-    await t.database.db.update(tools).set({ coreChargeCents: 6000 }).where(eq(tools.id, alternator.id));
+    await t.database.db.update(products).set({ coreChargeCents: 6000 }).where(eq(products.id, alternator.id));
     const later = await orderOf(order._id);
-    expect(later.lines.find((l) => l.toolId === alternator.id)?.coreChargeCents).toBe(4500);
+    expect(later.lines.find((l) => l.productId === alternator.id)?.coreChargeCents).toBe(4500);
     expect(later.amounts.totalCents).toBe(expected.totalCents);
 
     // The receipt and the order mail show the core charge as a line of its own.
@@ -142,7 +142,7 @@ describe('a part with a core charge in the cart and at checkout', () => {
     const { order } = await orderIn(kitOf(t.app), 'placed', {
       buyer: customer,
       address: null,
-      lines: [{ toolId: alternator.id, quantity: 1 }],
+      lines: [{ productId: alternator.id, quantity: 1 }],
     });
     const tax = taxOf(15999 + 4500);
     expect(order.price).toBe(159.99);
@@ -157,7 +157,7 @@ describe('a part with a core charge in the cart and at checkout', () => {
 
   it("is charged on a guest's order too", async () => {
     const { alternator } = await parts();
-    const lines = [{ toolId: alternator.id, quantity: 1 }];
+    const lines = [{ productId: alternator.id, quantity: 1 }];
     const quote = await t.app.inject({
       method: 'POST',
       url: '/api/cart/quote',
@@ -186,22 +186,22 @@ describe('a core return', () => {
   it('refunds the core charge and its tax once per old part, never more than were bought, and moves no stock', async () => {
     const { alternator, pads } = await parts();
     const order = await paidOrder([
-      { toolId: alternator.id, quantity: 2 },
-      { toolId: pads.id, quantity: 1 },
+      { productId: alternator.id, quantity: 2 },
+      { productId: pads.id, quantity: 1 },
     ]);
-    const ask = (lines: { toolId: string; quantity: number }[]) =>
+    const ask = (lines: { productId: string; quantity: number }[]) =>
       post(`/api/order/${order._id}/core-returns`, { lines }, customer);
 
     // Old parts come off the vehicle the new ones went on: not before they shipped.
-    const early = await ask([{ toolId: alternator.id, quantity: 1 }]);
+    const early = await ask([{ productId: alternator.id, quantity: 1 }]);
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe(returnMessages.coreNotShipped);
     await shipAll(order._id);
 
-    const noCore = await ask([{ toolId: pads.id, quantity: 1 }]);
+    const noCore = await ask([{ productId: pads.id, quantity: 1 }]);
     expect(noCore.statusCode).toBe(409);
     expect(noCore.json().error.message).toBe(returnMessages.noCoreCharge('Rear brake pads'));
-    const tooMany = await ask([{ toolId: alternator.id, quantity: 3 }]);
+    const tooMany = await ask([{ productId: alternator.id, quantity: 3 }]);
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().error.message).toBe(returnMessages.tooManyCores('Remanufactured alternator', 2));
     // Another customer finds no such order.
@@ -210,23 +210,23 @@ describe('a core return', () => {
       (
         await post(
           `/api/order/${order._id}/core-returns`,
-          { lines: [{ toolId: alternator.id, quantity: 1 }] },
+          { lines: [{ productId: alternator.id, quantity: 1 }] },
           stranger,
         )
       ).statusCode,
     ).toBe(404);
 
-    const asked = await ask([{ toolId: alternator.id, quantity: 1 }]);
+    const asked = await ask([{ productId: alternator.id, quantity: 1 }]);
     expect(asked.statusCode, asked.body).toBe(201);
     const ret = asked.json();
     expect(ret).toMatchObject({
       kind: 'core',
       status: 'approved',
       statusText: 'Core return: send the old part back',
-      lines: [{ toolId: alternator.id, quantity: 1, reason: 'core', outcome: null }],
+      lines: [{ productId: alternator.id, quantity: 1, reason: 'core', outcome: null }],
     });
     // One old part is on its way: one more may follow, not two.
-    const twoMore = await ask([{ toolId: alternator.id, quantity: 2 }]);
+    const twoMore = await ask([{ productId: alternator.id, quantity: 2 }]);
     expect(twoMore.statusCode).toBe(409);
     expect(twoMore.json().error.message).toBe(returnMessages.tooManyCores('Remanufactured alternator', 1));
 
@@ -235,7 +235,7 @@ describe('a core return', () => {
     const movesBefore = await t.database.db
       .select()
       .from(stockMovements)
-      .where(eq(stockMovements.toolId, alternator.id));
+      .where(eq(stockMovements.productId, alternator.id));
     const received = await post(`/api/manage/returns/${ret.id}/received`, {}, admin);
     expect(received.statusCode, received.body).toBe(200);
     expect(received.json()).toMatchObject({ status: 'received', statusText: 'Old part received' });
@@ -244,7 +244,7 @@ describe('a core return', () => {
     expect(twice.json().error.message).toBe(returnMessages.notApproved);
     expect(await stockFigures(t.database.db, alternator.id)).toEqual(stockBefore);
     expect(
-      await t.database.db.select().from(stockMovements).where(eq(stockMovements.toolId, alternator.id)),
+      await t.database.db.select().from(stockMovements).where(eq(stockMovements.productId, alternator.id)),
     ).toHaveLength(movesBefore.length);
 
     // Refunded: the core charge and the tax charged on it, once.
@@ -272,7 +272,7 @@ describe('a core return', () => {
         amountCents: 4500 + taxOf(4500),
       }),
     ]);
-    expect(after.lines.find((l) => l.toolId === alternator.id)).toMatchObject({
+    expect(after.lines.find((l) => l.productId === alternator.id)).toMatchObject({
       coresReturned: 1,
       coresRefunded: 1,
       refundedQuantity: 0,
@@ -281,14 +281,14 @@ describe('a core return', () => {
     // The second old part handed in at the desk: received there and then, refunded the same way.
     const desk = await post(
       `/api/manage/${order._id}/core-returns`,
-      { lines: [{ toolId: alternator.id, quantity: 1 }] },
+      { lines: [{ productId: alternator.id, quantity: 1 }] },
       admin,
     );
     expect(desk.statusCode, desk.body).toBe(201);
     expect(desk.json()).toMatchObject({ kind: 'core', status: 'received' });
     const none = await post(
       `/api/manage/${order._id}/core-returns`,
-      { lines: [{ toolId: alternator.id, quantity: 1 }] },
+      { lines: [{ productId: alternator.id, quantity: 1 }] },
       admin,
     );
     expect(none.statusCode).toBe(409);
@@ -302,7 +302,7 @@ describe('a core return', () => {
     const done = await orderOf(order._id);
     // Both core charges back, with exactly the tax they were charged.
     expect(done.refunds.reduce((sum, r) => sum + r.amountCents, 0)).toBe(9000 + taxOf(9000));
-    expect(done.lines.find((l) => l.toolId === alternator.id)).toMatchObject({
+    expect(done.lines.find((l) => l.productId === alternator.id)).toMatchObject({
       coresReturned: 2,
       coresRefunded: 2,
     });
@@ -331,8 +331,8 @@ describe('a core return', () => {
     });
     const { pads } = await parts();
     const order = await paidOrder([
-      { toolId: caliper.id, quantity: 1 },
-      { toolId: pads.id, quantity: 1 },
+      { productId: caliper.id, quantity: 1 },
+      { productId: pads.id, quantity: 1 },
     ]);
     // $94.98 of goods pays shipping; the $30.00 core charge does not make it free.
     expect(order.amounts).toMatchObject({ shippingCents: 799, subtotalCents: 4999 + 4499 + 3000 });
@@ -344,23 +344,23 @@ describe('a core return', () => {
         headers: { ...as(admin), 'idempotency-key': randomUUID() },
         payload: { restock: true, reason: 'Did not fit', ...payload },
       });
-    const first = await refund({ lines: [{ toolId: caliper.id, quantity: 1 }] });
+    const first = await refund({ lines: [{ productId: caliper.id, quantity: 1 }] });
     expect(first.statusCode, first.body).toBe(200);
     expect((first.json() as Order).refunds[0]).toMatchObject({
       goodsCents: 4999,
       coreCents: 3000,
-      lines: [{ toolId: caliper.id, quantity: 1, amountCents: 4999, cores: 1, coreCents: 3000 }],
+      lines: [{ productId: caliper.id, quantity: 1, amountCents: 4999, cores: 1, coreCents: 3000 }],
     });
     // Its core charge went back: no old part can bring it back again.
     const core = await post(
       `/api/order/${order._id}/core-returns`,
-      { lines: [{ toolId: caliper.id, quantity: 1 }] },
+      { lines: [{ productId: caliper.id, quantity: 1 }] },
       customer,
     );
     expect(core.statusCode).toBe(409);
     expect(core.json().error.message).toBe(returnMessages.tooManyCores('Remanufactured caliper', 0));
     // The rest, shipping included: to the cent what was paid, tax and all.
-    const rest = await refund({ lines: [{ toolId: pads.id, quantity: 1 }], shippingCents: 799 });
+    const rest = await refund({ lines: [{ productId: pads.id, quantity: 1 }], shippingCents: 799 });
     expect(rest.statusCode, rest.body).toBe(200);
     const all = rest.json() as Order;
     expect(all.refundedCents).toBe(order.amounts.totalCents);
@@ -373,7 +373,7 @@ describe('a core return', () => {
 
   it('gives the core charge back when a paid order is cancelled', async () => {
     const { alternator } = await parts();
-    const order = await paidOrder([{ toolId: alternator.id, quantity: 1 }]);
+    const order = await paidOrder([{ productId: alternator.id, quantity: 1 }]);
     const cancelled = await post(`/api/manage/${order._id}/cancel`, { reason: 'Out of stock' }, admin);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const after = cancelled.json() as Order;

@@ -23,7 +23,8 @@ export async function coresOnTheirWay(tx: Tx, orderId: string): Promise<Map<stri
       ),
     );
   const units = new Map<string, number>();
-  for (const r of open) for (const l of r.lines) units.set(l.toolId, (units.get(l.toolId) ?? 0) + l.quantity);
+  for (const r of open)
+    for (const l of r.lines) units.set(l.productId, (units.get(l.productId) ?? 0) + l.quantity);
   return units;
 }
 

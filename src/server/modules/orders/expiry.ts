@@ -23,7 +23,7 @@ export async function expireUnpaidOrders(
       const items = await Promise.all(due.map((row) => orderLinesOf(tx, row.id)));
       await lockToolsInOrder(
         tx,
-        items.flat().map((item) => item.toolId),
+        items.flat().map((item) => item.productId),
       );
       for (const row of due)
         await applyOrderEvent(tx, row, { type: 'expire' }, { outbox, actor: 'system', now });

@@ -3,7 +3,7 @@ import type { Address } from '../../../contract/addresses';
 import { emailIdentity } from '../../../contract/email-identity';
 import { guestHoldMessages } from '../../../contract/guest';
 import type { Tx } from '../../kernel/db';
-import { orderLines, orders, rowsOf, tools } from '../../kernel/db';
+import { orderLines, orders, products, rowsOf } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import type { OrderLimits } from '../../kernel/settings';
 import { availableOf, onHandOf } from '../inventory';
@@ -58,18 +58,18 @@ export async function checkGuestCaps(
   tx: Tx,
   buyer: GuestBuyer,
   address: Address | null,
-  lines: { toolId: string; quantity: number }[],
+  lines: { productId: string; quantity: number }[],
   limits: OrderLimits,
 ) {
   const identity = emailIdentity(buyer.email);
   const place = address ? guestAddressKey(address) : null;
-  const toolIds = [...new Set(lines.map((l) => l.toolId))];
+  const productIds = [...new Set(lines.map((l) => l.productId))];
   const keys = [
     `unpaid-guest-email:${identity}`,
     ...(place ? [`unpaid-guest-address:${place}`] : []),
     `unpaid-guest-client:${buyer.client}`,
     // Guests checking out the same product queue here; with no share to keep, they need not.
-    ...(limits.guestStockSharePercent < 100 ? toolIds.map((id) => `unpaid-guest-tool:${id}`) : []),
+    ...(limits.guestStockSharePercent < 100 ? productIds.map((id) => `unpaid-guest-tool:${id}`) : []),
   ].sort();
   // One statement: unnest keeps the array's order, so the locks are taken in it.
   await tx.execute(
@@ -103,21 +103,21 @@ export async function checkGuestCaps(
       throw new AppError('CONFLICT', guestHoldMessages.units(limits.maxReservedUnits, heldUnits));
   }
   if (limits.guestStockSharePercent >= 100) return;
-  const products = rowsOf<{ id: string; name: string; onHand: number; available: number; held: number }>(
+  const wanted = rowsOf<{ id: string; name: string; onHand: number; available: number; held: number }>(
     await tx.execute(sql`
       select t.id, t.name, ${onHandOf(sql`t.id`)} as "onHand", ${availableOf(sql`t.id`)} as available,
         coalesce(g.held, 0)::int as held
-      from ${tools} t
+      from ${products} t
       left join (
-        select l.tool_id, sum(l.quantity) as held
+        select l.product_id, sum(l.quantity) as held
         from ${orders} o join ${orderLines} l on l.order_id = o.id
-        where o.user_id is null and o.status = 'unpaid' and l.tool_id = any(${sql.param(toolIds)}::uuid[])
-        group by l.tool_id
-      ) g on g.tool_id = t.id
-      where t.id = any(${sql.param(toolIds)}::uuid[])`),
+        where o.user_id is null and o.status = 'unpaid' and l.product_id = any(${sql.param(productIds)}::uuid[])
+        group by l.product_id
+      ) g on g.product_id = t.id
+      where t.id = any(${sql.param(productIds)}::uuid[])`),
   );
   for (const line of lines) {
-    const product = products.find((p) => p.id === line.toolId);
+    const product = wanted.find((p) => p.id === line.productId);
     // A product that is not there, or short, is refused by the order itself, in its own words.
     if (!product || line.quantity > Number(product.available)) continue;
     const share = guestShareOf(Number(product.onHand), limits.guestStockSharePercent);

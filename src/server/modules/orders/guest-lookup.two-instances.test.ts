@@ -43,7 +43,7 @@ postgresOnly(
 
     async function guestOrder(email: string) {
       const tool = await insertTool(database.db, { minimumOrderQuantity: 1 });
-      const lines = [{ toolId: tool.id, quantity: 1 }];
+      const lines = [{ productId: tool.id, quantity: 1 }];
       const quote = await a.inject({
         method: 'POST',
         url: '/api/cart/quote',

@@ -17,7 +17,7 @@ export const ordersModule: ModuleDescriptor<{
   tables: ['orders', 'order_lines', 'order_events', 'shipments', 'refunds', 'returns', 'return_fit_claims'],
   tablesKeptByTriggers: ['document_numbers'],
   // A guest order's product rows, and the account a guest's orders are claimed for.
-  reads: ['tools', 'user'],
+  reads: ['products', 'user'],
   jobs: ({ db, outbox, config, log }) => [
     {
       name: 'expire-unpaid-orders',

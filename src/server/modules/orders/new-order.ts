@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { tooManyReservedUnitsMessage, tooManyUnpaidOrdersMessage } from '../../../contract/orders';
 import type { Tx } from '../../kernel/db';
-import { orderLines, orders, preparedStatement, tableRow, tools } from '../../kernel/db';
+import { orderLines, orders, preparedStatement, products, tableRow } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import type { SessionUser } from '../../kernel/identity';
 import type { Outbox } from '../../kernel/outbox';
@@ -58,10 +58,7 @@ const unpaidHeld = preparedStatement<{ userId: string }, { n: number; units: num
 /** The columns a new order is written with; the others take their defaults (its number among them). */
 const NEW_ORDER_COLUMNS = [
   'id',
-  'toolId',
   'userId',
-  'toolName',
-  'unitPriceCents',
   'quantity',
   'subtotalCents',
   'discountId',
@@ -94,7 +91,7 @@ export type NewOrderRow = {
 /** The lines as columns: one array per field, a line per index (the statement is the same for any number of lines). */
 interface NewLines {
   lineNos: number[];
-  lineToolIds: string[];
+  lineProductIds: string[];
   lineNames: string[];
   linePrices: number[];
   lineQuantities: number[];
@@ -122,12 +119,12 @@ const insertOrderRows = preparedStatement<
       .returning();
     return sql`with placed as (${insert.getSQL()}),
       lines as (
-        insert into ${orderLines} (order_id, line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents, core_charge_cents, cost_cents)
-        select ${p('id')}::uuid, line.*, (select t.cost_cents from ${tools} t where t.id = line.tool_id)
-        from unnest(${p('lineNos')}::int[], ${p('lineToolIds')}::uuid[],
+        insert into ${orderLines} (order_id, line_no, product_id, product_name, unit_price_cents, quantity, discount_cents, core_charge_cents, cost_cents)
+        select ${p('id')}::uuid, line.*, (select t.cost_cents from ${products} t where t.id = line.product_id)
+        from unnest(${p('lineNos')}::int[], ${p('lineProductIds')}::uuid[],
           ${p('lineNames')}::text[], ${p('linePrices')}::bigint[], ${p('lineQuantities')}::int[],
           ${p('lineDiscounts')}::bigint[], ${p('lineCores')}::bigint[])
-          as line(line_no, tool_id, tool_name, unit_price_cents, quantity, discount_cents, core_charge_cents)
+          as line(line_no, product_id, product_name, unit_price_cents, quantity, discount_cents, core_charge_cents)
         returning line_no, cost_cents
       ), ${eventSteps()}
       select placed.*, (select coalesce(json_object_agg(line_no, cost_cents), '{}') from lines) as line_costs
@@ -156,8 +153,8 @@ export async function writeNewOrder(
   const [placed] = await insertOrderRows(tx, {
     ...values,
     lineNos: lines.map((l) => l.lineNo),
-    lineToolIds: lines.map((l) => l.toolId),
-    lineNames: lines.map((l) => l.toolName),
+    lineProductIds: lines.map((l) => l.productId),
+    lineNames: lines.map((l) => l.productName),
     linePrices: lines.map((l) => l.unitPriceCents),
     lineQuantities: lines.map((l) => l.quantity),
     lineDiscounts: lines.map((l) => l.discountCents),

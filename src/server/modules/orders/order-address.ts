@@ -85,17 +85,17 @@ async function requote(
   const lines = await orderLinesOf(tx, row.id);
   const facts = await loadToolFacts(
     tx,
-    lines.map((l) => l.toolId),
+    lines.map((l) => l.productId),
   );
   const quote = shippingQuote(
     pricing,
     {
       subtotalCents: goodsOf(lines).goodsCents,
       weightMilliLb: parcelWeight(
-        lines.map((l) => ({ weightLb: facts.get(l.toolId)?.weightLb ?? null, quantity: l.quantity })),
+        lines.map((l) => ({ weightLb: facts.get(l.productId)?.weightLb ?? null, quantity: l.quantity })),
         pricing.shipping.defaultWeightLb,
       ),
-      groundOnly: lines.some((l) => facts.get(l.toolId)?.groundOnly),
+      groundOnly: lines.some((l) => facts.get(l.productId)?.groundOnly),
     },
     to,
   );

@@ -36,9 +36,9 @@ async function priciestTool() {
 
 describe('the largest order', () => {
   it('is placed, paid and counted in the statistics without overflowing', async () => {
-    const toolId = await priciestTool();
+    const productId = await priciestTool();
     const buyer = await newCustomer(made.t.app, { name: 'Big Spender' });
-    const order = await placeOrderOverHttp(made.t.app, buyer, toolId, PRODUCT_LIMITS.availableMax);
+    const order = await placeOrderOverHttp(made.t.app, buyer, productId, PRODUCT_LIMITS.availableMax);
     // $1,000,000,000,000 of goods ships free and pays the default 7% tax.
     expect(order.amounts.subtotalCents).toBe(PRODUCT_LIMITS.priceMax * PRODUCT_LIMITS.availableMax * 100);
     expect(order.amounts).toMatchObject({ shippingCents: 0, taxCents: 7_000_000_000_000 });

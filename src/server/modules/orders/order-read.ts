@@ -69,10 +69,11 @@ export const claimedCents = (rows: RefundRow[], orderTransaction: string | null)
  * subtotal and its units (the `Order` contract says so).
  */
 export function toOrder(row: OrderRow, parts: OrderParts): Order {
+  // Every order has a line (drizzle/0015 gave each order from before lines its one).
   const [first] = parts.lines;
+  if (!first) throw new Error(`order ${row.id} has no lines`);
   const single = parts.lines.length === 1;
   const units = parts.lines.reduce((sum, l) => sum + l.quantity, 0);
-  const productId = first?.toolId ?? row.toolId;
   const paid = paidStatuses.includes(row.status);
   const refundState =
     row.refundedCents === 0 ? 'none' : row.refundedCents >= row.totalCents ? 'full' : 'partial';
@@ -88,13 +89,9 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
   return {
     _id: row.id,
     // The spec calls the ordered product `orderId`; this is the one place an order takes that name.
-    orderId: productId,
-    orderName: first
-      ? single
-        ? first.toolName
-        : `${first.toolName} and ${parts.lines.length - 1} more`
-      : row.toolName,
-    price: centsToDollars(single && first ? first.unitPriceCents : row.subtotalCents),
+    orderId: first.productId,
+    orderName: single ? first.productName : `${first.productName} and ${parts.lines.length - 1} more`,
+    price: centsToDollars(single ? first.unitPriceCents : row.subtotalCents),
     orderQuantity: units,
     total: centsToDollars(row.totalCents),
     userName: row.userName,
@@ -110,8 +107,8 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
     number: orderNumber(row.number),
     invoiceNumber: row.invoiceNumber === null ? null : invoiceNumberText(row.invoiceNumber),
     lines: parts.lines.map((l, index) => ({
-      toolId: l.toolId,
-      name: l.toolName,
+      productId: l.productId,
+      name: l.productName,
       unitPriceCents: l.unitPriceCents,
       quantity: l.quantity,
       lineTotalCents: l.unitPriceCents * l.quantity,
@@ -181,8 +178,8 @@ type Json = Record<string, unknown>;
 const lineOf = (j: Json): OrderLineRow => ({
   orderId: String(j.order_id),
   lineNo: Number(j.line_no),
-  toolId: String(j.tool_id),
-  toolName: String(j.tool_name),
+  productId: String(j.product_id),
+  productName: String(j.product_name),
   unitPriceCents: Number(j.unit_price_cents),
   quantity: Number(j.quantity),
   shippedQuantity: Number(j.shipped_quantity),

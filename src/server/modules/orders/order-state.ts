@@ -109,7 +109,7 @@ async function stockFor(tx: Tx, event: OrderTransition, row: OrderRow): Promise<
   if (!reason) return [];
   const lines = await orderLinesOf(tx, row.id);
   return lines.map((line) => ({
-    toolId: line.toolId,
+    productId: line.productId,
     orderId: row.id,
     reserved: reason === 'payment_revived' ? line.quantity : -unshippedOf(line),
     reason,

@@ -58,8 +58,8 @@ async function paidOrder() {
     buyer: customer,
     staff: admin,
     lines: [
-      { toolId: pads.id, quantity: 3 },
-      { toolId: rotor.id, quantity: 2 },
+      { productId: pads.id, quantity: 3 },
+      { productId: rotor.id, quantity: 2 },
     ],
   });
   expect(order.amounts).toMatchObject({
@@ -82,7 +82,7 @@ describe('the quote of a refund', () => {
     const { pads, order } = await paidOrder();
     const auditRows = (await t.database.db.select().from(auditLog)).length;
 
-    const res = await quote(order._id, { lines: [{ toolId: pads.id, quantity: 1 }], amountCents: 150 });
+    const res = await quote(order._id, { lines: [{ productId: pads.id, quantity: 1 }], amountCents: 150 });
     expect(res.statusCode, res.body).toBe(200);
     // One pad: $45.99 and its share of the tax, $18.41 x 45.99 / 262.97 = $3.22; $1.50 more.
     expect(res.json() as RefundQuote).toEqual({
@@ -92,7 +92,7 @@ describe('the quote of a refund', () => {
       taxCents: 322,
       shippingCents: 0,
       otherCents: 150,
-      lines: [{ toolId: pads.id, quantity: 1, amountCents: 4599, taxCents: 322 }],
+      lines: [{ productId: pads.id, quantity: 1, amountCents: 4599, taxCents: 322 }],
     });
 
     // Nothing was written: no refund, no unit counted as refunded, no audit row.
@@ -107,7 +107,7 @@ describe('the quote of a refund', () => {
       url: `/api/manage/${order._id}/refunds`,
       headers: { ...as(admin), 'idempotency-key': randomUUID() },
       payload: {
-        lines: [{ toolId: pads.id, quantity: 1 }],
+        lines: [{ productId: pads.id, quantity: 1 }],
         amountCents: 150,
         restock: false,
         reason: 'Wrong size',
@@ -121,7 +121,7 @@ describe('the quote of a refund', () => {
 
   it('answers a refund the order cannot take with its reason, and an unknown order with 404', async () => {
     const { pads, order } = await paidOrder();
-    const tooMany = await quote(order._id, { lines: [{ toolId: pads.id, quantity: 4 }] });
+    const tooMany = await quote(order._id, { lines: [{ productId: pads.id, quantity: 4 }] });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().error.message).toBe(afterSaleMessages.tooManyToRefund('Brake pad set', 3));
     const tooMuch = await quote(order._id, { amountCents: 28139 });
@@ -147,7 +147,7 @@ describe('the quote of a return', () => {
       method: 'POST',
       url: `/api/order/${order._id}/returns`,
       headers: as(customer),
-      payload: { lines: [{ toolId: rotor.id, quantity: 1, reason: 'no_longer_needed' }] },
+      payload: { lines: [{ productId: rotor.id, quantity: 1, reason: 'no_longer_needed' }] },
     });
     expect(asked.statusCode, asked.body).toBe(201);
     const returnId = asked.json().id as string;
@@ -182,7 +182,7 @@ describe('the quote of a return', () => {
       taxCents: 438,
       shippingCents: 0,
       otherCents: -625,
-      lines: [{ toolId: rotor.id, quantity: 1, amountCents: 6250, taxCents: 438 }],
+      lines: [{ productId: rotor.id, quantity: 1, amountCents: 6250, taxCents: 438 }],
     });
     // Asking changed nothing: the return still waits for its refund.
     const listed = await t.app.inject({

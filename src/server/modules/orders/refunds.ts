@@ -119,10 +119,10 @@ export function claimRefund(
  * under the same key is a different refund, refused rather than answered with the first one.
  */
 function sameRequest(known: RefundRow, input: RefundRequest): boolean {
-  const asked = (lines: { toolId: string; quantity: number }[]) =>
+  const asked = (lines: { productId: string; quantity: number }[]) =>
     lines
       .filter((l) => l.quantity > 0)
-      .map((l) => `${l.toolId}:${l.quantity}`)
+      .map((l) => `${l.productId}:${l.quantity}`)
       .sort()
       .join(',');
   return (
@@ -165,25 +165,25 @@ export async function claimInLock(
     // Units a return holds are its refund's to pay (less its fee); another refund takes none of them.
     const held = input.lines?.length ? await returnUnits(tx, order.id, input.returnId) : undefined;
     for (const want of input.lines ?? []) {
-      const line = lines.find((l) => l.toolId === want.toolId);
+      const line = lines.find((l) => l.productId === want.productId);
       if (!line) throw new AfterSaleRefused('VALIDATION_FAILED', afterSaleMessages.lineNotInOrder);
       const notRefunded = line.quantity - line.refundedQuantity;
-      const inReturns = held ? unitsHeldByReturns(held, line.toolId) : 0;
+      const inReturns = held ? unitsHeldByReturns(held, line.productId) : 0;
       if (want.quantity > notRefunded)
         throw new AfterSaleRefused(
           'CONFLICT',
-          afterSaleMessages.tooManyToRefund(line.toolName, Math.max(0, notRefunded - inReturns)),
+          afterSaleMessages.tooManyToRefund(line.productName, Math.max(0, notRefunded - inReturns)),
         );
       if (want.quantity > notRefunded - inReturns)
-        throw new AfterSaleRefused('CONFLICT', afterSaleMessages.inReturn(line.toolName, inReturns));
+        throw new AfterSaleRefused('CONFLICT', afterSaleMessages.inReturn(line.productName, inReturns));
       const amount = unitsRefund(line, line.refundedQuantity, want.quantity);
       // A unit refunded takes its core charge back with it, once.
       const cores = Math.max(
         0,
-        Math.min(want.quantity, coresLeft(line) - (onTheirWay.get(line.toolId) ?? 0)),
+        Math.min(want.quantity, coresLeft(line) - (onTheirWay.get(line.productId) ?? 0)),
       );
       refundLines.push({
-        toolId: line.toolId,
+        productId: line.productId,
         quantity: want.quantity,
         amountCents: amount,
         taxCents: 0,
@@ -193,21 +193,21 @@ export async function claimInLock(
       core += cores * line.coreChargeCents;
     }
     for (const want of input.cores ?? []) {
-      const line = lines.find((l) => l.toolId === want.toolId);
+      const line = lines.find((l) => l.productId === want.productId);
       if (!line) throw new AfterSaleRefused('VALIDATION_FAILED', afterSaleMessages.lineNotInOrder);
       if (line.coreChargeCents <= 0)
-        throw new AfterSaleRefused('CONFLICT', returnMessages.noCoreCharge(line.toolName));
-      const entry = refundLines.find((l) => l.toolId === line.toolId);
+        throw new AfterSaleRefused('CONFLICT', returnMessages.noCoreCharge(line.productName));
+      const entry = refundLines.find((l) => l.productId === line.productId);
       const left = coresLeft(line) - (entry?.cores ?? 0);
       if (want.quantity > left)
-        throw new AfterSaleRefused('CONFLICT', returnMessages.tooManyCores(line.toolName, left));
+        throw new AfterSaleRefused('CONFLICT', returnMessages.tooManyCores(line.productName, left));
       const cents = want.quantity * line.coreChargeCents;
       if (entry) {
         entry.cores = (entry.cores ?? 0) + want.quantity;
         entry.coreCents = (entry.coreCents ?? 0) + cents;
       } else
         refundLines.push({
-          toolId: line.toolId,
+          productId: line.productId,
           quantity: 0,
           amountCents: 0,
           taxCents: 0,
@@ -247,7 +247,7 @@ export async function claimInLock(
           refundedQuantity: sql`${orderLines.refundedQuantity} + ${line.quantity}`,
           coresRefunded: sql`${orderLines.coresRefunded} + ${line.cores ?? 0}`,
         })
-        .where(and(eq(orderLines.orderId, order.id), eq(orderLines.toolId, line.toolId)));
+        .where(and(eq(orderLines.orderId, order.id), eq(orderLines.productId, line.productId)));
     }
     const [row] = await tx
       .insert(refunds)
@@ -296,7 +296,10 @@ export async function everythingLeft(
 ): Promise<Pick<RefundInput, 'lines' | 'shippingCents' | 'amountCents'>> {
   const claimed = await claimedOf(tx, order);
   if (claimed.total > 0) return { amountCents: order.totalCents - claimed.total };
-  const lines = (await orderLinesOf(tx, order.id)).map((l) => ({ toolId: l.toolId, quantity: l.quantity }));
+  const lines = (await orderLinesOf(tx, order.id)).map((l) => ({
+    productId: l.productId,
+    quantity: l.quantity,
+  }));
   return { lines, ...(order.shippingCents > 0 ? { shippingCents: order.shippingCents } : {}) };
 }
 
@@ -338,7 +341,7 @@ export async function settleRefund(
             refundedQuantity: sql`${orderLines.refundedQuantity} - ${line.quantity}`,
             coresRefunded: sql`${orderLines.coresRefunded} - ${line.cores ?? 0}`,
           })
-          .where(and(eq(orderLines.orderId, order.id), eq(orderLines.toolId, line.toolId)));
+          .where(and(eq(orderLines.orderId, order.id), eq(orderLines.productId, line.productId)));
       }
       const [failed] = await tx
         .update(refunds)
@@ -409,7 +412,7 @@ async function refundTakesEffect(
   const lines = await orderLinesOf(tx, order.id);
   const moves: StockMove[] = [];
   for (const want of refund.lines) {
-    const line = lines.find((l) => l.toolId === want.toolId);
+    const line = lines.find((l) => l.productId === want.productId);
     if (!line) continue;
     // Units that never shipped are released first; the rest had shipped.
     const release = Math.min(want.quantity, unshippedOf(line));
@@ -417,10 +420,10 @@ async function refundTakesEffect(
       ? Math.min(want.quantity - release, line.shippedQuantity - line.returnedQuantity)
       : 0;
     if (release > 0)
-      moves.push({ toolId: line.toolId, orderId: order.id, reserved: -release, reason: 'refund' });
+      moves.push({ productId: line.productId, orderId: order.id, reserved: -release, reason: 'refund' });
     if (back > 0)
       moves.push({
-        toolId: line.toolId,
+        productId: line.productId,
         orderId: order.id,
         onHand: back,
         reason: 'return',

@@ -62,12 +62,12 @@ async function shippedOrder() {
     minimumOrderQuantity: 1,
   });
   await t.database.db.insert(fitments).values([
-    { toolId: rotor.id, make: 'Honda', model: 'Civic', yearFrom: 2012, yearTo: 2015, position: 'Front' },
-    { toolId: rotor.id, make: 'Honda', model: 'Accord', yearFrom: 2003, yearTo: 2007 },
+    { productId: rotor.id, make: 'Honda', model: 'Civic', yearFrom: 2012, yearTo: 2015, position: 'Front' },
+    { productId: rotor.id, make: 'Honda', model: 'Accord', yearFrom: 2003, yearTo: 2007 },
   ]);
   await fillCart(t.app, customer, [
-    { toolId: rotor.id, quantity: 1 },
-    { toolId: pads.id, quantity: 2 },
+    { productId: rotor.id, quantity: 1 },
+    { productId: pads.id, quantity: 2 },
   ]);
   const placed = await checkoutCart(t.app, customer);
   expect(placed.statusCode, placed.body).toBe(201);
@@ -106,12 +106,12 @@ describe('a "does not fit" claim', () => {
   it("from My Garage on a vehicle the listing claims: recorded with the listing's word, and the fee waived", async () => {
     const { rotor, order } = await shippedOrder();
     const ret = await ask(order._id, {
-      lines: [{ toolId: rotor.id, quantity: 1, reason: 'does_not_fit' }],
+      lines: [{ productId: rotor.id, quantity: 1, reason: 'does_not_fit' }],
       vehicle: { from: 'garage', year: 2013, make: 'Honda', model: 'Civic' },
     });
     expect(ret.vehicle).toEqual({ year: 2013, make: 'Honda', model: 'Civic' });
     expect(ret.fitClaims).toEqual([
-      { toolId: rotor.id, from: 'garage', vin: null, listed: 'fits', listsNow: 'fits', correctedAt: null },
+      { productId: rotor.id, from: 'garage', vin: null, listed: 'fits', listsNow: 'fits', correctedAt: null },
     ]);
     await received(ret.id);
     // $62.50 and its share of the tax (1081 x 6250 / 15448 = 437.4 -> 437), no fee.
@@ -126,11 +126,11 @@ describe('a "does not fit" claim', () => {
   it('on a vehicle the listing does not claim: recorded as such, and the fee charged', async () => {
     const { rotor, order } = await shippedOrder();
     const ret = await ask(order._id, {
-      lines: [{ toolId: rotor.id, quantity: 1, reason: 'does_not_fit' }],
+      lines: [{ productId: rotor.id, quantity: 1, reason: 'does_not_fit' }],
       vehicle: { from: 'picker', year: 2016, make: 'Honda', model: 'Civic' },
     });
     expect(ret.fitClaims).toEqual([
-      { toolId: rotor.id, from: 'picker', vin: null, listed: 'no', listsNow: 'no', correctedAt: null },
+      { productId: rotor.id, from: 'picker', vin: null, listed: 'no', listsNow: 'no', correctedAt: null },
     ]);
     await received(ret.id);
     // 10 % of $62.50 = $6.25 kept.
@@ -146,13 +146,13 @@ describe('a "does not fit" claim', () => {
     const { rotor, order } = await shippedOrder();
     // A 2003 Honda Accord (issue 42's VIN); the model the request names is not taken.
     const ret = await ask(order._id, {
-      lines: [{ toolId: rotor.id, quantity: 1, reason: 'does_not_fit' }],
+      lines: [{ productId: rotor.id, quantity: 1, reason: 'does_not_fit' }],
       vehicle: { from: 'vin', vin: '1hgcm82633a004352', model: 'Civic' },
     });
     expect(ret.vehicle).toMatchObject({ year: 2003, make: 'Honda', model: 'Accord' });
     expect(ret.fitClaims).toEqual([
       {
-        toolId: rotor.id,
+        productId: rotor.id,
         from: 'vin',
         vin: '1HGCM82633A004352',
         listed: 'fits',
@@ -166,13 +166,13 @@ describe('a "does not fit" claim', () => {
     const { rotor, pads, order } = await shippedOrder();
     const ret = await ask(order._id, {
       lines: [
-        { toolId: rotor.id, quantity: 1, reason: 'does_not_fit' },
-        { toolId: pads.id, quantity: 2, reason: 'does_not_fit' },
+        { productId: rotor.id, quantity: 1, reason: 'does_not_fit' },
+        { productId: pads.id, quantity: 2, reason: 'does_not_fit' },
       ],
       vehicle: { from: 'garage', year: 2014, make: 'Honda', model: 'Civic' },
     });
     // The pads list no vehicle: their claim is not a wrong listing.
-    expect(ret.fitClaims.map((c) => [c.toolId, c.listed]).sort()).toEqual(
+    expect(ret.fitClaims.map((c) => [c.productId, c.listed]).sort()).toEqual(
       [
         [rotor.id, 'fits'],
         [pads.id, 'no'],
@@ -185,7 +185,7 @@ describe('a "does not fit" claim', () => {
 
   it('refuses a vehicle the vehicle data does not know, and a VIN that does not read, saying why; nothing is recorded', async () => {
     const { rotor, order } = await shippedOrder();
-    const line = { toolId: rotor.id, quantity: 1, reason: 'does_not_fit' };
+    const line = { productId: rotor.id, quantity: 1, reason: 'does_not_fit' };
     const unknown = await refusal(
       ask(order._id, {
         lines: [line],
@@ -206,7 +206,7 @@ describe('a "does not fit" claim', () => {
     const ours = await t.database.db
       .select()
       .from(returnFitClaims)
-      .where(eq(returnFitClaims.toolId, rotor.id));
+      .where(eq(returnFitClaims.productId, rotor.id));
     expect(ours).toEqual([]);
   });
 });
@@ -215,7 +215,7 @@ describe('a wrong listing corrected from the desk', () => {
   it("takes the claimed year out of the product's fitment with an audit entry; the fee stays waived, a second correction finds nothing", async () => {
     const { rotor, order } = await shippedOrder();
     const ret = await ask(order._id, {
-      lines: [{ toolId: rotor.id, quantity: 1, reason: 'does_not_fit' }],
+      lines: [{ productId: rotor.id, quantity: 1, reason: 'does_not_fit' }],
       vehicle: { from: 'garage', year: 2013, make: 'Honda', model: 'Civic' },
     });
     const corrected = await correctFitmentFromReturn(t.database.db, ret.id, rotor.id, {
@@ -233,7 +233,7 @@ describe('a wrong listing corrected from the desk', () => {
         position: fitments.position,
       })
       .from(fitments)
-      .where(eq(fitments.toolId, rotor.id))
+      .where(eq(fitments.productId, rotor.id))
       .orderBy(fitments.model, fitments.yearFrom);
     expect(rows).toEqual([
       { model: 'Accord', from: 2003, to: 2007, position: null },
@@ -262,7 +262,7 @@ describe('a wrong listing corrected from the desk', () => {
     const { rotor, order } = await shippedOrder();
     const early = await shippedRotorOrder(rotor.id);
     const accord = { from: 'garage', year: 2005, make: 'Honda', model: 'Accord' };
-    const line = { toolId: rotor.id, quantity: 1, reason: 'does_not_fit' };
+    const line = { productId: rotor.id, quantity: 1, reason: 'does_not_fit' };
     const first = await ask(order._id, { lines: [line], vehicle: accord });
     await correctFitmentFromReturn(t.database.db, first.id, rotor.id, { id: adminId, name: null });
     const late = await shippedRotorOrder(rotor.id);
@@ -275,7 +275,7 @@ describe('a wrong listing corrected from the desk', () => {
 
 /** A shipped order of one rotor; its id. */
 async function shippedRotorOrder(rotorId: string) {
-  await fillCart(t.app, customer, [{ toolId: rotorId, quantity: 1 }]);
+  await fillCart(t.app, customer, [{ productId: rotorId, quantity: 1 }]);
   const placed = await checkoutCart(t.app, customer);
   expect(placed.statusCode, placed.body).toBe(201);
   const order = await payOrder(t.app, customer, placed.json().order._id);
@@ -295,17 +295,17 @@ describe("the owner's numbers", () => {
     const { rotor, pads, order } = await shippedOrder();
     const ret = await ask(order._id, {
       lines: [
-        { toolId: rotor.id, quantity: 1, reason: 'does_not_fit' },
-        { toolId: pads.id, quantity: 1, reason: 'does_not_fit' },
+        { productId: rotor.id, quantity: 1, reason: 'does_not_fit' },
+        { productId: pads.id, quantity: 1, reason: 'does_not_fit' },
       ],
       vehicle: { from: 'garage', year: 2012, make: 'Honda', model: 'Civic' },
     });
     const report = await salesReport(t.database.db, { from: today, to: today });
-    expect(report.wrongListings.filter((w) => w.toolId === rotor.id || w.toolId === pads.id)).toEqual([
-      { toolId: rotor.id, name: 'Front brake rotor', returns: 1, units: 1 },
+    expect(report.wrongListings.filter((w) => w.productId === rotor.id || w.productId === pads.id)).toEqual([
+      { productId: rotor.id, name: 'Front brake rotor', returns: 1, units: 1 },
     ]);
     await decideReturn(t.database.db, t.app.outbox, ret.id, adminId, { approve: false });
     const after = await salesReport(t.database.db, { from: today, to: today });
-    expect(after.wrongListings.some((w) => w.toolId === rotor.id)).toBe(false);
+    expect(after.wrongListings.some((w) => w.productId === rotor.id)).toBe(false);
   });
 });

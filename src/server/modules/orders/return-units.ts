@@ -46,14 +46,14 @@ export async function returnUnits(tx: Tx, orderId: string, except?: string): Pro
         : r.status === 'refunded'
           ? units.refunded
           : units.onTheirWay;
-    for (const l of r.lines) into.set(l.toolId, (into.get(l.toolId) ?? 0) + l.quantity);
+    for (const l of r.lines) into.set(l.productId, (into.get(l.productId) ?? 0) + l.quantity);
   }
   return units;
 }
 
 /** Units of a product that returns hold, wherever they are. */
-export const unitsHeldByReturns = (units: ReturnUnits, toolId: string) =>
-  (units.onTheirWay.get(toolId) ?? 0) + (units.awaitingRefund.get(toolId) ?? 0);
+export const unitsHeldByReturns = (units: ReturnUnits, productId: string) =>
+  (units.onTheirWay.get(productId) ?? 0) + (units.awaitingRefund.get(productId) ?? 0);
 
 type Counted = Pick<OrderLineRow, 'quantity' | 'shippedQuantity' | 'returnedQuantity' | 'refundedQuantity'>;
 
@@ -63,10 +63,10 @@ type Counted = Pick<OrderLineRow, 'quantity' | 'shippedQuantity' | 'returnedQuan
  * effect when it settles). `byRefunds`: units were refunded apart from any return, so a refusal
  * says so.
  */
-export function returnableUnits(line: Counted & Pick<OrderLineRow, 'toolId'>, units: ReturnUnits) {
-  const onTheirWay = units.onTheirWay.get(line.toolId) ?? 0;
+export function returnableUnits(line: Counted & Pick<OrderLineRow, 'productId'>, units: ReturnUnits) {
+  const onTheirWay = units.onTheirWay.get(line.productId) ?? 0;
   const withCustomer = line.shippedQuantity - line.returnedQuantity - onTheirWay;
-  const notRefunded = line.quantity - line.refundedQuantity - unitsHeldByReturns(units, line.toolId);
-  const refundedApart = line.refundedQuantity - (units.refunded.get(line.toolId) ?? 0);
+  const notRefunded = line.quantity - line.refundedQuantity - unitsHeldByReturns(units, line.productId);
+  const refundedApart = line.refundedQuantity - (units.refunded.get(line.productId) ?? 0);
   return { left: Math.max(0, Math.min(withCustomer, notRefunded)), byRefunds: refundedApart > 0 };
 }

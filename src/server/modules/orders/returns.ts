@@ -83,11 +83,11 @@ async function fitClaimsOf(db: Db | Tx, rows: ReturnRow[]): Promise<Map<string, 
     .select()
     .from(returnFitClaims)
     .where(inArray(returnFitClaims.returnId, ids))
-    .orderBy(returnFitClaims.returnId, returnFitClaims.toolId);
+    .orderBy(returnFitClaims.returnId, returnFitClaims.productId);
   const vehicleOf = new Map(rows.map((r) => [r.id, r.vehicle]));
   const checks = claims.flatMap((c) => {
     const vehicle = vehicleOf.get(c.returnId);
-    return vehicle ? [{ toolId: c.toolId, vehicle }] : [];
+    return vehicle ? [{ productId: c.productId, vehicle }] : [];
   });
   const now = await listingFit(db, checks);
   claims.forEach((c, i) => {
@@ -99,7 +99,7 @@ async function fitClaimsOf(db: Db | Tx, rows: ReturnRow[]): Promise<Map<string, 
 }
 
 const claimOf = (c: ClaimRow, listsNow: ListingFit): FitClaim => ({
-  toolId: c.toolId,
+  productId: c.productId,
   from: c.source,
   vin: c.vin,
   listed: c.listed,
@@ -120,35 +120,37 @@ async function shown(db: Db | Tx, r: ReturnRow, number: number): Promise<Return>
  */
 async function listedAtSale(
   tx: Tx,
-  toolIds: string[],
+  productIds: string[],
   vehicle: Vehicle,
   orderedAt: Date,
 ): Promise<ListingFit[]> {
   const now = await listingFit(
     tx,
-    toolIds.map((toolId) => ({ toolId, vehicle })),
+    productIds.map((productId) => ({ productId, vehicle })),
   );
   const corrected = await tx
-    .select({ toolId: returnFitClaims.toolId })
+    .select({ productId: returnFitClaims.productId })
     .from(returnFitClaims)
     .innerJoin(returns, eq(returns.id, returnFitClaims.returnId))
     .where(
       and(
-        inArray(returnFitClaims.toolId, toolIds),
+        inArray(returnFitClaims.productId, productIds),
         gt(returnFitClaims.correctedAt, orderedAt),
         sql`(${returns.vehicle}->>'year')::int = ${vehicle.year}`,
         sql`${returns.vehicle}->>'make' = ${vehicle.make}`,
         sql`${returns.vehicle}->>'model' = ${vehicle.model}`,
       ),
     );
-  const since = new Set(corrected.map((c) => c.toolId));
-  return toolIds.map((toolId, i) => (now[i] === 'no' && since.has(toolId) ? 'fits' : (now[i] ?? 'no')));
+  const since = new Set(corrected.map((c) => c.productId));
+  return productIds.map((productId, i) =>
+    now[i] === 'no' && since.has(productId) ? 'fits' : (now[i] ?? 'no'),
+  );
 }
 
 /** A return's units per product (a product named on two lines of one return counts once, summed). */
 const unitsByProduct = (lines: ReturnLine[]) => {
   const units = new Map<string, number>();
-  for (const l of lines) units.set(l.toolId, (units.get(l.toolId) ?? 0) + l.quantity);
+  for (const l of lines) units.set(l.productId, (units.get(l.productId) ?? 0) + l.quantity);
   return units;
 };
 
@@ -200,12 +202,12 @@ export async function requestReturn(
     const parcels = await tx.select().from(shipments).where(eq(shipments.orderId, order.id));
     const wanted: ReturnLine[] = [];
     for (const want of input.lines) {
-      const line = lines.find((l) => l.toolId === want.toolId);
+      const line = lines.find((l) => l.productId === want.productId);
       if (!line || line.shippedQuantity === 0)
         throw new AfterSaleRefused('CONFLICT', returnMessages.notShipped);
       const lastShipped = Math.max(
         ...parcels
-          .filter((p) => p.lines.some((l) => l.toolId === want.toolId))
+          .filter((p) => p.lines.some((l) => l.productId === want.productId))
           .map((p) => p.createdAt.getTime()),
       );
       if (now.getTime() > lastShipped + windowDays * 86_400_000)
@@ -213,16 +215,18 @@ export async function requestReturn(
       // Units refunded already (a refund that put them back on the shelf, or let the customer keep
       // them) cannot come back for their money a second time.
       // A product named twice in one request counts as one line of both quantities.
-      const earlier = wanted.filter((w) => w.toolId === want.toolId).reduce((n, w) => n + w.quantity, 0);
+      const earlier = wanted
+        .filter((w) => w.productId === want.productId)
+        .reduce((n, w) => n + w.quantity, 0);
       const returnable = returnableUnits(line, held);
       const left = Math.max(0, returnable.left - earlier);
       const { byRefunds } = returnable;
       if (want.quantity > left)
         throw new AfterSaleRefused(
           'CONFLICT',
-          (byRefunds ? returnMessages.refundedAlready : returnMessages.tooMany)(line.toolName, left),
+          (byRefunds ? returnMessages.refundedAlready : returnMessages.tooMany)(line.productName, left),
         );
-      wanted.push({ toolId: want.toolId, quantity: want.quantity, reason: want.reason, outcome: null });
+      wanted.push({ productId: want.productId, quantity: want.quantity, reason: want.reason, outcome: null });
     }
     const [row] = await tx
       .insert(returns)
@@ -237,12 +241,14 @@ export async function requestReturn(
     if (!row) throw new Error('insert returned no row');
     // Each product that did not fit: what its listing said about the vehicle, kept as it is now.
     if (claimed) {
-      const toolIds = [...new Set(wanted.filter((l) => l.reason === 'does_not_fit').map((l) => l.toolId))];
-      const listed = await listedAtSale(tx, toolIds, claimed.vehicle, order.createdAt);
+      const productIds = [
+        ...new Set(wanted.filter((l) => l.reason === 'does_not_fit').map((l) => l.productId)),
+      ];
+      const listed = await listedAtSale(tx, productIds, claimed.vehicle, order.createdAt);
       await tx.insert(returnFitClaims).values(
-        toolIds.map((toolId, i) => ({
+        productIds.map((productId, i) => ({
           returnId: row.id,
-          toolId,
+          productId,
           source: claimed.from,
           vin: claimed.vin,
           listed: listed[i] ?? 'no',
@@ -278,15 +284,15 @@ export async function requestCoreReturn(
     const onTheirWay = await coresOnTheirWay(tx, order.id);
     const wanted: ReturnLine[] = [];
     for (const want of input.lines) {
-      const line = lines.find((l) => l.toolId === want.toolId);
+      const line = lines.find((l) => l.productId === want.productId);
       if (!line) throw new AfterSaleRefused('CONFLICT', afterSaleMessages.lineNotInOrder);
       if (line.coreChargeCents <= 0)
-        throw new AfterSaleRefused('CONFLICT', returnMessages.noCoreCharge(line.toolName));
+        throw new AfterSaleRefused('CONFLICT', returnMessages.noCoreCharge(line.productName));
       if (line.shippedQuantity === 0) throw new AfterSaleRefused('CONFLICT', returnMessages.coreNotShipped);
-      const left = Math.max(0, coresLeft(line) - (onTheirWay.get(line.toolId) ?? 0));
+      const left = Math.max(0, coresLeft(line) - (onTheirWay.get(line.productId) ?? 0));
       if (want.quantity > left)
-        throw new AfterSaleRefused('CONFLICT', returnMessages.tooManyCores(line.toolName, left));
-      wanted.push({ toolId: want.toolId, quantity: want.quantity, reason: 'core', outcome: null });
+        throw new AfterSaleRefused('CONFLICT', returnMessages.tooManyCores(line.productName, left));
+      wanted.push({ productId: want.productId, quantity: want.quantity, reason: 'core', outcome: null });
     }
     const [row] = await tx
       .insert(returns)
@@ -323,7 +329,7 @@ async function countCoresBack(tx: Tx, order: OrderRow, lines: ReturnLine[]) {
     await tx
       .update(orderLines)
       .set({ coresReturned: sql`${orderLines.coresReturned} + ${l.quantity}` })
-      .where(and(eq(orderLines.orderId, order.id), eq(orderLines.toolId, l.toolId)));
+      .where(and(eq(orderLines.orderId, order.id), eq(orderLines.productId, l.productId)));
   }
 }
 
@@ -365,13 +371,13 @@ export async function decideReturn(
     if (decision.approve && row.kind === 'parts') {
       const lines = await orderLinesOf(tx, order.id);
       const held = await returnUnits(tx, order.id, row.id);
-      for (const [toolId, units] of unitsByProduct(row.lines)) {
-        const line = lines.find((o) => o.toolId === toolId);
+      for (const [productId, units] of unitsByProduct(row.lines)) {
+        const line = lines.find((o) => o.productId === productId);
         const left = line ? returnableUnits(line, held).left : 0;
         if (units > left)
           throw new AfterSaleRefused(
             'CONFLICT',
-            returnMessages.refundedSince(line?.toolName ?? toolId, left),
+            returnMessages.refundedSince(line?.productName ?? productId, left),
           );
       }
     }
@@ -402,7 +408,7 @@ export async function receiveReturn(
   outbox: Outbox,
   id: string,
   adminId: string,
-  outcomes: { toolId: string; outcome: 'restock' | 'damaged' }[] = [],
+  outcomes: { productId: string; outcome: 'restock' | 'damaged' }[] = [],
 ): Promise<Return> {
   return db.transaction(async (tx) => {
     const { order, row } = await lockReturn(tx, id);
@@ -417,25 +423,25 @@ export async function receiveReturn(
     }
     const lines: ReturnLine[] = row.lines.map((l) => ({
       ...l,
-      outcome: outcomes.find((o) => o.toolId === l.toolId)?.outcome ?? 'restock',
+      outcome: outcomes.find((o) => o.productId === l.productId)?.outcome ?? 'restock',
     }));
     // Units a refund already put back on the shelf are counted once: only the rest of each line
     // moves stock now. Approval and refunds keep this from happening; a return approved before
     // they did still closes, and says what it found.
     const orderLinesNow = await orderLinesOf(tx, order.id);
     const room = new Map(
-      orderLinesNow.map((o) => [o.toolId, Math.max(0, o.shippedQuantity - o.returnedQuantity)]),
+      orderLinesNow.map((o) => [o.productId, Math.max(0, o.shippedQuantity - o.returnedQuantity)]),
     );
     const counted = lines.map((l) => {
-      const units = Math.min(l.quantity, room.get(l.toolId) ?? 0);
-      room.set(l.toolId, (room.get(l.toolId) ?? 0) - units);
-      const name = orderLinesNow.find((o) => o.toolId === l.toolId)?.toolName ?? l.toolId;
+      const units = Math.min(l.quantity, room.get(l.productId) ?? 0);
+      room.set(l.productId, (room.get(l.productId) ?? 0) - units);
+      const name = orderLinesNow.find((o) => o.productId === l.productId)?.productName ?? l.productId;
       return { line: l, name, units };
     });
     const moves: StockMove[] = counted
       .filter((c) => c.units > 0)
       .map(({ line: l, units }) => ({
-        toolId: l.toolId,
+        productId: l.productId,
         orderId: order.id,
         onHand: l.outcome === 'restock' ? units : 0,
         reason: l.outcome === 'restock' ? 'return' : 'damaged',
@@ -448,7 +454,7 @@ export async function receiveReturn(
       await tx
         .update(orderLines)
         .set({ returnedQuantity: sql`${orderLines.returnedQuantity} + ${units}` })
-        .where(and(eq(orderLines.orderId, order.id), eq(orderLines.toolId, l.toolId)));
+        .where(and(eq(orderLines.orderId, order.id), eq(orderLines.productId, l.productId)));
     }
     const already = counted
       .filter((c) => c.units < c.line.quantity)
@@ -508,7 +514,7 @@ async function claimReturnRefund(
       tx,
       order,
       {
-        cores: row.lines.map((l) => ({ toolId: l.toolId, quantity: l.quantity })),
+        cores: row.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
         restock: false,
         reason: `Core return of ${row.lines.reduce((n, l) => n + l.quantity, 0)} old part(s)`,
         returnId: row.id,
@@ -524,12 +530,12 @@ async function claimReturnRefund(
   // What the return pays for: its units, less any a refund apart from it paid for already (only
   // possible before such refunds were refused; decision 074). Nothing left is said plainly.
   const others = await returnUnits(tx, order.id, row.id);
-  const toRefund = [...unitsByProduct(row.lines)].flatMap(([toolId, units]) => {
-    const line = lines.find((o) => o.toolId === toolId);
+  const toRefund = [...unitsByProduct(row.lines)].flatMap(([productId, units]) => {
+    const line = lines.find((o) => o.productId === productId);
     if (!line) return [];
-    const left = line.quantity - line.refundedQuantity - unitsHeldByReturns(others, toolId);
+    const left = line.quantity - line.refundedQuantity - unitsHeldByReturns(others, productId);
     const quantity = Math.min(units, Math.max(0, left));
-    return quantity > 0 ? [{ line, toolId, quantity }] : [];
+    return quantity > 0 ? [{ line, productId, quantity }] : [];
   });
   if (toRefund.length === 0) throw new AfterSaleRefused('CONFLICT', returnMessages.refundedApart);
   // A part that did not fit a vehicle its listing said it fits came back through the store's
@@ -538,16 +544,16 @@ async function claimReturnRefund(
   const wrong = new Set(
     (await tx.select().from(returnFitClaims).where(eq(returnFitClaims.returnId, row.id)))
       .filter(wrongListing)
-      .map((c) => c.toolId),
+      .map((c) => c.productId),
   );
-  const waived = (toolId: string) =>
+  const waived = (productId: string) =>
     row.lines
-      .filter((l) => l.toolId === toolId && l.reason === 'does_not_fit' && wrong.has(toolId))
+      .filter((l) => l.productId === productId && l.reason === 'does_not_fit' && wrong.has(productId))
       .reduce((n, l) => n + l.quantity, 0);
   // The fee is on what the parts that pay it sold for, after their share of any discount.
   const goods = sum(
-    toRefund.map(({ line, toolId, quantity }) => {
-      const free = Math.min(quantity, waived(toolId));
+    toRefund.map(({ line, productId, quantity }) => {
+      const free = Math.min(quantity, waived(productId));
       return unitsRefund(line, line.refundedQuantity + free, quantity - free);
     }),
   );
@@ -556,7 +562,7 @@ async function claimReturnRefund(
     tx,
     order,
     {
-      lines: toRefund.map(({ toolId, quantity }) => ({ toolId, quantity })),
+      lines: toRefund.map(({ productId, quantity }) => ({ productId, quantity })),
       restock: false,
       reason: `Return of ${toRefund.map(({ quantity }) => `${quantity} unit(s)`).join(', ')}`,
       returnId: row.id,
@@ -619,27 +625,27 @@ export async function returnsOf(db: Db, orderId: string, ownerId?: string): Prom
 export async function correctFitmentFromReturn(
   db: Db,
   id: string,
-  toolId: string,
+  productId: string,
   actor: { id: string; name: string | null },
 ): Promise<Return> {
   return db.transaction(async (tx) => {
     const { order, row } = await lockReturn(tx, id);
-    const [claim] = isUuid(toolId)
+    const [claim] = isUuid(productId)
       ? await tx
           .select()
           .from(returnFitClaims)
-          .where(and(eq(returnFitClaims.returnId, row.id), eq(returnFitClaims.toolId, toolId)))
+          .where(and(eq(returnFitClaims.returnId, row.id), eq(returnFitClaims.productId, productId)))
           .for('update')
       : [];
     if (!claim || !row.vehicle) throw new AppError('NOT_FOUND', fitClaimMessages.noClaim);
-    await takeVehicleOutOfFitment(tx, toolId, row.vehicle, actor, {
+    await takeVehicleOutOfFitment(tx, productId, row.vehicle, actor, {
       returnId: row.id,
       orderNumber: orderNumber(order.number),
     });
     await tx
       .update(returnFitClaims)
       .set({ correctedAt: new Date(), correctedBy: actor.id })
-      .where(and(eq(returnFitClaims.returnId, row.id), eq(returnFitClaims.toolId, toolId)));
+      .where(and(eq(returnFitClaims.returnId, row.id), eq(returnFitClaims.productId, productId)));
     return shown(tx, row, order.number);
   });
 }

@@ -42,24 +42,24 @@ export async function createShipment(
     const lines = await orderLinesOf(tx, row.id);
     const wanted = input.lines
       ? input.lines.map((want) => {
-          const line = lines.find((l) => l.toolId === want.toolId);
+          const line = lines.find((l) => l.productId === want.productId);
           if (!line) throw new AfterSaleRefused('VALIDATION_FAILED', afterSaleMessages.lineNotInOrder);
           if (want.quantity > unshippedOf(line))
             throw new AfterSaleRefused(
               'CONFLICT',
-              afterSaleMessages.tooManyToShip(line.toolName, unshippedOf(line)),
+              afterSaleMessages.tooManyToShip(line.productName, unshippedOf(line)),
             );
           return { line, quantity: want.quantity };
         })
       : lines.filter((l) => unshippedOf(l) > 0).map((line) => ({ line, quantity: unshippedOf(line) }));
     if (wanted.length === 0) throw new AfterSaleRefused('CONFLICT', afterSaleMessages.nothingToShip);
     const complete = lines.every(
-      (l) => unshippedOf(l) === (wanted.find((w) => w.line.toolId === l.toolId)?.quantity ?? 0),
+      (l) => unshippedOf(l) === (wanted.find((w) => w.line.productId === l.productId)?.quantity ?? 0),
     );
     await moveStock(
       tx,
       wanted.map((w) => ({
-        toolId: w.line.toolId,
+        productId: w.line.productId,
         orderId: row.id,
         onHand: -w.quantity,
         reserved: -w.quantity,
@@ -78,7 +78,7 @@ export async function createShipment(
         orderId: row.id,
         carrier: input.carrier || null,
         trackingNumber: input.trackingNumber || null,
-        lines: wanted.map((w) => ({ toolId: w.line.toolId, quantity: w.quantity })),
+        lines: wanted.map((w) => ({ productId: w.line.productId, quantity: w.quantity })),
         actorUserId: adminId,
       })
       .returning();

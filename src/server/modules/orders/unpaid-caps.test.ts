@@ -67,7 +67,7 @@ describe('nobody empties the shelves without paying', () => {
 
     // Alice still buys what is left, and pays.
     expect(await stockOf(database.db, tool.id)).toBe(50);
-    await orderIn(kit, 'paid', { buyer: alice, lines: [{ toolId: tool.id, quantity: 50 }] });
+    await orderIn(kit, 'paid', { buyer: alice, lines: [{ productId: tool.id, quantity: 50 }] });
 
     // Cancelling frees Mallory's slot.
     await cancelUnpaidOrder(database.db, kit.outbox, third._id, { userId: mallory.id, admin: false });
@@ -78,7 +78,7 @@ describe('nobody empties the shelves without paying', () => {
     const buyer = await insertPerson(database.db, { name: 'Paying Buyer' });
     const tool = await insertTool(database.db, { availableQuantity: 500, minimumOrderQuantity: 1 });
     for (let i = 0; i < 3; i++)
-      await orderIn(kit, 'paid', { buyer, lines: [{ toolId: tool.id, quantity: 40 }] });
+      await orderIn(kit, 'paid', { buyer, lines: [{ productId: tool.id, quantity: 40 }] });
     await order(buyer, tool.id, 100);
     expect((await refusalOf(order(buyer, tool.id, 1))).message).toBe(tooManyReservedUnitsMessage(100, 100));
   });

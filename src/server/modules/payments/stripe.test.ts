@@ -7,7 +7,7 @@ import type { Order } from '../../../contract/orders';
 import type { PaymentIntentAnswer } from '../../../contract/payments';
 import { buildApp } from '../../app';
 import type { StripeConfig } from '../../kernel/config/config';
-import { orders, paymentIntents, processedWebhookEvents, tools } from '../../kernel/db/schema';
+import { orders, paymentIntents, processedWebhookEvents, products } from '../../kernel/db/schema';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { intentRow, unpaidOrder as newUnpaidOrder, orderRow, stockOf } from '../../test/probes';
@@ -57,7 +57,7 @@ const deliver = (app: FastifyInstance, event: unknown, secret = 'whsec_test') =>
 const snapshot = async () => ({
   orders: (await t.database.db.select().from(orders)).sort((a, b) => a.id.localeCompare(b.id)),
   intents: (await t.database.db.select().from(paymentIntents)).sort((a, b) => a.id.localeCompare(b.id)),
-  stock: (await t.database.db.select().from(tools)).sort((a, b) => a.id.localeCompare(b.id)),
+  stock: (await t.database.db.select().from(products)).sort((a, b) => a.id.localeCompare(b.id)),
 });
 
 /** A new unpaid order of 4 x $24.75 = $99.00, plus $7.99 standard shipping and $6.93 tax: $113.92. */
@@ -383,14 +383,14 @@ describe('POST /api/payments/stripe/webhook', () => {
       // Concurrent deliveries to both instances, for an order released meanwhile: were it handled
       // more than once, its stock would be taken again more than once.
       const racing = await openIntent();
-      const toolId = racing.order.orderId;
-      const stock = await stockOf(t.database.db, toolId);
+      const productId = racing.order.orderId;
+      const stock = await stockOf(t.database.db, productId);
       await t.database.db
         .update(orders)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(orders.id, racing.order._id));
       expect(await expireUnpaidOrders(t.database.db, t.app.outbox)).toBe(1);
-      expect(await stockOf(t.database.db, toolId)).toBe((stock ?? 0) + racing.order.orderQuantity);
+      expect(await stockOf(t.database.db, productId)).toBe((stock ?? 0) + racing.order.orderQuantity);
       fake.succeed(racing.intentId);
       const raceEvent = fake.event('payment_intent.succeeded', racing.intentId);
       const answers = await Promise.all([
@@ -404,7 +404,7 @@ describe('POST /api/payments/stripe/webhook', () => {
         status: 'awaiting_shipment',
         transactionId: racing.intentId,
       });
-      expect(await stockOf(t.database.db, toolId)).toBe(stock);
+      expect(await stockOf(t.database.db, productId)).toBe(stock);
       const recorded = await t.database.db
         .select()
         .from(processedWebhookEvents)
@@ -427,8 +427,8 @@ describe('POST /api/payments/stripe/webhook', () => {
 
   it('revives an order released while the customer was paying, taking its stock again', async () => {
     const { order, intentId } = await openIntent();
-    const toolId = order.orderId;
-    const stock = await stockOf(t.database.db, toolId);
+    const productId = order.orderId;
+    const stock = await stockOf(t.database.db, productId);
     // The hold passes before Stripe reports the payment (only this order's: the others keep theirs).
     await t.database.db
       .update(orders)
@@ -436,7 +436,7 @@ describe('POST /api/payments/stripe/webhook', () => {
       .where(eq(orders.id, order._id));
     expect(await expireUnpaidOrders(t.database.db, t.app.outbox)).toBe(1);
     expect((await orderRow(t.database.db, order._id))?.status).toBe('expired');
-    expect(await stockOf(t.database.db, toolId)).toBe((stock ?? 0) + order.orderQuantity);
+    expect(await stockOf(t.database.db, productId)).toBe((stock ?? 0) + order.orderQuantity);
 
     fake.succeed(intentId);
     const res = await deliver(t.app, fake.event('payment_intent.succeeded', intentId));
@@ -446,6 +446,6 @@ describe('POST /api/payments/stripe/webhook', () => {
       transactionId: intentId,
       cancelledAt: null,
     });
-    expect(await stockOf(t.database.db, toolId)).toBe(stock);
+    expect(await stockOf(t.database.db, productId)).toBe(stock);
   });
 });

@@ -62,17 +62,17 @@ describe('a core charge in the totals', () => {
       rules,
       facts,
       [
-        { toolId: 'alternator', quantity: 2 },
-        { toolId: 'pads', quantity: 1 },
+        { productId: 'alternator', quantity: 2 },
+        { productId: 'pads', quantity: 1 },
       ],
       toMichigan,
     );
-    expect(quote.lines.map((l) => [l.toolId, l.lineTotalCents, l.coreChargeCents, l.coreTotalCents])).toEqual(
-      [
-        ['alternator', 31998, 4500, 9000],
-        ['pads', 4499, 0, 0],
-      ],
-    );
+    expect(
+      quote.lines.map((l) => [l.productId, l.lineTotalCents, l.coreChargeCents, l.coreTotalCents]),
+    ).toEqual([
+      ['alternator', 31998, 4500, 9000],
+      ['pads', 4499, 0, 0],
+    ]);
     // Goods $364.97 and core charges $90.00; free standard shipping from $100 of goods.
     expect(quote.totals).toMatchObject({
       subtotalCents: 31998 + 4499 + 9000,
@@ -85,7 +85,13 @@ describe('a core charge in the totals', () => {
   });
 
   it('is never discounted: a percent off the order takes its share of the parts alone', () => {
-    const quote = quoteFrom(rules, facts, [{ toolId: 'alternator', quantity: 1 }], toMichigan, discount({}));
+    const quote = quoteFrom(
+      rules,
+      facts,
+      [{ productId: 'alternator', quantity: 1 }],
+      toMichigan,
+      discount({}),
+    );
     // 10% of the $159.99 alternator, not of its $45.00 core charge.
     expect(quote.totals.discountCents).toBe(1600);
     expect(quote.lines[0]?.discountCents).toBe(1600);
@@ -96,7 +102,7 @@ describe('a core charge in the totals', () => {
   });
 
   it("counts towards neither a discount's minimum nor free shipping", () => {
-    const lines = [{ toolId: 'pads', quantity: 2 }];
+    const lines = [{ productId: 'pads', quantity: 2 }];
     // $89.98 of pads: below a $100 minimum and free shipping, whatever core charges are added.
     const withCore = quoteFrom(
       rules,

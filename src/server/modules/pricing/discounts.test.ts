@@ -22,9 +22,9 @@ const rule = (over: Partial<DiscountRule> = {}): DiscountRule => ({
   ...over,
 });
 
-const pads = { toolId: 'pads', lineTotalCents: 4599 };
-const rotors = { toolId: 'rotors', lineTotalCents: 12500 };
-const wrench = { toolId: 'wrench', lineTotalCents: 3999 };
+const pads = { productId: 'pads', lineTotalCents: 4599 };
+const rotors = { productId: 'rotors', lineTotalCents: 12500 };
+const wrench = { productId: 'wrench', lineTotalCents: 3999 };
 const facts = new Map<string, LineFacts>([
   ['pads', { categories: ['brakes', 'parts'], brand: 'Stopwell' }],
   ['rotors', { categories: ['brakes', 'parts'], brand: 'Rotorline' }],

@@ -18,7 +18,7 @@ import type { DiscountOffer, DiscountRule, LineFacts } from '../discounts';
  */
 
 export interface DiscountLine {
-  toolId: string;
+  productId: string;
   lineTotalCents: number;
 }
 
@@ -61,7 +61,7 @@ export function discountFor(
 ): DiscountOutcome | { miss: 'below_minimum' | 'no_matching_parts' } {
   const subtotal = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   if (subtotal < rule.minSubtotalCents) return { miss: 'below_minimum' };
-  const weights = lines.map((l) => (matches(rule, facts.get(l.toolId)) ? l.lineTotalCents : 0));
+  const weights = lines.map((l) => (matches(rule, facts.get(l.productId)) ? l.lineTotalCents : 0));
   const eligible = weights.reduce((sum, w) => sum + w, 0);
   if (rule.appliesTo !== 'order' && eligible === 0) return { miss: 'no_matching_parts' };
   const goodsCents =

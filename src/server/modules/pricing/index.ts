@@ -1,7 +1,7 @@
 import type { ModuleDescriptor } from '../../kernel/jobs';
 
 /** Pricing writes nothing; it reads the facts of each product it prices (price, weight, tax class). */
-export const pricingModule: ModuleDescriptor = { name: 'modules/pricing', reads: ['tools'] };
+export const pricingModule: ModuleDescriptor = { name: 'modules/pricing', reads: ['products'] };
 
 export { tradePricesOf } from './own-prices';
 export {

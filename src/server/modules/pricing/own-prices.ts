@@ -9,14 +9,14 @@ import { tradeUnitPrice } from './trade-prices';
  * below list (a retail buyer gets none). The pages keep the list price for everyone else, search
  * engines included.
  */
-export async function tradePricesOf(db: Db, terms: BuyerTerms, toolIds: string[]): Promise<TradePrices> {
+export async function tradePricesOf(db: Db, terms: BuyerTerms, productIds: string[]): Promise<TradePrices> {
   if (!terms.priceList) return { prices: [] };
-  const facts = await loadToolFacts(db, toolIds);
+  const facts = await loadToolFacts(db, productIds);
   const prices: TradePrices['prices'] = [];
   for (const tool of facts.values()) {
     const unitPriceCents = tradeUnitPrice(terms.priceList, tool);
     if (unitPriceCents < tool.priceCents)
-      prices.push({ toolId: tool.id, unitPriceCents, listUnitPriceCents: tool.priceCents });
+      prices.push({ productId: tool.id, unitPriceCents, listUnitPriceCents: tool.priceCents });
   }
   return { prices };
 }

@@ -20,7 +20,7 @@ import {
   type ZoneMethod,
 } from '../../../contract/settings';
 import type { Db, Tx } from '../../kernel/db';
-import { preparedStatement, selectedRow, tools } from '../../kernel/db';
+import { preparedStatement, products, selectedRow } from '../../kernel/db';
 import type { BuyerTerms } from '../accounts';
 import type { DiscountOffer } from '../discounts';
 import { productStock } from '../inventory';
@@ -326,7 +326,7 @@ const totalsOnly = ({
 }: Totals & ShippingQuote & PricedDiscount): Totals => totals;
 
 type ToolFacts = Pick<
-  typeof tools.$inferSelect,
+  typeof products.$inferSelect,
   | 'id'
   | 'name'
   | 'image'
@@ -341,24 +341,24 @@ type ToolFacts = Pick<
 >;
 
 /** The join of a product with its stock, for a query of `tools` selecting toolFactColumns. */
-export const stockOfTool = eq(productStock.toolId, tools.id);
+export const stockOfTool = eq(productStock.productId, products.id);
 
 /**
  * The columns of a product that pricing reads, from `tools` left-joined with the inventory's
  * `product_stock` view on `stockOfTool`: what is left to order is the inventory's.
  */
 export const toolFactColumns = {
-  id: tools.id,
-  name: tools.name,
-  image: tools.image,
-  priceCents: tools.priceCents,
+  id: products.id,
+  name: products.name,
+  image: products.image,
+  priceCents: products.priceCents,
   availableQuantity: productStock.available,
-  minimumOrderQuantity: tools.minimumOrderQuantity,
-  retiredAt: tools.retiredAt,
-  groundOnly: tools.groundOnly,
-  weightLb: tools.weightLb,
-  coreChargeCents: tools.coreChargeCents,
-  categorySlug: tools.categorySlug,
+  minimumOrderQuantity: products.minimumOrderQuantity,
+  retiredAt: products.retiredAt,
+  groundOnly: products.groundOnly,
+  weightLb: products.weightLb,
+  coreChargeCents: products.coreChargeCents,
+  categorySlug: products.categorySlug,
 };
 
 export const NO_LONGER_SOLD = 'This product is no longer sold. Remove it to go on.';
@@ -379,10 +379,10 @@ export function lineProblem(tool: ToolFacts, quantity: number): string | null {
  */
 export async function loadToolFacts(
   db: Db | Tx,
-  toolIds: string[],
+  productIds: string[],
   options: { lock?: boolean } = {},
 ): Promise<Map<string, ToolFacts>> {
-  const ids = [...new Set(toolIds.filter(isUuid))];
+  const ids = [...new Set(productIds.filter(isUuid))];
   if (ids.length === 0) return new Map();
   const rows = await (options.lock ? toolFactsLocked : toolFacts)(db, { ids });
   return new Map(rows.map((r) => [r.id, r]));
@@ -393,11 +393,11 @@ const toolFactsStatement = (lock: boolean) =>
     (db) => {
       const query = db
         .select(toolFactColumns)
-        .from(tools)
+        .from(products)
         .leftJoin(productStock, stockOfTool)
-        .where(sql`${tools.id} = any(${sql.placeholder('ids')}::uuid[])`);
+        .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`);
       // Only the product's row is held: the level is the inventory's, locked by its moves alone.
-      return lock ? query.for('key share', { of: tools }) : query;
+      return lock ? query.for('key share', { of: products }) : query;
     },
     selectedRow<ToolFacts>(toolFactColumns),
   );
@@ -420,11 +420,11 @@ export function quoteFrom(
 ): Quote {
   const priced: PricedLine[] = [];
   for (const line of lines) {
-    const tool = facts.get(line.toolId);
+    const tool = facts.get(line.productId);
     if (!tool) continue;
     const unitPriceCents = tradeUnitPrice(terms?.priceList ?? null, tool);
     priced.push({
-      toolId: tool.id,
+      productId: tool.id,
       name: tool.name,
       image: tool.image,
       unitPriceCents,
@@ -444,10 +444,10 @@ export function quoteFrom(
     subtotalCents: goods.goodsCents,
     coreChargeCents: goods.coreChargeCents,
     weightMilliLb: parcelWeight(
-      priced.map((l) => ({ weightLb: facts.get(l.toolId)?.weightLb ?? null, quantity: l.quantity })),
+      priced.map((l) => ({ weightLb: facts.get(l.productId)?.weightLb ?? null, quantity: l.quantity })),
       rules.shipping.defaultWeightLb,
     ),
-    groundOnly: priced.some((l) => facts.get(l.toolId)?.groundOnly),
+    groundOnly: priced.some((l) => facts.get(l.productId)?.groundOnly),
   };
   const totals = totalsFor(
     rules,
@@ -488,7 +488,7 @@ export async function quoteLines(
     rules,
     await loadToolFacts(
       db,
-      lines.map((l) => l.toolId),
+      lines.map((l) => l.productId),
     ),
     lines,
     to,

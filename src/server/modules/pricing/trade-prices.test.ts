@@ -11,8 +11,8 @@ const list: PriceList = {
   percentOffBasisPoints: 1000,
   categories: [{ categorySlug: 'filters', basisPoints: 2500 }],
   netPrices: [
-    { toolId: BRAKES, priceCents: 4200 },
-    { toolId: WIPER, priceCents: 2500 },
+    { productId: BRAKES, priceCents: 4200 },
+    { productId: WIPER, priceCents: 2500 },
   ],
 };
 

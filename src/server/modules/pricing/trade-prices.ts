@@ -22,7 +22,7 @@ export interface ListedProduct {
  */
 export function tradeUnitPrice(list: PriceList | null, product: ListedProduct): number {
   if (!list) return product.priceCents;
-  const net = list.netPrices.find((n) => n.toolId === product.id);
+  const net = list.netPrices.find((n) => n.productId === product.id);
   if (net) return Math.min(net.priceCents, product.priceCents);
   const category = product.categorySlug
     ? list.categories.find((c) => c.categorySlug === product.categorySlug)

@@ -5,7 +5,7 @@ export const reviewsModule: ModuleDescriptor = {
   name: 'modules/reviews',
   tables: ['reviews'],
   // A review's product, and whether its author bought it.
-  reads: ['order_lines', 'orders', 'tools'],
+  reads: ['order_lines', 'orders', 'products'],
 };
 
 export {

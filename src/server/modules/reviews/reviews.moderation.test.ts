@@ -47,15 +47,15 @@ async function ok<T>(
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json() as T;
 }
-const review = (who: TestSession, comment: string, toolId?: string) =>
+const review = (who: TestSession, comment: string, productId?: string) =>
   ok<{ insertedId: string; status: string }>(who, 'POST', '/api/review', {
     comment,
     ratings: 4,
-    ...(toolId ? { toolId } : {}),
+    ...(productId ? { productId } : {}),
   });
-const published = async (toolId?: string) =>
-  ok<Review[]>(undefined, 'GET', `/api/review${toolId ? `?toolId=${toolId}` : ''}`);
-const publicComments = async (toolId?: string) => (await published(toolId)).map((r) => r.comment);
+const published = async (productId?: string) =>
+  ok<Review[]>(undefined, 'GET', `/api/review${productId ? `?productId=${productId}` : ''}`);
+const publicComments = async (productId?: string) => (await published(productId)).map((r) => r.comment);
 async function setHold(hold: 'none' | 'nonBuyers' | 'all') {
   const now = await ok<{ sections: { reviews: { revision: number } } }>(owner, 'GET', '/api/settings');
   await ok(owner, 'PUT', '/api/settings/reviews', {
@@ -102,7 +102,7 @@ describe('the verified-purchase mark and the hold for approval', () => {
         comment: 'Clicks right at the set torque.',
         commenter: 'Bea Buyer',
         ratings: 4,
-        toolId: wrench,
+        productId: wrench,
         verified: true,
       },
     ]);
@@ -110,8 +110,8 @@ describe('the verified-purchase mark and the hold for approval', () => {
     expect(await publicComments(jack)).toEqual([]);
 
     // The writer sees their held review, awaiting approval.
-    const mine = await ok<OwnReview[]>(browser, 'GET', `/api/review/mine?toolId=${wrench}`);
-    expect(mine.map((r) => [r.comment, r.status, r.verified, r.toolName])).toEqual([
+    const mine = await ok<OwnReview[]>(browser, 'GET', `/api/review/mine?productId=${wrench}`);
+    expect(mine.map((r) => [r.comment, r.status, r.verified, r.productName])).toEqual([
       ['Never bought one, five stars anyway.', 'held', false, 'Torque Wrench'],
     ]);
     // Nobody else's reviews, and no one without an account.
@@ -146,7 +146,7 @@ describe('moderation by managers', () => {
       commenter: 'Bo Browser',
       status: 'held',
       verified: false,
-      toolName: 'Torque Wrench',
+      productName: 'Torque Wrench',
     });
 
     const shown = await ok<ModeratedReview>(manager, 'POST', `/api/reviews/${id}/publish`);

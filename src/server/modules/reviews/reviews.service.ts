@@ -11,7 +11,7 @@ import {
 import type { ReviewHold } from '../../../contract/settings';
 import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
-import { reviews, rowsOf, tools } from '../../kernel/db';
+import { products, reviews, rowsOf } from '../../kernel/db';
 import { notFound } from '../../kernel/errors';
 
 /** Cap on one answer of GET /review; the newest come first. */
@@ -23,11 +23,16 @@ const replyOf = (row: ReviewRow) =>
   row.reply && row.repliedAt ? { reply: { text: row.reply, at: row.repliedAt.toISOString() } } : {};
 
 /** The store's own published reviews (the spec's list), or one product's: held and hidden ones never. */
-export async function listReviews(db: Db, toolId?: string): Promise<Review[]> {
+export async function listReviews(db: Db, productId?: string): Promise<Review[]> {
   const rows = await db
     .select()
     .from(reviews)
-    .where(and(eq(reviews.status, 'published'), toolId ? eq(reviews.toolId, toolId) : isNull(reviews.toolId)))
+    .where(
+      and(
+        eq(reviews.status, 'published'),
+        productId ? eq(reviews.productId, productId) : isNull(reviews.productId),
+      ),
+    )
     .orderBy(desc(reviews.createdAt), asc(reviews.id))
     .limit(REVIEW_LIST_LIMIT);
   return rows.map((r) => ({
@@ -35,7 +40,7 @@ export async function listReviews(db: Db, toolId?: string): Promise<Review[]> {
     comment: r.comment,
     commenter: r.commenter,
     ratings: r.ratings,
-    ...(r.toolId ? { toolId: r.toolId } : {}),
+    ...(r.productId ? { productId: r.productId } : {}),
     verified: r.verified,
     ...replyOf(r),
   }));
@@ -46,13 +51,13 @@ export async function listReviews(db: Db, toolId?: string): Promise<Review[]> {
  * was paid, whatever happened to it since (shipped, returned, refunded). Reads the orders module's
  * tables; writes nothing.
  */
-export async function boughtIt(db: Db | Tx, userId: string, toolId?: string): Promise<boolean> {
+export async function boughtIt(db: Db | Tx, userId: string, productId?: string): Promise<boolean> {
   const [row] = rowsOf<{ bought: boolean }>(
     await db.execute(
-      toolId
+      productId
         ? sql`select exists (
             select 1 from orders o join order_lines l on l.order_id = o.id
-            where o.user_id = ${userId} and o.paid_at is not null and l.tool_id = ${toolId}) as bought`
+            where o.user_id = ${userId} and o.paid_at is not null and l.product_id = ${productId}) as bought`
         : sql`select exists (
             select 1 from orders o where o.user_id = ${userId} and o.paid_at is not null) as bought`,
     ),
@@ -71,17 +76,17 @@ export const heldFor = (hold: ReviewHold, verified: boolean) =>
 export async function addReview(
   db: Db,
   me: { id: string; name: string },
-  input: { comment: string; ratings: number; toolId?: string },
+  input: { comment: string; ratings: number; productId?: string },
   hold: ReviewHold,
 ): Promise<ReviewCreated> {
-  if (input.toolId) {
+  if (input.productId) {
     const [tool] = await db
-      .select({ id: tools.id })
-      .from(tools)
-      .where(and(eq(tools.id, input.toolId), isNull(tools.retiredAt)));
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, input.productId), isNull(products.retiredAt)));
     if (!tool) throw notFound('Tool');
   }
-  const verified = await boughtIt(db, me.id, input.toolId);
+  const verified = await boughtIt(db, me.id, input.productId);
   const status = heldFor(hold, verified) ? 'held' : 'published';
   const [row] = await db
     .insert(reviews)
@@ -90,7 +95,7 @@ export async function addReview(
       ratings: input.ratings,
       commenter: me.name,
       userId: me.id,
-      toolId: input.toolId ?? null,
+      productId: input.productId ?? null,
       verified,
       status,
     })
@@ -101,16 +106,16 @@ export async function addReview(
 
 const reviewColumns = {
   row: reviews,
-  toolName: tools.name,
+  productName: products.name,
 };
 
-function ownReviewOf(r: { row: ReviewRow; toolName: string | null }): OwnReview {
+function ownReviewOf(r: { row: ReviewRow; productName: string | null }): OwnReview {
   return {
     _id: r.row.id,
     comment: r.row.comment,
     ratings: r.row.ratings,
-    toolId: r.row.toolId,
-    toolName: r.toolName,
+    productId: r.row.productId,
+    productName: r.productName,
     status: r.row.status,
     verified: r.row.verified,
     createdAt: r.row.createdAt.toISOString(),
@@ -119,12 +124,12 @@ function ownReviewOf(r: { row: ReviewRow; toolName: string | null }): OwnReview 
 }
 
 /** GET /review/mine: the writer's own reviews, held and hidden ones too, newest first. */
-export async function listOwnReviews(db: Db, userId: string, toolId?: string): Promise<OwnReview[]> {
+export async function listOwnReviews(db: Db, userId: string, productId?: string): Promise<OwnReview[]> {
   const rows = await db
     .select(reviewColumns)
     .from(reviews)
-    .leftJoin(tools, eq(tools.id, reviews.toolId))
-    .where(and(eq(reviews.userId, userId), toolId ? eq(reviews.toolId, toolId) : undefined))
+    .leftJoin(products, eq(products.id, reviews.productId))
+    .where(and(eq(reviews.userId, userId), productId ? eq(reviews.productId, productId) : undefined))
     .orderBy(desc(reviews.createdAt), asc(reviews.id))
     .limit(REVIEW_LIST_LIMIT);
   return rows.map(ownReviewOf);
@@ -136,7 +141,7 @@ export async function listForModeration(db: Db, query: ModerationQuery): Promise
     db
       .select(reviewColumns)
       .from(reviews)
-      .leftJoin(tools, eq(tools.id, reviews.toolId))
+      .leftJoin(products, eq(products.id, reviews.productId))
       .where(eq(reviews.status, query.status))
       .orderBy(desc(reviews.createdAt), asc(reviews.id))
       .limit(MODERATION_PAGE_SIZE)
@@ -163,7 +168,7 @@ async function moderatedReview(tx: Db | Tx, id: string): Promise<ModeratedReview
   const [r] = await tx
     .select(reviewColumns)
     .from(reviews)
-    .leftJoin(tools, eq(tools.id, reviews.toolId))
+    .leftJoin(products, eq(products.id, reviews.productId))
     .where(eq(reviews.id, id));
   if (!r) throw notFound('Review');
   return {

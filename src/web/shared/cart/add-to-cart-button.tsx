@@ -37,7 +37,7 @@ export function AddToCartButton({
         disabled={soldOut || add.isPending}
         aria-describedby={statusId}
         aria-label={`${soldOut ? 'Out of stock' : 'Add to cart'}: ${tool.name}`}
-        onClick={() => add.mutate({ toolId: tool._id, quantity })}
+        onClick={() => add.mutate({ productId: tool._id, quantity })}
       >
         {add.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
         {soldOut ? 'Out of stock' : 'Add to cart'}

@@ -23,7 +23,10 @@ export const fetchQuote = async (lines: CartLineInput[], to: Destination = {}, s
   (
     await apiRequest<Quote>('/cart/quote', {
       method: 'POST',
-      body: { lines: lines.map(({ toolId, quantity }) => ({ toolId, quantity })), ...destinationBody(to) },
+      body: {
+        lines: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+        ...destinationBody(to),
+      },
       signal,
     })
   ).data;
@@ -35,13 +38,13 @@ export const fetchQuote = async (lines: CartLineInput[], to: Destination = {}, s
 export const fetchCart = (to: Destination = {}, signal?: AbortSignal) =>
   apiGet<Quote>(`/cart?${new URLSearchParams(destinationBody(to)).toString()}`, signal);
 
-const cartPath = (toolId: string) => `/cart/${encodeURIComponent(toolId)}`;
+const cartPath = (productId: string) => `/cart/${encodeURIComponent(productId)}`;
 
-export const putCartLine = async (toolId: string, quantity: number) =>
-  (await apiRequest<Quote>(cartPath(toolId), { method: 'PUT', body: { quantity } })).data;
+export const putCartLine = async (productId: string, quantity: number) =>
+  (await apiRequest<Quote>(cartPath(productId), { method: 'PUT', body: { quantity } })).data;
 
-export const deleteCartLine = async (toolId: string) =>
-  (await apiRequest<Quote>(cartPath(toolId), { method: 'DELETE' })).data;
+export const deleteCartLine = async (productId: string) =>
+  (await apiRequest<Quote>(cartPath(productId), { method: 'DELETE' })).data;
 
 export const clearServerCart = async () => (await apiRequest<Quote>('/cart', { method: 'DELETE' })).data;
 

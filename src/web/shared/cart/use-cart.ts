@@ -39,8 +39,9 @@ export const userCartQuery = (userId: string, to: Destination = {}) =>
 async function priceVisitorLines(lines: CartLineInput[], to: Destination, signal?: AbortSignal) {
   if (lines.length === 0) return null;
   const quote = await fetchQuote(lines, to, signal);
-  const known = new Set(quote.lines.map((l) => l.toolId));
-  if (lines.some((l) => !known.has(l.toolId))) writeVisitorLines(lines.filter((l) => known.has(l.toolId)));
+  const known = new Set(quote.lines.map((l) => l.productId));
+  if (lines.some((l) => !known.has(l.productId)))
+    writeVisitorLines(lines.filter((l) => known.has(l.productId)));
   return quote;
 }
 
@@ -69,9 +70,9 @@ export class CartRefusal extends Error {
  * A visitor's lines are checked as the server cart's would be: priced by the server, and refused
  * with the line's problem (below the minimum, above the stock) instead of being kept.
  */
-async function quoteVisitorChange(queryClient: QueryClient, lines: CartLineInput[], toolId: string) {
+async function quoteVisitorChange(queryClient: QueryClient, lines: CartLineInput[], productId: string) {
   const quote = await fetchQuote(lines);
-  const line = quote.lines.find((l) => l.toolId === toolId);
+  const line = quote.lines.find((l) => l.productId === productId);
   if (!line) throw new CartRefusal('This product is no longer sold.');
   if (line.problem) throw new CartRefusal(line.problem);
   writeVisitorLines(lines);
@@ -81,17 +82,17 @@ async function quoteVisitorChange(queryClient: QueryClient, lines: CartLineInput
 
 /** Adds units of a product to the reader's cart, on the server or in this browser. */
 const addToCartMutation = (queryClient: QueryClient, userId: string | undefined) => ({
-  mutationFn: async ({ toolId, quantity }: { toolId: string; quantity: number }) => {
+  mutationFn: async ({ productId, quantity }: { productId: string; quantity: number }) => {
     // Adding nothing (an empty or zero box) would only repeat the line as it is.
     if (!Number.isInteger(quantity) || quantity < 1) throw new CartRefusal('Quantity must be at least 1');
     if (userId) {
       const current = await queryClient.fetchQuery({ ...userCartQuery(userId), staleTime: 10_000 });
-      const had = current.lines.find((l) => l.toolId === toolId)?.quantity ?? 0;
-      const cart = await putCartLine(toolId, had + quantity);
+      const had = current.lines.find((l) => l.productId === productId)?.quantity ?? 0;
+      const cart = await putCartLine(productId, had + quantity);
       await storeUserCart(queryClient, userId, cart);
       return cart;
     }
-    return quoteVisitorChange(queryClient, addToLines(readVisitorLines(), toolId, quantity), toolId);
+    return quoteVisitorChange(queryClient, addToLines(readVisitorLines(), productId, quantity), productId);
   },
 });
 
@@ -111,9 +112,9 @@ export interface UseCart {
   cart: Quote | null | undefined;
   query: UseQueryResult<Quote | null, Error>;
   signedIn: boolean;
-  add: ReturnType<typeof useMutation<Quote, Error, { toolId: string; quantity: number }>>;
-  setQuantity: ReturnType<typeof useMutation<Quote | null, Error, { toolId: string; quantity: number }>>;
-  remove: ReturnType<typeof useMutation<Quote | null, Error, { toolId: string }>>;
+  add: ReturnType<typeof useMutation<Quote, Error, { productId: string; quantity: number }>>;
+  setQuantity: ReturnType<typeof useMutation<Quote | null, Error, { productId: string; quantity: number }>>;
+  remove: ReturnType<typeof useMutation<Quote | null, Error, { productId: string }>>;
   clear: ReturnType<typeof useMutation<Quote | null, Error, void>>;
 }
 
@@ -135,25 +136,25 @@ export function useCart(to: Destination = {}): UseCart {
   const add = useMutation(addToCartMutation(queryClient, userId));
 
   const setQuantity = useMutation({
-    mutationFn: async ({ toolId, quantity }: { toolId: string; quantity: number }) => {
+    mutationFn: async ({ productId, quantity }: { productId: string; quantity: number }) => {
       if (userId) {
-        const cart = await putCartLine(toolId, quantity);
+        const cart = await putCartLine(productId, quantity);
         await storeUserCart(queryClient, userId, cart);
         return cart;
       }
-      const lines = readVisitorLines().map((l) => (l.toolId === toolId ? { toolId, quantity } : l));
-      return quoteVisitorChange(queryClient, lines, toolId);
+      const lines = readVisitorLines().map((l) => (l.productId === productId ? { productId, quantity } : l));
+      return quoteVisitorChange(queryClient, lines, productId);
     },
   });
 
   const remove = useMutation({
-    mutationFn: async ({ toolId }: { toolId: string }) => {
+    mutationFn: async ({ productId }: { productId: string }) => {
       if (userId) {
-        const cart = await deleteCartLine(toolId);
+        const cart = await deleteCartLine(productId);
         await storeUserCart(queryClient, userId, cart);
         return cart;
       }
-      writeVisitorLines(readVisitorLines().filter((l) => l.toolId !== toolId));
+      writeVisitorLines(readVisitorLines().filter((l) => l.productId !== productId));
       return null;
     },
   });

@@ -73,7 +73,7 @@ function Shell() {
 
 function CartLines() {
   const { cart } = useCart();
-  return <p>{cart?.lines.map((l) => l.toolId).join(',')}</p>;
+  return <p>{cart?.lines.map((l) => l.productId).join(',')}</p>;
 }
 
 describe("a visitor's cart in the browser", () => {
@@ -82,13 +82,13 @@ describe("a visitor's cart in the browser", () => {
     expect(readVisitorLines()).toEqual([]);
     localStorage.setItem(
       VISITOR_CART_KEY,
-      JSON.stringify([{ toolId: 'a', quantity: 2 }, { toolId: 'b', quantity: 0 }, 'x']),
+      JSON.stringify([{ productId: 'a', quantity: 2 }, { productId: 'b', quantity: 0 }, 'x']),
     );
-    expect(readVisitorLines()).toEqual([{ toolId: 'a', quantity: 2 }]);
+    expect(readVisitorLines()).toEqual([{ productId: 'a', quantity: 2 }]);
     const lines = addToLines(addToLines(readVisitorLines(), 'a', 3), 'c', 1);
     expect(lines).toEqual([
-      { toolId: 'a', quantity: 5 },
-      { toolId: 'c', quantity: 1 },
+      { productId: 'a', quantity: 5 },
+      { productId: 'c', quantity: 1 },
     ]);
     writeVisitorLines([]);
     expect(localStorage.getItem(VISITOR_CART_KEY)).toBeNull();
@@ -98,12 +98,12 @@ describe("a visitor's cart in the browser", () => {
     const fetch = vi.fn(async (url: string) => (url.endsWith('/get-session') ? json(null) : json({})));
     vi.stubGlobal('fetch', fetch);
     writeVisitorLines([
-      { toolId: 'a', quantity: 2 },
-      { toolId: 'b', quantity: 1 },
+      { productId: 'a', quantity: 2 },
+      { productId: 'b', quantity: 1 },
     ]);
     await renderWith(<CartLink />);
     await shown(() => cartLabel() === 'Cart, 3 items', 'the count of 3');
-    act(() => writeVisitorLines([{ toolId: 'a', quantity: 1 }]));
+    act(() => writeVisitorLines([{ productId: 'a', quantity: 1 }]));
     expect(container.querySelector('a')?.getAttribute('aria-label')).toBe('Cart, 1 item');
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/auth/get-session']);
   });
@@ -123,8 +123,8 @@ describe("a visitor's cart in the browser", () => {
       }),
     );
     writeVisitorLines([
-      { toolId: 'a', quantity: 2 },
-      { toolId: 'b', quantity: 3 },
+      { productId: 'a', quantity: 2 },
+      { productId: 'b', quantity: 3 },
     ]);
     await renderWith(<Shell />);
     // The browser copy also counts 5: wait until it is gone, so the count is the server's.
@@ -135,8 +135,8 @@ describe("a visitor's cart in the browser", () => {
     expect(merges).toEqual([
       {
         lines: [
-          { toolId: 'a', quantity: 2 },
-          { toolId: 'b', quantity: 3 },
+          { productId: 'a', quantity: 2 },
+          { productId: 'b', quantity: 3 },
         ],
       },
     ]);
@@ -154,7 +154,7 @@ describe("a visitor's cart in the browser", () => {
               ...quote(2),
               lines: [
                 {
-                  toolId: 'a',
+                  productId: 'a',
                   name: 'A',
                   image: '',
                   unitPriceCents: 100,
@@ -169,11 +169,11 @@ describe("a visitor's cart in the browser", () => {
       ),
     );
     writeVisitorLines([
-      { toolId: 'a', quantity: 2 },
-      { toolId: 'gone', quantity: 1 },
+      { productId: 'a', quantity: 2 },
+      { productId: 'gone', quantity: 1 },
     ]);
     await renderWith(<CartLines />);
     await shown(() => container.textContent === 'a', 'the priced line');
-    expect(readVisitorLines()).toEqual([{ toolId: 'a', quantity: 2 }]);
+    expect(readVisitorLines()).toEqual([{ productId: 'a', quantity: 2 }]);
   });
 });

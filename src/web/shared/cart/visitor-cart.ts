@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 
 /** A line of a visitor's cart as the browser keeps it: no prices, the server prices it. */
 export interface CartLineInput {
-  toolId: string;
+  productId: string;
   quantity: number;
 }
 
@@ -21,7 +21,7 @@ const storage = () => {
   }
 };
 
-/** Anything else than a list of {toolId, quantity} (an old version, a hand edit) reads as empty. */
+/** Anything else than a list of {productId, quantity} (an old version, a hand edit) reads as empty. */
 function parse(raw: string | null): CartLineInput[] {
   if (!raw) return EMPTY;
   try {
@@ -29,7 +29,7 @@ function parse(raw: string | null): CartLineInput[] {
     if (!Array.isArray(value)) return EMPTY;
     return value.filter(
       (l): l is CartLineInput =>
-        typeof l?.toolId === 'string' && Number.isInteger(l?.quantity) && l.quantity > 0,
+        typeof l?.productId === 'string' && Number.isInteger(l?.quantity) && l.quantity > 0,
     );
   } catch {
     return EMPTY;
@@ -70,11 +70,11 @@ export function markVisitorMergeGaveUp() {
 }
 
 /** The lines with `quantity` more of one product (a new line at the end). */
-export function addToLines(lines: CartLineInput[], toolId: string, quantity: number): CartLineInput[] {
-  const found = lines.some((l) => l.toolId === toolId);
+export function addToLines(lines: CartLineInput[], productId: string, quantity: number): CartLineInput[] {
+  const found = lines.some((l) => l.productId === productId);
   return found
-    ? lines.map((l) => (l.toolId === toolId ? { toolId, quantity: l.quantity + quantity } : l))
-    : [...lines, { toolId, quantity }];
+    ? lines.map((l) => (l.productId === productId ? { productId, quantity: l.quantity + quantity } : l))
+    : [...lines, { productId, quantity }];
 }
 
 function subscribe(listener: () => void) {

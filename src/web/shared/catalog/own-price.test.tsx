@@ -8,19 +8,19 @@ const shop = { user: { id: 'u-shop', email: 'shop@example.com', name: 'Corner Ga
 mockApi(
   http.get('/api/auth/get-session', () => json(shop)),
   http.get('/api/account/trade-prices', () =>
-    json({ prices: [{ toolId: PADS, unitPriceCents: 4200, listUnitPriceCents: 5999 }] }),
+    json({ prices: [{ productId: PADS, unitPriceCents: 4200, listUnitPriceCents: 5999 }] }),
   ),
 );
 
 describe("a trade buyer's own price on a product page", () => {
   it('shows the price the store gives this buyer', async () => {
-    await renderPage(<OwnPrice toolId={PADS} />);
+    await renderPage(<OwnPrice productId={PADS} />);
     await shows('Your trade price: $42.00');
   });
 
   it('shows nothing to a visitor, and asks nothing', async () => {
     answer(http.get('/api/auth/get-session', () => json(null)));
-    await renderPage(<OwnPrice toolId={PADS} />);
+    await renderPage(<OwnPrice productId={PADS} />);
     await waitFor(() => expect(sent('GET', '/api/auth/get-session')).toHaveLength(1));
     expect(sent('GET', '/api/account/trade-prices')).toEqual([]);
     expect(text()).not.toContain('Your trade price');
@@ -28,7 +28,7 @@ describe("a trade buyer's own price on a product page", () => {
 
   it('shows nothing to a retail buyer', async () => {
     answer(http.get('/api/account/trade-prices', () => json({ prices: [] })));
-    await renderPage(<OwnPrice toolId={PADS} />);
+    await renderPage(<OwnPrice productId={PADS} />);
     await waitFor(() => expect(sent('GET', '/api/account/trade-prices')).toHaveLength(1));
     expect(text()).not.toContain('Your trade price');
   });

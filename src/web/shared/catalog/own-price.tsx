@@ -10,15 +10,15 @@ import { useSession } from '@web/shared/session/session';
  * the store, which prices from the buyer's list. Nothing for a visitor or a retail buyer, and
  * nothing while it loads or if it fails: the list price stands above it either way.
  */
-export function OwnPrice({ toolId }: { toolId: string }) {
+export function OwnPrice({ productId }: { productId: string }) {
   const { user } = useSession();
   const prices = useQuery({
-    queryKey: [...accountRoot, 'trade-prices', user?.id ?? '', toolId],
+    queryKey: [...accountRoot, 'trade-prices', user?.id ?? '', productId],
     queryFn: ({ signal }) =>
-      apiGet<TradePrices>(`/account/trade-prices?ids=${encodeURIComponent(toolId)}`, signal),
+      apiGet<TradePrices>(`/account/trade-prices?ids=${encodeURIComponent(productId)}`, signal),
     enabled: user !== null,
   });
-  const own = prices.data?.prices.find((p) => p.toolId === toolId);
+  const own = prices.data?.prices.find((p) => p.productId === productId);
   if (!own) return null;
   return (
     <p className="text-xl font-semibold text-success" data-testid="own-price">

@@ -48,7 +48,7 @@ export function ProductHeading({ tool, shopping }: { tool: ToolDetails; shopping
     <>
       <h1 className="text-3xl font-bold">{tool.name}</h1>
       <p className="text-2xl font-semibold">Price: ${formatPrice(tool.price)}</p>
-      <OwnPrice toolId={tool._id} />
+      <OwnPrice productId={tool._id} />
       <ToolQuantities tool={tool} className="max-w-xs gap-y-1" />
       <ToolDescription tool={tool} />
       <ProductFit fits={tool.fits} garage={shopping.garage} vehicle={shopping.vehicle} />

@@ -4,8 +4,8 @@ import { chosenLines, newIdempotencyKey } from './after-sale';
 describe('refund and shipment dialogs read what the admin typed', () => {
   it('sends only the lines given a quantity', () => {
     expect(chosenLines({ a: 2, b: 0, c: 1 })).toEqual([
-      { toolId: 'a', quantity: 2 },
-      { toolId: 'c', quantity: 1 },
+      { productId: 'a', quantity: 2 },
+      { productId: 'c', quantity: 1 },
     ]);
     expect(chosenLines({ a: 0 })).toEqual([]);
   });

@@ -34,4 +34,4 @@ export const coresLeftOf = (line: Order['lines'][number] | StaffOrderLine) =>
 export const chosenLines = (quantities: Record<string, number>): LineQuantityInput[] =>
   Object.entries(quantities)
     .filter(([, quantity]) => quantity > 0)
-    .map(([toolId, quantity]) => ({ toolId, quantity }));
+    .map(([productId, quantity]) => ({ productId, quantity }));

@@ -14,5 +14,5 @@ export const orderKeys = {
   /** Staff's quote of a refund of an order, for what the dialog holds. */
   refundQuote: (id: string, input: unknown) => [...adminRoot, 'order', id, 'refund-quote', input] as const,
   /** The Order Now modal's price of one product in a quantity. */
-  oneLineQuote: (toolId: string, quantity: number) => ['quote', 'one-line', toolId, quantity] as const,
+  oneLineQuote: (productId: string, quantity: number) => ['quote', 'one-line', productId, quantity] as const,
 };

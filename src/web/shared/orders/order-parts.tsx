@@ -77,10 +77,10 @@ export function OrderLines({ order, prices: wanted = true }: { order: DeskOrder;
       </thead>
       <tbody>
         {order.lines.map((line) => (
-          <Fragment key={`${line.toolId}-${line.name}`}>
+          <Fragment key={`${line.productId}-${line.name}`}>
             <tr>
               <td data-label="Product">
-                <Link to={pages.product.path(line.toolId)} className="link font-medium">
+                <Link to={pages.product.path(line.productId)} className="link font-medium">
                   {line.name}
                 </Link>
               </td>
@@ -123,9 +123,9 @@ function UnpricedLines({ lines }: { lines: DeskOrder['lines'] }) {
       </thead>
       <tbody>
         {lines.map((line) => (
-          <tr key={`${line.toolId}-${line.name}`}>
+          <tr key={`${line.productId}-${line.name}`}>
             <td data-label="Product">
-              <Link to={pages.product.path(line.toolId)} className="link font-medium">
+              <Link to={pages.product.path(line.productId)} className="link font-medium">
                 {line.name}
               </Link>
             </td>

@@ -8,10 +8,10 @@ import { orderDate } from './order-parts';
 /** An order's parcels and refunds, as the admin and the customer both read them. */
 
 /** What naming an order's lines needs: the customer's order or the desk's, money or not. */
-type Named = { lines: ReadonlyArray<{ toolId: string; name: string }> };
+type Named = { lines: ReadonlyArray<{ productId: string; name: string }> };
 
-export const lineName = (order: Named, toolId: string) =>
-  order.lines.find((l) => l.toolId === toolId)?.name ?? toolId;
+export const lineName = (order: Named, productId: string) =>
+  order.lines.find((l) => l.productId === productId)?.name ?? productId;
 
 export function ShipmentList({ order }: { order: Named & Pick<Order, 'shipments'> }) {
   if (order.shipments.length === 0) return <p className="text-base-content/70">Nothing has shipped yet.</p>;
@@ -30,8 +30,8 @@ export function ShipmentList({ order }: { order: Named & Pick<Order, 'shipments'
           ) : null}
           <ul className="list-disc ps-5">
             {s.lines.map((l) => (
-              <li key={l.toolId}>
-                {formatNumber(l.quantity)} × {lineName(order, l.toolId)}
+              <li key={l.productId}>
+                {formatNumber(l.quantity)} × {lineName(order, l.productId)}
               </li>
             ))}
           </ul>
@@ -64,7 +64,7 @@ export function RefundList({
           {r.lines.length > 0 ? (
             <ul className="list-disc ps-5 text-sm">
               {r.lines.map((l) => (
-                <li key={l.toolId}>{refundLineWords(order, l)}</li>
+                <li key={l.productId}>{refundLineWords(order, l)}</li>
               ))}
             </ul>
           ) : null}

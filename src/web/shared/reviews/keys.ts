@@ -6,9 +6,10 @@ import { accountRoot, adminRoot } from '@web/lib/query-keys';
  */
 export const reviewKeys = {
   all: ['reviews'] as const,
-  ofTool: (toolId: string) => ['reviews', 'tool', toolId] as const,
+  ofTool: (productId: string) => ['reviews', 'tool', productId] as const,
   mineAll: [...accountRoot, 'reviews'] as const,
-  mine: (toolId: string | undefined) => [...accountRoot, 'reviews', toolId ?? 'store and products'] as const,
+  mine: (productId: string | undefined) =>
+    [...accountRoot, 'reviews', productId ?? 'store and products'] as const,
   moderationAll: [...adminRoot, 'reviews'] as const,
   moderation: (status: string, page: number) => [...adminRoot, 'reviews', status, page] as const,
 };

@@ -4,11 +4,11 @@ import { ReviewCard } from './review-card';
 
 /**
  * The signed-in writer's reviews that others do not see: awaiting approval, or hidden. Of one
- * product with `toolId`, else every one of theirs. Nothing for a visitor or when all are published.
+ * product with `productId`, else every one of theirs. Nothing for a visitor or when all are published.
  */
-export function OwnUnpublishedReviews({ toolId, heading }: { toolId?: string; heading: string }) {
+export function OwnUnpublishedReviews({ productId, heading }: { productId?: string; heading: string }) {
   const { user } = useSession();
-  const mine = useOwnReviews(toolId, Boolean(user));
+  const mine = useOwnReviews(productId, Boolean(user));
   const waiting = (mine.data ?? []).filter((r) => r.status !== 'published');
   if (!user || waiting.length === 0) return null;
   return (
@@ -19,7 +19,7 @@ export function OwnUnpublishedReviews({ toolId, heading }: { toolId?: string; he
         {waiting.map((r) => (
           <ReviewCard
             key={r._id}
-            review={{ ...r, commenter: `you${r.toolName && !toolId ? `, of ${r.toolName}` : ''}` }}
+            review={{ ...r, commenter: `you${r.productName && !productId ? `, of ${r.productName}` : ''}` }}
             status={r.status === 'hidden' ? 'hidden' : 'held'}
           />
         ))}

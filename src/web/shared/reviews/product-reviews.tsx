@@ -21,12 +21,12 @@ const ReviewForm = lazy(async () => ({ default: (await import('./review-form')).
  * signed-in reader writes under their account name, and sees their own review awaiting approval
  * here; anyone else is offered a sign-in that brings them back here.
  */
-export function ProductReviews({ toolId }: { toolId: string }) {
+export function ProductReviews({ productId }: { productId: string }) {
   const { user, isPending } = useSession();
   const location = useLocation();
   const reviews = useQuery({
-    queryKey: reviewKeys.ofTool(toolId),
-    queryFn: ({ signal }) => apiGet<Review[]>(`/review?toolId=${encodeURIComponent(toolId)}`, signal),
+    queryKey: reviewKeys.ofTool(productId),
+    queryFn: ({ signal }) => apiGet<Review[]>(`/review?productId=${encodeURIComponent(productId)}`, signal),
   });
   return (
     <section aria-labelledby="product-reviews-heading" className="space-y-3">
@@ -48,12 +48,12 @@ export function ProductReviews({ toolId }: { toolId: string }) {
       ) : (
         <p role="status">Loading reviews…</p>
       )}
-      <OwnUnpublishedReviews toolId={toolId} heading="Your reviews of this product" />
+      <OwnUnpublishedReviews productId={productId} heading="Your reviews of this product" />
       {isPending ? null : user ? (
         <div className="space-y-2 pt-2">
           <h3 className="text-lg font-semibold">Review this product</h3>
           <Suspense fallback={<p role="status">Loading the form…</p>}>
-            <ReviewForm toolId={toolId} label="Review this product" />
+            <ReviewForm productId={productId} label="Review this product" />
           </Suspense>
         </div>
       ) : (

@@ -15,11 +15,17 @@ interface Values {
 }
 
 /**
- * The store's review (the spec's Add a review), or, with `toolId`, a review of that product. The
+ * The store's review (the spec's Add a review), or, with `productId`, a review of that product. The
  * rating is chosen with stars (keyboard: the arrow keys); the spec's messages stay. A review held
  * for approval is said to be so, and its writer then finds it among their own reviews.
  */
-export function ReviewForm({ toolId, label = 'Add a review' }: { toolId?: string; label?: string } = {}) {
+export function ReviewForm({
+  productId,
+  label = 'Add a review',
+}: {
+  productId?: string;
+  label?: string;
+} = {}) {
   const queryClient = useQueryClient();
   const post = useMutation({
     mutationFn: async (input: ReviewInput) =>
@@ -46,7 +52,7 @@ export function ReviewForm({ toolId, label = 'Add a review' }: { toolId?: string
       const created = await post.mutateAsync({
         comment: values.comment,
         ratings: Number(values.ratings),
-        ...(toolId ? { toolId } : {}),
+        ...(productId ? { productId } : {}),
       });
       toast.success('Comment is posted!!');
       if (created.status === 'held') toast.success('It will show once the store has approved it.');

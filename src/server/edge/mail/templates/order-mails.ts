@@ -138,7 +138,10 @@ export function orderMail(
       const partial = parcel !== undefined && order.status === 'partially_shipped';
       const held = parcel
         ? parcel.lines
-            .map((l) => `${l.quantity} x ${order.lines.find((o) => o.toolId === l.toolId)?.name ?? 'part'}`)
+            .map(
+              (l) =>
+                `${l.quantity} x ${order.lines.find((o) => o.productId === l.productId)?.name ?? 'part'}`,
+            )
             .join(', ')
         : what(order);
       return render(order.userEmail, ctx, {

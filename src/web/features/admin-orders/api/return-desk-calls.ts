@@ -41,7 +41,7 @@ export function useReceiveReturn() {
     }: {
       id: string;
       /** None for a core return: its old parts are not stock. */
-      lines: Array<{ toolId: string; outcome: 'restock' | 'damaged' }> | undefined;
+      lines: Array<{ productId: string; outcome: 'restock' | 'damaged' }> | undefined;
     }) =>
       (await apiRequest<Return>(returnPath(id, 'received'), { method: 'POST', body: lines ? { lines } : {} }))
         .data,
@@ -73,9 +73,13 @@ export const useReturnRefundQuote = (id: string, enabled: boolean) =>
 export function useCorrectFitment() {
   const changed = useReturnChanged();
   return useMutation({
-    mutationFn: async ({ id, toolId }: { id: string; toolId: string }) =>
-      (await apiRequest<Return>(returnPath(id, 'fitment-correction'), { method: 'POST', body: { toolId } }))
-        .data,
+    mutationFn: async ({ id, productId }: { id: string; productId: string }) =>
+      (
+        await apiRequest<Return>(returnPath(id, 'fitment-correction'), {
+          method: 'POST',
+          body: { productId },
+        })
+      ).data,
     onSuccess: changed,
   });
 }

@@ -36,7 +36,7 @@ mockApi(
       taxCents: 120,
       shippingCents: 0,
       otherCents: 0,
-      lines: [{ toolId: 'tool-1', quantity: 1, amountCents: 1500, taxCents: 120 }],
+      lines: [{ productId: 'tool-1', quantity: 1, amountCents: 1500, taxCents: 120 }],
     }),
   ),
   http.post('/api/manage/:id/refunds', ({ request }) => {
@@ -74,7 +74,7 @@ describe("an order's after-sale actions", () => {
     await submit(dialogForm());
     await shows('Parcel shipped');
     expect(sent('POST', '/api/manage/order-1/shipments')).toEqual([
-      { lines: [{ toolId: 'tool-1', quantity: 2 }], carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+      { lines: [{ productId: 'tool-1', quantity: 2 }], carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
     ]);
   });
 
@@ -90,12 +90,12 @@ describe("an order's after-sale actions", () => {
     type(field('Reason', dialog()), 'Scratched in transit');
     await waitFor(() => expect(button('Refund $16.20 to card', dialog())).toBeDefined());
     expect(sent('POST', '/api/manage/order-1/refunds/quote').at(-1)).toEqual({
-      lines: [{ toolId: 'tool-1', quantity: 1 }],
+      lines: [{ productId: 'tool-1', quantity: 1 }],
     });
     await submit(dialogForm());
     await shows('$16.20 refunded');
     expect(sent('POST', '/api/manage/order-1/refunds')).toEqual([
-      { lines: [{ toolId: 'tool-1', quantity: 1 }], restock: false, reason: 'Scratched in transit' },
+      { lines: [{ productId: 'tool-1', quantity: 1 }], restock: false, reason: 'Scratched in transit' },
     ]);
     expect(refundKeys).toHaveLength(1);
     expect(refundKeys[0]?.length).toBeGreaterThanOrEqual(8);

@@ -86,7 +86,7 @@ function LineQuantities({
   order: { lines: readonly Line[] };
   max: (line: Line) => number;
   values: Record<string, number>;
-  onChange: (toolId: string, quantity: number) => void;
+  onChange: (productId: string, quantity: number) => void;
   legend: string;
 }) {
   return (
@@ -95,7 +95,7 @@ function LineQuantities({
       {order.lines.map((line) => {
         const most = max(line);
         return (
-          <label key={line.toolId} className="flex flex-wrap items-center justify-between gap-2">
+          <label key={line.productId} className="flex flex-wrap items-center justify-between gap-2">
             <span>
               {line.name} <span className="text-base-content/70">({formatNumber(most)} left)</span>
             </span>
@@ -107,8 +107,8 @@ function LineQuantities({
               step={1}
               inputMode="numeric"
               disabled={most === 0}
-              value={values[line.toolId] ?? 0}
-              onChange={(e) => onChange(line.toolId, Math.max(0, Math.trunc(Number(e.target.value) || 0)))}
+              value={values[line.productId] ?? 0}
+              onChange={(e) => onChange(line.productId, Math.max(0, Math.trunc(Number(e.target.value) || 0)))}
               aria-label={`Quantity of ${line.name}`}
             />
           </label>
@@ -241,7 +241,7 @@ function ShipLinesDialog({ order, onClose }: { order: DeskOrder; onClose: () => 
           legend="Units in this parcel"
           max={(l) => l.quantity - l.shippedQuantity - l.refundedQuantity}
           values={quantities}
-          onChange={(toolId, q) => setQuantities((v) => ({ ...v, [toolId]: q }))}
+          onChange={(productId, q) => setQuantities((v) => ({ ...v, [productId]: q }))}
         />
         <TrackingFields value={tracking} onChange={setTracking} errors={fieldErrors} />
       </DialogForm>
@@ -357,7 +357,7 @@ function RefundDialog({
           legend="Units to refund (with their tax and any core charge not yet given back)"
           max={(l) => l.quantity - l.refundedQuantity}
           values={quantities}
-          onChange={(toolId, q) => setQuantities((v) => ({ ...v, [toolId]: q }))}
+          onChange={(productId, q) => setQuantities((v) => ({ ...v, [productId]: q }))}
         />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <TextField
@@ -433,7 +433,7 @@ function CoresHandedInDialog({ order, onClose }: { order: DeskOrder; onClose: ()
           legend="Old parts handed in"
           max={coresLeftOf}
           values={quantities}
-          onChange={(toolId, q) => setQuantities((v) => ({ ...v, [toolId]: q }))}
+          onChange={(productId, q) => setQuantities((v) => ({ ...v, [productId]: q }))}
         />
         <TextAreaField
           label="Note (optional)"

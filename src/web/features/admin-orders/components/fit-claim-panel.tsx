@@ -22,7 +22,7 @@ import { useCorrectFitment } from '../api/return-desk-calls';
  * it), and whoever may edit products can take the vehicle out of the product's fitment here,
  * after a confirmation. A universal listing is changed in the product's editor.
  */
-export function FitClaimPanel({ item, name }: { item: Return; name: (toolId: string) => string }) {
+export function FitClaimPanel({ item, name }: { item: Return; name: (productId: string) => string }) {
   if (!item.vehicle || item.fitClaims.length === 0) return null;
   const vehicle = `${vehicleLabel(item.vehicle)}${item.vehicle.engine ? ` ${item.vehicle.engine}` : ''}`;
   const first = item.fitClaims[0];
@@ -44,10 +44,10 @@ export function FitClaimPanel({ item, name }: { item: Return; name: (toolId: str
       <ul className="mt-2 space-y-2">
         {item.fitClaims.map((claim) => (
           <ClaimLine
-            key={claim.toolId}
+            key={claim.productId}
             item={item}
             claim={claim}
-            product={name(claim.toolId)}
+            product={name(claim.productId)}
             vehicle={vehicle}
           />
         ))}
@@ -75,7 +75,7 @@ function ClaimLine({
   const run = async () => {
     setError(null);
     try {
-      await correct.mutateAsync({ id: item.id, toolId: claim.toolId });
+      await correct.mutateAsync({ id: item.id, productId: claim.productId });
       toast.success(`${vehicle} taken out of the fitment of ${product}`);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'The fitment could not be corrected.');
@@ -88,7 +88,7 @@ function ClaimLine({
         <span className="font-medium">{product}:</span>
         <span
           className={`badge h-auto ${wrong ? 'badge-warning' : 'badge-ghost'}`}
-          data-testid={`listing-${claim.toolId}`}
+          data-testid={`listing-${claim.productId}`}
         >
           {wrong ? 'Wrong listing' : 'Listing made no claim'}
         </span>
@@ -116,7 +116,7 @@ function ClaimLine({
         </button>
       ) : null}
       {mayEdit && claim.listsNow === 'universal' ? (
-        <Link className="link" to={pages.productEditor.path(claim.toolId)}>
+        <Link className="link" to={pages.productEditor.path(claim.productId)}>
           Change the universal fit in the product's editor
         </Link>
       ) : null}

@@ -20,7 +20,7 @@ export function PackingSlipLines({ slip }: { slip: PackingSlip | undefined }) {
       </thead>
       <tbody>
         {slip.lines.map((line) => (
-          <tr key={line.toolId}>
+          <tr key={line.productId}>
             <td>{line.name}</td>
             <td className="font-mono">{line.sku ?? '—'}</td>
             <td className="font-mono">{line.partNumber ?? '—'}</td>

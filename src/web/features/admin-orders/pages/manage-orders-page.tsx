@@ -183,7 +183,7 @@ function behindWords(f: OrdersBehindFigure): string {
     f.country !== undefined || f.region !== undefined
       ? `shipped to ${[f.region || 'no state', f.country].filter(Boolean).join(', ')}`
       : '',
-    f.toolId ? 'with a line of the product' : '',
+    f.productId ? 'with a line of the product' : '',
   ]
     .filter(Boolean)
     .join(', ');

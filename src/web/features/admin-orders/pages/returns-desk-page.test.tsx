@@ -28,8 +28,8 @@ const requested: Return = {
   status: 'requested',
   statusText: 'Return requested',
   lines: [
-    { toolId: 't-pads', quantity: 1, reason: 'does_not_fit', outcome: null },
-    { toolId: 't-rotor', quantity: 2, reason: 'damaged', outcome: null },
+    { productId: 't-pads', quantity: 1, reason: 'does_not_fit', outcome: null },
+    { productId: 't-rotor', quantity: 2, reason: 'damaged', outcome: null },
   ],
   vehicle: null,
   fitClaims: [],
@@ -43,8 +43,8 @@ const order = {
   _id: 'o-1',
   number: 'TW-10042',
   lines: [
-    { toolId: 't-pads', name: 'Brake Pad Set' },
-    { toolId: 't-rotor', name: 'Brake Rotor' },
+    { productId: 't-pads', name: 'Brake Pad Set' },
+    { productId: 't-rotor', name: 'Brake Rotor' },
   ],
 };
 const move = (id: unknown, status: Return['status'], changes: Partial<Return> = {}) => {
@@ -77,7 +77,7 @@ mockApi(
   http.post('/api/manage/returns/:id/fitment-correction', ({ params }) =>
     move(params.id, 'requested', {
       fitClaims: claimed.fitClaims.map((c) =>
-        c.toolId === 't-pads' ? { ...c, listsNow: 'no', correctedAt: '2026-11-26T09:00:00.000Z' } : c,
+        c.productId === 't-pads' ? { ...c, listsNow: 'no', correctedAt: '2026-11-26T09:00:00.000Z' } : c,
       ),
     }),
   ),
@@ -87,13 +87,13 @@ mockApi(
 const claimed: Return = {
   ...requested,
   lines: [
-    { toolId: 't-pads', quantity: 1, reason: 'does_not_fit', outcome: null },
-    { toolId: 't-rotor', quantity: 2, reason: 'does_not_fit', outcome: null },
+    { productId: 't-pads', quantity: 1, reason: 'does_not_fit', outcome: null },
+    { productId: 't-rotor', quantity: 2, reason: 'does_not_fit', outcome: null },
   ],
   vehicle: { year: 2013, make: 'Honda', model: 'Civic' },
   fitClaims: [
     {
-      toolId: 't-pads',
+      productId: 't-pads',
       from: 'vin',
       vin: '19XFB2F59DE012345',
       listed: 'fits',
@@ -101,7 +101,7 @@ const claimed: Return = {
       correctedAt: null,
     },
     {
-      toolId: 't-rotor',
+      productId: 't-rotor',
       from: 'vin',
       vin: '19XFB2F59DE012345',
       listed: 'no',
@@ -148,8 +148,8 @@ describe('the returns desk', () => {
     expect(sent('POST', '/api/manage/returns/ret-1/received')).toEqual([
       {
         lines: [
-          { toolId: 't-pads', outcome: 'restock' },
-          { toolId: 't-rotor', outcome: 'damaged' },
+          { productId: 't-pads', outcome: 'restock' },
+          { productId: 't-rotor', outcome: 'damaged' },
         ],
       },
     ]);
@@ -198,7 +198,7 @@ describe('the returns desk', () => {
     expect(dialog().textContent).toContain('Take 2013 Honda Civic out of the fitment of Brake Pad Set?');
     await click('Correct the fitment', dialog());
     await shows('2013 Honda Civic taken out of the fitment of Brake Pad Set');
-    expect(sent('POST', '/api/manage/returns/ret-1/fitment-correction')).toEqual([{ toolId: 't-pads' }]);
+    expect(sent('POST', '/api/manage/returns/ret-1/fitment-correction')).toEqual([{ productId: 't-pads' }]);
     await waitFor(() => expect(card().textContent).toContain('Fitment corrected'));
     expect(card().textContent).toContain('Now: the listing does not say it fits this vehicle.');
     expect(() => button("Take 2013 Honda Civic out of this product's fitment")).toThrow();

@@ -98,7 +98,8 @@ function ReturnCard({ item }: { item: Return }) {
     setOpen(true);
   };
   const [error, setError] = useState<string | null>(null);
-  const name = (toolId: string) => order.data?.lines.find((l) => l.toolId === toolId)?.name ?? 'Loading…';
+  const name = (productId: string) =>
+    order.data?.lines.find((l) => l.productId === productId)?.name ?? 'Loading…';
   const busy = decide.isPending || receive.isPending || refund.isPending;
   const headingId = `return-${item.id}`;
   const core = item.kind === 'core';
@@ -117,7 +118,10 @@ function ReturnCard({ item }: { item: Return }) {
           // Old parts are scrap, never stock: a core return names no outcome.
           lines: core
             ? undefined
-            : item.lines.map((l) => ({ toolId: l.toolId, outcome: outcomes[l.toolId] ?? 'restock' })),
+            : item.lines.map((l) => ({
+                productId: l.productId,
+                outcome: outcomes[l.productId] ?? 'restock',
+              })),
         });
         toast.success(core ? 'Old parts received' : 'Parts received');
       } else if (asking === 'refund') {
@@ -147,9 +151,9 @@ function ReturnCard({ item }: { item: Return }) {
         </p>
         <ul className="space-y-2">
           {item.lines.map((l) => (
-            <li key={l.toolId} className="flex flex-wrap items-center justify-between gap-2">
+            <li key={l.productId} className="flex flex-wrap items-center justify-between gap-2">
               <span>
-                {formatNumber(l.quantity)} × {name(l.toolId)}: {returnLineReasonWords[l.reason]}
+                {formatNumber(l.quantity)} × {name(l.productId)}: {returnLineReasonWords[l.reason]}
                 {l.outcome ? ` (${l.outcome === 'restock' ? 'back on the shelf' : 'written off'})` : ''}
               </span>
               {offered.includes('receive') && !core ? (
@@ -157,11 +161,11 @@ function ReturnCard({ item }: { item: Return }) {
                   On arrival
                   <select
                     className="select select-sm"
-                    value={outcomes[l.toolId] ?? 'restock'}
+                    value={outcomes[l.productId] ?? 'restock'}
                     onChange={(e) =>
-                      setOutcomes((o) => ({ ...o, [l.toolId]: e.target.value as 'restock' | 'damaged' }))
+                      setOutcomes((o) => ({ ...o, [l.productId]: e.target.value as 'restock' | 'damaged' }))
                     }
-                    aria-label={`What happens to ${name(l.toolId)}`}
+                    aria-label={`What happens to ${name(l.productId)}`}
                   >
                     <option value="restock">Back on the shelf</option>
                     <option value="damaged">Write off (damaged)</option>

@@ -33,7 +33,7 @@ const staffOrder: StaffOrder = {
   number: 'TW-1042',
   lines: [
     {
-      toolId: 'tool-1',
+      productId: 'tool-1',
       name: 'Brake rotor',
       quantity: 3,
       shippedQuantity: 0,
@@ -81,7 +81,7 @@ const managerOrder: Order = {
   cardLast4: '4242',
   lines: [
     {
-      toolId: 'tool-1',
+      productId: 'tool-1',
       name: 'Brake rotor',
       unitPriceCents: 1500,
       quantity: 3,
@@ -119,7 +119,7 @@ const managerOrder: Order = {
       taxCents: 120,
       shippingCents: 0,
       otherCents: 0,
-      lines: [{ toolId: 'tool-1', quantity: 1, amountCents: 1500, taxCents: 120 }],
+      lines: [{ productId: 'tool-1', quantity: 1, amountCents: 1500, taxCents: 120 }],
       restock: false,
       reason: 'Scratched',
       failure: null,

@@ -334,7 +334,7 @@ describe('the audit log in words', () => {
           after: {
             orderId: 'o1',
             amountCents: 1350,
-            lines: [{ toolId: 't1', quantity: 1, amountCents: 1200, taxCents: 0 }],
+            lines: [{ productId: 't1', quantity: 1, amountCents: 1200, taxCents: 0 }],
             shippingCents: 150,
             restock: false,
             reason: 'Scratched box',

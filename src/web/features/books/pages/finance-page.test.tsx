@@ -76,7 +76,7 @@ const report: BooksReport = {
   ],
   products: [
     {
-      toolId: 'tool-pads',
+      productId: 'tool-pads',
       name: 'Brake pad set',
       sku: 'BP-1',
       category: 'Brakes',
@@ -162,7 +162,7 @@ describe('the finance page', () => {
       '/dashboard/manageOrders?paidFrom=2026-11-01&paidTo=2026-11-30&country=US&region=OH',
     );
     expect(linkTo('Orders of Brake pad set')).toBe(
-      '/dashboard/manageOrders?paidFrom=2026-11-01&paidTo=2026-11-30&toolId=tool-pads',
+      '/dashboard/manageOrders?paidFrom=2026-11-01&paidTo=2026-11-30&productId=tool-pads',
     );
     // A week that began before the period is counted from the period's first day.
     expect(linkTo('Orders paid from 2026-11-01 to 2026-11-01')).toBe(

@@ -417,7 +417,7 @@ function Products({ data }: { data: BooksReport }) {
       title="Sales by product"
       empty="Nothing sold or returned in this period."
       rows={data.products}
-      rowKey={(p) => p.toolId}
+      rowKey={(p) => p.productId}
       columns={[
         {
           header: 'Product',
@@ -425,7 +425,7 @@ function Products({ data }: { data: BooksReport }) {
           cell: (p) => (
             <>
               <Behind
-                filter={{ paidFrom: data.from, paidTo: data.to, toolId: p.toolId }}
+                filter={{ paidFrom: data.from, paidTo: data.to, productId: p.productId }}
                 label={`Orders of ${p.name}`}
               >
                 {p.name}

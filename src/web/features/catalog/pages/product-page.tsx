@@ -33,7 +33,7 @@ export function ProductPage() {
               <PartDetails tool={data} />
             </div>
           </article>
-          <ProductReviews toolId={data._id} />
+          <ProductReviews productId={data._id} />
           <RelatedParts id={data._id} />
         </div>
       )}

@@ -8,8 +8,8 @@ import { useTool } from '@web/shared/catalog/get-tool';
  * pads for the wrong car are caught before they ship. The product's answer for that vehicle is
  * the same one its page reads (and shares its cache).
  */
-export function CartLineFit({ toolId, vehicle }: { toolId: string; vehicle: Vehicle | undefined }) {
-  const tool = useTool(toolId, vehicle);
+export function CartLineFit({ productId, vehicle }: { productId: string; vehicle: Vehicle | undefined }) {
+  const tool = useTool(productId, vehicle);
   if (!vehicle) return null;
   return <FitBadge fits={tool.data?.fits} vehicle={vehicleLabel(vehicle)} />;
 }

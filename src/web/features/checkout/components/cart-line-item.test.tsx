@@ -6,7 +6,7 @@ import { CartLineItem } from './cart-line-item';
 
 describe('trade prices and tax exemption on the page', () => {
   const line: PricedLine = {
-    toolId: 't-1',
+    productId: 't-1',
     name: 'Brake pads',
     image: '/images/x.svg',
     unitPriceCents: 4200,
@@ -27,7 +27,7 @@ describe('trade prices and tax exemption on the page', () => {
       <ul>
         <CartLineItem line={line} busy={false} error={null} onQuantity={noop} onRemove={noop} />
         <CartLineItem
-          line={{ ...line, toolId: 't-2', unitPriceCents: 899, listUnitPriceCents: undefined }}
+          line={{ ...line, productId: 't-2', unitPriceCents: 899, listUnitPriceCents: undefined }}
           busy={false}
           error={null}
           onQuantity={noop}

@@ -27,7 +27,7 @@ export function CartLineItem({
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
 }) {
-  const productPage = pages.product.path(line.toolId);
+  const productPage = pages.product.path(line.productId);
   return (
     <li className="grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-2 border-b border-base-300 py-4 sm:grid-cols-[5rem_minmax(0,1fr)_auto]">
       <img

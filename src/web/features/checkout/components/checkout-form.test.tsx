@@ -23,7 +23,7 @@ const address = {
 const cart = (totalCents: number) => ({
   lines: [
     {
-      toolId: 't1',
+      productId: 't1',
       name: 'Torque wrench',
       image: '/x.png',
       unitPriceCents: 8999,

@@ -30,7 +30,7 @@ import { GuestCheckoutForm } from './guest-checkout-form';
  */
 
 const line = {
-  toolId: 't-wrench',
+  productId: 't-wrench',
   name: 'Torque wrench',
   image: '/x.png',
   unitPriceCents: 8999,
@@ -181,7 +181,7 @@ describe("a customer's purchase", () => {
 describe("a guest's purchase", () => {
   it("sends the browser's lines and e-mail, pays by the order's key in the same steps, and opens the order's page", async () => {
     answer(http.get('/api/auth/get-session', () => json(null)));
-    localStorage.setItem(VISITOR_CART_KEY, JSON.stringify([{ toolId: 't-wrench', quantity: 2 }]));
+    localStorage.setItem(VISITOR_CART_KEY, JSON.stringify([{ productId: 't-wrench', quantity: 2 }]));
     await renderPage(<GuestCheckoutForm testMode />, { address: '/checkout/guest' });
     await waitFor(() => expect(total()).toBe('$192.58'));
     type(field('Email'), 'bo@example.com');
@@ -199,7 +199,7 @@ describe("a guest's purchase", () => {
     expect(sent('POST', '/api/guest/checkout')).toEqual([
       expect.objectContaining({
         email: 'bo@example.com',
-        lines: [{ toolId: 't-wrench', quantity: 2 }],
+        lines: [{ productId: 't-wrench', quantity: 2 }],
         expectedTotalCents: 19258,
         address: expect.objectContaining({ fullName: 'Bo Guest', city: 'Detroit' }),
       }),

@@ -3,7 +3,7 @@ import { type CoreCharged, CoreChargeLine } from '@web/shared/pricing/core-charg
 
 /** A line of a checkout's order summary: the server's priced line and what is wrong with it, if anything. */
 export interface SummaryLine extends CoreCharged {
-  toolId: string;
+  productId: string;
   lineTotalCents: number;
   problem: string | null;
 }
@@ -13,7 +13,7 @@ export function SummaryLines({ lines }: { lines: SummaryLine[] }) {
   return (
     <ul className="space-y-2 text-sm">
       {lines.map((line) => (
-        <li key={line.toolId} className="space-y-1">
+        <li key={line.productId} className="space-y-1">
           <div className="flex justify-between gap-3">
             <span className="min-w-0 break-words">
               {line.name} × {line.quantity}

@@ -24,17 +24,17 @@ export function CartPage() {
 
   const changeQuantity = (line: PricedLine, quantity: number) =>
     setQuantity.mutate(
-      { toolId: line.toolId, quantity },
+      { productId: line.productId, quantity },
       {
-        onSuccess: () => setLineErrors(({ [line.toolId]: _, ...rest }) => rest),
-        onError: (error) => setLineErrors((all) => ({ ...all, [line.toolId]: error.message })),
+        onSuccess: () => setLineErrors(({ [line.productId]: _, ...rest }) => rest),
+        onError: (error) => setLineErrors((all) => ({ ...all, [line.productId]: error.message })),
       },
     );
   // Removing is undone from the notice it leaves, rather than asked about first.
   const removeLine = (line: PricedLine) =>
-    remove.mutate({ toolId: line.toolId }, { onSuccess: () => setRemoved(line) });
+    remove.mutate({ productId: line.productId }, { onSuccess: () => setRemoved(line) });
   const undo = (line: PricedLine) =>
-    add.mutate({ toolId: line.toolId, quantity: line.quantity }, { onSuccess: () => setRemoved(null) });
+    add.mutate({ productId: line.productId, quantity: line.quantity }, { onSuccess: () => setRemoved(null) });
 
   const lines = cart?.lines ?? [];
   const hasProblems = lines.some((l) => l.problem);
@@ -73,13 +73,13 @@ export function CartPage() {
             <ul>
               {lines.map((line) => (
                 <CartLineItem
-                  key={line.toolId}
+                  key={line.productId}
                   line={line}
                   busy={busy}
-                  error={lineErrors[line.toolId] ?? null}
+                  error={lineErrors[line.productId] ?? null}
                   onQuantity={(quantity) => changeQuantity(line, quantity)}
                   onRemove={() => removeLine(line)}
-                  fit={vehicle ? <CartLineFit toolId={line.toolId} vehicle={vehicle} /> : null}
+                  fit={vehicle ? <CartLineFit productId={line.productId} vehicle={vehicle} /> : null}
                 />
               ))}
             </ul>

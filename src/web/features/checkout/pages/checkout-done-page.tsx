@@ -28,7 +28,7 @@ export function CheckoutDonePage() {
               <div className="card-body gap-3">
                 <ul className="space-y-1 text-sm">
                   {data.lines.map((line) => (
-                    <li key={line.toolId} className="break-words">
+                    <li key={line.productId} className="break-words">
                       {line.name} × {line.quantity}
                       <CoreChargeLine line={line} />
                     </li>

@@ -74,7 +74,7 @@ describe("a customer's trade account", () => {
         priceList: {
           percentOffBasisPoints: 1250,
           categories: [{ categorySlug: slug, basisPoints: 2500 }],
-          netPrices: [{ toolId: PADS, priceCents: 4200 }],
+          netPrices: [{ productId: PADS, priceCents: 4200 }],
         },
         certificate: { number: 'MI-RS-40021', states: ['MI', 'OH'], expiresOn: '2027-06-30' },
       },

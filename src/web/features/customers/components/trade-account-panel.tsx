@@ -18,7 +18,7 @@ interface Form {
   percentOff: string;
   /** `row` keeps each row's identity while its category is being chosen. */
   categories: { row: number; categorySlug: string; percent: string }[];
-  netPrices: { toolId: string; name: string; price: string }[];
+  netPrices: { productId: string; name: string; price: string }[];
   holdsCertificate: boolean;
   number: string;
   states: string;
@@ -33,8 +33,8 @@ const formOf = (trade: TradeAccount | null, names: Map<string, string>): Form =>
     percent: percentText(c.basisPoints).replace('%', ''),
   })),
   netPrices: (trade?.priceList.netPrices ?? []).map((n) => ({
-    toolId: n.toolId,
-    name: names.get(n.toolId) ?? 'A product',
+    productId: n.productId,
+    name: names.get(n.productId) ?? 'A product',
     price: formatCents(n.priceCents).replace('$', ''),
   })),
   holdsCertificate: Boolean(trade?.certificate),
@@ -58,7 +58,7 @@ function inputOf(form: Form): TradeAccountInput | string {
   for (const n of form.netPrices) {
     const priceCents = readMoney(n.price);
     if (priceCents === undefined || priceCents < 1) return `Enter the net price of ${n.name}, like 12.50.`;
-    netPrices.push({ toolId: n.toolId, priceCents });
+    netPrices.push({ productId: n.productId, priceCents });
   }
   return {
     priceList: { percentOffBasisPoints: percentOff, categories, netPrices },
@@ -89,8 +89,8 @@ function TradeSummary({ trade, names }: { trade: TradeAccount; names: Map<string
         </div>
       ))}
       {priceList.netPrices.map((n) => (
-        <div key={n.toolId} className="contents">
-          <dt className="font-medium break-all">{names.get(n.toolId) ?? 'Net price'}</dt>
+        <div key={n.productId} className="contents">
+          <dt className="font-medium break-all">{names.get(n.productId) ?? 'Net price'}</dt>
           <dd>{formatCents(n.priceCents)} net</dd>
         </div>
       ))}
@@ -273,7 +273,7 @@ export function TradeAccountPanel({ customerId }: { customerId: string }) {
           <fieldset className="space-y-2">
             <legend className="font-medium">Net prices</legend>
             {form.netPrices.map((n, index) => (
-              <div key={n.toolId} className="flex flex-wrap items-end gap-2">
+              <div key={n.productId} className="flex flex-wrap items-end gap-2">
                 <label className="fieldset">
                   <span className="fieldset-legend break-all">Net price of {n.name} ($)</span>
                   <input
@@ -330,10 +330,12 @@ export function TradeAccountPanel({ customerId }: { customerId: string }) {
                     <button
                       type="button"
                       className="btn btn-xs btn-outline"
-                      disabled={form.netPrices.some((n) => n.toolId === p._id)}
+                      disabled={form.netPrices.some((n) => n.productId === p._id)}
                       onClick={() => {
                         setNames((m) => new Map(m).set(p._id, p.name));
-                        edit({ netPrices: [...form.netPrices, { toolId: p._id, name: p.name, price: '' }] });
+                        edit({
+                          netPrices: [...form.netPrices, { productId: p._id, name: p.name, price: '' }],
+                        });
                         setFound(null);
                         setSearch('');
                       }}

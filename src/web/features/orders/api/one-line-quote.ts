@@ -4,14 +4,14 @@ import { apiRequest } from '@web/lib/api-client';
 import { orderKeys } from '@web/shared/orders/keys';
 
 /** What the order modal's order would be charged: one line, standard shipping, as the server prices it. */
-export const useOneLineQuote = (toolId: string, quantity: number, enabled: boolean) =>
+export const useOneLineQuote = (productId: string, quantity: number, enabled: boolean) =>
   useQuery({
-    queryKey: orderKeys.oneLineQuote(toolId, quantity),
+    queryKey: orderKeys.oneLineQuote(productId, quantity),
     queryFn: async ({ signal }) =>
       (
         await apiRequest<Quote>('/cart/quote', {
           method: 'POST',
-          body: { lines: [{ toolId, quantity }], shippingMethod: 'standard' },
+          body: { lines: [{ productId, quantity }], shippingMethod: 'standard' },
           signal,
         })
       ).data,

@@ -18,10 +18,10 @@ import { BuyAgain } from './buy-again';
 const ORDER = 'order-1';
 const result: BuyAgainAnswer = {
   added: [
-    { toolId: 't-1', name: 'Oil filter', quantity: 6, note: null },
-    { toolId: 't-2', name: 'Wiper blade', quantity: 3, note: 'Only 3 in stock: 3 added.' },
+    { productId: 't-1', name: 'Oil filter', quantity: 6, note: null },
+    { productId: 't-2', name: 'Wiper blade', quantity: 3, note: 'Only 3 in stock: 3 added.' },
   ],
-  notAdded: [{ toolId: 't-3', name: 'Old gasket', reason: 'No longer sold.' }],
+  notAdded: [{ productId: 't-3', name: 'Old gasket', reason: 'No longer sold.' }],
 };
 
 mockApi(http.post(`/api/order/${ORDER}/buy-again`, () => json(result)));

@@ -40,7 +40,7 @@ export function BuyAgain({ orderId }: { orderId: string }) {
                 <p className="font-medium">Added to your cart at today&apos;s prices:</p>
                 <ul className="list-disc pl-5">
                   {answer.added.map((a) => (
-                    <li key={a.toolId}>
+                    <li key={a.productId}>
                       {a.quantity} × {a.name}
                       {a.note ? <span className="text-warning-content"> ({a.note})</span> : null}
                     </li>
@@ -55,7 +55,7 @@ export function BuyAgain({ orderId }: { orderId: string }) {
                 <p className="mt-2 font-medium">Not added:</p>
                 <ul className="list-disc pl-5">
                   {answer.notAdded.map((n) => (
-                    <li key={n.toolId}>
+                    <li key={n.productId}>
                       {n.name}: {n.reason}
                     </li>
                   ))}

@@ -152,8 +152,8 @@ export function ReturnList({ order, returns }: { order: Order; returns: Return[]
           </p>
           <ul className="list-disc ps-5 text-sm">
             {r.lines.map((l) => (
-              <li key={l.toolId}>
-                {formatNumber(l.quantity)} × {lineName(order, l.toolId)}: {returnLineReasonWords[l.reason]}
+              <li key={l.productId}>
+                {formatNumber(l.quantity)} × {lineName(order, l.productId)}: {returnLineReasonWords[l.reason]}
               </li>
             ))}
           </ul>
@@ -199,8 +199,8 @@ export function ReturnDialog({
   const returnable = order.lines.filter((l) => l.shippedQuantity - l.returnedQuantity > 0);
   const chosen = Object.entries(choices).filter(([, c]) => c.quantity > 0);
   const needsVehicle = chosen.some(([, c]) => c.reason === 'does_not_fit');
-  const update = (toolId: string, change: Partial<LineChoice>) =>
-    setChoices((all) => ({ ...all, [toolId]: { quantity: 0, reason: '', ...all[toolId], ...change } }));
+  const update = (productId: string, change: Partial<LineChoice>) =>
+    setChoices((all) => ({ ...all, [productId]: { quantity: 0, reason: '', ...all[productId], ...change } }));
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -211,8 +211,8 @@ export function ReturnDialog({
     setBusy(true);
     try {
       await send({
-        lines: chosen.map(([toolId, c]) => ({
-          toolId,
+        lines: chosen.map(([productId, c]) => ({
+          productId,
           quantity: c.quantity,
           reason: c.reason as ReturnReason,
         })),
@@ -232,9 +232,9 @@ export function ReturnDialog({
       <form onSubmit={submit} className="space-y-3 py-2" noValidate>
         {returnable.map((line) => {
           const left = line.shippedQuantity - line.returnedQuantity;
-          const c = choices[line.toolId] ?? { quantity: 0, reason: '' };
+          const c = choices[line.productId] ?? { quantity: 0, reason: '' };
           return (
-            <fieldset key={line.toolId} className="fieldset rounded-box border border-base-300 p-2">
+            <fieldset key={line.productId} className="fieldset rounded-box border border-base-300 p-2">
               <legend className="fieldset-legend">
                 {line.name} ({formatNumber(left)} shipped)
               </legend>
@@ -249,7 +249,7 @@ export function ReturnDialog({
                   inputMode="numeric"
                   value={c.quantity}
                   onChange={(e) =>
-                    update(line.toolId, {
+                    update(line.productId, {
                       quantity: Math.min(left, Math.max(0, Math.trunc(Number(e.target.value) || 0))),
                     })
                   }
@@ -260,7 +260,7 @@ export function ReturnDialog({
                 <select
                   className="select select-sm w-56"
                   value={c.reason}
-                  onChange={(e) => update(line.toolId, { reason: e.target.value as ReturnReason })}
+                  onChange={(e) => update(line.productId, { reason: e.target.value as ReturnReason })}
                 >
                   <option value="">Choose a reason</option>
                   {returnReasons.map((r) => (
@@ -319,7 +319,7 @@ function CoreReturnDialog({ order, onClose }: { order: Order; onClose: () => voi
     const chosen = Object.entries(quantities).filter(([, q]) => q > 0);
     if (chosen.length === 0) return setError('Choose at least one old part');
     try {
-      await send.mutateAsync({ lines: chosen.map(([toolId, quantity]) => ({ toolId, quantity })) });
+      await send.mutateAsync({ lines: chosen.map(([productId, quantity]) => ({ productId, quantity })) });
       toast.success('Core return noted: send the old parts back');
       onClose();
     } catch (err) {
@@ -336,7 +336,7 @@ function CoreReturnDialog({ order, onClose }: { order: Order; onClose: () => voi
         {lines.map((line) => {
           const left = coresLeftOf(line);
           return (
-            <label key={line.toolId} className="flex flex-wrap items-center justify-between gap-2">
+            <label key={line.productId} className="flex flex-wrap items-center justify-between gap-2">
               <span>
                 {line.name}{' '}
                 <span className="text-base-content/70">
@@ -350,12 +350,12 @@ function CoreReturnDialog({ order, onClose }: { order: Order; onClose: () => voi
                 max={left}
                 step={1}
                 inputMode="numeric"
-                value={quantities[line.toolId] ?? 0}
+                value={quantities[line.productId] ?? 0}
                 aria-label={`Old parts of ${line.name}`}
                 onChange={(e) =>
                   setQuantities((all) => ({
                     ...all,
-                    [line.toolId]: Math.min(left, Math.max(0, Math.trunc(Number(e.target.value) || 0))),
+                    [line.productId]: Math.min(left, Math.max(0, Math.trunc(Number(e.target.value) || 0))),
                   }))
                 }
               />

@@ -123,7 +123,7 @@ export function OrderModal({
             {priceable && quote.data ? (
               <OrderSummary totals={quote.data.totals} discount={quote.data.discount}>
                 {quote.data.lines.map((line) => (
-                  <CoreChargeLine key={line.toolId} line={line} />
+                  <CoreChargeLine key={line.productId} line={line} />
                 ))}
               </OrderSummary>
             ) : priceable && quote.isError ? (

@@ -33,7 +33,7 @@ const shipped: Order = {
       id: 's-1',
       carrier: 'UPS',
       trackingNumber: '1Z1',
-      lines: [{ toolId: 'tool-1', quantity: 3 }],
+      lines: [{ productId: 'tool-1', quantity: 3 }],
       at: '2026-11-02T10:00:00.000Z',
     },
   ],
@@ -91,11 +91,11 @@ describe("the order's returns", () => {
         kind: 'parts',
         status: 'requested',
         statusText: 'Return requested',
-        lines: [{ toolId: 'tool-1', quantity: 1, reason: 'does_not_fit', outcome: null }],
+        lines: [{ productId: 'tool-1', quantity: 1, reason: 'does_not_fit', outcome: null }],
         vehicle: { year: 2013, make: 'Honda', model: 'Civic' },
         fitClaims: [
           {
-            toolId: 'tool-1',
+            productId: 'tool-1',
             from: 'garage',
             vin: null,
             listed: 'fits',
@@ -131,7 +131,7 @@ describe('the return form', () => {
     await shows('Return requested');
     expect(sent('POST', '/api/order/o-1/returns')).toEqual([
       {
-        lines: [{ toolId: 'tool-1', quantity: 1, reason: 'does_not_fit' }],
+        lines: [{ productId: 'tool-1', quantity: 1, reason: 'does_not_fit' }],
         vehicle: { from: 'garage', year: 2013, make: 'Honda', model: 'Civic', engine: '1.8L I4' },
       },
     ]);
@@ -155,7 +155,7 @@ describe('the return form', () => {
     await shows('Return requested');
     expect(sent('POST', '/api/order/o-1/returns')).toEqual([
       {
-        lines: [{ toolId: 'tool-1', quantity: 1, reason: 'does_not_fit' }],
+        lines: [{ productId: 'tool-1', quantity: 1, reason: 'does_not_fit' }],
         vehicle: { from: 'vin', vin: '2HNYD28809H002590', model: 'MDX' },
       },
     ]);
@@ -184,7 +184,7 @@ describe('the return form', () => {
     expect(dialog().querySelector('[role="alert"]')?.textContent).toContain('1999 Honda Starlet');
     expect(sent('POST', '/api/order/o-1/returns')).toEqual([
       {
-        lines: [{ toolId: 'tool-1', quantity: 1, reason: 'does_not_fit' }],
+        lines: [{ productId: 'tool-1', quantity: 1, reason: 'does_not_fit' }],
         vehicle: { from: 'picker', year: 1999, make: 'Honda', model: 'Starlet' },
       },
     ]);

@@ -50,7 +50,7 @@ function unpaidOrder(): Order {
     number: 'TW-10001',
     lines: [
       {
-        toolId: 't1',
+        productId: 't1',
         name: 'Brake caliper',
         unitPriceCents: 4000,
         quantity: 1,

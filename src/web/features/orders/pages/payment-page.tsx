@@ -86,7 +86,7 @@ export function PaymentPage() {
               <p className="text-sm text-base-content/70">Order {data.number}</p>
               <ul className="text-sm">
                 {data.lines.map((line) => (
-                  <li key={line.toolId}>
+                  <li key={line.productId}>
                     {formatNumber(line.quantity)} × {line.name} at {formatCents(line.unitPriceCents)}
                   </li>
                 ))}

@@ -94,7 +94,7 @@ export function NumbersPage() {
               title="Units by product"
               empty="Nothing sold in this period."
               rows={data.unitsByProduct}
-              rowKey={(p) => p.toolId}
+              rowKey={(p) => p.productId}
               columns={[
                 { header: 'Product', cell: (p) => p.name },
                 unitColumns.count('Sold', (p) => p.unitsSold),
@@ -119,12 +119,12 @@ export function NumbersPage() {
               note="Parts returned as not fitting a vehicle their listing said they fit (refused returns left out)."
               empty="No wrong listings in this period."
               rows={data.wrongListings}
-              rowKey={(p) => p.toolId}
+              rowKey={(p) => p.productId}
               columns={[
                 {
                   header: 'Product',
                   cell: (p) => (
-                    <Link className="link" to={pages.productEditor.path(p.toolId)}>
+                    <Link className="link" to={pages.productEditor.path(p.productId)}>
                       {p.name}
                     </Link>
                   ),

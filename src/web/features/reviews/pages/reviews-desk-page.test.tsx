@@ -13,8 +13,8 @@ const held: ModeratedReview = {
   comment: 'Never bought one, five stars anyway.',
   commenter: 'Bo Browser',
   ratings: 5,
-  toolId: 't1',
-  toolName: 'Torque Wrench',
+  productId: 't1',
+  productName: 'Torque Wrench',
   status: 'held',
   verified: false,
   createdAt: '2026-11-27T10:00:00.000Z',
@@ -27,8 +27,8 @@ const verified: ModeratedReview = {
   commenter: 'Bea Buyer',
   ratings: 4,
   verified: true,
-  toolId: null,
-  toolName: null,
+  productId: null,
+  productName: null,
 };
 
 let container: HTMLDivElement;

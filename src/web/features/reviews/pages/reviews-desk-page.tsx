@@ -99,9 +99,9 @@ function ReviewItem({ review }: { review: ModeratedReview }) {
           <span className="badge badge-outline badge-sm">{REVIEW_STATUS_WORDS[review.status]}</span>
           <span className="text-base-content/70">
             {shortDate(review.createdAt)} ·{' '}
-            {review.toolId && review.toolName ? (
-              <Link className="link" to={pages.product.path(review.toolId)}>
-                {review.toolName}
+            {review.productId && review.productName ? (
+              <Link className="link" to={pages.product.path(review.productId)}>
+                {review.productName}
               </Link>
             ) : (
               'the store'
