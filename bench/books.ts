@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openPostgres } from '../src/server/kernel/db/database';
 import { bookFile, booksReport } from '../src/server/modules/books';
-import { insertTool } from '../src/server/test/fixtures';
+import { insertProduct } from '../src/server/test/fixtures';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,8 +34,8 @@ url.pathname = `/${name}`;
 const database = openPostgres(url.toString(), 5);
 try {
   await database.migrate();
-  const pads = await insertTool(database.db, { name: 'Pads', priceCents: 4599, costCents: 2100 });
-  const rotor = await insertTool(database.db, { name: 'Rotor', priceCents: 6250, coreChargeCents: 1500 });
+  const pads = await insertProduct(database.db, { name: 'Pads', priceCents: 4599, costCents: 2100 });
+  const rotor = await insertProduct(database.db, { name: 'Rotor', priceCents: 6250, coreChargeCents: 1500 });
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   const started = performance.now();

@@ -12,10 +12,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Database, openPglite, openPostgres } from '../src/server/kernel/db/database';
-import { addToolOverHttp, call, signUpOverHttp } from '../src/server/test/http-client';
+import { addProductOverHttp, call, signUpOverHttp } from '../src/server/test/http-client';
 import { createScratchDatabase } from '../src/server/test/scratch-postgres';
 import { type ServerProcess, startServerProcess } from '../src/server/test/server-process';
-import { type Customer, emptyLedger, LoadRound, type LoadTool, runCustomer } from './crash-safety/order-load';
+import {
+  type Customer,
+  emptyLedger,
+  type LoadProduct,
+  LoadRound,
+  runCustomer,
+} from './crash-safety/order-load';
 import { seededRandom } from './crash-safety/seeded-random';
 import { type AuditResult, auditStore } from './crash-safety/store-audit';
 
@@ -144,12 +150,12 @@ async function main() {
     server = await start();
     const admin = await signUpOverHttp(server.url, { email: adminEmail, name: 'Crash Admin' });
     // A big stock that never runs out, and a small one that sells out during the run (refusals too).
-    const tools: LoadTool[] = [
+    const products: LoadProduct[] = [
       { id: '', initial: 100_000, weight: 3 },
       { id: '', initial: 150, weight: 2 },
     ];
-    for (const [i, tool] of tools.entries()) {
-      tool.id = await addToolOverHttp(server.url, admin, {
+    for (const [i, tool] of products.entries()) {
+      tool.id = await addProductOverHttp(server.url, admin, {
         name: `Crash test wrench ${i + 1}`,
         availableQuantity: tool.initial,
       });
@@ -169,7 +175,7 @@ async function main() {
       const running = server;
       if (!running) throw new Error('no store process is running');
       const round = new LoadRound(running.url, random.int(10, 150), () => void running.kill());
-      await Promise.all(customers.map((customer) => runCustomer(round, ledger, customer, tools)));
+      await Promise.all(customers.map((customer) => runCustomer(round, ledger, customer, products)));
       if (!round.killed) {
         unexpected.push(`kill ${kill}: every customer stopped before the kill`);
         round.kill();
@@ -213,7 +219,7 @@ async function main() {
       const database = await storage.open();
       let audit: AuditResult;
       try {
-        audit = await auditStore(database, ledger, tools);
+        audit = await auditStore(database, ledger, products);
       } finally {
         await database.close();
       }

@@ -9,7 +9,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { seedTools } from '../src/server/seed/seed-data';
+import { seedProducts } from '../src/server/seed/seed-data';
 import { createScratchDatabase } from '../src/server/test/scratch-postgres';
 import { runCartCheckout } from './run/cart-checkout';
 import { measureMissCpu } from './run/catalog-misses';
@@ -152,7 +152,7 @@ async function demoStoreSections() {
     const db = 'PGlite';
     const list = await againstRaw(
       store,
-      `GET /api/tool (demo catalog, ${seedTools.length} tools)`,
+      `GET /api/tool (demo catalog, ${seedProducts.length} tools)`,
       db,
       '/api/tool',
       {},

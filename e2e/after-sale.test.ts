@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatNumber } from '../src/web/lib/format';
-import { orderFirstTool, signInThroughForms, signUpThroughApi } from './support/admin-page';
+import { orderFirstProduct, signInThroughForms, signUpThroughApi } from './support/admin-page';
 import { seriousViolations, trackRequests } from './support/axe';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
@@ -31,16 +31,16 @@ const address = (name: string) => ({
  */
 async function paidTwoLineOrder(request: APIRequestContext, name: string) {
   const headers = { origin: store.url };
-  const tools = (await (await request.get(`${store.url}/api/tool?limit=2`)).json()) as Array<{
+  const products = (await (await request.get(`${store.url}/api/tool?limit=2`)).json()) as Array<{
     _id: string;
     name: string;
     minimum_order_quantity: number;
   }>;
   let total = 0;
-  for (const tool of tools) {
-    const put = await request.put(`${store.url}/api/cart/${tool._id}`, {
+  for (const product of products) {
+    const put = await request.put(`${store.url}/api/cart/${product._id}`, {
       headers,
-      data: { quantity: tool.minimum_order_quantity },
+      data: { quantity: product.minimum_order_quantity },
     });
     expect(put.status()).toBe(200);
     total = ((await put.json()) as { totals: { totalCents: number } }).totals.totalCents;
@@ -78,7 +78,7 @@ async function paidTwoLineOrder(request: APIRequestContext, name: string) {
   expect(paid.status()).toBe(200);
   return {
     ...order,
-    lines: tools.map((t) => ({ productId: t._id, name: t.name, quantity: t.minimum_order_quantity })),
+    lines: products.map((t) => ({ productId: t._id, name: t.name, quantity: t.minimum_order_quantity })),
   };
 }
 
@@ -471,7 +471,7 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       await signUpThroughApi(page.request, store.url, { name, email: `address.${width}@torque.example` });
 
       // A new customer has no saved address: Pay waits until one is given, and no payment opens.
-      const firstId = await orderFirstTool(page, store.url);
+      const firstId = await orderFirstProduct(page, store.url);
       await page.goto(`${store.url}/dashboard/payment/${firstId}`);
       await page.getByRole('heading', { name: 'Where should we ship it?' }).waitFor();
       await page.getByText('Give the shipping address above to pay.').waitFor();
@@ -506,7 +506,7 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       });
 
       // Paid without an address, the order's page asks for it; given, the order is packed.
-      const secondId = await orderFirstTool(page, store.url);
+      const secondId = await orderFirstProduct(page, store.url);
       await payByApi(page.request, secondId);
       await page.goto(`${store.url}/dashboard/orders/${secondId}`);
       await page

@@ -25,12 +25,12 @@ async function signUp(page: Page, name: string, email: string) {
 
 /** The demo catalog's ceramic brake pads (brakes category), put in the cart at their minimum. */
 async function brakePadsInCart(page: Page) {
-  const tools = (await (await page.request.get(`${store.url}/api/tool?limit=100`)).json()) as Array<{
+  const products = (await (await page.request.get(`${store.url}/api/tool?limit=100`)).json()) as Array<{
     _id: string;
     name: string;
     minimum_order_quantity: number;
   }>;
-  const pads = tools.find((t) => t.name === 'Ceramic Front Brake Pad Set');
+  const pads = products.find((t) => t.name === 'Ceramic Front Brake Pad Set');
   if (!pads) throw new Error('the demo catalog has no ceramic brake pads');
   const put = await page.request.put(`${store.url}/api/cart/${pads._id}`, {
     headers: { origin: store.url },

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedParts } from '../src/server/seed/seed-catalog';
-import { seedTools } from '../src/server/seed/seed-data';
+import { seedProducts } from '../src/server/seed/seed-data';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
 import { screenshot } from './support/screenshot';
@@ -15,12 +15,12 @@ const cardNames = async () =>
   (await page.locator('[data-testid="tool-grid"] article h3').allTextContents()).map((name) => name.trim());
 const universalCount = Object.values(seedParts).filter((part) => part.universal).length;
 /** The demo's brakes (pads, rotors, a caliper), and those priced from $50 to $100. */
-const brakes = seedTools.filter((tool) => seedParts[tool.name]?.category === 'brakes');
+const brakes = seedProducts.filter((product) => seedParts[product.name]?.category === 'brakes');
 const midBrakes = brakes
-  .filter((tool) => tool.priceCents >= 5000 && tool.priceCents <= 10000)
-  .map((tool) => tool.name)
+  .filter((product) => product.priceCents >= 5000 && product.priceCents <= 10000)
+  .map((product) => product.name)
   .sort();
-const toolsWord = (n: number) => `${n} ${n === 1 ? 'tool' : 'tools'}`;
+const productsWord = (n: number) => `${n} ${n === 1 ? 'tool' : 'tools'}`;
 
 /** Waits until the list says how many tools it shows, and answers that number. */
 async function listedCount(pattern: RegExp): Promise<number> {
@@ -154,17 +154,17 @@ journeys('finding the part that fits', () => {
 
         // A wider category, then a brand within it: each choice is a new address.
         await page.goto(`${store.url}/tools?category=brakes`);
-        await listedCount(new RegExp(`^${toolsWord(brakes.length)}$`));
+        await listedCount(new RegExp(`^${productsWord(brakes.length)}$`));
         const filters = page.getByRole('complementary', { name: 'Filters' });
         if (width < 1024) await filters.getByText('Filters').click();
         await filters.getByRole('button', { name: /^\$50 – \$100/ }).click();
         await page.waitForURL(/minPrice=50&maxPrice=100/);
-        await listedCount(new RegExp(`^${toolsWord(midBrakes.length)}$`));
+        await listedCount(new RegExp(`^${productsWord(midBrakes.length)}$`));
         expect((await cardNames()).sort()).toEqual(midBrakes);
         expect(midBrakes).toContain('Severe-Duty Front Brake Pad Set for Trucks');
         await page.goBack();
         await page.waitForURL(/\/tools\?category=brakes$/);
-        await listedCount(new RegExp(`^${toolsWord(brakes.length)}$`));
+        await listedCount(new RegExp(`^${productsWord(brakes.length)}$`));
         await page.getByRole('heading', { level: 1, name: 'Brakes' }).waitFor();
       });
     });

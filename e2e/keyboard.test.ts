@@ -34,15 +34,15 @@ journeys('a keyboard alone', () => {
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByTestId('display-name').waitFor();
-    const tools = (await (await page.request.get(`${store.url}/api/tool`)).json()) as {
+    const products = (await (await page.request.get(`${store.url}/api/tool`)).json()) as {
       _id: string;
       minimum_order_quantity: number;
     }[];
-    const tool = tools[0];
-    if (!tool) throw new Error('The demo catalog is empty');
-    productId = tool._id;
+    const product = products[0];
+    if (!product) throw new Error('The demo catalog is empty');
+    productId = product._id;
     const order = await page.request.post(`${store.url}/api/order`, {
-      data: { orderId: productId, orderQuantity: tool.minimum_order_quantity, phone: '01712345678' },
+      data: { orderId: productId, orderQuantity: product.minimum_order_quantity, phone: '01712345678' },
     });
     expect(order.ok()).toBe(true);
   });
@@ -91,13 +91,13 @@ journeys('a keyboard alone', () => {
     await button.focus();
     await page.keyboard.press('Enter');
     expect(await button.getAttribute('aria-expanded')).toBe('true');
-    const tools = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tools' });
-    await tools.waitFor();
+    const products = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tools' });
+    await products.waitFor();
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ label: 'Home' });
     await page.keyboard.press('Escape');
     expect(await button.getAttribute('aria-expanded')).toBe('false');
-    expect(await tools.isVisible()).toBe(false);
+    expect(await products.isVisible()).toBe(false);
     expect(await focused(page)).toMatchObject({ label: 'Open menu' });
 
     // Enter on an entry opens it and closes the menu.

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orderFirstTool, signInThroughForms } from './support/admin-page';
+import { orderFirstProduct, signInThroughForms } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
 import { mailsWritten } from './support/mailbox';
@@ -39,7 +39,7 @@ journeys('the mailbox shows the mails kept without an SMTP server', () => {
         name: 'Milo Mailbox',
         first: width === 1280,
       });
-      const orderId = await orderFirstTool(page, store.url);
+      const orderId = await orderFirstProduct(page, store.url);
       // The job runner writes this order's mail; once the server holds it, the Mailbox lists it.
       await mailsWritten(page, store.url, (mail) => mail.orderId === orderId);
 

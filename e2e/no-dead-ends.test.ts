@@ -41,8 +41,10 @@ journeys('no silent redirects and no dead ends', () => {
     browser = await launchBrowser();
     const setup = await visitor();
     await signUp(setup.page, 'Sam Signed', 'sam@torque.example');
-    const tools = (await (await setup.page.request.get(`${store.url}/api/tool`)).json()) as { _id: string }[];
-    productId = tools[0]?._id ?? '';
+    const products = (await (await setup.page.request.get(`${store.url}/api/tool`)).json()) as {
+      _id: string;
+    }[];
+    productId = products[0]?._id ?? '';
     await setup.context.close();
   });
   afterAll(async () => {

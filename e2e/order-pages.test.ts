@@ -32,16 +32,16 @@ const ADDRESS = {
  */
 async function paidTwoLineOrder(request: APIRequestContext) {
   const headers = { origin: store.url };
-  const tools = (await (await request.get(`${store.url}/api/tool?limit=2`)).json()) as Array<{
+  const products = (await (await request.get(`${store.url}/api/tool?limit=2`)).json()) as Array<{
     _id: string;
     name: string;
     minimum_order_quantity: number;
   }>;
   let total = 0;
-  for (const tool of tools) {
-    const put = await request.put(`${store.url}/api/cart/${tool._id}`, {
+  for (const product of products) {
+    const put = await request.put(`${store.url}/api/cart/${product._id}`, {
       headers,
-      data: { quantity: tool.minimum_order_quantity },
+      data: { quantity: product.minimum_order_quantity },
     });
     expect(put.status()).toBe(200);
     total = ((await put.json()) as { totals: { totalCents: number } }).totals.totalCents;
@@ -77,7 +77,7 @@ async function paidTwoLineOrder(request: APIRequestContext) {
     data: { transactionId: ((await confirm.json()) as { transactionId: string }).transactionId },
   });
   expect(paid.status()).toBe(200);
-  return { ...order, total: formatCents(order.amounts.totalCents), names: tools.map((t) => t.name) };
+  return { ...order, total: formatCents(order.amounts.totalCents), names: products.map((t) => t.name) };
 }
 
 journeys(

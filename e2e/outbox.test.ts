@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { OutboxList } from '../src/contract/outbox';
-import { orderFirstTool, signInThroughForms } from './support/admin-page';
+import { orderFirstProduct, signInThroughForms } from './support/admin-page';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
 import { screenshot } from './support/screenshot';
@@ -42,7 +42,7 @@ journeys('the outbox page shows what could not be sent', () => {
         name: 'Olive Outbox',
         first: width === 1280,
       });
-      await orderFirstTool(page, store.url);
+      await orderFirstProduct(page, store.url);
 
       // The runner's one try fails: once the server lists the dead letter, the Outbox shows it.
       await vi.waitFor(

@@ -21,13 +21,13 @@ let ownerSignedIn = false;
 
 /** The product's id, found in the store's own list by its name. */
 async function idOf(name: string): Promise<string> {
-  const tools = (await (await page.request.get(`${store.url}/api/tool?limit=100`)).json()) as Array<{
+  const products = (await (await page.request.get(`${store.url}/api/tool?limit=100`)).json()) as Array<{
     _id: string;
     name: string;
   }>;
-  const tool = tools.find((t) => t.name === name);
-  if (!tool) throw new Error(`${name} is not in the catalog`);
-  return tool._id;
+  const product = products.find((t) => t.name === name);
+  if (!product) throw new Error(`${name} is not in the catalog`);
+  return product._id;
 }
 const scrollsSideways = (p: Page) =>
   p.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
@@ -170,20 +170,20 @@ for (const width of [1280, 390]) {
       await page.getByRole('button', { name: 'Preview' }).click();
       const preview = page.getByTestId('bulk-preview');
       await preview.getByText(`${brakes.length} products selected; ${brakes.length} would change.`).waitFor();
-      for (const tool of brakes) {
-        const row = preview.getByRole('row', { name: new RegExp(tool.name.replace(/[()]/g, '.')) });
-        expect(await row.locator('td').nth(1).textContent()).toBe(`$${tool.price.toFixed(2)}`);
-        expect(await row.locator('td').nth(2).textContent()).toBe(`$${raised(tool.price).toFixed(2)}`);
+      for (const product of brakes) {
+        const row = preview.getByRole('row', { name: new RegExp(product.name.replace(/[()]/g, '.')) });
+        expect(await row.locator('td').nth(1).textContent()).toBe(`$${product.price.toFixed(2)}`);
+        expect(await row.locator('td').nth(2).textContent()).toBe(`$${raised(product.price).toFixed(2)}`);
       }
       await preview.getByRole('button', { name: `Apply to ${brakes.length} products` }).click();
       await page.getByRole('button', { name: 'Apply the change' }).click();
       await page.getByText(`Price +5%: ${brakes.length} products changed.`).waitFor();
-      for (const tool of brakes) expect((await details(tool._id)).price).toBe(raised(tool.price));
+      for (const product of brakes) expect((await details(product._id)).price).toBe(raised(product.price));
 
       await page.getByRole('button', { name: 'Undo the last change' }).click();
       await page.getByRole('button', { name: 'Undo it' }).click();
       await page.getByText(`${brakes.length} products put back.`).waitFor();
-      for (const tool of brakes) expect((await details(tool._id)).price).toBe(tool.price);
+      for (const product of brakes) expect((await details(product._id)).price).toBe(product.price);
     });
 
     it('imports a fitment file with one bad row: the dry run refuses it with its reason, the rest is applied', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { HOME_TOOL_COUNT } from '../src/contract/catalog.constants';
 import { openPglite } from '../src/server/kernel/db/database';
 import { contactMessages } from '../src/server/kernel/db/schema';
-import { seedReviews, seedTools } from '../src/server/seed/seed-data';
+import { seedProducts, seedReviews } from '../src/server/seed/seed-data';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
 import { type StoreProcess, startJourneyStore } from './support/journey-store';
 import { screenshot } from './support/screenshot';
@@ -49,18 +49,18 @@ journeys('the public store on a fresh database', () => {
 
     // The catalog's first few tools, and a way to all of them.
     const cards = page.locator('[data-testid="tool-grid"] article');
-    expect(await cards.count()).toBe(Math.min(seedTools.length, HOME_TOOL_COUNT));
+    expect(await cards.count()).toBe(Math.min(seedProducts.length, HOME_TOOL_COUNT));
     expect(
       await page.locator('#all-tools').getByRole('link', { name: 'See all tools' }).getAttribute('href'),
     ).toBe('/tools');
     const first = cards.first();
-    const firstTool = seedTools[0];
-    if (!firstTool) throw new Error('no seed tools');
-    expect(await first.getByRole('heading').textContent()).toBe(firstTool.name);
-    expect(await first.textContent()).toContain(`Price: $${(firstTool.priceCents / 100).toFixed(2)}`);
+    const firstProduct = seedProducts[0];
+    if (!firstProduct) throw new Error('no seed tools');
+    expect(await first.getByRole('heading').textContent()).toBe(firstProduct.name);
+    expect(await first.textContent()).toContain(`Price: $${(firstProduct.priceCents / 100).toFixed(2)}`);
     expect(await first.textContent()).toContain('Available Quantity');
     expect(await first.textContent()).toContain('Order Quantity');
-    expect(await first.locator('li').allTextContents()).toEqual(firstTool.description);
+    expect(await first.locator('li').allTextContents()).toEqual(firstProduct.description);
 
     const reviewCards = page.locator('[data-testid="review-grid"] figure');
     expect(await reviewCards.count()).toBe(seedReviews.length);
@@ -107,7 +107,7 @@ journeys('the public store on a fresh database', () => {
     await page.waitForURL(/search=click\+torque\+wrench/);
     await page.getByText(/1 tool matching/).waitFor();
     const names = await page.locator('[data-testid="tool-grid"] article h3').allTextContents();
-    expect(names).toEqual([seedTools.find((t) => /torque wrench/i.test(t.name))?.name]);
+    expect(names).toEqual([seedProducts.find((t) => /torque wrench/i.test(t.name))?.name]);
 
     await page.reload();
     await page.getByText(/1 tool matching/).waitFor();
@@ -123,7 +123,7 @@ journeys('the public store on a fresh database', () => {
       await page.locator('[data-testid="tool-grid"] article p:has-text("Price: $")').allTextContents()
     ).map((text) => Number(text.replace('Price: $', '')));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    expect(prices).toHaveLength(seedTools.length);
+    expect(prices).toHaveLength(seedProducts.length);
   });
 
   it('shows the average rating and the distribution on /reviews', async () => {

@@ -49,12 +49,12 @@ journeys('a repair shop buys at its trade prices, tax exempt, and buys again', (
       trackRequests(shop);
       const email = `corner.garage.${width}@torque.example`;
       await signUpThroughApi(shop.request, store.url, { name: `Corner Garage ${width}`, email });
-      const tools = (await (await shop.request.get(`${store.url}/api/tool?limit=100`)).json()) as Array<{
+      const products = (await (await shop.request.get(`${store.url}/api/tool?limit=100`)).json()) as Array<{
         _id: string;
         name: string;
         minimum_order_quantity: number;
       }>;
-      const pads = tools.find((t) => t.name === 'Ceramic Front Brake Pad Set');
+      const pads = products.find((t) => t.name === 'Ceramic Front Brake Pad Set');
       if (!pads) throw new Error('the demo catalog has no ceramic brake pads');
       const put = await shop.request.put(`${store.url}/api/cart/${pads._id}`, {
         headers: { origin: store.url },

@@ -26,7 +26,7 @@ export interface Ledger {
 
 export const emptyLedger = (): Ledger => ({ orders: new Map(), paid: new Set(), cancelled: new Set() });
 
-export interface LoadTool {
+export interface LoadProduct {
   id: string;
   initial: number;
   /** How likely an order is for this tool rather than another. */
@@ -101,14 +101,14 @@ export class Unanswered extends Error {
 
 const PHONE = '01712345678';
 
-function pickTool(tools: LoadTool[], random: Random): LoadTool {
-  const total = tools.reduce((sum, t) => sum + t.weight, 0);
+function pickProduct(products: LoadProduct[], random: Random): LoadProduct {
+  const total = products.reduce((sum, t) => sum + t.weight, 0);
   let point = random.next() * total;
-  for (const tool of tools) {
-    point -= tool.weight;
-    if (point < 0) return tool;
+  for (const product of products) {
+    point -= product.weight;
+    if (point < 0) return product;
   }
-  return tools[tools.length - 1] as LoadTool;
+  return products[products.length - 1] as LoadProduct;
 }
 
 /**
@@ -150,13 +150,13 @@ async function pay(round: LoadRound, ledger: Ledger, customer: Customer, orderId
   customer.payingInDoubt = customer.payingInDoubt.filter((id) => id !== orderId);
 }
 
-async function placeOrder(round: LoadRound, ledger: Ledger, customer: Customer, tools: LoadTool[]) {
-  const tool = pickTool(tools, customer.random);
+async function placeOrder(round: LoadRound, ledger: Ledger, customer: Customer, products: LoadProduct[]) {
+  const product = pickProduct(products, customer.random);
   const quantity = customer.random.int(1, 3);
   const payNow = customer.random.next() < 0.5;
   const answer = await round.send('POST', '/api/order', {
     session: customer.session,
-    json: { orderId: tool.id, orderQuantity: quantity, phone: PHONE },
+    json: { orderId: product.id, orderQuantity: quantity, phone: PHONE },
   });
   if (answer.status === 409 || answer.status === 400) {
     // Sold out, or more than is left: refused, and nothing may have changed.
@@ -165,7 +165,7 @@ async function placeOrder(round: LoadRound, ledger: Ledger, customer: Customer, 
   }
   if (answer.status !== 201) return round.note('POST /api/order', answer);
   const { _id: id } = answer.body as { _id: string };
-  ledger.orders.set(id, { id, productId: tool.id, quantity, email: customer.session.email });
+  ledger.orders.set(id, { id, productId: product.id, quantity, email: customer.session.email });
   if (payNow) await pay(round, ledger, customer, id);
   else customer.open.push(id);
 }
@@ -177,7 +177,7 @@ async function cancel(round: LoadRound, ledger: Ledger, customer: Customer, orde
 }
 
 /** One customer's next step, chosen by their own seeded sequence. */
-async function step(round: LoadRound, ledger: Ledger, customer: Customer, tools: LoadTool[]) {
+async function step(round: LoadRound, ledger: Ledger, customer: Customer, products: LoadProduct[]) {
   const roll = customer.random.next();
   if (roll < 0.1 && customer.payingInDoubt.length > 0) {
     return pay(round, ledger, customer, customer.payingInDoubt.shift() as string);
@@ -195,14 +195,19 @@ async function step(round: LoadRound, ledger: Ledger, customer: Customer, tools:
     if (list.status !== 200) round.note('GET /api/order', list);
     return;
   }
-  return placeOrder(round, ledger, customer, tools);
+  return placeOrder(round, ledger, customer, products);
 }
 
 /** Runs a customer until the process is killed: their last call then goes unanswered. */
-export async function runCustomer(round: LoadRound, ledger: Ledger, customer: Customer, tools: LoadTool[]) {
+export async function runCustomer(
+  round: LoadRound,
+  ledger: Ledger,
+  customer: Customer,
+  products: LoadProduct[],
+) {
   while (!round.killed) {
     try {
-      await step(round, ledger, customer, tools);
+      await step(round, ledger, customer, products);
     } catch (error) {
       if (!(error instanceof Unanswered)) throw error;
       if (!round.killed) round.unexpected.push(`${error.message} while the store was running`);

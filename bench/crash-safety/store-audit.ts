@@ -1,6 +1,6 @@
 import type { Database } from '../../src/server/kernel/db/database';
 import { orderLines, orders, paymentIntents, products } from '../../src/server/kernel/db/schema';
-import type { Ledger, LoadTool } from './order-load';
+import type { Ledger, LoadProduct } from './order-load';
 
 /**
  * Compares what the store acknowledged with what its database holds, read directly while no store
@@ -25,7 +25,7 @@ const PAID = new Set(['pending', 'shipped']);
 export async function auditStore(
   database: Database,
   ledger: Ledger,
-  loadTools: LoadTool[],
+  loadProducts: LoadProduct[],
 ): Promise<AuditResult> {
   // The orders in this load have one line each: its product is the order's.
   const lineRows = await database.db.select().from(orderLines);
@@ -34,7 +34,7 @@ export async function auditStore(
     ...row,
     productId: productOf.get(row.id),
   }));
-  const toolRows = await database.db.select().from(products);
+  const productRows = await database.db.select().from(products);
   const intentRows = await database.db.select().from(paymentIntents);
   const byId = new Map(orderRows.map((row) => [row.id, row]));
   const mismatches: string[] = [];
@@ -81,15 +81,15 @@ export async function auditStore(
     }
   }
 
-  for (const tool of loadTools) {
-    const available = toolRows.find((row) => row.id === tool.id)?.availableQuantity;
-    const ofTool = orderRows.filter((row) => row.productId === tool.id);
+  for (const product of loadProducts) {
+    const available = productRows.find((row) => row.id === product.id)?.availableQuantity;
+    const ofProduct = orderRows.filter((row) => row.productId === product.id);
     const sum = (rows: typeof orderRows) => rows.reduce((total, row) => total + row.quantity, 0);
-    const reserved = sum(ofTool.filter((row) => row.status === 'unpaid'));
-    const sold = sum(ofTool.filter((row) => PAID.has(row.status)));
-    if (available === undefined || available + reserved + sold !== tool.initial) {
+    const reserved = sum(ofProduct.filter((row) => row.status === 'unpaid'));
+    const sold = sum(ofProduct.filter((row) => PAID.has(row.status)));
+    if (available === undefined || available + reserved + sold !== product.initial) {
       mismatches.push(
-        `tool ${tool.id}: available ${available} + reserved ${reserved} + sold ${sold} != ${tool.initial}`,
+        `tool ${product.id}: available ${available} + reserved ${reserved} + sold ${sold} != ${product.initial}`,
       );
     }
   }

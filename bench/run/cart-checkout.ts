@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addToolOverHttp, call, signUpOverHttp } from '../../src/server/test/http-client';
+import { addProductOverHttp, call, signUpOverHttp } from '../../src/server/test/http-client';
 import type { TestSession } from '../../src/server/test/sessions';
 import { type BuyerClient, buyerClient } from './buyer-client';
 import { percentile } from './load';
@@ -107,7 +107,7 @@ export async function runCartCheckout(
   const initial = 1_000_000;
   const productIds = await Promise.all(
     ['Bench pads', 'Bench rotor', 'Bench fluid'].map((name) =>
-      addToolOverHttp(url, admin, { name, availableQuantity: initial }),
+      addProductOverHttp(url, admin, { name, availableQuantity: initial }),
     ),
   );
   let done = 0;

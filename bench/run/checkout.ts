@@ -1,4 +1,4 @@
-import { addToolOverHttp, call, signInOverHttp, signUpOverHttp } from '../../src/server/test/http-client';
+import { addProductOverHttp, call, signInOverHttp, signUpOverHttp } from '../../src/server/test/http-client';
 import type { TestSession } from '../../src/server/test/sessions';
 import { type BuyerClient, buyerClient } from './buyer-client';
 import { percentile } from './load';
@@ -136,7 +136,7 @@ export async function runCheckout(
   // Added a few at a time: 256 products are 256 admin requests.
   for (let i = 0; i < Math.max(1, products); i += 8) {
     const batch = Array.from({ length: Math.min(8, products - i) || 1 }, (_, j) =>
-      addToolOverHttp(url, admin, {
+      addProductOverHttp(url, admin, {
         name: products > 1 ? `Bench spread wrench ${i + j + 1}` : 'Bench sale wrench',
         availableQuantity: initial,
       }),
@@ -184,7 +184,7 @@ export async function runCheckout(
   if (stock !== stocked - placed) problems.push(`stock ${stock} after ${placed} orders of ${stocked}`);
 
   // The sell-out burst: ten orders per buyer at once for 40 units.
-  const lastUnits = await addToolOverHttp(url, admin, { name: 'Bench last forty', availableQuantity: 40 });
+  const lastUnits = await addProductOverHttp(url, admin, { name: 'Bench last forty', availableQuantity: 40 });
   const burst = await Promise.all(
     sessions.flatMap((buyer) =>
       Array.from({ length: 10 }, () =>

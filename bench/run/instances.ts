@@ -133,8 +133,8 @@ function changeProducts(system: System, perSecond: number): () => Promise<number
 async function measureCatalog(system: System, connections: number, seconds: number, changesPerSecond = 0) {
   const url = `${system.balancer.url}/api/tool`;
   const answer = await fetch(url);
-  const tools = (await answer.json()) as unknown[];
-  if (answer.status !== 200 || tools.length === 0) throw new Error(`GET /api/tool: ${answer.status}`);
+  const products = (await answer.json()) as unknown[];
+  if (answer.status !== 200 || products.length === 0) throw new Error(`GET /api/tool: ${answer.status}`);
   // A second of warm-up per instance: each gets as many warm-up requests as a single one would.
   await measureOnce(url, { connections, seconds: system.stores.length });
   const sentBefore = await system.balancer.requestsPerInstance();
@@ -152,7 +152,7 @@ async function measureCatalog(system: System, connections: number, seconds: numb
     changes,
     seconds,
     split: await split(system.balancer, sentBefore),
-    tools: tools.length,
+    tools: products.length,
   };
 }
 
@@ -192,12 +192,14 @@ async function cachesAgree(system: System): Promise<string> {
   );
   const stale: string[] = [];
   for (const [index, store] of system.stores.entries()) {
-    for (const tool of rows) {
-      const shown = (await (await fetch(`${store.url}/api/purchase/${tool.id}`)).json()) as {
+    for (const product of rows) {
+      const shown = (await (await fetch(`${store.url}/api/purchase/${product.id}`)).json()) as {
         available_quantity: number;
       };
-      if (shown.available_quantity !== tool.available_quantity)
-        stale.push(`instance ${index + 1} shows ${shown.available_quantity} of ${tool.available_quantity}`);
+      if (shown.available_quantity !== product.available_quantity)
+        stale.push(
+          `instance ${index + 1} shows ${shown.available_quantity} of ${product.available_quantity}`,
+        );
     }
   }
   return stale.length

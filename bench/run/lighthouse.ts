@@ -74,16 +74,16 @@ async function customerCookie(base: string): Promise<string> {
 }
 
 /** Puts a tool in the customer's cart at its minimum quantity. */
-async function addToCart(base: string, cookie: string, tool: CatalogTool) {
-  const res = await fetch(`${base}/api/cart/${encodeURIComponent(tool._id)}`, {
+async function addToCart(base: string, cookie: string, product: CatalogProduct) {
+  const res = await fetch(`${base}/api/cart/${encodeURIComponent(product._id)}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', origin: base, cookie },
-    body: JSON.stringify({ quantity: tool.minimum_order_quantity }),
+    body: JSON.stringify({ quantity: product.minimum_order_quantity }),
   });
   if (!res.ok) throw new Error(`cart line failed: ${res.status} ${await res.text()}`);
 }
 
-interface CatalogTool {
+interface CatalogProduct {
   _id: string;
   minimum_order_quantity: number;
   available_quantity: number;
@@ -118,8 +118,10 @@ export async function measureLighthouse(options: LighthouseOptions = {}): Promis
   });
 
   try {
-    const tools = (await (await fetch(`${store.url}/api/tool?limit=3`)).json()) as CatalogTool[];
-    const inStock = tools.filter((tool) => tool.available_quantity >= tool.minimum_order_quantity);
+    const products = (await (await fetch(`${store.url}/api/tool?limit=3`)).json()) as CatalogProduct[];
+    const inStock = products.filter(
+      (product) => product.available_quantity >= product.minimum_order_quantity,
+    );
     const [first, second] = inStock;
     if (!first || !second) throw new Error('the demo catalog has fewer than two tools in stock');
     const cookie = await customerCookie(store.url);

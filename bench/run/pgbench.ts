@@ -59,10 +59,10 @@ INSERT INTO rate_limits (key, points, expire) VALUES ('${route.replaceAll(':', '
  * Reserving one unit of a product with its level and ledger row, one statement, as the inventory
  * module does: on condition that the product is still as the order read it.
  */
-const RESERVE = (tool: string, asRead: string) => `
+const RESERVE = (product: string, asRead: string) => `
 WITH moved AS (
   UPDATE products SET available_quantity = available_quantity - 1, on_hand_quantity = on_hand_quantity + 0, reserved_quantity = reserved_quantity + 1
-  WHERE id = ${tool} AND available_quantity - 1 >= 0 AND on_hand_quantity >= 0 AND reserved_quantity + 1 >= 0
+  WHERE id = ${product} AND available_quantity - 1 >= 0 AND on_hand_quantity >= 0 AND reserved_quantity + 1 >= 0
     AND ${asRead} AND core_charge_cents = 0 AND minimum_order_quantity = 1
     AND ground_only = false AND weight_lb IS NOT DISTINCT FROM NULL::numeric AND retired_at IS NULL
   RETURNING id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents, on_hand_quantity, reserved_quantity
@@ -153,12 +153,12 @@ ${PAY(':price_cents::bigint + 972')}
 `;
 
 /** One cart change as the store makes it: the counter, the product read, the conditional upsert, the priced cart. */
-const CART_PUT = (tool: string, discounts: boolean) => `
+const CART_PUT = (product: string, discounts: boolean) => `
 ${RATE_LIMIT('PUT /api/cart/:productId')}
-SELECT t.id, t.name, t.image, t.price_cents, s.available, t.minimum_order_quantity, t.retired_at, t.ground_only, t.weight_lb, t.core_charge_cents FROM products t LEFT JOIN product_stock s ON s.product_id = t.id WHERE t.id = any(ARRAY[${tool}]::uuid[]);
-WITH product AS (SELECT id FROM products WHERE id = ${tool} AND retired_at IS NULL FOR KEY SHARE)
+SELECT t.id, t.name, t.image, t.price_cents, s.available, t.minimum_order_quantity, t.retired_at, t.ground_only, t.weight_lb, t.core_charge_cents FROM products t LEFT JOIN product_stock s ON s.product_id = t.id WHERE t.id = any(ARRAY[${product}]::uuid[]);
+WITH product AS (SELECT id FROM products WHERE id = ${product} AND retired_at IS NULL FOR KEY SHARE)
 INSERT INTO cart_lines (user_id, product_id, quantity) SELECT :user_id, product.id, 1 FROM product
-  WHERE EXISTS (SELECT 1 FROM cart_lines WHERE user_id = :user_id AND product_id = ${tool}) OR (SELECT count(*) FROM cart_lines WHERE user_id = :user_id) < 50
+  WHERE EXISTS (SELECT 1 FROM cart_lines WHERE user_id = :user_id AND product_id = ${product}) OR (SELECT count(*) FROM cart_lines WHERE user_id = :user_id) < 50
   ON CONFLICT (user_id, product_id) DO UPDATE SET quantity = excluded.quantity RETURNING 1;
 SELECT c.quantity, t.id, t.name, t.image, t.price_cents, s.available, t.minimum_order_quantity, t.retired_at, t.ground_only, t.weight_lb, t.core_charge_cents
   FROM cart_lines c JOIN products t ON t.id = c.product_id LEFT JOIN product_stock s ON s.product_id = t.id WHERE c.user_id = :user_id ORDER BY c.added_at, c.product_id;

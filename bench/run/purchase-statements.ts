@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/kernel/config/config';
 import { openPostgres } from '../../src/server/kernel/db/database';
-import { insertTool } from '../../src/server/test/fixtures';
+import { insertProduct } from '../../src/server/test/fixtures';
 import { statementsPerPurchase } from '../../src/server/test/purchase-cost';
 import { createScratchDatabase } from '../../src/server/test/scratch-postgres';
 import { signUp } from '../../src/server/test/sessions';
@@ -23,9 +23,9 @@ export async function purchaseStatements(serverUrl: string): Promise<number> {
     const app = await buildApp(config, database);
     try {
       const buyer = await signUp(app, { name: 'Counted Buyer' });
-      const tool = await insertTool(database.db, { availableQuantity: 1000, minimumOrderQuantity: 1 });
-      await statementsPerPurchase(app, database, buyer, tool.id);
-      return (await statementsPerPurchase(app, database, buyer, tool.id)).statements;
+      const product = await insertProduct(database.db, { availableQuantity: 1000, minimumOrderQuantity: 1 });
+      await statementsPerPurchase(app, database, buyer, product.id);
+      return (await statementsPerPurchase(app, database, buyer, product.id)).statements;
     } finally {
       await app.close();
     }

@@ -22,7 +22,7 @@ let browser: Browser;
 const pages: Record<'visitor' | 'customer' | 'admin', Page> = {} as never;
 const pageErrors: string[] = [];
 let productId = '';
-let toolMinimum = 1;
+let productMinimum = 1;
 let orderId = '';
 
 /** A page and the state to put it in before axe looks at it. */
@@ -65,7 +65,7 @@ const visitorCart = (lines: number) => async (page: Page) => {
 const customerCart = async (page: Page) => {
   const put = await page.request.put(`${store.url}/api/cart/${productId}`, {
     headers: { origin: store.url },
-    data: { quantity: toolMinimum },
+    data: { quantity: productMinimum },
   });
   expect(put.ok()).toBe(true);
   await page.reload();
@@ -414,17 +414,17 @@ export function accessibilitySweep(readers: Reader[]) {
     pageErrors.push(...watchForPageErrors(pages.visitor));
     pages.admin = await signedIn('Axel Admin', ADMIN);
     pages.customer = await signedIn('Cora Customer', CUSTOMER);
-    const tools = (await (await pages.customer.request.get(`${store.url}/api/tool`)).json()) as {
+    const products = (await (await pages.customer.request.get(`${store.url}/api/tool`)).json()) as {
       _id: string;
       minimum_order_quantity: number;
     }[];
     // A product sold in packs (minimum above 1), so a cart of one unit shows the minimum's problem.
-    const tool = tools.find((t) => t.minimum_order_quantity > 1);
-    if (!tool) throw new Error('The demo catalog has no product sold in packs');
-    productId = tool._id;
-    toolMinimum = tool.minimum_order_quantity;
+    const product = products.find((t) => t.minimum_order_quantity > 1);
+    if (!product) throw new Error('The demo catalog has no product sold in packs');
+    productId = product._id;
+    productMinimum = product.minimum_order_quantity;
     const order = await pages.customer.request.post(`${store.url}/api/order`, {
-      data: { orderId: productId, orderQuantity: tool.minimum_order_quantity, phone: '01712345678' },
+      data: { orderId: productId, orderQuantity: product.minimum_order_quantity, phone: '01712345678' },
     });
     expect(order.ok()).toBe(true);
     orderId = ((await order.json()) as { _id: string })._id;

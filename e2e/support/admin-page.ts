@@ -36,16 +36,16 @@ export async function signInThroughForms(
 }
 
 /** Orders the catalog's first tool at its minimum through the API, with the page's own session; returns the order's id. */
-export async function orderFirstTool(page: Page, storeUrl: string): Promise<string> {
-  const tools = (await (await page.request.get(`${storeUrl}/api/tool?limit=1`)).json()) as Array<{
+export async function orderFirstProduct(page: Page, storeUrl: string): Promise<string> {
+  const products = (await (await page.request.get(`${storeUrl}/api/tool?limit=1`)).json()) as Array<{
     _id: string;
     minimum_order_quantity: number;
   }>;
-  const tool = tools[0];
-  if (!tool) throw new Error('the catalog is empty');
+  const product = products[0];
+  if (!product) throw new Error('the catalog is empty');
   const placed = await page.request.post(`${storeUrl}/api/order`, {
     headers: { origin: storeUrl },
-    data: { orderId: tool._id, orderQuantity: tool.minimum_order_quantity, phone: '01712345678' },
+    data: { orderId: product._id, orderQuantity: product.minimum_order_quantity, phone: '01712345678' },
   });
   if (placed.status() !== 201) throw new Error(`ordering failed: ${placed.status()} ${await placed.text()}`);
   return ((await placed.json()) as { _id: string })._id;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTool } from './test/fixtures';
+import { insertProduct } from './test/fixtures';
 import { createTestApp, type TestApp, testConfig } from './test/harness';
 import { STRONG_PASSWORD, signIn, signUp, type TestSession, uniqueEmail } from './test/sessions';
 import { payOrder, placeOrder } from './test/store-flow';
@@ -58,12 +58,12 @@ beforeAll(async () => {
   statuses.signedIn = both.statusCode;
 
   // An order paid with the simulated card (placeOrder/payOrder fail the test unless it works).
-  const tool = await insertTool(t.database.db, {
+  const product = await insertProduct(t.database.db, {
     priceCents: 1500,
     availableQuantity: 10,
     minimumOrderQuantity: 1,
   });
-  const order = await placeOrder(t.app, customer, tool.id, 2);
+  const order = await placeOrder(t.app, customer, product.id, 2);
   await payOrder(t.app, customer, order._id);
 
   // Links carrying secrets in their query, as a mail program opens them.

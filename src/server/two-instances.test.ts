@@ -9,7 +9,7 @@ import { orders, processedWebhookEvents, products } from './kernel/db/schema';
 import { expireUnpaidOrders } from './modules/orders/expiry';
 import { type FakeStripe, startFakeStripe } from './test/fake-stripe';
 import { testOutbox } from './test/harness';
-import { addToolOverHttp, call, signInOverHttp, signUpOverHttp } from './test/http-client';
+import { addProductOverHttp, call, signInOverHttp, signUpOverHttp } from './test/http-client';
 import { testImage } from './test/images';
 import { postgresOnly } from './test/postgres-only';
 import { createScratchDatabase, type ScratchDatabase } from './test/scratch-postgres';
@@ -157,7 +157,7 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
   });
 
   it('200 concurrent buyers split across both instances buy exactly the 50 units in stock', async () => {
-    const productId = await addToolOverHttp(b.url, admin, {
+    const productId = await addProductOverHttp(b.url, admin, {
       name: 'Last fifty wrench',
       availableQuantity: 50,
     });
@@ -188,8 +188,8 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
 
     // Both instances say sold out, and the database agrees with what the buyers were told.
     for (const url of [a.url, b.url]) {
-      const tool = await call(url, 'GET', `/api/purchase/${productId}`);
-      expect((tool.body as { available_quantity: number }).available_quantity).toBe(0);
+      const product = await call(url, 'GET', `/api/purchase/${productId}`);
+      expect((product.body as { available_quantity: number }).available_quantity).toBe(0);
     }
     const [stock] = await db().select().from(products).where(eq(products.id, productId));
     expect(stock?.availableQuantity).toBe(0);
@@ -206,9 +206,9 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
 
   it('carts of three lines checked out at once on both instances sell each unit once, without a deadlock', async () => {
     const [pads, rotor, fluid] = await Promise.all([
-      addToolOverHttp(a.url, admin, { name: 'Cart pads', availableQuantity: 100 }),
-      addToolOverHttp(a.url, admin, { name: 'Cart rotor', availableQuantity: 30 }),
-      addToolOverHttp(b.url, admin, { name: 'Cart fluid', availableQuantity: 100 }),
+      addProductOverHttp(a.url, admin, { name: 'Cart pads', availableQuantity: 100 }),
+      addProductOverHttp(a.url, admin, { name: 'Cart rotor', availableQuantity: 30 }),
+      addProductOverHttp(b.url, admin, { name: 'Cart fluid', availableQuantity: 100 }),
     ]);
     const buyers: TestSession[] = [];
     for (let i = 0; i < 16; i += 8) {
@@ -318,7 +318,7 @@ postgresOnly('two instances on one PostgreSQL (needs TEST_DATABASE_URL)', { time
     /** A customer's order of 4, placed and opened for payment on instance A; paid at the fake. */
     const paidAtStripe = async () => {
       const customer = await signUpOverHttp(a.url, { name: 'Pat Payer' });
-      const productId = await addToolOverHttp(a.url, admin, {
+      const productId = await addProductOverHttp(a.url, admin, {
         name: 'Webhook wrench',
         availableQuantity: 40,
       });

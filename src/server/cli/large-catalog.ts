@@ -290,7 +290,7 @@ export interface LargeFitment {
 }
 
 /** One row of the large catalog, in the columns the tools table takes, and its parts data. */
-export interface LargeCatalogTool {
+export interface LargeCatalogProduct {
   name: string;
   brand: string;
   category: string;
@@ -307,7 +307,7 @@ export interface LargeCatalogTool {
 }
 
 /** The `count` tools of the catalog made from `seed`; the same arguments give the same tools. */
-export function* largeCatalog(count: number, seed = LARGE_CATALOG_SEED): Generator<LargeCatalogTool> {
+export function* largeCatalog(count: number, seed = LARGE_CATALOG_SEED): Generator<LargeCatalogProduct> {
   const next = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   // Oldest first, one second apart, ending now-ish: a fixed start keeps runs identical.
@@ -355,7 +355,7 @@ export async function insertLargeCatalog(
   seed = LARGE_CATALOG_SEED,
   onBatch: (inserted: number) => void = () => {},
 ): Promise<number> {
-  let batch: LargeCatalogTool[] = [];
+  let batch: LargeCatalogProduct[] = [];
   let inserted = 0;
   // The models the vehicles table ships, with their first and last years: fitment picks among them.
   const models = (
@@ -367,7 +367,7 @@ export async function insertLargeCatalog(
   ).rows;
   const flush = async () => {
     if (batch.length === 0) return;
-    const column = <T>(get: (tool: LargeCatalogTool) => T) => sql.param(batch.map(get));
+    const column = <T>(get: (product: LargeCatalogProduct) => T) => sql.param(batch.map(get));
     // A text[] per row cannot travel inside one array parameter (PostgreSQL arrays are
     // rectangular), so each description goes as lines and is split back in the database.
     const names = column((t) => t.name);
@@ -398,8 +398,8 @@ export async function insertLargeCatalog(
     batch = [];
     onBatch(inserted);
   };
-  for (const tool of largeCatalog(count, seed)) {
-    batch.push(tool);
+  for (const product of largeCatalog(count, seed)) {
+    batch.push(product);
     if (batch.length === BATCH) await flush();
   }
   await flush();
@@ -416,7 +416,7 @@ export async function insertLargeCatalog(
  */
 async function insertPartsData(
   db: Db,
-  batch: LargeCatalogTool[],
+  batch: LargeCatalogProduct[],
   models: Array<{ make: string; model: string; first: number; last: number }>,
 ) {
   const numbers = batch.flatMap((t) => [

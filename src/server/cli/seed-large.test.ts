@@ -70,7 +70,7 @@ describe('npm run seed:large', () => {
       expect((await db.select({ n: count() }).from(products))[0]?.n).toBe(300);
       const expected = [...largeCatalog(300)];
       const rows = await db.select().from(products).orderBy(asc(products.createdAt));
-      expect(rows.map((row) => row.name)).toEqual(expected.map((tool) => tool.name));
+      expect(rows.map((row) => row.name)).toEqual(expected.map((product) => product.name));
       expect(rows[0]?.description).toEqual(expected[0]?.description);
       // Every product has its main stock level, holding what the generator gave it.
       const levels = await db.select().from(stockLevels);
@@ -85,14 +85,14 @@ describe('npm run seed:large', () => {
         }),
       ).toEqual([]);
       expect(rows.map((row) => row.availableQuantity)).toEqual(
-        expected.map((tool) => tool.availableQuantity),
+        expected.map((product) => product.availableQuantity),
       );
       // The trigger filled the searchable text, so descriptions are found like names.
       expect(rows[0]?.descriptionText).toBe(expected[0]?.description.join(' '));
       // Every word of one of its sentences finds the product (the search reads words, in any order).
       const sentence = expected[0]?.description[1] ?? '';
       const found = await listTools(db, { search: sentence, limit: 100 });
-      expect(found.tools.map((tool) => tool._id)).toContain(rows[0]?.id);
+      expect(found.tools.map((product) => product._id)).toContain(rows[0]?.id);
 
       // Parts data: every product filed, numbered and fitted (about ten vehicle ranges on average).
       expect(rows.every((row) => row.categorySlug && row.brand && row.sku && row.partNumber)).toBe(true);
@@ -109,25 +109,25 @@ describe('npm run seed:large', () => {
         model: first.model,
         limit: 100,
       });
-      expect(fits.tools.map((tool) => tool._id)).toContain(first.productId);
+      expect(fits.tools.map((product) => product._id)).toContain(first.productId);
       const byNumber = await listTools(db, {
         search: (rows[0]?.partNumber ?? '').toLowerCase().replace('-', ' '),
         limit: 10,
       });
-      expect(byNumber.tools.map((tool) => tool._id)).toContain(rows[0]?.id);
+      expect(byNumber.tools.map((product) => product._id)).toContain(rows[0]?.id);
     });
   });
 
   it('makes the same catalog from the same seed, within the store limits', () => {
     const once = [...largeCatalog(2000)];
     expect([...largeCatalog(2000)]).toEqual(once);
-    expect(new Set(once.map((tool) => tool.name)).size).toBeGreaterThan(1500);
-    for (const tool of once) {
-      expect(tool.priceCents).toBeGreaterThanOrEqual(100);
-      expect(tool.availableQuantity).toBeGreaterThanOrEqual(20);
-      expect(tool.minimumOrderQuantity).toBeGreaterThanOrEqual(1);
-      expect(tool.minimumOrderQuantity).toBeLessThanOrEqual(20);
-      expect(tool.description.every((sentence) => sentence.endsWith('.'))).toBe(true);
+    expect(new Set(once.map((product) => product.name)).size).toBeGreaterThan(1500);
+    for (const product of once) {
+      expect(product.priceCents).toBeGreaterThanOrEqual(100);
+      expect(product.availableQuantity).toBeGreaterThanOrEqual(20);
+      expect(product.minimumOrderQuantity).toBeGreaterThanOrEqual(1);
+      expect(product.minimumOrderQuantity).toBeLessThanOrEqual(20);
+      expect(product.description.every((sentence) => sentence.endsWith('.'))).toBe(true);
     }
   });
 

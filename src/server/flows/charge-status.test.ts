@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../kernel/db/schema';
-import { insertTool } from '../test/fixtures';
+import { insertProduct } from '../test/fixtures';
 import type { TestApp } from '../test/harness';
 import { createOwnerApp, kitOf, type Member, newCustomer, orderIn } from '../test/kit';
 import { orderRow } from '../test/probes';
@@ -43,12 +43,12 @@ async function backfill() {
 
 /** A paid order of 2 units of a product and 1 of another, the first shipped when asked. */
 async function paidOrder(shipFirst: boolean) {
-  const a = await insertTool(t.database.db, {
+  const a = await insertProduct(t.database.db, {
     priceCents: 2000,
     availableQuantity: 10,
     minimumOrderQuantity: 1,
   });
-  const b = await insertTool(t.database.db, {
+  const b = await insertProduct(t.database.db, {
     priceCents: 3000,
     availableQuantity: 10,
     minimumOrderQuantity: 1,

@@ -6,7 +6,7 @@ import { cartLines, orders } from '../kernel/db/schema';
 import type { SessionUser } from '../kernel/identity';
 import { getCart, setCartLine } from '../modules/cart';
 import type { PaymentProvider } from '../modules/payments';
-import { insertTool } from '../test/fixtures';
+import { insertProduct } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 import { freeLimits, historyOf, insertCustomer, stockFigures, storePricing } from '../test/probes';
 import { HOME_ADDRESS } from '../test/store-flow';
@@ -27,13 +27,13 @@ type Steps = typeof checkoutSteps;
 /** A customer with 2 of a $45.99 product in the cart (stock 10), and the checkout the page would send. */
 async function cartReady() {
   const me: SessionUser = await insertCustomer(t.database.db, 'Casey Cart');
-  const tool = await insertTool(t.database.db, {
+  const product = await insertProduct(t.database.db, {
     name: 'Oil filter',
     priceCents: 4599,
     availableQuantity: 10,
     minimumOrderQuantity: 1,
   });
-  await setCartLine(t.database.db, me.id, tool.id, 2);
+  await setCartLine(t.database.db, me.id, product.id, 2);
   const quote = await getCart(t.database.db, storePricing(), me, {
     shippingMethod: 'standard',
     region: HOME_ADDRESS.region,
@@ -46,7 +46,7 @@ async function cartReady() {
     shippingMethod: 'standard',
     expectedTotalCents: quote.totals.totalCents,
   };
-  return { me, tool, input };
+  return { me, tool: product, input };
 }
 
 const run = (

@@ -7,7 +7,7 @@ import { formatCents } from '../../contract/money';
 import type { Order } from '../../contract/orders';
 import type { Quote } from '../../contract/pricing';
 import { orders, products } from '../kernel/db/schema';
-import { insertTool } from '../test/fixtures';
+import { insertProduct } from '../test/fixtures';
 import type { TestApp } from '../test/harness';
 import { createOwnerApp, newCustomer } from '../test/kit';
 import { pdfText } from '../test/pdf-text';
@@ -28,13 +28,13 @@ const cartOf = async (customer: TestSession) => (await get(customer, '/api/cart'
 
 /** Two products a brake job needs, priced so the arithmetic is easy to check by hand. */
 async function brakeJob(rotorStock = 50) {
-  const pads = await insertTool(t.database.db, {
+  const pads = await insertProduct(t.database.db, {
     name: 'Brake pad set',
     priceCents: 4599,
     availableQuantity: 50,
     minimumOrderQuantity: 1,
   });
-  const rotor = await insertTool(t.database.db, {
+  const rotor = await insertProduct(t.database.db, {
     name: 'Brake rotor',
     priceCents: 6250,
     availableQuantity: rotorStock,
@@ -446,7 +446,7 @@ describe('a cart with a ground-only part', () => {
   it('is offered no express shipping, prices an express request as standard, and refuses an express order', async () => {
     const buyer = await newCustomer(t.app, { name: 'Gale Ground' });
     const { pads } = await brakeJob();
-    const fluid = await insertTool(t.database.db, {
+    const fluid = await insertProduct(t.database.db, {
       name: 'Brake cleaner, 6 cans',
       priceCents: 2400,
       availableQuantity: 30,

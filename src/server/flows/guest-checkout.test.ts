@@ -21,7 +21,7 @@ import { AppError } from '../kernel/errors/errors';
 import { orderLimitsOf } from '../kernel/settings';
 import { GUEST_LOOKUP_LIMITS, LOOKUP_LIMITED } from '../modules/orders/guest-lookup';
 import { shipOrder } from '../modules/orders/shipments';
-import { insertTool } from '../test/fixtures';
+import { insertProduct } from '../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../test/harness';
 import { pdfText } from '../test/pdf-text';
 import { historyOf, ledgerSum, stockOf } from '../test/probes';
@@ -45,7 +45,7 @@ const post = (url: string, payload: object, remoteAddress = '10.20.0.1') =>
   t.app.inject({ method: 'POST', url, payload, remoteAddress });
 
 async function brakePads(price = 4599, stock = 40) {
-  return insertTool(t.database.db, {
+  return insertProduct(t.database.db, {
     name: 'Brake pad set',
     priceCents: price,
     availableQuantity: stock,
@@ -205,7 +205,7 @@ describe('POST /api/guest/checkout', () => {
     // own); e-mails and addresses of its own, so the file's other orders do not count. How a
     // refusal is answered over HTTP (409 and its words) is the tests' above.
     const caps = { ...orderLimitsOf(t.app.settings.current()), maxUnpaidOrders: 2, maxReservedUnits: 1000 };
-    const pads = await insertTool(t.database.db, { priceCents: 1000, minimumOrderQuantity: 1 });
+    const pads = await insertProduct(t.database.db, { priceCents: 1000, minimumOrderQuantity: 1 });
     const lines = [{ productId: pads.id, quantity: 1 }];
     const home = { ...HOME_ADDRESS, line1: '1200 Capped Ave', postalCode: '48201' };
     const quote = await t.app.inject({
@@ -615,7 +615,7 @@ describe('claiming guest orders with an account', () => {
     });
     try {
       const db = confirming.database.db;
-      const pads = await insertTool(db, { priceCents: 1000, minimumOrderQuantity: 1 });
+      const pads = await insertProduct(db, { priceCents: 1000, minimumOrderQuantity: 1 });
       const email = uniqueEmail('claimer');
       const lines = [{ productId: pads.id, quantity: 1 }];
       const quote = await confirming.app.inject({

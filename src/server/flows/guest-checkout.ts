@@ -35,9 +35,10 @@ export const guestClientKey = (address: string) =>
 
 /** The same product twice is one line of both quantities, as a cart would hold it. */
 function mergedLines(lines: GuestCheckoutRequest['lines']) {
-  const byTool = new Map<string, number>();
-  for (const line of lines) byTool.set(line.productId, (byTool.get(line.productId) ?? 0) + line.quantity);
-  return [...byTool].map(([productId, quantity]) => ({ productId, quantity }));
+  const byProduct = new Map<string, number>();
+  for (const line of lines)
+    byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity);
+  return [...byProduct].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
 interface GuestCheckoutContext {

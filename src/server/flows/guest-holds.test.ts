@@ -6,7 +6,7 @@ import { type GuestCheckoutAnswer, guestHoldMessages } from '../../contract/gues
 import type { Quote } from '../../contract/pricing';
 import { orders } from '../kernel/db/schema';
 import { expireUnpaidOrders } from '../modules/orders/expiry';
-import { insertTool } from '../test/fixtures';
+import { insertProduct } from '../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../test/harness';
 import { stockFigures } from '../test/probes';
 import { signUp, uniqueEmail } from '../test/sessions';
@@ -82,79 +82,79 @@ const refusal = (res: { statusCode: number; body: string; json(): unknown }) => 
 
 describe('unpaid holds per network', () => {
   it('from one address, new e-mails and houses hold no more than one customer may', async () => {
-    const tool = await insertTool(t.app.db, {
+    const product = await insertProduct(t.app.db, {
       name: 'Hub bearing',
       availableQuantity: 1000,
       minimumOrderQuantity: 1,
     });
     // The review's case: 45 units at a time, a new e-mail and house each time, one address.
-    expect((await guestOrder(tool.id, 45, '10.50.0.1')).statusCode).toBe(201);
-    expect((await guestOrder(tool.id, 45, '10.50.0.1')).statusCode).toBe(201);
-    expect(refusal(await guestOrder(tool.id, 45, '10.50.0.1'))).toBe(guestHoldMessages.units(100, 90));
-    expect((await guestOrder(tool.id, 10, '10.50.0.1')).statusCode).toBe(201);
-    expect(refusal(await guestOrder(tool.id, 1, '10.50.0.1'))).toBe(guestHoldMessages.orders(3));
-    expect(await stockFigures(t.app.db, tool.id)).toMatchObject({ available: 900, reserved: 100 });
+    expect((await guestOrder(product.id, 45, '10.50.0.1')).statusCode).toBe(201);
+    expect((await guestOrder(product.id, 45, '10.50.0.1')).statusCode).toBe(201);
+    expect(refusal(await guestOrder(product.id, 45, '10.50.0.1'))).toBe(guestHoldMessages.units(100, 90));
+    expect((await guestOrder(product.id, 10, '10.50.0.1')).statusCode).toBe(201);
+    expect(refusal(await guestOrder(product.id, 1, '10.50.0.1'))).toBe(guestHoldMessages.orders(3));
+    expect(await stockFigures(t.app.db, product.id)).toMatchObject({ available: 900, reserved: 100 });
 
     // Another network is another buyer.
-    expect((await guestOrder(tool.id, 45, '10.50.0.2')).statusCode).toBe(201);
+    expect((await guestOrder(product.id, 45, '10.50.0.2')).statusCode).toBe(201);
   });
 
   it('every address of one IPv6 /64 is one network', async () => {
-    const tool = await insertTool(t.app.db, {
+    const product = await insertProduct(t.app.db, {
       name: 'Wheel stud',
       availableQuantity: 1000,
       minimumOrderQuantity: 1,
     });
-    expect((await guestOrder(tool.id, 45, '2001:db8:51::1')).statusCode).toBe(201);
-    expect((await guestOrder(tool.id, 45, '2001:db8:51::2:3')).statusCode).toBe(201);
-    expect(refusal(await guestOrder(tool.id, 45, '2001:db8:51:0:ffff::9'))).toBe(
+    expect((await guestOrder(product.id, 45, '2001:db8:51::1')).statusCode).toBe(201);
+    expect((await guestOrder(product.id, 45, '2001:db8:51::2:3')).statusCode).toBe(201);
+    expect(refusal(await guestOrder(product.id, 45, '2001:db8:51:0:ffff::9'))).toBe(
       guestHoldMessages.units(100, 90),
     );
     // The next /64 is another network.
-    expect((await guestOrder(tool.id, 45, '2001:db8:51:1::1')).statusCode).toBe(201);
+    expect((await guestOrder(product.id, 45, '2001:db8:51:1::1')).statusCode).toBe(201);
   });
 
   it("a network's orders cancelled from their links free its holds", async () => {
-    const tool = await insertTool(t.app.db, { availableQuantity: 1000, minimumOrderQuantity: 1 });
-    const first = (await guestOrder(tool.id, 60, '10.52.0.1')).json() as GuestCheckoutAnswer;
-    expect(refusal(await guestOrder(tool.id, 60, '10.52.0.1'))).toBe(guestHoldMessages.units(100, 60));
+    const product = await insertProduct(t.app.db, { availableQuantity: 1000, minimumOrderQuantity: 1 });
+    const first = (await guestOrder(product.id, 60, '10.52.0.1')).json() as GuestCheckoutAnswer;
+    expect(refusal(await guestOrder(product.id, 60, '10.52.0.1'))).toBe(guestHoldMessages.units(100, 60));
     const cancelled = await t.app.inject({
       method: 'POST',
       url: '/api/guest/order/cancel',
       payload: { token: first.token },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect((await guestOrder(tool.id, 60, '10.52.0.1')).statusCode).toBe(201);
+    expect((await guestOrder(product.id, 60, '10.52.0.1')).statusCode).toBe(201);
   });
 });
 
 describe("the guests' share of a product", () => {
   it('from rotating networks, unpaid guest orders hold at most half of a product; accounts still order', async () => {
-    const tool = await insertTool(t.app.db, {
+    const product = await insertProduct(t.app.db, {
       name: 'Brake caliper',
       availableQuantity: 100,
       minimumOrderQuantity: 1,
     });
     const placed: GuestCheckoutAnswer[] = [];
     for (let i = 1; i <= 5; i++) {
-      const res = await guestOrder(tool.id, 9, `10.53.${i}.1`);
+      const res = await guestOrder(product.id, 9, `10.53.${i}.1`);
       expect(res.statusCode, res.body).toBe(201);
       placed.push(res.json() as GuestCheckoutAnswer);
     }
     // 45 of the 50 units guests may hold are held: a sixth network gets at most 5.
-    expect(refusal(await guestOrder(tool.id, 9, '10.53.6.1'))).toBe(
+    expect(refusal(await guestOrder(product.id, 9, '10.53.6.1'))).toBe(
       guestHoldMessages.share('Brake caliper', 5),
     );
-    expect((await guestOrder(tool.id, 5, '10.53.7.1')).statusCode).toBe(201);
-    expect(refusal(await guestOrder(tool.id, 1, '2001:db8:53::1'))).toBe(
+    expect((await guestOrder(product.id, 5, '10.53.7.1')).statusCode).toBe(201);
+    expect(refusal(await guestOrder(product.id, 1, '2001:db8:53::1'))).toBe(
       guestHoldMessages.share('Brake caliper', 0),
     );
-    expect(await stockFigures(t.app.db, tool.id)).toMatchObject({ available: 50, reserved: 50 });
+    expect(await stockFigures(t.app.db, product.id)).toMatchObject({ available: 50, reserved: 50 });
 
     // A customer with an account is not refused for what guests hold.
     const customer = await signUp(t.app, { email: uniqueEmail('account') });
-    await placeOrder(t.app, customer, tool.id, 40);
-    expect(await stockFigures(t.app.db, tool.id)).toMatchObject({ available: 10, reserved: 90 });
+    await placeOrder(t.app, customer, product.id, 40);
+    expect(await stockFigures(t.app.db, product.id)).toMatchObject({ available: 10, reserved: 90 });
 
     // A guest order paid holds nothing unpaid any more: its units leave the guests' share.
     const [paying] = placed as [GuestCheckoutAnswer];
@@ -172,19 +172,19 @@ describe("the guests' share of a product", () => {
       },
     });
     expect(confirm.statusCode, confirm.body).toBe(200);
-    expect((await guestOrder(tool.id, 9, '10.53.8.1')).statusCode).toBe(201);
-    expect(refusal(await guestOrder(tool.id, 1, '10.53.9.1'))).toBe(
+    expect((await guestOrder(product.id, 9, '10.53.8.1')).statusCode).toBe(201);
+    expect(refusal(await guestOrder(product.id, 1, '10.53.9.1'))).toBe(
       guestHoldMessages.share('Brake caliper', 0),
     );
   });
 
   it('more than the stock is refused as out of stock, not as the share', async () => {
-    const tool = await insertTool(t.app.db, {
+    const product = await insertProduct(t.app.db, {
       name: 'Axle nut',
       availableQuantity: 4,
       minimumOrderQuantity: 1,
     });
-    const res = await guestOrder(tool.id, 5, '10.54.0.1');
+    const res = await guestOrder(product.id, 5, '10.54.0.1');
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('OUT_OF_STOCK');
   });
@@ -192,10 +192,10 @@ describe("the guests' share of a product", () => {
 
 describe("a guest's hold", () => {
   it("is the guests' 15 minutes, a customer's the store's 30; the expiry releases the guest's first", async () => {
-    const tool = await insertTool(t.app.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
-    const guest = (await guestOrder(tool.id, 2, '10.55.0.1')).json() as GuestCheckoutAnswer;
+    const product = await insertProduct(t.app.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
+    const guest = (await guestOrder(product.id, 2, '10.55.0.1')).json() as GuestCheckoutAnswer;
     const customer = await signUp(t.app, { email: uniqueEmail('holder') });
-    const own = await placeOrder(t.app, customer, tool.id, 3);
+    const own = await placeOrder(t.app, customer, product.id, 3);
     const held = async (id: string) => {
       const [row] = await t.app.db.select().from(orders).where(eq(orders.id, id));
       return (row?.expiresAt?.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0);
@@ -212,7 +212,7 @@ describe("a guest's hold", () => {
     const statuses = await t.app.db
       .select({ id: orders.id, status: orders.status })
       .from(orders)
-      .where(sql`${orders.id} in (select order_id from order_lines where product_id = ${tool.id})`);
+      .where(sql`${orders.id} in (select order_id from order_lines where product_id = ${product.id})`);
     expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({
       [guest.order._id]: 'expired',
       [own._id]: 'unpaid',

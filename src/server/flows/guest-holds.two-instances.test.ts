@@ -4,7 +4,7 @@ import { guestHoldMessages } from '../../contract/guest';
 import type { Quote } from '../../contract/pricing';
 import { buildApp } from '../app';
 import { type Database, openPostgres } from '../kernel/db/database';
-import { insertTool } from '../test/fixtures';
+import { insertProduct } from '../test/fixtures';
 import { createTestDatabase, testConfig } from '../test/harness';
 import { postgresOnly } from '../test/postgres-only';
 import { stockFigures } from '../test/probes';
@@ -80,12 +80,12 @@ postgresOnly('guest holds across two instances (needs TEST_DATABASE_URL)', { tim
   }
 
   it("guests from many networks on both instances at once hold exactly the guests' share", async () => {
-    const tool = await insertTool(database.db, {
+    const product = await insertProduct(database.db, {
       name: 'Radiator hose',
       availableQuantity: 100,
       minimumOrderQuantity: 1,
     });
-    const answers = await atOnce(tool.id, 5, 24, (i) => `10.60.${i}.1`);
+    const answers = await atOnce(product.id, 5, 24, (i) => `10.60.${i}.1`);
     const placed = answers.filter((r) => r.statusCode === 201);
     const refused = answers.filter((r) => r.statusCode !== 201);
     expect(placed).toHaveLength(10);
@@ -93,15 +93,15 @@ postgresOnly('guest holds across two instances (needs TEST_DATABASE_URL)', { tim
     expect(new Set(refused.map((r) => r.json().error.message))).toEqual(
       new Set([guestHoldMessages.share('Radiator hose', 0)]),
     );
-    expect(await stockFigures(database.db, tool.id)).toMatchObject({ available: 50, reserved: 50 });
+    expect(await stockFigures(database.db, product.id)).toMatchObject({ available: 50, reserved: 50 });
   });
 
   it('one network on both instances at once holds no more than one buyer may', async () => {
-    const tool = await insertTool(database.db, { availableQuantity: 1000, minimumOrderQuantity: 1 });
-    const answers = await atOnce(tool.id, 1, 10, () => '10.61.0.1');
+    const product = await insertProduct(database.db, { availableQuantity: 1000, minimumOrderQuantity: 1 });
+    const answers = await atOnce(product.id, 1, 10, () => '10.61.0.1');
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     expect(statuses.filter((s) => s === 409)).toHaveLength(7);
-    expect(await stockFigures(database.db, tool.id)).toMatchObject({ reserved: 3 });
+    expect(await stockFigures(database.db, product.id)).toMatchObject({ reserved: 3 });
   });
 });

@@ -5,7 +5,7 @@ import { orders, products } from '../kernel/db/schema';
 import { AppError } from '../kernel/errors/errors';
 import type { SessionUser } from '../kernel/identity/session-user';
 import { expireUnpaidOrders } from '../modules/orders/expiry';
-import { insertTool } from '../test/fixtures';
+import { insertProduct } from '../test/fixtures';
 import { createTestDatabase, realOrderCaps } from '../test/harness';
 import { insertPerson, type Kit, kitOn } from '../test/kit';
 import { freeLimits, orderRow, stockOf, UNKNOWN_ID } from '../test/probes';
@@ -53,7 +53,7 @@ const snapshot = async () => ({
 describe('quantity outside the tool’s bounds', () => {
   let productId: string;
   beforeAll(async () => {
-    productId = (await insertTool(database.db, { availableQuantity: 40, minimumOrderQuantity: 4 })).id;
+    productId = (await insertProduct(database.db, { availableQuantity: 40, minimumOrderQuantity: 4 })).id;
   });
 
   it.each([
@@ -101,52 +101,52 @@ describe('the product', () => {
   });
 
   it('a retired (deleted) tool cannot be ordered', async () => {
-    const tool = await insertTool(database.db, { retiredAt: new Date() });
+    const product = await insertProduct(database.db, { retiredAt: new Date() });
     const before = await snapshot();
-    expect(await refusalOf(order(alice, tool.id, 5))).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    expect(await refusalOf(order(alice, product.id, 5))).toMatchObject({ code: 'NOT_FOUND', status: 404 });
     expect(await snapshot()).toEqual(before);
   });
 });
 
 describe('stock', () => {
   it('accepts the whole remaining stock, then refuses the next buyer with OUT_OF_STOCK', async () => {
-    const tool = await insertTool(database.db, { availableQuantity: 25, minimumOrderQuantity: 5 });
-    await order(alice, tool.id, 25);
-    expect(await stockOf(database.db, tool.id)).toBe(0);
+    const product = await insertProduct(database.db, { availableQuantity: 25, minimumOrderQuantity: 5 });
+    await order(alice, product.id, 25);
+    expect(await stockOf(database.db, product.id)).toBe(0);
     const before = await snapshot();
-    expect(await refusalOf(order(bob, tool.id, 5))).toMatchObject({ code: 'OUT_OF_STOCK', status: 409 });
+    expect(await refusalOf(order(bob, product.id, 5))).toMatchObject({ code: 'OUT_OF_STOCK', status: 409 });
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a tool whose stock is below its minimum order with OUT_OF_STOCK, changing nothing', async () => {
-    const tool = await insertTool(database.db, { availableQuantity: 3, minimumOrderQuantity: 5 });
+    const product = await insertProduct(database.db, { availableQuantity: 3, minimumOrderQuantity: 5 });
     const before = await snapshot();
-    expect(await refusalOf(order(alice, tool.id, 5))).toMatchObject({
+    expect(await refusalOf(order(alice, product.id, 5))).toMatchObject({
       code: 'OUT_OF_STOCK',
       status: 409,
       message: expect.stringMatching(/out of stock/),
     });
     expect(await snapshot()).toEqual(before);
-    expect(await stockOf(database.db, tool.id)).toBe(3);
+    expect(await stockOf(database.db, product.id)).toBe(3);
   });
 });
 
 describe('the hold', () => {
   it('is 30 minutes in a real store', async () => {
-    const tool = await insertTool(database.db, { availableQuantity: 50, minimumOrderQuantity: 1 });
-    const placed = await order(alice, tool.id, 2, freeLimits({ holdMs: realOrderCaps().holdMs }));
+    const product = await insertProduct(database.db, { availableQuantity: 50, minimumOrderQuantity: 1 });
+    const placed = await order(alice, product.id, 2, freeLimits({ holdMs: realOrderCaps().holdMs }));
     expect(Date.parse(placed.expiresAt ?? '') - Date.parse(placed.createdAt)).toBe(30 * 60_000);
   });
 
   it('is the configured one (orders.holdMs), and the expiry job releases the stock when it ends', async () => {
-    const tool = await insertTool(database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
-    const placed = await order(alice, tool.id, 5, freeLimits({ holdMs: 1000 }));
+    const product = await insertProduct(database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+    const placed = await order(alice, product.id, 5, freeLimits({ holdMs: 1000 }));
     const createdAt = Date.parse(placed.createdAt);
     expect(Date.parse(placed.expiresAt ?? '') - createdAt).toBe(1000);
     expect(await expireUnpaidOrders(database.db, kit.outbox, new Date(createdAt + 999))).toBe(0);
-    expect(await stockOf(database.db, tool.id)).toBe(25);
+    expect(await stockOf(database.db, product.id)).toBe(25);
     expect(await expireUnpaidOrders(database.db, kit.outbox, new Date(createdAt + 1000))).toBe(1);
-    expect(await stockOf(database.db, tool.id)).toBe(30);
+    expect(await stockOf(database.db, product.id)).toBe(30);
     expect((await orderRow(database.db, placed._id))?.status).toBe('expired');
   });
 });

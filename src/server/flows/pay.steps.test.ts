@@ -5,7 +5,7 @@ import { paymentIntents, refunds } from '../kernel/db/schema';
 import { cancelUnpaidOrder } from '../modules/orders';
 import type { PaymentProvider, SimulatedProvider } from '../modules/payments';
 import { createPaymentIntent, createSimulatedProvider, findOwnIntent } from '../modules/payments';
-import { insertTool } from '../test/fixtures';
+import { insertProduct } from '../test/fixtures';
 import { createTestDatabase, testOutbox } from '../test/harness';
 import {
   freeLimits,
@@ -63,7 +63,7 @@ function countingProvider() {
  */
 async function charged() {
   const me = await insertCustomer(database.db, 'Pat Payer');
-  const tool = await insertTool(database.db, {
+  const product = await insertProduct(database.db, {
     name: 'Spark plug set',
     priceCents: 2499,
     availableQuantity: 10,
@@ -73,7 +73,7 @@ async function charged() {
     database.db,
     outbox(),
     me,
-    { productId: tool.id, orderQuantity: 2, phone: PHONE },
+    { productId: product.id, orderQuantity: 2, phone: PHONE },
     freeLimits(),
     storePricing(),
   );
@@ -81,7 +81,7 @@ async function charged() {
   const intent = await findOwnIntent(database.db, opened.clientSecret, me.id);
   if (!intent) throw new Error('no intent');
   const { snapshot } = await simulated.confirm(intent, CARD);
-  return { me, tool, order, transactionId: snapshot.id };
+  return { me, tool: product, order, transactionId: snapshot.id };
 }
 
 describe("the customer's report of a payment, killed at each step", () => {
@@ -155,7 +155,7 @@ describe("test mode's card, killed at each step", () => {
   /** A customer's unpaid order of 2 at $24.99 with its payment opened, the card not yet charged. */
   async function opened() {
     const me = await insertCustomer(database.db, 'Cam Card');
-    const tool = await insertTool(database.db, {
+    const product = await insertProduct(database.db, {
       name: 'Wiper blade',
       priceCents: 2499,
       availableQuantity: 10,
@@ -165,7 +165,7 @@ describe("test mode's card, killed at each step", () => {
       database.db,
       outbox(),
       me,
-      { productId: tool.id, orderQuantity: 2, phone: PHONE },
+      { productId: product.id, orderQuantity: 2, phone: PHONE },
       freeLimits(),
       storePricing(),
     );
@@ -175,7 +175,7 @@ describe("test mode's card, killed at each step", () => {
     const card = { clientSecret, cardNumber: CARD.number, expiry: CARD.expiry, cvc: CARD.cvc };
     const pay = (steps = simulatedConfirmSteps) =>
       confirmSimulatedPayment(database.db, outbox(), simulated, me, card, quiet, steps);
-    return { me, tool, order, intentId: intent.id, pay };
+    return { me, tool: product, order, intentId: intent.id, pay };
   }
 
   it('reads top to bottom: find the payment, charge the card (the pivot), then the provider’s word taken', () => {
@@ -230,7 +230,7 @@ describe("test mode's card, killed at each step", () => {
  */
 async function paidTooLate() {
   const me = await insertCustomer(database.db, 'Lee Late');
-  const tool = await insertTool(database.db, {
+  const product = await insertProduct(database.db, {
     name: 'Brake caliper',
     priceCents: 2499,
     availableQuantity: 5,
@@ -241,7 +241,7 @@ async function paidTooLate() {
       database.db,
       outbox(),
       who,
-      { productId: tool.id, orderQuantity: 5, phone: PHONE },
+      { productId: product.id, orderQuantity: 5, phone: PHONE },
       freeLimits(),
       storePricing(),
     );
@@ -266,7 +266,7 @@ async function paidTooLate() {
     cardBrand: 'visa',
     cardLast4: '4242',
   };
-  return { tool, order, word, amountCents };
+  return { tool: product, order, word, amountCents };
 }
 
 const refundsOf = (orderId: string) =>

@@ -7,7 +7,7 @@ import type { Database } from '../kernel/db/database';
 import { discountUses, orderLines, orders, outboxMessages, stockMovements } from '../kernel/db/schema';
 import type { SessionUser } from '../kernel/identity';
 import { createDiscount } from '../modules/discounts/discounts.service';
-import { insertTool } from '../test/fixtures';
+import { insertProduct } from '../test/fixtures';
 import { createTestDatabase, testOutbox } from '../test/harness';
 import { freeLimits, historyOf, insertCustomer, stockFigures, storePricing } from '../test/probes';
 import { HOME_ADDRESS } from '../test/store-flow';
@@ -32,13 +32,13 @@ afterAll(() => database.close());
 /** A customer and a $45.99 product with 10 in stock. */
 async function ready() {
   const me: SessionUser = await insertCustomer(database.db, 'Morgan Modal');
-  const tool = await insertTool(database.db, {
+  const product = await insertProduct(database.db, {
     name: 'Oil filter',
     priceCents: 4599,
     availableQuantity: 10,
     minimumOrderQuantity: 1,
   });
-  return { me, tool };
+  return { me, tool: product };
 }
 
 const modal = (productId: string): OrderInput => ({

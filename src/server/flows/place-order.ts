@@ -34,7 +34,7 @@ import {
 import {
   exemptionFor,
   goodsOf,
-  loadToolFacts,
+  loadProductFacts,
   type PricingRules,
   parcelWeight,
   totalsFor,
@@ -216,7 +216,7 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
         ? RETAIL
         : await buyerTerms(tx, me.id, { lock: true, storeHasAny: pricing.tradeAccounts });
       if (ctx.terms.priceList && ctx.terms.priceList.categories.length > 0) {
-        const facts = await loadToolFacts(
+        const facts = await loadProductFacts(
           tx,
           order.lines.map((l) => l.productId),
         );
@@ -235,36 +235,37 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
           throw new OutOfStock(order.lines[0]?.productId ?? '', '', 0);
         // What the reservation would refuse, refused now, in the order it would (products in id order).
         for (const line of [...order.lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
-          const tool = moved.get(line.productId);
-          if (!tool) throw notFound('Tool');
-          if (tool.available < line.quantity) throw new OutOfStock(line.productId, tool.name, tool.available);
+          const product = moved.get(line.productId);
+          if (!product) throw notFound('Tool');
+          if (product.available < line.quantity)
+            throw new OutOfStock(line.productId, product.name, product.available);
         }
       } catch (error) {
         if (!(error instanceof OutOfStock)) throw error;
         throw await lineRefusal(tx, error, order);
       }
       ctx.lines = order.lines.map((line, index) => {
-        const tool = moved.get(line.productId);
-        if (!tool) throw notFound('Tool');
+        const product = moved.get(line.productId);
+        if (!product) throw notFound('Tool');
         const refused = (code: 'retired' | 'below-minimum') =>
           new OrderRefused({
             code,
-            productName: tool.name,
+            productName: product.name,
             line: index,
             quantity: line.quantity,
-            minimum: tool.minimumOrderQuantity,
-            left: tool.available,
+            minimum: product.minimumOrderQuantity,
+            left: product.available,
           });
-        if (tool.retired) throw refused('retired');
-        if (line.quantity < tool.minimumOrderQuantity) throw refused('below-minimum');
+        if (product.retired) throw refused('retired');
+        if (line.quantity < product.minimumOrderQuantity) throw refused('below-minimum');
         return {
           orderId: id,
           lineNo: index + 1,
           productId: line.productId,
-          productName: tool.name,
+          productName: product.name,
           unitPriceCents: tradeUnitPrice(ctx.terms?.priceList ?? null, {
             id: line.productId,
-            priceCents: tool.priceCents,
+            priceCents: product.priceCents,
             categorySlug: ctx.categories?.get(line.productId) ?? null,
           }),
           quantity: line.quantity,
@@ -274,7 +275,7 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
           returnedQuantity: 0,
           discountCents: 0,
           // The core charge is read with the price, held by the reservation's condition, and kept as sold.
-          coreChargeCents: tool.coreChargeCents,
+          coreChargeCents: product.coreChargeCents,
           // The cost at sale is copied from the product by the statement that writes the line.
           costCents: null,
           coresRefunded: 0,
@@ -295,7 +296,7 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
       const { goodsCents, coreChargeCents } = goodsOf(lineRows);
       // The order's subtotal holds the core charges' own lines too; pricing taxes them with the parts.
       const subtotalCents = goodsCents + coreChargeCents;
-      const groundOnly = [...moved.values()].find((tool) => tool.groundOnly);
+      const groundOnly = [...moved.values()].find((product) => product.groundOnly);
       const offer = await discountOffer(tx, {
         code: order.discountCode,
         automatic: pricing.automaticDiscounts,

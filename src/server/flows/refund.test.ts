@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../contract/orders';
 import { refunds } from '../kernel/db/schema';
 import type { PaymentProvider } from '../modules/payments';
-import { insertTool } from '../test/fixtures';
+import { insertProduct } from '../test/fixtures';
 import type { TestApp } from '../test/harness';
 import { createOwnerApp, kitOf, type Member, newCustomer, orderIn } from '../test/kit';
 import { orderRow, stockFigures } from '../test/probes';
@@ -24,13 +24,13 @@ afterAll(() => t.close());
 
 /** A paid order of 3 brake pads at $45.99 and 2 rotors at $62.50; nothing shipped. */
 async function paidOrder() {
-  const pads = await insertTool(t.database.db, {
+  const pads = await insertProduct(t.database.db, {
     name: 'Brake pad set',
     priceCents: 4599,
     availableQuantity: 20,
     minimumOrderQuantity: 1,
   });
-  const rotor = await insertTool(t.database.db, {
+  const rotor = await insertProduct(t.database.db, {
     name: 'Brake rotor',
     priceCents: 6250,
     availableQuantity: 10,

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { user } from '../kernel/db/schema';
-import { insertTool } from '../test/fixtures';
+import { insertProduct } from '../test/fixtures';
 import { createTestDatabase, testConfig } from '../test/harness';
 import { STRONG_PASSWORD, uniqueEmail } from '../test/sessions';
 
@@ -58,10 +58,10 @@ describe('a malformed Host header', () => {
   const hosts = ['bad host', 'shop.example.com:port', 'exa%mple.com', '[::1', 'a@b', 'x/y', 'é.example'];
 
   it('answers 400 on the auth routes, the API and the pages, and logs no error', async () => {
-    const tool = await insertTool(database.db, {});
+    const product = await insertProduct(database.db, {});
     const before = errorLines().length;
     for (const host of hosts) {
-      for (const url of ['/api/auth/get-session', '/api/tool', `/purchase/${tool.id}`, '/']) {
+      for (const url of ['/api/auth/get-session', '/api/tool', `/purchase/${product.id}`, '/']) {
         const res = await app.inject({ method: 'GET', url, headers: { host, accept: 'text/html' } });
         expect(res.statusCode, `${host} ${url}`).toBe(400);
         expect(res.json().error.code).toBe('VALIDATION_FAILED');
@@ -83,10 +83,10 @@ describe('a malformed Host header', () => {
 });
 
 it('a product page’s links use the configured public URL, not the Host the request named', async () => {
-  const tool = await insertTool(database.db, { image: '/images/tools/x.svg' });
+  const product = await insertProduct(database.db, { image: '/images/tools/x.svg' });
   const res = await app.inject({
     method: 'GET',
-    url: `/purchase/${tool.id}`,
+    url: `/purchase/${product.id}`,
     headers: { host: 'evil.example', accept: 'text/html' },
   });
   expect(res.statusCode).toBe(200);

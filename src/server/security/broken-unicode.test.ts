@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, user } from '../kernel/db/schema';
-import { insertTool } from '../test/fixtures';
+import { insertProduct } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 import { signUp, type TestSession, uniqueEmail } from '../test/sessions';
 import { as, fillCart, HOME_ADDRESS } from '../test/store-flow';
@@ -20,7 +20,7 @@ let productId: string;
 beforeAll(async () => {
   t = await createTestApp();
   customer = await signUp(t.app);
-  productId = (await insertTool(t.database.db, { minimumOrderQuantity: 1 })).id;
+  productId = (await insertProduct(t.database.db, { minimumOrderQuantity: 1 })).id;
 });
 afterAll(() => t?.close());
 

@@ -1,5 +1,5 @@
 /** A product of the demo catalog seeded into an empty database. */
-export interface SeedTool {
+export interface SeedProduct {
   name: string;
   /** Path served by the web app, e.g. "/images/tools/torque-wrench.svg". */
   image: string;
@@ -17,7 +17,7 @@ export interface SeedReview {
   ratings: number;
 }
 
-export const seedTools: SeedTool[] = [
+export const seedProducts: SeedProduct[] = [
   {
     name: '1/2-Inch Drive Click Torque Wrench',
     image: '/images/tools/torque-wrench.svg',

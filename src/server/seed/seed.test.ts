@@ -14,11 +14,11 @@ import {
   stockLevels,
   storeSettings,
 } from '../kernel/db/schema';
-import { insertTool } from '../test/fixtures';
+import { insertProduct } from '../test/fixtures';
 import { createTestApp, createTestDatabase } from '../test/harness';
 import { seedDemoData } from './seed';
 import { seedParts } from './seed-catalog';
-import { seedReviews, seedTools } from './seed-data';
+import { seedProducts, seedReviews } from './seed-data';
 
 const webPublicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/public');
 
@@ -44,24 +44,24 @@ async function snapshot(db: Db) {
 
 describe('the demo data itself', () => {
   it('is a catalog worth showing: 12+ tools and 8+ reviews', () => {
-    expect(seedTools.length).toBeGreaterThanOrEqual(12);
+    expect(seedProducts.length).toBeGreaterThanOrEqual(12);
     expect(seedReviews.length).toBeGreaterThanOrEqual(8);
-    expect(new Set(seedTools.map((t) => t.name)).size).toBe(seedTools.length);
+    expect(new Set(seedProducts.map((t) => t.name)).size).toBe(seedProducts.length);
   });
 
-  it.each(seedTools.map((t) => [t.name, t] as const))('%s follows the product rules', (_name, tool) => {
-    expect(tool.description.length).toBeGreaterThanOrEqual(2);
-    expect(tool.description.length).toBeLessThanOrEqual(4);
-    for (const sentence of tool.description) expect(sentence).toMatch(/^\S.*[.!?]$/);
-    expect(Number.isInteger(tool.priceCents)).toBe(true);
-    expect(tool.priceCents).toBeGreaterThanOrEqual(100);
+  it.each(seedProducts.map((t) => [t.name, t] as const))('%s follows the product rules', (_name, product) => {
+    expect(product.description.length).toBeGreaterThanOrEqual(2);
+    expect(product.description.length).toBeLessThanOrEqual(4);
+    for (const sentence of product.description) expect(sentence).toMatch(/^\S.*[.!?]$/);
+    expect(Number.isInteger(product.priceCents)).toBe(true);
+    expect(product.priceCents).toBeGreaterThanOrEqual(100);
     // The spec's limits: available at least 20, minimum order 1 to 20.
-    expect(tool.availableQuantity).toBeGreaterThanOrEqual(20);
-    expect(tool.minimumOrderQuantity).toBeGreaterThanOrEqual(1);
-    expect(tool.minimumOrderQuantity).toBeLessThanOrEqual(20);
-    expect(tool.minimumOrderQuantity).toBeLessThanOrEqual(tool.availableQuantity);
-    expect(tool.image).toMatch(/^\/images\//);
-    expect(statSync(path.join(webPublicDir, tool.image), { throwIfNoEntry: false })?.isFile()).toBe(true);
+    expect(product.availableQuantity).toBeGreaterThanOrEqual(20);
+    expect(product.minimumOrderQuantity).toBeGreaterThanOrEqual(1);
+    expect(product.minimumOrderQuantity).toBeLessThanOrEqual(20);
+    expect(product.minimumOrderQuantity).toBeLessThanOrEqual(product.availableQuantity);
+    expect(product.image).toMatch(/^\/images\//);
+    expect(statSync(path.join(webPublicDir, product.image), { throwIfNoEntry: false })?.isFile()).toBe(true);
   });
 
   it.each(seedReviews.map((r) => [r.commenter, r] as const))(
@@ -78,13 +78,13 @@ describe('the demo data itself', () => {
 
 describe('the demo parts data', () => {
   it('gives every demo product a category, brand, SKU and part number, and fitment or universal fit', () => {
-    for (const tool of seedTools) {
-      const part = seedParts[tool.name];
-      expect(part, tool.name).toBeDefined();
+    for (const product of seedProducts) {
+      const part = seedParts[product.name];
+      expect(part, product.name).toBeDefined();
       expect(part?.brand).not.toBe('');
       expect(part?.universal || (part?.fitment.length ?? 0) > 0).toBe(true);
     }
-    expect(Object.keys(seedParts).sort()).toEqual(seedTools.map((t) => t.name).sort());
+    expect(Object.keys(seedParts).sort()).toEqual(seedProducts.map((t) => t.name).sort());
   });
 });
 
@@ -113,7 +113,7 @@ describe('seedDemoData', () => {
     expect(await seedDemoData(db)).toBe(true);
 
     const seeded = await snapshot(db);
-    expect(seeded.tools).toHaveLength(seedTools.length);
+    expect(seeded.tools).toHaveLength(seedProducts.length);
     expect(seeded.reviews).toHaveLength(seedReviews.length);
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
     expect(
@@ -127,7 +127,7 @@ describe('seedDemoData', () => {
           minimumOrderQuantity: t.minimumOrderQuantity,
         }))
         .sort(byName),
-    ).toEqual([...seedTools].sort(byName));
+    ).toEqual([...seedProducts].sort(byName));
     // Each product's stock is the inventory's too: one main level holding the seeded quantity.
     const levels = await db.select().from(stockLevels);
     expect(
@@ -137,8 +137,10 @@ describe('seedDemoData', () => {
           return `${t.name}: ${level?.locationId} ${level?.onHand}/${level?.reserved}/${level?.available}`;
         })
         .sort(),
-    ).toEqual(seedTools.map((t) => `${t.name}: main ${t.availableQuantity}/0/${t.availableQuantity}`).sort());
-    expect(levels).toHaveLength(seedTools.length);
+    ).toEqual(
+      seedProducts.map((t) => `${t.name}: main ${t.availableQuantity}/0/${t.availableQuantity}`).sort(),
+    );
+    expect(levels).toHaveLength(seedProducts.length);
     const byCommenter = (a: { commenter: string }, b: { commenter: string }) =>
       a.commenter.localeCompare(b.commenter);
     expect(
@@ -154,7 +156,7 @@ describe('seedDemoData', () => {
 
   it('leaves a store that already has a tool alone', async () => {
     const { db } = await freshDatabase();
-    const own = await insertTool(db, { name: "The seller's own wrench" });
+    const own = await insertProduct(db, { name: "The seller's own wrench" });
     expect(await seedDemoData(db)).toBe(false);
     const after = await snapshot(db);
     expect(after.tools).toEqual([own]);
@@ -178,9 +180,11 @@ describe('seedDemoData', () => {
     expect(await seedDemoData(t.database.db)).toBe(true);
     const res = await t.app.inject({ method: 'GET', url: '/api/tool' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['x-total-count']).toBe(String(seedTools.length));
+    expect(res.headers['x-total-count']).toBe(String(seedProducts.length));
     const listed = res.json() as Tool[];
-    expect(listed.map((tool) => tool.name)).toEqual(seedTools.map((tool) => tool.name));
-    expect(listed.map((tool) => tool.price)).toEqual(seedTools.map((tool) => tool.priceCents / 100));
+    expect(listed.map((product) => product.name)).toEqual(seedProducts.map((product) => product.name));
+    expect(listed.map((product) => product.price)).toEqual(
+      seedProducts.map((product) => product.priceCents / 100),
+    );
   });
 });

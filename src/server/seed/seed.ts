@@ -3,7 +3,7 @@ import type { Db } from '../kernel/db';
 import { discounts, products, reviews, storeSettings } from '../kernel/db';
 import { writePartsData } from '../modules/catalog';
 import { seedParts } from './seed-catalog';
-import { seedReviews, seedTools } from './seed-data';
+import { seedProducts, seedReviews } from './seed-data';
 
 const SEEDED_KEY = 'demo_seeded_at';
 
@@ -27,11 +27,11 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     if ((toolCount?.n ?? 0) > 0 || (reviewCount?.n ?? 0) > 0) return false;
 
     // Distinct timestamps keep the catalog's default order (oldest first) the order written here.
-    const start = Date.now() - seedTools.length * 1000;
+    const start = Date.now() - seedProducts.length * 1000;
     const inserted = await tx
       .insert(products)
       .values(
-        seedTools.map((t, i) => ({
+        seedProducts.map((t, i) => ({
           name: t.name,
           image: t.image,
           priceCents: t.priceCents,

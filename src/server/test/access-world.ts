@@ -129,7 +129,7 @@ export async function createAccessWorld(): Promise<AccessWorld> {
     const other = await account(uniqueEmail('matrixother'), 'Matrix Other');
     const bystander = await account(uniqueEmail('matrixbystander'), 'Matrix Bystander');
 
-    const newTool = async () => {
+    const newProduct = async () => {
       const res = await app.inject({
         method: 'POST',
         url: '/api/tool',
@@ -139,7 +139,7 @@ export async function createAccessWorld(): Promise<AccessWorld> {
       expect(res.statusCode, res.body).toBe(201);
       return res.json().insertedId as string;
     };
-    const productId = await newTool();
+    const productId = await newProduct();
     // A core charge on the matrix's product, so core returns of its orders are allowed.
     await database.db.update(products).set({ coreChargeCents: 2500 }).where(eq(products.id, productId));
     const form = imageForm(bigPng(16, 16), 'a.png', 'image/png');
@@ -184,7 +184,7 @@ export async function createAccessWorld(): Promise<AccessWorld> {
       productId,
       uploadKey: String(upload.json().data.url).replace('/uploads/', ''),
       webhookSecret,
-      newTool,
+      newTool: newProduct,
       async garageVehicle() {
         const res = await app.inject({
           method: 'POST',

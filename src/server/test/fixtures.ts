@@ -4,7 +4,7 @@ import { products, reviews } from '../kernel/db/schema';
 let sequence = 0;
 
 /** Inserts a tool straight into the database; each call gets a later creation time than the last. */
-export async function insertTool(db: Db, overrides: Partial<typeof products.$inferInsert> = {}) {
+export async function insertProduct(db: Db, overrides: Partial<typeof products.$inferInsert> = {}) {
   sequence += 1;
   const [row] = await db
     .insert(products)

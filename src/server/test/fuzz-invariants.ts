@@ -30,7 +30,7 @@ export interface StoreSnapshot {
   orderIds: Set<string>;
 }
 
-async function stockByTool(db: Db) {
+async function stockByProduct(db: Db) {
   const held = await db
     .select({ productId: orderLines.productId, quantity: sql<number>`sum(${orderLines.quantity})::int` })
     .from(orderLines)
@@ -53,7 +53,7 @@ async function stockByTool(db: Db) {
 
 export async function snapshotStore(db: Db): Promise<StoreSnapshot> {
   const ids = await db.select({ id: orders.id }).from(orders);
-  return { tools: await stockByTool(db), orderIds: new Set(ids.map((o) => o.id)) };
+  return { tools: await stockByProduct(db), orderIds: new Set(ids.map((o) => o.id)) };
 }
 
 const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
@@ -148,7 +148,7 @@ export async function invariantProblems(world: FuzzWorld, before?: StoreSnapshot
   problems.push(...(await markedRows(db)));
 
   if (before) {
-    const now = await stockByTool(db);
+    const now = await stockByProduct(db);
     for (const [id, then] of before.tools) {
       const current = now.get(id);
       if (!current) continue; // deleted: only an admin can, and the admin's own run has no snapshot

@@ -85,7 +85,7 @@ export async function createFuzzWorld(app: FastifyInstance, db: Db, adminEmail: 
   const other = await actor(uniqueEmail('fuzzother'), 'Fuzz Other');
   const bystander = await actor(uniqueEmail('fuzzbystander'), 'Fuzz Bystander');
 
-  const addTool = () =>
+  const addProduct = () =>
     call(
       app,
       {
@@ -103,8 +103,8 @@ export async function createFuzzWorld(app: FastifyInstance, db: Db, adminEmail: 
       },
       201,
     );
-  const order = async (who: Actor, tool: { id: string; minimum: number }): Promise<string> => {
-    const payload = { orderId: tool.id, orderQuantity: tool.minimum, phone: PHONE };
+  const order = async (who: Actor, product: { id: string; minimum: number }): Promise<string> => {
+    const payload = { orderId: product.id, orderQuantity: product.minimum, phone: PHONE };
     return (await call(app, { method: 'POST', url: '/api/order', headers: as(who), payload }, 201))._id;
   };
   const openIntent = async (orderId: string): Promise<string> =>
@@ -116,7 +116,7 @@ export async function createFuzzWorld(app: FastifyInstance, db: Db, adminEmail: 
       )
     ).clientSecret;
 
-  const liveTools = () =>
+  const liveProducts = () =>
     db
       .select({ id: products.id, minimum: products.minimumOrderQuantity })
       .from(products)
@@ -148,10 +148,10 @@ export async function createFuzzWorld(app: FastifyInstance, db: Db, adminEmail: 
     },
     names: new Map(),
     async refresh() {
-      let live = await liveTools();
+      let live = await liveProducts();
       while (live.length < 2) {
-        await addTool();
-        live = await liveTools();
+        await addProduct();
+        live = await liveProducts();
       }
       const [tool] = live;
       if (!tool) throw new Error('no tool');
@@ -182,7 +182,7 @@ export async function createFuzzWorld(app: FastifyInstance, db: Db, adminEmail: 
 
   await world.refresh();
   // A paid order and an open payment of the customer's, so payment calls have something real to act on.
-  const [tool] = await liveTools();
+  const [tool] = await liveProducts();
   if (!tool) throw new Error('no tool');
   const paidOrder = await order(customer, tool);
   const clientSecret = await openIntent(paidOrder);

@@ -76,7 +76,7 @@ export async function signInOverHttp(
 }
 
 /** A product an admin adds through POST /api/tool; resolves with its id. */
-export async function addToolOverHttp(
+export async function addProductOverHttp(
   baseUrl: string,
   admin: TestSession,
   {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTool } from './fixtures';
+import { insertProduct } from './fixtures';
 import { createTestApp, type TestApp } from './harness';
 import { type Kit, kitOf, newCustomer, newStaff, orderIn } from './kit';
 import { historyOf, intentRow, stockFigures } from './probes';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const pads = () =>
-  insertTool(t.database.db, {
+  insertProduct(t.database.db, {
     name: 'Brake pad set',
     priceCents: 4599,
     availableQuantity: 20,
@@ -134,37 +134,39 @@ describe('orderIn', () => {
       { onHand: 20, reserved: 0 },
     ],
   ] as const)('%s: status %s, its history and its stock', async (state, status, history, stock) => {
-    const tool = await pads();
-    const { order } = await orderIn(kit, state, { lines: [{ productId: tool.id, quantity: 2 }] });
+    const product = await pads();
+    const { order } = await orderIn(kit, state, { lines: [{ productId: product.id, quantity: 2 }] });
     expect(order.status).toBe(status);
     expect(await historyOf(t.database.db, order._id)).toEqual(history);
-    expect(await stockFigures(t.database.db, tool.id)).toMatchObject(stock);
+    expect(await stockFigures(t.database.db, product.id)).toMatchObject(stock);
   });
 
   it('refunds everything of a refunded order and part of a partly refunded one, in cents', async () => {
-    const tool = await pads();
+    const product = await pads();
     // 2 x $45.99 = $91.98, shipping $7.99, tax 7 % of the goods $6.44: $106.41.
-    const full = await orderIn(kit, 'refunded', { lines: [{ productId: tool.id, quantity: 2 }] });
+    const full = await orderIn(kit, 'refunded', { lines: [{ productId: product.id, quantity: 2 }] });
     expect(full.order.amounts.totalCents).toBe(10641);
     expect(full.order).toMatchObject({ refundedCents: 10641, refundState: 'full' });
-    const part = await orderIn(kit, 'partly_refunded', { lines: [{ productId: tool.id, quantity: 2 }] });
+    const part = await orderIn(kit, 'partly_refunded', { lines: [{ productId: product.id, quantity: 2 }] });
     // One pad with its share of tax: $45.99 + $3.22.
     expect(part.order).toMatchObject({ refundedCents: 4921, refundState: 'partial' });
   });
 
   it('returns: received back on the shelf, then refunded with its tax', async () => {
-    const tool = await pads();
-    const returned = await orderIn(kit, 'returned', { lines: [{ productId: tool.id, quantity: 2 }] });
+    const product = await pads();
+    const returned = await orderIn(kit, 'returned', { lines: [{ productId: product.id, quantity: 2 }] });
     expect(returned.returned).toMatchObject({ status: 'received' });
-    expect(await stockFigures(t.database.db, tool.id)).toMatchObject({ onHand: 19, reserved: 0 });
-    const refunded = await orderIn(kit, 'return_refunded', { lines: [{ productId: tool.id, quantity: 2 }] });
+    expect(await stockFigures(t.database.db, product.id)).toMatchObject({ onHand: 19, reserved: 0 });
+    const refunded = await orderIn(kit, 'return_refunded', {
+      lines: [{ productId: product.id, quantity: 2 }],
+    });
     expect(refunded.returned).toMatchObject({ status: 'refunded' });
     expect(refunded.order.refundedCents).toBe(4921);
   });
 
   it('writes nothing when a step is refused: the whole order is one transaction', async () => {
-    const tool = await insertTool(t.database.db, { availableQuantity: 1, minimumOrderQuantity: 1 });
-    await expect(orderIn(kit, 'paid', { lines: [{ productId: tool.id, quantity: 2 }] })).rejects.toThrow();
-    expect(await stockFigures(t.database.db, tool.id)).toMatchObject({ onHand: 1, reserved: 0 });
+    const product = await insertProduct(t.database.db, { availableQuantity: 1, minimumOrderQuantity: 1 });
+    await expect(orderIn(kit, 'paid', { lines: [{ productId: product.id, quantity: 2 }] })).rejects.toThrow();
+    expect(await stockFigures(t.database.db, product.id)).toMatchObject({ onHand: 1, reserved: 0 });
   });
 });

@@ -24,7 +24,7 @@ import {
 } from '../modules/orders';
 import { createSimulatedProvider, intentOfOrder, openPayment } from '../modules/payments';
 import type { PricingRules } from '../modules/pricing';
-import { insertTool } from './fixtures';
+import { insertProduct } from './fixtures';
 import { createTestApp, type StoreApp, type TestApp, testConfig, testOutbox } from './harness';
 import { freeLimits, storePricing } from './probes';
 import type { TestSession } from './sessions';
@@ -219,7 +219,7 @@ export async function orderIn(kit: Kit, state: KitState, spec: OrderSpec = {}): 
     const buyer = spec.buyer ?? (await insertPerson(db));
     const staff = spec.staff ?? (await insertPerson(db, { name: 'Kit Admin', role: 'owner' }));
     const lines = spec.lines ?? [
-      { productId: (await insertTool(db, { priceCents: 2000, minimumOrderQuantity: 1 })).id, quantity: 2 },
+      { productId: (await insertProduct(db, { priceCents: 2000, minimumOrderQuantity: 1 })).id, quantity: 2 },
     ];
     const address = spec.address === undefined ? HOME_ADDRESS : spec.address;
     const { row } = await insertOrder(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { insertTool } from './fixtures';
+import { insertProduct } from './fixtures';
 import { leaseTestPglite } from './pglite-pool';
 
 const dump = () => new Blob([readFileSync(inject('pgliteDumpFile'))]);
@@ -29,7 +29,7 @@ describe('test databases reused within a worker', () => {
     const fresh = await visibleState(first);
     expect(fresh.tools).toBe(0);
     expect(fresh.vehicles).toBeGreaterThan(0);
-    await insertTool(first.db);
+    await insertProduct(first.db);
     await first.db.execute(sql`delete from categories`);
     await first.db.execute(sql`select nextval('order_number_seq')`);
     await first.close();

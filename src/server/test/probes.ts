@@ -16,7 +16,7 @@ import type { SessionUser } from '../kernel/identity/session-user';
 import { defaultSettings } from '../kernel/settings/settings-defaults';
 import type { OrderLimits } from '../kernel/settings/settings-in-force';
 import { moveStock } from '../modules/inventory/inventory.service';
-import { insertTool } from './fixtures';
+import { insertProduct } from './fixtures';
 import { type TestSession, uniqueEmail } from './sessions';
 import { placeOrder } from './store-flow';
 
@@ -124,9 +124,9 @@ export async function unpaidOrder(
   customer: TestSession,
   { priceCents = 1999, availableQuantity = 100, quantity = 5 } = {},
 ) {
-  const tool = await insertTool(db, { priceCents, availableQuantity, minimumOrderQuantity: 1 });
-  const order = await placeOrder(app, customer, tool.id, quantity);
-  return { tool, order };
+  const product = await insertProduct(db, { priceCents, availableQuantity, minimumOrderQuantity: 1 });
+  const order = await placeOrder(app, customer, product.id, quantity);
+  return { tool: product, order };
 }
 
 /** A customer straight into the database, as the services see one (no password, no session). */

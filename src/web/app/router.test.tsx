@@ -88,7 +88,7 @@ const owner = { id: 'owner-1', email: 'olive@torque.example', name: 'Olive Owner
 let signedIn: typeof owner | null;
 let role: 'owner' | 'customer';
 
-const tool = {
+const product = {
   _id: ID,
   name: 'Torque Wrench',
   image: '/images/tools/torque-wrench.svg',
@@ -118,10 +118,10 @@ mockApi(
     return json({ success: true });
   }),
   http.get('/api/admin/:email', () => json({ admin: role === 'owner', role })),
-  http.get('/api/tool', () => json([tool])),
+  http.get('/api/tool', () => json([product])),
   http.get('/api/tool/facets', () => refusal(404, 'NOT_FOUND', 'Not found')),
-  http.get('/api/tool/:id', () => json(tool)),
-  http.get('/api/purchase/:id', () => json(tool)),
+  http.get('/api/tool/:id', () => json(product)),
+  http.get('/api/purchase/:id', () => json(product)),
   // Everything else a page asks for is not there: each page still shows itself, and says so.
   http.all('/api/*', () => refusal(404, 'NOT_FOUND', 'Not found')),
 );

@@ -26,7 +26,7 @@ const ReturnPolicyPage = page(
 const ContactPage = page(() => import('@web/features/contact/pages/contact-page'), 'ContactPage');
 const PortfolioPage = page(() => import('@web/features/content/pages/portfolio-page'), 'PortfolioPage');
 const ReviewsPage = page(() => import('@web/features/reviews/pages/reviews-page'), 'ReviewsPage');
-const ToolsPage = page(() => import('@web/features/catalog/pages/tools-page'), 'ToolsPage');
+const ProductsPage = page(() => import('@web/features/catalog/pages/tools-page'), 'ProductsPage');
 const LoginPage = page(() => import('@web/features/accounts/pages/login-page'), 'LoginPage');
 const SignupPage = page(() => import('@web/features/accounts/pages/signup-page'), 'SignupPage');
 const ForgotPasswordPage = page(
@@ -123,7 +123,7 @@ const InboxMessagePage = page(() => import('@web/features/inbox/pages/inbox-page
  */
 export const pageComponents: Record<PageKey, ComponentType> = {
   home: HomePage,
-  tools: ToolsPage,
+  tools: ProductsPage,
   reviews: ReviewsPage,
   contact: ContactPage,
   portfolio: PortfolioPage,

@@ -10,7 +10,7 @@ import { clearCart, getCart, mergeCart, removeCartLine, setCartLine } from '../.
 import { discountOffer } from '../../modules/discounts';
 import { quoteLines } from '../../modules/pricing';
 
-const ToolParams = z.object({ productId: z.string().max(100) });
+const ProductParams = z.object({ productId: z.string().max(100) });
 
 /** The cart: priced quotes for anyone, and the signed-in customer's cart kept on the server. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,7 +79,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: "Set a product's quantity in your cart (its minimum and stock apply)",
-        params: ToolParams,
+        params: ProductParams,
         body: CartLineQuantity,
         response: { 200: Cart, ...errorResponses(400, 401, 404, 409) },
       },
@@ -98,7 +98,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Remove a product from your cart',
-        params: ToolParams,
+        params: ProductParams,
         response: { 200: Cart, ...errorResponses(401) },
       },
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOL_LIST_DEFAULT_LIMIT, TOOL_LIST_TOO_DEEP, type Tool } from '../../../contract/catalog';
 import { products } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { UNKNOWN_ID } from '../../test/probes';
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   ids.wrench = (
-    await insertTool(db, {
+    await insertProduct(db, {
       name: 'Click Torque Wrench',
       priceCents: 8999,
       description: ['Clicks at the set torque.', 'Half-inch drive.'],
@@ -21,10 +21,10 @@ beforeAll(async () => {
     })
   ).id;
   ids.jack = (
-    await insertTool(db, { name: 'Floor Jack', priceCents: 19999, description: ['Lifts three tons.'] })
+    await insertProduct(db, { name: 'Floor Jack', priceCents: 19999, description: ['Lifts three tons.'] })
   ).id;
   ids.gauge = (
-    await insertTool(db, {
+    await insertProduct(db, {
       name: 'tire gauge 100% digital',
       priceCents: 1499,
       description: ['Reads in PSI.'],
@@ -43,7 +43,7 @@ describe('GET /api/tool', () => {
     const { res, body } = await list();
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('3');
-    expect(body.map((tool) => tool.name)).toEqual([
+    expect(body.map((product) => product.name)).toEqual([
       'Click Torque Wrench',
       'Floor Jack',
       'tire gauge 100% digital',

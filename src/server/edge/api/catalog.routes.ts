@@ -22,16 +22,16 @@ import { signedIn } from '../../kernel/identity';
 import { catalogSearchLimit, uncountedListQuery } from '../../kernel/limits';
 import {
   addFitmentRange,
-  addTool,
+  addProduct,
   answersByAddress,
   CATALOG_TABLES,
   catalogAnswers,
   catalogAvailability,
   createAnswerCache,
   defaultAnswerCacheOptions,
-  deleteTool,
+  deleteProduct,
   replyWith,
-  updateTool,
+  updateProduct,
 } from '../../modules/catalog';
 
 /** A 304 has no body: what the client sent If-None-Match for is still the answer. */
@@ -199,7 +199,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: InsertedId, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => reply.status(201).send(await addTool(app.db, request.body, signedIn(request))),
+    async (request, reply) =>
+      reply.status(201).send(await addProduct(app.db, request.body, signedIn(request))),
   );
 
   app.patch(
@@ -217,7 +218,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Tool, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => updateTool(app.db, request.params.id, request.body, signedIn(request)),
+    async (request) => updateProduct(app.db, request.params.id, request.body, signedIn(request)),
   );
 
   app.delete(
@@ -231,6 +232,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ToolDeleted, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => deleteTool(app.db, request.params.id, signedIn(request)),
+    async (request) => deleteProduct(app.db, request.params.id, signedIn(request)),
   );
 };

@@ -4,7 +4,7 @@ import { fitClaimMessages, Return } from '../../../contract/after-sale';
 import { ErrorEnvelope } from '../../../contract/errors';
 import { SalesReport } from '../../../contract/reports';
 import { fitments, user } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, checkoutCart, createAdminApp, fillCart, payOrder } from '../../test/store-flow';
@@ -30,7 +30,7 @@ afterAll(() => t.close());
 
 /** A shipped order of one $80.00 strut fitted to 2001-2005 Honda Accord. */
 async function shippedStrut() {
-  const strut = await insertTool(t.database.db, {
+  const strut = await insertProduct(t.database.db, {
     name: 'Front strut',
     priceCents: 8000,
     availableQuantity: 5,
@@ -114,9 +114,9 @@ describe('GET /api/manage/returns and POST /api/manage/returns/:id/fitment-corre
         payload: { productId },
       });
     expect((await correct(staff)).statusCode).toBe(403);
-    const unknownTool = await correct(admin, '00000000-0000-4000-8000-000000000000');
-    expect(unknownTool.statusCode).toBe(404);
-    expect(unknownTool.json().error.message).toBe(fitClaimMessages.noClaim);
+    const unknownProduct = await correct(admin, '00000000-0000-4000-8000-000000000000');
+    expect(unknownProduct.statusCode).toBe(404);
+    expect(unknownProduct.json().error.message).toBe(fitClaimMessages.noClaim);
 
     const done = await correct(admin);
     expect(done.statusCode, done.body).toBe(200);

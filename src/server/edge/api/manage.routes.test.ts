@@ -4,7 +4,7 @@ import { trackingMessages } from '../../../contract/after-sale';
 import { type Order, STATS_DAYS, type StoreStats } from '../../../contract/orders';
 import { user } from '../../kernel/db/auth-schema';
 import { orders } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestDatabase, type TestApp } from '../../test/harness';
 import { createOwnerApp, newCustomer } from '../../test/kit';
 import { unpaidOrder as newUnpaidOrder, orderRow, stockOf, UNKNOWN_ID } from '../../test/probes';
@@ -48,8 +48,8 @@ describe('GET /api/manage (admin)', () => {
     ({ t: shop, admin: boss } = await createOwnerApp());
     alice = await newCustomer(shop.app, { name: 'Alice Mechanic' });
     bob = await newCustomer(shop.app, { name: 'Bob Builder' });
-    const wrench = await insertTool(shop.database.db, { name: 'Torque Wrench', priceCents: 1000 });
-    const jack = await insertTool(shop.database.db, { name: 'Floor Jack', priceCents: 2550 });
+    const wrench = await insertProduct(shop.database.db, { name: 'Torque Wrench', priceCents: 1000 });
+    const jack = await insertProduct(shop.database.db, { name: 'Floor Jack', priceCents: 2550 });
 
     ids.unpaid = (await placeOrder(shop.app, alice, wrench.id, 6))._id;
     ids.pending = (await placeOrder(shop.app, bob, jack.id, 7))._id;
@@ -260,7 +260,7 @@ describe('PUT /api/manage/:id (ship)', () => {
 
 describe('GET /api/manage/:id/packing-slip', () => {
   it("lists each line with its product's SKU and part number, what was ordered and what is left to ship", async () => {
-    const tool = await insertTool(t.database.db, {
+    const product = await insertProduct(t.database.db, {
       name: 'Ceramic brake pads',
       sku: 'TW-PAD-0042',
       partNumber: 'D1210',
@@ -268,7 +268,7 @@ describe('GET /api/manage/:id/packing-slip', () => {
       availableQuantity: 10,
       minimumOrderQuantity: 1,
     });
-    const placed = await placeOrder(t.app, customer, tool.id, 3);
+    const placed = await placeOrder(t.app, customer, product.id, 3);
     await payOrder(t.app, customer, placed._id);
     const slip = () =>
       t.app.inject({ method: 'GET', url: `/api/manage/${placed._id}/packing-slip`, headers: as(admin) });
@@ -278,7 +278,7 @@ describe('GET /api/manage/:id/packing-slip', () => {
       number: placed.number,
       lines: [
         {
-          productId: tool.id,
+          productId: product.id,
           name: 'Ceramic brake pads',
           sku: 'TW-PAD-0042',
           partNumber: 'D1210',
@@ -365,16 +365,16 @@ describe('GET /api/manage/stats (admin)', () => {
     const db = shop.database.db;
     // LOW_STOCK_FACTOR is 2: low means fewer than twice the minimum order quantity.
     low.short = (
-      await insertTool(db, { name: 'Short Supply', availableQuantity: 9, minimumOrderQuantity: 5 })
+      await insertProduct(db, { name: 'Short Supply', availableQuantity: 9, minimumOrderQuantity: 5 })
     ).id;
     low.empty = (
-      await insertTool(db, { name: 'All Gone', availableQuantity: 0, minimumOrderQuantity: 1 })
+      await insertProduct(db, { name: 'All Gone', availableQuantity: 0, minimumOrderQuantity: 1 })
     ).id;
     low.edge = (
-      await insertTool(db, { name: 'Just Enough', availableQuantity: 10, minimumOrderQuantity: 5 })
+      await insertProduct(db, { name: 'Just Enough', availableQuantity: 10, minimumOrderQuantity: 5 })
     ).id;
-    await insertTool(db, { name: 'Plenty', availableQuantity: 500, minimumOrderQuantity: 20 });
-    await insertTool(db, {
+    await insertProduct(db, { name: 'Plenty', availableQuantity: 500, minimumOrderQuantity: 20 });
+    await insertProduct(db, {
       name: 'Retired Low',
       availableQuantity: 1,
       minimumOrderQuantity: 5,
@@ -392,16 +392,16 @@ describe('GET /api/manage/stats (admin)', () => {
 
   it('counts paid orders of today as revenue, unpaid and cancelled ones not', async () => {
     const buyer = await newCustomer(shop.app, { email: uniqueEmail('buyer') });
-    const tool = await insertTool(shop.database.db, {
+    const product = await insertProduct(shop.database.db, {
       name: 'Stats Spanner',
       priceCents: 1250,
       availableQuantity: 1000,
       minimumOrderQuantity: 1,
     });
-    await placeOrder(shop.app, buyer, tool.id, 2); // unpaid: 25.00, not revenue
-    const paid = await placeOrder(shop.app, buyer, tool.id, 3); // 37.50 + 7.99 shipping + 2.63 tax = 48.12
+    await placeOrder(shop.app, buyer, product.id, 2); // unpaid: 25.00, not revenue
+    const paid = await placeOrder(shop.app, buyer, product.id, 3); // 37.50 + 7.99 shipping + 2.63 tax = 48.12
     await payOrder(shop.app, buyer, paid._id);
-    const shipped = await placeOrder(shop.app, buyer, tool.id, 4); // 50.00 + 7.99 + 3.50 = 61.49
+    const shipped = await placeOrder(shop.app, buyer, product.id, 4); // 50.00 + 7.99 + 3.50 = 61.49
     await payOrder(shop.app, buyer, shipped._id);
     const ship = await shop.app.inject({
       method: 'PUT',
@@ -409,7 +409,7 @@ describe('GET /api/manage/stats (admin)', () => {
       headers: as(boss),
     });
     expect(ship.statusCode).toBe(200);
-    const cancelled = await placeOrder(shop.app, buyer, tool.id, 1);
+    const cancelled = await placeOrder(shop.app, buyer, product.id, 1);
     await shop.app.inject({ method: 'DELETE', url: `/api/order/${cancelled._id}`, headers: as(buyer) });
 
     const before = todayUtc();
@@ -455,15 +455,15 @@ describe('storeStats by day', () => {
       if (database.kind === 'pglite') await db.execute(sql`set time zone 'Pacific/Kiritimati'`);
       const userId = `stats-${Date.now()}`;
       await db.insert(user).values({ id: userId, name: 'Stats Buyer', email: uniqueEmail('stats') });
-      const tool = await insertTool(db);
+      const product = await insertProduct(db);
       const order = (
         status: 'unpaid' | 'awaiting_shipment' | 'shipped' | 'cancelled',
         cents: number,
         paidAt?: string,
       ) => ({
-        productId: tool.id,
+        productId: product.id,
         userId,
-        productName: tool.name,
+        productName: product.name,
         unitPriceCents: cents,
         quantity: 1,
         subtotalCents: cents,

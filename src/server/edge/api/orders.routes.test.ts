@@ -12,7 +12,7 @@ import { session, user } from '../../kernel/db/auth-schema';
 import { rowsOf } from '../../kernel/db/rows';
 import { orders, products } from '../../kernel/db/schema';
 import { expireUnpaidOrders } from '../../modules/orders/expiry';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { type Kit, kitOf, type Member, newCustomer, orderIn } from '../../test/kit';
 import { orderRow, stockOf, UNKNOWN_ID } from '../../test/probes';
@@ -71,14 +71,14 @@ describe('orders (one store)', () => {
 
   describe('POST /api/order', () => {
     it('places the order with price, names, email and total from the store and the session, never the body', async () => {
-      const tool = await insertTool(t.database.db, {
+      const product = await insertProduct(t.database.db, {
         name: 'Breaker Bar',
         priceCents: 1250,
         availableQuantity: 40,
         minimumOrderQuantity: 2,
       });
       const res = await post(alice, {
-        orderId: tool.id,
+        orderId: product.id,
         orderQuantity: 3,
         phone: PHONE,
         // A tampered client: every one of these must be ignored.
@@ -97,7 +97,7 @@ describe('orders (one store)', () => {
       const order = res.json() as Order;
       expect(order).toEqual({
         _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-        orderId: tool.id,
+        orderId: product.id,
         orderName: 'Breaker Bar',
         price: 12.5,
         orderQuantity: 3,
@@ -118,7 +118,7 @@ describe('orders (one store)', () => {
         invoiceNumber: null,
         lines: [
           {
-            productId: tool.id,
+            productId: product.id,
             name: 'Breaker Bar',
             unitPriceCents: 1250,
             quantity: 3,
@@ -166,7 +166,7 @@ describe('orders (one store)', () => {
       });
       // The default hold is 30 minutes.
       expect(Date.parse(order.expiresAt as string) - Date.parse(order.createdAt)).toBe(30 * 60 * 1000);
-      expect(await stockOf(t.database.db, tool.id)).toBe(37);
+      expect(await stockOf(t.database.db, product.id)).toBe(37);
 
       const row = await orderRow(t.database.db, order._id);
       expect(row).toMatchObject({
@@ -189,28 +189,28 @@ describe('orders (one store)', () => {
     // The body's rules are the contract's (src/contract/order-input.test.ts), the tool's bounds,
     // stock and ids the flow's (flows/order-modal.test.ts); here, how each kind of refusal is answered.
     it('answers refusals: 400 naming the field (the body, the tool’s bounds), 404 and 409, changing nothing', async () => {
-      const tool = await insertTool(t.database.db, { availableQuantity: 40, minimumOrderQuantity: 4 });
+      const product = await insertProduct(t.database.db, { availableQuantity: 40, minimumOrderQuantity: 4 });
       const before = await snapshot(t);
 
-      const noQuantity = await post(alice, { orderId: tool.id, phone: PHONE });
+      const noQuantity = await post(alice, { orderId: product.id, phone: PHONE });
       expect(noQuantity.statusCode, noQuantity.body).toBe(400);
       expect(errorOf(noQuantity)).toEqual({
         code: 'VALIDATION_FAILED',
         message: QUANTITY_REQUIRED,
         issues: [{ path: 'orderQuantity', message: QUANTITY_REQUIRED }],
       });
-      const badPhone = await post(alice, { orderId: tool.id, orderQuantity: 4, phone: '0171234567' });
+      const badPhone = await post(alice, { orderId: product.id, orderQuantity: 4, phone: '0171234567' });
       expect(badPhone.statusCode).toBe(400);
       expect(errorOf(badPhone).issues).toContainEqual({ path: 'phone', message: PHONE_SHAPE_MESSAGE });
 
-      const belowMinimum = await post(alice, { orderId: tool.id, orderQuantity: 3, phone: PHONE });
+      const belowMinimum = await post(alice, { orderId: product.id, orderQuantity: 3, phone: PHONE });
       expect(belowMinimum.statusCode, belowMinimum.body).toBe(400);
       expect(errorOf(belowMinimum)).toEqual({
         code: 'VALIDATION_FAILED',
         message: minimumQuantityMessage(4),
         issues: [{ path: 'orderQuantity', message: minimumQuantityMessage(4) }],
       });
-      const aboveStock = await post(alice, { orderId: tool.id, orderQuantity: 41, phone: PHONE });
+      const aboveStock = await post(alice, { orderId: product.id, orderQuantity: 41, phone: PHONE });
       expect(errorOf(aboveStock).issues).toEqual([
         { path: 'orderQuantity', message: maximumQuantityMessage(40) },
       ]);
@@ -220,7 +220,7 @@ describe('orders (one store)', () => {
       expect(errorOf(unknown)).toEqual({ code: 'NOT_FOUND', message: 'Tool was not found' });
       expect(await snapshot(t)).toEqual(before);
 
-      const scarce = await insertTool(t.database.db, { availableQuantity: 3, minimumOrderQuantity: 5 });
+      const scarce = await insertProduct(t.database.db, { availableQuantity: 3, minimumOrderQuantity: 5 });
       const outOfStock = await post(bob, { orderId: scarce.id, orderQuantity: 5, phone: PHONE });
       expect(outOfStock.statusCode).toBe(409);
       expect(errorOf(outOfStock)).toMatchObject({
@@ -234,16 +234,16 @@ describe('orders (one store)', () => {
     });
 
     it('anonymous callers get 401 and nothing changes', async () => {
-      const tool = await insertTool(t.database.db, { availableQuantity: 40, minimumOrderQuantity: 1 });
+      const product = await insertProduct(t.database.db, { availableQuantity: 40, minimumOrderQuantity: 1 });
       const before = await snapshot(t);
-      const anonymous = await post(undefined, { orderId: tool.id, orderQuantity: 2, phone: PHONE });
+      const anonymous = await post(undefined, { orderId: product.id, orderQuantity: 2, phone: PHONE });
       expect(anonymous.statusCode).toBe(401);
       expect(errorOf(anonymous).code).toBe('UNAUTHENTICATED');
       const forged = await t.app.inject({
         method: 'POST',
         url: '/api/order',
         headers: { authorization: 'Bearer made-up-token' },
-        payload: { orderId: tool.id, orderQuantity: 2, phone: PHONE },
+        payload: { orderId: product.id, orderQuantity: 2, phone: PHONE },
       });
       expect(forged.statusCode).toBe(401);
       expect(await snapshot(t)).toEqual(before);
@@ -253,11 +253,11 @@ describe('orders (one store)', () => {
   describe('GET /api/order?userEmail=', () => {
     it("lists the customer's own orders newest first, never cancelled ones", async () => {
       const carol = await newCustomer(t.app, { name: 'Carol List' });
-      const tool = await insertTool(t.database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
-      const first = await placed(carol, tool.id, 1);
-      const second = await placed(carol, tool.id, 2);
-      const third = await placed(carol, tool.id, 3);
-      const fourth = await placed(carol, tool.id, 4);
+      const product = await insertProduct(t.database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
+      const first = await placed(carol, product.id, 1);
+      const second = await placed(carol, product.id, 2);
+      const third = await placed(carol, product.id, 3);
+      const fourth = await placed(carol, product.id, 4);
       // Creation times out of placing order, so the answer's order comes from the dates.
       const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
       for (const [id, at] of [
@@ -269,7 +269,7 @@ describe('orders (one store)', () => {
         await t.database.db.update(orders).set({ createdAt: at }).where(eq(orders.id, id));
       }
       expect((await remove(carol, third._id)).statusCode).toBe(200);
-      await placed(alice, tool.id, 1); // someone else's
+      await placed(alice, product.id, 1); // someone else's
 
       const res = await listOf(carol, carol.email);
       expect(res.statusCode).toBe(200);
@@ -298,8 +298,8 @@ describe('orders (one store)', () => {
 
   describe('GET /api/order/:id', () => {
     it('answers the own order and 404 for anyone else’s, exactly as for an unknown id', async () => {
-      const tool = await insertTool(t.database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
-      const order = await placed(alice, tool.id, 2);
+      const product = await insertProduct(t.database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
+      const order = await placed(alice, product.id, 2);
       const own = await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: as(alice) });
       expect(own.statusCode).toBe(200);
       expect(own.json()).toEqual(order);
@@ -331,14 +331,14 @@ describe('orders (one store)', () => {
 
   describe('DELETE /api/order/:id', () => {
     it('cancels an unpaid own order: deletedCount 1, the stock returns, it leaves the list; again -> 404', async () => {
-      const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
-      const order = await placed(alice, tool.id, 7);
-      expect(await stockOf(t.database.db, tool.id)).toBe(23);
+      const product = await insertProduct(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+      const order = await placed(alice, product.id, 7);
+      expect(await stockOf(t.database.db, product.id)).toBe(23);
 
       const res = await remove(alice, order._id);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ deletedCount: 1 });
-      expect(await stockOf(t.database.db, tool.id)).toBe(30);
+      expect(await stockOf(t.database.db, product.id)).toBe(30);
       const list = (await listOf(alice, alice.email)).json() as Order[];
       expect(list.map((o) => o._id)).not.toContain(order._id);
       // Kept for the record, as cancelled.
@@ -348,28 +348,28 @@ describe('orders (one store)', () => {
 
       const again = await remove(alice, order._id);
       expect(again.statusCode).toBe(404);
-      expect(await stockOf(t.database.db, tool.id)).toBe(30);
+      expect(await stockOf(t.database.db, product.id)).toBe(30);
     });
 
     it("another customer's order -> 404 and nothing changes", async () => {
-      const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
-      const order = await placed(alice, tool.id, 4);
+      const product = await insertProduct(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+      const order = await placed(alice, product.id, 4);
       const before = await snapshot(t);
       const res = await remove(bob, order._id);
       expect(res.statusCode).toBe(404);
       expect(errorOf(res)).toEqual({ code: 'NOT_FOUND', message: ORDER_NOT_FOUND });
       expect(await snapshot(t)).toEqual(before);
-      expect(await stockOf(t.database.db, tool.id)).toBe(26);
+      expect(await stockOf(t.database.db, product.id)).toBe(26);
       const still = await t.app.inject({ method: 'GET', url: `/api/order/${order._id}`, headers: as(alice) });
       expect(still.json()).toMatchObject({ status: 'unpaid' });
     });
 
     it("keeps the spec's word for a paid order: stored and sent as pending, read by the code as awaiting_shipment", async () => {
-      const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
-      const paid = await paidOrder(alice, tool.id, 2);
+      const product = await insertProduct(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+      const paid = await paidOrder(alice, product.id, 2);
       const order = paid;
       // The product ordered is the spec's orderId on the wire.
-      expect(order.orderId).toBe(tool.id);
+      expect(order.orderId).toBe(product.id);
       expect(paid.status).toBe('pending');
       expect((await orderRow(t.database.db, order._id))?.status).toBe('awaiting_shipment');
       const raw = async (statement: ReturnType<typeof sql>) =>
@@ -398,20 +398,20 @@ describe('orders (one store)', () => {
     });
 
     it('a paid order cannot be deleted: 409 and nothing changes', async () => {
-      const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
-      const order = await paidOrder(alice, tool.id, 4);
+      const product = await insertProduct(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+      const order = await paidOrder(alice, product.id, 4);
       const before = await snapshot(t);
       const res = await remove(alice, order._id);
       expect(res.statusCode).toBe(409);
       expect(errorOf(res).code).toBe('CONFLICT');
       expect(await snapshot(t)).toEqual(before);
-      expect(await stockOf(t.database.db, tool.id)).toBe(26);
+      expect(await stockOf(t.database.db, product.id)).toBe(26);
       expect((await orderRow(t.database.db, order._id))?.status).toBe('awaiting_shipment');
     });
 
     it('anonymous -> 401 and a malformed id -> 404, nothing changes', async () => {
-      const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
-      const order = await placed(alice, tool.id, 4);
+      const product = await insertProduct(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+      const order = await placed(alice, product.id, 4);
       const before = await snapshot(t);
       expect((await remove(undefined, order._id)).statusCode).toBe(401);
       expect((await remove(alice, 'not-an-id')).statusCode).toBe(404);
@@ -435,15 +435,19 @@ describe('expiry of unpaid orders', () => {
   afterAll(() => t.close());
 
   it('releases unpaid orders past their hold and returns the stock exactly once, even run concurrently', async () => {
-    const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
-    const other = await insertTool(t.database.db, { availableQuantity: 10, minimumOrderQuantity: 1 });
-    const a = await placed(dana, tool.id, 4);
-    const b = await placed(dana, tool.id, 3);
+    const product = await insertProduct(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+    const other = await insertProduct(t.database.db, { availableQuantity: 10, minimumOrderQuantity: 1 });
+    const a = await placed(dana, product.id, 4);
+    const b = await placed(dana, product.id, 3);
     const c = await placed(dana, other.id, 5);
     const paid = (
-      await orderIn(kit, 'paid', { buyer: dana, address: null, lines: [{ productId: tool.id, quantity: 2 }] })
+      await orderIn(kit, 'paid', {
+        buyer: dana,
+        address: null,
+        lines: [{ productId: product.id, quantity: 2 }],
+      })
     ).order;
-    expect(await stockOf(t.database.db, tool.id)).toBe(21);
+    expect(await stockOf(t.database.db, product.id)).toBe(21);
     expect(await stockOf(t.database.db, other.id)).toBe(5);
 
     // A paid order has no hold left to end.
@@ -454,12 +458,12 @@ describe('expiry of unpaid orders', () => {
       Array.from({ length: 6 }, () => expireUnpaidOrders(t.database.db, t.app.outbox, past)),
     );
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(3);
-    expect(await stockOf(t.database.db, tool.id)).toBe(28);
+    expect(await stockOf(t.database.db, product.id)).toBe(28);
     expect(await stockOf(t.database.db, other.id)).toBe(10);
 
     // Once more, later: nothing left to release.
     expect(await expireUnpaidOrders(t.database.db, t.app.outbox, new Date(latest + DAY_MS))).toBe(0);
-    expect(await stockOf(t.database.db, tool.id)).toBe(28);
+    expect(await stockOf(t.database.db, product.id)).toBe(28);
     expect(await stockOf(t.database.db, other.id)).toBe(10);
 
     for (const order of [a, b, c]) expect((await orderRow(t.database.db, order._id))?.status).toBe('expired');
@@ -490,16 +494,16 @@ describe('expiry of unpaid orders', () => {
       payload: { orderId: a._id },
     });
     expect(intent.statusCode).toBe(404);
-    expect(await stockOf(t.database.db, tool.id)).toBe(28);
+    expect(await stockOf(t.database.db, product.id)).toBe(28);
   });
 
   it('keeps an order that is still within its hold', async () => {
-    const tool = await insertTool(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
-    const order = await placed(dana, tool.id, 6);
+    const product = await insertProduct(t.database.db, { availableQuantity: 30, minimumOrderQuantity: 1 });
+    const order = await placed(dana, product.id, 6);
     const expiresAt = Date.parse(order.expiresAt as string);
     expect(await expireUnpaidOrders(t.database.db, t.app.outbox, new Date(expiresAt - 1))).toBe(0);
     expect((await orderRow(t.database.db, order._id))?.status).toBe('unpaid');
-    expect(await stockOf(t.database.db, tool.id)).toBe(24);
+    expect(await stockOf(t.database.db, product.id)).toBe(24);
     // Listing shows it (lists never expire anything; the expiry job does).
     const list = (
       await t.app.inject({
@@ -600,8 +604,8 @@ describe('100+ concurrent buyers', () => {
   };
 
   it('100+ concurrent buyers: 120 customers racing for 50 units get exactly 50 orders and the stock ends at 0', async () => {
-    const tool = await insertTool(t.database.db, { availableQuantity: STOCK, minimumOrderQuantity: 1 });
-    const responses = await race(tool.id, () => 1);
+    const product = await insertProduct(t.database.db, { availableQuantity: STOCK, minimumOrderQuantity: 1 });
+    const responses = await race(product.id, () => 1);
 
     const placed = responses.filter((r) => r.statusCode === 201);
     const refused = responses.filter((r) => r.statusCode !== 201);
@@ -614,8 +618,8 @@ describe('100+ concurrent buyers', () => {
         res.statusCode === 400 && /^Maximum order quantity must be \d+ or below\.$/.test(error.message);
       expect(outOfStock || overMaximum, res.body).toBe(true);
     }
-    expect(await stockOf(t.database.db, tool.id)).toBe(0);
-    expect(await soldInDb(tool.id)).toEqual({ sold: STOCK, count: STOCK });
+    expect(await stockOf(t.database.db, product.id)).toBe(0);
+    expect(await soldInDb(product.id)).toEqual({ sold: STOCK, count: STOCK });
     // Each answer is a distinct order of a distinct buyer.
     const placedOrders = placed.map((r) => r.json() as Order);
     expect(new Set(placedOrders.map((o) => o._id)).size).toBe(STOCK);
@@ -623,9 +627,9 @@ describe('100+ concurrent buyers', () => {
   });
 
   it('100+ concurrent buyers with mixed quantities (1-3): sold + available = initial, never negative', async () => {
-    const tool = await insertTool(t.database.db, { availableQuantity: STOCK, minimumOrderQuantity: 1 });
+    const product = await insertProduct(t.database.db, { availableQuantity: STOCK, minimumOrderQuantity: 1 });
     const quantityOf = (i: number) => (i % 3) + 1;
-    const responses = await race(tool.id, quantityOf);
+    const responses = await race(product.id, quantityOf);
 
     let sold = 0;
     responses.forEach((res, i) => {
@@ -648,10 +652,10 @@ describe('100+ concurrent buyers', () => {
       expect(error.issues).toContainEqual({ path: 'orderQuantity', message: error.message });
     });
 
-    const available = await stockOf(t.database.db, tool.id);
+    const available = await stockOf(t.database.db, product.id);
     expect(available).toBeGreaterThanOrEqual(0);
     expect(sold + available).toBe(STOCK);
-    expect((await soldInDb(tool.id)).sold).toBe(sold);
+    expect((await soldInDb(product.id)).sold).toBe(sold);
     // Demand (240) far exceeds the stock, so whatever is left is less than someone asked for.
     expect(available).toBeLessThan(3);
   });

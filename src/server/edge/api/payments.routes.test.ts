@@ -325,11 +325,11 @@ describe('PATCH /api/order/:id (mark paid)', () => {
     expect((await orderRow(t.database.db, order._id))?.paidAt?.getTime()).toBe(row?.paidAt?.getTime());
 
     // Paid: it can no longer be deleted nor paid again.
-    const tool = order.orderId;
-    const stock = await stockOf(t.database.db, tool);
+    const product = order.orderId;
+    const stock = await stockOf(t.database.db, product);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/order/${order._id}`, headers: as(alice) });
     expect(del.statusCode).toBe(409);
-    expect(await stockOf(t.database.db, tool)).toBe(stock);
+    expect(await stockOf(t.database.db, product)).toBe(stock);
     expect((await createIntent(alice, { orderId: order._id })).statusCode).toBe(409);
     expect((await orderRow(t.database.db, order._id))?.status).toBe('awaiting_shipment');
   });

@@ -7,7 +7,7 @@ import type { Quote } from '../../../contract/pricing';
 import type { TradeAccount, TradeAccountInput } from '../../../contract/trade';
 import { auditLog, cartLines, categories, products, user } from '../../kernel/db/schema';
 import { createDiscount } from '../../modules/discounts/discounts.service';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { signUp, type TestSession } from '../../test/sessions';
@@ -51,8 +51,12 @@ beforeAll(async () => {
     .insert(categories)
     .values({ slug: 'trade-filters', name: 'Filters', image: '/images/x.svg' })
     .onConflictDoNothing();
-  pads = await insertTool(t.database.db, { name: 'Brake pads', priceCents: 5999, minimumOrderQuantity: 1 });
-  filter = await insertTool(t.database.db, {
+  pads = await insertProduct(t.database.db, {
+    name: 'Brake pads',
+    priceCents: 5999,
+    minimumOrderQuantity: 1,
+  });
+  filter = await insertProduct(t.database.db, {
     name: 'Oil filter',
     priceCents: 899,
     minimumOrderQuantity: 1,

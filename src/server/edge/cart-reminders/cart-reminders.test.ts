@@ -6,7 +6,7 @@ import type { Config } from '../../kernel/config/config';
 import { type Database, openPostgres } from '../../kernel/db/database';
 import { cartActivity, mails, settingsSections, user } from '../../kernel/db/schema';
 import { fakeClock } from '../../test/fake-clock';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestDatabase, testConfig } from '../../test/harness';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { as, checkoutCart, fillCart } from '../../test/store-flow';
@@ -27,7 +27,7 @@ let secondPool: Database | undefined;
 type App = Awaited<ReturnType<typeof buildApp>>;
 let a: App;
 let b: App;
-let tool: string;
+let product: string;
 
 async function startInstance(db: Database, overrides: Partial<Config> = {}) {
   const app = await buildApp(testConfig({ outbox: { ...testConfig().outbox, clock }, ...overrides }), db);
@@ -40,7 +40,7 @@ beforeAll(async () => {
   secondPool = database.url ? openPostgres(database.url, 5) : undefined;
   a = await startInstance(database);
   b = await startInstance(secondPool ?? database);
-  tool = (await insertTool(database.db, { name: 'Ceramic brake pads', minimumOrderQuantity: 1 })).id;
+  product = (await insertProduct(database.db, { name: 'Ceramic brake pads', minimumOrderQuantity: 1 })).id;
 });
 afterAll(async () => {
   await a?.close();
@@ -57,7 +57,7 @@ const stampChange = (who: TestSession & { id: string }) =>
 
 async function customerWithCart(): Promise<TestSession & { id: string }> {
   const session = await signUp(a, { email: uniqueEmail('cart') });
-  await fillCart(a, session, [{ productId: tool, quantity: 2 }]);
+  await fillCart(a, session, [{ productId: product, quantity: 2 }]);
   const me = await a.inject({ method: 'GET', url: '/api/auth/get-session', headers: as(session) });
   const who = { ...session, id: (me.json() as { user: { id: string } }).user.id };
   await stampChange(who);
@@ -100,7 +100,7 @@ describe('cart reminders', () => {
     const who = await customerWithCart();
     await timePasses(25 * HOUR);
     expect(await remindersTo(who.email)).toHaveLength(1);
-    await fillCart(a, who, [{ productId: tool, quantity: 3 }]);
+    await fillCart(a, who, [{ productId: product, quantity: 3 }]);
     await stampChange(who);
     await timePasses(12 * HOUR);
     expect(await remindersTo(who.email)).toHaveLength(1);
@@ -110,7 +110,7 @@ describe('cart reminders', () => {
 
   it('an emptied cart and a cart that became an order get none', async () => {
     const emptied = await customerWithCart();
-    const removed = await a.inject({ method: 'DELETE', url: `/api/cart/${tool}`, headers: as(emptied) });
+    const removed = await a.inject({ method: 'DELETE', url: `/api/cart/${product}`, headers: as(emptied) });
     expect(removed.statusCode, removed.body).toBeLessThan(300);
     await stampChange(emptied);
     const ordered = await customerWithCart();
@@ -125,7 +125,7 @@ describe('cart reminders', () => {
     const who = await customerWithCart();
     clock.advance(25 * HOUR);
     expect(await queueCartReminders(a.db, a.outbox, clock.now())).toBeGreaterThanOrEqual(1);
-    await fillCart(a, who, [{ productId: tool, quantity: 5 }]);
+    await fillCart(a, who, [{ productId: product, quantity: 5 }]);
     await stampChange(who);
     await a.jobs.drain();
     expect(await remindersTo(who.email)).toHaveLength(0);
@@ -158,8 +158,8 @@ describe('cart reminders', () => {
     }
     // Cart changes and idle days after: never another.
     for (let day = 0; day < 3; day++) {
-      await fillCart(a, who, [{ productId: tool, quantity: day + 4 }]);
-      await fillCart(a, other, [{ productId: tool, quantity: day + 4 }]);
+      await fillCart(a, who, [{ productId: product, quantity: day + 4 }]);
+      await fillCart(a, other, [{ productId: product, quantity: day + 4 }]);
       await stampChange(who);
       await stampChange(other);
       await timePasses(25 * HOUR);
@@ -241,13 +241,13 @@ describe('the cart_lines trigger', () => {
     const old = new Date('2020-01-01T00:00:00Z');
     const age = () => db().update(cartActivity).set({ changedAt: old }).where(eq(cartActivity.userId, id));
     expect(await stamped()).toBeUndefined();
-    await fillCart(a, session, [{ productId: tool, quantity: 1 }]);
+    await fillCart(a, session, [{ productId: product, quantity: 1 }]);
     expect((await stamped())?.getTime()).toBeGreaterThan(old.getTime());
     await age();
-    await fillCart(a, session, [{ productId: tool, quantity: 2 }]);
+    await fillCart(a, session, [{ productId: product, quantity: 2 }]);
     expect((await stamped())?.getTime()).toBeGreaterThan(old.getTime());
     await age();
-    await a.inject({ method: 'DELETE', url: `/api/cart/${tool}`, headers: as(session) });
+    await a.inject({ method: 'DELETE', url: `/api/cart/${product}`, headers: as(session) });
     expect((await stamped())?.getTime()).toBeGreaterThan(old.getTime());
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailList, MailView } from '../../../contract/mail';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
@@ -61,14 +61,14 @@ describe('links in mails without PUBLIC_URL', () => {
   });
 
   it('every mail’s links are absolute, on the listening address, whatever Host a request named', async () => {
-    const tool = await insertTool(t.database.db, {
+    const product = await insertProduct(t.database.db, {
       priceCents: 1500,
       availableQuantity: 50,
       minimumOrderQuantity: 1,
     });
-    const placed = await placeOrder(t.app, customer, tool.id, 1);
+    const placed = await placeOrder(t.app, customer, product.id, 1);
     await payOrder(t.app, customer, placed._id);
-    await placeOrder(t.app, customer, tool.id, 1);
+    await placeOrder(t.app, customer, product.id, 1);
     await t.app.inject({
       method: 'POST',
       url: '/api/contact',

@@ -6,7 +6,7 @@ import type { OutboxList } from '../../../contract/outbox';
 import { outboxMessages } from '../../kernel/db/schema';
 import { expireUnpaidOrders } from '../../modules/orders/expiry';
 import { fakeClock } from '../../test/fake-clock';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { type TestApp, testConfig } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
@@ -70,9 +70,9 @@ describe('order e-mails through SMTP', () => {
   });
 
   it('mails the customer when the order is placed, paid and shipped, each once', async () => {
-    const tool = await insertTool(t.app.db, { name: 'Torque wrench & socket', priceCents: 2550 });
+    const product = await insertProduct(t.app.db, { name: 'Torque wrench & socket', priceCents: 2550 });
     const before = smtp.received.length;
-    const order = await placeOrder(t.app, customer, tool.id, 5);
+    const order = await placeOrder(t.app, customer, product.id, 5);
     await t.app.jobs.drain();
     const placed = smtp.received.slice(before);
     expect(placed).toHaveLength(1);
@@ -128,9 +128,9 @@ describe('order e-mails through SMTP', () => {
   });
 
   it('tells the customer an order was cancelled, or expired with its stock released', async () => {
-    const tool = await insertTool(t.app.db);
-    const cancelled = await placeOrder(t.app, customer, tool.id, 5);
-    const expiring = await placeOrder(t.app, customer, tool.id, 5);
+    const product = await insertProduct(t.app.db);
+    const cancelled = await placeOrder(t.app, customer, product.id, 5);
+    const expiring = await placeOrder(t.app, customer, product.id, 5);
     // Their waiting mails go first: an unpaid order that ends is mailed where its waiting mail went.
     await t.app.jobs.drain();
     const gone = await t.app.inject({
@@ -155,9 +155,9 @@ describe('order e-mails through SMTP', () => {
   });
 
   it('keeps a mail while SMTP is down and sends it once when it is back', async () => {
-    const tool = await insertTool(t.app.db);
+    const product = await insertProduct(t.app.db);
     await smtp.stop();
-    const order = await placeOrder(t.app, customer, tool.id, 5);
+    const order = await placeOrder(t.app, customer, product.id, 5);
     const before = smtp.received.length;
     await t.app.jobs.drain();
     const [waiting] = await t.app.db
@@ -176,9 +176,9 @@ describe('order e-mails through SMTP', () => {
   });
 
   it('dead-letters a mail after its last try, and sends it when an admin retries', async () => {
-    const tool = await insertTool(t.app.db);
+    const product = await insertProduct(t.app.db);
     await smtp.stop();
-    const order = await placeOrder(t.app, customer, tool.id, 5);
+    const order = await placeOrder(t.app, customer, product.id, 5);
     await t.app.jobs.drain();
     // An hour of failures later (this store's retry time), the next failure is the last.
     clock.advance(60 * 60 * 1000);
@@ -214,8 +214,8 @@ describe('order e-mails without SMTP', () => {
   it('keeps every mail in the Mailbox, newest first, for admins only', async () => {
     expect(t.app.config.smtp).toBeUndefined();
     const customer = await signUp(t.app, { name: 'Kept Customer' });
-    const tool = await insertTool(t.app.db, { name: 'Brake bleeder' });
-    const order = await placeOrder(t.app, customer, tool.id, 5);
+    const product = await insertProduct(t.app.db, { name: 'Brake bleeder' });
+    const order = await placeOrder(t.app, customer, product.id, 5);
     await t.app.jobs.drain();
     await payOrder(t.app, customer, order._id);
     await t.app.jobs.drain();

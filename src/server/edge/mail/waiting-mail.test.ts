@@ -7,7 +7,7 @@ import type { Quote } from '../../../contract/pricing';
 import { mails, orders, user } from '../../kernel/db/schema';
 import type { Clock } from '../../kernel/jobs/clock';
 import { expireUnpaidOrders } from '../../modules/orders/expiry';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { type TestApp, testConfig } from '../../test/harness';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { as, createAdminApp, HOME_ADDRESS, payOrder, placeOrder } from '../../test/store-flow';
@@ -34,7 +34,7 @@ const clock: Clock = {
 };
 let t: TestApp;
 let customer: TestSession;
-let tool: string;
+let product: string;
 
 beforeAll(async () => {
   const { t: app, admin } = await createAdminApp({
@@ -55,8 +55,8 @@ beforeAll(async () => {
     payload: { emailOnNewOrder: false, emailOnNewMessage: false },
   });
   customer = await signUp(t.app, { name: 'Pat Prompt' });
-  tool = (
-    await insertTool(t.app.db, {
+  product = (
+    await insertProduct(t.app.db, {
       name: 'Spark plug set',
       availableQuantity: 100_000,
       minimumOrderQuantity: 1,
@@ -85,7 +85,7 @@ const subjectsOf = async (...orderIds: string[]) => (await mailsOf(orderIds)).ma
 let houses = 0;
 async function guestOrder(email: string, network: string, address: Partial<Address> = {}) {
   houses += 1;
-  const lines = [{ productId: tool, quantity: 1 }];
+  const lines = [{ productId: product, quantity: 1 }];
   const quote = await t.app.inject({
     method: 'POST',
     url: '/api/cart/quote',
@@ -110,7 +110,7 @@ async function guestOrder(email: string, network: string, address: Partial<Addre
 
 describe('the waiting-for-payment mail', () => {
   it('an order paid at once gets its receipt and never a waiting mail', async () => {
-    const order = await placeOrder(t.app, customer, tool, 1);
+    const order = await placeOrder(t.app, customer, product, 1);
     await payOrder(t.app, customer, order._id);
     await runnerAt(0);
     expect(await subjectsOf(order._id)).toEqual([`payment received for ${order.number}, your receipt`]);
@@ -119,7 +119,7 @@ describe('the waiting-for-payment mail', () => {
   });
 
   it('an order left unpaid gets it once the delay passed, saying what happened', async () => {
-    const order = await placeOrder(t.app, customer, tool, 2);
+    const order = await placeOrder(t.app, customer, product, 2);
     await runnerAt(0);
     await runnerAt(4 * MINUTE);
     expect(await subjectsOf(order._id)).toEqual([]);
@@ -139,8 +139,8 @@ describe('the waiting-for-payment mail', () => {
   });
 
   it('an order cancelled before the waiting mail was due is mailed nothing; one cancelled after, once', async () => {
-    const early = await placeOrder(t.app, customer, tool, 1);
-    const late = await placeOrder(t.app, customer, tool, 1);
+    const early = await placeOrder(t.app, customer, product, 1);
+    const late = await placeOrder(t.app, customer, product, 1);
     const cancel = (id: string) =>
       t.app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: as(customer) });
     expect((await cancel(early._id)).statusCode).toBe(200);
@@ -155,7 +155,7 @@ describe('the waiting-for-payment mail', () => {
   });
 
   it('an order that expires unpaid hears of it after its waiting mail', async () => {
-    const order = await placeOrder(t.app, customer, tool, 1);
+    const order = await placeOrder(t.app, customer, product, 1);
     await runnerAt(6 * MINUTE);
     await expireUnpaidOrders(t.app.db, t.app.outbox, new Date(Date.now() + 31 * MINUTE));
     await runnerAt(31 * MINUTE);

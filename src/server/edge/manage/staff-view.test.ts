@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mails, user } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
@@ -80,14 +80,14 @@ beforeAll(async () => {
   manager = await withRole('manager', 'Morgan Manager');
   staff = await withRole('staff', 'Sam Staff');
   customer = await signUp(t.app, { name: 'Casey Customer' });
-  const tool = await insertTool(t.app.db, {
+  const product = await insertProduct(t.app.db, {
     priceCents: 1500,
     availableQuantity: 20,
     onHandQuantity: 20,
     minimumOrderQuantity: 1,
   });
-  productId = tool.id;
-  const placed = await placeOrder(t.app, customer, tool.id, 3);
+  productId = product.id;
+  const placed = await placeOrder(t.app, customer, product.id, 3);
   orderId = (await payOrder(t.app, customer, placed._id))._id;
   // The manager refunds one unit, so the order has a refund, a credit note and refunded money.
   const refund = await t.app.inject({

@@ -42,7 +42,7 @@ const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
     (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
   );
-const byName = (name: string) => catalog.find((tool) => tool.name === name) as Tool;
+const byName = (name: string) => catalog.find((product) => product.name === name) as Tool;
 
 describe('product and category pages in the HTML, before any script runs', () => {
   it('answers a product page with its name, price, availability and picture, Product JSON-LD with an Offer, and a canonical address', async () => {
@@ -124,7 +124,7 @@ describe('/sitemap.xml and /robots.txt', () => {
     );
     expect(locs).toContain(`http://${HOST}/`);
     expect(locs).toContain(`http://${HOST}/tools?category=tires`);
-    for (const tool of catalog) expect(locs).toContain(`http://${HOST}/product/${tool._id}`);
+    for (const product of catalog) expect(locs).toContain(`http://${HOST}/product/${product._id}`);
     expect(locs.filter((loc) => loc.includes('/product/'))).toHaveLength(catalog.length);
   });
 

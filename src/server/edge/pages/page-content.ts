@@ -9,7 +9,7 @@ import { formatPrice } from '../../../contract/money';
 import { matchPage, pages } from '../../../contract/pages';
 import type { StoreInfo } from '../../../contract/store';
 import type { Db } from '../../kernel/db';
-import { getToolDetails, listCategories, listTools } from '../../modules/catalog';
+import { getProductDetails, listCategories, listTools } from '../../modules/catalog';
 import { escapeAttribute, pagePath } from './page-meta';
 
 /**
@@ -30,8 +30,8 @@ export interface PageContent {
 }
 
 const html = escapeAttribute;
-const inStock = (tool: Tool) =>
-  tool.available_quantity > 0 && tool.available_quantity >= tool.minimum_order_quantity;
+const inStock = (product: Tool) =>
+  product.available_quantity > 0 && product.available_quantity >= product.minimum_order_quantity;
 
 /**
  * The store's own origin for absolute addresses (canonical links, JSON-LD, the sitemap): PUBLIC_URL
@@ -45,38 +45,38 @@ export function siteOrigin(
 }
 
 /** The schema.org Product with one Offer, as search engines read it for a price and availability. */
-export function productJsonLd(tool: ToolDetails, origin: string) {
-  const url = `${origin}${pages.product.path(tool._id)}`;
+export function productJsonLd(product: ToolDetails, origin: string) {
+  const url = `${origin}${pages.product.path(product._id)}`;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    name: tool.name,
-    description: tool.description.join(' '),
-    image: new URL(tool.image, origin).toString(),
+    name: product.name,
+    description: product.description.join(' '),
+    image: new URL(product.image, origin).toString(),
     url,
-    ...(tool.sku ? { sku: tool.sku } : {}),
-    ...(tool.part_number ? { mpn: tool.part_number } : {}),
-    ...(tool.brand ? { brand: { '@type': 'Brand', name: tool.brand } } : {}),
-    ...(tool.category_name ? { category: tool.category_name } : {}),
+    ...(product.sku ? { sku: product.sku } : {}),
+    ...(product.part_number ? { mpn: product.part_number } : {}),
+    ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
+    ...(product.category_name ? { category: product.category_name } : {}),
     offers: {
       '@type': 'Offer',
       url,
-      price: formatPrice(tool.price),
+      price: formatPrice(product.price),
       priceCurrency: 'USD',
-      availability: inStock(tool) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability: inStock(product) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
     },
   };
 }
 
-function productBody(tool: ToolDetails): string {
-  const numbers = (tool.part_numbers ?? [])
+function productBody(product: ToolDetails): string {
+  const numbers = (product.part_numbers ?? [])
     .map((n) => `<li>${html(n.kind === 'sku' ? 'SKU' : n.brand || n.kind)}: ${html(n.number)}</li>`)
     .join('');
-  const fitment = tool.universal_fit
+  const fitment = product.universal_fit
     ? '<p>Universal fit: works with any vehicle.</p>'
-    : (tool.fitment ?? []).length > 0
-      ? `<h2>Fits</h2><ul>${(tool.fitment ?? [])
+    : (product.fitment ?? []).length > 0
+      ? `<h2>Fits</h2><ul>${(product.fitment ?? [])
           .map(
             (f) =>
               `<li>${f.year_from === f.year_to ? f.year_from : `${f.year_from}-${f.year_to}`} ${html(f.make)} ${html(f.model)}${f.engine ? ` ${html(f.engine)}` : ''}</li>`,
@@ -84,23 +84,23 @@ function productBody(tool: ToolDetails): string {
           .join('')}</ul>`
       : '';
   return `<main class="server-page"><article>
-<h1>${html(tool.name)}</h1>
-<img src="${html(tool.image)}" alt="${html(tool.name)}" width="600" height="450">
-<p>Price: $${formatPrice(tool.price)}</p>
-<p>${inStock(tool) ? 'In stock' : 'Out of stock'}: ${tool.available_quantity} available</p>
-${tool.brand ? `<p>Brand: ${html(tool.brand)}</p>` : ''}
-<ul>${tool.description.map((line) => `<li>${html(line)}</li>`).join('')}</ul>
+<h1>${html(product.name)}</h1>
+<img src="${html(product.image)}" alt="${html(product.name)}" width="600" height="450">
+<p>Price: $${formatPrice(product.price)}</p>
+<p>${inStock(product) ? 'In stock' : 'Out of stock'}: ${product.available_quantity} available</p>
+${product.brand ? `<p>Brand: ${html(product.brand)}</p>` : ''}
+<ul>${product.description.map((line) => `<li>${html(line)}</li>`).join('')}</ul>
 ${numbers ? `<h2>Part numbers</h2><ul>${numbers}</ul>` : ''}
 ${fitment}
-<p><a href="${pages.purchase.path(tool._id)}">Order Now</a></p>
+<p><a href="${pages.purchase.path(product._id)}">Order Now</a></p>
 </article></main>`;
 }
 
-function listBody(title: string, description: string, tools: Tool[]): string {
-  const items = tools
+function listBody(title: string, description: string, products: Tool[]): string {
+  const items = products
     .map(
-      (tool) =>
-        `<li><a href="${pages.product.path(tool._id)}">${html(tool.name)}</a> $${formatPrice(tool.price)}</li>`,
+      (product) =>
+        `<li><a href="${pages.product.path(product._id)}">${html(product.name)}</a> $${formatPrice(product.price)}</li>`,
     )
     .join('');
   return `<main class="server-page"><h1>${html(title)}</h1><p>${html(description)}</p><ul>${items}</ul></main>`;
@@ -117,7 +117,7 @@ export async function pageContentFor(
   const product = page?.key === 'product' || page?.key === 'purchase' ? page.id : undefined;
   if (product) {
     const tool = await Promise.resolve()
-      .then(() => getToolDetails(db, decodeURIComponent(product)))
+      .then(() => getProductDetails(db, decodeURIComponent(product)))
       .catch(() => undefined);
     if (!tool) return {};
     return {
@@ -151,11 +151,11 @@ export async function pageContentFor(
           '@context': 'https://schema.org',
           '@type': 'ItemList',
           name: title,
-          itemListElement: tools.map((tool, index) => ({
+          itemListElement: tools.map((product, index) => ({
             '@type': 'ListItem',
             position: index + 1,
-            url: `${origin}${pages.product.path(tool._id)}`,
-            name: tool.name,
+            url: `${origin}${pages.product.path(product._id)}`,
+            name: product.name,
           })),
         },
       ],

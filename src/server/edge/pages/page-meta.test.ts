@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { UNKNOWN_ID } from '../../test/probes';
 
@@ -43,12 +43,12 @@ const metaValues = (html: string, key: string) =>
 
 describe('what each page tells search engines and link previews', () => {
   it('gives a product page its name, words and absolute picture URL', async () => {
-    const tool = await insertTool(t.database.db, {
+    const product = await insertProduct(t.database.db, {
       name: 'Impact Wrench "Pro" <18V>',
       description: ['Drives lug nuts off in seconds.', 'Two batteries included.'],
       image: '/images/tools/impact-wrench.svg',
     });
-    const html = await page(`/purchase/${tool.id}`);
+    const html = await page(`/purchase/${product.id}`);
     expect(html).toContain('<title>Impact Wrench &quot;Pro&quot; &lt;18V&gt; | TorqueWorks</title>');
     expect(metaValues(html, 'description')).toEqual([
       'Drives lug nuts off in seconds. Two batteries included.',
@@ -63,8 +63,8 @@ describe('what each page tells search engines and link previews', () => {
   });
 
   it('shortens a long description to 160 characters', async () => {
-    const tool = await insertTool(t.database.db, { description: ['Long words. '.repeat(40).trim()] });
-    const [description] = metaValues(await page(`/purchase/${tool.id}`), 'description');
+    const product = await insertProduct(t.database.db, { description: ['Long words. '.repeat(40).trim()] });
+    const [description] = metaValues(await page(`/purchase/${product.id}`), 'description');
     expect(description?.length).toBeLessThanOrEqual(160);
     expect(description?.endsWith('…')).toBe(true);
   });

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { matchPage, type PageKey } from '../../../contract/pages';
 import type { StoreInfo } from '../../../contract/store';
 import type { Db } from '../../kernel/db';
-import { getTool } from '../../modules/catalog';
+import { getProduct } from '../../modules/catalog';
 
 /** What a page says about itself to search engines and link previews, before any script runs. */
 export interface PageMeta {
@@ -79,7 +79,7 @@ export async function pageMetaFor(
   if (product) {
     // Unknown, retired or malformed: the page still opens (it shows its own not-found card).
     const tool = await Promise.resolve()
-      .then(() => getTool(db, decodeURIComponent(product)))
+      .then(() => getProduct(db, decodeURIComponent(product)))
       .catch(() => undefined);
     if (tool) {
       return {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 // A build as Vite writes it: the entry preloads one shared chunk itself; the pages' modules
@@ -123,8 +123,8 @@ describe('preload hints in the page', () => {
   });
 
   it("names a purchase page's session, product and picture once signed in; only the session before", async () => {
-    const tool = await insertTool(t.database.db, { image: '/uploads/0b8f-960.webp' });
-    const address = `/purchase/${tool.id}`;
+    const product = await insertProduct(t.database.db, { image: '/uploads/0b8f-960.webp' });
+    const address = `/purchase/${product.id}`;
 
     const signedOut = await hintsOf(address);
     expect(signedOut.scripts).toEqual(['/assets/purchase-1.js']);
@@ -132,7 +132,7 @@ describe('preload hints in the page', () => {
     expect(signedOut.images).toEqual([]);
 
     const signedIn = await hintsOf(address, { cookie: 'better-auth.session_token=abc.def' });
-    expect(signedIn.fetches).toEqual(['/api/auth/get-session', `/api/purchase/${tool.id}`]);
+    expect(signedIn.fetches).toEqual(['/api/auth/get-session', `/api/purchase/${product.id}`]);
     expect(signedIn.images).toEqual([
       '<link rel="preload" href="/uploads/0b8f-960.webp" as="image" fetchpriority="high" ' +
         'imagesrcset="/uploads/0b8f-480.webp 480w, /uploads/0b8f-960.webp 960w" ' +
@@ -141,7 +141,7 @@ describe('preload hints in the page', () => {
   });
 
   it("names the first card's picture of the list /tools shows, and only of that list", async () => {
-    await insertTool(t.database.db, { image: '/uploads/5d1c-960.webp' });
+    await insertProduct(t.database.db, { image: '/uploads/5d1c-960.webp' });
     // The picture the page will draw first: the first tool of the list the page asks for.
     const list = await t.app.inject({ method: 'GET', url: '/api/tool?page=1&limit=24' });
     const [first] = list.json() as { image: string }[];

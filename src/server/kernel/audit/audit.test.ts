@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage } from '../../../contract/audit';
 import { runImports } from '../../modules/catalog/import-job';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { createOwnerApp, newCustomer } from '../../test/kit';
 import type { TestSession } from '../../test/sessions';
@@ -69,12 +69,12 @@ async function onlyRow(subjectId: string, action: string) {
 const byOwner = () => ({ actorEmail: owner.email, actorRole: 'owner', ip: FROM });
 
 async function paidOrder(): Promise<string> {
-  const tool = await insertTool(t.app.db, {
+  const product = await insertProduct(t.app.db, {
     availableQuantity: 50,
     onHandQuantity: 50,
     minimumOrderQuantity: 1,
   });
-  const placed = await placeOrder(t.app, customer, tool.id, 2);
+  const placed = await placeOrder(t.app, customer, product.id, 2);
   return (await payOrder(t.app, customer, placed._id))._id;
 }
 
@@ -115,9 +115,9 @@ describe('a row for each kind of change, with who, before, after and from where'
   });
 
   it('a bulk change of prices, and its undo', async () => {
-    const tool = await insertTool(t.app.db, { priceCents: 1000 });
+    const product = await insertProduct(t.app.db, { priceCents: 1000 });
     const applied = await call(owner, 'POST', '/api/catalog/bulk', {
-      selection: { ids: [tool.id] },
+      selection: { ids: [product.id] },
       change: { kind: 'price', mode: 'amount', value: 2 },
       expectedCount: 1,
     });
@@ -166,10 +166,13 @@ describe('a row for each kind of change, with who, before, after and from where'
   });
 
   it('a stock count', async () => {
-    const tool = await insertTool(t.app.db, { availableQuantity: 12, onHandQuantity: 12 });
-    const res = await call(owner, 'POST', `/api/tool/${tool.id}/stock`, { set: 20, note: 'Shelf counted' });
+    const product = await insertProduct(t.app.db, { availableQuantity: 12, onHandQuantity: 12 });
+    const res = await call(owner, 'POST', `/api/tool/${product.id}/stock`, {
+      set: 20,
+      note: 'Shelf counted',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await onlyRow(tool.id, 'stock.counted')).toMatchObject({
+    expect(await onlyRow(product.id, 'stock.counted')).toMatchObject({
       ...byOwner(),
       subjectType: 'stock',
       before: { onHand: 12, available: 12 },
@@ -369,7 +372,7 @@ describe('search words, fitment ranges, Inbox replies and marks', () => {
   });
 
   it('a fitment range added to a product; one that adds nothing writes no row', async () => {
-    const tool = await insertTool(t.app.db, {});
+    const product = await insertProduct(t.app.db, {});
     const range = {
       year_from: 2015,
       year_to: 2018,
@@ -378,9 +381,9 @@ describe('search words, fitment ranges, Inbox replies and marks', () => {
         { make: 'Honda', model: 'Accord' },
       ],
     };
-    const res = await call(owner, 'POST', `/api/tool/${tool.id}/fitment`, range);
+    const res = await call(owner, 'POST', `/api/tool/${product.id}/fitment`, range);
     expect(res.statusCode, res.body).toBe(200);
-    expect(await onlyRow(tool.id, 'product.fitment_added')).toMatchObject({
+    expect(await onlyRow(product.id, 'product.fitment_added')).toMatchObject({
       ...byOwner(),
       subjectType: 'product',
       before: { fitmentRows: 0 },
@@ -392,9 +395,9 @@ describe('search words, fitment ranges, Inbox replies and marks', () => {
         vehicles: ['Honda Civic', 'Honda Accord'],
       },
     });
-    const same = await call(owner, 'POST', `/api/tool/${tool.id}/fitment`, range);
+    const same = await call(owner, 'POST', `/api/tool/${product.id}/fitment`, range);
     expect(same.json()).toMatchObject({ added: 0, skipped: 2 });
-    expect((await rowsAbout(tool.id)).map((r) => r.action)).toEqual(['product.fitment_added']);
+    expect((await rowsAbout(product.id)).map((r) => r.action)).toEqual(['product.fitment_added']);
   });
 
   it('an Inbox reply and the marks staff set; a mark that changes nothing writes no row', async () => {
@@ -456,15 +459,15 @@ describe('in the same transaction as the change', () => {
   });
 
   it('a change refused by the store writes no row either', async () => {
-    const tool = await insertTool(t.app.db, {
+    const product = await insertProduct(t.app.db, {
       availableQuantity: 5,
       onHandQuantity: 5,
       minimumOrderQuantity: 1,
     });
-    await placeOrder(t.app, customer, tool.id, 3);
-    const res = await call(owner, 'POST', `/api/tool/${tool.id}/stock`, { set: 1 });
+    await placeOrder(t.app, customer, product.id, 3);
+    const res = await call(owner, 'POST', `/api/tool/${product.id}/stock`, { set: 1 });
     expect(res.statusCode).toBe(409);
-    expect(await rowsAbout(tool.id)).toEqual([]);
+    expect(await rowsAbout(product.id)).toEqual([]);
   });
 
   it('recordAudit writes with the transaction it is given', async () => {

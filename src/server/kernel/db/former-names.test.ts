@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCurrentNames } from '../../../contract/former-names';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
 import { insertPerson, kitOn, orderIn } from '../../test/kit';
 import type { Database } from './database';
@@ -36,8 +36,8 @@ describe('the release before, on the renamed tables', () => {
   });
 
   it('keeps each twin column equal to its new name, whichever of the two a statement wrote', async () => {
-    const a = await insertTool(database.db);
-    const b = await insertTool(database.db);
+    const a = await insertProduct(database.db);
+    const b = await insertProduct(database.db);
     // Written by this release: the twin follows.
     await database.db
       .insert(fitments)
@@ -59,7 +59,7 @@ describe('the release before, on the renamed tables', () => {
 
   it("runs the release before's cart upsert, named by the former key, on the line this release wrote", async () => {
     const buyer = await insertPerson(database.db);
-    const part = await insertTool(database.db);
+    const part = await insertProduct(database.db);
     await database.db.insert(cartLines).values({ userId: buyer.id, productId: part.id, quantity: 2 });
     await database.db.execute(sql`
       insert into cart_lines (user_id, tool_id, quantity) values (${buyer.id}, ${part.id}, 5)
@@ -70,7 +70,7 @@ describe('the release before, on the renamed tables', () => {
 
   it('places an order as the release before did (summary columns, `tool_id` and `tool_name` on the line), which this release reads', async () => {
     const buyer = await insertPerson(database.db);
-    const part = await insertTool(database.db, { name: 'Former pads', priceCents: 4000 });
+    const part = await insertProduct(database.db, { name: 'Former pads', priceCents: 4000 });
     const [order] = await rowsOf<{ id: string }>(sql`
       insert into orders (tool_id, user_id, tool_name, unit_price_cents, quantity, total_cents, subtotal_cents,
         user_name, user_email, phone)
@@ -115,7 +115,7 @@ describe('the release before, on the renamed tables', () => {
   });
 
   it('announces a change of the catalog under both names', async () => {
-    const part = await insertTool(database.db);
+    const part = await insertProduct(database.db);
     const heard = new Set<string>();
     const both = new Promise<void>((resolve) => {
       const stop = database.changes.subscribe((table) => {

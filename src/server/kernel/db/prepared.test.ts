@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
 import { postgresOnly } from '../../test/postgres-only';
 import { insertCustomer } from '../../test/probes';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const toolById = preparedStatement<{ id: string }, typeof products.$inferSelect>(
+const productById = preparedStatement<{ id: string }, typeof products.$inferSelect>(
   'test tool by id',
   (db) =>
     db
@@ -32,13 +32,13 @@ const updateOrder = updateRow(orders, orders.id, 'test update order');
 async function newOrder(overrides: Partial<typeof orders.$inferInsert> = {}, handle: Db | Tx = database.db) {
   // PGlite has one connection: inside a transaction, everything goes through it.
   const customer = await insertCustomer(handle as Db);
-  const tool = await insertTool(handle as Db);
+  const product = await insertProduct(handle as Db);
   return insertOrder(handle, {
     id: randomUUID(),
     userId: customer.id,
     quantity: 1,
-    subtotalCents: tool.priceCents,
-    totalCents: tool.priceCents,
+    subtotalCents: product.priceCents,
+    totalCents: product.priceCents,
     userName: customer.name,
     userEmail: customer.email,
     phone: '01712345678',
@@ -49,12 +49,12 @@ async function newOrder(overrides: Partial<typeof orders.$inferInsert> = {}, han
 
 describe('a prepared statement', () => {
   it('reads a row exactly as drizzle reads it: dates, numbers, arrays, numeric text, nulls', async () => {
-    const tool = await insertTool(database.db, { weightLb: '2.5', retiredAt: null });
-    const [own] = await database.db.select().from(products).where(eq(products.id, tool.id));
-    const [prepared] = await toolById(database.db, { id: tool.id });
+    const product = await insertProduct(database.db, { weightLb: '2.5', retiredAt: null });
+    const [own] = await database.db.select().from(products).where(eq(products.id, product.id));
+    const [prepared] = await productById(database.db, { id: product.id });
     expect(prepared).toEqual(own);
     expect(prepared?.createdAt).toBeInstanceOf(Date);
-    expect(await toolById(database.db, { id: randomUUID() })).toEqual([]);
+    expect(await productById(database.db, { id: randomUUID() })).toEqual([]);
   });
 
   it('writes and reads a status in the stored words, and JSON as JSON', async () => {
@@ -80,20 +80,23 @@ describe('a prepared statement', () => {
   });
 
   it("runs inside the caller's transaction: it sees its writes, and a rollback takes its own back", async () => {
-    const tool = await insertTool(database.db, { availableQuantity: 7 });
+    const product = await insertProduct(database.db, { availableQuantity: 7 });
     const rolledBack = new Error('roll back');
     let insertedId = '';
     await expect(
       database.db.transaction(async (tx) => {
-        await tx.update(products).set({ name: 'Renamed in the transaction' }).where(eq(products.id, tool.id));
-        const [seen] = await toolById(tx, { id: tool.id });
+        await tx
+          .update(products)
+          .set({ name: 'Renamed in the transaction' })
+          .where(eq(products.id, product.id));
+        const [seen] = await productById(tx, { id: product.id });
         expect(seen?.name).toBe('Renamed in the transaction');
         insertedId = (await newOrder({}, tx))?.id ?? '';
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
-    const [after] = await toolById(database.db, { id: tool.id });
-    expect(after?.name).toBe(tool.name);
+    const [after] = await productById(database.db, { id: product.id });
+    expect(after?.name).toBe(product.name);
     expect(await database.db.select().from(orders).where(eq(orders.id, insertedId))).toEqual([]);
   });
 
@@ -114,17 +117,17 @@ describe('a prepared statement', () => {
   });
 
   it('refuses to run without a value for one of its placeholders, naming it', async () => {
-    await expect(toolById(database.db, {} as { id: string })).rejects.toThrow('No value for id');
+    await expect(productById(database.db, {} as { id: string })).rejects.toThrow('No value for id');
   });
 });
 
 // PGlite has no named statements to list: only a PostgreSQL server shows what it kept.
 postgresOnly('a prepared statement on PostgreSQL', () => {
   it('is parsed once per connection, under a name ending in a hash of its text', async () => {
-    const tool = await insertTool(database.db);
+    const product = await insertProduct(database.db);
     const names = await database.db.transaction(async (tx) => {
-      await toolById(tx, { id: tool.id });
-      await toolById(tx, { id: tool.id });
+      await productById(tx, { id: product.id });
+      await productById(tx, { id: product.id });
       // Its plans, custom or generic, count the times it ran; it was parsed when it was prepared.
       return rowsOf<{ name: string; runs: number }>(
         await tx.execute(sql`select name, (generic_plans + custom_plans)::int as runs

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportSummary } from '../../../contract/catalog-import';
 import { runImports } from '../../modules/catalog/import-job';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
@@ -104,16 +104,16 @@ describe('the orders file', () => {
   it('quotes an e-mail address and a product name a spreadsheet would run; money stays numbers', async () => {
     const customer = await signUp(t.app, { email: uniqueEmail('-2+3') });
     expect(customer.email.startsWith('-2+3')).toBe(true);
-    const tool = await insertTool(t.database.db, {
+    const product = await insertProduct(t.database.db, {
       name: '@SUM(A1) socket',
       priceCents: 4599,
       minimumOrderQuantity: 1,
     });
-    const order = await placeOrder(t.app, customer, tool.id, 2);
+    const order = await placeOrder(t.app, customer, product.id, 2);
     await payOrder(t.app, customer, order._id);
     const today = new Date().toISOString().slice(0, 10);
     const { rows } = await download(`/api/manage/reports/orders.csv?from=${today}&to=${today}`);
-    const line = rows.find((r) => r.product_id === tool.id);
+    const line = rows.find((r) => r.product_id === product.id);
     expect(line).toMatchObject({
       customer_email: `'${customer.email}`,
       product: "'@SUM(A1) socket",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { loadConfig } from '../config/config';
@@ -156,7 +156,7 @@ describe('rate limits', () => {
   });
 
   it('limits orders and reviews per signed-in session', async () => {
-    const tool = await insertTool(t.database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
+    const product = await insertProduct(t.database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
     const a = await signUp(t.app);
     const b = await signUp(t.app);
     const order = (s: TestSession) =>
@@ -164,7 +164,7 @@ describe('rate limits', () => {
         method: 'POST',
         url: '/api/order',
         headers: { cookie: s.cookie },
-        payload: { orderId: tool.id, orderQuantity: 1, phone: '01712345678' },
+        payload: { orderId: product.id, orderQuantity: 1, phone: '01712345678' },
       });
     expect((await order(a)).statusCode).toBe(201);
     expect((await order(a)).statusCode).toBe(201);

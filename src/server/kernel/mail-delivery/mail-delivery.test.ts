@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxList } from '../../../contract/outbox';
 import { buildApp } from '../../app';
 import { fakeClock } from '../../test/fake-clock';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { type TestApp, testConfig } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
@@ -67,13 +67,13 @@ afterAll(async () => {
 describe('an SMTP outage', () => {
   it('loses no mail to an outage of an hour, and sends each mail once when the server is back', async () => {
     await t.app.jobs.drain();
-    const tool = await insertTool(t.app.db);
+    const product = await insertProduct(t.app.db);
     smtp.refuse(true);
     const before = mailsTo(customer.email).length;
     const orders = [
-      await placeOrder(t.app, customer, tool.id, 5),
-      await placeOrder(t.app, customer, tool.id, 5),
-      await placeOrder(t.app, customer, tool.id, 5),
+      await placeOrder(t.app, customer, product.id, 5),
+      await placeOrder(t.app, customer, product.id, 5),
+      await placeOrder(t.app, customer, product.id, 5),
     ];
     const ids = orders.map((o) => o._id);
     await t.app.jobs.drain();
@@ -117,10 +117,10 @@ describe('a delivery slower than its lease', () => {
     secondPool = url ? openPostgres(url, 5) : undefined;
     second = await buildApp(testConfig(config()), secondPool ?? t.database);
     await t.app.jobs.drain();
-    const tool = await insertTool(t.app.db);
+    const product = await insertProduct(t.app.db);
     const before = mailsTo(customer.email).length;
     const held = smtp.holdNext();
-    const order = await placeOrder(t.app, customer, tool.id, 5);
+    const order = await placeOrder(t.app, customer, product.id, 5);
     const first = t.app.jobs.runOnce();
     // The first instance's send waits on the slow server when its lease runs out.
     await held.arrived;

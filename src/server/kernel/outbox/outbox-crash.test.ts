@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OutboxList } from '../../../contract/outbox';
-import { addToolOverHttp, call, signUpOverHttp } from '../../test/http-client';
+import { addProductOverHttp, call, signUpOverHttp } from '../../test/http-client';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/scratch-postgres';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
 import { uniqueEmail } from '../../test/sessions';
@@ -113,7 +113,7 @@ describe('outbox across a kill -9', { timeout: 300_000 }, () => {
     stores.push(store);
     const admin = await signUpOverHttp(store.url, { email: adminEmail, name: 'Outbox Admin' });
     const buyer = await signUpOverHttp(store.url, { name: 'Outbox Buyer' });
-    const productId = await addToolOverHttp(store.url, admin, {
+    const productId = await addProductOverHttp(store.url, admin, {
       name: 'Outbox wrench',
       availableQuantity: 500,
     });

@@ -9,7 +9,7 @@ import {
   type ShippingSettings,
 } from '../../../contract/settings';
 import type { StoreInfo } from '../../../contract/store';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { createOwnerApp, newCustomer } from '../../test/kit';
 import { pdfText } from '../../test/pdf-text';
@@ -142,20 +142,20 @@ describe('reading and guarding the settings', () => {
 
 describe('a change is in force on the next request, without a restart', () => {
   it("prices express at the owner's new rate on the very next quote and checkout", async () => {
-    const tool = await insertTool(t.database.db, {
+    const product = await insertProduct(t.database.db, {
       priceCents: 2500,
       availableQuantity: 50,
       minimumOrderQuantity: 1,
     });
-    const before = await quote(tool.id, 1, { shippingMethod: 'express' });
+    const before = await quote(product.id, 1, { shippingMethod: 'express' });
     expect(before.totals.shippingCents).toBe(1999);
 
     await saved('shipping', (s: ShippingSettings) => ({ ...s, expressCents: 2649 }));
-    const after = await quote(tool.id, 1, { shippingMethod: 'express' });
+    const after = await quote(product.id, 1, { shippingMethod: 'express' });
     expect(after.totals).toMatchObject({ shippingCents: 2649, shippingLabel: 'Express shipping' });
     expect(after.shippingOptions.find((o) => o.method === 'express')?.priceCents).toBe(2649);
 
-    await fillCart(t.app, customer, [{ productId: tool.id, quantity: 1 }]);
+    await fillCart(t.app, customer, [{ productId: product.id, quantity: 1 }]);
     const placed = await checkoutCart(t.app, customer, { shippingMethod: 'express' });
     expect(placed.statusCode, placed.body).toBe(201);
     expect((placed.json().order as Order).amounts.shippingCents).toBe(2649);
@@ -176,12 +176,12 @@ describe('a change is in force on the next request, without a restart', () => {
 
   it("holds the next order's stock for the owner's new hold", async () => {
     await saved('orders', (o: { holdMinutes: number }) => ({ ...o, holdMinutes: 90 }));
-    const tool = await insertTool(t.database.db, { availableQuantity: 20, minimumOrderQuantity: 1 });
+    const product = await insertProduct(t.database.db, { availableQuantity: 20, minimumOrderQuantity: 1 });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/order',
       headers: as(customer),
-      payload: { orderId: tool.id, orderQuantity: 1, phone: '01712345678' },
+      payload: { orderId: product.id, orderQuantity: 1, phone: '01712345678' },
     });
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json() as Order;
@@ -199,7 +199,7 @@ describe('shipping by zone and weight, through the cart and checkout', () => {
   let sensor: { id: string };
 
   beforeAll(async () => {
-    battery = await insertTool(t.database.db, {
+    battery = await insertProduct(t.database.db, {
       name: 'AGM battery',
       priceCents: 18000,
       availableQuantity: 30,
@@ -207,7 +207,7 @@ describe('shipping by zone and weight, through the cart and checkout', () => {
       weightLb: '20',
       groundOnly: true,
     });
-    rotors = await insertTool(t.database.db, {
+    rotors = await insertProduct(t.database.db, {
       name: 'Rotor pair',
       priceCents: 9000,
       availableQuantity: 30,
@@ -215,7 +215,7 @@ describe('shipping by zone and weight, through the cart and checkout', () => {
       weightLb: '25',
     });
     // No weight of its own: it counts the store's default.
-    sensor = await insertTool(t.database.db, {
+    sensor = await insertProduct(t.database.db, {
       name: 'ABS sensor',
       priceCents: 3000,
       availableQuantity: 30,
@@ -326,14 +326,14 @@ describe('tax by place, on shipping where the place says so', () => {
       taxShippingByDefault: false,
       rates: [{ country: 'US', region: 'MI', rateBasisPoints: 600, taxShipping: true }],
     }));
-    const tool = await insertTool(t.database.db, {
+    const product = await insertProduct(t.database.db, {
       name: 'Caliper',
       priceCents: 4525,
       availableQuantity: 30,
       minimumOrderQuantity: 1,
     });
     const buyer = await newCustomer(t.app, { name: 'Mia Michigan' });
-    await fillCart(t.app, buyer, [{ productId: tool.id, quantity: 1 }]);
+    await fillCart(t.app, buyer, [{ productId: product.id, quantity: 1 }]);
     const placed = await checkoutCart(t.app, buyer, { shippingMethod: 'standard' });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json().order as Order;
@@ -376,7 +376,7 @@ describe('tax by place, on shipping where the place says so', () => {
     expect(shipping.statusCode, shipping.body).toBe(200);
     expect((shipping.json() as Order).refunds[0]).toMatchObject({ taxCents: 48, amountCents: 847 });
     const goods = await refund(
-      { lines: [{ productId: tool.id, quantity: 1 }], restock: false, reason: 'Wrong part' },
+      { lines: [{ productId: product.id, quantity: 1 }], restock: false, reason: 'Wrong part' },
       'goods-tax-1',
     );
     expect(goods.statusCode, goods.body).toBe(200);
@@ -389,12 +389,12 @@ describe('tax by place, on shipping where the place says so', () => {
 
   it('taxes a place without its own rate at the default, shipping untaxed unless the default says so', async () => {
     await saved('tax', () => ({ defaultRateBasisPoints: 825, taxShippingByDefault: true, rates: [] }));
-    const tool = await insertTool(t.database.db, {
+    const product = await insertProduct(t.database.db, {
       priceCents: 1001,
       availableQuantity: 30,
       minimumOrderQuantity: 1,
     });
-    const q = await quote(tool.id, 1, { region: 'TX', country: 'US' });
+    const q = await quote(product.id, 1, { region: 'TX', country: 'US' });
     // 82.58 -> 83 on the goods, 65.92 -> 66 on $7.99.
     expect(q.totals).toMatchObject({ taxCents: 83 + 66, shippingTaxCents: 66, taxRateBasisPoints: 825 });
     await saved('tax', () => ({ defaultRateBasisPoints: 700, taxShippingByDefault: false, rates: [] }));

@@ -5,7 +5,7 @@ import type { Quote } from '../../../contract/pricing';
 import type { SettingsAnswer, StoreSettings } from '../../../contract/settings';
 import type { StoreInfo } from '../../../contract/store';
 import { buildApp } from '../../app';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { type StoreApp, testConfig } from '../../test/harness';
 import { postgresOnly } from '../../test/postgres-only';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
@@ -84,7 +84,7 @@ postgresOnly(
     };
 
     it("prices the other instance's next quote with the express rate the owner saved on this one", async () => {
-      const tool = await insertTool(first.db, {
+      const product = await insertProduct(first.db, {
         priceCents: 3000,
         availableQuantity: 20,
         minimumOrderQuantity: 1,
@@ -93,7 +93,7 @@ postgresOnly(
         const res = await app.inject({
           method: 'POST',
           url: '/api/cart/quote',
-          payload: { lines: [{ productId: tool.id, quantity: 1 }], shippingMethod: 'express' },
+          payload: { lines: [{ productId: product.id, quantity: 1 }], shippingMethod: 'express' },
         });
         return (res.json() as Quote).totals.shippingCents;
       };

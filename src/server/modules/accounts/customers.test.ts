@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerDetail, CustomersPage } from '../../../contract/customers';
 import { user } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { as, createAdminApp, HOME_ADDRESS, payOrder, placeOrder } from '../../test/store-flow';
@@ -28,15 +28,15 @@ const get = (path: string, who: TestSession = owner) =>
 
 describe('GET /api/customers', () => {
   it("counts a customer's paid orders and what they spent, net of refunds", async () => {
-    const tool = await insertTool(t.app.db, {
+    const product = await insertProduct(t.app.db, {
       priceCents: 2500,
       availableQuantity: 100,
       onHandQuantity: 100,
       minimumOrderQuantity: 1,
     });
-    const first = await payOrder(t.app, buyer, (await placeOrder(t.app, buyer, tool.id, 2))._id);
-    const second = await payOrder(t.app, buyer, (await placeOrder(t.app, buyer, tool.id, 1))._id);
-    await placeOrder(t.app, buyer, tool.id, 3); // unpaid: neither an order bought nor money spent
+    const first = await payOrder(t.app, buyer, (await placeOrder(t.app, buyer, product.id, 2))._id);
+    const second = await payOrder(t.app, buyer, (await placeOrder(t.app, buyer, product.id, 1))._id);
+    await placeOrder(t.app, buyer, product.id, 3); // unpaid: neither an order bought nor money spent
     const refund = await t.app.inject({
       method: 'POST',
       url: `/api/manage/${second._id}/refunds`,

@@ -8,7 +8,7 @@ import { DiscountInput } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
 import type { SettingsAnswer } from '../../../contract/settings';
 import { rowsOf } from '../../kernel/db';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, createAdminApp, fillCart, HOME_ADDRESS, payOrder } from '../../test/store-flow';
@@ -64,20 +64,20 @@ beforeAll(async () => {
   );
   const stock = { availableQuantity: 100_000, minimumOrderQuantity: 1 };
   products.push(
-    await insertTool(t.database.db, {
+    await insertProduct(t.database.db, {
       name: 'Pads',
       priceCents: 4599,
       categorySlug: 'brakes',
       costCents: 2113,
       ...stock,
     }),
-    await insertTool(t.database.db, {
+    await insertProduct(t.database.db, {
       name: 'Alternator',
       priceCents: 15999,
       coreChargeCents: 4500,
       ...stock,
     }),
-    await insertTool(t.database.db, { name: 'Filter', priceCents: 949, costCents: 301, ...stock }),
+    await insertProduct(t.database.db, { name: 'Filter', priceCents: 949, costCents: 301, ...stock }),
   );
 });
 afterAll(() => t.close());

@@ -7,7 +7,7 @@ import { DiscountInput } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
 import type { SettingsAnswer } from '../../../contract/settings';
 import { user } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, createAdminApp, fillCart, HOME_ADDRESS, payOrder } from '../../test/store-flow';
@@ -132,7 +132,7 @@ describe('the books of a day', () => {
         categorySlugs: ['brakes'],
       }),
     );
-    pads = await insertTool(t.database.db, {
+    pads = await insertProduct(t.database.db, {
       name: 'Brake pad set',
       priceCents: 4599,
       availableQuantity: 50,
@@ -142,7 +142,7 @@ describe('the books of a day', () => {
       partNumber: 'D1210',
       costCents: 2000,
     });
-    alternator = await insertTool(t.database.db, {
+    alternator = await insertProduct(t.database.db, {
       name: 'Remanufactured alternator',
       priceCents: 15999,
       coreChargeCents: 4500,

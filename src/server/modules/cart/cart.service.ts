@@ -14,11 +14,11 @@ import { productStock } from '../inventory';
 
 import {
   type Destination,
-  loadToolFacts,
+  loadProductFacts,
   type PricingRules,
+  productFactColumns,
   quoteFrom,
-  stockOfTool,
-  toolFactColumns,
+  stockOfProduct,
 } from '../pricing';
 
 /**
@@ -94,10 +94,10 @@ export async function getCart(
   );
 }
 
-const pricedLineColumns = { quantity: cartLines.quantity, ...toolFactColumns };
+const pricedLineColumns = { quantity: cartLines.quantity, ...productFactColumns };
 const pricedLines = preparedStatement<
   { userId: string },
-  { quantity: number } & { [K in keyof typeof toolFactColumns]: (typeof products.$inferSelect)[K] }
+  { quantity: number } & { [K in keyof typeof productFactColumns]: (typeof products.$inferSelect)[K] }
 >(
   'priced cart lines',
   (db) =>
@@ -105,7 +105,7 @@ const pricedLines = preparedStatement<
       .select(pricedLineColumns)
       .from(cartLines)
       .innerJoin(products, eq(products.id, cartLines.productId))
-      .leftJoin(productStock, stockOfTool)
+      .leftJoin(productStock, stockOfProduct)
       .where(eq(cartLines.userId, sql.placeholder('userId')))
       .orderBy(asc(cartLines.addedAt), asc(cartLines.productId)),
   selectedRow(pricedLineColumns),
@@ -125,11 +125,12 @@ export async function setCartLine(
   quantity: number,
 ): Promise<void> {
   if (!isUuid(productId)) throw notFound('Tool');
-  const tool = (await loadToolFacts(db, [productId])).get(productId);
-  if (!tool || tool.retiredAt) throw notFound('Tool');
-  if (quantity < tool.minimumOrderQuantity)
-    throw quantityIssue(minimumQuantityMessage(tool.minimumOrderQuantity));
-  if (quantity > tool.availableQuantity) throw quantityIssue(maximumQuantityMessage(tool.availableQuantity));
+  const product = (await loadProductFacts(db, [productId])).get(productId);
+  if (!product || product.retiredAt) throw notFound('Tool');
+  if (quantity < product.minimumOrderQuantity)
+    throw quantityIssue(minimumQuantityMessage(product.minimumOrderQuantity));
+  if (quantity > product.availableQuantity)
+    throw quantityIssue(maximumQuantityMessage(product.availableQuantity));
   // One statement: a product already in the cart changes its quantity; a new one is added only
   // while the cart holds fewer than CART_MAX_LINES products. (Two tabs adding different products
   // at the same instant may pass the cap by one: it is a sensible limit, not an invariant.)
@@ -138,7 +139,7 @@ export async function setCartLine(
   // deleted it already and nothing is added.
   const written = await writeLine(db, { userId, productId, quantity });
   if (written.length > 0) return;
-  const still = (await loadToolFacts(db, [productId])).get(productId);
+  const still = (await loadProductFacts(db, [productId])).get(productId);
   if (!still || still.retiredAt) throw notFound('Tool');
   throw new AppError('CONFLICT', cartFullMessage(CART_MAX_LINES));
 }
@@ -183,16 +184,16 @@ export async function mergeCart(db: Db, userId: string, incoming: LineInput[]): 
     const current = new Map((await cartLinesOf(tx, userId)).map((l) => [l.productId, l.quantity]));
     // Locked (key share) like setCartLine's: a product deleted meanwhile is either gone here, or
     // waits for this merge and then takes its new line along.
-    const facts = await loadToolFacts(tx, [...wanted.keys()], { lock: true });
+    const facts = await loadProductFacts(tx, [...wanted.keys()], { lock: true });
     let lines = current.size;
     for (const [productId, quantity] of wanted) {
-      const tool = facts.get(productId);
-      if (!tool || tool.retiredAt || tool.availableQuantity < tool.minimumOrderQuantity) continue;
+      const product = facts.get(productId);
+      if (!product || product.retiredAt || product.availableQuantity < product.minimumOrderQuantity) continue;
       const had = current.get(productId);
       if (had === undefined && lines >= CART_MAX_LINES) continue;
       const merged = Math.min(
-        tool.availableQuantity,
-        Math.max(tool.minimumOrderQuantity, (had ?? 0) + quantity),
+        product.availableQuantity,
+        Math.max(product.minimumOrderQuantity, (had ?? 0) + quantity),
       );
       await tx
         .insert(cartLines)
@@ -219,21 +220,21 @@ export async function putBackInCart(
     // The same lock as a merge at sign-in: two presses at once add once each, in turn.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`cart:${userId}`}, 0))`);
     const current = new Map((await cartLinesOf(tx, userId)).map((l) => [l.productId, l.quantity]));
-    const facts = await loadToolFacts(
+    const facts = await loadProductFacts(
       tx,
       lines.map((l) => l.productId),
       { lock: true },
     );
     let count = current.size;
     for (const line of lines) {
-      const tool = facts.get(line.productId);
+      const product = facts.get(line.productId);
       const refuse = (reason: string) =>
-        answer.notAdded.push({ productId: line.productId, name: tool?.name ?? line.name, reason });
-      if (!tool || tool.retiredAt) {
+        answer.notAdded.push({ productId: line.productId, name: product?.name ?? line.name, reason });
+      if (!product || product.retiredAt) {
         refuse(buyAgainWords.notSold);
         continue;
       }
-      if (tool.availableQuantity < tool.minimumOrderQuantity) {
+      if (product.availableQuantity < product.minimumOrderQuantity) {
         refuse(buyAgainWords.outOfStock);
         continue;
       }
@@ -243,12 +244,12 @@ export async function putBackInCart(
         continue;
       }
       const wanted = (had ?? 0) + line.quantity;
-      const quantity = Math.min(tool.availableQuantity, Math.max(tool.minimumOrderQuantity, wanted));
+      const quantity = Math.min(product.availableQuantity, Math.max(product.minimumOrderQuantity, wanted));
       const note =
         quantity < wanted
-          ? buyAgainWords.short(tool.availableQuantity)
+          ? buyAgainWords.short(product.availableQuantity)
           : quantity > wanted
-            ? buyAgainWords.minimum(tool.minimumOrderQuantity)
+            ? buyAgainWords.minimum(product.minimumOrderQuantity)
             : null;
       await tx
         .insert(cartLines)
@@ -256,7 +257,7 @@ export async function putBackInCart(
         .onConflictDoUpdate({ target: [cartLines.userId, cartLines.productId], set: { quantity } });
       current.set(line.productId, quantity);
       if (had === undefined) count += 1;
-      answer.added.push({ productId: line.productId, name: tool.name, quantity, note });
+      answer.added.push({ productId: line.productId, name: product.name, quantity, note });
     }
   });
   return answer;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedAddress } from '../../../contract/addresses';
 import { CART_MAX_LINES, type Quote } from '../../../contract/pricing';
 import { products } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newCustomer } from '../../test/kit';
 import { UNKNOWN_ID } from '../../test/probes';
@@ -23,31 +23,32 @@ const put = (who: TestSession, productId: string, quantity: unknown) =>
 
 describe('the server cart', () => {
   it('holds the minimum and stock rules, and prices every line from the catalog', async () => {
-    const tool = await insertTool(t.database.db, {
+    const product = await insertProduct(t.database.db, {
       name: 'Oil filter',
       priceCents: 899,
       availableQuantity: 12,
       minimumOrderQuantity: 2,
     });
-    const low = await put(buyer, tool.id, 1);
+    const low = await put(buyer, product.id, 1);
     expect(low.statusCode).toBe(400);
     expect(low.json().error.issues).toEqual([
       { path: 'quantity', message: 'Minimum order quantity must be 2 or up.' },
     ]);
-    const high = await put(buyer, tool.id, 13);
+    const high = await put(buyer, product.id, 13);
     expect(high.json().error.issues).toEqual([
       { path: 'quantity', message: 'Maximum order quantity must be 12 or below.' },
     ]);
-    for (const bad of ['0x10', '1e3', 2.5, -1]) expect((await put(buyer, tool.id, bad)).statusCode).toBe(400);
+    for (const bad of ['0x10', '1e3', 2.5, -1])
+      expect((await put(buyer, product.id, bad)).statusCode).toBe(400);
     expect((await put(buyer, UNKNOWN_ID, 3)).statusCode).toBe(404);
     expect((await put(buyer, 'not-a-product', 3)).statusCode).toBe(404);
 
-    const cart = (await put(buyer, tool.id, 3)).json() as Quote;
+    const cart = (await put(buyer, product.id, 3)).json() as Quote;
     expect(cart.lines).toEqual([
       {
-        productId: tool.id,
+        productId: product.id,
         name: 'Oil filter',
-        image: tool.image,
+        image: product.image,
         unitPriceCents: 899,
         quantity: 3,
         minimum: 2,
@@ -70,7 +71,7 @@ describe('the server cart', () => {
     });
 
     // A price change reaches the cart at once: it keeps no price of its own.
-    await t.database.db.update(products).set({ priceCents: 999 }).where(eq(products.id, tool.id));
+    await t.database.db.update(products).set({ priceCents: 999 }).where(eq(products.id, product.id));
     const express = (
       await t.app.inject({ url: '/api/cart?shippingMethod=express', headers: as(buyer) })
     ).json() as Quote;
@@ -81,10 +82,14 @@ describe('the server cart', () => {
     });
 
     // A retired product stays in the cart, explained, until removed.
-    await t.database.db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, tool.id));
+    await t.database.db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, product.id));
     const retired = (await t.app.inject({ url: '/api/cart', headers: as(buyer) })).json() as Quote;
     expect(retired.lines[0]?.problem).toMatch(/no longer sold/);
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/cart/${tool.id}`, headers: as(buyer) });
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/cart/${product.id}`,
+      headers: as(buyer),
+    });
     expect((removed.json() as Quote).lines).toEqual([]);
   });
 
@@ -92,11 +97,11 @@ describe('the server cart', () => {
     const who = await newCustomer(t.app, { name: 'Hoarder' });
     const many = await Promise.all(
       Array.from({ length: CART_MAX_LINES + 1 }, () =>
-        insertTool(t.database.db, { minimumOrderQuantity: 1 }),
+        insertProduct(t.database.db, { minimumOrderQuantity: 1 }),
       ),
     );
-    for (const tool of many.slice(0, CART_MAX_LINES))
-      expect((await put(who, tool.id, 1)).statusCode).toBe(200);
+    for (const product of many.slice(0, CART_MAX_LINES))
+      expect((await put(who, product.id, 1)).statusCode).toBe(200);
     const over = await put(who, (many.at(-1) as { id: string }).id, 1);
     expect(over.statusCode).toBe(409);
     expect(over.json().error.message).toBe(`A cart holds at most ${CART_MAX_LINES} different products`);
@@ -107,9 +112,9 @@ describe('the server cart', () => {
 
   it("merges a visitor's cart at sign-in: quantities add up, capped at stock, raised to the minimum", async () => {
     const who = await newCustomer(t.app, { name: 'Merging Buyer' });
-    const a = await insertTool(t.database.db, { availableQuantity: 10, minimumOrderQuantity: 1 });
-    const b = await insertTool(t.database.db, { availableQuantity: 50, minimumOrderQuantity: 4 });
-    const gone = await insertTool(t.database.db, { retiredAt: new Date() });
+    const a = await insertProduct(t.database.db, { availableQuantity: 10, minimumOrderQuantity: 1 });
+    const b = await insertProduct(t.database.db, { availableQuantity: 50, minimumOrderQuantity: 4 });
+    const gone = await insertProduct(t.database.db, { retiredAt: new Date() });
     await fillCart(t.app, who, [{ productId: a.id, quantity: 6 }]);
     const res = await t.app.inject({
       method: 'POST',
@@ -141,7 +146,7 @@ describe('the server cart', () => {
       (await t.app.inject({ method: 'PUT', url: `/api/cart/${UNKNOWN_ID}`, payload: { quantity: 1 } }))
         .statusCode,
     ).toBe(401);
-    const tool = await insertTool(t.database.db, {
+    const product = await insertProduct(t.database.db, {
       priceCents: 2500,
       availableQuantity: 3,
       minimumOrderQuantity: 1,
@@ -151,8 +156,8 @@ describe('the server cart', () => {
       url: '/api/cart/quote',
       payload: {
         lines: [
-          { productId: tool.id, quantity: 2 },
-          { productId: tool.id, quantity: 2 },
+          { productId: product.id, quantity: 2 },
+          { productId: product.id, quantity: 2 },
           { productId: UNKNOWN_ID, quantity: 1 },
         ],
         shippingMethod: 'express',
@@ -165,7 +170,7 @@ describe('the server cart', () => {
     expect(body.lines[0]).toMatchObject({
       quantity: 4,
       lineTotalCents: 10000,
-      problem: `Only 3 of ${tool.name} left in stock.`,
+      problem: `Only 3 of ${product.name} left in stock.`,
     });
     expect(body.totals).toMatchObject({
       subtotalCents: 10000,

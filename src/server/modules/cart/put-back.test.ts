@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyAgainWords } from '../../../contract/trade';
 import { products, user } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { signUp } from '../../test/sessions';
 import { cartLinesOf, putBackInCart } from './cart.service';
@@ -23,23 +23,27 @@ afterAll(() => t.close());
 describe('putting a past order back into the cart', () => {
   it('adds what is sold, caps at stock, raises to the minimum, and names what is not sold', async () => {
     const db = t.database.db;
-    const filters = await insertTool(db, {
+    const filters = await insertProduct(db, {
       name: 'Oil filter',
       availableQuantity: 50,
       minimumOrderQuantity: 1,
     });
-    const wipers = await insertTool(db, {
+    const wipers = await insertProduct(db, {
       name: 'Wiper blade',
       availableQuantity: 3,
       minimumOrderQuantity: 1,
     });
-    const bulbs = await insertTool(db, {
+    const bulbs = await insertProduct(db, {
       name: 'Bulb pack',
       availableQuantity: 40,
       minimumOrderQuantity: 10,
     });
-    const gone = await insertTool(db, { name: 'Old gasket', minimumOrderQuantity: 1 });
-    const empty = await insertTool(db, { name: 'Spark plug', availableQuantity: 0, minimumOrderQuantity: 1 });
+    const gone = await insertProduct(db, { name: 'Old gasket', minimumOrderQuantity: 1 });
+    const empty = await insertProduct(db, {
+      name: 'Spark plug',
+      availableQuantity: 0,
+      minimumOrderQuantity: 1,
+    });
     await db.update(products).set({ retiredAt: new Date() }).where(eq(products.id, gone.id));
 
     const answer = await putBackInCart(db, userId, [

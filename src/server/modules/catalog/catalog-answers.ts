@@ -13,8 +13,8 @@ import type { Db } from '../../kernel/db';
 import { notFound } from '../../kernel/errors';
 import { stockOf } from '../inventory';
 import type { AnswerCache, AvailabilityUpdates, CachedAnswer } from './answer-cache';
-import { getToolDetails, listTools } from './catalog.service';
-import { listCategories, suggest, toolFacets } from './catalog-query';
+import { getProductDetails, listTools } from './catalog.service';
+import { listCategories, productFacets, suggest } from './catalog-query';
 import { relatedProducts } from './related';
 import { listBrands } from './taxonomy.service';
 
@@ -100,7 +100,7 @@ export function catalogAnswers(db: Db, cache: AnswerCache) {
     /** GET /tool/facets. */
     facets(query: ToolListQuery): CachedAnswer | Promise<CachedAnswer> {
       return cache.answer(`facets:${listKey(query)}`, async () => ({
-        body: JSON.stringify(await toolFacets(db, query)),
+        body: JSON.stringify(await productFacets(db, query)),
       }));
     },
     /** GET /tool/suggest. */
@@ -131,7 +131,7 @@ export function catalogAnswers(db: Db, cache: AnswerCache) {
       const vehicle = queryVehicle(query);
       const key = `tool:${id.toLowerCase()}:${vehicle ? JSON.stringify([vehicle.year, vehicle.make, vehicle.model, vehicle.engine ?? '']) : ''}`;
       return cache.answer(key, async () => ({
-        body: JSON.stringify(await getToolDetails(db, id, vehicle)),
+        body: JSON.stringify(await getProductDetails(db, id, vehicle)),
       }));
     },
   };

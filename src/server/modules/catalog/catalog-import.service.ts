@@ -139,9 +139,9 @@ async function fitmentLookup(db: Db, rows: Array<ReadRow & { ok: true }>): Promi
       where p.key = any(${sql.param(keys)}::text[]) and p.kind in ('sku', 'maker')
       group by p.key`),
   );
-  const toolsOf = new Map(owners.map((o) => [o.key, o.product_ids]));
+  const productsOf = new Map(owners.map((o) => [o.key, o.product_ids]));
   const resolved = rows
-    .map((r) => ({ r, ids: toolsOf.get(partNumberKey(r.key)) ?? [] }))
+    .map((r) => ({ r, ids: productsOf.get(partNumberKey(r.key)) ?? [] }))
     .filter((x) => x.ids.length === 1 && x.r.fitment);
   const found = resolved.length
     ? rowsOf<{ n: number; quantity: number | null; note: string | null }>(
@@ -173,7 +173,7 @@ async function fitmentLookup(db: Db, rows: Array<ReadRow & { ok: true }>): Promi
   }
   return {
     verdictOf(row) {
-      const ids = toolsOf.get(partNumberKey(row.key)) ?? [];
+      const ids = productsOf.get(partNumberKey(row.key)) ?? [];
       if (ids.length === 0) return { verdict: 'refuse', reason: `No product has the part number ${row.key}` };
       if (ids.length > 1) {
         return {

@@ -22,7 +22,7 @@ import {
   searchRank,
   searchWords,
 } from './search-plan';
-import { toTool } from './tool-wire';
+import { toProduct } from './tool-wire';
 
 /** The filters a list, its counts and its facets share; `except` leaves one out (for its own facet). */
 type Facet = 'category' | 'brand' | 'price' | 'inStock';
@@ -105,7 +105,7 @@ function orderFor(sort: ToolSort | 'catalog' | 'relevance', fit: SQL | null): SQ
   return orders[sort];
 }
 
-async function countTools(db: Db, where: SQL): Promise<number> {
+async function countProducts(db: Db, where: SQL): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from products t where ${where}`),
   );
@@ -144,14 +144,14 @@ export interface SearchNotes {
  * there when a search is given: a term's matches may cluster anywhere in a sort's order. Without a
  * search each sort reads its index in order and stops after a page.
  */
-export async function findTools(
+export async function findProducts(
   db: Db,
   query: ToolListQuery,
   limit: number,
   offset: number,
 ): Promise<{ tools: Tool[]; total: number; notes: SearchNotes }> {
   const asked = await planned(db, query);
-  const page = await pageOfTools(db, asked, limit, offset);
+  const page = await pageOfProducts(db, asked, limit, offset);
   const notes: SearchNotes = {};
   if (asked.plan?.changed && asked.plan.understood) notes.understood = asked.plan.understood;
   if (page.total === 0 && asked.plan) {
@@ -179,14 +179,14 @@ async function didYouMean(db: Db, { query }: Planned): Promise<string | undefine
   }
   for (const attempt of tries) {
     if (!attempt.plan) continue;
-    if ((await countTools(db, conditions(attempt))) > 0) {
+    if ((await countProducts(db, conditions(attempt))) > 0) {
       return attempt.plan.understood || undefined;
     }
   }
   return undefined;
 }
 
-async function pageOfTools(
+async function pageOfProducts(
   db: Db,
   asked: Planned,
   limit: number,
@@ -218,7 +218,7 @@ async function pageOfTools(
       db.execute(
         sql`select t.id::text as id from products t where ${where} order by ${order} limit ${limit} offset ${offset}`,
       ),
-      countTools(db, where),
+      countProducts(db, where),
     ]);
     ids = rowsOf<{ id: string }>(page).map((r) => r.id);
     total = counted;
@@ -234,9 +234,9 @@ async function pageOfTools(
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   return {
     tools: rows.map((row) => {
-      const tool = toTool(row, stock.get(row.id)?.available ?? 0);
+      const product = toProduct(row, stock.get(row.id)?.available ?? 0);
       const verdict = fits?.get(row.id);
-      return verdict ? { ...tool, fits: verdict } : tool;
+      return verdict ? { ...product, fits: verdict } : product;
     }),
     total,
   };
@@ -273,7 +273,7 @@ export async function listCategories(db: Db): Promise<Category[]> {
  * GET /tool/facets: beside each choice of a filter, how many tools it would show with the other
  * filters as they are (a chosen brand does not hide the other brands' counts).
  */
-export async function toolFacets(db: Db, query: ToolListQuery): Promise<ToolFacets> {
+export async function productFacets(db: Db, query: ToolListQuery): Promise<ToolFacets> {
   return facetsOf(db, await planned(db, query));
 }
 
@@ -284,7 +284,7 @@ async function facetsOf(db: Db, asked: Planned): Promise<ToolFacets> {
       sql`(count(*) filter (where t.price_cents >= ${dollarsToCents(min)}${max === null ? sql`` : sql` and t.price_cents < ${dollarsToCents(max)}`}))::int`,
   );
   const [total, byCategory, byBrand, byPrice, inStock, categories] = await Promise.all([
-    countTools(db, conditions(asked)),
+    countProducts(db, conditions(asked)),
     db.execute(
       sql`select t.category_slug as slug, count(*)::int as n from products t where ${conditions(asked, 'category')} group by 1`,
     ),
@@ -294,7 +294,7 @@ async function facetsOf(db: Db, asked: Planned): Promise<ToolFacets> {
     db.execute(
       sql`select array[${sql.join(bands, sql`, `)}] as counts from products t where ${conditions(asked, 'price')}`,
     ),
-    countTools(db, sql`${conditions(asked, 'inStock')} and ${IN_STOCK}`),
+    countProducts(db, sql`${conditions(asked, 'inStock')} and ${IN_STOCK}`),
     listCategories(db),
   ]);
   const own = new Map(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitDescription, type Tool } from '../../../contract/catalog';
 import type { Order } from '../../../contract/orders';
 import { products } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { imageForm, testImage } from '../../test/images';
 import { orderRow as orderRowIn, UNKNOWN_ID } from '../../test/probes';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newTool = (overrides: Record<string, unknown> = {}) => ({
+const newProduct = (overrides: Record<string, unknown> = {}) => ({
   name: 'Breaker Bar',
   image: '/uploads/5f0c7a0e-1f0e-4c55-9d7e-3f7a8f0d2b11-960.webp',
   price: 12.5,
@@ -40,11 +40,11 @@ const inject = (method: InjectOptions['method'], url: string, session?: TestSess
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
   });
 
-const toolRow = async (id: string) =>
+const productRow = async (id: string) =>
   (await t.database.db.select().from(products).where(eq(products.id, id)))[0];
-const toolCount = async () => (await t.database.db.select({ n: count() }).from(products))[0]?.n;
+const productCount = async () => (await t.database.db.select({ n: count() }).from(products))[0]?.n;
 const catalogIds = async () =>
-  ((await inject('GET', '/api/tool?limit=100')).json() as Tool[]).map((tool) => tool._id);
+  ((await inject('GET', '/api/tool?limit=100')).json() as Tool[]).map((product) => product._id);
 
 /** The parts-catalog fields of a product given none, after the spec's fields. */
 const NO_PARTS_DATA = { brand: '', sku: null, part_number: null, category: null, universal_fit: false };
@@ -66,23 +66,23 @@ const NO_PARTS_DETAILS = {
 
 describe('POST /api/tool (admin)', () => {
   it('adds a product: 201 with its id, listed and sold at its price in dollars', async () => {
-    const res = await inject('POST', '/api/tool', admin, newTool());
+    const res = await inject('POST', '/api/tool', admin, newProduct());
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(Object.keys(body)).toEqual(['insertedId']);
     const id = body.insertedId as string;
 
-    const expected: Tool = { _id: id, ...newTool(), ...NO_PARTS_DATA };
+    const expected: Tool = { _id: id, ...newProduct(), ...NO_PARTS_DATA };
     expect((await inject('GET', '/api/tool')).json()).toContainEqual(expected);
     const one = await inject('GET', `/api/purchase/${id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual({
       ...expected,
       ...NO_PARTS_DETAILS,
-      images: [{ url: newTool().image, alt: newTool().name }],
+      images: [{ url: newProduct().image, alt: newProduct().name }],
     });
     // Money is kept as whole cents.
-    expect((await toolRow(id))?.priceCents).toBe(1250);
+    expect((await productRow(id))?.priceCents).toBe(1250);
   });
 
   it('accepts the numbers as the form sends them, as text', async () => {
@@ -90,11 +90,11 @@ describe('POST /api/tool (admin)', () => {
       'POST',
       '/api/tool',
       admin,
-      newTool({ price: '19.99', available_quantity: '25', minimum_order_quantity: '1' }),
+      newProduct({ price: '19.99', available_quantity: '25', minimum_order_quantity: '1' }),
     );
     expect(res.statusCode, res.body).toBe(201);
-    const tool = (await inject('GET', `/api/purchase/${res.json().insertedId}`)).json();
-    expect(tool).toMatchObject({ price: 19.99, available_quantity: 25, minimum_order_quantity: 1 });
+    const product = (await inject('GET', `/api/purchase/${res.json().insertedId}`)).json();
+    expect(product).toMatchObject({ price: 19.99, available_quantity: 25, minimum_order_quantity: 1 });
   });
 
   it('ignores fields it does not take (an id, a retirement date)', async () => {
@@ -102,91 +102,101 @@ describe('POST /api/tool (admin)', () => {
       'POST',
       '/api/tool',
       admin,
-      newTool({ name: 'Sneaky Socket', _id: UNKNOWN_ID, retiredAt: '2020-01-01T00:00:00Z', priceCents: 1 }),
+      newProduct({
+        name: 'Sneaky Socket',
+        _id: UNKNOWN_ID,
+        retiredAt: '2020-01-01T00:00:00Z',
+        priceCents: 1,
+      }),
     );
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().insertedId;
     expect(id).not.toBe(UNKNOWN_ID);
-    const row = await toolRow(id);
+    const row = await productRow(id);
     expect(row).toMatchObject({ name: 'Sneaky Socket', priceCents: 1250, retiredAt: null });
     expect(await catalogIds()).toContain(id);
-    expect(await toolRow(UNKNOWN_ID)).toBeUndefined();
+    expect(await productRow(UNKNOWN_ID)).toBeUndefined();
   });
 
   const without = (field: string) => {
-    const body: Record<string, unknown> = newTool();
+    const body: Record<string, unknown> = newProduct();
     delete body[field];
     return body;
   };
 
   it.each([
     ['no name', without('name'), 'name', 'Product name is required'],
-    ['a blank name', newTool({ name: '   ' }), 'name', 'Product name is required'],
-    ['price 0', newTool({ price: 0 }), 'price', 'Price must be greater than 0.'],
-    ['a negative price', newTool({ price: -5 }), 'price', 'Price must be greater than 0.'],
+    ['a blank name', newProduct({ name: '   ' }), 'name', 'Product name is required'],
+    ['price 0', newProduct({ price: 0 }), 'price', 'Price must be greater than 0.'],
+    ['a negative price', newProduct({ price: -5 }), 'price', 'Price must be greater than 0.'],
     ['no price', without('price'), 'price', 'Price is required'],
-    ['an empty price box', newTool({ price: '' }), 'price', 'Price is required'],
+    ['an empty price box', newProduct({ price: '' }), 'price', 'Price is required'],
     [
       'available quantity 19',
-      newTool({ available_quantity: 19 }),
+      newProduct({ available_quantity: 19 }),
       'available_quantity',
       'Available quantity must be 20 or more',
     ],
     [
       'minimum order quantity 0',
-      newTool({ minimum_order_quantity: 0 }),
+      newProduct({ minimum_order_quantity: 0 }),
       'minimum_order_quantity',
       'Minimum order quantity must be between 1 and 20',
     ],
     [
       'minimum order quantity 21',
-      newTool({ minimum_order_quantity: 21 }),
+      newProduct({ minimum_order_quantity: 21 }),
       'minimum_order_quantity',
       'Minimum order quantity must be between 1 and 20',
     ],
-    ['an empty description list', newTool({ description: [] }), 'description', 'Description is required'],
+    ['an empty description list', newProduct({ description: [] }), 'description', 'Description is required'],
     ['no description', without('description'), 'description', 'Description is required'],
     ['no image', without('image'), 'image', 'Product image is required'],
-    ['an empty image', newTool({ image: '' }), 'image', 'Product image is required'],
+    ['an empty image', newProduct({ image: '' }), 'image', 'Product image is required'],
     [
       'an image on another site',
-      newTool({ image: 'https://evil.example/x.png' }),
+      newProduct({ image: 'https://evil.example/x.png' }),
       'image',
       'Upload the image first',
     ],
     [
       'a protocol-relative image',
-      newTool({ image: '//evil.example/x.png' }),
+      newProduct({ image: '//evil.example/x.png' }),
       'image',
       'Upload the image first',
     ],
-    ['a script URL as image', newTool({ image: 'javascript:alert(1)' }), 'image', 'Upload the image first'],
+    [
+      'a script URL as image',
+      newProduct({ image: 'javascript:alert(1)' }),
+      'image',
+      'Upload the image first',
+    ],
     [
       'a path outside the image folders',
-      newTool({ image: '/etc/passwd' }),
+      newProduct({ image: '/etc/passwd' }),
       'image',
       'Upload the image first',
     ],
     [
       'an upload path climbing out with ..',
-      newTool({ image: '/uploads/../../etc/passwd' }),
+      newProduct({ image: '/uploads/../../etc/passwd' }),
       'image',
       'Upload the image first',
     ],
     [
       'an images path climbing into the API with ..',
-      newTool({ image: '/images/../api/manage' }),
+      newProduct({ image: '/images/../api/manage' }),
       'image',
       'Upload the image first',
     ],
   ])('refuses %s with its message and stores nothing', async (_label, body, path, message) => {
-    const before = await toolCount();
+    const before = await productCount();
     const res = await inject('POST', '/api/tool', admin, body);
     expect(res.statusCode).toBe(400);
     const { error } = res.json();
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.issues).toContainEqual({ path, message });
-    expect(await toolCount()).toBe(before);
+    expect(await productCount()).toBe(before);
   });
 
   it('accepts the bundled pictures under /images', async () => {
@@ -194,7 +204,7 @@ describe('POST /api/tool (admin)', () => {
       'POST',
       '/api/tool',
       admin,
-      newTool({ image: '/images/tools/torque-wrench.svg' }),
+      newProduct({ image: '/images/tools/torque-wrench.svg' }),
     );
     expect(res.statusCode, res.body).toBe(201);
   });
@@ -216,7 +226,7 @@ describe('splitDescription', () => {
 
 describe('PATCH /api/tool/:id (admin)', () => {
   it("changes a product's price, stock and description", async () => {
-    const row = await insertTool(t.database.db, { priceCents: 2000, availableQuantity: 50 });
+    const row = await insertProduct(t.database.db, { priceCents: 2000, availableQuantity: 50 });
     const res = await inject('PATCH', `/api/tool/${row.id}`, admin, {
       price: 15.75,
       available_quantity: 33,
@@ -238,11 +248,11 @@ describe('PATCH /api/tool/:id (admin)', () => {
       ...expected,
       ...NO_PARTS_DETAILS,
     });
-    expect((await toolRow(row.id))?.priceCents).toBe(1575);
+    expect((await productRow(row.id))?.priceCents).toBe(1575);
   });
 
   it('changes only what it is given, and stock may go to 0', async () => {
-    const row = await insertTool(t.database.db, { priceCents: 2000, availableQuantity: 50 });
+    const row = await insertProduct(t.database.db, { priceCents: 2000, availableQuantity: 50 });
     const res = await inject('PATCH', `/api/tool/${row.id}`, admin, { available_quantity: 0 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ price: 20, available_quantity: 0, description: row.description });
@@ -255,11 +265,11 @@ describe('PATCH /api/tool/:id (admin)', () => {
     ['price 0', { price: 0 }, 'Price must be greater than 0.'],
     ['an empty description', { description: [] }, 'Description is required'],
   ])('refuses %s with 400 and changes nothing', async (_label, body, message) => {
-    const row = await insertTool(t.database.db);
+    const row = await insertProduct(t.database.db);
     const res = await inject('PATCH', `/api/tool/${row.id}`, admin, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message });
-    expect(await toolRow(row.id)).toEqual(row);
+    expect(await productRow(row.id)).toEqual(row);
   });
 
   it.each([
@@ -272,7 +282,7 @@ describe('PATCH /api/tool/:id (admin)', () => {
   });
 
   it('leaves orders already placed at the price they were placed at', async () => {
-    const row = await insertTool(t.database.db, { priceCents: 2000, minimumOrderQuantity: 2 });
+    const row = await insertProduct(t.database.db, { priceCents: 2000, minimumOrderQuantity: 2 });
     const order = await placeOrder(t.app, customer, row.id, 3);
     // $60 of goods, $7.99 standard shipping, 7% tax $4.20.
     expect(order).toMatchObject({ price: 20, total: 72.19 });
@@ -290,22 +300,22 @@ describe('PATCH /api/tool/:id (admin)', () => {
 
 describe('DELETE /api/tool/:id (admin)', () => {
   it('removes a product nobody ordered', async () => {
-    const row = await insertTool(t.database.db);
+    const row = await insertProduct(t.database.db);
     const res = await inject('DELETE', `/api/tool/${row.id}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1, retired: false });
-    expect(await toolRow(row.id)).toBeUndefined();
+    expect(await productRow(row.id)).toBeUndefined();
     expect((await inject('GET', `/api/purchase/${row.id}`)).statusCode).toBe(404);
   });
 
   it('retires a product with orders: hidden and unorderable, while its orders keep name and price', async () => {
-    const row = await insertTool(t.database.db, { name: 'Retiring Ratchet', priceCents: 3450 });
+    const row = await insertProduct(t.database.db, { name: 'Retiring Ratchet', priceCents: 3450 });
     const order = await placeOrder(t.app, customer, row.id, row.minimumOrderQuantity);
 
     const res = await inject('DELETE', `/api/tool/${row.id}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1, retired: true });
-    expect((await toolRow(row.id))?.retiredAt).toBeInstanceOf(Date);
+    expect((await productRow(row.id))?.retiredAt).toBeInstanceOf(Date);
 
     expect(await catalogIds()).not.toContain(row.id);
     const one = await inject('GET', `/api/purchase/${row.id}`);
@@ -335,13 +345,13 @@ describe('DELETE /api/tool/:id (admin)', () => {
     const again = await inject('DELETE', `/api/tool/${row.id}`, admin);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Tool was not found' } });
-    expect((await toolRow(row.id))?.status).toBe('archived');
+    expect((await productRow(row.id))?.status).toBe('archived');
     expect((await inject('PATCH', `/api/tool/${row.id}`, admin, { price: 1 })).statusCode).toBe(200);
     expect(await catalogIds()).not.toContain(row.id);
   });
 
   it('answers 404 for a product already removed, an unknown or a malformed id', async () => {
-    const row = await insertTool(t.database.db);
+    const row = await insertProduct(t.database.db);
     expect((await inject('DELETE', `/api/tool/${row.id}`, admin)).statusCode).toBe(200);
     for (const id of [row.id, UNKNOWN_ID, 'not-an-id']) {
       const res = await inject('DELETE', `/api/tool/${id}`, admin);
@@ -365,7 +375,7 @@ describe('who may use the admin calls', () => {
       'POST /api/tool',
       201,
       async () => ({
-        request: { method: 'POST', url: '/api/tool', payload: newTool({ name: 'Matrix Tool' }) },
+        request: { method: 'POST', url: '/api/tool', payload: newProduct({ name: 'Matrix Tool' }) },
         state: async () =>
           (await t.database.db.select().from(products).where(eq(products.name, 'Matrix Tool'))).length,
       }),
@@ -374,14 +384,14 @@ describe('who may use the admin calls', () => {
       'PATCH /api/tool/:id',
       200,
       async () => {
-        const row = await insertTool(t.database.db);
+        const row = await insertProduct(t.database.db);
         return {
           request: {
             method: 'PATCH',
             url: `/api/tool/${row.id}`,
             payload: { price: 1, available_quantity: 0 },
           },
-          state: () => toolRow(row.id),
+          state: () => productRow(row.id),
         };
       },
     ],
@@ -389,8 +399,8 @@ describe('who may use the admin calls', () => {
       'DELETE /api/tool/:id',
       200,
       async () => {
-        const row = await insertTool(t.database.db);
-        return { request: { method: 'DELETE', url: `/api/tool/${row.id}` }, state: () => toolRow(row.id) };
+        const row = await insertProduct(t.database.db);
+        return { request: { method: 'DELETE', url: `/api/tool/${row.id}` }, state: () => productRow(row.id) };
       },
     ],
     [
@@ -418,7 +428,7 @@ describe('who may use the admin calls', () => {
       'PUT /api/manage/:id',
       200,
       async () => {
-        const row = await insertTool(t.database.db);
+        const row = await insertProduct(t.database.db);
         const order = await placeOrder(t.app, customer, row.id, row.minimumOrderQuantity);
         await payOrder(t.app, customer, order._id);
         return {
@@ -431,11 +441,11 @@ describe('who may use the admin calls', () => {
       'DELETE /api/manage/:id',
       200,
       async () => {
-        const row = await insertTool(t.database.db);
+        const row = await insertProduct(t.database.db);
         const order = await placeOrder(t.app, customer, row.id, row.minimumOrderQuantity);
         return {
           request: { method: 'DELETE', url: `/api/manage/${order._id}` },
-          state: async () => [await orderRowIn(t.database.db, order._id), await toolRow(row.id)],
+          state: async () => [await orderRowIn(t.database.db, order._id), await productRow(row.id)],
         };
       },
     ],

@@ -3,7 +3,7 @@ import type { Tool, ToolFacets } from '../../../contract/catalog';
 import { buildApp } from '../../app';
 import { changeFeed } from '../../kernel/db/change-feed';
 import { type Database, openPostgres } from '../../kernel/db/database';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestDatabase, testConfig } from '../../test/harness';
 import { setAvailable } from '../../test/probes';
 import { type AvailabilityUpdates, createAnswerCache } from './answer-cache';
@@ -15,7 +15,7 @@ import { type AvailabilityUpdates, createAnswerCache } from './answer-cache';
  * `tools`, which forgets everything.
  */
 
-const toolOf = (id: string, available: number) => ({
+const productOf = (id: string, available: number) => ({
   _id: id,
   name: `Tool ${id}`,
   available_quantity: available,
@@ -46,9 +46,9 @@ describe('the answer cache, told that availability changed', () => {
       builds.push(key);
       return { body: JSON.stringify(value), headers: { 'X-Total-Count': '2' } };
     };
-    const list = build('list', [toolOf('a', 7), toolOf('b', 9)]);
-    const a = build('a', toolOf('a', 7));
-    const b = build('b', toolOf('b', 9));
+    const list = build('list', [productOf('a', 7), productOf('b', 9)]);
+    const a = build('a', productOf('a', 7));
+    const b = build('b', productOf('b', 9));
     const facets = build('facets', { in_stock: 2 });
     const before = await cache.answer('list', list);
     await cache.answer('a', a);
@@ -61,10 +61,10 @@ describe('the answer cache, told that availability changed', () => {
     // Held back until the figure is read: never the old one.
     expect(cache.isCurrent(before)).toBe(false);
     const after = await cache.answer('list', list);
-    expect(JSON.parse(after.body.toString())).toEqual([toolOf('a', 3), toolOf('b', 9)]);
+    expect(JSON.parse(after.body.toString())).toEqual([productOf('a', 3), productOf('b', 9)]);
     expect(after.headers).toEqual({ 'X-Total-Count': '2' });
     expect(after.etag).not.toBe(before.etag);
-    expect(JSON.parse((await cache.answer('a', a)).body.toString())).toEqual(toolOf('a', 3));
+    expect(JSON.parse((await cache.answer('a', a)).body.toString())).toEqual(productOf('a', 3));
     expect((await cache.answer('b', b)).etag).toBe(bBefore.etag);
     // The facets count what is in stock: built again.
     await cache.answer('facets', facets);
@@ -75,8 +75,8 @@ describe('the answer cache, told that availability changed', () => {
     figures.set('b', 0);
     feed.announce('stock_levels');
     expect(JSON.parse((await cache.answer('list', list)).body.toString())).toEqual([
-      toolOf('a', 3),
-      toolOf('b', 0),
+      productOf('a', 3),
+      productOf('b', 0),
     ]);
     expect(reads).toEqual([['a'], ['a', 'b']]);
     expect(builds).toEqual(['list', 'a', 'b', 'facets', 'facets']);
@@ -98,15 +98,15 @@ describe('the answer cache, told that availability changed', () => {
     const during = await cache.answer('a', async () => {
       builds += 1;
       feed.announce('stock_levels:a');
-      return { body: JSON.stringify(toolOf('a', 7)) };
+      return { body: JSON.stringify(productOf('a', 7)) };
     });
-    expect(JSON.parse(during.body.toString())).toEqual(toolOf('a', 7));
+    expect(JSON.parse(during.body.toString())).toEqual(productOf('a', 7));
     figures.set('a', 6);
     const build = async () => {
       builds += 1;
-      return { body: JSON.stringify(toolOf('a', figures.get('a') as number)) };
+      return { body: JSON.stringify(productOf('a', figures.get('a') as number)) };
     };
-    expect(JSON.parse((await cache.answer('a', build)).body.toString())).toEqual(toolOf('a', 6));
+    expect(JSON.parse((await cache.answer('a', build)).body.toString())).toEqual(productOf('a', 6));
     expect(builds).toBe(2);
 
     availability.read = async () => {
@@ -114,7 +114,7 @@ describe('the answer cache, told that availability changed', () => {
     };
     figures.set('a', 5);
     feed.announce('stock_levels:a');
-    expect(JSON.parse((await cache.answer('a', build)).body.toString())).toEqual(toolOf('a', 5));
+    expect(JSON.parse((await cache.answer('a', build)).body.toString())).toEqual(productOf('a', 5));
     expect(builds).toBe(3);
     cache.close();
   });
@@ -141,15 +141,15 @@ afterAll(async () => {
 
 describe('two instances on one database, a stock change announced with its product', () => {
   it('show the new availability in the list and the product on both, rebuilding only what counts stock', async () => {
-    const changed = await insertTool(database.db, { name: 'Availability wrench', availableQuantity: 40 });
-    const other = await insertTool(database.db, { name: 'Availability socket', availableQuantity: 25 });
+    const changed = await insertProduct(database.db, { name: 'Availability wrench', availableQuantity: 40 });
+    const other = await insertProduct(database.db, { name: 'Availability socket', availableQuantity: 25 });
     const get = async (app: (typeof instances)[0]['app'], url: string) => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       return res.json() as unknown;
     };
     const figureIn = (list: unknown, id: string) =>
-      (list as Tool[]).find((tool) => tool._id === id)?.available_quantity;
+      (list as Tool[]).find((product) => product._id === id)?.available_quantity;
     const addresses = [
       '/api/tool',
       `/api/purchase/${changed.id}`,

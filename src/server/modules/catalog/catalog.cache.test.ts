@@ -5,7 +5,7 @@ import type { Tool } from '../../../contract/catalog';
 import { buildApp } from '../../app';
 import { changeFeed } from '../../kernel/db/change-feed';
 import { openPostgres } from '../../kernel/db/database';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { testConfig } from '../../test/harness';
 import { postgresOnly } from '../../test/postgres-only';
 import { setAvailable } from '../../test/probes';
@@ -39,50 +39,50 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 const moveBy = (productId: string, onHand: number) =>
   t.database.db.transaction((tx) => moveStock(tx, [{ productId, onHand, reason: 'admin_adjustment' }]));
 const stockOf = async (id: string) => ((await get(`/api/purchase/${id}`)).json() as Tool).available_quantity;
-const listed = async (url: string) => ((await get(url)).json() as Tool[]).map((tool) => tool.name);
+const listed = async (url: string) => ((await get(url)).json() as Tool[]).map((product) => product.name);
 
 describe('ETag and 304', () => {
   it.each([
     ['the list', () => '/api/tool?limit=5'],
     ['one tool', (id: string) => `/api/purchase/${id}`],
   ])('%s carries a strong ETag and answers 304 without a body when it still holds', async (_, url) => {
-    const tool = await insertTool(t.database.db);
-    const first = await get(url(tool.id));
+    const product = await insertProduct(t.database.db);
+    const first = await get(url(product.id));
     expect(first.statusCode).toBe(200);
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(first.headers['cache-control']).toBe('no-cache');
 
     for (const ifNoneMatch of [etag, `"other", ${etag}`, `W/${etag}`, '*']) {
-      const again = await get(url(tool.id), { 'if-none-match': ifNoneMatch });
+      const again = await get(url(product.id), { 'if-none-match': ifNoneMatch });
       expect(again.statusCode, ifNoneMatch).toBe(304);
       expect(again.body).toBe('');
       expect(again.headers.etag).toBe(etag);
     }
-    const otherTag = await get(url(tool.id), { 'if-none-match': '"something-else"' });
+    const otherTag = await get(url(product.id), { 'if-none-match': '"something-else"' });
     expect(otherTag.statusCode).toBe(200);
     expect(otherTag.body).toBe(first.body);
   });
 
   it('keeps X-Total-Count on a 304, and tags the same content with the same ETag again', async () => {
-    const tool = await insertTool(t.database.db, { availableQuantity: 100 });
-    const before = await get(`/api/purchase/${tool.id}`);
+    const product = await insertProduct(t.database.db, { availableQuantity: 100 });
+    const before = await get(`/api/purchase/${product.id}`);
     const list = await get('/api/tool?limit=1');
     const notModified = await get('/api/tool?limit=1', { 'if-none-match': String(list.headers.etag) });
     expect(notModified.headers['x-total-count']).toBe(list.headers['x-total-count']);
 
-    await moveBy(tool.id, -1);
-    expect((await get(`/api/purchase/${tool.id}`)).headers.etag).not.toBe(before.headers.etag);
-    await moveBy(tool.id, 1);
+    await moveBy(product.id, -1);
+    expect((await get(`/api/purchase/${product.id}`)).headers.etag).not.toBe(before.headers.etag);
+    await moveBy(product.id, 1);
     // The tag is made from the bytes, not from when they were built: any instance agrees on it.
-    expect((await get(`/api/purchase/${tool.id}`)).headers.etag).toBe(before.headers.etag);
+    expect((await get(`/api/purchase/${product.id}`)).headers.etag).toBe(before.headers.etag);
   });
 
   it('never answers 304 to a tag of an answer that has changed since', async () => {
-    const tool = await insertTool(t.database.db);
-    const old = String((await get(`/api/purchase/${tool.id}`)).headers.etag);
-    await moveBy(tool.id, 7 - 100);
-    const fresh = await get(`/api/purchase/${tool.id}`, { 'if-none-match': old });
+    const product = await insertProduct(t.database.db);
+    const old = String((await get(`/api/purchase/${product.id}`)).headers.etag);
+    await moveBy(product.id, 7 - 100);
+    const fresh = await get(`/api/purchase/${product.id}`, { 'if-none-match': old });
     expect(fresh.statusCode).toBe(200);
     expect((fresh.json() as Tool).available_quantity).toBe(7);
   });
@@ -90,15 +90,15 @@ describe('ETag and 304', () => {
 
 describe('every change of the tools table reaches the next answer', () => {
   it('an admin edit of price, stock and description', async () => {
-    const tool = await insertTool(t.database.db, { name: 'Cache edit wrench', priceCents: 2000 });
+    const product = await insertProduct(t.database.db, { name: 'Cache edit wrench', priceCents: 2000 });
     const url = '/api/tool?search=Cache%20edit';
     const before = await get(url);
     expect((before.json() as Tool[])[0]?.price).toBe(20);
-    await get(`/api/purchase/${tool.id}`);
+    await get(`/api/purchase/${product.id}`);
 
     const edit = await t.app.inject({
       method: 'PATCH',
-      url: `/api/tool/${tool.id}`,
+      url: `/api/tool/${product.id}`,
       headers: as(admin),
       payload: { price: 25.5, available_quantity: 33, description: ['Now with a case.'] },
     });
@@ -109,7 +109,7 @@ describe('every change of the tools table reaches the next answer', () => {
     expect(after.json()).toMatchObject([
       { price: 25.5, available_quantity: 33, description: ['Now with a case.'] },
     ]);
-    expect(await get(`/api/purchase/${tool.id}`).then((r) => r.json())).toMatchObject({
+    expect(await get(`/api/purchase/${product.id}`).then((r) => r.json())).toMatchObject({
       price: 25.5,
       available_quantity: 33,
     });
@@ -118,8 +118,8 @@ describe('every change of the tools table reaches the next answer', () => {
   });
 
   it('an address answered from memory before, after an admin edit (answered before its query is read again)', async () => {
-    const tool = await insertTool(t.database.db, { name: 'Cache address wrench', priceCents: 2000 });
-    const one = `/api/purchase/${tool.id}`;
+    const product = await insertProduct(t.database.db, { name: 'Cache address wrench', priceCents: 2000 });
+    const one = `/api/purchase/${product.id}`;
     const list = '/api/tool?limit=48&sort=newest';
     // Twice each: the second answer comes from memory, and the address remembers it.
     for (let i = 0; i < 3; i += 1) {
@@ -130,7 +130,7 @@ describe('every change of the tools table reaches the next answer', () => {
     }
     const edit = await t.app.inject({
       method: 'PATCH',
-      url: `/api/tool/${tool.id}`,
+      url: `/api/tool/${product.id}`,
       headers: as(admin),
       payload: { price: 21 },
     });
@@ -142,7 +142,7 @@ describe('every change of the tools table reaches the next answer', () => {
     expect(remembered.headers['x-content-type-options']).toBe('nosniff');
     expect(Object.keys(remembered.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
     const listedNow = (await get(list)).json() as Tool[];
-    expect(listedNow.find((listedTool) => listedTool._id === tool.id)?.price).toBe(21);
+    expect(listedNow.find((listedProduct) => listedProduct._id === product.id)?.price).toBe(21);
     // A malformed address is never remembered: it is refused each time.
     for (let i = 0; i < 2; i += 1) expect((await get('/api/tool?limit=abc')).statusCode).toBe(400);
   });
@@ -175,54 +175,54 @@ describe('every change of the tools table reaches the next answer', () => {
   });
 
   it("an order's reservation, its payment, and its expiry", async () => {
-    const tool = await insertTool(t.database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
-    expect(await stockOf(tool.id)).toBe(100);
+    const product = await insertProduct(t.database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
+    expect(await stockOf(product.id)).toBe(100);
 
-    const paid = await placeOrder(t.app, customer, tool.id, 4);
-    expect(await stockOf(tool.id)).toBe(96);
+    const paid = await placeOrder(t.app, customer, product.id, 4);
+    expect(await stockOf(product.id)).toBe(96);
     await payOrder(t.app, customer, paid._id);
-    expect(await stockOf(tool.id)).toBe(96);
+    expect(await stockOf(product.id)).toBe(96);
 
-    await placeOrder(t.app, customer, tool.id, 10);
-    expect(await stockOf(tool.id)).toBe(86);
+    await placeOrder(t.app, customer, product.id, 10);
+    expect(await stockOf(product.id)).toBe(86);
     // The sweep main.ts runs, as it would once the hold has passed: the unpaid order's stock returns.
     const afterHold = new Date(Date.now() + t.app.config.orders.holdMs + 60_000);
     expect(await expireUnpaidOrders(t.database.db, t.app.outbox, afterHold)).toBeGreaterThanOrEqual(1);
-    expect(await stockOf(tool.id)).toBe(96);
+    expect(await stockOf(product.id)).toBe(96);
   });
 
   it("a customer cancelling an unpaid order, and an admin cancelling another's", async () => {
-    const tool = await insertTool(t.database.db, { availableQuantity: 50, minimumOrderQuantity: 1 });
-    const mine = await placeOrder(t.app, customer, tool.id, 5);
-    const theirs = await placeOrder(t.app, customer, tool.id, 6);
-    expect(await stockOf(tool.id)).toBe(39);
+    const product = await insertProduct(t.database.db, { availableQuantity: 50, minimumOrderQuantity: 1 });
+    const mine = await placeOrder(t.app, customer, product.id, 5);
+    const theirs = await placeOrder(t.app, customer, product.id, 6);
+    expect(await stockOf(product.id)).toBe(39);
     const cancel = await t.app.inject({
       method: 'DELETE',
       url: `/api/order/${mine._id}`,
       headers: as(customer),
     });
     expect(cancel.statusCode).toBe(200);
-    expect(await stockOf(tool.id)).toBe(44);
+    expect(await stockOf(product.id)).toBe(44);
     const desk = await t.app.inject({
       method: 'DELETE',
       url: `/api/manage/${theirs._id}`,
       headers: as(admin),
     });
     expect(desk.statusCode).toBe(200);
-    expect(await stockOf(tool.id)).toBe(50);
+    expect(await stockOf(product.id)).toBe(50);
   });
 
   it('no stale stock: each read after a write shows it, even with a read in flight during the write', async () => {
-    const tool = await insertTool(t.database.db, { availableQuantity: 60, minimumOrderQuantity: 1 });
-    const list = `/api/tool?search=${encodeURIComponent(tool.name)}`;
+    const product = await insertProduct(t.database.db, { availableQuantity: 60, minimumOrderQuantity: 1 });
+    const list = `/api/tool?search=${encodeURIComponent(product.name)}`;
     for (let left = 59; left >= 50; left -= 1) {
       // A read started before the order may finish after it; what it built must not be kept.
       const [during] = await Promise.all([
-        get(`/api/purchase/${tool.id}`),
-        placeOrder(t.app, customer, tool.id, 1),
+        get(`/api/purchase/${product.id}`),
+        placeOrder(t.app, customer, product.id, 1),
       ]);
       expect([left, left + 1]).toContain((during.json() as Tool).available_quantity);
-      expect(await stockOf(tool.id)).toBe(left);
+      expect(await stockOf(product.id)).toBe(left);
       expect((await get(list)).json()).toMatchObject([{ available_quantity: left }]);
     }
   });
@@ -232,9 +232,9 @@ describe('one answer per query', () => {
   it('keeps search, sort, page and limit apart, and shares an answer between spellings of one query', async () => {
     const db = t.database.db;
     const names = ['Cachequery alpha', 'Cachequery beta', 'Cachequery gamma'];
-    await insertTool(db, { name: names[0], priceCents: 3000 });
-    await insertTool(db, { name: names[1], priceCents: 1000 });
-    await insertTool(db, { name: names[2], priceCents: 2000 });
+    await insertProduct(db, { name: names[0], priceCents: 3000 });
+    await insertProduct(db, { name: names[1], priceCents: 1000 });
+    await insertProduct(db, { name: names[2], priceCents: 2000 });
     const q = '/api/tool?search=cachequery';
     expect(await listed(q)).toEqual(names);
     expect(await listed(`${q}&sort=price`)).toEqual([
@@ -367,22 +367,22 @@ postgresOnly('another instance writing to the same PostgreSQL (needs TEST_DATABA
       await mine.migrate();
       const app = await buildApp(testConfig(), mine);
       try {
-        const tool = await insertTool(mine.db, { availableQuantity: 80 });
+        const product = await insertProduct(mine.db, { availableQuantity: 80 });
         const read = async () =>
-          (await app.inject({ method: 'GET', url: `/api/purchase/${tool.id}` })).json() as Tool;
+          (await app.inject({ method: 'GET', url: `/api/purchase/${product.id}` })).json() as Tool;
         expect((await read()).available_quantity).toBe(80);
 
         // Waiting for the announcement, not for time: it is what the cache itself waits for.
         const heard = new Promise<void>((resolve) => {
           // A stock move names its product (drizzle/0042): the answers showing it take its new figure.
           const stop = mine.changes.subscribe((table, ids) => {
-            if (table === 'stock_levels' && ids?.includes(tool.id)) {
+            if (table === 'stock_levels' && ids?.includes(product.id)) {
               stop();
               resolve();
             }
           });
         });
-        await setAvailable(theirs.db, tool.id, 79);
+        await setAvailable(theirs.db, product.id, 79);
         await heard;
         expect((await read()).available_quantity).toBe(79);
       } finally {

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRows, ImportSummary } from '../../../contract/catalog-import';
 import { catalogImports, products } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import type { TestSession } from '../../test/sessions';
 import { as, createAdminApp } from '../../test/store-flow';
@@ -139,7 +139,7 @@ describe('a long supersession chain', () => {
   // holds; the last row closes the loop through all of them.
   it('is checked whole: every link taken, and the row that closes the loop refused on its line', async () => {
     const n = 20_000;
-    const first = await insertTool(t.database.db, { name: 'Chain start' });
+    const first = await insertProduct(t.database.db, { name: 'Chain start' });
     await t.database.db.transaction((tx) => writePartsData(tx, first.id, { sku: 'CHAIN-0' }));
     const lines = ['sku,name,description,price,superseded_by'];
     for (let i = 1; i <= n; i += 1) lines.push(`CHAIN-${i},Chain part ${i},A part.,10,CHAIN-${i - 1}`);

@@ -5,7 +5,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRows, ImportSummary } from '../../../contract/catalog-import';
 import { catalogImports, fitments, products, stockLevels } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { bigPng } from '../../test/images';
 import type { TestSession } from '../../test/sessions';
@@ -91,9 +91,9 @@ const fitmentCount = async (productId: string) =>
   );
 
 async function partWithNumber(sku: string, partNumber: string) {
-  const tool = await insertTool(t.database.db, { name: `Pad ${sku}` });
-  await t.database.db.transaction((tx) => writePartsData(tx, tool.id, { sku, part_number: partNumber }));
-  return tool;
+  const product = await insertProduct(t.database.db, { name: `Pad ${sku}` });
+  await t.database.db.transaction((tx) => writePartsData(tx, product.id, { sku, part_number: partNumber }));
+  return product;
 }
 
 describe('fitment import', () => {
@@ -346,7 +346,7 @@ describe('products import', () => {
 
     // Searching the old product's number lands on the new one.
     const found = await t.app.inject({ method: 'GET', url: '/api/tool?search=OLD-1' });
-    expect(found.json().map((tool: { _id: string }) => tool._id)).toContain(made?.id);
+    expect(found.json().map((product: { _id: string }) => product._id)).toContain(made?.id);
   });
 
   it('refuses a loop the file closes with the store’s own links', async () => {

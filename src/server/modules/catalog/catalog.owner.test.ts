@@ -5,7 +5,7 @@ import type { Tool, ToolDetails } from '../../../contract/catalog';
 import type { ProductChange, ProductRecord } from '../../../contract/catalog-admin';
 import type { BulkPreview } from '../../../contract/catalog-bulk';
 import { mails, outboxMessages, products } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { ledgerSum } from '../../test/probes';
 import { signUp, type TestSession } from '../../test/sessions';
@@ -40,7 +40,7 @@ const record = async (id: string) => (await ok('GET', `/api/catalog/products/${i
 const history = async (id: string) =>
   (await ok('GET', `/api/catalog/products/${id}/history`)) as ProductChange[];
 const listedIds = async (query = '') =>
-  ((await ok('GET', `/api/tool?limit=100${query}`)) as Tool[]).map((tool) => tool._id);
+  ((await ok('GET', `/api/tool?limit=100${query}`)) as Tool[]).map((product) => product._id);
 
 const newProduct = {
   name: 'Breaker Bar',
@@ -54,7 +54,7 @@ const newProduct = {
 describe('the product editor', () => {
   it('edits every field in one call, keeps who changed what in the history, and shows it on the product page', async () => {
     const { insertedId: id } = await ok('POST', '/api/tool', newProduct);
-    const replacement = await insertTool(t.database.db, { name: 'Breaker Bar Mk II', partNumber: 'BB-2' });
+    const replacement = await insertProduct(t.database.db, { name: 'Breaker Bar Mk II', partNumber: 'BB-2' });
     const edited = await call('PATCH', `/api/tool/${id}`, {
       name: 'Long Breaker Bar',
       minimum_order_quantity: 2,
@@ -125,8 +125,8 @@ describe('the product editor', () => {
   });
 
   it('refuses a wrong UPC check digit and a superseded loop, changing nothing', async () => {
-    const a = await insertTool(t.database.db, { name: 'Old pad' });
-    const b = await insertTool(t.database.db, { name: 'New pad' });
+    const a = await insertProduct(t.database.db, { name: 'Old pad' });
+    const b = await insertProduct(t.database.db, { name: 'New pad' });
     expect((await call('PATCH', `/api/tool/${a.id}`, { upc: '036000291453' })).json().error.message).toBe(
       'UPC must be 8, 12, 13 or 14 digits with a correct check digit',
     );
@@ -175,7 +175,7 @@ describe('the product editor', () => {
   });
 
   it('adds one year range for several models at once, skipping rows it has', async () => {
-    const tool = await insertTool(t.database.db);
+    const product = await insertProduct(t.database.db);
     const body = {
       year_from: 2018,
       year_to: 2022,
@@ -186,11 +186,11 @@ describe('the product editor', () => {
       ],
       position: 'Rear',
     };
-    expect(await ok('POST', `/api/tool/${tool.id}/fitment`, body)).toMatchObject({ added: 3, skipped: 0 });
-    const again = await ok('POST', `/api/tool/${tool.id}/fitment`, body);
+    expect(await ok('POST', `/api/tool/${product.id}/fitment`, body)).toMatchObject({ added: 3, skipped: 0 });
+    const again = await ok('POST', `/api/tool/${product.id}/fitment`, body);
     expect(again).toMatchObject({ added: 0, skipped: 3 });
     expect(again.fitment).toHaveLength(3);
-    expect((await history(tool.id)).map((e) => e.source)).toEqual(['fitment']);
+    expect((await history(product.id)).map((e) => e.source)).toEqual(['fitment']);
   });
 });
 
@@ -207,9 +207,12 @@ describe('categories and brands', () => {
     const deep = await call('POST', '/api/catalog/categories', { name: 'Front Struts', parent: 'struts' });
     expect(deep.json().error.message).toBe('Categories nest one level: choose a top-level category');
 
-    const tool = await insertTool(t.database.db, { name: 'Gas Strut Assembly', categorySlug: 'struts' });
+    const product = await insertProduct(t.database.db, {
+      name: 'Gas Strut Assembly',
+      categorySlug: 'struts',
+    });
     await ok('PATCH', '/api/catalog/categories/struts', { name: 'Coilovers' });
-    expect(await listedIds('&search=coilovers')).toContain(tool.id);
+    expect(await listedIds('&search=coilovers')).toContain(product.id);
 
     const ordered = (await ok('PUT', '/api/catalog/categories/order', {
       slugs: ['struts', 'suspension'],
@@ -224,8 +227,8 @@ describe('categories and brands', () => {
       removed: true,
       moved: 1,
     });
-    expect((await record(tool.id)).category).toBe('suspension');
-    expect((await history(tool.id))[0]).toMatchObject({
+    expect((await record(product.id)).category).toBe('suspension');
+    expect((await history(product.id))[0]).toMatchObject({
       source: 'category',
       before: { category: 'struts' },
       after: { category: 'suspension' },
@@ -233,27 +236,27 @@ describe('categories and brands', () => {
   });
 
   it('renames a brand on every product and removes one only with somewhere to move its products', async () => {
-    const tool = await insertTool(t.database.db, { brand: 'Acme Brakes' });
+    const product = await insertProduct(t.database.db, { brand: 'Acme Brakes' });
     const brands = (await ok('GET', '/api/brands')) as Array<{ id: number; name: string; count: number }>;
     const acme = brands.find((b) => b.name === 'Acme Brakes');
     expect(acme?.count).toBe(1);
     await ok('PATCH', `/api/catalog/brands/${acme?.id}`, { name: 'Acme Stopping' });
-    expect((await record(tool.id)).brand).toBe('Acme Stopping');
+    expect((await record(product.id)).brand).toBe('Acme Stopping');
     const other = await ok('POST', '/api/catalog/brands', { name: 'Zenith' });
     expect((await call('DELETE', `/api/catalog/brands/${acme?.id}`)).statusCode).toBe(409);
     expect(await ok('DELETE', `/api/catalog/brands/${acme?.id}?moveTo=${other.id}`)).toEqual({
       removed: true,
       moved: 1,
     });
-    expect((await record(tool.id)).brand).toBe('Zenith');
+    expect((await record(product.id)).brand).toBe('Zenith');
   });
 });
 
 describe('bulk changes', () => {
   it('previews then raises a category 5% (rounded to cents) in one go, and the undo puts every price back', async () => {
     await ok('POST', '/api/catalog/categories', { name: 'Bulk Test', slug: 'bulk-test' });
-    const a = await insertTool(t.database.db, { categorySlug: 'bulk-test', priceCents: 1999 });
-    const b = await insertTool(t.database.db, { categorySlug: 'bulk-test', priceCents: 10_000 });
+    const a = await insertProduct(t.database.db, { categorySlug: 'bulk-test', priceCents: 1999 });
+    const b = await insertProduct(t.database.db, { categorySlug: 'bulk-test', priceCents: 10_000 });
     const selection = { filter: { category: 'bulk-test' } };
     const change = { kind: 'price', mode: 'percent', value: 5 };
     const preview = (await ok('POST', '/api/catalog/bulk/preview', { selection, change })) as BulkPreview;
@@ -264,7 +267,7 @@ describe('bulk changes', () => {
     expect(rows.get(b.id)).toMatchObject({ before: 100, after: 105 });
 
     // A product added after the preview: the count no longer matches, nothing changes.
-    const late = await insertTool(t.database.db, { categorySlug: 'bulk-test', priceCents: 500 });
+    const late = await insertProduct(t.database.db, { categorySlug: 'bulk-test', priceCents: 500 });
     const moved = await call('POST', '/api/catalog/bulk', { selection, change, expectedCount: 2 });
     expect(moved.statusCode).toBe(409);
     expect((await record(a.id)).price).toBe(19.99);
@@ -290,8 +293,8 @@ describe('bulk changes', () => {
   });
 
   it('refuses the whole change when one product would cost under $1, and changes nothing', async () => {
-    const cheap = await insertTool(t.database.db, { priceCents: 150 });
-    const dear = await insertTool(t.database.db, { priceCents: 9000 });
+    const cheap = await insertProduct(t.database.db, { priceCents: 150 });
+    const dear = await insertProduct(t.database.db, { priceCents: 9000 });
     const selection = { ids: [cheap.id, dear.id] };
     const change = { kind: 'price', mode: 'amount', value: -1 };
     const preview = (await ok('POST', '/api/catalog/bulk/preview', { selection, change })) as BulkPreview;
@@ -306,17 +309,17 @@ describe('bulk changes', () => {
   });
 
   it('sets status and category for a selection, and counts stock through the inventory ledger', async () => {
-    const one = await insertTool(t.database.db, { availableQuantity: 30 });
-    const two = await insertTool(t.database.db, { availableQuantity: 5 });
+    const one = await insertProduct(t.database.db, { availableQuantity: 30 });
+    const two = await insertProduct(t.database.db, { availableQuantity: 5 });
     const selection = { ids: [one.id, two.id] };
     await ok('POST', '/api/catalog/bulk', {
       selection,
       change: { kind: 'stock', mode: 'set', value: 12 },
       expectedCount: 2,
     });
-    for (const tool of [one, two]) {
-      expect((await record(tool.id)).available_quantity).toBe(12);
-      expect(await ledgerSum(t.database.db, tool.id)).toBe(12);
+    for (const product of [one, two]) {
+      expect((await record(product.id)).available_quantity).toBe(12);
+      expect(await ledgerSum(t.database.db, product.id)).toBe(12);
     }
     await ok('POST', '/api/catalog/bulk', {
       selection,
@@ -334,18 +337,18 @@ describe('bulk changes', () => {
 
 describe('low stock', () => {
   it('lists products at or under their own threshold or the default, and mails the daily digest to admins who asked', async () => {
-    const own = await insertTool(t.database.db, {
+    const own = await insertProduct(t.database.db, {
       name: 'Spark plug',
       availableQuantity: 7,
       lowStockThreshold: 7,
     });
-    const plenty = await insertTool(t.database.db, {
+    const plenty = await insertProduct(t.database.db, {
       name: 'Plenty',
       availableQuantity: 8,
       lowStockThreshold: 7,
     });
     // No threshold: minimum order 5 x LOW_STOCK_FACTOR 2 = 10.
-    const byDefault = await insertTool(t.database.db, {
+    const byDefault = await insertProduct(t.database.db, {
       name: 'Wiper',
       availableQuantity: 10,
       minimumOrderQuantity: 5,
@@ -379,7 +382,7 @@ describe('low stock', () => {
 
 describe('reviews of a product', () => {
   it('keeps the spec store-wide reviews apart from a product’s own', async () => {
-    const tool = await insertTool(t.database.db);
+    const product = await insertProduct(t.database.db);
     // Published at once, whoever writes them (by default a non-buyer's review waits for approval).
     const settings = await ok('GET', '/api/settings');
     await ok('PUT', '/api/settings/reviews', {
@@ -391,18 +394,18 @@ describe('reviews of a product', () => {
     const about = await call(
       'POST',
       '/api/review',
-      { comment: 'Fits well.', ratings: 4, productId: tool.id },
+      { comment: 'Fits well.', ratings: 4, productId: product.id },
       customer,
     );
     expect(about.statusCode, about.body).toBe(201);
     const storeWide = (await ok('GET', '/api/review')) as Array<{ comment: string }>;
     expect(storeWide.map((r) => r.comment)).toContain('Fast shipping.');
     expect(storeWide.map((r) => r.comment)).not.toContain('Fits well.');
-    const mine = (await ok('GET', `/api/review?productId=${tool.id}`)) as Array<{
+    const mine = (await ok('GET', `/api/review?productId=${product.id}`)) as Array<{
       comment: string;
       productId: string;
     }>;
-    expect(mine).toEqual([expect.objectContaining({ comment: 'Fits well.', productId: tool.id })]);
+    expect(mine).toEqual([expect.objectContaining({ comment: 'Fits well.', productId: product.id })]);
     expect(
       (
         await call(
@@ -418,11 +421,11 @@ describe('reviews of a product', () => {
 
 describe('history keeps the row', () => {
   it('is kept in the same transaction as the change: a refused edit leaves no entry', async () => {
-    const tool = await insertTool(t.database.db);
-    await call('PATCH', `/api/tool/${tool.id}`, { name: 'Renamed', superseded_by: tool.id });
-    expect(await history(tool.id)).toEqual([]);
-    expect((await t.database.db.select().from(products).where(eq(products.id, tool.id)))[0]?.name).toBe(
-      tool.name,
+    const product = await insertProduct(t.database.db);
+    await call('PATCH', `/api/tool/${product.id}`, { name: 'Renamed', superseded_by: product.id });
+    expect(await history(product.id)).toEqual([]);
+    expect((await t.database.db.select().from(products).where(eq(products.id, product.id)))[0]?.name).toBe(
+      product.name,
     );
   });
 });

@@ -3,7 +3,7 @@ import type { Category, Suggestion, Tool, ToolDetails, ToolFacets } from '../../
 import { products } from '../../kernel/db/schema';
 import { seedDemoData } from '../../seed/seed';
 import { seedParts } from '../../seed/seed-catalog';
-import { seedTools } from '../../seed/seed-data';
+import { seedProducts } from '../../seed/seed-data';
 import type { TestApp } from '../../test/harness';
 import type { TestSession } from '../../test/sessions';
 import { as, createAdminApp } from '../../test/store-flow';
@@ -19,15 +19,17 @@ const SEDAN_WHEEL = '18-Inch Five-Spoke Alloy Wheel';
 const CAMRY_PADS = 'Low-Dust Front Brake Pad Set for Midsize Sedans';
 const TRUCK_PADS = 'Severe-Duty Front Brake Pad Set for Trucks';
 const TIRE = 'All-Season Touring Tire 225/45R17';
-const universalNames = seedTools.map((tool) => tool.name).filter((name) => seedParts[name]?.universal);
+const universalNames = seedProducts
+  .map((product) => product.name)
+  .filter((name) => seedParts[name]?.universal);
 /** The demo's brakes: front and rear pads, rotors and a caliper. */
-const brakeTools = seedTools.filter((tool) => seedParts[tool.name]?.category === 'brakes');
+const brakeProducts = seedProducts.filter((product) => seedParts[product.name]?.category === 'brakes');
 
 beforeAll(async () => {
   ({ t, admin } = await createAdminApp());
   expect(await seedDemoData(t.database.db)).toBe(true);
   const all = (await t.app.inject({ method: 'GET', url: '/api/tool' })).json() as Tool[];
-  for (const tool of all) id[tool.name] = tool._id;
+  for (const product of all) id[product.name] = product._id;
 });
 afterAll(() => t.close());
 
@@ -36,13 +38,13 @@ const list = async (query: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return { tools: res.json() as Tool[], total: Number(res.headers['x-total-count']) };
 };
-const names = async (query: string) => (await list(query)).tools.map((tool) => tool.name).sort();
+const names = async (query: string) => (await list(query)).tools.map((product) => product.name).sort();
 const civic2014 = 'year=2014&make=Honda&model=Civic';
 
 describe('fitment', () => {
   it('narrows the list to the parts that fit a 2014 Honda Civic, and universal ones, each saying so', async () => {
     const { tools, total } = await list(civic2014);
-    expect(tools.map((tool) => tool.name).sort()).toEqual(
+    expect(tools.map((product) => product.name).sort()).toEqual(
       [
         ...universalNames,
         CIVIC_PADS,
@@ -52,8 +54,8 @@ describe('fitment', () => {
       ].sort(),
     );
     expect(total).toBe(tools.length);
-    expect(tools.find((tool) => tool.name === CIVIC_PADS)?.fits).toBe('fits');
-    expect(tools.find((tool) => tool.name === universalNames[0])?.fits).toBe('universal');
+    expect(tools.find((product) => product.name === CIVIC_PADS)?.fits).toBe('fits');
+    expect(tools.find((product) => product.name === universalNames[0])?.fits).toBe('universal');
   });
 
   it('lists the parts fitted to the vehicle before universal tools, in the featured order and a search', async () => {
@@ -67,15 +69,17 @@ describe('fitment', () => {
     // Pages of 3: the fitted parts fill the first page and start the second, universal ones follow.
     const first = await list(`${civic2015}&limit=3&page=1`);
     const second = await list(`${civic2015}&limit=3&page=2`);
-    expect(first.tools.map((tool) => tool.fits)).toEqual(['fits', 'fits', 'fits']);
-    expect(second.tools.map((tool) => tool.fits)).toEqual(['fits', 'universal', 'universal']);
-    expect([...first.tools, ...second.tools.slice(0, 1)].map((tool) => tool.name).sort()).toEqual(fitted);
-    const all = (await list(civic2015)).tools.map((tool) => tool.fits);
+    expect(first.tools.map((product) => product.fits)).toEqual(['fits', 'fits', 'fits']);
+    expect(second.tools.map((product) => product.fits)).toEqual(['fits', 'universal', 'universal']);
+    expect([...first.tools, ...second.tools.slice(0, 1)].map((product) => product.name).sort()).toEqual(
+      fitted,
+    );
+    const all = (await list(civic2015)).tools.map((product) => product.fits);
     expect(all.lastIndexOf('fits')).toBe(fitted.length - 1);
     expect(all.indexOf('universal')).toBe(fitted.length);
 
     // Every product shown: fitted, universal, then the parts that do not fit.
-    const everything = (await list(`${civic2015}&fit=all`)).tools.map((tool) => tool.fits);
+    const everything = (await list(`${civic2015}&fit=all`)).tools.map((product) => product.fits);
     const rank = { fits: 0, universal: 1, no: 2 } as const;
     expect(everything.map((fits) => rank[fits ?? 'no'])).toEqual(
       everything.map((fits) => rank[fits ?? 'no']).sort((a, b) => a - b),
@@ -84,11 +88,11 @@ describe('fitment', () => {
 
     // A search for the vehicle too: `pair` names two fitted bulbs and the universal jack stands.
     const pairs = (await list(`${civic2015}&search=pair`)).tools;
-    expect(pairs.map((tool) => tool.fits)).toEqual(['fits', 'fits', 'universal']);
+    expect(pairs.map((product) => product.fits)).toEqual(['fits', 'fits', 'universal']);
     expect(pairs[2]?.name).toBe('3-Ton Ratcheting Jack Stands, Pair');
 
     // A sort the buyer chose is theirs: by price, whatever fits.
-    const byPrice = (await list(`${civic2015}&sort=price`)).tools.map((tool) => tool.price);
+    const byPrice = (await list(`${civic2015}&sort=price`)).tools.map((product) => product.price);
     expect(byPrice).toEqual([...byPrice].sort((a, b) => a - b));
   });
 
@@ -123,8 +127,8 @@ describe('fitment', () => {
 
   it('with fit=all lists everything and says which parts do not fit', async () => {
     const { tools } = await list(`${civic2014}&fit=all`);
-    expect(tools).toHaveLength(seedTools.length);
-    expect(tools.find((tool) => tool.name === SEDAN_WHEEL)?.fits).toBe('no');
+    expect(tools).toHaveLength(seedProducts.length);
+    expect(tools.find((product) => product.name === SEDAN_WHEEL)?.fits).toBe('no');
   });
 
   it('answers the purchase page with numbers and fitment, and the verdict for a named vehicle', async () => {
@@ -210,8 +214,8 @@ describe('search', () => {
 
 describe('filters and counts', () => {
   it('filters by category (with the categories under it), brand, price and stock, combined with the sort', async () => {
-    expect(await names('category=brakes')).toEqual(brakeTools.map((tool) => tool.name).sort());
-    expect(brakeTools.map((tool) => tool.name)).toEqual(
+    expect(await names('category=brakes')).toEqual(brakeProducts.map((product) => product.name).sort());
+    expect(brakeProducts.map((product) => product.name)).toEqual(
       expect.arrayContaining([CIVIC_PADS, CAMRY_PADS, TRUCK_PADS]),
     );
     // Replacement Parts holds its own (the alternator) and those of the categories under it.
@@ -221,9 +225,9 @@ describe('filters and counts', () => {
       ).length,
     );
     const cheapBrakes = await list('category=brakes&maxPrice=50&sort=-price');
-    expect(cheapBrakes.tools.map((tool) => tool.price)).toEqual(
-      brakeTools
-        .map((tool) => tool.priceCents)
+    expect(cheapBrakes.tools.map((product) => product.price)).toEqual(
+      brakeProducts
+        .map((product) => product.priceCents)
         .filter((cents) => cents <= 5000)
         .sort((a, b) => b - a)
         .map((cents) => cents / 100),
@@ -234,7 +238,7 @@ describe('filters and counts', () => {
       'H10 LED Fog Light Bulbs, Pair',
       'H11 LED Headlight Bulbs, Pair',
     ]);
-    expect((await list('minPrice=100')).tools.every((tool) => tool.price >= 100)).toBe(true);
+    expect((await list('minPrice=100')).tools.every((product) => product.price >= 100)).toBe(true);
   });
 
   it('counts each choice with the other filters applied', async () => {
@@ -249,8 +253,8 @@ describe('filters and counts', () => {
     expect(facets.total).toBe(apexBrakes);
     // The brand count ignores the chosen brand, the category count ignores the chosen category.
     const brakeBrands = new Map<string, number>();
-    for (const tool of brakeTools) {
-      const brand = seedParts[tool.name]?.brand ?? '';
+    for (const product of brakeProducts) {
+      const brand = seedParts[product.name]?.brand ?? '';
       brakeBrands.set(brand, (brakeBrands.get(brand) ?? 0) + 1);
     }
     expect(brakeBrands.size).toBeGreaterThan(1);
@@ -264,8 +268,8 @@ describe('filters and counts', () => {
     expect(facets.in_stock).toBe(apexBrakes);
 
     const all = (await t.app.inject({ method: 'GET', url: '/api/tool/facets' })).json() as ToolFacets;
-    expect(all.total).toBe(seedTools.length);
-    expect(all.brands.reduce((n, b) => n + b.count, 0)).toBe(seedTools.length);
+    expect(all.total).toBe(seedProducts.length);
+    expect(all.brands.reduce((n, b) => n + b.count, 0)).toBe(seedProducts.length);
     expect(all.categories.find((c) => c.slug === 'lights')?.count).toBe(
       Object.values(seedParts).filter((p) => p.category === 'lights').length,
     );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Suggestion, Tool } from '../../../contract/catalog';
 import { DID_YOU_MEAN_HEADER, SEARCH_UNDERSTOOD_HEADER } from '../../../contract/catalog';
 import { seedDemoData } from '../../seed/seed';
-import { seedTools } from '../../seed/seed-data';
+import { seedProducts } from '../../seed/seed-data';
 import type { TestApp } from '../../test/harness';
 import type { TestSession } from '../../test/sessions';
 import { as, createAdminApp } from '../../test/store-flow';
@@ -25,7 +25,7 @@ const PADS = [
 ];
 const ROTORS = ['Slotted Front Brake Rotor', 'Heavy-Duty Front Brake Rotor for Trucks'];
 /** Every demo product with "brake" in its name: pads, rotors and the caliper. */
-const BRAKE_NAMED = seedTools.map((tool) => tool.name).filter((name) => /brake/i.test(name));
+const BRAKE_NAMED = seedProducts.map((product) => product.name).filter((name) => /brake/i.test(name));
 const H11 = 'H11 LED Headlight Bulbs, Pair';
 
 beforeAll(async () => {
@@ -42,7 +42,7 @@ const search = async (term: string) => {
     return typeof value === 'string' ? decodeURIComponent(value) : undefined;
   };
   return {
-    names: (res.json() as Tool[]).map((tool) => tool.name),
+    names: (res.json() as Tool[]).map((product) => product.name),
     total: Number(res.headers['x-total-count']),
     understood: header(SEARCH_UNDERSTOOD_HEADER),
     didYouMean: header(DID_YOU_MEAN_HEADER),

@@ -19,7 +19,7 @@ import type { Db } from '../../kernel/db';
 import { categories, orderLines, partNumbers, products, rowsOf } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
 import { assertWithinStockMax, moveStock, stockOfOne } from '../inventory';
-import { findTools, type SearchNotes } from './catalog-query';
+import { findProducts, type SearchNotes } from './catalog-query';
 import { writePartsData } from './parts-data';
 import { statusColumns, writeEditorFields, writeImages } from './product-editor';
 import {
@@ -30,7 +30,7 @@ import {
   readProductFields,
   recordChanges,
 } from './product-record';
-import { toToolWithStock } from './tool-wire';
+import { toProductWithStock } from './tool-wire';
 
 /** GET /tool: one page of the live catalog under the query's filters and search, and how many there are in all. */
 export async function listTools(
@@ -44,7 +44,7 @@ export async function listTools(
       { path: 'page', message: TOOL_LIST_TOO_DEEP },
     ]);
   }
-  return findTools(db, query, limit, offset);
+  return findProducts(db, query, limit, offset);
 }
 
 /** A product on sale, as its row; anything else is not found. */
@@ -58,8 +58,8 @@ async function liveRow(db: Db, id: string) {
   return row;
 }
 
-export async function getTool(db: Db, id: string): Promise<Tool> {
-  return toToolWithStock(db, await liveRow(db, id));
+export async function getProduct(db: Db, id: string): Promise<Tool> {
+  return toProductWithStock(db, await liveRow(db, id));
 }
 
 /**
@@ -67,9 +67,9 @@ export async function getTool(db: Db, id: string): Promise<Tool> {
  * it fits, its pictures, what replaces it, its core charge and shipping facts; with a vehicle
  * named, whether it fits that one.
  */
-export async function getToolDetails(db: Db, id: string, vehicle?: Vehicle): Promise<ToolDetails> {
+export async function getProductDetails(db: Db, id: string, vehicle?: Vehicle): Promise<ToolDetails> {
   const row = await liveRow(db, id);
-  const tool = await toToolWithStock(db, row);
+  const product = await toProductWithStock(db, row);
   const [numbers, fitment, images, category, replacement] = await Promise.all([
     db
       .select({ number: partNumbers.number, kind: partNumbers.kind, brand: partNumbers.brand })
@@ -78,13 +78,13 @@ export async function getToolDetails(db: Db, id: string, vehicle?: Vehicle): Pro
       .orderBy(asc(partNumbers.kind), asc(partNumbers.number)),
     fitmentOf(db, id),
     imagesOf(db, id),
-    tool.category
-      ? db.select({ name: categories.name }).from(categories).where(eq(categories.slug, tool.category))
+    product.category
+      ? db.select({ name: categories.name }).from(categories).where(eq(categories.slug, product.category))
       : Promise.resolve([]),
     liveReplacement(db, row.supersededById),
   ]);
   return {
-    ...tool,
+    ...product,
     category_name: category[0]?.name ?? null,
     part_numbers: numbers,
     fitment,
@@ -97,7 +97,7 @@ export async function getToolDetails(db: Db, id: string, vehicle?: Vehicle): Pro
     length_in: row.lengthIn === null ? null : Number(row.lengthIn),
     width_in: row.widthIn === null ? null : Number(row.widthIn),
     height_in: row.heightIn === null ? null : Number(row.heightIn),
-    ...(vehicle ? { fits: fitVerdict({ universal_fit: tool.universal_fit, fitment }, vehicle) } : {}),
+    ...(vehicle ? { fits: fitVerdict({ universal_fit: product.universal_fit, fitment }, vehicle) } : {}),
   };
 }
 
@@ -130,7 +130,7 @@ export const actorOf = (admin: Actor): ChangeActor =>
  * product starts active (the spec's form) or as a draft, with its one picture, and its history
  * starts with every field it was given.
  */
-export async function addTool(db: Db, input: NewToolInput, admin: Actor): Promise<{ insertedId: string }> {
+export async function addProduct(db: Db, input: NewToolInput, admin: Actor): Promise<{ insertedId: string }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
@@ -174,7 +174,7 @@ function catalogFieldsOf(input: CatalogFields & { upc?: string }): CatalogFields
  * difference to the number given. The product as it was and as it is are compared, and what changed
  * is kept in its history, in the same transaction.
  */
-export async function updateTool(db: Db, id: string, changes: ToolChanges, admin: Actor): Promise<Tool> {
+export async function updateProduct(db: Db, id: string, changes: ToolChanges, admin: Actor): Promise<Tool> {
   if (!isUuid(id)) throw notFound('Tool');
   return db.transaction(async (tx) => {
     // The product's row first, locked as every stock move locks it; then its stock, the inventory's.
@@ -211,7 +211,7 @@ export async function updateTool(db: Db, id: string, changes: ToolChanges, admin
     await recordAudit(tx, { action: 'product.updated', subjectType: 'product', subjectId: id, ...changed });
     const [row] = await tx.select().from(products).where(eq(products.id, id));
     if (!row) throw notFound('Tool');
-    return toToolWithStock(tx, row);
+    return toProductWithStock(tx, row);
   });
 }
 
@@ -219,7 +219,7 @@ export async function updateTool(db: Db, id: string, changes: ToolChanges, admin
  * DELETE /tool/:id (admin). A product nobody ordered is removed; one with orders is archived
  * (retired): hidden from the catalog while its orders keep their name and price.
  */
-export async function deleteTool(
+export async function deleteProduct(
   db: Db,
   id: string,
   admin: Actor,

@@ -27,16 +27,19 @@ export async function listingFit(
     db.select().from(fitments).where(inArray(fitments.productId, ids)),
   ]);
   const universal = new Map(listings.map((p) => [p.id, p.universal]));
-  const fitmentOfTool = new Map<string, Fitment[]>();
+  const fitmentOfProduct = new Map<string, Fitment[]>();
   for (const r of rows) {
-    const list = fitmentOfTool.get(r.productId) ?? [];
+    const list = fitmentOfProduct.get(r.productId) ?? [];
     list.push({ make: r.make, model: r.model, year_from: r.yearFrom, year_to: r.yearTo, engine: r.engine });
-    fitmentOfTool.set(r.productId, list);
+    fitmentOfProduct.set(r.productId, list);
   }
   return checks.map(({ productId, vehicle }) =>
     universal.has(productId)
       ? fitVerdict(
-          { universal_fit: universal.get(productId) ?? false, fitment: fitmentOfTool.get(productId) ?? [] },
+          {
+            universal_fit: universal.get(productId) ?? false,
+            fitment: fitmentOfProduct.get(productId) ?? [],
+          },
           vehicle,
         )
       : 'no',

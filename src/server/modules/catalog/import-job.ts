@@ -225,14 +225,14 @@ async function applyFitment(
       select p.key, array_agg(distinct p.product_id::text) as product_ids from part_numbers p
       where p.key = any(${sql.param(keys)}::text[]) and p.kind in ('sku', 'maker') group by p.key`),
   );
-  const toolOf = new Map(
+  const productOf = new Map(
     owners.filter((o) => o.product_ids.length === 1).map((o) => [o.key, o.product_ids[0] as string]),
   );
   const ready: Array<{ line: number; productId: string; values: Record<string, unknown>; identity: string }> =
     [];
   const seen = new Map<string, number>();
   for (const r of candidates) {
-    const productId = toolOf.get(partNumberKey(r.key));
+    const productId = productOf.get(partNumberKey(r.key));
     const read = readRow('fitment', r.data);
     if (!productId || !read.ok || !read.fitment) {
       outcomes.push({
@@ -285,20 +285,20 @@ async function applyFitment(
   }
   outcomes.push(...applied);
   // One history entry per product: how many of its rows the import added and changed.
-  const byTool = new Map<string, { added: number; changed: number }>();
-  const lineTool = new Map(ready.map((r) => [r.line, r.productId]));
+  const byProduct = new Map<string, { added: number; changed: number }>();
+  const lineProduct = new Map(ready.map((r) => [r.line, r.productId]));
   for (const o of applied) {
-    const productId = lineTool.get(o.line);
+    const productId = lineProduct.get(o.line);
     if (!productId || (o.outcome !== 'create' && o.outcome !== 'update')) continue;
-    const tally = byTool.get(productId) ?? { added: 0, changed: 0 };
+    const tally = byProduct.get(productId) ?? { added: 0, changed: 0 };
     if (o.outcome === 'create') tally.added += 1;
     else tally.changed += 1;
-    byTool.set(productId, tally);
+    byProduct.set(productId, tally);
   }
   await recordChanges(
     tx,
     actor,
-    [...byTool].map(([productId, t]) => ({
+    [...byProduct].map(([productId, t]) => ({
       productId,
       source: 'import' as const,
       importId,

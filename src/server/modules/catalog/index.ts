@@ -59,7 +59,14 @@ export const catalogModule: ModuleDescriptor<{
 export { type AvailabilityUpdates, createAnswerCache, defaultAnswerCacheOptions } from './answer-cache';
 export { applyBulkChange, lastBulkChange, previewBulkChange, undoBulkChange } from './bulk.service';
 export { answersByAddress, replyWith } from './cached-reply';
-export { addTool, deleteTool, getTool, getToolDetails, listTools, updateTool } from './catalog.service';
+export {
+  addProduct,
+  deleteProduct,
+  getProduct,
+  getProductDetails,
+  listTools,
+  updateProduct,
+} from './catalog.service';
 export { AVAILABILITY_TABLES, CATALOG_TABLES, catalogAnswers, catalogAvailability } from './catalog-answers';
 export { exportCatalog } from './catalog-export';
 export {

@@ -8,12 +8,12 @@ import { notFound } from '../../kernel/errors';
 import { stockOfOne } from '../inventory';
 import { effectiveLowStock } from './low-stock';
 
-type ToolRow = typeof products.$inferSelect;
+type ProductRow = typeof products.$inferSelect;
 
 const decimal = (value: string | null) => (value === null ? null : Number(value));
 
 /** A product as another's page names it. */
-export const linkOf = (row: Pick<ToolRow, 'id' | 'name' | 'partNumber' | 'sku'>): ProductLink => ({
+export const linkOf = (row: Pick<ProductRow, 'id' | 'name' | 'partNumber' | 'sku'>): ProductLink => ({
   _id: row.id,
   name: row.name,
   part_number: row.partNumber,
@@ -65,7 +65,7 @@ export type ProductFields = Omit<ProductRecord, 'low_stock_at'>;
 export async function readProductFields(
   db: Db | Tx,
   id: string,
-): Promise<{ row: ToolRow; fields: ProductFields }> {
+): Promise<{ row: ProductRow; fields: ProductFields }> {
   const [row] = await db.select().from(products).where(eq(products.id, id));
   if (!row) throw notFound('Tool');
   const [numbers, fitment, images, replacedBy, replaces, stock] = await Promise.all([

@@ -6,7 +6,7 @@ import { products, rowsOf } from '../../kernel/db';
 import { notFound } from '../../kernel/errors';
 
 import { fitsVehicle } from './catalog-query';
-import { toTools } from './tool-wire';
+import { toProducts } from './tool-wire';
 
 /** How many of each a product page shows. */
 const RELATED_MAX = 8;
@@ -48,7 +48,7 @@ export async function relatedProducts(db: Db, id: string, vehicle?: Vehicle): Pr
   const boughtIds = rowsOf<{ id: string }>(bought).map((r) => r.id);
   const all = [...new Set([...fitIds, ...boughtIds])];
   const rows = all.length === 0 ? [] : await db.select().from(products).where(inArray(products.id, all));
-  const byId = new Map((await toTools(db, rows)).map((t) => [t._id, t]));
+  const byId = new Map((await toProducts(db, rows)).map((t) => [t._id, t]));
   const pick = (ids: string[]) => ids.map((i) => byId.get(i)).filter((t) => t !== undefined);
   return { fitsSameVehicle: pick(fitIds), boughtTogether: pick(boughtIds) };
 }

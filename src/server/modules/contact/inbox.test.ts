@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminNotifications, InboxList, InboxMessage, InboxUnread } from '../../../contract/inbox';
 import { outboxMessages } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/harness';
 import { signUp, type TestSession, uniqueEmail } from '../../test/sessions';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
@@ -353,9 +353,9 @@ describe('the admin notification of a paid order', () => {
   it('mails every admin who wants it once when an order is paid, not when placed or shipped', async () => {
     await setNotifications(owner, { emailOnNewOrder: true, emailOnNewMessage: true });
     await setNotifications(partner, { emailOnNewOrder: false, emailOnNewMessage: true });
-    const tool = await insertTool(t.app.db, { name: 'Torque wrench', priceCents: 2550 });
+    const product = await insertProduct(t.app.db, { name: 'Torque wrench', priceCents: 2550 });
     await t.app.jobs.drain();
-    const order = await placeOrder(t.app, customer, tool.id, 5);
+    const order = await placeOrder(t.app, customer, product.id, 5);
     const placed = await drainedMails();
     const since = await lastMessageId();
     expect(placed.map((m) => recipients(m))).toEqual([[customer.email]]);
@@ -386,8 +386,8 @@ describe('the admin notification of a paid order', () => {
 
   it('mails no admin who turned it off', async () => {
     await setNotifications(owner, { emailOnNewOrder: false, emailOnNewMessage: true });
-    const tool = await insertTool(t.app.db);
-    const order = await placeOrder(t.app, customer, tool.id, 5);
+    const product = await insertProduct(t.app.db);
+    const order = await placeOrder(t.app, customer, product.id, 5);
     await payOrder(t.app, customer, order._id);
     const arrived = await drainedMails();
     // Only the customer's receipt: the order was paid before its waiting mail was due, and no admin.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscountInput } from '../../../contract/discounts';
 import type { Quote } from '../../../contract/pricing';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { signUp } from '../../test/sessions';
 import { as, fillCart } from '../../test/store-flow';
@@ -17,7 +17,7 @@ afterAll(() => t.close());
 
 describe('pricing while the store has no automatic discount', () => {
   it('reads no discounts, and applies one the moment it is created', async () => {
-    const wrench = await insertTool(t.database.db, { priceCents: 5000, minimumOrderQuantity: 1 });
+    const wrench = await insertProduct(t.database.db, { priceCents: 5000, minimumOrderQuantity: 1 });
     const buyer = await signUp(t.app, { name: 'Watch Buyer' });
     await fillCart(t.app, buyer, [{ productId: wrench.id, quantity: 1 }]);
     const cart = async () => {

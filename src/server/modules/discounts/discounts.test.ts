@@ -10,7 +10,7 @@ import { checkout as checkoutFlow } from '../../flows/checkout';
 import { discounts, discountUses, orders } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../kernel/identity/session-user';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import {
   createOwnerApp,
@@ -52,14 +52,14 @@ const ownBrand = () => `Brand ${randomUUID().slice(0, 8)}`;
 
 /** Brake pads ($45.99, in the brakes category) and a wrench ($39.99, hand tools). */
 async function parts(brand = ownBrand()) {
-  const pads = await insertTool(t.database.db, {
+  const pads = await insertProduct(t.database.db, {
     name: 'Brake pad set',
     priceCents: 4599,
     minimumOrderQuantity: 1,
     categorySlug: 'brakes',
     brand,
   });
-  const wrench = await insertTool(t.database.db, {
+  const wrench = await insertProduct(t.database.db, {
     name: 'Torque wrench',
     priceCents: 3999,
     minimumOrderQuantity: 1,

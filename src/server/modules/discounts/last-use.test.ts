@@ -7,7 +7,7 @@ import { DiscountInput } from '../../../contract/discounts';
 import type { Quote } from '../../../contract/pricing';
 import type { Db } from '../../kernel/db/database';
 import { discounts, discountUses, orders, products } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestApp, instancesOnOneDatabase, type TestApp, testConfig } from '../../test/harness';
 import { postgresOnly } from '../../test/postgres-only';
 import { signUp, type TestSession } from '../../test/sessions';
@@ -46,9 +46,13 @@ async function buyers(db: Db, apps: FastifyInstance[]): Promise<Buyer[]> {
   for (let i = 0; i < BUYERS; i += 1) {
     const app = apps[i % apps.length] as FastifyInstance;
     const session = await signUp(app, { name: `Racing Buyer ${i}` });
-    const tool = await insertTool(db, { priceCents: 5000, minimumOrderQuantity: 1, availableQuantity: 10 });
-    await fillCart(app, session, [{ productId: tool.id, quantity: 1 }]);
-    all.push({ app, session, productId: tool.id });
+    const product = await insertProduct(db, {
+      priceCents: 5000,
+      minimumOrderQuantity: 1,
+      availableQuantity: 10,
+    });
+    await fillCart(app, session, [{ productId: product.id, quantity: 1 }]);
+    all.push({ app, session, productId: product.id });
   }
   return all;
 }

@@ -5,7 +5,7 @@ import { DiscountInput, discountMessages } from '../../../contract/discounts';
 import { emailIdentity } from '../../../contract/email-identity';
 import type { Quote } from '../../../contract/pricing';
 import { rowsOf } from '../../kernel/db/rows';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { newCustomer } from '../../test/kit';
 import type { TestSession } from '../../test/sessions';
@@ -24,7 +24,11 @@ let wrench: string;
 beforeAll(async () => {
   t = await createTestApp();
   wrench = (
-    await insertTool(t.database.db, { name: 'Oil filter wrench', priceCents: 2500, minimumOrderQuantity: 1 })
+    await insertProduct(t.database.db, {
+      name: 'Oil filter wrench',
+      priceCents: 2500,
+      minimumOrderQuantity: 1,
+    })
   ).id;
 });
 afterAll(() => t.close());

@@ -19,7 +19,7 @@ export { productStock } from '../../kernel/db';
 export {
   adjustStock,
   assertWithinStockMax,
-  lockToolsInOrder,
+  lockProductsInOrder,
   moveStock,
   OutOfStock,
   readForSale,

@@ -78,7 +78,7 @@ export class OutOfStock extends AppError {
 }
 
 /** A product as a move left it, read under the move's row lock (or as readForSale read it). */
-export interface MovedTool extends SaleTerms {
+export interface MovedProduct extends SaleTerms {
   available: number;
   retired: boolean;
   /** Hazardous goods that may only travel by ground (no air, so no express). */
@@ -103,7 +103,7 @@ type SaleRow = {
   weight_lb: string | number | null;
   core_charge_cents: number | string;
 };
-const toMovedTool = (row: SaleRow): MovedTool => ({
+const toMovedProduct = (row: SaleRow): MovedProduct => ({
   available: Number(row.available_quantity),
   name: row.name,
   priceCents: Number(row.price_cents),
@@ -115,12 +115,12 @@ const toMovedTool = (row: SaleRow): MovedTool => ({
 });
 
 /** The products an order is about to take, as they are now, without locking them. */
-export async function readForSale(tx: Tx, productIds: string[]): Promise<Map<string, MovedTool>> {
+export async function readForSale(tx: Tx, productIds: string[]): Promise<Map<string, MovedProduct>> {
   if (productIds.length === 0) return new Map();
-  const rows = await toolsForSale(tx, { ids: productIds });
-  return new Map(rows.map((row) => [row.id, toMovedTool(row)]));
+  const rows = await productsForSale(tx, { ids: productIds });
+  return new Map(rows.map((row) => [row.id, toMovedProduct(row)]));
 }
-const toolsForSale = preparedStatement<{ ids: string[] }, SaleRow>(
+const productsForSale = preparedStatement<{ ids: string[] }, SaleRow>(
   'tools for sale',
   () => sql`select t.id, coalesce(s.available, 0) as available_quantity, t.name, t.price_cents,
       t.minimum_order_quantity, t.retired_at, t.ground_only, t.weight_lb, t.core_charge_cents
@@ -179,7 +179,7 @@ const moveOne = preparedStatement<MoveValues, SaleRow>('move stock', () => moveS
 const moveOneAsRead = preparedStatement<MoveAsReadValues, SaleRow>('move stock as read', () =>
   moveStatement(true),
 );
-const toolForSale = preparedStatement<{ id: string }, SaleRow>(
+const productForSale = preparedStatement<{ id: string }, SaleRow>(
   'tool for sale',
   () => sql`select ${SALE_COLUMNS} from ${products} where id = ${sql.placeholder('id')}`,
 );
@@ -190,8 +190,8 @@ const toolForSale = preparedStatement<{ id: string }, SaleRow>(
  * deadlocking. A move that would leave a product below zero throws OutOfStock (the caller's
  * transaction then rolls back every move). Returns each product as the move left it.
  */
-export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string, MovedTool>> {
-  const levels = new Map<string, MovedTool>();
+export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string, MovedProduct>> {
+  const levels = new Map<string, MovedProduct>();
   const ordered = [...moves]
     .filter((m) => (m.onHand ?? 0) !== 0 || (m.reserved ?? 0) !== 0 || m.reason === 'damaged')
     .sort((a, b) => a.productId.localeCompare(b.productId));
@@ -212,15 +212,15 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string,
       ? await moveOneAsRead(tx, { ...values, ...move.asRead })
       : await moveOne(tx, values);
     if (row) {
-      levels.set(move.productId, toMovedTool(row));
+      levels.set(move.productId, toMovedProduct(row));
       continue;
     }
-    const [now] = await toolForSale(tx, { id: move.productId });
+    const [now] = await productForSale(tx, { id: move.productId });
     if (!now) throw notFound('Tool');
-    const tool = toMovedTool(now);
-    if (move.asRead && (tool.retired || changedTerms(tool, move.asRead)))
-      throw new ProductChanged(move.productId, tool.name);
-    throw new OutOfStock(move.productId, tool.name, tool.available);
+    const product = toMovedProduct(now);
+    if (move.asRead && (product.retired || changedTerms(product, move.asRead)))
+      throw new ProductChanged(move.productId, product.name);
+    throw new OutOfStock(move.productId, product.name, product.available);
   }
   return levels;
 }
@@ -243,7 +243,7 @@ export function assertWithinStockMax(level: number) {
 }
 
 /** Locks these products' rows in id order, for a caller about to move several of them one by one. */
-export async function lockToolsInOrder(tx: Tx, productIds: string[]) {
+export async function lockProductsInOrder(tx: Tx, productIds: string[]) {
   const ids = [...new Set(productIds)].sort();
   if (ids.length < 2) return;
   await tx.execute(
@@ -313,7 +313,7 @@ export async function adjustStock(
 export async function stockLedger(db: Db, productId: string, limit = 100): Promise<StockLedger> {
   const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   if (!exists) throw notFound('Tool');
-  const tool = await stockOfOne(db, productId);
+  const product = await stockOfOne(db, productId);
   const rows = await db
     .select()
     .from(stockMovements)
@@ -321,9 +321,9 @@ export async function stockLedger(db: Db, productId: string, limit = 100): Promi
     .orderBy(desc(stockMovements.id))
     .limit(limit);
   return {
-    onHand: tool.onHand,
-    reserved: tool.reserved,
-    available: tool.available,
+    onHand: product.onHand,
+    reserved: product.reserved,
+    available: product.available,
     movements: rows.map((r) => ({
       delta: r.delta,
       onHand: r.onHandDelta,

@@ -18,7 +18,7 @@ import {
 } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../kernel/identity/session-user';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestDatabase, testOutbox } from '../../test/harness';
 import { freeLimits, insertCustomer, storePricing } from '../../test/probes';
 import { HOME_ADDRESS } from '../../test/store-flow';
@@ -210,7 +210,10 @@ async function run(commands: Command[][], productIds: string[]) {
           testOutbox(database.db),
           customers[c.customer] as SessionUser,
           {
-            lines: c.tools.map((tool) => ({ productId: productIds[tool] as string, quantity: c.quantity })),
+            lines: c.tools.map((product) => ({
+              productId: productIds[product] as string,
+              quantity: c.quantity,
+            })),
             phone: '01712345678',
             shippingMethod: 'standard',
             // Checkout's orders have an address, so they can ship; the order modal's have none.
@@ -358,7 +361,8 @@ describe('stock ledger under random concurrent sequences', () => {
           const productIds: string[] = [];
           for (const available of stock) {
             productIds.push(
-              (await insertTool(database.db, { availableQuantity: available, minimumOrderQuantity: 1 })).id,
+              (await insertProduct(database.db, { availableQuantity: available, minimumOrderQuantity: 1 }))
+                .id,
             );
           }
           await run(commands, productIds);

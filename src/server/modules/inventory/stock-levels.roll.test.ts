@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../../kernel/db/database';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
 import { postgresOnly } from '../../test/postgres-only';
 import { stockFigures } from '../../test/probes';
@@ -38,8 +38,8 @@ postgresOnly('stock during a rolling restart (needs TEST_DATABASE_URL)', { timeo
     select id, -1, 0, 1, 'order_placed' from moved`;
 
   it('sells the same products from both releases at once without a deadlock, and the levels catch up', async () => {
-    const a = await insertTool(database.db, { availableQuantity: 200 });
-    const b = await insertTool(database.db, { availableQuantity: 200 });
+    const a = await insertProduct(database.db, { availableQuantity: 200 });
+    const b = await insertProduct(database.db, { availableQuantity: 200 });
     const ids = [a.id, b.id].sort();
     const rounds = 25;
     const results = await Promise.allSettled([

@@ -19,7 +19,7 @@ import {
 } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../kernel/identity/session-user';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestDatabase, testOutbox } from '../../test/harness';
 import { freeLimits, insertCustomer, storePricing } from '../../test/probes';
 import { HOME_ADDRESS } from '../../test/store-flow';
@@ -332,8 +332,8 @@ describe('returns and refunds of one order in any order', () => {
         fc.nat(4),
         async (batches, quantity, shippedOfSecond) => {
           const productIds = [
-            (await insertTool(database.db, { availableQuantity: 40, minimumOrderQuantity: 1 })).id,
-            (await insertTool(database.db, { availableQuantity: 40, minimumOrderQuantity: 1 })).id,
+            (await insertProduct(database.db, { availableQuantity: 40, minimumOrderQuantity: 1 })).id,
+            (await insertProduct(database.db, { availableQuantity: 40, minimumOrderQuantity: 1 })).id,
           ];
           const orderId = await shippedOrder(productIds, quantity, Math.min(quantity, shippedOfSecond));
           const { failures, refusals } = await run(orderId, productIds, batches);
@@ -382,10 +382,10 @@ async function legacyRestockRefund(orderId: string, productId: string, units: nu
 }
 
 async function twoUnitsShipped() {
-  const tool = await insertTool(database.db, { availableQuantity: 40, minimumOrderQuantity: 1 });
-  const other = await insertTool(database.db, { availableQuantity: 40, minimumOrderQuantity: 1 });
-  const orderId = await shippedOrder([tool.id, other.id], 2, 0);
-  return { orderId, productId: tool.id, name: tool.name };
+  const product = await insertProduct(database.db, { availableQuantity: 40, minimumOrderQuantity: 1 });
+  const other = await insertProduct(database.db, { availableQuantity: 40, minimumOrderQuantity: 1 });
+  const orderId = await shippedOrder([product.id, other.id], 2, 0);
+  return { orderId, productId: product.id, name: product.name };
 }
 
 const ask = (orderId: string, productId: string, quantity: number) =>

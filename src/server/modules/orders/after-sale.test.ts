@@ -6,7 +6,7 @@ import { DiscountInput } from '../../../contract/discounts';
 import type { Order } from '../../../contract/orders';
 import { refundOrder, retryPendingRefunds } from '../../flows/refund';
 import { mails, refunds } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { createOwnerApp, kitOf, type Member, newCustomer, orderIn } from '../../test/kit';
 import { pdfText } from '../../test/pdf-text';
@@ -29,13 +29,13 @@ afterAll(() => t.close());
 
 /** A paid two-line order: 3 brake pads at $45.99 and 2 rotors at $62.50, standard shipping to Michigan. */
 async function paidOrder() {
-  const pads = await insertTool(t.database.db, {
+  const pads = await insertProduct(t.database.db, {
     name: 'Brake pad set',
     priceCents: 4599,
     availableQuantity: 20,
     minimumOrderQuantity: 1,
   });
-  const rotor = await insertTool(t.database.db, {
+  const rotor = await insertProduct(t.database.db, {
     name: 'Brake rotor',
     priceCents: 6250,
     availableQuantity: 10,
@@ -430,7 +430,7 @@ describe('an order placed with the order modal', () => {
     t.app.inject({ method: 'PUT', url: `/api/order/${id}/address`, headers: as(customer), payload });
 
   it('takes its address before payment, with the tax of its state, and is paid for that total', async () => {
-    const tool = await insertTool(t.database.db, {
+    const product = await insertProduct(t.database.db, {
       priceCents: 10_000,
       availableQuantity: 5,
       minimumOrderQuantity: 1,
@@ -438,7 +438,7 @@ describe('an order placed with the order modal', () => {
     const { order: placed } = await orderIn(kitOf(t.app), 'placed', {
       buyer: customer,
       address: null,
-      lines: [{ productId: tool.id, quantity: 1 }],
+      lines: [{ productId: product.id, quantity: 1 }],
     });
     expect(placed.shippingAddress).toBeNull();
     const res = await giveAddress(placed._id, { address: HOME_ADDRESS });
@@ -460,7 +460,7 @@ describe('an order placed with the order modal', () => {
   });
 
   it("paid without one, cannot be shipped, by the spec's Ship button or as a parcel, until it has one", async () => {
-    const tool = await insertTool(t.database.db, {
+    const product = await insertProduct(t.database.db, {
       priceCents: 2_000,
       availableQuantity: 5,
       minimumOrderQuantity: 1,
@@ -468,7 +468,7 @@ describe('an order placed with the order modal', () => {
     const { order: placed } = await orderIn(kitOf(t.app), 'paid', {
       buyer: customer,
       address: null,
-      lines: [{ productId: tool.id, quantity: 1 }],
+      lines: [{ productId: product.id, quantity: 1 }],
     });
     const specShip = await t.app.inject({
       method: 'PUT',
@@ -478,13 +478,13 @@ describe('an order placed with the order modal', () => {
     expect(specShip.statusCode, specShip.body).toBe(409);
     expect(specShip.json().error.message).toBe(NO_ADDRESS_TO_SHIP);
     const parcel = await ship(placed._id, {
-      lines: [{ productId: tool.id, quantity: 1 }],
+      lines: [{ productId: product.id, quantity: 1 }],
       carrier: 'UPS',
       trackingNumber: '1Z9',
     });
     expect(parcel.statusCode, parcel.body).toBe(409);
     expect(parcel.json().error.message).toBe(NO_ADDRESS_TO_SHIP);
-    expect((await stockFigures(t.database.db, tool.id)).onHand).toBe(5);
+    expect((await stockFigures(t.database.db, product.id)).onHand).toBe(5);
 
     expect((await giveAddress(placed._id, { address: HOME_ADDRESS })).statusCode).toBe(200);
     const shipped = await ship(placed._id, { carrier: 'UPS', trackingNumber: '1Z10' });
@@ -493,7 +493,7 @@ describe('an order placed with the order modal', () => {
   });
 
   it('paid without one, waits for its address and says so; the address book fills it, the total stays', async () => {
-    const tool = await insertTool(t.database.db, {
+    const product = await insertProduct(t.database.db, {
       priceCents: 2_000,
       availableQuantity: 5,
       minimumOrderQuantity: 1,
@@ -501,7 +501,7 @@ describe('an order placed with the order modal', () => {
     const { order: paid } = await orderIn(kitOf(t.app), 'paid', {
       buyer: customer,
       address: null,
-      lines: [{ productId: tool.id, quantity: 1 }],
+      lines: [{ productId: product.id, quantity: 1 }],
     });
     const placed = paid;
     expect(paid).toMatchObject({
@@ -672,7 +672,7 @@ describe("the owner's numbers", () => {
       t.database.db,
       DiscountInput.parse({ code, name: '10% off', kind: 'percent', value: 1000, appliesTo: 'order' }),
     );
-    const alternator = await insertTool(t.database.db, {
+    const alternator = await insertProduct(t.database.db, {
       name: 'Alternator',
       priceCents: 6000,
       coreChargeCents: 2500,
@@ -759,13 +759,13 @@ describe('refunds of a discounted order', () => {
         categorySlugs: ['brakes'],
       }),
     );
-    const pads = await insertTool(t.database.db, {
+    const pads = await insertProduct(t.database.db, {
       name: 'Brake pad set',
       priceCents: 4599,
       minimumOrderQuantity: 1,
       categorySlug: 'brakes',
     });
-    const rotor = await insertTool(t.database.db, {
+    const rotor = await insertProduct(t.database.db, {
       name: 'Brake rotor',
       priceCents: 6250,
       minimumOrderQuantity: 1,

@@ -6,7 +6,7 @@ import type { GuestCheckoutAnswer } from '../../../contract/guest';
 import type { Order } from '../../../contract/orders';
 import type { Quote } from '../../../contract/pricing';
 import { mails, products, stockMovements } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { createOwnerApp, kitOf, type Member, newCustomer, orderIn } from '../../test/kit';
 import { pdfText } from '../../test/pdf-text';
@@ -33,14 +33,14 @@ afterAll(() => t.close());
 
 /** A remanufactured alternator at $159.99 with a $45.00 core charge, and pads with none. */
 async function parts() {
-  const alternator = await insertTool(t.database.db, {
+  const alternator = await insertProduct(t.database.db, {
     name: 'Remanufactured alternator',
     priceCents: 15999,
     coreChargeCents: 4500,
     availableQuantity: 20,
     minimumOrderQuantity: 1,
   });
-  const pads = await insertTool(t.database.db, {
+  const pads = await insertProduct(t.database.db, {
     name: 'Rear brake pads',
     priceCents: 4499,
     availableQuantity: 20,
@@ -322,7 +322,7 @@ describe('a core return', () => {
   });
 
   it('is not needed for a unit refunded: its core charge goes back with it, and everything adds up to what was paid', async () => {
-    const caliper = await insertTool(t.database.db, {
+    const caliper = await insertProduct(t.database.db, {
       name: 'Remanufactured caliper',
       priceCents: 4999,
       coreChargeCents: 3000,

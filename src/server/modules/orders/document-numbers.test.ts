@@ -5,7 +5,7 @@ import type { Order } from '../../../contract/orders';
 import { buildApp } from '../../app';
 import { type Database, openPostgres } from '../../kernel/db/database';
 import { orders, refunds } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestDatabase, testConfig } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { postgresOnly } from '../../test/postgres-only';
@@ -65,14 +65,14 @@ describe('invoice and credit-note numbers on one instance', () => {
   });
 
   it('numbers the paid order and the succeeded refund, on the receipt, the credit note and the order', async () => {
-    const tool = await insertTool(database.db, { availableQuantity: 50, minimumOrderQuantity: 1 });
-    const unpaid = await placeOrder(app, customer, tool.id, 1);
+    const product = await insertProduct(database.db, { availableQuantity: 50, minimumOrderQuantity: 1 });
+    const unpaid = await placeOrder(app, customer, product.id, 1);
     expect(unpaid.invoiceNumber).toBeNull();
     const first = await payOrder(app, customer, unpaid._id);
     expect(first.invoiceNumber).toBe('INV-000001');
 
     // A payment rolled back gives its number back: the next order paid takes it.
-    const second = await placeOrder(app, customer, tool.id, 1);
+    const second = await placeOrder(app, customer, product.id, 1);
     await expect(
       database.db.transaction(async (tx) => {
         await tx.update(orders).set({ paidAt: new Date() }).where(eq(orders.id, second._id));
@@ -122,13 +122,13 @@ postgresOnly(
     });
 
     it('gives each payment and refund the next number, none twice and none skipped', async () => {
-      const tool = await insertTool(database.db, { availableQuantity: 500, minimumOrderQuantity: 1 });
+      const product = await insertProduct(database.db, { availableQuantity: 500, minimumOrderQuantity: 1 });
       const buyers = await Promise.all(
         [1, 2, 3, 4].map((i) => signUp(i % 2 ? a : b, { name: `Buyer ${i}` })),
       );
       const placed = await Promise.all(
         buyers.flatMap((buyer, i) =>
-          [0, 1, 2].map(() => placeOrder(i % 2 ? a : b, buyer, tool.id, 1).then((o) => ({ o, buyer }))),
+          [0, 1, 2].map(() => placeOrder(i % 2 ? a : b, buyer, product.id, 1).then((o) => ({ o, buyer }))),
         ),
       );
       // Paid at once, half through each instance.

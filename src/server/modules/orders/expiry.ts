@@ -1,6 +1,6 @@
 import type { Db } from '../../kernel/db';
 import type { Outbox } from '../../kernel/outbox';
-import { lockToolsInOrder } from '../inventory';
+import { lockProductsInOrder } from '../inventory';
 import { applyOrderEvent, lockExpiredOrders, orderLinesOf } from './order-state';
 
 /**
@@ -21,7 +21,7 @@ export async function expireUnpaidOrders(
       // The batch's products locked in id order first, as every stock move locks them: two sweeps
       // that overlap queue on the first shared product instead of deadlocking.
       const items = await Promise.all(due.map((row) => orderLinesOf(tx, row.id)));
-      await lockToolsInOrder(
+      await lockProductsInOrder(
         tx,
         items.flat().map((item) => item.productId),
       );

@@ -4,7 +4,7 @@ import type { GuestCheckoutAnswer } from '../../../contract/guest';
 import type { Quote } from '../../../contract/pricing';
 import { buildApp } from '../../app';
 import { type Database, openPostgres } from '../../kernel/db/database';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestDatabase, testConfig } from '../../test/harness';
 import { postgresOnly } from '../../test/postgres-only';
 import { uniqueEmail } from '../../test/sessions';
@@ -42,8 +42,8 @@ postgresOnly(
     });
 
     async function guestOrder(email: string) {
-      const tool = await insertTool(database.db, { minimumOrderQuantity: 1 });
-      const lines = [{ productId: tool.id, quantity: 1 }];
+      const product = await insertProduct(database.db, { minimumOrderQuantity: 1 });
+      const lines = [{ productId: product.id, quantity: 1 }];
       const quote = await a.inject({
         method: 'POST',
         url: '/api/cart/quote',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../contract/addresses';
 import { placeOrder } from '../../flows/place-order';
 import type { Database } from '../../kernel/db/database';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestDatabase } from '../../test/harness';
 import { insertPerson, type Kit, kitOn } from '../../test/kit';
 import { freeLimits, orderRow } from '../../test/probes';
@@ -51,7 +51,7 @@ async function shopOrder(name: string, expiresOn: string) {
     priceList: { percentOffBasisPoints: 0, categories: [], netPrices: [] },
     certificate: { number: `RS-${name}`, states: ['OH', 'MI'], expiresOn },
   });
-  const tool = await insertTool(database.db, {
+  const product = await insertProduct(database.db, {
     priceCents: 4000,
     availableQuantity: 10,
     minimumOrderQuantity: 1,
@@ -60,7 +60,7 @@ async function shopOrder(name: string, expiresOn: string) {
     database.db,
     kit.outbox,
     shop,
-    { productId: tool.id, orderQuantity: 1, phone: PHONE },
+    { productId: product.id, orderQuantity: 1, phone: PHONE },
     freeLimits(),
     pricing,
     NOON_1_DEC,

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../../contract/addresses';
 import type { Order } from '../../../contract/orders';
 import type { SettingsAnswer, SettingsSection } from '../../../contract/settings';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, createAdminApp, payOrder, placeOrder } from '../../test/store-flow';
@@ -80,13 +80,13 @@ describe("an Order Now order's address, before payment", () => {
   });
 
   it("takes the state's tax rate from the saved address, and the card is charged the new total", async () => {
-    const tool = await insertTool(t.database.db, {
+    const product = await insertProduct(t.database.db, {
       priceCents: 4000,
       availableQuantity: 10,
       minimumOrderQuantity: 1,
     });
     const { customer, addressId } = await customerWithSavedOhioAddress('Olive Ohio');
-    const placed = await placeOrder(t.app, customer, tool.id, 1);
+    const placed = await placeOrder(t.app, customer, product.id, 1);
     // Placed without an address: the store's default 7 % of $40.00 = $2.80, standard shipping $7.99.
     expect(placed.amounts).toMatchObject({
       subtotalCents: 4000,
@@ -156,13 +156,13 @@ describe("an Order Now order's address, before payment", () => {
       defaultWeightLb: 1,
       zones: [zone('ohio', ['US-OH'], 1200), zone('states', ['US'], 900)],
     });
-    const tool = await insertTool(t.database.db, {
+    const product = await insertProduct(t.database.db, {
       priceCents: 4000,
       availableQuantity: 10,
       minimumOrderQuantity: 1,
     });
     const { customer } = await customerWithSavedOhioAddress('Otto Ohio');
-    const placed = await placeOrder(t.app, customer, tool.id, 1);
+    const placed = await placeOrder(t.app, customer, product.id, 1);
     // To the home country: the United States zone's $9.00, and 7 % of $40.00.
     expect(placed.amounts).toMatchObject({ shippingCents: 900, taxCents: 280, totalCents: 5180 });
 

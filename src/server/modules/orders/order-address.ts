@@ -12,7 +12,7 @@ import { listAddresses } from '../addresses';
 import {
   exemptionFor,
   goodsOf,
-  loadToolFacts,
+  loadProductFacts,
   type PricingRules,
   parcelWeight,
   shippingQuote,
@@ -83,7 +83,7 @@ async function requote(
   now: Date,
 ): Promise<Partial<typeof orders.$inferInsert>> {
   const lines = await orderLinesOf(tx, row.id);
-  const facts = await loadToolFacts(
+  const facts = await loadProductFacts(
     tx,
     lines.map((l) => l.productId),
   );

@@ -3,7 +3,7 @@ import { PRODUCT_LIMITS } from '../../../contract/catalog';
 import type { StoreStats } from '../../../contract/orders';
 import { placeOrder } from '../../flows/place-order';
 import { AppError } from '../../kernel/errors/errors';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { realOrderCaps } from '../../test/harness';
 import { createOwnerApp, insertPerson, newCustomer } from '../../test/kit';
 import { freeLimits, orderRow } from '../../test/probes';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => made.t.close());
 
-async function priciestTool() {
+async function priciestProduct() {
   const res = await made.t.app.inject({
     method: 'POST',
     url: '/api/tool',
@@ -36,7 +36,7 @@ async function priciestTool() {
 
 describe('the largest order', () => {
   it('is placed, paid and counted in the statistics without overflowing', async () => {
-    const productId = await priciestTool();
+    const productId = await priciestProduct();
     const buyer = await newCustomer(made.t.app, { name: 'Big Spender' });
     const order = await placeOrderOverHttp(made.t.app, buyer, productId, PRODUCT_LIMITS.availableMax);
     // $1,000,000,000,000 of goods ships free and pays the default 7% tax.
@@ -50,7 +50,7 @@ describe('the largest order', () => {
     const second = await placeOrderOverHttp(
       made.t.app,
       buyer,
-      await priciestTool(),
+      await priciestProduct(),
       PRODUCT_LIMITS.availableMax,
     );
     await payOrder(made.t.app, buyer, second._id);
@@ -68,7 +68,7 @@ describe('the largest order', () => {
   it('is refused with a clear 409, never a 500, where the caps on unpaid orders apply', async () => {
     // The order flow with the real caps, on this file's store (a second store would cost a
     // database of its own): a refusal the route answers as it is, not an error it turns into a 500.
-    const tool = await insertTool(made.t.database.db, {
+    const product = await insertProduct(made.t.database.db, {
       priceCents: PRODUCT_LIMITS.priceMax * 100,
       availableQuantity: PRODUCT_LIMITS.availableMax,
       minimumOrderQuantity: 1,
@@ -78,7 +78,7 @@ describe('the largest order', () => {
       made.t.database.db,
       made.t.app.outbox,
       buyer,
-      { productId: tool.id, orderQuantity: PRODUCT_LIMITS.availableMax, phone: PHONE },
+      { productId: product.id, orderQuantity: PRODUCT_LIMITS.availableMax, phone: PHONE },
       freeLimits({
         maxUnpaidOrders: realOrderCaps().maxUnpaidOrders,
         maxReservedUnits: realOrderCaps().maxReservedUnits,

@@ -7,7 +7,7 @@ import { placeOrder } from '../../flows/place-order';
 import type { Database } from '../../kernel/db/database';
 import { orderEvents, orders, outboxMessages, paymentIntents, refunds } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestDatabase, testOutbox } from '../../test/harness';
 import {
   freeLimits,
@@ -44,16 +44,16 @@ const payment = { transactionId: 'sim_pi_test', cardBrand: 'visa', cardLast4: '4
 
 async function newOrder(quantity = 4, availableQuantity = 50) {
   const me = await insertCustomer(database.db);
-  const tool = await insertTool(database.db, { availableQuantity, minimumOrderQuantity: 1 });
+  const product = await insertProduct(database.db, { availableQuantity, minimumOrderQuantity: 1 });
   const order = await placeOrder(
     database.db,
     testOutbox(database.db),
     me,
-    { productId: tool.id, orderQuantity: quantity, phone: PHONE },
+    { productId: product.id, orderQuantity: quantity, phone: PHONE },
     freeLimits(),
     storePricing(),
   );
-  return { me, tool, order };
+  return { me, tool: product, order };
 }
 
 const transitionOf = (event: OrderEventName): OrderTransition => {

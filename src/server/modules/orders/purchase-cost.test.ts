@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { statementsPerPurchase } from '../../test/purchase-cost';
 import { signUp, type TestSession } from '../../test/sessions';
@@ -15,10 +15,10 @@ afterAll(() => t.close());
 
 describe('a purchase', () => {
   it('costs the database a bounded number of statements, session checks included', async () => {
-    const tool = await insertTool(t.database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
+    const product = await insertProduct(t.database.db, { availableQuantity: 100, minimumOrderQuantity: 1 });
     // The first purchase warms what is remembered between requests (the session).
-    await statementsPerPurchase(t.app, t.database, buyer, tool.id);
-    const { statements, status } = await statementsPerPurchase(t.app, t.database, buyer, tool.id);
+    await statementsPerPurchase(t.app, t.database, buyer, product.id);
+    const { statements, status } = await statementsPerPurchase(t.app, t.database, buyer, product.id);
     expect(status).toBe('pending');
     console.info(`statements per purchase: ${statements}`);
     // 14 today: docs/architecture.md ("The request path of a purchase") says where they go (the

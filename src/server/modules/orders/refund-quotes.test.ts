@@ -5,7 +5,7 @@ import { afterSaleMessages, type RefundQuote, returnMessages } from '../../../co
 import type { Order } from '../../../contract/orders';
 import type { SettingsAnswer } from '../../../contract/settings';
 import { auditLog, refunds } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { createOwnerApp, kitOf, type Member, newCustomer, orderIn } from '../../test/kit';
 import { as } from '../../test/store-flow';
@@ -42,13 +42,13 @@ afterAll(() => t.close());
  * of $262.97 = $18.41; $281.38 in all.
  */
 async function paidOrder() {
-  const pads = await insertTool(t.database.db, {
+  const pads = await insertProduct(t.database.db, {
     name: 'Brake pad set',
     priceCents: 4599,
     availableQuantity: 20,
     minimumOrderQuantity: 1,
   });
-  const rotor = await insertTool(t.database.db, {
+  const rotor = await insertProduct(t.database.db, {
     name: 'Brake rotor',
     priceCents: 6250,
     availableQuantity: 10,

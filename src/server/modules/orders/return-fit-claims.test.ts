@@ -4,7 +4,7 @@ import { fitClaimMessages, ReturnInput } from '../../../contract/after-sale';
 import { salesReport } from '../../edge/manage';
 import { auditLog, fitments, returnFitClaims, user } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { signUp, type TestSession } from '../../test/sessions';
 import { as, checkoutCart, createAdminApp, fillCart, payOrder } from '../../test/store-flow';
@@ -49,13 +49,13 @@ afterAll(() => t.close());
  * Accord) and 2 brake pads at $45.99 (no fitment): $154.48, 7 % tax $10.81.
  */
 async function shippedOrder() {
-  const rotor = await insertTool(t.database.db, {
+  const rotor = await insertProduct(t.database.db, {
     name: 'Front brake rotor',
     priceCents: 6250,
     availableQuantity: 10,
     minimumOrderQuantity: 1,
   });
-  const pads = await insertTool(t.database.db, {
+  const pads = await insertProduct(t.database.db, {
     name: 'Brake pad set',
     priceCents: 4599,
     availableQuantity: 10,

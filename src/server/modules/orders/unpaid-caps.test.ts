@@ -5,7 +5,7 @@ import type { Database } from '../../kernel/db/database';
 import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../kernel/identity/session-user';
 import type { OrderLimits } from '../../kernel/settings/settings-in-force';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import { createTestDatabase, realOrderCaps } from '../../test/harness';
 import { insertPerson, type Kit, kitOn, orderIn } from '../../test/kit';
 import { freeLimits, stockOf } from '../../test/probes';
@@ -49,48 +49,52 @@ describe('nobody empties the shelves without paying', () => {
   it('one customer cannot stop another from buying: a hoarder gets at most 100 units and 3 unpaid orders', async () => {
     const mallory = await insertPerson(database.db, { name: 'Mallory Hoarder' });
     const alice = await insertPerson(database.db, { name: 'Alice Buyer' });
-    const tool = await insertTool(database.db, { availableQuantity: 150, minimumOrderQuantity: 1 });
+    const product = await insertProduct(database.db, { availableQuantity: 150, minimumOrderQuantity: 1 });
 
     // All of it in one request: refused, saying what to do.
-    expect(await refusalOf(order(mallory, tool.id, 150))).toEqual({
+    expect(await refusalOf(order(mallory, product.id, 150))).toEqual({
       code: 'CONFLICT',
       status: 409,
       message: tooManyReservedUnitsMessage(100, 0),
     });
-    expect(await stockOf(database.db, tool.id)).toBe(150);
+    expect(await stockOf(database.db, product.id)).toBe(150);
 
-    await order(mallory, tool.id, 40);
-    await order(mallory, tool.id, 40);
-    expect((await refusalOf(order(mallory, tool.id, 30))).message).toBe(tooManyReservedUnitsMessage(100, 80));
-    const third = await order(mallory, tool.id, 20);
-    expect((await refusalOf(order(mallory, tool.id, 1))).message).toBe(tooManyUnpaidOrdersMessage(3));
+    await order(mallory, product.id, 40);
+    await order(mallory, product.id, 40);
+    expect((await refusalOf(order(mallory, product.id, 30))).message).toBe(
+      tooManyReservedUnitsMessage(100, 80),
+    );
+    const third = await order(mallory, product.id, 20);
+    expect((await refusalOf(order(mallory, product.id, 1))).message).toBe(tooManyUnpaidOrdersMessage(3));
 
     // Alice still buys what is left, and pays.
-    expect(await stockOf(database.db, tool.id)).toBe(50);
-    await orderIn(kit, 'paid', { buyer: alice, lines: [{ productId: tool.id, quantity: 50 }] });
+    expect(await stockOf(database.db, product.id)).toBe(50);
+    await orderIn(kit, 'paid', { buyer: alice, lines: [{ productId: product.id, quantity: 50 }] });
 
     // Cancelling frees Mallory's slot.
     await cancelUnpaidOrder(database.db, kit.outbox, third._id, { userId: mallory.id, admin: false });
-    expect((await order(mallory, tool.id, 5)).orderQuantity).toBe(5);
+    expect((await order(mallory, product.id, 5)).orderQuantity).toBe(5);
   });
 
   it('a paid order no longer counts against the caps', async () => {
     const buyer = await insertPerson(database.db, { name: 'Paying Buyer' });
-    const tool = await insertTool(database.db, { availableQuantity: 500, minimumOrderQuantity: 1 });
+    const product = await insertProduct(database.db, { availableQuantity: 500, minimumOrderQuantity: 1 });
     for (let i = 0; i < 3; i++)
-      await orderIn(kit, 'paid', { buyer, lines: [{ productId: tool.id, quantity: 40 }] });
-    await order(buyer, tool.id, 100);
-    expect((await refusalOf(order(buyer, tool.id, 1))).message).toBe(tooManyReservedUnitsMessage(100, 100));
+      await orderIn(kit, 'paid', { buyer, lines: [{ productId: product.id, quantity: 40 }] });
+    await order(buyer, product.id, 100);
+    expect((await refusalOf(order(buyer, product.id, 1))).message).toBe(
+      tooManyReservedUnitsMessage(100, 100),
+    );
   });
 
   it('counts orders sent at the same moment against each other', async () => {
     const rusher = await insertPerson(database.db, { name: 'Rush Orderer' });
-    const tool = await insertTool(database.db, { availableQuantity: 500, minimumOrderQuantity: 1 });
-    const answers = await Promise.allSettled(Array.from({ length: 8 }, () => order(rusher, tool.id, 10)));
+    const product = await insertProduct(database.db, { availableQuantity: 500, minimumOrderQuantity: 1 });
+    const answers = await Promise.allSettled(Array.from({ length: 8 }, () => order(rusher, product.id, 10)));
     expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(3);
     const refused = answers.filter((a) => a.status === 'rejected');
     expect(refused).toHaveLength(5);
     for (const r of refused) expect((r.reason as AppError).status).toBe(409);
-    expect(await stockOf(database.db, tool.id)).toBe(470);
+    expect(await stockOf(database.db, product.id)).toBe(470);
   });
 });

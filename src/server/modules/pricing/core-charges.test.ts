@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../kernel/config/config';
 import { defaultSettings } from '../../kernel/settings/settings-defaults';
 import type { DiscountOffer, DiscountRule } from '../discounts/discount-offer';
-import { type loadToolFacts, quoteFrom } from './pricing';
+import { type loadProductFacts, quoteFrom } from './pricing';
 
 /**
  * Core charges in the totals, with no database: their own priced line, in the subtotal and taxed
@@ -13,10 +13,10 @@ import { type loadToolFacts, quoteFrom } from './pricing';
 const rules = defaultSettings(loadConfig({ TAX_RATES: 'MI=6', TAX_RATE: '0' }));
 const toMichigan = { shippingMethod: 'standard', region: 'MI' } as const;
 
-type Facts = Awaited<ReturnType<typeof loadToolFacts>>;
+type Facts = Awaited<ReturnType<typeof loadProductFacts>>;
 type Fact = Facts extends Map<string, infer F> ? F : never;
 
-const tool = (id: string, priceCents: number, coreChargeCents: number): Fact => ({
+const product = (id: string, priceCents: number, coreChargeCents: number): Fact => ({
   id,
   name: id === 'alternator' ? 'Remanufactured alternator' : 'Brake pads',
   image: '/images/x.svg',
@@ -30,8 +30,8 @@ const tool = (id: string, priceCents: number, coreChargeCents: number): Fact => 
   coreChargeCents,
 });
 const facts: Facts = new Map([
-  ['alternator', tool('alternator', 15999, 4500)],
-  ['pads', tool('pads', 4499, 0)],
+  ['alternator', product('alternator', 15999, 4500)],
+  ['pads', product('pads', 4499, 0)],
 ]);
 
 const discount = (over: Partial<DiscountRule>): DiscountOffer => ({
@@ -106,7 +106,7 @@ describe('a core charge in the totals', () => {
     // $89.98 of pads: below a $100 minimum and free shipping, whatever core charges are added.
     const withCore = quoteFrom(
       rules,
-      new Map([...facts, ['pads', tool('pads', 4499, 2500)]]),
+      new Map([...facts, ['pads', product('pads', 4499, 2500)]]),
       lines,
       toMichigan,
       discount({ minSubtotalCents: 10000 }),

@@ -1,7 +1,7 @@
 import type { TradePrices } from '../../../contract/trade';
 import type { Db } from '../../kernel/db';
 import type { BuyerTerms } from '../accounts';
-import { loadToolFacts } from './pricing';
+import { loadProductFacts } from './pricing';
 import { tradeUnitPrice } from './trade-prices';
 
 /**
@@ -11,12 +11,12 @@ import { tradeUnitPrice } from './trade-prices';
  */
 export async function tradePricesOf(db: Db, terms: BuyerTerms, productIds: string[]): Promise<TradePrices> {
   if (!terms.priceList) return { prices: [] };
-  const facts = await loadToolFacts(db, productIds);
+  const facts = await loadProductFacts(db, productIds);
   const prices: TradePrices['prices'] = [];
-  for (const tool of facts.values()) {
-    const unitPriceCents = tradeUnitPrice(terms.priceList, tool);
-    if (unitPriceCents < tool.priceCents)
-      prices.push({ productId: tool.id, unitPriceCents, listUnitPriceCents: tool.priceCents });
+  for (const product of facts.values()) {
+    const unitPriceCents = tradeUnitPrice(terms.priceList, product);
+    if (unitPriceCents < product.priceCents)
+      prices.push({ productId: product.id, unitPriceCents, listUnitPriceCents: product.priceCents });
   }
   return { prices };
 }

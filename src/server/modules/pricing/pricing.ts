@@ -325,7 +325,7 @@ const totalsOnly = ({
   ...totals
 }: Totals & ShippingQuote & PricedDiscount): Totals => totals;
 
-type ToolFacts = Pick<
+type ProductFacts = Pick<
   typeof products.$inferSelect,
   | 'id'
   | 'name'
@@ -341,13 +341,13 @@ type ToolFacts = Pick<
 >;
 
 /** The join of a product with its stock, for a query of `tools` selecting toolFactColumns. */
-export const stockOfTool = eq(productStock.productId, products.id);
+export const stockOfProduct = eq(productStock.productId, products.id);
 
 /**
  * The columns of a product that pricing reads, from `tools` left-joined with the inventory's
  * `product_stock` view on `stockOfTool`: what is left to order is the inventory's.
  */
-export const toolFactColumns = {
+export const productFactColumns = {
   id: products.id,
   name: products.name,
   image: products.image,
@@ -364,11 +364,11 @@ export const toolFactColumns = {
 export const NO_LONGER_SOLD = 'This product is no longer sold. Remove it to go on.';
 
 /** Why a line cannot be ordered as it stands, in the order modal's words where it has them. */
-export function lineProblem(tool: ToolFacts, quantity: number): string | null {
-  if (tool.retiredAt) return NO_LONGER_SOLD;
-  if (tool.availableQuantity < tool.minimumOrderQuantity) return outOfStockMessage(tool.name, 0);
-  if (quantity < tool.minimumOrderQuantity) return minimumQuantityMessage(tool.minimumOrderQuantity);
-  if (quantity > tool.availableQuantity) return outOfStockMessage(tool.name, tool.availableQuantity);
+export function lineProblem(product: ProductFacts, quantity: number): string | null {
+  if (product.retiredAt) return NO_LONGER_SOLD;
+  if (product.availableQuantity < product.minimumOrderQuantity) return outOfStockMessage(product.name, 0);
+  if (quantity < product.minimumOrderQuantity) return minimumQuantityMessage(product.minimumOrderQuantity);
+  if (quantity > product.availableQuantity) return outOfStockMessage(product.name, product.availableQuantity);
   return null;
 }
 
@@ -377,32 +377,32 @@ export function lineProblem(tool: ToolFacts, quantity: number): string | null {
  * (inside a transaction) their rows are held in key share mode until it ends: they can change, but
  * not be deleted, while the caller writes rows that refer to them.
  */
-export async function loadToolFacts(
+export async function loadProductFacts(
   db: Db | Tx,
   productIds: string[],
   options: { lock?: boolean } = {},
-): Promise<Map<string, ToolFacts>> {
+): Promise<Map<string, ProductFacts>> {
   const ids = [...new Set(productIds.filter(isUuid))];
   if (ids.length === 0) return new Map();
-  const rows = await (options.lock ? toolFactsLocked : toolFacts)(db, { ids });
+  const rows = await (options.lock ? productFactsLocked : productFacts)(db, { ids });
   return new Map(rows.map((r) => [r.id, r]));
 }
-const toolFactsStatement = (lock: boolean) =>
-  preparedStatement<{ ids: string[] }, ToolFacts>(
+const productFactsStatement = (lock: boolean) =>
+  preparedStatement<{ ids: string[] }, ProductFacts>(
     lock ? 'tool facts locked' : 'tool facts',
     (db) => {
       const query = db
-        .select(toolFactColumns)
+        .select(productFactColumns)
         .from(products)
-        .leftJoin(productStock, stockOfTool)
+        .leftJoin(productStock, stockOfProduct)
         .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`);
       // Only the product's row is held: the level is the inventory's, locked by its moves alone.
       return lock ? query.for('key share', { of: products }) : query;
     },
-    selectedRow<ToolFacts>(toolFactColumns),
+    selectedRow<ProductFacts>(productFactColumns),
   );
-const toolFacts = toolFactsStatement(false);
-const toolFactsLocked = toolFactsStatement(true);
+const productFacts = productFactsStatement(false);
+const productFactsLocked = productFactsStatement(true);
 
 /**
  * Prices lines against the catalog's current prices and stock; a line of an unknown product is
@@ -411,7 +411,7 @@ const toolFactsLocked = toolFactsStatement(true);
  */
 export function quoteFrom(
   rules: PricingRules,
-  facts: Map<string, ToolFacts>,
+  facts: Map<string, ProductFacts>,
   lines: LineInput[],
   to: Destination,
   offer?: DiscountOffer,
@@ -420,23 +420,23 @@ export function quoteFrom(
 ): Quote {
   const priced: PricedLine[] = [];
   for (const line of lines) {
-    const tool = facts.get(line.productId);
-    if (!tool) continue;
-    const unitPriceCents = tradeUnitPrice(terms?.priceList ?? null, tool);
+    const product = facts.get(line.productId);
+    if (!product) continue;
+    const unitPriceCents = tradeUnitPrice(terms?.priceList ?? null, product);
     priced.push({
-      productId: tool.id,
-      name: tool.name,
-      image: tool.image,
+      productId: product.id,
+      name: product.name,
+      image: product.image,
       unitPriceCents,
-      ...(unitPriceCents < tool.priceCents ? { listUnitPriceCents: tool.priceCents } : {}),
+      ...(unitPriceCents < product.priceCents ? { listUnitPriceCents: product.priceCents } : {}),
       quantity: line.quantity,
-      minimum: tool.minimumOrderQuantity,
-      available: tool.retiredAt ? 0 : tool.availableQuantity,
+      minimum: product.minimumOrderQuantity,
+      available: product.retiredAt ? 0 : product.availableQuantity,
       lineTotalCents: unitPriceCents * line.quantity,
       discountCents: 0,
-      coreChargeCents: tool.coreChargeCents,
-      coreTotalCents: tool.coreChargeCents * line.quantity,
-      problem: lineProblem(tool, line.quantity),
+      coreChargeCents: product.coreChargeCents,
+      coreTotalCents: product.coreChargeCents * line.quantity,
+      problem: lineProblem(product, line.quantity),
     });
   }
   const goods = goodsOf(priced);
@@ -486,7 +486,7 @@ export async function quoteLines(
 ): Promise<Quote> {
   return quoteFrom(
     rules,
-    await loadToolFacts(
+    await loadProductFacts(
       db,
       lines.map((l) => l.productId),
     ),

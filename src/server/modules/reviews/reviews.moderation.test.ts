@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../../contract/audit';
 import type { ModeratedReview, ModerationPage, OwnReview, Review } from '../../../contract/reviews';
 import { auditLog, user } from '../../kernel/db/schema';
-import { insertTool } from '../../test/fixtures';
+import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { createOwnerApp, newCustomer } from '../../test/kit';
 import type { TestSession } from '../../test/sessions';
@@ -76,8 +76,8 @@ beforeAll(async () => {
   await withRole(staff, 'staff');
   buyer = await newCustomer(t.app, { name: 'Bea Buyer' });
   browser = await newCustomer(t.app, { name: 'Bo Browser' });
-  wrench = (await insertTool(t.database.db, { name: 'Torque Wrench' })).id;
-  jack = (await insertTool(t.database.db, { name: 'Floor Jack' })).id;
+  wrench = (await insertProduct(t.database.db, { name: 'Torque Wrench' })).id;
+  jack = (await insertProduct(t.database.db, { name: 'Floor Jack' })).id;
   // Bea bought the wrench and paid; an unpaid order of the jack proves nothing.
   await payOrder(t.app, buyer, (await placeOrder(t.app, buyer, wrench, 5))._id);
   await placeOrder(t.app, buyer, jack, 5);

@@ -16,10 +16,10 @@ export function ShopBar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const onTools = pathname === pages.tools.path;
+  const onProducts = pathname === pages.tools.path;
 
-  const openTools = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(onTools ? params : undefined);
+  const openProducts = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(onProducts ? params : undefined);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
       else next.delete(key);
@@ -35,20 +35,20 @@ export function ShopBar() {
       <search aria-label="Find parts" className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-2">
         <div className="min-w-0 flex-1 lg:max-w-2xl">
           <SearchBox
-            initial={onTools ? (params.get('search') ?? '') : ''}
-            onSearch={(search) => openTools({ search: search || undefined })}
+            initial={onProducts ? (params.get('search') ?? '') : ''}
+            onSearch={(search) => openProducts({ search: search || undefined })}
             onSuggestion={(s) => {
-              if (s.kind === 'brand') openTools({ brand: s.value, search: undefined });
-              else if (s.kind === 'category') openTools({ category: s.value, search: undefined });
+              if (s.kind === 'brand') openProducts({ brand: s.value, search: undefined });
+              else if (s.kind === 'category') openProducts({ category: s.value, search: undefined });
               else navigate(pages.product.path(s.value));
             }}
           />
         </div>
         <MyVehicle
           garage={garage}
-          onPick={(v) => openTools({ ...vehicleParams(v), fit: undefined })}
+          onPick={(v) => openProducts({ ...vehicleParams(v), fit: undefined })}
           onClear={() => {
-            if (onTools) openTools({ ...vehicleParams(undefined), fit: undefined });
+            if (onProducts) openProducts({ ...vehicleParams(undefined), fit: undefined });
           }}
         />
       </search>

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { AddToCartButton, type CartableTool } from './add-to-cart-button';
+import { AddToCartButton, type CartableProduct } from './add-to-cart-button';
 
 /** The product page's "Add to cart": how many (from the product's minimum), then the button. */
-export function AddQuantityToCart({ tool }: { tool: CartableTool }) {
+export function AddQuantityToCart({ tool }: { tool: CartableProduct }) {
   const id = useId();
   const [typed, setTyped] = useState(String(tool.minimum_order_quantity));
   // Whatever is typed goes to the store, which answers with its own rule when it is not a quantity.

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useAddToCart } from './use-cart';
 
-export interface CartableTool {
+export interface CartableProduct {
   _id: string;
   name: string;
   minimum_order_quantity: number;
@@ -21,7 +21,7 @@ export function AddToCartButton({
   quantity = tool.minimum_order_quantity,
   className = 'btn btn-outline btn-block',
 }: {
-  tool: CartableTool;
+  tool: CartableProduct;
   quantity?: number;
   className?: string;
 }) {

@@ -2,16 +2,16 @@ import type { ToolDetails, Vehicle } from '@contract/catalog';
 import { toolListSearch } from '@contract/catalog.constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '@web/lib/api-client';
-import { toolKeys } from './keys';
+import { productKeys } from './keys';
 
 /** One tool with its part numbers and fitment; with a vehicle, whether it fits that one. */
-export const toolQuery = (id: string, vehicle?: Vehicle) => {
+export const productQuery = (id: string, vehicle?: Vehicle) => {
   const params = vehicle ? toolListSearch(vehicle) : '';
   return queryOptions({
-    queryKey: toolKeys.one(id, params),
+    queryKey: productKeys.one(id, params),
     queryFn: ({ signal }) =>
       apiGet<ToolDetails>(`/purchase/${encodeURIComponent(id)}${params ? `?${params}` : ''}`, signal),
   });
 };
 
-export const useTool = (id: string, vehicle?: Vehicle) => useQuery(toolQuery(id, vehicle));
+export const useProduct = (id: string, vehicle?: Vehicle) => useQuery(productQuery(id, vehicle));

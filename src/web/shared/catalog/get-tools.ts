@@ -8,21 +8,21 @@ import {
 } from '@contract/catalog.constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@web/lib/api-client';
-import { toolKeys } from './keys';
+import { productKeys } from './keys';
 
 /**
  * The home page's 'All Tools' grid, cached under the key 'tools' (docs/requirements.md §4.5): the
  * catalog's first HOME_TOOL_COUNT tools, so an imported catalog does not make the home page a list
  * of hundreds; /tools has them all.
  */
-export const toolsQuery = queryOptions({
-  queryKey: toolKeys.all,
+export const productsQuery = queryOptions({
+  queryKey: productKeys.all,
   queryFn: ({ signal }) => apiGet<Tool[]>(`/tool?limit=${HOME_TOOL_COUNT}`, signal),
 });
 
-export const useTools = () => useQuery(toolsQuery);
+export const useProducts = () => useQuery(productsQuery);
 
-export interface ToolPage {
+export interface ProductPage {
   tools: Tool[];
   total: number;
   /** The search as the store read it, when that differs from what was typed. */
@@ -42,10 +42,10 @@ const header = (headers: Headers, name: string) => {
 };
 
 /** One page of a searched and sorted list, under 'tools' too so a product change refreshes both. */
-export const toolPageQuery = (query: ToolListQuery) =>
+export const productPageQuery = (query: ToolListQuery) =>
   queryOptions({
-    queryKey: toolKeys.page(query),
-    queryFn: async ({ signal }): Promise<ToolPage> => {
+    queryKey: productKeys.page(query),
+    queryFn: async ({ signal }): Promise<ProductPage> => {
       const { data, headers } = await apiRequest<Tool[]>(`/tool?${toolListSearch(query)}`, { signal });
       return {
         tools: data,
@@ -57,4 +57,4 @@ export const toolPageQuery = (query: ToolListQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useToolPage = (query: ToolListQuery) => useQuery(toolPageQuery(query));
+export const useProductPage = (query: ToolListQuery) => useQuery(productPageQuery(query));

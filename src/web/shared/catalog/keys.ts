@@ -1,7 +1,7 @@
 import type { ToolListQuery } from '@contract/catalog';
 
 /** The catalog's query keys: any product change invalidates `toolKeys.all`, every list and page of products. */
-export const toolKeys = {
+export const productKeys = {
   all: ['tools'] as const,
   page: (query: ToolListQuery) => ['tools', 'page', query] as const,
   one: (id: string, params: unknown) => ['tools', 'one', id, params] as const,

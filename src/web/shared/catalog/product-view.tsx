@@ -5,10 +5,10 @@ import { QueryState } from '@web/components/ui/query-state';
 import { ApiError } from '@web/lib/api-client';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { useTool } from './get-tool';
+import { useProduct } from './get-tool';
 import { OwnPrice } from './own-price';
 import { ProductFit, useActiveVehicle } from './product-fit';
-import { ToolDescription, ToolQuantities } from './tool-facts';
+import { ProductDescription, ProductQuantities } from './tool-facts';
 
 /**
  * What the product page (/product/:id) and the purchase page (/purchase/:id) share: the part of the
@@ -23,14 +23,14 @@ type Vehicle = ReturnType<typeof useActiveVehicle>['vehicle'];
 export function ProductView({
   children,
 }: {
-  children: (tool: ToolDetails, shopping: ProductShopping) => ReactNode;
+  children: (product: ToolDetails, shopping: ProductShopping) => ReactNode;
 }) {
   const { id = '' } = useParams();
   const { garage, vehicle } = useActiveVehicle();
-  const tool = useTool(id, vehicle);
-  if (tool.error instanceof ApiError && tool.error.code === 'NOT_FOUND') return <NotFoundPage />;
+  const product = useProduct(id, vehicle);
+  if (product.error instanceof ApiError && product.error.code === 'NOT_FOUND') return <NotFoundPage />;
   return (
-    <QueryState query={tool} empty={null}>
+    <QueryState query={product} empty={null}>
       {(data) => children(data, { garage, vehicle })}
     </QueryState>
   );
@@ -49,8 +49,8 @@ export function ProductHeading({ tool, shopping }: { tool: ToolDetails; shopping
       <h1 className="text-3xl font-bold">{tool.name}</h1>
       <p className="text-2xl font-semibold">Price: ${formatPrice(tool.price)}</p>
       <OwnPrice productId={tool._id} />
-      <ToolQuantities tool={tool} className="max-w-xs gap-y-1" />
-      <ToolDescription tool={tool} />
+      <ProductQuantities tool={tool} className="max-w-xs gap-y-1" />
+      <ProductDescription tool={tool} />
       <ProductFit fits={tool.fits} garage={shopping.garage} vehicle={shopping.vehicle} />
     </>
   );

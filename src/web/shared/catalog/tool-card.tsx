@@ -5,7 +5,7 @@ import { isNoPhoto, srcSetFor, TOOL_CARD_IMAGE_SIZES } from '@contract/uploads.c
 import { AddToCartButton } from '@web/shared/cart/add-to-cart-button';
 import { Link } from 'react-router';
 import { FitBadge } from './fit-badge';
-import { ToolDescription, ToolQuantities } from './tool-facts';
+import { ProductDescription, ProductQuantities } from './tool-facts';
 
 /**
  * A tool as the spec's card shows it, with 'Order Now' leading to its purchase page, and 'Add to
@@ -14,7 +14,7 @@ import { ToolDescription, ToolQuantities } from './tool-facts';
  * the description lines to wider screens and the product's page (the /tools list), while the home
  * page's spec cards keep them.
  */
-export function ToolCard({
+export function ProductCard({
   tool,
   eager = false,
   priority = false,
@@ -59,8 +59,8 @@ export function ToolCard({
         </h3>
         <FitBadge fits={tool.fits} vehicle={vehicle} />
         <p className="text-lg font-semibold sm:text-xl">Price: ${formatPrice(tool.price)}</p>
-        <ToolQuantities tool={tool} className="text-xs sm:text-sm" />
-        <ToolDescription
+        <ProductQuantities tool={tool} className="text-xs sm:text-sm" />
+        <ProductDescription
           tool={tool}
           className={`text-sm text-base-content/80 ${descriptionOnPhone ? '' : 'hidden sm:block'}`}
         />

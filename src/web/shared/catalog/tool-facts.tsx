@@ -2,7 +2,7 @@ import type { Tool } from '@contract/catalog';
 import { formatNumber } from '@web/lib/format';
 
 /** The spec's 'Available Quantity' and 'Order Quantity' (the minimum), as a definition list. */
-export function ToolQuantities({ tool, className = '' }: { tool: Tool; className?: string }) {
+export function ProductQuantities({ tool, className = '' }: { tool: Tool; className?: string }) {
   return (
     <dl className={`grid grid-cols-2 gap-x-3 ${className}`}>
       <dt className="text-base-content/70">Available Quantity</dt>
@@ -16,7 +16,7 @@ export function ToolQuantities({ tool, className = '' }: { tool: Tool; className
 }
 
 /** The description lines as a list. */
-export function ToolDescription({ tool, className = '' }: { tool: Tool; className?: string }) {
+export function ProductDescription({ tool, className = '' }: { tool: Tool; className?: string }) {
   return (
     <ul className={`list-disc space-y-1 pl-5 ${className}`}>
       {tool.description.map((line) => (

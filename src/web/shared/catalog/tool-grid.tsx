@@ -1,11 +1,11 @@
 import type { Tool } from '@contract/catalog';
-import { ToolCard } from './tool-card';
+import { ProductCard } from './tool-card';
 
 /**
  * One column of cards on their side on phones, two on tablets, three on large screens. The first
  * `eagerCount` pictures load at once, the very first with high priority: it is the page's largest paint.
  */
-export function ToolGrid({
+export function ProductGrid({
   tools,
   eagerCount = 0,
   vehicle,
@@ -20,10 +20,10 @@ export function ToolGrid({
 }) {
   return (
     <div className="grid grid-cols-1 gap-3 sm:gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="tool-grid">
-      {tools.map((tool, index) => (
-        <ToolCard
-          key={tool._id}
-          tool={tool}
+      {tools.map((product, index) => (
+        <ProductCard
+          key={product._id}
+          tool={product}
           eager={index < eagerCount}
           priority={index === 0 && eagerCount > 0}
           vehicle={vehicle}

@@ -2,7 +2,7 @@ import type { DeskOrder, WireOrderStatus } from '@contract/orders';
 import type { PackingSlip } from '@contract/packing-slip';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@web/lib/api-client';
-import { toolKeys } from '@web/shared/catalog/keys';
+import { productKeys } from '@web/shared/catalog/keys';
 import { adminOrderKeys } from './keys';
 import { type Tracking, trackingBody } from './tracking-body';
 
@@ -26,7 +26,7 @@ function useOrdersChanged() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
-      queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+      queryClient.invalidateQueries({ queryKey: productKeys.all }),
     ]);
 }
 

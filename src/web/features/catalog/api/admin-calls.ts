@@ -4,14 +4,14 @@ import type { UploadAnswer } from '@contract/uploads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@web/lib/api-client';
 import { adminRoot } from '@web/lib/query-keys';
-import { toolKeys } from '@web/shared/catalog/keys';
+import { productKeys } from '@web/shared/catalog/keys';
 
 /** Any product change refreshes every tool list ('tools') and the admin's views. */
 function useCatalogChanged() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+      queryClient.invalidateQueries({ queryKey: productKeys.all }),
       queryClient.invalidateQueries({ queryKey: adminRoot }),
     ]);
 }
@@ -56,7 +56,7 @@ export function uploadImage(
   });
 }
 
-export function useAddTool() {
+export function useAddProduct() {
   const changed = useCatalogChanged();
   return useMutation({
     mutationFn: async (input: NewToolInput) =>
@@ -65,7 +65,7 @@ export function useAddTool() {
   });
 }
 
-export function useUpdateTool() {
+export function useUpdateProduct() {
   const changed = useCatalogChanged();
   return useMutation({
     mutationFn: async ({ id, changes }: { id: string; changes: ToolChanges }) =>
@@ -74,7 +74,7 @@ export function useUpdateTool() {
   });
 }
 
-export function useDeleteTool() {
+export function useDeleteProduct() {
   const changed = useCatalogChanged();
   return useMutation({
     mutationFn: async (id: string) =>

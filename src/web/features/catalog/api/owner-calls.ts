@@ -23,7 +23,7 @@ import type { Synonym, SynonymInput } from '@contract/catalog-search';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiRequest } from '@web/lib/api-client';
 import { adminRoot } from '@web/lib/query-keys';
-import { brandKeys, toolKeys } from '@web/shared/catalog/keys';
+import { brandKeys, productKeys } from '@web/shared/catalog/keys';
 import { catalogAdminKeys } from './keys';
 
 /**
@@ -34,7 +34,7 @@ function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+      queryClient.invalidateQueries({ queryKey: productKeys.all }),
       queryClient.invalidateQueries({ queryKey: adminRoot }),
       queryClient.invalidateQueries({ queryKey: brandKeys.all }),
     ]);

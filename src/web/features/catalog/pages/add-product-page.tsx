@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { uploadImage, useAddTool } from '../api/admin-calls';
+import { uploadImage, useAddProduct } from '../api/admin-calls';
 
 const AddProductForm = ProductForm.extend({
   image: z
@@ -29,7 +29,7 @@ type Values = z.input<typeof AddProductForm>;
  * and the full product editor opens on it.
  */
 export function AddProductPage() {
-  const addTool = useAddTool();
+  const addProduct = useAddProduct();
   const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);
   const {
@@ -63,7 +63,7 @@ export function AddProductPage() {
         }
         throw error;
       }
-      const added = await addTool.mutateAsync({
+      const added = await addProduct.mutateAsync({
         name: parsed.name,
         image: image.url,
         price: parsed.price,

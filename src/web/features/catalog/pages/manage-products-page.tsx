@@ -9,7 +9,7 @@ import { QueryState } from '@web/components/ui/query-state';
 import { useConfirmedAction } from '@web/components/ui/use-confirmed-action';
 import { formatNumber } from '@web/lib/format';
 import { Link, useSearchParams } from 'react-router';
-import { useDeleteTool } from '../api/admin-calls';
+import { useDeleteProduct } from '../api/admin-calls';
 import { useProductList } from '../api/owner-calls';
 import {
   finderFiltered,
@@ -60,7 +60,7 @@ export function ManageProductsPage() {
     page: state.page,
     limit: PAGE_SIZE,
   });
-  const remove = useDeleteTool();
+  const remove = useDeleteProduct();
   const deleting = useConfirmedAction(async (product: ProductSummary) => {
     await remove.mutateAsync(product._id);
     return `Tool ${product.name} is deleted!!`;

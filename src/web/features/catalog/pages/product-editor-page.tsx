@@ -10,7 +10,7 @@ import { useBrands } from '@web/shared/catalog/get-brands';
 import { useCategories } from '@web/shared/catalog/get-categories';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useUpdateTool } from '../api/admin-calls';
+import { useUpdateProduct } from '../api/admin-calls';
 import { useProductRecord } from '../api/owner-calls';
 import { type FitmentDraft, FitmentEditor } from '../components/editor/fitment-editor';
 import { ImageListEditor } from '../components/editor/image-list-editor';
@@ -164,7 +164,7 @@ export function ProductEditorPage() {
 function Editor({ record }: { record: ProductRecord }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(record));
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const update = useUpdateTool();
+  const update = useUpdateProduct();
   const categories = useCategories().data ?? [];
   const brands = useBrands().data ?? [];
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));

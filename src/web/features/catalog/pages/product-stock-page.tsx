@@ -8,7 +8,7 @@ import { TextField } from '@web/components/ui/text-field';
 import { apiGet, apiRequest } from '@web/lib/api-client';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
-import { toolKeys } from '@web/shared/catalog/keys';
+import { productKeys } from '@web/shared/catalog/keys';
 import { orderDateTime } from '@web/shared/orders/order-parts';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -53,7 +53,7 @@ export function ProductStockPage() {
       ).data,
     onSuccess: (data) => {
       queryClient.setQueryData(catalogAdminKeys.stock(id), data);
-      void queryClient.invalidateQueries({ queryKey: toolKeys.all });
+      void queryClient.invalidateQueries({ queryKey: productKeys.all });
     },
   });
   const [mode, setMode] = useState<'delta' | 'set'>('delta');

@@ -10,15 +10,15 @@ import { Pager } from '@web/components/ui/pager';
 import { QueryState } from '@web/components/ui/query-state';
 import { useAddressToggle } from '@web/lib/use-address-toggle';
 import { useCategories } from '@web/shared/catalog/get-categories';
-import { useToolPage } from '@web/shared/catalog/get-tools';
-import { ToolGrid } from '@web/shared/catalog/tool-grid';
+import { useProductPage } from '@web/shared/catalog/get-tools';
+import { ProductGrid } from '@web/shared/catalog/tool-grid';
 import { useSession } from '@web/shared/session/session';
 import { useGarage } from '@web/shared/vehicles/garage';
 import { VehicleBar } from '@web/shared/vehicles/vehicle-bar';
 import { vehicleParams } from '@web/shared/vehicles/vehicle-params';
 import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useToolFacets } from '../api/get-facets';
+import { useProductFacets } from '../api/get-facets';
 import { CatalogFilters } from '../components/catalog-filters';
 
 const sortLabels: Record<(typeof toolSorts)[number], string> = {
@@ -28,12 +28,12 @@ const sortLabels: Record<(typeof toolSorts)[number], string> = {
   name: 'Name: A to Z',
 };
 
-export function ToolsPage() {
+export function ProductsPage() {
   const [params, setParams] = useSearchParams();
   // The whole list state lives in the address: a filtered list can be shared, and Back undoes a filter.
   const query = toolListFromAddress(Object.fromEntries(params));
-  const page = useToolPage(query);
-  const facets = useToolFacets(query);
+  const page = useProductPage(query);
+  const facets = useProductFacets(query);
   const { user } = useSession();
   const garage = useGarage(Boolean(user));
   const vehicle = queryVehicle(query);
@@ -247,7 +247,7 @@ export function ToolsPage() {
                 {/* The cards' names are h3: an outline from the page's h1 does not skip a level. */}
                 <h2 className="sr-only">Results</h2>
                 {summary}
-                <ToolGrid
+                <ProductGrid
                   tools={data.tools}
                   eagerCount={3}
                   vehicle={vehicle ? vehicleLabel(vehicle) : undefined}

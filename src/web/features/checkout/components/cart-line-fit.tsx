@@ -1,7 +1,7 @@
 import type { Vehicle } from '@contract/catalog';
 import { vehicleLabel } from '@contract/catalog.constants';
 import { FitBadge } from '@web/shared/catalog/fit-badge';
-import { useTool } from '@web/shared/catalog/get-tool';
+import { useProduct } from '@web/shared/catalog/get-tool';
 
 /**
  * Whether a cart line fits the vehicle being shopped for: a warning when it does not, so brake
@@ -9,7 +9,7 @@ import { useTool } from '@web/shared/catalog/get-tool';
  * the same one its page reads (and shares its cache).
  */
 export function CartLineFit({ productId, vehicle }: { productId: string; vehicle: Vehicle | undefined }) {
-  const tool = useTool(productId, vehicle);
+  const product = useProduct(productId, vehicle);
   if (!vehicle) return null;
-  return <FitBadge fits={tool.data?.fits} vehicle={vehicleLabel(vehicle)} />;
+  return <FitBadge fits={product.data?.fits} vehicle={vehicleLabel(vehicle)} />;
 }

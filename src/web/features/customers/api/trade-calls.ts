@@ -40,6 +40,6 @@ export function useCloseTradeAccount(id: string) {
 
 /** Products by name, for a net price (the catalog's own search, a few at a time). */
 export async function findProducts(search: string): Promise<Pick<Tool, '_id' | 'name'>[]> {
-  const tools = await apiGet<Tool[]>(`/tool?search=${encodeURIComponent(search)}&limit=8`);
-  return tools.map((t) => ({ _id: t._id, name: t.name }));
+  const products = await apiGet<Tool[]>(`/tool?search=${encodeURIComponent(search)}&limit=8`);
+  return products.map((t) => ({ _id: t._id, name: t.name }));
 }

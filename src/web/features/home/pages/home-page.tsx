@@ -2,8 +2,8 @@ import { pages } from '@contract/pages';
 import { LoadFailed } from '@web/components/ui/load-failed';
 import { PageSection } from '@web/components/ui/page-section';
 import { useNearViewport } from '@web/lib/use-near-viewport';
-import { useTools } from '@web/shared/catalog/get-tools';
-import { ToolGrid } from '@web/shared/catalog/tool-grid';
+import { useProducts } from '@web/shared/catalog/get-tools';
+import { ProductGrid } from '@web/shared/catalog/tool-grid';
 import { useReviews } from '@web/shared/reviews/get-reviews';
 import { ReviewGrid } from '@web/shared/reviews/review-grid';
 import { useStoreInfo } from '@web/shared/store/get-store-info';
@@ -26,7 +26,7 @@ export function HomePage() {
   // tools are the catalog's first few (HOME_TOOL_COUNT), with a way to all of them. The
   // empty space they keep meanwhile holds the sections below out of view, so nothing jumps. A list
   // whose request failed (after the retries) says so and offers to try again.
-  const tools = useTools();
+  const products = useProducts();
   const reviews = useReviews();
   const contactSlot = useRef<HTMLDivElement>(null);
   const showContactForm = useNearViewport(contactSlot);
@@ -34,17 +34,17 @@ export function HomePage() {
     <>
       <BannerCarousel brand={brand} />
       <PageSection id="all-tools" title="All Tools">
-        {tools.data ? (
+        {products.data ? (
           <>
-            <ToolGrid tools={tools.data} eagerCount={0} />
+            <ProductGrid tools={products.data} eagerCount={0} />
             <p className="mt-6 text-center">
               <Link to={pages.tools.path} className="btn btn-outline">
                 See all tools
               </Link>
             </p>
           </>
-        ) : tools.isError ? (
-          <LoadFailed what="The tools" onRetry={() => void tools.refetch()} />
+        ) : products.isError ? (
+          <LoadFailed what="The tools" onRetry={() => void products.refetch()} />
         ) : (
           <div className="min-h-svh" />
         )}

@@ -1,7 +1,7 @@
 import { type Order, type OrderInput, orderInputOnWire } from '@contract/orders';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@web/lib/api-client';
-import { toolKeys } from '@web/shared/catalog/keys';
+import { productKeys } from '@web/shared/catalog/keys';
 import { orderKeys } from '@web/shared/orders/keys';
 
 export const myOrdersQuery = (email: string) =>
@@ -26,7 +26,7 @@ function useOrderChanged() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: orderKeys.mine }),
-      queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+      queryClient.invalidateQueries({ queryKey: productKeys.all }),
     ]);
 }
 

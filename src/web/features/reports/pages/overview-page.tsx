@@ -24,13 +24,14 @@ function LowStock() {
       >
         {(data) => (
           <ul className="divide-y divide-base-300 rounded-box border border-base-300" data-testid="low-stock">
-            {data.products.map((tool) => (
-              <li key={tool._id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                <Link className="link" to={pages.productEditor.path(tool._id)}>
-                  {tool.name}
+            {data.products.map((product) => (
+              <li key={product._id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <Link className="link" to={pages.productEditor.path(product._id)}>
+                  {product.name}
                 </Link>
                 <span className="badge badge-warning">
-                  {formatNumber(tool.available_quantity)} left (low at {formatNumber(tool.low_stock_at)})
+                  {formatNumber(product.available_quantity)} left (low at {formatNumber(product.low_stock_at)}
+                  )
                 </span>
               </li>
             ))}
