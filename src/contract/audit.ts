@@ -23,6 +23,8 @@ export const auditKinds = [
   'message',
   'mail',
   'review',
+  'supplier',
+  'purchase_order',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -43,6 +45,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   message: 'Inbox messages',
   mail: 'Mailbox',
   review: 'Reviews',
+  supplier: 'Suppliers',
+  purchase_order: 'Purchase orders',
 };
 
 /** A calendar day, YYYY-MM-DD; a real one ("2026-02-30" is refused). */

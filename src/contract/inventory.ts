@@ -26,6 +26,8 @@ export const stockMovementReasons = [
   'return',
   'damaged',
   'import',
+  /** Units counted in from a supplier against a purchase order (decision 097). */
+  'received',
 ] as const;
 export type StockMovementReason = (typeof stockMovementReasons)[number];
 

@@ -94,6 +94,10 @@ export const pages = {
   numbers: fixed('/dashboard/numbers'),
   /** The books: the owner's finance figures, taxes by state and the accountant's files. */
   finance: fixed('/dashboard/finance'),
+  /** Suppliers and purchase orders: what the store buys and what came in. */
+  purchasing: fixed('/dashboard/purchasing'),
+  purchaseOrder: withId('/dashboard/purchasing/orders/:id'),
+  supplier: withId('/dashboard/purchasing/suppliers/:id'),
   settings: fixed('/dashboard/settings'),
   outbox: fixed('/dashboard/outbox'),
   mailbox: fixed('/dashboard/mailbox'),
@@ -158,6 +162,9 @@ export const pageAccess: Record<PageKey, PageAccess> = {
   returns: 'returns.read',
   numbers: 'reports.read',
   finance: 'books.read',
+  purchasing: 'purchasing.read',
+  purchaseOrder: 'purchasing.read',
+  supplier: 'purchasing.read',
   settings: 'settings.read',
   outbox: 'outbox.read',
   mailbox: 'mailbox.read',

@@ -40,6 +40,9 @@ export const permissions = [
   /** Mark a customer as a trade account: its price list and resale certificate (decision 095). */
   'trade.write',
   'roles.write',
+  /** Suppliers and purchase orders: who the store buys from, what it orders, what came in (decision 097). */
+  'purchasing.read',
+  'purchasing.write',
   'mailbox.read',
   'outbox.read',
   'outbox.retry',
@@ -73,7 +76,7 @@ const STAFF: readonly Permission[] = [
   'notifications.own',
 ];
 
-/** Managers run products, orders, refunds, returns, discounts, reviews, trade accounts and the Inbox. */
+/** Managers run products, orders, refunds, returns, discounts, reviews, trade accounts, purchasing and the Inbox. */
 const MANAGER: readonly Permission[] = [
   ...STAFF,
   'orders.money',
@@ -86,6 +89,8 @@ const MANAGER: readonly Permission[] = [
   'reports.read',
   'customers.read',
   'trade.write',
+  'purchasing.read',
+  'purchasing.write',
   'mailbox.read',
   'outbox.read',
   'outbox.retry',
@@ -124,7 +129,7 @@ export const ROLE_LABELS: Record<AccountRole, string> = {
  * words are what the server holds them to: the order desk answers them without money (decision 079).
  */
 export const ROLE_DESCRIPTIONS: Record<AssignableRole, string> = {
-  manager: 'A manager runs products, orders, refunds, returns, discounts and the Inbox.',
+  manager: 'A manager runs products, orders, refunds, returns, discounts, purchasing and the Inbox.',
   staff:
     'Staff ship orders, receive returns and answer the Inbox. They see what to ship and to whom, never an order’s prices, totals, refunds or payment, and no sales or settings.',
   customer: 'A customer shops; the dashboard shows them their own orders only.',

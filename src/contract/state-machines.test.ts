@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chargeStatusOf, moneyMachine, refundEvent } from './money-transitions';
 import { orderMachine } from './order-transitions';
+import { purchaseOrderMachine } from './purchasing';
 import { returnMachine } from './return-transitions';
 import { defineMachine, type Machine, TransitionRefused } from './state-machine';
 
@@ -9,7 +10,11 @@ import { defineMachine, type Machine, TransitionRefused } from './state-machine'
  * the state the table declares, a refused one throws the coded refusal. The literal cases below
  * keep the walk from passing on an empty or wrong table.
  */
-const machines = [orderMachine, moneyMachine, returnMachine] as unknown as Machine<string, string, string>[];
+const machines = [orderMachine, moneyMachine, returnMachine, purchaseOrderMachine] as unknown as Machine<
+  string,
+  string,
+  string
+>[];
 
 for (const machine of machines) {
   describe(`the ${machine.name} machine`, () => {

@@ -65,6 +65,7 @@ import {
   stripeClient,
 } from './modules/payments';
 import { type PricingRules, pricingModule } from './modules/pricing';
+import { purchasingModule } from './modules/purchasing';
 import { reviewsModule } from './modules/reviews';
 import { fetchProductImage, type ImageStore, localImageStore, s3ImageStore } from './modules/uploads';
 import { vehiclesModule } from './modules/vehicles';
@@ -128,6 +129,7 @@ export const MODULES: readonly ModuleDescriptor<AppContext>[] = [
   accountsModule,
   catalogModule,
   discountsModule,
+  purchasingModule,
   ordersModule,
   cartModule,
   paymentsModule,

@@ -561,7 +561,7 @@ describe('tables and their owners', () => {
     expect(missing).toEqual([]);
   });
 
-  it('reads stock through the inventory: no other room names the stock columns left on `tools`', () => {
+  it('reads stock through the inventory: no other room names the stock columns left on `products`', () => {
     // For one release the figures stay on the product's row for the release before (decision 089);
     // everything of this one reads the inventory's levels, through its face or its view.
     const stockColumn =

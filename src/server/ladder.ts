@@ -40,7 +40,7 @@ export const LADDER: readonly Floor[] = [
     rungs: [
       ['modules/addresses', 'modules/contact', 'modules/inventory', 'modules/uploads', 'modules/vehicles'],
       ['modules/accounts', 'modules/catalog'],
-      ['modules/discounts'],
+      ['modules/discounts', 'modules/purchasing'],
       ['modules/pricing'],
       ['modules/orders', 'modules/cart'],
       ['modules/payments', 'modules/reviews'],

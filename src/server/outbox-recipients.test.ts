@@ -60,6 +60,7 @@ describe('the subscribers an event is queued for', () => {
     const topics: Record<keyof Topics, true> = {
       'order.status_changed': true,
       'contact.received': true,
+      'purchase_order.sent': true,
       'contact.replied': true,
       'account.password_reset_requested': true,
       'account.email_confirmation_requested': true,
@@ -76,6 +77,7 @@ describe('the subscribers an event is queued for', () => {
       'contact-mail',
       'order-mail',
       'order-webhook',
+      'purchase-order-mail',
     ]);
   });
 });

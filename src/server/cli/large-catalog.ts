@@ -289,7 +289,7 @@ export interface LargeFitment {
   span: number;
 }
 
-/** One row of the large catalog, in the columns the tools table takes, and its parts data. */
+/** One row of the large catalog, in the columns the products table takes, and its parts data. */
 export interface LargeCatalogProduct {
   name: string;
   brand: string;

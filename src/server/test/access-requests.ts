@@ -12,6 +12,8 @@ import { createSynonym } from '../modules/catalog/synonyms.service';
 import { createBrand, createCategory } from '../modules/catalog/taxonomy.service';
 import { createDiscount } from '../modules/discounts/discounts.service';
 import { mailLinkToken } from '../modules/orders/guest-order-links';
+import { createPurchaseOrder, sendPurchaseOrder } from '../modules/purchasing/purchase-orders';
+import { createSupplier, setSupplierProduct } from '../modules/purchasing/suppliers';
 import { addReview } from '../modules/reviews/reviews.service';
 import type { AuthEndpointKey, RouteKey } from './access-table';
 import { type AccessWorld, CARD, NEW_TOOL, WEB_ASSET } from './access-world';
@@ -311,6 +313,49 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
     return send('DELETE', `/api/customers/${w.customer.id}/trade`);
   },
 
+  // Purchasing: a supplier and orders of its own for each call, made as the store itself.
+  'GET /api/suppliers/:id': async (w) => get(`/api/suppliers/${await matrixSupplier(w)}`),
+  'POST /api/suppliers': () => send('POST', '/api/suppliers', supplierBody(`Matrix supplier ${++made}`)),
+  'PUT /api/suppliers/:id': async (w) =>
+    send('PUT', `/api/suppliers/${await matrixSupplier(w)}`, supplierBody(`Matrix supplier ${++made}`)),
+  'PUT /api/suppliers/:id/products/:productId': async (w) =>
+    send('PUT', `/api/suppliers/${await matrixSupplier(w)}/products/${w.productId}`, {
+      supplierPartNumber: 'MX-1',
+      packSize: 1,
+      costCents: 500,
+    }),
+  'DELETE /api/suppliers/:id/products/:productId': async (w) => {
+    const supplierId = await matrixSupplier(w);
+    await setSupplierProduct(w.app.db, supplierId, w.productId, {
+      supplierPartNumber: 'MX-1',
+      packSize: 1,
+      costCents: 500,
+    });
+    return send('DELETE', `/api/suppliers/${supplierId}/products/${w.productId}`);
+  },
+  'POST /api/purchase-orders': async (w) =>
+    send('POST', '/api/purchase-orders', {
+      supplierId: await matrixSupplier(w),
+      lines: [{ productId: w.productId, quantity: 1, unitCostCents: 500 }],
+    }),
+  'GET /api/purchase-orders/:id': async (w) => get(`/api/purchase-orders/${await draftOrder(w)}`),
+  'GET /api/purchase-orders/:id/csv': async (w) => get(`/api/purchase-orders/${await draftOrder(w)}/csv`),
+  'PUT /api/purchase-orders/:id': async (w) =>
+    send('PUT', `/api/purchase-orders/${await draftOrder(w)}`, {
+      supplierId: await matrixSupplier(w),
+      lines: [{ productId: w.productId, quantity: 2, unitCostCents: 500 }],
+    }),
+  'POST /api/purchase-orders/:id/send': async (w) =>
+    send('POST', `/api/purchase-orders/${await draftOrder(w)}/send`),
+  'POST /api/purchase-orders/:id/cancel': async (w) =>
+    send('POST', `/api/purchase-orders/${await draftOrder(w)}/cancel`),
+  'POST /api/purchase-orders/:id/close': async (w) =>
+    send('POST', `/api/purchase-orders/${await sentOrder(w)}/close`),
+  'POST /api/purchase-orders/:id/receipts': async (w) =>
+    send('POST', `/api/purchase-orders/${await sentOrder(w)}/receipts`, {
+      lines: [{ lineNo: 1, quantity: 1 }],
+    }),
+
   'POST /api/order': (w) =>
     send('POST', '/api/order', { orderId: w.productId, orderQuantity: 1, phone: PHONE }),
   'GET /api/order': (w) => get(`/api/order?userEmail=${encodeURIComponent(w.customer.email)}`),
@@ -589,3 +634,37 @@ export function requestFor(key: RouteKey): Build | undefined {
   const [method, url = ''] = key.split(' ');
   return () => ({ method: method as MatrixRequest['method'], url });
 }
+
+let made = 0;
+const supplierBody = (name: string) => ({
+  name,
+  email: 'orders@matrix-supplier.example',
+  leadTimeDays: 5,
+  minimumOrderCents: 0,
+});
+const matrixSupplier = async (w: AccessWorld) =>
+  (
+    await createSupplier(w.app.db, {
+      ...supplierBody(`Matrix supplier ${++made}`),
+      contactName: null,
+      phone: null,
+      note: null,
+    })
+  ).id;
+const draftOrder = async (w: AccessWorld) =>
+  (
+    await createPurchaseOrder(
+      w.app.db,
+      {
+        supplierId: await matrixSupplier(w),
+        lines: [{ productId: w.productId, quantity: 1, unitCostCents: 500 }],
+        note: null,
+      },
+      null,
+    )
+  ).id;
+const sentOrder = async (w: AccessWorld) => {
+  const id = await draftOrder(w);
+  await sendPurchaseOrder(w.app.db, w.app.outbox, id);
+  return id;
+};

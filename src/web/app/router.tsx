@@ -65,6 +65,12 @@ const ProductStockPage = page(
 );
 const NumbersPage = page(() => import('@web/features/reports/pages/numbers-page'), 'NumbersPage');
 const FinancePage = page(() => import('@web/features/books/pages/finance-page'), 'FinancePage');
+const PurchasingPage = page(() => import('@web/features/purchasing/pages/purchasing-page'), 'PurchasingPage');
+const PurchaseOrderPage = page(
+  () => import('@web/features/purchasing/pages/purchase-order-page'),
+  'PurchaseOrderPage',
+);
+const SupplierPage = page(() => import('@web/features/purchasing/pages/supplier-page'), 'SupplierPage');
 const SettingsPage = page(() => import('@web/features/settings/pages/settings-page'), 'SettingsPage');
 const ManageReturnsPage = page(
   () => import('@web/features/admin-orders/pages/returns-desk-page'),
@@ -166,6 +172,9 @@ export const pageComponents: Record<PageKey, ComponentType> = {
   returns: ManageReturnsPage,
   numbers: NumbersPage,
   finance: FinancePage,
+  purchasing: PurchasingPage,
+  purchaseOrder: PurchaseOrderPage,
+  supplier: SupplierPage,
   settings: SettingsPage,
   outbox: OutboxPage,
   mailbox: MailboxPage,

@@ -25,6 +25,7 @@ import { notificationsRoutes } from './notifications.routes';
 import { ordersRoutes } from './orders.routes';
 import { outboxRoutes } from './outbox.routes';
 import { paymentsRoutes } from './payments.routes';
+import { purchasingRoutes } from './purchasing.routes';
 import { reviewsRoutes } from './reviews.routes';
 import { sessionsRoutes } from './sessions.routes';
 import { settingsRoutes } from './settings.routes';
@@ -80,6 +81,7 @@ export const apiModule: ModuleDescriptor<ApiContext> = {
       settingsRoutes,
       customersRoutes,
       tradeRoutes,
+      purchasingRoutes,
       auditRoutes,
       uploadsRoutes(images, config.uploads.fetchPrivateAddresses).api,
     ];

@@ -6,6 +6,7 @@ import type { MailContext } from './layout';
 import { accountMailHandler } from './subscribers/account-subscriber';
 import { contactMailHandler } from './subscribers/contact-subscriber';
 import { orderMailHandler } from './subscribers/order-subscriber';
+import { purchasingMailHandler } from './subscribers/purchasing-subscriber';
 
 /**
  * The customers' mails, each an outbox subscriber that writes its mail from the rows as they are at
@@ -36,6 +37,8 @@ export const mailModule: ModuleDescriptor<{
       ],
       accountMailHandler(db, mailer, mail, secret),
     ),
+    // A sent purchase order, to the supplier's ordering address.
+    subscribe('purchase-order-mail', ['purchase_order.sent'], purchasingMailHandler(db, mailer, mail)),
   ],
 };
 

@@ -19,7 +19,7 @@ import { user } from './auth-schema';
 import { products } from './catalog-core-schema';
 
 /**
- * The owner's catalog work beside `tools` (docs/decisions/044-048): pictures, the history of every
+ * The owner's catalog work beside `products` (docs/decisions/044-048): pictures, the history of every
  * change, brands, the search words, bulk changes and imports. The catalog module writes all of them.
  */
 

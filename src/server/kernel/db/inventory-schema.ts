@@ -61,7 +61,7 @@ export const MAIN_LOCATION = 'main';
  * A product's stock at one location, owned and written by the inventory module only (decision 089):
  * on hand, reserved for live orders, and what buyers can still order. Each is the sum of the
  * product's ledger rows; a product gets its 'main' row when it is created (the opening trigger,
- * drizzle/0038). For one release the same figures stay on the catalog's `tools` row too, moved by
+ * drizzle/0038). For one release the same figures stay on the catalog's `products` row too, moved by
  * the same statement, for instances of the release before during a rolling restart.
  */
 export const stockLevels = pgTable(

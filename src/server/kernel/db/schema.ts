@@ -32,6 +32,7 @@ export * from './order-core-schema';
 export * from './outbox-schema';
 export * from './payment-schema';
 export * from './profile-schema';
+export * from './purchasing-schema';
 export * from './review-schema';
 export * from './settings-schema';
 export * from './store-settings-schema';

@@ -41,6 +41,8 @@ export interface Topics {
   'account.email_confirmation_requested': { userId: string; sealedToken: string };
   /** Someone signed up with the address of an existing account (REQUIRE_EMAIL_VERIFICATION). */
   'account.sign_up_repeated': { userId: string };
+  /** A purchase order was sent: it is mailed to the supplier's ordering address (modules/purchasing). */
+  'purchase_order.sent': { purchaseOrderId: string };
   /** A customer's cart sat untouched for a day since it last changed (edge/cart-reminders). */
   'cart.reminder_due': { userId: string; remindedFor: string };
 }

@@ -31,7 +31,7 @@ export const CATALOG_TABLES = [
 
 /**
  * The tables whose changes alter products' availability and nothing else (decision 094): the
- * stock levels, once they leave the tools table. Their announcements update the figures in the
+ * stock levels, once they leave the products table. Their announcements update the figures in the
  * cached answers instead of forgetting them all.
  */
 export const AVAILABILITY_TABLES = ['stock_levels'] as const;

@@ -27,7 +27,7 @@ import { toProduct } from './tool-wire';
 /** The filters a list, its counts and its facets share; `except` leaves one out (for its own facet). */
 type Facet = 'category' | 'brand' | 'price' | 'inStock';
 
-/** Whether `t` (a tools row) has a fitment row for the vehicle. */
+/** Whether `t` (a products row) has a fitment row for the vehicle. */
 function fittedTo(v: Vehicle): SQL {
   // `in (select ...)` is hashed once per query; an array (`= any(array(...))`) would be searched
   // row by row, 600 ms for a list at 100,000 products.
@@ -37,7 +37,7 @@ function fittedTo(v: Vehicle): SQL {
       and (f.engine is null or ${v.engine ?? null}::text is null or f.engine = ${v.engine ?? null}::text))`;
 }
 
-/** The fitment test for one vehicle, as a condition on `t` (a tools row): universal parts fit all. */
+/** The fitment test for one vehicle, as a condition on `t` (a products row): universal parts fit all. */
 export function fitsVehicle(v: Vehicle): SQL {
   return sql`(t.universal_fit or ${fittedTo(v)})`;
 }

@@ -12,7 +12,7 @@ import { type AvailabilityUpdates, createAnswerCache } from './answer-cache';
  * A change of availability alone updates the figures in the cached catalog answers instead of
  * forgetting them all (decision 094). A stock move announces `stock_levels:<ids>`, naming
  * the products whose figures changed (drizzle/0042); any other change of a product still announces
- * `tools`, which forgets everything.
+ * `products`, which forgets everything.
  */
 
 const productOf = (id: string, available: number) => ({

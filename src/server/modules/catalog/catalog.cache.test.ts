@@ -18,7 +18,7 @@ import { createAnswerCache } from './answer-cache';
 
 /**
  * The answer cache of GET /api/tool and GET /api/purchase/:id (docs/decisions/007): conditional
- * GETs, and every way the tools table changes reaching the next answer. Runs on PGlite, and on
+ * GETs, and every way the products table changes reaching the next answer. Runs on PGlite, and on
  * PostgreSQL with TEST_DATABASE_URL (where one more test writes from a second connection pool,
  * as another instance would).
  */
@@ -88,7 +88,7 @@ describe('ETag and 304', () => {
   });
 });
 
-describe('every change of the tools table reaches the next answer', () => {
+describe('every change of the products table reaches the next answer', () => {
   it('an admin edit of price, stock and description', async () => {
     const product = await insertProduct(t.database.db, { name: 'Cache edit wrench', priceCents: 2000 });
     const url = '/api/tool?search=Cache%20edit';

@@ -15,7 +15,7 @@ import {
 import { isUuid } from '../../../contract/ids';
 import { centsToDollars, dollarsToCents } from '../../../contract/money';
 import { recordAudit } from '../../kernel/audit';
-import type { Db } from '../../kernel/db';
+import type { Db, Tx } from '../../kernel/db';
 import { categories, orderLines, partNumbers, products, rowsOf } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
 import { assertWithinStockMax, moveStock, stockOfOne } from '../inventory';
@@ -238,8 +238,9 @@ export async function deleteProduct(
       .from(orderLines)
       .where(eq(orderLines.productId, id))
       .limit(1);
-    if (ordered) {
-      // Kept for its orders as an archived product, which the owner may bring back.
+    const deleted = ordered ? null : await deletedOutright(tx, id);
+    if (!deleted) {
+      // Kept for its orders (or a purchase order's lines) as an archived product, which the owner may bring back.
       await tx
         .update(products)
         .set({ status: 'archived', retiredAt: new Date(), updatedAt: new Date() })
@@ -256,15 +257,30 @@ export async function deleteProduct(
       });
       return { deletedCount: 1, retired: true };
     }
-    const { fields } = await readProductFields(tx, id);
-    await tx.delete(products).where(eq(products.id, id));
     await recordAudit(tx, {
       action: 'product.deleted',
       subjectType: 'product',
       subjectId: id,
-      before: differences({}, fields).after,
+      before: differences({}, deleted).after,
       after: null,
     });
     return { deletedCount: 1, retired: false };
   });
+}
+
+/**
+ * Deletes a product nothing else keeps, in a savepoint, and returns its fields as they were. A row
+ * of a room above the catalog that names it (a purchase order's line) refuses the delete by its
+ * foreign key: the savepoint is rolled back, and the caller archives the product instead.
+ */
+async function deletedOutright(tx: Tx, id: string) {
+  const { fields } = await readProductFields(tx, id);
+  try {
+    await tx.transaction((savepoint) => savepoint.delete(products).where(eq(products.id, id)));
+    return fields;
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code === '23503') return null;
+    throw error;
+  }
 }

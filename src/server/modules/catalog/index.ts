@@ -81,6 +81,7 @@ export { listCategories } from './catalog-query';
 export { listingFit, takeVehicleOutOfFitment } from './fitment-claims';
 export { lowStockProducts } from './low-stock';
 export { writePartsData } from './parts-data';
+export { averageCostIn } from './product-cost';
 export { addFitmentRange, listProducts } from './product-list';
 export { productHistory, readProductRecord } from './product-record';
 export { createSynonym, listSynonyms, removeSynonym, updateSynonym } from './synonyms.service';

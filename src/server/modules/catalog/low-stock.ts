@@ -18,7 +18,7 @@ export function effectiveLowStock(
   return row.lowStockThreshold ?? Math.floor(row.minimumOrderQuantity * factor);
 }
 
-/** The same threshold in SQL, for `t`, a tools row. */
+/** The same threshold in SQL, for `t`, a products row. */
 export const lowStockAt = (factor: number): SQL =>
   sql`coalesce(t.low_stock_threshold, floor(t.minimum_order_quantity * ${factor}::numeric)::int)`;
 

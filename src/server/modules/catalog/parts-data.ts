@@ -9,7 +9,7 @@ const invalid = (path: string, message: string) =>
 
 /**
  * Writes a product's parts-catalog fields inside the caller's transaction: the columns on the
- * tools row, then the part numbers (SKU, maker's number and cross-references, one searchable row
+ * products row, then the part numbers (SKU, maker's number and cross-references, one searchable row
  * each) and the fitment rows, each list replaced whole when given. Fields left out stay as they were.
  */
 export async function writePartsData(

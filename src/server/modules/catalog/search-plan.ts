@@ -351,7 +351,7 @@ export async function planSearch(
 }
 
 /**
- * The search as a condition on `t` (a tools row): every word in the document and every vehicle
+ * The search as a condition on `t` (a products row): every word in the document and every vehicle
  * fitted, or the term as the start of a part number (the replacement of a superseded product too).
  */
 export function searchCondition(plan: SearchPlan): SQL {

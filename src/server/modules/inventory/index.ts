@@ -8,7 +8,7 @@ import type { ModuleDescriptor } from '../../kernel/jobs';
 export const inventoryModule: ModuleDescriptor = {
   name: 'modules/inventory',
   tables: ['stock_movements', 'stock_levels'],
-  // For one release only: the figures on the catalog's `tools` row, moved in the same statement as
+  // For one release only: the figures on the catalog's `products` row, moved in the same statement as
   // the level, for instances of the release before during a rolling restart (decision 089). The
   // release after, the columns go and so does the shared write; the check that a product is still
   // as the order read it (name, price: the catalog's columns) then needs a declared read instead.

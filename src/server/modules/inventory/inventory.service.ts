@@ -18,13 +18,13 @@ import { stockOfOne } from './stock-read';
  * in the same statement, so each always equals the sum of its ledger (docs/architecture.md,
  * "Stock"; decisions 037, 089).
  *
- * For one release the figures also stay on the catalog's `tools` row, which instances of the
+ * For one release the figures also stay on the catalog's `products` row, which instances of the
  * release before read and move during a rolling restart (they know nothing of stock_levels). So
  * that both kinds of instance take their locks in one order, every move locks the product's row
- * first: the statement updates `tools` (the guard against selling what is not there is its WHERE),
+ * first: the statement updates `products` (the guard against selling what is not there is its WHERE),
  * then sets the level to the figures the row now holds. Setting rather than adding means a move
  * also repairs a level that an old instance's move left behind. The release after, the columns on
- * `tools` go and the statement moves the level alone.
+ * `products` go and the statement moves the level alone.
  */
 
 export interface StockMove {

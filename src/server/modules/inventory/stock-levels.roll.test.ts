@@ -28,7 +28,7 @@ postgresOnly('stock during a rolling restart (needs TEST_DATABASE_URL)', { timeo
 
   /**
    * The reservation of one unit by the release before stock levels: its move statement, without the
-   * level, in its names (the table `tools` and the column `tool_id`, kept for it by drizzle/0044).
+   * level, in its names (the table `products` and the column `tool_id`, kept for it by drizzle/0044).
    */
   const reserveAsBefore = (productId: string) => sql`
     with moved as (

@@ -5,7 +5,7 @@ import { productStock } from '../../kernel/db';
 /**
  * How other rooms read stock (decision 089): a product's figures summed over its locations, from
  * the `product_stock` view the inventory declares over its stock_levels. Never the figures on the
- * catalog's `tools` row, which stay only for instances of the release before.
+ * catalog's `products` row, which stay only for instances of the release before.
  */
 
 export interface StockFigures {

@@ -340,11 +340,11 @@ type ProductFacts = Pick<
   | 'categorySlug'
 >;
 
-/** The join of a product with its stock, for a query of `tools` selecting toolFactColumns. */
+/** The join of a product with its stock, for a query of `products` selecting productFactColumns. */
 export const stockOfProduct = eq(productStock.productId, products.id);
 
 /**
- * The columns of a product that pricing reads, from `tools` left-joined with the inventory's
+ * The columns of a product that pricing reads, from `products` left-joined with the inventory's
  * `product_stock` view on `stockOfTool`: what is left to order is the inventory's.
  */
 export const productFactColumns = {

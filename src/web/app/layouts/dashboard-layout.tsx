@@ -37,6 +37,7 @@ const staffPages: readonly { page: PageKey; label: string }[] = [
   { page: 'returns', label: 'Returns' },
   { page: 'numbers', label: 'Numbers' },
   { page: 'finance', label: 'Finance' },
+  { page: 'purchasing', label: 'Purchasing' },
   { page: 'outbox', label: 'Outbox' },
   { page: 'mailbox', label: 'Mailbox' },
   { page: 'inbox', label: 'Inbox' },

@@ -27,6 +27,7 @@ const reasonWords: Record<StockMovementReason, string> = {
   return: 'Returned to the shelf',
   damaged: 'Written off',
   import: 'Import',
+  received: 'Received from a supplier',
 };
 
 /** A change with its sign: +5, -2, 0. */

@@ -1,4 +1,3 @@
-import type { Tool } from '@contract/catalog';
 import type { TradeAccount, TradeAccountAnswer, TradeAccountInput } from '@contract/trade';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '@web/lib/api-client';
@@ -36,10 +35,4 @@ export function useCloseTradeAccount(id: string) {
       ).data,
     onSuccess: (answer) => queryClient.setQueryData(customerKeys.trade(id), answer),
   });
-}
-
-/** Products by name, for a net price (the catalog's own search, a few at a time). */
-export async function findProducts(search: string): Promise<Pick<Tool, '_id' | 'name'>[]> {
-  const products = await apiGet<Tool[]>(`/tool?search=${encodeURIComponent(search)}&limit=8`);
-  return products.map((t) => ({ _id: t._id, name: t.name }));
 }

@@ -4,9 +4,10 @@ import type { TradeAccount, TradeAccountInput } from '@contract/trade';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { FormError, SubmitButton } from '@web/components/ui/submit-button';
 import { toast } from '@web/lib/toast';
+import { findProducts } from '@web/shared/catalog/find-products';
 import { useCategories } from '@web/shared/catalog/get-categories';
 import { type FormEvent, useId, useState } from 'react';
-import { findProducts, useCloseTradeAccount, useSaveTradeAccount, useTradeAccount } from '../api/trade-calls';
+import { useCloseTradeAccount, useSaveTradeAccount, useTradeAccount } from '../api/trade-calls';
 
 /** "10" or "12.5" (a "%" allowed) as basis points; undefined when it is no such percent. */
 function readPercent(text: string): number | undefined {

@@ -1,0 +1,40 @@
+import type { ModuleDescriptor } from '../../kernel/jobs';
+
+/**
+ * Buying stock (decision 097): suppliers, what each sells of the catalog, purchase orders and the
+ * deliveries received against them. Receiving moves stock through the inventory's face and sets
+ * the product's cost through the catalog's; sending is mailed by edge/mail from the outbox.
+ */
+export const purchasingModule: ModuleDescriptor = {
+  name: 'modules/purchasing',
+  tables: [
+    'suppliers',
+    'supplier_products',
+    'purchase_orders',
+    'purchase_order_lines',
+    'purchase_receipts',
+    'purchase_receipt_lines',
+  ],
+  // The product's name, SKU and cost beside a supplier's lines, and who counted a delivery in.
+  reads: ['products', 'user'],
+};
+
+export {
+  createPurchaseOrder,
+  endPurchaseOrder,
+  getPurchaseOrder,
+  listPurchaseOrders,
+  PURCHASE_ORDER_COLUMNS,
+  purchaseOrderRows,
+  sendPurchaseOrder,
+  updatePurchaseOrder,
+} from './purchase-orders';
+export { receivePurchaseOrder } from './receiving';
+export {
+  createSupplier,
+  getSupplier,
+  listSuppliers,
+  removeSupplierProduct,
+  setSupplierProduct,
+  updateSupplier,
+} from './suppliers';
