@@ -24,6 +24,8 @@ const pageErrors: string[] = [];
 let productId = '';
 let productMinimum = 1;
 let orderId = '';
+let supplierId = '';
+let purchaseOrderId = '';
 
 /** A page and the state to put it in before axe looks at it. */
 interface PageState {
@@ -342,6 +344,39 @@ const adminStates: PageState[] = [
   { name: 'returns desk', path: () => '/dashboard/returns' },
   { name: 'settings', path: () => '/dashboard/settings' },
   { name: "a product's stock", path: () => `/dashboard/products/${productId}/stock` },
+  { name: 'purchasing', path: () => '/dashboard/purchasing' },
+  {
+    name: 'purchasing with the new supplier form and its errors',
+    path: () => '/dashboard/purchasing',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Add supplier' }).click();
+      await page
+        .getByRole('form', { name: 'Add supplier' })
+        .getByRole('button', { name: 'Add supplier' })
+        .click();
+      await page.getByText('Give the supplier a name').first().waitFor();
+    },
+  },
+  {
+    name: 'purchasing with the new purchase order form',
+    path: () => '/dashboard/purchasing',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'New purchase order' }).click();
+      const form = page.getByRole('form', { name: 'New purchase order' });
+      await form.getByLabel('Supplier', { exact: true }).selectOption(supplierId);
+      await form.getByRole('list', { name: 'What this supplier sells' }).waitFor();
+    },
+  },
+  { name: 'a supplier', path: () => `/dashboard/purchasing/suppliers/${supplierId}` },
+  { name: 'a draft purchase order', path: () => `/dashboard/purchasing/orders/${purchaseOrderId}` },
+  {
+    name: 'a draft purchase order with the send dialog',
+    path: () => `/dashboard/purchasing/orders/${purchaseOrderId}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Send to supplier' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
 ];
 
 /** A page signed in as a new account (through the API: signing up is not what this checks). */
@@ -428,6 +463,32 @@ export function accessibilitySweep(readers: Reader[]) {
     });
     expect(order.ok()).toBe(true);
     orderId = ((await order.json()) as { _id: string })._id;
+    if (readers.includes('admin')) {
+      // A supplier selling the product, and a draft purchase order of it, for the purchasing pages.
+      const admin = pages.admin.request;
+      const supplier = await admin.post(`${store.url}/api/suppliers`, {
+        headers: { origin: store.url },
+        data: {
+          name: 'Axe Parts Supply',
+          email: 'orders@axe-parts.example',
+          leadTimeDays: 3,
+          minimumOrderCents: 0,
+        },
+      });
+      expect(supplier.status()).toBe(201);
+      supplierId = ((await supplier.json()) as { id: string }).id;
+      const sells = await admin.put(`${store.url}/api/suppliers/${supplierId}/products/${productId}`, {
+        headers: { origin: store.url },
+        data: { supplierPartNumber: 'AXE-1', packSize: 5, costCents: 1250 },
+      });
+      expect(sells.ok()).toBe(true);
+      const draft = await admin.post(`${store.url}/api/purchase-orders`, {
+        headers: { origin: store.url },
+        data: { supplierId, lines: [{ productId, quantity: 10 }] },
+      });
+      expect(draft.status()).toBe(201);
+      purchaseOrderId = ((await draft.json()) as { id: string }).id;
+    }
   });
   afterAll(async () => {
     await browser?.close();

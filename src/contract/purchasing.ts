@@ -260,3 +260,90 @@ export const overReceived = (
 ) => line.receivedQuantity + counted > line.quantity;
 
 export const purchaseOrderNumber = (n: number) => `PO-${n}`;
+
+/**
+ * GET /purchase-orders/suggestions: what to order, from whom. `days` is the window of sales a
+ * product's daily rate is read from; `coverDays` how long an order should last once it is in.
+ */
+export const ReorderQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .min(7, 'Read at least 7 days of sales')
+    .max(365, 'Read at most 365 days')
+    .default(30),
+  coverDays: z.coerce
+    .number()
+    .int()
+    .min(1, 'Cover at least one day')
+    .max(365, 'Cover at most 365 days')
+    .default(30),
+});
+export type ReorderQuery = z.input<typeof ReorderQuery>;
+
+export const ReorderLine = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  sku: z.string().nullable(),
+  supplierPartNumber: z.string().nullable(),
+  packSize: z.number().int(),
+  unitCostCents: z.number().int().nullable(),
+  available: z.number().int(),
+  /** Units on purchase orders sent and not yet received. */
+  onOrder: z.number().int(),
+  /** Units sold (paid, less refunded) in the window. */
+  sold: z.number().int(),
+  /** Where the product should be reordered: what sells over the supplier's lead time, and its low-stock threshold. */
+  reorderPoint: z.number().int(),
+  /** Whole packs, enough to last the lead time and the cover after it. */
+  suggestedQuantity: z.number().int(),
+});
+export type ReorderLine = z.infer<typeof ReorderLine>;
+
+/** One suggested order per supplier (the cheapest that sells each product); `supplier` null: no supplier sells it. */
+export const ReorderSuggestion = z.object({
+  supplier: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      leadTimeDays: z.number().int(),
+      minimumOrderCents: z.number().int(),
+    })
+    .nullable(),
+  lines: z.array(ReorderLine),
+  totalCents: z.number().int(),
+  /** The order would be under the supplier's minimum. */
+  underMinimum: z.boolean(),
+});
+export type ReorderSuggestion = z.infer<typeof ReorderSuggestion>;
+
+export const ReorderAnswer = z.object({
+  days: z.number().int(),
+  coverDays: z.number().int(),
+  suggestions: z.array(ReorderSuggestion),
+});
+export type ReorderAnswer = z.infer<typeof ReorderAnswer>;
+
+/**
+ * The rule, written once: a product is reordered when what is available and on order is at or
+ * under its reorder point, the larger of its low-stock threshold and what it sells over the lead
+ * time; the quantity brings it to what it sells over the lead time and the cover, in whole packs.
+ */
+export function reorderOf(figures: {
+  sold: number;
+  days: number;
+  leadTimeDays: number;
+  coverDays: number;
+  lowStockAt: number;
+  available: number;
+  onOrder: number;
+  packSize: number;
+}): { reorderPoint: number; suggestedQuantity: number } {
+  const perDay = figures.sold / figures.days;
+  const reorderPoint = Math.max(figures.lowStockAt, Math.ceil(perDay * figures.leadTimeDays));
+  const have = figures.available + figures.onOrder;
+  if (have > reorderPoint) return { reorderPoint, suggestedQuantity: 0 };
+  const target = Math.max(reorderPoint + 1, Math.ceil(perDay * (figures.leadTimeDays + figures.coverDays)));
+  const packs = Math.ceil(Math.max(target - have, 1) / figures.packSize);
+  return { reorderPoint, suggestedQuantity: packs * figures.packSize };
+}

@@ -40,11 +40,11 @@ export const LADDER: readonly Floor[] = [
     rungs: [
       ['modules/addresses', 'modules/contact', 'modules/inventory', 'modules/uploads', 'modules/vehicles'],
       ['modules/accounts', 'modules/catalog'],
-      ['modules/discounts', 'modules/purchasing'],
+      ['modules/discounts'],
       ['modules/pricing'],
       ['modules/orders', 'modules/cart'],
       ['modules/payments', 'modules/reviews'],
-      ['modules/books'],
+      ['modules/books', 'modules/purchasing'],
     ],
   },
   {

@@ -7,6 +7,8 @@ import {
   PurchaseOrderParams,
   PurchaseOrderSummary,
   ReceiptInput,
+  ReorderAnswer,
+  ReorderQuery,
   Supplier,
   SupplierDetails,
   SupplierInput,
@@ -29,6 +31,7 @@ import {
   purchaseOrderRows,
   receivePurchaseOrder,
   removeSupplierProduct,
+  reorderSuggestions,
   sendPurchaseOrder,
   setSupplierProduct,
   updatePurchaseOrder,
@@ -141,6 +144,22 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listPurchaseOrders(app.db, request.query),
+  );
+
+  app.get(
+    '/purchase-orders/suggestions',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary:
+          'What to reorder and from whom, from each product’s sales, stock and supplier (manager, owner)',
+        querystring: ReorderQuery,
+        response: { 200: ReorderAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      reorderSuggestions(app.db, request.query, app.settings.current().inventory.lowStockFactor),
   );
 
   app.post(

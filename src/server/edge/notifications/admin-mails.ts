@@ -83,6 +83,7 @@ export function lowStockDigest(to: string, products: LowStockProduct[], ctx: Mai
     heading: 'Products low on stock',
     paragraphs: [
       'These products are at or under their low-stock threshold.',
+      `What to reorder, and from which supplier: ${linkTo(ctx, `${pages.purchasing.path}#reorder`)}`,
       'You get this list once a day because you asked for it on the Inbox page of the dashboard.',
     ],
     rows: products.map((p) => [

@@ -130,8 +130,13 @@ describe('links in mails', () => {
     }
   });
 
-  it("sends the low-stock digest's reader to the overview, where the low-stock list is", () => {
-    const [link] = storeLinks(mails.find(([name]) => name === 'low-stock digest')?.[1] as OutgoingMail);
-    expect(matchPage(link?.pathname ?? '')?.key).toBe('overview');
+  it("sends the low-stock digest's reader to the overview, where the low-stock list is, and to what to reorder", () => {
+    const digest = mails.find(([name]) => name === 'low-stock digest')?.[1] as OutgoingMail;
+    const keys = storeLinks(digest).map((link) => matchPage(link.pathname)?.key);
+    expect(keys).toContain('overview');
+    expect(keys).toContain('purchasing');
+    expect(digest.text).toContain(
+      'What to reorder, and from which supplier: https://shop.example.com/dashboard/purchasing#reorder',
+    );
   });
 });

@@ -79,7 +79,7 @@ export {
 } from './catalog-import.service';
 export { listCategories } from './catalog-query';
 export { listingFit, takeVehicleOutOfFitment } from './fitment-claims';
-export { lowStockProducts } from './low-stock';
+export { lowStockAt, lowStockProducts } from './low-stock';
 export { writePartsData } from './parts-data';
 export { averageCostIn } from './product-cost';
 export { addFitmentRange, listProducts } from './product-list';

@@ -15,8 +15,9 @@ export const purchasingModule: ModuleDescriptor = {
     'purchase_receipts',
     'purchase_receipt_lines',
   ],
-  // The product's name, SKU and cost beside a supplier's lines, and who counted a delivery in.
-  reads: ['products', 'user'],
+  // The product's name, SKU and cost beside a supplier's lines, who counted a delivery in, and
+  // what each product sold (paid, less refunded) for the reorder suggestions.
+  reads: ['order_lines', 'orders', 'products', 'user'],
 };
 
 export {
@@ -30,6 +31,7 @@ export {
   updatePurchaseOrder,
 } from './purchase-orders';
 export { receivePurchaseOrder } from './receiving';
+export { reorderSuggestions } from './reorder';
 export {
   createSupplier,
   getSupplier,

@@ -1,0 +1,306 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { signInThroughForms } from './support/admin-page';
+import { seriousViolations, trackRequests } from './support/axe';
+import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
+import { type StoreProcess, startJourneyStore } from './support/journey-store';
+import { mailsWritten } from './support/mailbox';
+import { screenshot } from './support/screenshot';
+
+const OWNER = 'purchasing-owner@torque.example';
+const SUPPLIER_EMAIL = 'orders@northern-tools.example';
+const WRENCH = '1/2-Inch Drive Click Torque Wrench';
+const SOCKETS = "94-Piece Mechanic's Socket Set";
+
+// The wrench's cost, by hand: 180 on hand at $40.00 and 20 received at $49.00 make
+// (180 × 4000 + 20 × 4900) / 200 = 818000 / 200 = 4090 cents.
+const WRENCH_ON_HAND = 180;
+const WRENCH_COST_AFTER = '40.9';
+
+let store: StoreProcess;
+let browser: Browser;
+let owner: BrowserContext;
+let page: Page;
+let pageErrors: string[];
+let ownerSignedIn = false;
+
+const scrollsSideways = (p: Page) =>
+  p.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/** The product's id, found in the store's own list by its name. */
+async function idOf(name: string): Promise<string> {
+  const products = (await (await page.request.get(`${store.url}/api/tool?limit=100`)).json()) as Array<{
+    _id: string;
+    name: string;
+  }>;
+  const product = products.find((t) => t.name === name);
+  if (!product) throw new Error(`${name} is not in the catalog`);
+  return product._id;
+}
+
+/** The units on hand the product's stock page shows. */
+async function onHand(id: string): Promise<number> {
+  await page.goto(`${store.url}/dashboard/products/${id}/stock`);
+  await page.getByRole('heading', { name: 'Stock', exact: true }).waitFor();
+  return Number(((await page.getByTestId('on-hand').textContent()) ?? '').replace(/,/g, ''));
+}
+
+/** The purchase order's status badge, in the heading's row. */
+const statusIs = (text: string) =>
+  page
+    .getByRole('article', { name: /^PO-\d+$/ })
+    .getByText(text, { exact: true })
+    .first()
+    .waitFor();
+
+// One store per width: each width starts from the same demo catalog, so the hand-worked cost holds.
+for (const width of [1280, 390]) {
+  journeys(`purchasing, ${width} px wide`, () => {
+    beforeAll(async () => {
+      store = await startJourneyStore({ ADMIN_EMAILS: OWNER, OUTBOX_POLL_MS: '100' });
+      browser = await launchBrowser();
+      owner = await browser.newContext({ viewport: { width, height: 900 } });
+      ownerSignedIn = false;
+    });
+    afterAll(async () => {
+      await browser?.close();
+      if (store) {
+        await store.stop();
+        store.cleanUp();
+      }
+    });
+    beforeEach(async () => {
+      page = await owner.newPage();
+      page.setDefaultTimeout(15_000);
+      pageErrors = watchForPageErrors(page);
+      trackRequests(page);
+      if (!ownerSignedIn) {
+        await signInThroughForms(page, store.url, { email: OWNER, name: 'Olive Owner', first: true });
+        ownerSignedIn = true;
+      }
+      return async () => {
+        await page.close();
+        expect(pageErrors).toEqual([]);
+      };
+    });
+
+    it('adds a supplier and what it sells, sends a purchase order, receives it in two deliveries, and stock and cost follow', async () => {
+      const wrenchId = await idOf(WRENCH);
+      const socketsId = await idOf(SOCKETS);
+
+      // The wrench's cost is known before: $40.00, set in the product editor.
+      await page.goto(`${store.url}/dashboard/products/${wrenchId}`);
+      const editor = page.getByRole('form', { name: 'Edit the product' });
+      await editor.getByLabel('Cost ($)').fill('40');
+      await editor.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText(`Tool ${WRENCH} is updated`).waitFor();
+      expect(await onHand(wrenchId)).toBe(WRENCH_ON_HAND);
+      const socketsBefore = await onHand(socketsId);
+
+      // A supplier: name, ordering e-mail and lead time.
+      await page.goto(`${store.url}/dashboard/purchasing`);
+      await page.getByRole('heading', { name: 'Purchasing', exact: true }).waitFor();
+      await page.getByText('No suppliers yet.').waitFor();
+      await page.getByRole('button', { name: 'Add supplier' }).click();
+      const newSupplier = page.getByRole('form', { name: 'Add supplier' });
+      await newSupplier.getByLabel('Name', { exact: true }).fill('Northern Tool Supply');
+      await newSupplier.getByLabel('E-mail for orders').fill(SUPPLIER_EMAIL);
+      await newSupplier.getByLabel('Lead time (days)').fill('5');
+      expect(await seriousViolations(page)).toEqual([]);
+      await newSupplier.getByRole('button', { name: 'Add supplier' }).click();
+      await page.getByText('Northern Tool Supply is added').waitFor();
+      const supplierRow = page.getByTestId('suppliers').getByRole('row', { name: /Northern Tool Supply/ });
+      await supplierRow.getByText(SUPPLIER_EMAIL).waitFor();
+      await supplierRow.getByText('5 days').waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `purchasing-${width}`, { fullPage: true });
+
+      // Opened, it sells the wrench: its part number, packs of 10, $49.00 a unit.
+      await supplierRow.getByRole('link', { name: 'Northern Tool Supply' }).click();
+      await page.getByRole('heading', { name: 'Northern Tool Supply', level: 2 }).waitFor();
+      await page.getByRole('status').getByText('No products from this supplier yet.').waitFor();
+      await page.getByLabel('Add a product this supplier sells').fill('torque wrench');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page
+        .getByRole('list', { name: 'Products found' })
+        .getByRole('button', { name: `Add ${WRENCH}` })
+        .click();
+      const offer = page.getByRole('form', { name: `What this supplier sells of ${WRENCH}` });
+      await offer.getByLabel('Supplier part number').fill('NTS-TW-150');
+      await offer.getByLabel('Pack size').fill('10');
+      await offer.getByLabel('Cost ($)').fill('49.00');
+      await offer.getByRole('button', { name: 'Save product' }).click();
+      await page.getByText(`${WRENCH} is saved`).waitFor();
+      const sold = page.getByTestId('supplier-products').getByRole('row', { name: new RegExp(WRENCH) });
+      await sold.getByText('NTS-TW-150').waitFor();
+      await sold.getByText('$49.00').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `purchasing-supplier-${width}`, { fullPage: true });
+
+      // A purchase order: 20 wrenches at the supplier's cost, 6 socket sets at a typed $75.00.
+      await page.getByRole('link', { name: 'Back to purchasing' }).click();
+      await page.getByRole('button', { name: 'New purchase order' }).click();
+      const draft = page.getByRole('form', { name: 'New purchase order' });
+      await draft.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Northern Tool Supply' });
+      await draft
+        .getByRole('list', { name: 'What this supplier sells' })
+        .getByRole('button', { name: `Add ${WRENCH}` })
+        .click();
+      expect(await draft.getByLabel(`Unit cost of ${WRENCH}`).inputValue()).toBe('49.00');
+      await draft.getByLabel(`Quantity of ${WRENCH}`).fill('20');
+      await draft.getByLabel('Find a product').fill('socket set');
+      await draft.getByRole('button', { name: 'Search', exact: true }).click();
+      await draft
+        .getByRole('list', { name: 'Products found' })
+        .getByRole('button', { name: `Add ${SOCKETS}` })
+        .click();
+      await draft.getByLabel(`Quantity of ${SOCKETS}`).fill('6');
+      await draft.getByLabel(`Unit cost of ${SOCKETS}`).fill('75.00');
+      await draft
+        .getByRole('status', { name: `Line total of ${SOCKETS}` })
+        .getByText('$450.00')
+        .waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `purchasing-new-order-${width}`, { fullPage: true });
+      await draft.getByRole('button', { name: 'Create purchase order' }).click();
+      await page.waitForURL(/\/dashboard\/purchasing\/orders\/[^/]+$/);
+      const title = page.getByRole('heading', { level: 2, name: /^PO-\d+$/ });
+      const po = (await title.textContent()) ?? '';
+      const orderUrl = page.url();
+      await statusIs('Draft');
+      // 20 × $49.00 + 6 × $75.00 = $1,430.00
+      await page.getByTestId('po-total').getByText('$1,430.00').waitFor();
+
+      // Sent after its confirmation: the supplier's mail names the PO.
+      await page.getByRole('button', { name: 'Send to supplier' }).click();
+      const confirm = page.getByRole('dialog', { name: `Send ${po} to ${SUPPLIER_EMAIL}?` });
+      await confirm.getByRole('button', { name: 'Send the order' }).click();
+      await statusIs('Sent');
+      expect(await page.getByRole('button', { name: 'Edit lines' }).count()).toBe(0);
+      const [mail] = await mailsWritten(
+        page,
+        store.url,
+        (m) => m.to === SUPPLIER_EMAIL && m.subject.includes(po),
+      );
+      await page.goto(`${store.url}/dashboard/mailbox`);
+      const mailItem = page
+        .getByRole('list', { name: 'Mails' })
+        .getByRole('listitem')
+        .filter({ hasText: `To ${SUPPLIER_EMAIL}` });
+      await mailItem.getByRole('link', { name: mail?.subject ?? 'no purchase order mail' }).click();
+      await page.getByRole('heading', { name: 'Text version' }).waitFor();
+      const text = (await page.locator('pre').textContent()) ?? '';
+      expect(text).toContain(`Purchase order ${po}`);
+      expect(text).toContain('NTS-TW-150');
+      await page.goto(orderUrl);
+      await title.waitFor();
+
+      // The first delivery: every wrench, 4 of the 6 socket sets.
+      await page.getByRole('button', { name: 'Receive delivery' }).click();
+      let receive = page.getByRole('form', { name: 'Receive delivery' });
+      expect(await receive.getByLabel(`Units counted of ${WRENCH}`).inputValue()).toBe('20');
+      await receive.getByLabel(`Units counted of ${SOCKETS}`).fill('4');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `purchasing-receive-${width}`, { fullPage: true });
+      await receive.getByRole('button', { name: 'Receive', exact: true }).click();
+      await statusIs('Partly received');
+      const receipts = page.getByTestId('po-receipts').locator('tbody tr');
+      await receipts.first().waitFor();
+      expect(await receipts.count()).toBe(1);
+
+      // The second: the 2 socket sets still owed and one more, which asks for a note first.
+      await page.getByRole('button', { name: 'Receive delivery' }).click();
+      receive = page.getByRole('form', { name: 'Receive delivery' });
+      expect(await receive.getByLabel(`Units counted of ${WRENCH}`).inputValue()).toBe('0');
+      expect(await receive.getByLabel(`Units counted of ${SOCKETS}`).inputValue()).toBe('2');
+      await receive.getByLabel(`Units counted of ${SOCKETS}`).fill('3');
+      await receive.getByText('Over what was ordered: 7 of 6. Say why in the note.').waitFor();
+      await receive.getByRole('button', { name: 'Receive', exact: true }).click();
+      await receive
+        .getByRole('alert')
+        .getByText('Say in the note why units over what was ordered are kept')
+        .waitFor();
+      expect(await receipts.count()).toBe(1);
+      await statusIs('Partly received');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `purchasing-receive-over-${width}`, { fullPage: true });
+      await receive
+        .getByLabel('Note (required: why the extra units are kept)')
+        .fill('One extra set shipped; kept at the same cost');
+      await receive.getByRole('button', { name: 'Receive', exact: true }).click();
+      await statusIs('Received');
+      await receipts.nth(1).waitFor();
+      expect(await receipts.count()).toBe(2);
+      const receiptTable = page.getByTestId('po-receipts');
+      await receiptTable.getByText(`${WRENCH}: 20`).waitFor();
+      await receiptTable.getByText(`${SOCKETS}: 4`).waitFor();
+      await receiptTable.getByText(`${SOCKETS}: 3`).waitFor();
+      await receiptTable.getByText('One extra set shipped; kept at the same cost').waitFor();
+      // Nothing more to do with it but read it.
+      expect(await page.getByRole('button', { name: 'Receive delivery' }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `purchasing-order-${width}`, { fullPage: true });
+
+      // The order list says so too.
+      await page.getByRole('link', { name: 'Back to purchasing' }).click();
+      const listed = page.getByTestId('purchase-orders').getByRole('row', { name: new RegExp(po) });
+      await listed.getByText('Received', { exact: true }).waitFor();
+      await listed.getByText('27 of 26').waitFor();
+
+      // Stock went up by the units received, as `received` movements.
+      expect(await onHand(wrenchId)).toBe(WRENCH_ON_HAND + 20);
+      await page.getByTestId('stock-ledger').getByText('Received from a supplier').first().waitFor();
+      expect(await onHand(socketsId)).toBe(socketsBefore + 7);
+
+      // The wrench's cost is the weighted average worked out above.
+      await page.goto(`${store.url}/dashboard/products/${wrenchId}`);
+      await page.getByRole('heading', { name: `Edit ${WRENCH}` }).waitFor();
+      expect(await editor.getByLabel('Cost ($)').inputValue()).toBe(WRENCH_COST_AFTER);
+    });
+
+    it('cancels a draft after its confirmation, and a cancelled order offers nothing', async () => {
+      const supplier = await page.request.post(`${store.url}/api/suppliers`, {
+        headers: { origin: store.url },
+        data: {
+          name: 'Short Notice Parts',
+          email: 'po@short-notice.example',
+          leadTimeDays: 2,
+          minimumOrderCents: 0,
+        },
+      });
+      expect(supplier.status(), await supplier.text()).toBe(201);
+      const supplierId = ((await supplier.json()) as { id: string }).id;
+      const created = await page.request.post(`${store.url}/api/purchase-orders`, {
+        headers: { origin: store.url },
+        data: { supplierId, lines: [{ productId: await idOf(WRENCH), quantity: 3, unitCostCents: 4500 }] },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const orderId = ((await created.json()) as { id: string }).id;
+
+      await page.goto(`${store.url}/dashboard/purchasing/orders/${orderId}`);
+      const title = page.getByRole('heading', { level: 2, name: /^PO-\d+$/ });
+      const po = (await title.textContent()) ?? '';
+      await statusIs('Draft');
+      await page.getByRole('button', { name: 'Cancel order' }).click();
+      const confirm = page.getByRole('dialog', { name: `Cancel ${po}?` });
+      await confirm.getByText('The draft is cancelled and never sent.').waitFor();
+      await confirm.getByRole('button', { name: 'Cancel the order' }).click();
+      await statusIs('Cancelled');
+      await page.getByText(`${po} is cancelled`).waitFor();
+      const article = page.getByRole('article', { name: po });
+      for (const action of [
+        'Edit lines',
+        'Send to supplier',
+        'Receive delivery',
+        'Close order',
+        'Cancel order',
+      ])
+        expect(await article.getByRole('button', { name: action }).count()).toBe(0);
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `purchasing-cancelled-${width}`, { fullPage: true });
+    });
+  });
+}
