@@ -11,6 +11,7 @@ const OWNER = 'purchasing-owner@torque.example';
 const SUPPLIER_EMAIL = 'orders@northern-tools.example';
 const WRENCH = '1/2-Inch Drive Click Torque Wrench';
 const SOCKETS = "94-Piece Mechanic's Socket Set";
+const ALTERNATOR = 'Remanufactured Alternator, 130 Amp';
 
 // The wrench's cost, by hand: 180 on hand at $40.00 and 20 received at $49.00 make
 // (180 × 4000 + 20 × 4900) / 200 = 818000 / 200 = 4090 cents.
@@ -43,6 +44,53 @@ async function onHand(id: string): Promise<number> {
   await page.goto(`${store.url}/dashboard/products/${id}/stock`);
   await page.getByRole('heading', { name: 'Stock', exact: true }).waitFor();
   return Number(((await page.getByTestId('on-hand').textContent()) ?? '').replace(/,/g, ''));
+}
+
+/** A paid order of `quantity` units of the product, made through the API with the page's own session, as checkout makes it. */
+async function paidOrderOf(productId: string, quantity: number) {
+  const headers = { origin: store.url };
+  const put = await page.request.put(`${store.url}/api/cart/${productId}`, { headers, data: { quantity } });
+  expect(put.status(), await put.text()).toBe(200);
+  const total = ((await put.json()) as { totals: { totalCents: number } }).totals.totalCents;
+  const placed = await page.request.post(`${store.url}/api/checkout`, {
+    headers,
+    data: {
+      idempotencyKey: crypto.randomUUID(),
+      address: {
+        fullName: 'Olive Owner',
+        line1: '1200 Woodward Ave',
+        city: 'Detroit',
+        region: 'MI',
+        postalCode: '48226',
+        country: 'US',
+        phone: '+1 313 555 0142',
+      },
+      shippingMethod: 'standard',
+      expectedTotalCents: total,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { order, payment } = (await placed.json()) as {
+    order: { _id: string };
+    payment: { clientSecret: string };
+  };
+  const confirm = await page.request.post(`${store.url}/api/payments/simulated/confirm`, {
+    headers,
+    data: {
+      clientSecret: payment.clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+      name: 'Olive Owner',
+      email: OWNER,
+    },
+  });
+  expect(confirm.status(), await confirm.text()).toBe(200);
+  const paid = await page.request.patch(`${store.url}/api/order/${order._id}`, {
+    headers,
+    data: { transactionId: ((await confirm.json()) as { transactionId: string }).transactionId },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
 }
 
 /** The purchase order's status badge, in the heading's row. */
@@ -301,6 +349,66 @@ for (const width of [1280, 390]) {
         expect(await article.getByRole('button', { name: action }).count()).toBe(0);
       expect(await scrollsSideways(page)).toBe(false);
       await screenshot(page, `purchasing-cancelled-${width}`, { fullPage: true });
+    });
+
+    it('suggests what to reorder from sales, and drafts the suggestion as a purchase order', async () => {
+      // 30 of the 40 alternators sell today: 1 a day over the last 30 days, 10 left.
+      const alternatorId = await idOf(ALTERNATOR);
+      await paidOrderOf(alternatorId, 30);
+      const supplier = await page.request.post(`${store.url}/api/suppliers`, {
+        headers: { origin: store.url },
+        data: {
+          name: 'Rebuilt Electrics',
+          email: 'po@rebuilt-electrics.example',
+          leadTimeDays: 10,
+          minimumOrderCents: 500_000,
+        },
+      });
+      expect(supplier.status(), await supplier.text()).toBe(201);
+      const supplierId = ((await supplier.json()) as { id: string }).id;
+      const sells = await page.request.put(
+        `${store.url}/api/suppliers/${supplierId}/products/${alternatorId}`,
+        {
+          headers: { origin: store.url },
+          data: { supplierPartNumber: 'RE-ALT-130', packSize: 4, costCents: 9500 },
+        },
+      );
+      expect(sells.status(), await sells.text()).toBe(200);
+
+      // By the contract's rule, with the default 30 days of sales and 30 days of cover:
+      // reorder point max(2, ceil(1 × 10)) = 10, and 10 left is at it; the target is
+      // max(11, ceil(1 × (10 + 30))) = 40, so 30 more, in packs of 4: 8 packs = 32 units,
+      // 32 × $95.00 = $3,040.00, under the $5,000.00 minimum.
+      await page.goto(`${store.url}/dashboard/purchasing#reorder`);
+      const group = page.getByRole('region', { name: 'Rebuilt Electrics', exact: true });
+      const row = group.getByRole('row', { name: new RegExp(ALTERNATOR) });
+      await row.getByText('RE-ALT-130').waitFor();
+      expect(await group.getByLabel(`Quantity to order of ${ALTERNATOR}`).inputValue()).toBe('32');
+      await row.getByText('$3,040.00').waitFor();
+      await group.getByText('Lead time 10 days').waitFor();
+      await group.getByText("Under this supplier's minimum order of $5,000.00").waitFor();
+      // Opened from the low-stock digest's link, the section is in view.
+      expect(
+        await page
+          .getByRole('heading', { name: 'What to reorder' })
+          .evaluate(
+            (h) => h.getBoundingClientRect().top >= 0 && h.getBoundingClientRect().bottom <= innerHeight,
+          ),
+      ).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page.locator('#reorder'), `purchasing-reorder-${width}`);
+
+      await group.getByRole('button', { name: 'Draft this order' }).click();
+      await page.waitForURL(/\/dashboard\/purchasing\/orders\/[^/]+$/);
+      await statusIs('Draft');
+      await page.getByRole('heading', { level: 2, name: /^PO-\d+$/ }).waitFor();
+      await page
+        .getByRole('article', { name: /^PO-\d+$/ })
+        .getByText('Rebuilt Electrics')
+        .first()
+        .waitFor();
+      await page.getByTestId('po-total').getByText('$3,040.00').waitFor();
     });
   });
 }

@@ -1,4 +1,10 @@
-import type { PurchaseOrder, PurchaseOrderSummary, Supplier, SupplierDetails } from '@contract/purchasing';
+import type {
+  PurchaseOrder,
+  PurchaseOrderSummary,
+  ReorderAnswer,
+  Supplier,
+  SupplierDetails,
+} from '@contract/purchasing';
 
 /** The purchasing pages' test data: one supplier that sells brake pads, and its orders. */
 export const SUPPLIER_ID = '0b5d7a3e-6f1c-4c2a-9e8b-1a2b3c4d5e6f';
@@ -113,4 +119,70 @@ export const draft: PurchaseOrder = {
   receipts: [],
   lines: order.lines.map((l) => ({ ...l, receivedQuantity: 0 })),
   offers: ['edit', 'send', 'cancel'],
+};
+
+/**
+ * What to reorder: brake pads from Apex (packs of 4, $12.50; under its $250.00 minimum), and a
+ * product no supplier sells.
+ */
+export const ROTOR_ID = '5a0c2f8d-1e6b-4b7f-8d3a-6f708192a3b4';
+export const reorder: ReorderAnswer = {
+  days: 30,
+  coverDays: 30,
+  suggestions: [
+    {
+      supplier: { id: SUPPLIER_ID, name: supplier.name, leadTimeDays: 5, minimumOrderCents: 25000 },
+      lines: [
+        {
+          productId: PADS_ID,
+          productName: 'Brake pad set',
+          sku: 'BP-1',
+          supplierPartNumber: 'APX-778',
+          packSize: 4,
+          unitCostCents: 1250,
+          available: 3,
+          onOrder: 0,
+          sold: 30,
+          reorderPoint: 5,
+          suggestedQuantity: 36,
+        },
+        {
+          productId: FILTER_ID,
+          productName: 'Oil filter',
+          sku: 'OF-2',
+          supplierPartNumber: null,
+          packSize: 1,
+          unitCostCents: 2495,
+          available: 1,
+          onOrder: 2,
+          sold: 6,
+          reorderPoint: 3,
+          suggestedQuantity: 4,
+        },
+      ],
+      // 36 × $12.50 + 4 × $24.95 = $450.00 + $99.80
+      totalCents: 54980,
+      underMinimum: false,
+    },
+    {
+      supplier: null,
+      lines: [
+        {
+          productId: ROTOR_ID,
+          productName: 'Vented rotor',
+          sku: 'VR-9',
+          supplierPartNumber: null,
+          packSize: 1,
+          unitCostCents: null,
+          available: 0,
+          onOrder: 0,
+          sold: 2,
+          reorderPoint: 2,
+          suggestedQuantity: 3,
+        },
+      ],
+      totalCents: 0,
+      underMinimum: false,
+    },
+  ],
 };

@@ -6,4 +6,5 @@ export const purchasingKeys = {
   supplier: (id: string) => [...purchasingKeys.all, 'supplier', id] as const,
   orders: (status: string) => [...purchasingKeys.all, 'orders', status] as const,
   order: (id: string) => [...purchasingKeys.all, 'order', id] as const,
+  reorder: (days: number, coverDays: number) => [...purchasingKeys.all, 'reorder', days, coverDays] as const,
 };

@@ -4,6 +4,7 @@ import type {
   PurchaseOrderStatus,
   PurchaseOrderSummary,
   ReceiptInput,
+  ReorderAnswer,
   Supplier,
   SupplierDetails,
   SupplierInput,
@@ -44,6 +45,14 @@ export const usePurchaseOrder = (id: string) =>
   useQuery({
     queryKey: purchasingKeys.order(id),
     queryFn: ({ signal }) => apiGet<PurchaseOrder>(`/purchase-orders/${at(id)}`, signal),
+  });
+
+/** What to reorder and from whom, from the sales over the last `days`, to last `coverDays` after delivery. */
+export const useReorderSuggestions = (days: number, coverDays: number) =>
+  useQuery({
+    queryKey: purchasingKeys.reorder(days, coverDays),
+    queryFn: ({ signal }) =>
+      apiGet<ReorderAnswer>(`/purchase-orders/suggestions?days=${days}&coverDays=${coverDays}`, signal),
   });
 
 /** One mutation: every success refreshes what purchasing shows (lists, supplier, order). */

@@ -36,6 +36,7 @@ mockApi(
   http.get('/api/suppliers', () => json([supplier, otherSupplier])),
   http.get('/api/suppliers/:id', () => json(details)),
   http.get('/api/purchase-orders', () => json([summary])),
+  http.get('/api/purchase-orders/suggestions', () => json({ days: 30, coverDays: 30, suggestions: [] })),
   http.get('/api/tool', () =>
     json([{ _id: FILTER_ID, name: 'Oil filter', sku: 'OF-2', price: 9.99, image: '', description: [] }]),
   ),

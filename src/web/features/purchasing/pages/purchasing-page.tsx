@@ -19,6 +19,7 @@ import {
 } from '../api/purchasing-calls';
 import { NewOrderForm } from '../components/new-order-form';
 import { day, PoStatus, poName } from '../components/order-parts';
+import { ReorderSection } from '../components/reorder-section';
 import { blankSupplier, SupplierForm } from '../components/supplier-form';
 
 /**
@@ -104,6 +105,8 @@ export function PurchasingPage() {
           )}
         </QueryState>
       </section>
+
+      <ReorderSection />
 
       <section aria-labelledby="orders-heading" className="space-y-3">
         <div className="flex flex-wrap items-end justify-between gap-2">
