@@ -4,8 +4,8 @@ import type { TradeAccount, TradeAccountInput } from '@contract/trade';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { FormError, SubmitButton } from '@web/components/ui/submit-button';
 import { toast } from '@web/lib/toast';
-import { findProducts } from '@web/shared/catalog/find-products';
 import { useCategories } from '@web/shared/catalog/get-categories';
+import { ProductFinder } from '@web/shared/catalog/product-finder';
 import { type FormEvent, useId, useState } from 'react';
 import { useCloseTradeAccount, useSaveTradeAccount, useTradeAccount } from '../api/trade-calls';
 
@@ -118,8 +118,6 @@ export function TradeAccountPanel({ customerId }: { customerId: string }) {
   const [form, setForm] = useState<Form | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [search, setSearch] = useState('');
-  const [found, setFound] = useState<{ _id: string; name: string }[] | null>(null);
   // Names of the products given net prices here, so the summary names them.
   const [names, setNames] = useState(() => new Map<string, string>());
   const id = useId();
@@ -141,16 +139,6 @@ export function TradeAccountPanel({ customerId }: { customerId: string }) {
       setForm(null);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : 'The terms could not be saved.');
-    }
-  };
-
-  const onFind = async () => {
-    if (!search.trim()) return;
-    try {
-      setFound(await findProducts(search.trim()));
-    } catch {
-      setFound([]);
-      setProblem('Products could not be searched. Try again.');
     }
   };
 
@@ -300,53 +288,13 @@ export function TradeAccountPanel({ customerId }: { customerId: string }) {
                 </button>
               </div>
             ))}
-            <div className="flex flex-wrap items-end gap-2">
-              <label className="fieldset">
-                <span className="fieldset-legend">Find a product</span>
-                <input
-                  className="input"
-                  type="search"
-                  value={search}
-                  onChange={(e) => setSearch(e.target.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') {
-                      e.preventDefault();
-                      void onFind();
-                    }
-                  }}
-                />
-              </label>
-              <button type="button" className="btn btn-sm" onClick={() => void onFind()}>
-                Search
-              </button>
-            </div>
-            {found === null ? null : found.length === 0 ? (
-              <p role="status" className="text-sm text-base-content/70">
-                No product matches.
-              </p>
-            ) : (
-              <ul className="flex flex-wrap gap-2" aria-label="Products found">
-                {found.map((p) => (
-                  <li key={p._id}>
-                    <button
-                      type="button"
-                      className="btn btn-xs btn-outline"
-                      disabled={form.netPrices.some((n) => n.productId === p._id)}
-                      onClick={() => {
-                        setNames((m) => new Map(m).set(p._id, p.name));
-                        edit({
-                          netPrices: [...form.netPrices, { productId: p._id, name: p.name, price: '' }],
-                        });
-                        setFound(null);
-                        setSearch('');
-                      }}
-                    >
-                      Add {p.name}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ProductFinder
+              taken={form.netPrices.map((n) => n.productId)}
+              onPick={(p) => {
+                setNames((m) => new Map(m).set(p._id, p.name));
+                edit({ netPrices: [...form.netPrices, { productId: p._id, name: p.name, price: '' }] });
+              }}
+            />
           </fieldset>
 
           <fieldset className="space-y-2">
