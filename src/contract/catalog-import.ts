@@ -120,6 +120,8 @@ export const ImportSummary = z.object({
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   total: z.number().int(),
+  /** What the check left out and said so: columns the layout does not have, ignored. */
+  warnings: z.array(z.string()),
   checked: counts,
   done: z.number().int(),
   applied: counts,

@@ -85,6 +85,8 @@ export const catalogImports = pgTable(
     /** How many times a worker stopped holding it before it finished (a crash, a restart). */
     interruptions: integer('interruptions').notNull().default(0),
     error: text('error'),
+    /** What the check left out and said so (columns the layout does not have). */
+    warnings: text('warnings').array().notNull().default([]),
   },
   (t) => [
     index('catalog_imports_created_idx').on(t.createdAt),

@@ -255,16 +255,23 @@ export async function checkImport(
   const layout: readonly string[] =
     kind === 'products' ? PRODUCT_CSV_COLUMNS : [...FITMENT_CSV_COLUMNS, ...FITMENT_CSV_VEHICLE_COLUMNS];
   let headerProblem: string | undefined;
+  const warnings: string[] = [];
   const rows = readCsvUpload(file, {
     maxBytes: IMPORT_MAX_BYTES,
     columns: (header: string[]) => {
       const names = header.map(columnName);
       const unknown = names.filter((n) => n && !layout.includes(n));
       const missing = missingColumns(kind, names);
-      if (unknown.length > 0)
-        headerProblem = `Unknown columns: ${namedFew(unknown)}. The ${kind} layout has: ${layout.join(', ')}`;
-      else if (missing.length > 0) headerProblem = `The file needs the columns ${missing.join(', ')}`;
-      return names;
+      // A supplier's file holds columns the store has no use for: they are left out, and said so;
+      // only a file without the layout's own columns is refused whole.
+      if (missing.length > 0)
+        headerProblem = `The file needs the columns ${missing.join(', ')}${
+          unknown.length > 0 ? ` (not the ${kind} layout's: ${namedFew(unknown)})` : ''
+        }`;
+      else if (unknown.length > 0)
+        warnings.push(`Ignored columns: ${namedFew(unknown)}. The ${kind} layout has: ${layout.join(', ')}`);
+      // An ignored column's cells are read under no name and left out of every row.
+      return names.map((n) => (layout.includes(n) ? n : ''));
     },
   });
   const turn = loopTurns();
@@ -334,7 +341,7 @@ export async function checkImport(
   // Read and checked whole: only now is the import made, so a refused file leaves nothing behind.
   const [created] = await db
     .insert(catalogImports)
-    .values({ kind, fileName, createdBy, status: 'checked' })
+    .values({ kind, fileName, createdBy, status: 'checked', warnings })
     .returning({ id: catalogImports.id });
   if (!created) throw new Error('insert returned no row');
   const importId = created.id;
@@ -387,6 +394,7 @@ export function toSummary(row: ImportRowRecord): ImportSummary {
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     total: row.total,
+    warnings: row.warnings,
     checked: {
       create: row.checkedCreate,
       update: row.checkedUpdate,

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportRows, ImportSummary } from '../../../contract/catalog-import';
+import { type ImportRows, type ImportSummary, PRODUCT_CSV_COLUMNS } from '../../../contract/catalog-import';
 import { catalogImports, fitments, products, stockLevels } from '../../kernel/db/schema';
 import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
@@ -225,7 +225,7 @@ describe('fitment import', () => {
   it('refuses a file that is not the layout, whole', async () => {
     const res = await upload('fitment', 'part,colour\nX,red\n');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toContain('Unknown columns: part, colour');
+    expect(res.json().error.message).toContain("(not the fitment layout's: part, colour)");
     expect(Number((await t.database.db.select({ n: count() }).from(catalogImports))[0]?.n)).toBeGreaterThan(
       0,
     );
@@ -293,6 +293,38 @@ describe('fitment import', () => {
 });
 
 describe('products import', () => {
+  it("takes a supplier's file as it comes: columns the layout does not have are left out and named, money as written", async () => {
+    const csv = [
+      'sku,name,description,price,qty_on_hand,Vendor Cost,warehouse',
+      'SUP-1,Supplier Rotor,A vented rotor.,"1,249.00",12,900.00,B4',
+      'SUP-2,Supplier Shoe,A brake shoe.,$12.99,3,5.10,B5',
+      'SUP-3,Supplier Clip,A clip.,"12,99",1,0.10,B6',
+    ].join('\n');
+    const report = await checked('products', csv);
+    expect(report.warnings).toEqual([
+      `Ignored columns: qty_on_hand, vendor_cost, warehouse. The products layout has: ${PRODUCT_CSV_COLUMNS.join(', ')}`,
+    ]);
+    expect(report.checked).toEqual({ create: 2, update: 0, unchanged: 0, refuse: 1 });
+    const { rows } = await importRowsOf(report.id);
+    expect(rows.map((r) => [r.key, r.verdict])).toEqual([
+      ['SUP-1', 'create'],
+      ['SUP-2', 'create'],
+      ['SUP-3', 'refuse'],
+    ]);
+    expect(rows[2]?.reason).toBe('price: Write cents after a point, not a comma: 12.99');
+    await start(report.id);
+    expect(await finish(report.id)).toMatchObject({ status: 'done', applied: { create: 2, refuse: 1 } });
+    const made = await t.database.db
+      .select({ sku: products.sku, price: products.priceCents })
+      .from(products)
+      .where(inArray(products.sku, ['SUP-1', 'SUP-2']))
+      .orderBy(products.sku);
+    expect(made).toEqual([
+      { sku: 'SUP-1', price: 124_900 },
+      { sku: 'SUP-2', price: 1299 },
+    ]);
+  });
+
   it('creates and updates products with numbers, categories by name and images by address; refuses unknown categories, loops and half-rows', async () => {
     const existing = await partWithNumber('PROD-OLD', 'OLD-1');
     const csv = [

@@ -9,6 +9,7 @@ import {
   splitDescription,
 } from '../../../contract/catalog';
 import type { ImportKind } from '../../../contract/catalog-import';
+import { centsToDecimal, MoneyError, parseMoney } from '../../../contract/money';
 import { storableText, unstorableField } from '../../kernel/http';
 import { resolveVehicleRange, vpicModelById } from '../vehicles';
 
@@ -136,6 +137,9 @@ export function readRow(kind: ImportKind, given: Record<string, string>): ReadRo
   if (kind === 'fitment') {
     const problem = expandVehicle(present);
     if (problem) return { ok: false, key, cells, reason: problem };
+  } else {
+    const problem = moneyAsWritten(present);
+    if (problem) return { ok: false, key, cells, reason: problem };
   }
   const parsed = (kind === 'products' ? ProductCsvRow : FitmentCsvRow).safeParse(present);
   if (!parsed.success) {
@@ -156,6 +160,28 @@ export function readRow(kind: ImportKind, given: Record<string, string>): ReadRo
     return { ok: true, key, cells, fitment: row };
   }
   return { ok: true, key, cells, product: parsed.data as ProductCsvRow };
+}
+
+/** The products layout's money columns. */
+const MONEY_COLUMNS = ['price', 'core_charge', 'cost'] as const;
+
+/**
+ * Money cells as suppliers write them (`1,249.00`, `$12.99`), read once by the money kernel and
+ * handed on as plain decimals; `12,99` is refused in words rather than read as twelve hundred.
+ * Undefined, or why not.
+ */
+function moneyAsWritten(present: Record<string, string>): string | undefined {
+  for (const column of MONEY_COLUMNS) {
+    const cell = present[column];
+    if (cell === undefined) continue;
+    try {
+      present[column] = centsToDecimal(parseMoney(cell));
+    } catch (error) {
+      if (error instanceof MoneyError) return `${column}: ${error.message}`;
+      throw error;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -45,6 +45,9 @@ mockApi(
       startedAt: null,
       finishedAt: null,
       total: 3,
+      warnings: url.searchParams.get('name')?.includes('supplier')
+        ? ['Ignored columns: qty_on_hand. The products layout has: sku, name']
+        : [],
       checked: counts(1, 1, 0, 1),
       done: 0,
       applied: counts(0, 0, 0, 0),
@@ -104,6 +107,18 @@ describe('import and export', () => {
     await waitFor(() => expect(screen().querySelector('[aria-label="What the import did"]')).not.toBeNull());
     expect(sent('POST', '/api/catalog/imports/imp-1/start')).toHaveLength(1);
     await waitFor(() => expect(screen().textContent).toContain('3 of 3 rows'));
+  });
+
+  it("says which columns of a supplier's file were left out, and checks the rest", async () => {
+    await renderPage(<CatalogImportPage />, { address: '/dashboard/import', pattern: '/dashboard/import' });
+    chooseFile(field('CSV file'), new File([csv], 'supplier-prices.csv', { type: 'text/csv' }));
+    await submit(screen().querySelector('form[aria-label="Check a CSV file"]') as HTMLFormElement);
+    await shows('Checked (nothing written yet)');
+    await waitFor(() =>
+      expect(screen().textContent).toContain(
+        'Ignored columns: qty_on_hand. The products layout has: sku, name',
+      ),
+    );
   });
 
   it('asks for a file before checking anything', async () => {

@@ -76,6 +76,11 @@ function Progress({ summary }: { summary: ImportSummary }) {
           />
         </div>
       ) : null}
+      {summary.warnings.map((warning) => (
+        <p key={warning} className="text-sm text-warning-content" role="status">
+          {warning}
+        </p>
+      ))}
       {summary.error ? (
         <p className="text-error" role="alert">
           {summary.error}
