@@ -133,7 +133,7 @@ describe('the release before, on the renamed tables', () => {
 });
 
 describe("a request from a page loaded before the release (the store's own calls)", () => {
-  it('is read with `toolId` renamed `productId` at any depth, a value already named winning', () => {
+  it('is read with `toolId` renamed `productId` near its top, a value already named winning', () => {
     expect(withCurrentNames({ lines: [{ toolId: 'a', quantity: 1 }], reason: 'x' })).toEqual({
       lines: [{ productId: 'a', quantity: 1 }],
       reason: 'x',
