@@ -207,6 +207,7 @@ journeys('accounts in the browser', () => {
         'Returns',
         'Numbers',
         'Finance',
+        'Purchasing',
         'Outbox',
         'Mailbox',
         'Inbox',
