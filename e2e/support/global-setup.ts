@@ -4,7 +4,7 @@ import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error: a plain .mjs script shared with `npm start`
 import { buildWebIfNeeded } from '../../scripts/build-web-if-needed.mjs';
-import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from './chromium';
+import { CHROMIUM_ARGS, findJourneyChromium, INSTALL_HINT } from './chromium';
 import { startStore } from './store-process';
 
 declare module 'vitest' {
@@ -32,7 +32,7 @@ function journeyFiles(): string[] {
  * file cost seconds each; contexts keep the files' cookies and storage apart.
  */
 export default async function setup(project: TestProject) {
-  const chromePath = findChromium();
+  const chromePath = findJourneyChromium();
   let server: BrowserServer | undefined;
   if (!chromePath) {
     const files = journeyFiles();

@@ -45,7 +45,65 @@ export const PRODUCT_CSV_COLUMNS = [
   'low_stock_threshold',
   'universal_fit',
   'images',
+  'on_hand',
 ] as const;
+
+/**
+ * Columns a supplier's file may carry besides the products layout, read only when the import names
+ * its supplier: what that supplier calls the part, how many come in its pack and what it charges.
+ * Applied to what the supplier sells of each product once the product's row is applied.
+ */
+export const SUPPLIER_CSV_COLUMNS = ['supplier_part_number', 'pack_size', 'supplier_cost'] as const;
+export type SupplierCsvColumn = (typeof SUPPLIER_CSV_COLUMNS)[number];
+
+/** What a file's column can be read as: a products column, a supplier's, or nothing. */
+export const MAPPED_COLUMNS = [...PRODUCT_CSV_COLUMNS, ...SUPPLIER_CSV_COLUMNS] as const;
+export type MappedColumn = (typeof MAPPED_COLUMNS)[number];
+
+/** How a file's header cell reads as a column name: `Year From` and `year-from` are `year_from`. */
+export function columnName(header: string): string {
+  return header
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+/**
+ * A supplier's own headers, mapped once by the owner to the store's columns and kept with the
+ * supplier: `{ "Qty On Hand": "on_hand", "Our Cost": "supplier_cost", "Web Notes": "ignore" }`.
+ * Keys are read as column names (`columnName`), so the mapping holds however the file spells them.
+ */
+export const IMPORT_MAPPING_MAX = 200;
+export const ImportMapping = z
+  .record(
+    z.string().trim().min(1, 'A column needs a name').max(80, 'A column name can be at most 80 characters'),
+    z.enum([...MAPPED_COLUMNS, 'ignore'], { error: "Choose one of the store's columns, or ignore it" }),
+  )
+  .refine((m) => Object.keys(m).length <= IMPORT_MAPPING_MAX, {
+    error: `A mapping can name at most ${IMPORT_MAPPING_MAX} columns`,
+  })
+  .refine(
+    (m) => {
+      const targets = Object.values(m).filter((c) => c !== 'ignore');
+      return new Set(targets).size === targets.length;
+    },
+    { error: 'Two columns of the file are mapped to the same column of the store' },
+  );
+export type ImportMapping = z.infer<typeof ImportMapping>;
+
+/** PUT /suppliers/:id/import-mapping. */
+export const ImportMappingInput = z.object({ mapping: ImportMapping });
+
+/** The mapping with its keys as column names; a header mapped to itself needs no entry. */
+export function normalizedMapping(mapping: ImportMapping): Record<string, MappedColumn | 'ignore'> {
+  const out: Record<string, MappedColumn | 'ignore'> = {};
+  for (const [header, column] of Object.entries(mapping)) {
+    const name = columnName(header);
+    if (name && name !== column) out[name] = column;
+  }
+  return out;
+}
 
 export const FITMENT_CSV_COLUMNS = [
   'part_number',
@@ -97,7 +155,18 @@ export type ImportVerdict = (typeof importVerdicts)[number];
 export const ImportQuery = z.object({
   kind: z.enum(importKinds, { error: 'Say whether the file holds products or fitment' }),
   name: z.string().trim().max(200).optional(),
+  /** The supplier whose file it is: its mapping reads the header, its columns are taken (products only). */
+  supplier: z.uuid({ error: 'Unknown supplier' }).optional(),
 });
+
+/** How the check read one header cell of the file: the column it became, or null (ignored). */
+export const ImportColumn = z.object({
+  header: z.string(),
+  column: z.string().nullable(),
+  /** Read through the supplier's mapping rather than by its own name. */
+  mapped: z.boolean(),
+});
+export type ImportColumn = z.infer<typeof ImportColumn>;
 
 const counts = z.object({
   create: z.number().int(),
@@ -122,6 +191,10 @@ export const ImportSummary = z.object({
   total: z.number().int(),
   /** What the check left out and said so: columns the layout does not have, ignored. */
   warnings: z.array(z.string()),
+  /** The supplier whose file it is, if the owner named one. */
+  supplier: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Each header cell of the file, in order, and how it was read. */
+  columns: z.array(ImportColumn),
   checked: counts,
   done: z.number().int(),
   applied: counts,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImportMapping } from './catalog-import';
 import { defineMachine } from './state-machine';
 
 /**
@@ -53,6 +54,8 @@ export const Supplier = z.object({
   leadTimeDays: z.number().int(),
   minimumOrderCents: z.number().int(),
   note: z.string().nullable(),
+  /** The supplier's own file headers mapped to the store's columns (the catalog import reads them so). */
+  importMapping: ImportMapping,
   /** How many of the catalog's products this supplier sells. */
   productCount: z.number().int(),
   /** Purchase orders sent and not yet received or closed. */

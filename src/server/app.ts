@@ -65,7 +65,7 @@ import {
   stripeClient,
 } from './modules/payments';
 import { type PricingRules, pricingModule } from './modules/pricing';
-import { purchasingModule } from './modules/purchasing';
+import { purchasingModule, writeSupplierFileRow } from './modules/purchasing';
 import { reviewsModule } from './modules/reviews';
 import { fetchProductImage, type ImageStore, localImageStore, s3ImageStore } from './modules/uploads';
 import { vehiclesModule } from './modules/vehicles';
@@ -104,6 +104,8 @@ export interface AppContext {
   secret: string;
   images: ImageStore;
   fetchImage: (address: string) => Promise<string>;
+  /** A supplier file's row written by purchasing, for the catalog's import job below it. */
+  writeSupplierRow: typeof writeSupplierFileRow;
   stripe: Stripe | undefined;
   /** The job runner's time (the database's, or a test's clock), for jobs that compare with it. */
   now: () => SQL | undefined;
@@ -250,6 +252,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     secret,
     images,
     fetchImage,
+    writeSupplierRow: writeSupplierFileRow,
     stripe,
     now: () => config.outbox.clock?.now(),
   };

@@ -318,6 +318,10 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
   'POST /api/suppliers': () => send('POST', '/api/suppliers', supplierBody(`Matrix supplier ${++made}`)),
   'PUT /api/suppliers/:id': async (w) =>
     send('PUT', `/api/suppliers/${await matrixSupplier(w)}`, supplierBody(`Matrix supplier ${++made}`)),
+  'PUT /api/suppliers/:id/import-mapping': async (w) =>
+    send('PUT', `/api/suppliers/${await matrixSupplier(w)}/import-mapping`, {
+      mapping: { 'Item No': 'sku', 'Our Cost': 'supplier_cost' },
+    }),
   'PUT /api/suppliers/:id/products/:productId': async (w) =>
     send('PUT', `/api/suppliers/${await matrixSupplier(w)}/products/${w.productId}`, {
       supplierPartNumber: 'MX-1',

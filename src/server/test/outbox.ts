@@ -6,6 +6,7 @@ import type { Outbox } from '../kernel/outbox/outbox';
 import { defaultSettings } from '../kernel/settings/settings-defaults';
 import type { SettingsStore } from '../kernel/settings/settings-store';
 import { createSimulatedProvider } from '../modules/payments/simulated-provider';
+import { writeSupplierFileRow } from '../modules/purchasing';
 import { localImageStore } from '../modules/uploads/image-store';
 
 const nothing = () => undefined;
@@ -40,6 +41,7 @@ export function storeOutbox(db: Db, config: Config): Outbox {
     secret: 'a test secret of enough length to sign links',
     images: localImageStore(config.uploads.dir),
     fetchImage: async (address) => address,
+    writeSupplierRow: writeSupplierFileRow,
     stripe: undefined,
     now: () => undefined,
   });

@@ -36,6 +36,7 @@ import {
 } from '../../../contract/catalog-import';
 import { Synonym, SynonymInput, SynonymList } from '../../../contract/catalog-search';
 import { isUuid } from '../../../contract/ids';
+import { may } from '../../../contract/roles';
 import { AppError, notFound } from '../../kernel/errors';
 import { errorResponses } from '../../kernel/http';
 import { signedIn } from '../../kernel/identity';
@@ -68,6 +69,7 @@ import {
   updateCategory,
   updateSynonym,
 } from '../../modules/catalog';
+import { supplierForImport } from '../../modules/purchasing';
 
 const IdParams = z.object({ id: z.string().max(100) });
 const SlugParams = z.object({ slug: z.string().max(60) });
@@ -349,7 +351,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Check a CSV file (the body, text/csv) as products or fitment: every row with its verdict, nothing written (admin)',
         querystring: ImportQuery,
         consumes: ['text/csv'],
-        response: { 201: ImportSummary, ...errorResponses(400, 401, 403, 413, 415) },
+        response: { 201: ImportSummary, ...errorResponses(400, 401, 403, 404, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -361,12 +363,20 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       // Read as it arrives, up to IMPORT_MAX_BYTES (Fastify cannot count a body handed over unread).
+      // A supplier's file is read through the mapping kept with the supplier, and writes what the
+      // supplier sells: purchasing's to change as well as the catalog's.
+      if (request.query.supplier && !may(signedIn(request).role, 'purchasing.write'))
+        throw new AppError('FORBIDDEN', 'Your role may not change what suppliers sell');
+      const supplier = request.query.supplier
+        ? await supplierForImport(app.db, request.query.supplier)
+        : undefined;
       const summary = await checkImport(
         app.db,
         request.query.kind,
         request.query.name ?? `${request.query.kind}.csv`,
         body,
         signedIn(request).id,
+        supplier,
       );
       return reply.status(201).send(summary);
     },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ImportMappingInput } from '../../../contract/catalog-import';
 import {
   PurchaseOrder,
   PurchaseOrderInput,
@@ -33,6 +34,7 @@ import {
   removeSupplierProduct,
   reorderSuggestions,
   sendPurchaseOrder,
+  setSupplierImportMapping,
   setSupplierProduct,
   updatePurchaseOrder,
   updateSupplier,
@@ -98,6 +100,22 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateSupplier(app.db, request.params.id, request.body),
+  );
+
+  app.put(
+    '/suppliers/:id/import-mapping',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary:
+          "Keep how this supplier's file headers read as the store's columns, for its next file (manager, owner)",
+        params: SupplierParams,
+        body: ImportMappingInput,
+        response: { 200: Supplier, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => setSupplierImportMapping(app.db, request.params.id, request.body.mapping),
   );
 
   app.put(

@@ -14,9 +14,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BulkChange, BulkSelection } from '../../../contract/catalog-bulk';
-import { importKinds, importStatuses, importVerdicts } from '../../../contract/catalog-import';
+import {
+  type ImportColumn,
+  importKinds,
+  importStatuses,
+  importVerdicts,
+} from '../../../contract/catalog-import';
 import { user } from './auth-schema';
 import { products } from './catalog-core-schema';
+import { suppliers } from './purchasing-schema';
 
 /**
  * The owner's catalog work beside `products` (docs/decisions/044-048): pictures, the history of every
@@ -87,6 +93,12 @@ export const catalogImports = pgTable(
     error: text('error'),
     /** What the check left out and said so (columns the layout does not have). */
     warnings: text('warnings').array().notNull().default([]),
+    /** The supplier whose file it is (its mapping read the header; its columns are applied). */
+    supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
+    /** That supplier's name when the file was checked, for the list of imports. */
+    supplierName: text('supplier_name'),
+    /** Each header cell of the file and the column it was read as. */
+    columns: jsonb('columns').$type<ImportColumn[]>().notNull().default([]),
   },
   (t) => [
     index('catalog_imports_created_idx').on(t.createdAt),

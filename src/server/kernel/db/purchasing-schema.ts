@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ImportMapping } from '../../../contract/catalog-import';
 import { type PurchaseOrderStatus, purchaseOrderStatuses } from '../../../contract/purchasing';
 import { user } from './auth-schema';
 import { products } from './catalog-core-schema';
@@ -33,6 +35,8 @@ export const suppliers = pgTable(
     leadTimeDays: integer('lead_time_days').notNull().default(7),
     minimumOrderCents: bigint('minimum_order_cents', { mode: 'number' }).notNull().default(0),
     note: text('note'),
+    /** The supplier's own file headers mapped to the store's columns, kept for its next file. */
+    importMapping: jsonb('import_mapping').$type<ImportMapping>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import { centsToDecimal } from '../../../contract/money';
 import type { Db } from '../../kernel/db';
 import { rowsOf } from '../../kernel/db';
 import { csvDownload } from '../../kernel/http';
+import { onHandOf } from '../inventory';
 
 /**
  * GET /catalog/export/:kind: the whole catalog in the import's layouts, streamed: rows are read a
@@ -35,7 +36,8 @@ async function* productRows(db: Db): AsyncGenerator<Record<string, string>> {
           t.core_charge_cents::text as core_charge_cents, t.cost_cents::text as cost_cents,
           coalesce(t.low_stock_threshold::text, '') as low_stock_threshold,
           case when t.universal_fit then 'yes' else 'no' end as universal_fit,
-          coalesce((select string_agg(i.url, '|' order by i.position) from product_images i where i.product_id = t.id), t.image) as images
+          coalesce((select string_agg(i.url, '|' order by i.position) from product_images i where i.product_id = t.id), t.image) as images,
+          ${onHandOf(sql`t.id`)}::text as on_hand
         from products t
         left join categories c on c.slug = t.category_slug
         left join products r on r.id = t.superseded_by_id

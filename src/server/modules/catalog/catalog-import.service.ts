@@ -2,16 +2,22 @@ import type { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { partNumberKey } from '../../../contract/catalog';
 import {
+  columnName,
   FITMENT_CSV_COLUMNS,
   FITMENT_CSV_VEHICLE_COLUMNS,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
+  type ImportColumn,
   type ImportKind,
+  type ImportMapping,
   type ImportRows,
   type ImportSummary,
   type ImportVerdict,
+  type MappedColumn,
   missingColumns,
+  normalizedMapping,
   PRODUCT_CSV_COLUMNS,
+  SUPPLIER_CSV_COLUMNS,
 } from '../../../contract/catalog-import';
 import { dollarsToCents } from '../../../contract/money';
 import { recordAudit } from '../../kernel/audit';
@@ -36,13 +42,33 @@ const BATCH = 1000;
 
 const badFile = (message: string) => new AppError('VALIDATION_FAILED', message, [{ path: 'file', message }]);
 
-/** Header cells as the layouts name them: `Year From` is `year_from`. */
-const columnName = (header: string) =>
-  header
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+/**
+ * How a header reads: each cell as a column name, then through the supplier's mapping (a cell the
+ * owner said to ignore is left out without a warning). Unknown cells are left out and named; a
+ * column of the layout read from two cells is named too, since one of them would be lost.
+ */
+function readHeader(
+  header: string[],
+  layout: readonly string[],
+  mapping: Record<string, MappedColumn | 'ignore'>,
+) {
+  const unknown: string[] = [];
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  const columns = header.map((cell): ImportColumn => {
+    const name = columnName(cell);
+    const mapped = mapping[name];
+    const target = mapped === 'ignore' ? '' : (mapped ?? name);
+    if (target && !layout.includes(target)) {
+      unknown.push(name);
+      return { header: cell, column: null, mapped: false };
+    }
+    if (target && seen.has(target)) twice.add(target);
+    if (target) seen.add(target);
+    return { header: cell, column: target || null, mapped: mapped !== undefined };
+  });
+  return { columns, unknown: unknown.filter(Boolean), twice: [...twice] };
+}
 
 /** A header's unknown cells as the refusal names them: a file of anything but CSV has thousands. */
 const namedFew = (names: string[]) =>
@@ -251,27 +277,39 @@ export async function checkImport(
   fileName: string,
   file: Readable,
   createdBy: string,
+  /** The supplier whose file it is: its mapping reads the header, and its own columns are taken. */
+  supplier?: { id: string; name: string; mapping: ImportMapping },
 ): Promise<ImportSummary> {
+  if (supplier && kind !== 'products')
+    throw badFile("A supplier's file is read as products: choose the products layout");
   const layout: readonly string[] =
-    kind === 'products' ? PRODUCT_CSV_COLUMNS : [...FITMENT_CSV_COLUMNS, ...FITMENT_CSV_VEHICLE_COLUMNS];
+    kind === 'products'
+      ? [...PRODUCT_CSV_COLUMNS, ...(supplier ? SUPPLIER_CSV_COLUMNS : [])]
+      : [...FITMENT_CSV_COLUMNS, ...FITMENT_CSV_VEHICLE_COLUMNS];
+  const mapping = supplier ? normalizedMapping(supplier.mapping) : {};
   let headerProblem: string | undefined;
   const warnings: string[] = [];
+  let columns: ImportColumn[] = [];
   const rows = readCsvUpload(file, {
     maxBytes: IMPORT_MAX_BYTES,
     columns: (header: string[]) => {
-      const names = header.map(columnName);
-      const unknown = names.filter((n) => n && !layout.includes(n));
+      const read = readHeader(header, layout, mapping);
+      columns = read.columns;
+      const names = read.columns.map((c) => c.column ?? '');
+      const unknown = read.unknown;
       const missing = missingColumns(kind, names);
       // A supplier's file holds columns the store has no use for: they are left out, and said so;
       // only a file without the layout's own columns is refused whole.
       if (missing.length > 0)
         headerProblem = `The file needs the columns ${missing.join(', ')}${
           unknown.length > 0 ? ` (not the ${kind} layout's: ${namedFew(unknown)})` : ''
-        }`;
+        }${supplier ? ': map its own headers to them' : ''}`;
+      else if (read.twice.length > 0)
+        headerProblem = `Two columns of the file are read as ${read.twice.join(', ')}: map one of them to another column or ignore it`;
       else if (unknown.length > 0)
         warnings.push(`Ignored columns: ${namedFew(unknown)}. The ${kind} layout has: ${layout.join(', ')}`);
       // An ignored column's cells are read under no name and left out of every row.
-      return names.map((n) => (layout.includes(n) ? n : ''));
+      return names;
     },
   });
   const turn = loopTurns();
@@ -341,7 +379,16 @@ export async function checkImport(
   // Read and checked whole: only now is the import made, so a refused file leaves nothing behind.
   const [created] = await db
     .insert(catalogImports)
-    .values({ kind, fileName, createdBy, status: 'checked', warnings })
+    .values({
+      kind,
+      fileName,
+      createdBy,
+      status: 'checked',
+      warnings,
+      columns,
+      supplierId: supplier?.id,
+      supplierName: supplier?.name,
+    })
     .returning({ id: catalogImports.id });
   if (!created) throw new Error('insert returned no row');
   const importId = created.id;
@@ -384,7 +431,7 @@ export async function checkImport(
 
 type ImportRowRecord = typeof catalogImports.$inferSelect;
 
-export function toSummary(row: ImportRowRecord): ImportSummary {
+function toSummary(row: ImportRowRecord): ImportSummary {
   return {
     id: row.id,
     kind: row.kind,
@@ -395,6 +442,8 @@ export function toSummary(row: ImportRowRecord): ImportSummary {
     finishedAt: row.finishedAt?.toISOString() ?? null,
     total: row.total,
     warnings: row.warnings,
+    supplier: row.supplierId && row.supplierName ? { id: row.supplierId, name: row.supplierName } : null,
+    columns: row.columns,
     checked: {
       create: row.checkedCreate,
       update: row.checkedUpdate,

@@ -6,8 +6,9 @@ import { NO_PHOTO_IMAGE } from '../../../contract/uploads.constants';
 import { auditActorOf, recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
 import { catalogImportRows, catalogImports, products, rowsOf } from '../../kernel/db';
+import { countStockIn } from '../inventory';
 
-import { readRow } from './import-rows';
+import { type ProductCsvRow, readRow } from './import-rows';
 import { writePartsData } from './parts-data';
 import { statusColumns, writeEditorFields } from './product-editor';
 import { type ChangeActor, differences, readProductFields, recordChanges } from './product-record';
@@ -28,6 +29,27 @@ export const IMPORT_MAX_INTERRUPTIONS = 3;
 
 /** Fetches an image address into the store, answering the store's own address for it. */
 export type ImageFetcher = (url: string) => Promise<string>;
+
+/**
+ * Writes what a supplier sells of a product from a row of its file, inside the row's transaction;
+ * answers whether anything changed. The purchasing module's, handed in by the app: the catalog
+ * stands below it and does not import it.
+ */
+export type SupplierRowWriter = (
+  tx: Tx,
+  row: {
+    supplierId: string;
+    productId: string;
+    supplierPartNumber: string;
+    packSize?: number;
+    costCents: number;
+  },
+) => Promise<boolean>;
+
+interface Appliers {
+  fetchImage?: ImageFetcher;
+  writeSupplierRow?: SupplierRowWriter;
+}
 
 interface Outcome {
   line: number;
@@ -68,7 +90,7 @@ async function claim(db: Db): Promise<ImportRecord | null> {
  */
 export async function runImports(
   db: Db,
-  options: { budgetMs: number; fetchImage?: ImageFetcher; now?: () => number },
+  options: { budgetMs: number; now?: () => number } & Appliers,
 ): Promise<number> {
   const now = options.now ?? Date.now;
   const until = now() + options.budgetMs;
@@ -88,7 +110,7 @@ export async function runImports(
     try {
       let step: Awaited<ReturnType<typeof applyChunk>> | undefined;
       while (now() < until) {
-        step = await applyChunk(db, job, doneLine, options.fetchImage);
+        step = await applyChunk(db, job, doneLine, options);
         if (step === 'lost' || step === 'finished') break;
         doneLine = step.doneLine;
         applied += step.rows;
@@ -125,7 +147,7 @@ async function applyChunk(
   db: Db,
   job: ImportRecord,
   doneLine: number,
-  fetchImage: ImageFetcher | undefined,
+  appliers: Appliers,
 ): Promise<{ doneLine: number; rows: number } | 'finished' | 'lost'> {
   const rows = await db
     .select()
@@ -134,7 +156,9 @@ async function applyChunk(
     .orderBy(asc(catalogImportRows.line))
     .limit(CHUNK);
   const images =
-    job.kind === 'products' ? await fetchImages(rows, fetchImage) : new Map<string, string | Error>();
+    job.kind === 'products'
+      ? await fetchImages(rows, appliers.fetchImage)
+      : new Map<string, string | Error>();
   return db.transaction(async (tx) => {
     const [held] = await tx
       .select({ status: catalogImports.status, doneLine: catalogImports.doneLine })
@@ -153,7 +177,7 @@ async function applyChunk(
     const outcomes =
       job.kind === 'fitment'
         ? await applyFitment(tx, job.id, rows, actor)
-        : await applyProducts(tx, job.id, rows, actor, images);
+        : await applyProducts(tx, job, rows, actor, images, appliers.writeSupplierRow);
     await tx.execute(sql`
       update ${catalogImportRows} r set outcome = o.outcome, reason = coalesce(o.reason, r.reason)
       from unnest(${sql.param(outcomes.map((o) => o.line))}::int[], ${sql.param(outcomes.map((o) => o.outcome))}::text[],
@@ -338,6 +362,25 @@ async function upsertFitment(
   });
 }
 
+/** What the supplier whose file it is sells of the row's product; whether anything changed. */
+async function writeSupplierColumns(
+  tx: Tx,
+  job: ImportRecord,
+  productId: string,
+  p: ProductCsvRow,
+  writeSupplierRow: SupplierRowWriter | undefined,
+): Promise<boolean> {
+  if (!job.supplierId || p.supplier_part_number === undefined || p.supplier_cost == null) return false;
+  if (!writeSupplierRow) throw new Error("A supplier's columns cannot be applied here");
+  return writeSupplierRow(tx, {
+    supplierId: job.supplierId,
+    productId,
+    supplierPartNumber: p.supplier_part_number,
+    packSize: p.pack_size,
+    costCents: dollarsToCents(p.supplier_cost),
+  });
+}
+
 /** Fetches every http(s) image address of the chunk once, before its transaction (no network inside it). */
 async function fetchImages(rows: RowRecord[], fetchImage: ImageFetcher | undefined) {
   const found = new Map<string, string | Error>();
@@ -359,11 +402,13 @@ async function fetchImages(rows: RowRecord[], fetchImage: ImageFetcher | undefin
 /** Product rows one by one, each in a savepoint through the editor's own writers, with its history. */
 async function applyProducts(
   tx: Tx,
-  importId: string,
+  job: ImportRecord,
   rows: RowRecord[],
   actor: ChangeActor,
   images: Map<string, string | Error>,
+  writeSupplierRow: SupplierRowWriter | undefined,
 ): Promise<Outcome[]> {
+  const importId = job.id;
   const categories = rowsOf<{ slug: string; name: string }>(
     await tx.execute(sql`select slug, name from categories`),
   );
@@ -470,9 +515,18 @@ async function applyProducts(
         await recordChanges(sp, actor, [
           { productId: id, source: current ? 'import' : 'created', importId, ...diff },
         ]);
+        // The shelf as counted in the file: moved by the difference, in the ledger with the file's line.
+        const counted =
+          p.on_hand === undefined
+            ? 0
+            : await countStockIn(sp, id, p.on_hand, {
+                note: `Counted in the import of ${job.fileName}, line ${r.line}`,
+                actorUserId: job.createdBy,
+              });
+        const supplied = await writeSupplierColumns(sp, job, id, p, writeSupplierRow);
         const outcome: ImportVerdict = !current
           ? 'create'
-          : Object.keys(diff.after).length > 0
+          : Object.keys(diff.after).length > 0 || counted !== 0 || supplied
             ? 'update'
             : 'unchanged';
         return { line: r.line, outcome, reason: null };

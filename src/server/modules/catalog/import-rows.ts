@@ -8,7 +8,8 @@ import {
   STORE_IMAGE,
   splitDescription,
 } from '../../../contract/catalog';
-import type { ImportKind } from '../../../contract/catalog-import';
+import { type ImportKind, SUPPLIER_CSV_COLUMNS } from '../../../contract/catalog-import';
+import { STOCK_MAX } from '../../../contract/inventory';
 import { centsToDecimal, MoneyError, parseMoney } from '../../../contract/money';
 import { storableText, unstorableField } from '../../kernel/http';
 import { resolveVehicleRange, vpicModelById } from '../vehicles';
@@ -25,6 +26,9 @@ const yesNo = z
   .transform((v) => v.toLowerCase())
   .pipe(z.enum(['yes', 'no', 'true', 'false', '1', '0', 'y', 'n'], { error: 'Write yes or no' }))
   .transform((v) => ['yes', 'true', '1', 'y'].includes(v));
+/** A whole number written in a cell, within bounds, or the column's own message. */
+const wholeCell = (message: string, min: number, max: number, range: string) =>
+  z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().int().min(min, range).max(max, range));
 const list = (cell: string) =>
   cell
     .split('|')
@@ -87,6 +91,25 @@ export const ProductCsvRow = z.object({
   low_stock_threshold: editorFields.low_stock_threshold.optional(),
   universal_fit: yesNo.optional(),
   images: imageAddresses.pipe(z.array(z.string()).max(12, 'At most 12 images')).optional(),
+  /** Units counted on the shelf: the import sets the count, as a stock count does. */
+  on_hand: wholeCell(
+    'Stock on hand must be a whole number of units',
+    0,
+    STOCK_MAX,
+    `Stock on hand must be between 0 and ${STOCK_MAX}`,
+  ).optional(),
+  // A supplier's columns (read only when the import names its supplier).
+  supplier_part_number: z
+    .string()
+    .max(80, "The supplier's part number must be 80 characters or fewer")
+    .optional(),
+  pack_size: wholeCell(
+    'The pack size must be a whole number of units',
+    1,
+    10_000,
+    'A pack holds between 1 and 10,000 units',
+  ).optional(),
+  supplier_cost: editorFields.cost.optional(),
 });
 export type ProductCsvRow = z.infer<typeof ProductCsvRow>;
 
@@ -138,7 +161,7 @@ export function readRow(kind: ImportKind, given: Record<string, string>): ReadRo
     const problem = expandVehicle(present);
     if (problem) return { ok: false, key, cells, reason: problem };
   } else {
-    const problem = moneyAsWritten(present);
+    const problem = moneyAsWritten(present) ?? supplierColumnsMissing(present);
     if (problem) return { ok: false, key, cells, reason: problem };
   }
   const parsed = (kind === 'products' ? ProductCsvRow : FitmentCsvRow).safeParse(present);
@@ -163,7 +186,21 @@ export function readRow(kind: ImportKind, given: Record<string, string>): ReadRo
 }
 
 /** The products layout's money columns. */
-const MONEY_COLUMNS = ['price', 'core_charge', 'cost'] as const;
+const MONEY_COLUMNS = ['price', 'core_charge', 'cost', 'supplier_cost'] as const;
+
+/**
+ * What a supplier sells of a product is its part number and its cost together: a row that gives
+ * either (or a pack size) gives both. Undefined, or why not.
+ */
+function supplierColumnsMissing(present: Record<string, string>): string | undefined {
+  const given = SUPPLIER_CSV_COLUMNS.filter((c) => present[c] !== undefined);
+  if (given.length === 0) return undefined;
+  if (present.supplier_part_number === undefined)
+    return "supplier_part_number: Give the supplier's part number beside its cost";
+  if (present.supplier_cost === undefined)
+    return "supplier_cost: Give the supplier's cost beside its part number";
+  return undefined;
+}
 
 /**
  * Money cells as suppliers write them (`1,249.00`, `$12.99`), read once by the money kernel and

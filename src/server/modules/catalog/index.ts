@@ -2,7 +2,7 @@ import type { StoreSettings } from '../../../contract/settings';
 import type { Db } from '../../kernel/db';
 import type { ModuleDescriptor } from '../../kernel/jobs';
 import type { Outbox } from '../../kernel/outbox';
-import { type ImageFetcher, runImports } from './import-job';
+import { type ImageFetcher, runImports, type SupplierRowWriter } from './import-job';
 import { queueLowStockDigest } from './low-stock';
 
 /**
@@ -16,6 +16,8 @@ export const catalogModule: ModuleDescriptor<{
   outbox: Outbox;
   settings: { current(): StoreSettings };
   fetchImage: ImageFetcher;
+  /** What a supplier's file says it sells (the purchasing module's writer, handed in by the app). */
+  writeSupplierRow: SupplierRowWriter;
   log: { info(details: object, message: string): void };
 }> = {
   name: 'modules/catalog',
@@ -37,14 +39,14 @@ export const catalogModule: ModuleDescriptor<{
   // Who changed a product; the vehicles a search names; and, up the ladder (decision 089), whether a
   // product was ever ordered and what is bought with it.
   reads: ['order_lines', 'orders', 'user', 'vehicles'],
-  jobs: ({ db, outbox, settings, fetchImage, log }) => [
+  jobs: ({ db, outbox, settings, fetchImage, writeSupplierRow, log }) => [
     {
       name: 'catalog-imports',
       // As long as one run's budget: an import goes on without a gap, and an idle store asks
       // whether one is waiting every 5 s per instance, not every second (decision 094).
       everyMs: 5000,
       run: async () => {
-        const rows = await runImports(db, { budgetMs: 5000, fetchImage });
+        const rows = await runImports(db, { budgetMs: 5000, fetchImage, writeSupplierRow });
         if (rows > 0) log.info({ rows }, 'applied catalog import rows');
       },
     },

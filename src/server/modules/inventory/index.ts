@@ -19,6 +19,7 @@ export { productStock } from '../../kernel/db';
 export {
   adjustStock,
   assertWithinStockMax,
+  countStockIn,
   lockProductsInOrder,
   moveStock,
   OutOfStock,

@@ -267,46 +267,68 @@ export async function adjustStock(
   actorUserId: string,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    // The product's row, locked first as every move does; its figures are the ones both releases
-    // move during a rolling restart, so a count is taken against them (see the top of this file).
-    const [tool] = await tx
-      .select({
-        available: products.availableQuantity,
-        onHand: products.onHandQuantity,
-        reserved: products.reservedQuantity,
-        retiredAt: products.retiredAt,
-      })
-      .from(products)
-      .where(eq(products.id, productId))
-      .for('update');
-    if (!tool || tool.retiredAt) throw notFound('Tool');
-    const delta =
-      change.set !== undefined
-        ? change.set - tool.onHand
-        : change.setAvailable !== undefined
-          ? change.setAvailable - tool.available
-          : (change.delta ?? 0);
-    if (delta === 0) return tool.available;
-    if (tool.onHand + delta >= 0 && tool.onHand + delta < tool.reserved) {
-      const message = countBelowReservedMessage(tool.reserved);
-      throw new AppError('CONFLICT', message, [
-        { path: change.set !== undefined ? 'set' : 'delta', message },
-      ]);
-    }
-    assertWithinStockMax(tool.available + delta);
-    const levels = await moveStock(tx, [
-      { productId, onHand: delta, reason: 'admin_adjustment', actorUserId, note: change.note ?? null },
-    ]);
-    const available = levels.get(productId)?.available ?? tool.available;
+    const { before, available, delta } = await changeStock(tx, productId, change, actorUserId);
+    if (delta === 0) return available;
     await recordAudit(tx, {
       action: change.set !== undefined ? 'stock.counted' : 'stock.adjusted',
       subjectType: 'stock',
       subjectId: productId,
-      before: { onHand: tool.onHand, available: tool.available },
-      after: { onHand: tool.onHand + delta, available, note: change.note ?? null },
+      before: { onHand: before.onHand, available: before.available },
+      after: { onHand: before.onHand + delta, available, note: change.note ?? null },
     });
     return available;
   });
+}
+
+/**
+ * A count taken inside the caller's transaction (a catalog import's row): the units on hand set to
+ * `onHand`, moved by the difference with the note, refused below what live orders hold. Answers
+ * the units moved (0: the count was already so).
+ */
+export async function countStockIn(
+  tx: Tx,
+  productId: string,
+  onHand: number,
+  { note, actorUserId }: { note: string; actorUserId: string | null },
+): Promise<number> {
+  return (await changeStock(tx, productId, { set: onHand, note }, actorUserId)).delta;
+}
+
+async function changeStock(
+  tx: Tx,
+  productId: string,
+  change: { delta?: number; set?: number; setAvailable?: number; note?: string },
+  actorUserId: string | null,
+) {
+  // The product's row, locked first as every move does; its figures are the ones both releases
+  // move during a rolling restart, so a count is taken against them (see the top of this file).
+  const [tool] = await tx
+    .select({
+      available: products.availableQuantity,
+      onHand: products.onHandQuantity,
+      reserved: products.reservedQuantity,
+      retiredAt: products.retiredAt,
+    })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
+  if (!tool || tool.retiredAt) throw notFound('Tool');
+  const delta =
+    change.set !== undefined
+      ? change.set - tool.onHand
+      : change.setAvailable !== undefined
+        ? change.setAvailable - tool.available
+        : (change.delta ?? 0);
+  if (delta === 0) return { before: tool, available: tool.available, delta };
+  if (tool.onHand + delta >= 0 && tool.onHand + delta < tool.reserved) {
+    const message = countBelowReservedMessage(tool.reserved);
+    throw new AppError('CONFLICT', message, [{ path: change.set !== undefined ? 'set' : 'delta', message }]);
+  }
+  assertWithinStockMax(tool.available + delta);
+  const levels = await moveStock(tx, [
+    { productId, onHand: delta, reason: 'admin_adjustment', actorUserId, note: change.note ?? null },
+  ]);
+  return { before: tool, available: levels.get(productId)?.available ?? tool.available, delta };
 }
 
 /** A product's stock and its latest movements, newest first (admin). */

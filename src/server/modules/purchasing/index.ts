@@ -37,6 +37,9 @@ export {
   getSupplier,
   listSuppliers,
   removeSupplierProduct,
+  setSupplierImportMapping,
   setSupplierProduct,
+  supplierForImport,
   updateSupplier,
+  writeSupplierFileRow,
 } from './suppliers';

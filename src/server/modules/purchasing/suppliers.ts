@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ImportMapping } from '../../../contract/catalog-import';
 import type {
   Supplier,
   SupplierDetails,
@@ -36,6 +37,7 @@ const supplierColumns = {
   leadTimeDays: suppliers.leadTimeDays,
   minimumOrderCents: suppliers.minimumOrderCents,
   note: suppliers.note,
+  importMapping: suppliers.importMapping,
   createdAt: suppliers.createdAt,
   productCount: sql<number>`(select count(*) from ${supplierProducts} sp where sp.supplier_id = ${suppliers.id})::int`,
   openOrders: sql<number>`(select count(*) from ${purchaseOrders} po
@@ -170,4 +172,81 @@ export async function removeSupplierProduct(db: Db, supplierId: string, productI
       before: { productId },
     });
   });
+}
+
+/** The owner's mapping of this supplier's file headers, kept for its next file (PUT /suppliers/:id/import-mapping). */
+export async function setSupplierImportMapping(
+  db: Db,
+  supplierId: string,
+  mapping: ImportMapping,
+): Promise<Supplier> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ mapping: suppliers.importMapping })
+      .from(suppliers)
+      .where(eq(suppliers.id, supplierId))
+      .for('update');
+    if (!before) throw notFound('Supplier');
+    await tx.update(suppliers).set({ importMapping: mapping }).where(eq(suppliers.id, supplierId));
+    await recordAudit(tx, {
+      action: 'supplier.mapping_set',
+      subjectType: 'supplier',
+      subjectId: supplierId,
+      before: before.mapping,
+      after: mapping,
+    });
+    return supplierById(tx, supplierId);
+  });
+}
+
+/** The supplier a file is checked for: its id and the mapping its headers are read through. */
+export async function supplierForImport(
+  db: Db,
+  supplierId: string,
+): Promise<{ id: string; name: string; mapping: ImportMapping }> {
+  const [found] = await db
+    .select({ id: suppliers.id, name: suppliers.name, mapping: suppliers.importMapping })
+    .from(suppliers)
+    .where(eq(suppliers.id, supplierId));
+  if (!found) throw notFound('Supplier');
+  return found;
+}
+
+/**
+ * What a supplier sells of a product, from a row of its file, in the import's own transaction: a
+ * new offer (a pack of one unless the file says), or the part number, pack and cost changed in
+ * place. Answers whether anything changed. The catalog's import job calls it through the app.
+ */
+export async function writeSupplierFileRow(
+  tx: Tx,
+  row: {
+    supplierId: string;
+    productId: string;
+    supplierPartNumber: string;
+    packSize?: number;
+    costCents: number;
+  },
+): Promise<boolean> {
+  const changed = await tx
+    .insert(supplierProducts)
+    .values({
+      supplierId: row.supplierId,
+      productId: row.productId,
+      supplierPartNumber: row.supplierPartNumber,
+      packSize: row.packSize ?? 1,
+      costCents: row.costCents,
+    })
+    .onConflictDoUpdate({
+      target: [supplierProducts.supplierId, supplierProducts.productId],
+      set: {
+        supplierPartNumber: row.supplierPartNumber,
+        packSize: row.packSize ?? sql`${supplierProducts.packSize}`,
+        costCents: row.costCents,
+      },
+      // A row that says what is already kept writes nothing and counts as unchanged.
+      setWhere: sql`(${supplierProducts.supplierPartNumber}, ${supplierProducts.packSize}, ${supplierProducts.costCents})
+        is distinct from (excluded.supplier_part_number, ${row.packSize ?? sql`${supplierProducts.packSize}`}, excluded.cost_cents)`,
+    })
+    .returning({ productId: supplierProducts.productId });
+  return changed.length > 0;
 }
