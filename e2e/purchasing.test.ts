@@ -10,6 +10,8 @@ import { screenshot } from './support/screenshot';
 const OWNER = 'purchasing-owner@torque.example';
 const SUPPLIER_EMAIL = 'orders@northern-tools.example';
 const WRENCH = '1/2-Inch Drive Click Torque Wrench';
+/** The wrench's SKU in the demo catalog (src/server/seed/seed-catalog.ts). */
+const WRENCH_SKU = 'TW-TQ-1250';
 const SOCKETS = "94-Piece Mechanic's Socket Set";
 const ALTERNATOR = 'Remanufactured Alternator, 130 Amp';
 
@@ -307,6 +309,61 @@ for (const width of [1280, 390]) {
       await page.goto(`${store.url}/dashboard/products/${wrenchId}`);
       await page.getByRole('heading', { name: `Edit ${WRENCH}` }).waitFor();
       expect(await editor.getByLabel('Cost ($)').inputValue()).toBe(WRENCH_COST_AFTER);
+
+      // The supplier's own stock-and-price file: its headers mapped once on the import page, its
+      // part number and cost kept with what it sells, the counted units set as the stock.
+      const suppliers = (await (await page.request.get(`${store.url}/api/suppliers`)).json()) as Array<{
+        id: string;
+        name: string;
+      }>;
+      const northernId = suppliers.find((s) => s.name === 'Northern Tool Supply')?.id;
+      await page.goto(`${store.url}/dashboard/import`);
+      const upload = page.getByRole('form', { name: 'Check a CSV file' });
+      await upload.getByLabel('The file holds').selectOption('products');
+      await upload.getByLabel("Supplier's file").selectOption({ label: 'Northern Tool Supply' });
+      await upload.getByLabel('CSV file').setInputFiles({
+        name: 'northern-stock.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`Item No,Vendor Part,Qty,Unit Cost\n${WRENCH_SKU},NTS-TW-160,150,$51.25\n`),
+      });
+      await page.getByRole('table', { name: 'Columns of northern-stock.csv' }).waitFor();
+      for (const [header, column] of [
+        ['Item No', 'sku'],
+        ['Vendor Part', 'supplier_part_number'],
+        ['Qty', 'on_hand'],
+        ['Unit Cost', 'supplier_cost'],
+      ] as const)
+        await upload.getByLabel(`Read "${header}" as`).selectOption(column);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `purchasing-supplier-file-${width}`, { fullPage: true });
+      await upload.getByRole('button', { name: 'Check the file' }).click();
+      await page.getByText('Mapping kept for Northern Tool Supply').waitFor();
+      await page.getByText("Read as Northern Tool Supply's file").waitFor();
+      await page.getByRole('button', { name: 'Start the import' }).click();
+      await page
+        .getByRole('dialog', { name: 'Start the import?' })
+        .getByRole('button', { name: 'Start the import' })
+        .click();
+      await page.getByText('1 of 1 rows').waitFor();
+      await page.getByTestId('count-update').getByText('Updated: 1').waitFor();
+      const details = (await (await page.request.get(`${store.url}/api/suppliers/${northernId}`)).json()) as {
+        products: Array<{
+          productId: string;
+          supplierPartNumber: string;
+          packSize: number;
+          costCents: number;
+        }>;
+      };
+      expect(details.products.find((p) => p.productId === wrenchId)).toMatchObject({
+        supplierPartNumber: 'NTS-TW-160',
+        packSize: 10,
+        costCents: 5125,
+      });
+      const stock = (await (await page.request.get(`${store.url}/api/tool/${wrenchId}/stock`)).json()) as {
+        onHand: number;
+      };
+      expect(stock.onHand).toBe(150);
     });
 
     it('cancels a draft after its confirmation, and a cancelled order offers nothing', async () => {

@@ -13,6 +13,7 @@ import {
   proportion,
   readMoney,
   sum,
+  times,
 } from './money';
 
 describe('formatCents', () => {
@@ -52,6 +53,14 @@ describe('cents', () => {
     expect(sum([1999, 2, 500])).toBe(2501);
     expect(sum([])).toBe(0);
     expect(() => sum([1, 0.5])).toThrow(MoneyError);
+  });
+
+  it('multiplies an amount by whole units only', () => {
+    expect(times(1899, 6)).toBe(11394);
+    expect(times(2495, 0)).toBe(0);
+    expect(() => times(1899, 1.5)).toThrow(MoneyError);
+    expect(() => times(18.99, 6)).toThrow(MoneyError);
+    expect(() => times(2 ** 52, 4)).toThrow(MoneyError);
   });
 });
 

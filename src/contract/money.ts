@@ -6,6 +6,7 @@
  *
  * - `parseMoney` / `readMoney`: money as people type it ("1,249.00", "$12.99", " 12.5 ").
  * - `dollarsToCents` / `centsToDollars`: the wire's dollars (a number) and cents.
+ * - `times`: an amount for a whole number of units (a line's total).
  * - `percentOf`, `proportion`: a rate or a share of an amount, rounded half up to the cent.
  * - `allocate`: a total split across lines by largest remainder; the parts add up exactly.
  * - `formatCents` ("$1,234.56"), `centsToDecimal` ("1234.56", for exports), `formatPrice`.
@@ -37,6 +38,12 @@ export function sum(values: Iterable<number>): Cents {
   let total = 0;
   for (const value of values) total += cents(value);
   return cents(total);
+}
+
+/** An amount for `count` whole units: a line's total from its unit price. */
+export function times(amount: number, count: number): Cents {
+  if (!Number.isSafeInteger(count)) throw new MoneyError(`Not a whole number of units: ${count}`);
+  return cents(cents(amount) * count);
 }
 
 export interface MoneyTextOptions {

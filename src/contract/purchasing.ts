@@ -210,6 +210,8 @@ export const PurchaseOrderLine = z.object({
   quantity: z.number().int(),
   receivedQuantity: z.number().int(),
   unitCostCents: z.number().int(),
+  /** The unit cost times the quantity ordered, worked out once by the server. */
+  lineTotalCents: z.number().int(),
 });
 export type PurchaseOrderLine = z.infer<typeof PurchaseOrderLine>;
 

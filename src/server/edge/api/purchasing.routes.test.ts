@@ -4,6 +4,7 @@ import type { PurchaseOrder, Supplier } from '../../../contract/purchasing';
 import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { createOwnerApp, type Member, newStaff } from '../../test/kit';
+import { pdfText } from '../../test/pdf-text';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
 import { as } from '../../test/store-flow';
 
@@ -127,6 +128,29 @@ describe('a purchase order over HTTP', () => {
     expect(mail.text).toContain('Deliver to the back door');
     expect(mail.text).toContain('$113.94');
     expect(typeof mail.html === 'string' ? mail.html : '').toContain('Hello Ann &lt;Orders&gt;,');
+    expect(mail.text).toContain(`The order is attached as ${draft.number}.pdf, and as ${draft.number}.csv`);
+    // The order as a PDF to file and the same CSV as the download, for the supplier's system.
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`${draft.number}.pdf`, 'application/pdf'],
+      [`${draft.number}.csv`, 'text/csv'],
+    ]);
+    const [pdf, csv] = mail.attachments;
+    const drawn = pdfText(pdf?.content ?? Buffer.alloc(0)).join(' ');
+    expect(drawn).toContain(`Purchase order ${draft.number}`);
+    expect(drawn).toContain('To Lakeside Parts <orders@greatlakes.example>');
+    for (const cell of [
+      'GL-CP-10',
+      'PAD-F',
+      '=Ceramic pads, front',
+      '6',
+      '$18.99',
+      '$113.94',
+      'Total $113.94',
+    ])
+      expect(drawn).toContain(cell);
+    expect(csv?.content.toString('utf8').split('\n')[1]?.trimEnd()).toBe(
+      `${draft.number},1,GL-CP-10,PAD-F,"'=Ceramic pads, front",6,18.99,113.94`,
+    );
 
     const again = await call(manager, 'POST', `/api/purchase-orders/${draft.id}/send`);
     expect(again.statusCode).toBe(409);

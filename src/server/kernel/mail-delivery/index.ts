@@ -4,4 +4,4 @@ import type { ModuleDescriptor } from '../jobs';
 export const mailDeliveryModule: ModuleDescriptor = { name: 'kernel/mail-delivery', tables: ['mails'] };
 
 export { deliverMail, getMail, listMails } from './mail.service';
-export { type Mailer, type OutgoingMail, smtpMailer } from './mailer';
+export { type MailAttachment, type Mailer, type OutgoingMail, smtpMailer } from './mailer';

@@ -53,9 +53,17 @@ export async function deliverMail(
   // Sent already, or a later delivery of the message holds it.
   if (!row) return;
   delivery.signal.throwIfAborted();
-  // The recorded version is sent, so a retry sends what the first attempt would have.
+  // The recorded version is sent, so a retry sends what the first attempt would have; files are
+  // the caller's, drawn from what does not change.
   await mailer(
-    { id: key, to: row.toAddress, subject: row.subject, html: row.html, text: row.text },
+    {
+      id: key,
+      to: row.toAddress,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      ...(mail.attachments ? { attachments: mail.attachments } : {}),
+    },
     delivery.signal,
   );
   // Once the SMTP server has it, the store keeps no usable copy of its secret (the recipient's

@@ -11,6 +11,18 @@ export interface OutgoingMail {
    * it from whoever should not use it, and forgets it once the SMTP server accepted the mail.
    */
   secret?: string;
+  /**
+   * Files the mail carries (a purchase order's PDF and CSV). Not kept with the mail's row: they are
+   * drawn again from what does not change (a sent order) on each attempt, and the Mailbox shows
+   * the mail's text, which names them.
+   */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /**
@@ -61,6 +73,15 @@ export function smtpMailer(smtp: { url: string; from: string }): Mailer {
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      ...(mail.attachments?.length
+        ? {
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: a.content,
+            })),
+          }
+        : {}),
       // The same Message-ID on every attempt: should a mail go out twice after all (the server
       // took it but the answer was lost), mail programs show it once.
       messageId: `<${createHash('sha256').update(id).digest('hex').slice(0, 32)}@${domain}>`,

@@ -20,6 +20,7 @@ export const purchasingModule: ModuleDescriptor = {
   reads: ['order_lines', 'orders', 'products', 'user'],
 };
 
+export { purchaseOrderCsv, purchaseOrderPdf } from './purchase-order-files';
 export {
   createPurchaseOrder,
   endPurchaseOrder,

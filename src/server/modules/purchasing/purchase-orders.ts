@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { centsToDecimal, sum } from '../../../contract/money';
+import { centsToDecimal, sum, times } from '../../../contract/money';
 import {
   type PurchaseOrder,
   type PurchaseOrderInput,
@@ -206,7 +206,7 @@ export async function getPurchaseOrder(db: Db | Tx, id: string): Promise<Purchas
     .innerJoin(suppliers, eq(suppliers.id, purchaseOrders.supplierId))
     .where(eq(purchaseOrders.id, id));
   if (!order) throw notFound('Purchase order');
-  const lines = await db
+  const rows = await db
     .select({
       lineNo: purchaseOrderLines.lineNo,
       productId: purchaseOrderLines.productId,
@@ -221,6 +221,7 @@ export async function getPurchaseOrder(db: Db | Tx, id: string): Promise<Purchas
     .innerJoin(products, eq(products.id, purchaseOrderLines.productId))
     .where(eq(purchaseOrderLines.purchaseOrderId, id))
     .orderBy(asc(purchaseOrderLines.lineNo));
+  const lines = rows.map((l) => ({ ...l, lineTotalCents: times(l.unitCostCents, l.quantity) }));
   const receipts = await db
     .select({
       id: purchaseReceipts.id,
@@ -251,7 +252,7 @@ export async function getPurchaseOrder(db: Db | Tx, id: string): Promise<Purchas
     supplier: order.supplier,
     status: row.status,
     lines,
-    totalCents: sum(lines.map((l) => l.unitCostCents * l.quantity)),
+    totalCents: sum(lines.map((l) => l.lineTotalCents)),
     note: row.note,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
@@ -331,6 +332,6 @@ export async function* purchaseOrderRows(order: PurchaseOrder) {
       product: l.productName,
       quantity: l.quantity,
       unit_cost: centsToDecimal(l.unitCostCents),
-      line_total: centsToDecimal(l.unitCostCents * l.quantity),
+      line_total: centsToDecimal(l.lineTotalCents),
     };
 }

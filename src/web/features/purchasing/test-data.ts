@@ -22,6 +22,7 @@ export const supplier: Supplier = {
   leadTimeDays: 5,
   minimumOrderCents: 25000,
   note: null,
+  importMapping: {},
   productCount: 1,
   openOrders: 2,
   createdAt: '2026-11-01T10:00:00.000Z',
@@ -80,6 +81,7 @@ export const order: PurchaseOrder = {
       quantity: 10,
       receivedQuantity: 4,
       unitCostCents: 1250,
+      lineTotalCents: 12500,
     },
     {
       lineNo: 2,
@@ -90,6 +92,7 @@ export const order: PurchaseOrder = {
       quantity: 2,
       receivedQuantity: 0,
       unitCostCents: 2495,
+      lineTotalCents: 4990,
     },
   ],
   totalCents: 17490,

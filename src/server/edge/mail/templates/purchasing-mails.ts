@@ -20,12 +20,13 @@ export function purchaseOrderMail(
       `Hello ${contactName ?? order.supplier.name},`,
       `Please supply the parts below for purchase order ${order.number}, and quote that number on the delivery and the invoice.`,
       ...(order.note ? linesOf(order.note) : []),
+      `The order is attached as ${order.number}.pdf, and as ${order.number}.csv for your system.`,
       'Please confirm by replying to this e-mail.',
     ],
     rows: [
       ...order.lines.map((l): [string, string] => [
         [l.supplierPartNumber, l.sku].filter(Boolean).join(' / ') || l.productName,
-        `${l.quantity} x ${l.productName} at ${formatCents(l.unitCostCents)} = ${formatCents(l.unitCostCents * l.quantity)}`,
+        `${l.quantity} x ${l.productName} at ${formatCents(l.unitCostCents)} = ${formatCents(l.lineTotalCents)}`,
       ]),
       ['Total', formatCents(order.totalCents)],
     ],

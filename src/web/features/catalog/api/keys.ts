@@ -11,5 +11,6 @@ export const catalogAdminKeys = {
   import: (id: string | undefined) => [...adminRoot, 'imports', id] as const,
   importRows: (id: string | undefined, page: number, verdict: unknown, status: unknown) =>
     [...adminRoot, 'imports', id, 'rows', page, verdict, status] as const,
+  importSuppliers: [...adminRoot, 'import-suppliers'] as const,
   synonyms: [...adminRoot, 'synonyms'] as const,
 };

@@ -18,8 +18,9 @@ import type {
   BulkPreviewInput,
   BulkUndoAnswer,
 } from '@contract/catalog-bulk';
-import type { ImportKind, ImportRows, ImportSummary } from '@contract/catalog-import';
+import type { ImportKind, ImportMapping, ImportRows, ImportSummary } from '@contract/catalog-import';
 import type { Synonym, SynonymInput } from '@contract/catalog-search';
+import type { Supplier } from '@contract/purchasing';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiRequest } from '@web/lib/api-client';
 import { adminRoot } from '@web/lib/query-keys';
@@ -120,11 +121,15 @@ export const useLastBulk = () =>
 export const useUndoBulk = () =>
   useCall((id: string) => send<BulkUndoAnswer>(`/catalog/bulk/${encodeURIComponent(id)}/undo`, 'POST'));
 
-/** Sends the file as the body (text/csv) for the dry run. */
-export async function checkImportFile(kind: ImportKind, file: File): Promise<ImportSummary> {
+/** Sends the file as the body (text/csv) for the dry run; a supplier's file is read through its mapping. */
+export async function checkImportFile(
+  kind: ImportKind,
+  file: File,
+  supplier?: string,
+): Promise<ImportSummary> {
   let response: Response;
   try {
-    response = await fetch(`/api/catalog/imports?${query({ kind, name: file.name })}`, {
+    response = await fetch(`/api/catalog/imports?${query({ kind, name: file.name, supplier })}`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'text/csv', accept: 'application/json' },
@@ -146,6 +151,26 @@ export async function checkImportFile(kind: ImportKind, file: File): Promise<Imp
     );
   }
   return json as ImportSummary;
+}
+
+/** The suppliers whose files the import reads (managers and the owner), with their saved mappings. */
+export const useImportSuppliers = () =>
+  useQuery({
+    queryKey: catalogAdminKeys.importSuppliers,
+    queryFn: ({ signal }) => apiGet<Supplier[]>('/suppliers', signal),
+  });
+
+/** Keeps how a supplier's file headers read as the store's columns; the list shows it at once. */
+export function useSaveImportMapping() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, mapping }: { id: string; mapping: ImportMapping }) =>
+      send<Supplier>(`/suppliers/${encodeURIComponent(id)}/import-mapping`, 'PUT', { mapping }),
+    onSuccess: (saved) =>
+      queryClient.setQueryData<Supplier[]>(catalogAdminKeys.importSuppliers, (list) =>
+        list?.map((s) => (s.id === saved.id ? saved : s)),
+      ),
+  });
 }
 
 const unfinished = (status: ImportSummary['status']) => status === 'queued' || status === 'running';

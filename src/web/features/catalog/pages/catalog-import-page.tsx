@@ -1,27 +1,40 @@
 import {
+  columnName,
   FITMENT_CSV_COLUMNS,
   IMPORT_MAX_BYTES,
   type ImportKind,
+  type ImportMapping,
   type ImportSummary,
   type ImportVerdict,
+  MAPPED_COLUMNS,
+  normalizedMapping,
   PRODUCT_CSV_COLUMNS,
 } from '@contract/catalog-import';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { Pager } from '@web/components/ui/pager';
 import { QueryState } from '@web/components/ui/query-state';
 import { TableScroll } from '@web/components/ui/table-scroll';
+import { fileHeader } from '@web/lib/csv-header';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   checkImportFile,
   useCancelImport,
   useImport,
   useImportRows,
+  useImportSuppliers,
   useImports,
+  useSaveImportMapping,
   useStartImport,
 } from '../api/owner-calls';
+import {
+  type ColumnChoice,
+  chosenTwice,
+  ImportMappingTable,
+  startingChoice,
+} from '../components/import-mapping-table';
 
 const verdictLabel: Record<ImportVerdict, string> = {
   create: 'Created',
@@ -52,6 +65,9 @@ function Progress({ summary }: { summary: ImportSummary }) {
     <div className="space-y-2">
       <p>
         <strong>{summary.fileName}</strong> ({summary.kind}) · {statusLabel[summary.status]}
+        {summary.supplier ? (
+          <span data-testid="import-supplier"> · Read as {summary.supplier.name}'s file</span>
+        ) : null}
       </p>
       <ul
         className="flex flex-wrap gap-2"
@@ -217,6 +233,14 @@ function ImportDetail({ id }: { id: string }) {
   );
 }
 
+/** Whether two mappings read every header alike (keys as column names; a header read as itself needs no entry). */
+function sameMapping(a: ImportMapping, b: ImportMapping): boolean {
+  const x = normalizedMapping(a);
+  const y = normalizedMapping(b);
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((k) => x[k] === y[k]);
+}
+
 /** Import and export (admin): check a CSV file (dry run), start it, follow it; download the catalog. */
 export function CatalogImportPage() {
   const [params, setParams] = useSearchParams();
@@ -226,6 +250,31 @@ export function CatalogImportPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const imports = useImports();
+  const suppliers = useImportSuppliers();
+  const saveMapping = useSaveImportMapping();
+  const supplierFieldId = useId();
+  const [supplierId, setSupplierId] = useState('');
+  // The file's header cells, as the page read them (the cells that name nothing are left out, as the store leaves them).
+  const [headers, setHeaders] = useState<string[] | null>(null);
+  // What the owner chose for a header cell, over where it starts; cleared with a new file or supplier.
+  const [chosen, setChosen] = useState<Record<number, ColumnChoice>>({});
+  const supplier = kind === 'products' ? suppliers.data?.find((s) => s.id === supplierId) : undefined;
+  const choices =
+    supplier && headers ? headers.map((h, i) => chosen[i] ?? startingChoice(h, supplier.importMapping)) : [];
+  const twice = chosenTwice(choices);
+
+  useEffect(() => {
+    setHeaders(null);
+    if (!file) return;
+    let live = true;
+    fileHeader(file).then(
+      (cells) => live && setHeaders(cells.filter((c) => columnName(c) !== '')),
+      () => live && setHeaders([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [file]);
   // Coming back without an address: the import still under way is the one shown.
   const shown =
     current ?? imports.data?.imports.find((i) => i.status === 'queued' || i.status === 'running')?.id;
@@ -234,10 +283,19 @@ export function CatalogImportPage() {
     event.preventDefault();
     if (!file) return setProblem('Choose a CSV file');
     if (file.size > IMPORT_MAX_BYTES) return setProblem('The file must be 20 MB or smaller');
+    if (supplier && !headers) return setProblem('The file is still being read: try again in a moment');
+    if (supplier && twice.length > 0) return;
     setProblem(null);
     setChecking(true);
     try {
-      const summary = await checkImportFile(kind, file);
+      if (supplier && headers) {
+        const mapping: ImportMapping = Object.fromEntries(headers.map((h, i) => [h, choices[i] ?? 'ignore']));
+        if (!sameMapping(mapping, supplier.importMapping)) {
+          await saveMapping.mutateAsync({ id: supplier.id, mapping });
+          toast.success(`Mapping kept for ${supplier.name}`);
+        }
+      }
+      const summary = await checkImportFile(kind, file, supplier?.id);
       setParams({ import: summary.id });
       void imports.refetch();
     } catch (e) {
@@ -268,34 +326,83 @@ export function CatalogImportPage() {
         <h3 id="upload-heading" className="font-semibold">
           Import a file
         </h3>
-        <form
-          onSubmit={onSubmit}
-          noValidate
-          className="grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end"
-          aria-label="Check a CSV file"
-        >
-          <label className="fieldset">
-            <span className="fieldset-legend">The file holds</span>
-            <select
-              aria-label="The file holds"
-              className="select select-sm"
-              value={kind}
-              onChange={(e) => setKind(e.target.value as ImportKind)}
-            >
-              <option value="products">Products</option>
-              <option value="fitment">Fitment</option>
-            </select>
-          </label>
-          <label className="fieldset">
-            <span className="fieldset-legend">CSV file</span>
-            <input
-              type="file"
-              accept=".csv,text/csv"
-              className="file-input file-input-sm w-full"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Check a CSV file">
+          <div className="grid gap-3 sm:grid-cols-2 sm:items-start lg:grid-cols-[auto_auto_1fr]">
+            <label className="fieldset">
+              <span className="fieldset-legend">The file holds</span>
+              <select
+                aria-label="The file holds"
+                className="select select-sm"
+                value={kind}
+                onChange={(e) => setKind(e.target.value as ImportKind)}
+              >
+                <option value="products">Products</option>
+                <option value="fitment">Fitment</option>
+              </select>
+            </label>
+            {kind === 'products' ? (
+              <div className="fieldset">
+                <label htmlFor={supplierFieldId} className="fieldset-legend">
+                  Supplier's file
+                </label>
+                <select
+                  id={supplierFieldId}
+                  className="select select-sm w-full"
+                  value={supplierId}
+                  disabled={!suppliers.data}
+                  onChange={(e) => {
+                    setSupplierId(e.target.value);
+                    setChosen({});
+                  }}
+                >
+                  <option value="">None: the store's own columns</option>
+                  {suppliers.data?.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+                {suppliers.isPending ? (
+                  <span className="text-xs text-base-content/70" role="status">
+                    Loading the suppliers…
+                  </span>
+                ) : null}
+                {suppliers.isError ? (
+                  <span className="flex flex-wrap items-center gap-2 text-error text-xs" role="alert">
+                    Could not load the suppliers: {suppliers.error.message}
+                    <button type="button" className="btn btn-xs" onClick={() => void suppliers.refetch()}>
+                      Try again
+                    </button>
+                  </span>
+                ) : null}
+              </div>
+            ) : null}
+            <label className="fieldset">
+              <span className="fieldset-legend">CSV file</span>
+              <input
+                type="file"
+                accept=".csv,text/csv"
+                className="file-input file-input-sm w-full"
+                onChange={(e) => {
+                  setFile(e.target.files?.[0] ?? null);
+                  setChosen({});
+                }}
+              />
+            </label>
+          </div>
+          {supplier && file && headers ? (
+            <ImportMappingTable
+              fileName={file.name}
+              headers={headers}
+              choices={choices}
+              onChoose={(index, choice) => setChosen((before) => ({ ...before, [index]: choice }))}
             />
-          </label>
-          <button type="submit" className="btn btn-primary btn-sm" disabled={checking}>
+          ) : null}
+          <button
+            type="submit"
+            className="btn btn-primary btn-sm"
+            disabled={checking || (supplier !== undefined && twice.length > 0)}
+          >
             {checking ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
             Check the file
           </button>
@@ -303,7 +410,12 @@ export function CatalogImportPage() {
         <details className="text-sm">
           <summary className="cursor-pointer">Columns</summary>
           <p className="mt-1 break-words font-mono text-xs">
-            {(kind === 'products' ? PRODUCT_CSV_COLUMNS : FITMENT_CSV_COLUMNS).join(', ')}
+            {(kind === 'products'
+              ? supplier
+                ? MAPPED_COLUMNS
+                : PRODUCT_CSV_COLUMNS
+              : FITMENT_CSV_COLUMNS
+            ).join(', ')}
           </p>
         </details>
         {problem ? (

@@ -1,4 +1,4 @@
-import { formatCents, readMoney } from '@contract/money';
+import { formatCents, readMoney, times } from '@contract/money';
 import type { PurchaseOrderInput, SupplierProduct } from '@contract/purchasing';
 import { ProductFinder } from '@web/shared/catalog/product-finder';
 import { centsText } from './server-problem';
@@ -112,7 +112,7 @@ export function OrderLinesEditor({
               </label>
               <output className="mb-2 tabular-nums text-sm" aria-label={`Line total of ${l.productName}`}>
                 {cost !== undefined && Number.isInteger(quantity) && quantity > 0
-                  ? formatCents(cost * quantity)
+                  ? formatCents(times(cost, quantity))
                   : '—'}
               </output>
               <button

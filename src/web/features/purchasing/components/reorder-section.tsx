@@ -1,4 +1,4 @@
-import { formatCents, sum } from '@contract/money';
+import { formatCents, sum, times } from '@contract/money';
 import { pages } from '@contract/pages';
 import type { PurchaseOrderInput, ReorderLine, ReorderSuggestion } from '@contract/purchasing';
 import { QueryState } from '@web/components/ui/query-state';
@@ -150,7 +150,7 @@ function Suggestion({ suggestion, days: soldOver }: { suggestion: ReorderSuggest
   const wrong = lines.filter((l) => quantityOf(l) === undefined);
   const ordered = lines.filter((l) => (quantityOf(l) ?? 0) > 0);
   const lineTotal = (l: ReorderLine) =>
-    l.unitCostCents === null ? null : l.unitCostCents * (quantityOf(l) ?? 0);
+    l.unitCostCents === null ? null : times(l.unitCostCents, quantityOf(l) ?? 0);
   const edited = lines.some((l) => quantityOf(l) !== l.suggestedQuantity);
   const totalCents = edited ? sum(lines.map((l) => lineTotal(l) ?? 0)) : suggestion.totalCents;
   const underMinimum = supplier

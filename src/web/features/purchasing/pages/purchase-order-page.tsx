@@ -231,7 +231,7 @@ export function PurchaseOrderPage() {
                           <td className="tabular-nums">{formatNumber(l.quantity)}</td>
                           <td className="tabular-nums">{formatNumber(l.receivedQuantity)}</td>
                           <td className="tabular-nums">{formatCents(l.unitCostCents)}</td>
-                          <td className="tabular-nums">{formatCents(l.unitCostCents * l.quantity)}</td>
+                          <td className="tabular-nums">{formatCents(l.lineTotalCents)}</td>
                         </tr>
                       ))}
                     </tbody>
