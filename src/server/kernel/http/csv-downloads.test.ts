@@ -94,6 +94,7 @@ describe('the products export', () => {
     });
     expect(rowsBack.json().rows.find((r: { key: string }) => r.key === 'CELL-1')).toMatchObject({
       outcome: 'unchanged',
+      reason: null,
     });
     const [after] = await t.database.db.select().from(products).where(eq(products.sku, 'CELL-1'));
     expect(after).toMatchObject({ name: FORMULA, brand: '@SUM(1+1)', partNumber: '+44-100' });

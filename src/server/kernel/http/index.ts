@@ -8,6 +8,7 @@ export { loopTurns } from './event-loop';
 export { requestLogLine } from './log-redaction';
 export { loggableError } from './loggable-error';
 export { errorResponses } from './openapi';
+export { documentDate, letterPdf, type PdfColumn, type PdfPage, pdfTableRow } from './pdf-document';
 export { guarded, guardProcess, guardRequests } from './process-guard';
 export { refuseMalformedHost, requestIdFor } from './request-checks';
 export { declareScopeAccess } from './route-access';

@@ -291,7 +291,8 @@ export async function countStockIn(
   onHand: number,
   { note, actorUserId }: { note: string; actorUserId: string | null },
 ): Promise<number> {
-  return (await changeStock(tx, productId, { set: onHand, note }, actorUserId)).delta;
+  // A product imported as a draft is stocked before it goes on sale: counted whatever its status.
+  return (await changeStock(tx, productId, { set: onHand, note }, actorUserId, { offSaleToo: true })).delta;
 }
 
 async function changeStock(
@@ -299,6 +300,7 @@ async function changeStock(
   productId: string,
   change: { delta?: number; set?: number; setAvailable?: number; note?: string },
   actorUserId: string | null,
+  { offSaleToo = false }: { offSaleToo?: boolean } = {},
 ) {
   // The product's row, locked first as every move does; its figures are the ones both releases
   // move during a rolling restart, so a count is taken against them (see the top of this file).
@@ -312,7 +314,7 @@ async function changeStock(
     .from(products)
     .where(eq(products.id, productId))
     .for('update');
-  if (!tool || tool.retiredAt) throw notFound('Tool');
+  if (!tool || (tool.retiredAt && !offSaleToo)) throw notFound('Tool');
   const delta =
     change.set !== undefined
       ? change.set - tool.onHand

@@ -13,6 +13,7 @@ import { taxRateWords } from '../../../contract/pricing';
 import type { StoreInfo } from '../../../contract/store';
 import { exemptWords } from '../../../contract/trade';
 import { AppError } from '../../kernel/errors';
+import { documentDate, letterPdf, pdfTableRow } from '../../kernel/http';
 
 /**
  * An order's receipt as a PDF, drawn with pdfkit's built-in fonts (nothing to download, nothing
@@ -20,20 +21,9 @@ import { AppError } from '../../kernel/errors';
  * read it without drawing the page.
  */
 
-/** pdfkit and its fonts are loaded with the first PDF asked for, not with every process (decision 069). */
-const loadPdfkit = async () => (await import('pdfkit')).default;
-
-const date = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-
 /** "Parcel 2, shipped May 3, 2026: UPS, tracking 1Z999". */
 const parcelWords = (parcel: Shipment, index: number) =>
-  `Parcel ${index + 1}, shipped ${date(parcel.at)}: ${[
+  `Parcel ${index + 1}, shipped ${documentDate(parcel.at)}: ${[
     parcel.carrier,
     parcel.trackingNumber ? `tracking ${parcel.trackingNumber}` : 'no tracking',
   ]
@@ -41,28 +31,13 @@ const parcelWords = (parcel: Shipment, index: number) =>
     .join(', ')}`;
 
 export async function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer> {
-  const PDFDocument = await loadPdfkit();
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 54,
-    // Uncompressed: a receipt is small, and its text stays searchable in the raw file.
-    compress: false,
-    info: {
-      Title: `Receipt ${order.number}`,
-      Author: store.wordmark,
-      Subject: `Order ${order.number}`,
-      CreationDate: new Date(order.createdAt),
-    },
+  const page = await letterPdf({
+    Title: `Receipt ${order.number}`,
+    Author: store.wordmark,
+    Subject: `Order ${order.number}`,
+    CreationDate: new Date(order.createdAt),
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { doc, left, width, done } = page;
 
   doc.font('Helvetica-Bold').fontSize(20).text(store.wordmark, { continued: false });
   doc.font('Helvetica').fontSize(9).fillColor('#555555');
@@ -74,7 +49,9 @@ export async function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer
     .fontSize(14)
     .text(`${order.paid ? 'Receipt' : 'Order'} ${order.number}`);
   doc.font('Helvetica').fontSize(10);
-  doc.text(`Ordered ${date(order.createdAt)}${order.paidAt ? `  ·  Paid ${date(order.paidAt)}` : ''}`);
+  doc.text(
+    `Ordered ${documentDate(order.createdAt)}${order.paidAt ? `  ·  Paid ${documentDate(order.paidAt)}` : ''}`,
+  );
   doc.text(`Status: ${order.statusText}`);
   if (order.cardBrand && order.cardLast4) doc.text(`Paid with ${order.cardBrand} ending ${order.cardLast4}`);
   if (order.invoiceNumber) doc.text(`Invoice number: ${order.invoiceNumber}`);
@@ -110,19 +87,7 @@ export async function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer
     { label: 'Tax', x: left + width * 0.68, w: width * 0.14, align: 'right' as const },
     { label: 'Total', x: left + width * 0.82, w: width * 0.18, align: 'right' as const },
   ];
-  const row = (cells: string[], bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    let bottom = y;
-    cells.forEach((cell, i) => {
-      const col = cols[i];
-      if (!col) return;
-      doc.text(cell, col.x, y, { width: col.w, align: col.align });
-      bottom = Math.max(bottom, doc.y);
-    });
-    doc.x = left;
-    doc.y = bottom + 4;
-  };
+  const row = (cells: string[], bold = false) => pdfTableRow(page, cols, cells, bold);
   /** A sum under the table: its label across the middle columns, its amount under Total. */
   const sumRow = (label: string, amount: string, bold = false) => {
     const y = doc.y;
@@ -198,7 +163,8 @@ export async function receiptPdf(order: Order, store: StoreInfo): Promise<Buffer
   }
   // Money given back, each refund on its own line (its credit note has the detail).
   const given = order.refunds.filter((r) => r.status === 'succeeded' && order.refundedCents > 0);
-  for (const refund of given) sumRow(`Refunded ${date(refund.at)}`, `-${formatCents(refund.amountCents)}`);
+  for (const refund of given)
+    sumRow(`Refunded ${documentDate(refund.at)}`, `-${formatCents(refund.amountCents)}`);
   if (order.refundedCents > 0)
     sumRow('Paid less refunds', formatCents(order.amounts.totalCents - order.refundedCents), true);
   doc.moveDown(2);
@@ -227,18 +193,10 @@ export async function creditNotePdf(order: Order, refundId: string, store: Store
   const refund = order.refunds.find((r) => r.id === refundId);
   if (!refund) throw new AppError('NOT_FOUND', 'Refund was not found');
   const number = creditNoteNumber(order, refundId);
-  const PDFDocument = await loadPdfkit();
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 54,
-    compress: false,
-    info: { Title: `Credit note ${number}`, Author: store.wordmark, Subject: `Order ${order.number}` },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = await letterPdf({
+    Title: `Credit note ${number}`,
+    Author: store.wordmark,
+    Subject: `Order ${order.number}`,
   });
   doc.font('Helvetica-Bold').fontSize(20).text(store.wordmark);
   doc.font('Helvetica').fontSize(9).fillColor('#555555');
@@ -248,7 +206,9 @@ export async function creditNotePdf(order: Order, refundId: string, store: Store
   doc.font('Helvetica').fontSize(10);
   // The sequential number is the one the books file; a pending refund has none yet.
   if (refund.creditNoteNumber) doc.text(`Credit note number: ${refund.creditNoteNumber}`);
-  doc.text(`For order ${order.number}  ·  ${date(refund.at)}  ·  ${refundStatusWords[refund.status]}`);
+  doc.text(
+    `For order ${order.number}  ·  ${documentDate(refund.at)}  ·  ${refundStatusWords[refund.status]}`,
+  );
   doc.text(`To: ${order.userName} <${order.userEmail}>`);
   if (order.cardBrand && order.cardLast4)
     doc.text(`Refunded to ${order.cardBrand} ending ${order.cardLast4}`);

@@ -1,6 +1,6 @@
 import { formatCents } from '../../../contract/money';
 import type { PurchaseOrder } from '../../../contract/purchasing';
-import { csvDownload } from '../../kernel/http';
+import { csvDownload, documentDate, letterPdf, type PdfColumn, pdfTableRow } from '../../kernel/http';
 import { PURCHASE_ORDER_COLUMNS, purchaseOrderRows } from './purchase-orders';
 
 /**
@@ -9,65 +9,32 @@ import { PURCHASE_ORDER_COLUMNS, purchaseOrderRows } from './purchase-orders';
  * stands; a sent order no longer changes, so every attempt to mail it attaches the same files.
  */
 
-/** pdfkit and its fonts are loaded with the first PDF asked for, not with every process (decision 069). */
-const loadPdfkit = async () => (await import('pdfkit')).default;
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-
 export async function purchaseOrderPdf(order: PurchaseOrder, brand: string): Promise<Buffer> {
-  const PDFDocument = await loadPdfkit();
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: 54,
-    // Uncompressed: a purchase order is small, and its text stays searchable in the raw file.
-    compress: false,
-    info: { Title: `Purchase order ${order.number}`, Author: brand, CreationDate: new Date(order.createdAt) },
+  const page = await letterPdf({
+    Title: `Purchase order ${order.number}`,
+    Author: brand,
+    CreationDate: new Date(order.createdAt),
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { doc, left, width, done } = page;
 
   doc.font('Helvetica-Bold').fontSize(20).text(brand);
   doc.moveDown(0.8);
   doc.fontSize(14).text(`Purchase order ${order.number}`);
   doc.font('Helvetica').fontSize(10);
-  doc.text(`Sent ${day(order.sentAt ?? order.createdAt)}`);
+  doc.text(`Sent ${documentDate(order.sentAt ?? order.createdAt)}`);
   doc.text(`To ${order.supplier.name} <${order.supplier.email}>`);
   doc.moveDown();
 
   // The lines: the supplier's part number first, as its warehouse finds them.
-  const cols = [
-    { label: 'Your part no.', x: left, w: width * 0.18, align: 'left' as const },
-    { label: 'Our SKU', x: left + width * 0.18, w: width * 0.14, align: 'left' as const },
-    { label: 'Product', x: left + width * 0.32, w: width * 0.32, align: 'left' as const },
-    { label: 'Qty', x: left + width * 0.64, w: width * 0.08, align: 'right' as const },
-    { label: 'Unit cost', x: left + width * 0.72, w: width * 0.13, align: 'right' as const },
-    { label: 'Total', x: left + width * 0.85, w: width * 0.15, align: 'right' as const },
+  const cols: PdfColumn[] = [
+    { label: 'Your part no.', x: left, w: width * 0.18, align: 'left' },
+    { label: 'Our SKU', x: left + width * 0.18, w: width * 0.14, align: 'left' },
+    { label: 'Product', x: left + width * 0.32, w: width * 0.32, align: 'left' },
+    { label: 'Qty', x: left + width * 0.64, w: width * 0.08, align: 'right' },
+    { label: 'Unit cost', x: left + width * 0.72, w: width * 0.13, align: 'right' },
+    { label: 'Total', x: left + width * 0.85, w: width * 0.15, align: 'right' },
   ];
-  const row = (cells: string[], bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    let bottom = y;
-    cells.forEach((cell, i) => {
-      const col = cols[i];
-      if (!col) return;
-      doc.text(cell, col.x, y, { width: col.w, align: col.align });
-      bottom = Math.max(bottom, doc.y);
-    });
-    doc.x = left;
-    doc.y = bottom + 4;
-  };
+  const row = (cells: string[], bold = false) => pdfTableRow(page, cols, cells, bold);
   row(
     cols.map((c) => c.label),
     true,

@@ -210,6 +210,29 @@ describe("a supplier's file applied", () => {
     expect(counted).toMatchObject({ onHandDelta: -60, note: 'Counted in the import of midwest.csv, line 2' });
   });
 
+  it('stocks a product the file brings new, as a draft, before it goes on sale', async () => {
+    await call(owner, 'PUT', `/api/suppliers/${supplier.id}/import-mapping`, {
+      mapping: {
+        'Item #': 'sku',
+        'Vendor Part': 'supplier_part_number',
+        'Qty On Hand': 'on_hand',
+        'Our Cost': 'supplier_cost',
+      },
+    });
+    const summary = await checkAndApply(
+      'Item #,name,description,price,Vendor Part,Qty On Hand,Our Cost\nMW-500,Wheel bearing,A sealed bearing.,64.00,B-500,18,31.75\n',
+    );
+    expect(summary.applied).toMatchObject({ create: 1, refuse: 0 });
+    const [made] = await t.database.db.select().from(products).where(eq(products.sku, 'MW-500'));
+    expect(made?.status).toBe('draft');
+    expect(await onHandOf(made?.id ?? '')).toBe(18);
+    expect(await offerOf(made?.id ?? '')).toMatchObject({
+      supplierPartNumber: 'B-500',
+      packSize: 1,
+      costCents: 3175,
+    });
+  });
+
   it('counts a row that says what is already kept as unchanged, and moves no stock', async () => {
     const summary = await checkAndApply('Item #,Vendor Part,Qty On Hand,Our Cost\nMW-200,P-200,40,1249.00\n');
     expect(summary.applied).toMatchObject({ unchanged: 1, update: 0, refuse: 0 });

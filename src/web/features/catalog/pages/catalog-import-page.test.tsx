@@ -207,9 +207,20 @@ describe("a supplier's file", () => {
   });
 
   it('says so while the suppliers load, and when they cannot be loaded', async () => {
-    answer(http.get('/api/suppliers', () => refusal(500, 'INTERNAL', 'The store is down')));
+    // The answer waits until the test has seen the loading state, so no machine is too quick for it.
+    let answerNow = () => {};
+    const held = new Promise<void>((resolve) => {
+      answerNow = resolve;
+    });
+    answer(
+      http.get('/api/suppliers', async () => {
+        await held;
+        return refusal(500, 'INTERNAL', 'The store is down');
+      }),
+    );
     await renderPage(<CatalogImportPage />, { address: '/dashboard/import', pattern: '/dashboard/import' });
-    expect(text()).toContain('Loading the suppliers…');
+    await shows('Loading the suppliers…');
+    answerNow();
     await shows('Could not load the suppliers: The store is down');
     expect(field<HTMLSelectElement>("Supplier's file").disabled).toBe(true);
   });
