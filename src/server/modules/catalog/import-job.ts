@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { partNumberKey, type ToolChanges } from '../../../contract/catalog';
-import type { ImportVerdict } from '../../../contract/catalog-import';
+import { type ImportVerdict, SUPPLIER_CSV_COLUMNS } from '../../../contract/catalog-import';
 import { dollarsToCents } from '../../../contract/money';
 import { NO_PHOTO_IMAGE } from '../../../contract/uploads.constants';
 import { auditActorOf, recordAudit } from '../../kernel/audit';
@@ -362,6 +362,20 @@ async function upsertFitment(
   });
 }
 
+/** Columns of a products row that are not the product's own fields: its key, its count, its supplier's. */
+const NOT_PRODUCT_FIELDS = new Set(['sku', 'on_hand', ...SUPPLIER_CSV_COLUMNS]);
+const namesProductFields = (p: ProductCsvRow) =>
+  Object.entries(p).some(([column, value]) => value !== undefined && !NOT_PRODUCT_FIELDS.has(column));
+
+/** The shelf as counted in the file: moved by the difference, in the ledger with the file's line. */
+async function countedIn(tx: Tx, job: ImportRecord, productId: string, p: ProductCsvRow, line: number) {
+  if (p.on_hand === undefined) return 0;
+  return countStockIn(tx, productId, p.on_hand, {
+    note: `Counted in the import of ${job.fileName}, line ${line}`,
+    actorUserId: job.createdBy,
+  });
+}
+
 /** What the supplier whose file it is sells of the row's product; whether anything changed. */
 async function writeSupplierColumns(
   tx: Tx,
@@ -455,6 +469,13 @@ async function applyProducts(
           .from(products)
           .where(eq(products.sku, p.sku))
           .for('update');
+        // A price-and-stock row (the SKU, a count, the supplier's columns) names no field of the
+        // product: its count and offer are written without reading and rewriting the product.
+        if (current && !namesProductFields(p)) {
+          const counted = await countedIn(sp, job, current.id, p, r.line);
+          const supplied = await writeSupplierColumns(sp, job, current.id, p, writeSupplierRow);
+          return { line: r.line, outcome: counted !== 0 || supplied ? 'update' : 'unchanged', reason: null };
+        }
         let id = current?.id;
         const before = id ? (await readProductFields(sp, id)).fields : {};
         if (!id) {
@@ -515,14 +536,7 @@ async function applyProducts(
         await recordChanges(sp, actor, [
           { productId: id, source: current ? 'import' : 'created', importId, ...diff },
         ]);
-        // The shelf as counted in the file: moved by the difference, in the ledger with the file's line.
-        const counted =
-          p.on_hand === undefined
-            ? 0
-            : await countStockIn(sp, id, p.on_hand, {
-                note: `Counted in the import of ${job.fileName}, line ${r.line}`,
-                actorUserId: job.createdBy,
-              });
+        const counted = await countedIn(sp, job, id, p, r.line);
         const supplied = await writeSupplierColumns(sp, job, id, p, writeSupplierRow);
         const outcome: ImportVerdict = !current
           ? 'create'
