@@ -40,6 +40,9 @@ import { SupersessionForest } from './supersession-forest';
 
 const BATCH = 1000;
 
+/** How many of a file's header cells an import keeps, with what each was read as. */
+const IMPORT_COLUMNS_KEPT = 300;
+
 const badFile = (message: string) => new AppError('VALIDATION_FAILED', message, [{ path: 'file', message }]);
 
 /**
@@ -294,7 +297,8 @@ export async function checkImport(
     maxBytes: IMPORT_MAX_BYTES,
     columns: (header: string[]) => {
       const read = readHeader(header, layout, mapping);
-      columns = read.columns;
+      // Kept for the page to show; a header of thousands of cells is cut to the first few hundred.
+      columns = read.columns.slice(0, IMPORT_COLUMNS_KEPT);
       const names = read.columns.map((c) => c.column ?? '');
       const unknown = read.unknown;
       const missing = missingColumns(kind, names);

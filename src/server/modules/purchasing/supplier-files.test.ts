@@ -119,6 +119,19 @@ describe("a supplier's own headers", () => {
     expect(rotor.id).toBeTruthy();
   });
 
+  it('keeps how the first 300 cells of a very wide header were read, and names a few it ignored', async () => {
+    await call(owner, 'PUT', `/api/suppliers/${supplier.id}/import-mapping`, {
+      mapping: { 'Item #': 'sku' },
+    });
+    const wide = ['Item #', ...Array.from({ length: 399 }, (_, i) => `Extra ${i}`)];
+    const res = await check(`${wide.join(',')}\nMW-100${',x'.repeat(399)}\n`);
+    expect(res.statusCode, res.body).toBe(201);
+    const summary = res.json() as ImportSummary;
+    expect(summary.columns).toHaveLength(300);
+    expect(summary.columns[0]).toEqual({ header: 'Item #', column: 'sku', mapped: true });
+    expect(summary.warnings[0]).toMatch(/^Ignored columns: extra_0, .* and 389 more\. /);
+  });
+
   it('may be ignored on purpose, without a warning', async () => {
     const mapping = { 'Item #': 'sku', 'Web Notes': 'ignore' };
     expect(
