@@ -291,8 +291,7 @@ export async function countStockIn(
   onHand: number,
   { note, actorUserId }: { note: string; actorUserId: string | null },
 ): Promise<number> {
-  // A product imported as a draft is stocked before it goes on sale: counted whatever its status.
-  return (await changeStock(tx, productId, { set: onHand, note }, actorUserId, { offSaleToo: true })).delta;
+  return (await changeStock(tx, productId, { set: onHand, note }, actorUserId)).delta;
 }
 
 async function changeStock(
@@ -300,7 +299,6 @@ async function changeStock(
   productId: string,
   change: { delta?: number; set?: number; setAvailable?: number; note?: string },
   actorUserId: string | null,
-  { offSaleToo = false }: { offSaleToo?: boolean } = {},
 ) {
   // The product's row, locked first as every move does; its figures are the ones both releases
   // move during a rolling restart, so a count is taken against them (see the top of this file).
@@ -309,12 +307,13 @@ async function changeStock(
       available: products.availableQuantity,
       onHand: products.onHandQuantity,
       reserved: products.reservedQuantity,
-      retiredAt: products.retiredAt,
+      status: products.status,
     })
     .from(products)
     .where(eq(products.id, productId))
     .for('update');
-  if (!tool || (tool.retiredAt && !offSaleToo)) throw notFound('Tool');
+  // A draft is stocked before it goes on sale; an archived product is gone from the catalog.
+  if (!tool || tool.status === 'archived') throw notFound('Tool');
   const delta =
     change.set !== undefined
       ? change.set - tool.onHand

@@ -272,6 +272,25 @@ describe('stock ledger', () => {
     expect(await ledgerSum(database.db, product.id)).toBe(30);
   });
 
+  it('stocks a draft before it goes on sale, and refuses an archived product', async () => {
+    const admin = await insertCustomer(database.db, 'Stock Admin');
+    const draft = await insertProduct(database.db, {
+      availableQuantity: 0,
+      status: 'draft',
+      retiredAt: new Date(Date.UTC(2026, 10, 1)),
+    });
+    expect(await adjustStock(database.db, draft.id, { set: 12, note: 'first delivery' }, admin.id)).toBe(12);
+    const archived = await insertProduct(database.db, {
+      availableQuantity: 3,
+      status: 'archived',
+      retiredAt: new Date(Date.UTC(2026, 10, 1)),
+    });
+    await expect(adjustStock(database.db, archived.id, { delta: 1 }, admin.id)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await ledgerSum(database.db, archived.id)).toBe(3);
+  });
+
   it("keeps a reservation made while the admin's form was open (the edit is the difference from what it showed)", async () => {
     const admin = await insertCustomer(database.db, 'Form Admin');
     const buyer = await insertCustomer(database.db, 'Form Buyer');
