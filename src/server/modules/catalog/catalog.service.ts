@@ -16,7 +16,14 @@ import { isUuid } from '../../../contract/ids';
 import { centsToDollars, dollarsToCents } from '../../../contract/money';
 import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
-import { categories, orderLines, partNumbers, products, rowsOf } from '../../kernel/db';
+import {
+  categories,
+  isForeignKeyViolation,
+  orderLines,
+  partNumbers,
+  products,
+  rowsOf,
+} from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
 import { assertWithinStockMax, moveStock, stockOfOne } from '../inventory';
 import { findProducts, type SearchNotes } from './catalog-query';
@@ -279,8 +286,7 @@ async function deletedOutright(tx: Tx, id: string) {
     await tx.transaction((savepoint) => savepoint.delete(products).where(eq(products.id, id)));
     return fields;
   } catch (error) {
-    const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (code === '23503') return null;
+    if (isForeignKeyViolation(error)) return null;
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Synonym, SynonymInput } from '../../../contract/catalog-search';
 import { recordAudit } from '../../kernel/audit';
 import type { Db } from '../../kernel/db';
-import { searchSynonyms } from '../../kernel/db';
+import { isUniqueViolation, searchSynonyms } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
 
 /**
@@ -21,10 +21,6 @@ const taken = (term: string) =>
   new AppError('CONFLICT', `Buyers' "${term}" already has a meaning: change that one`, [
     { path: 'term', message: `"${term}" already has a meaning` },
   ]);
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 const audited = (synonym: Synonym) => ({ term: synonym.term, replacement: synonym.replacement });
 

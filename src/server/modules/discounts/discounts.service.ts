@@ -8,7 +8,7 @@ import {
 import { isUuid } from '../../../contract/ids';
 import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
-import { brands, categories, discounts } from '../../kernel/db';
+import { brands, categories, discounts, isUniqueViolation } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 
 /**
@@ -53,10 +53,6 @@ export function toDiscount(row: DiscountRow, now = new Date()): Discount {
 const notFound = () => new AppError('NOT_FOUND', discountMessages.notFound);
 const issue = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, [{ path, message }]);
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export async function listDiscounts(db: Db): Promise<Discount[]> {
   const rows = await db.select().from(discounts).orderBy(desc(discounts.createdAt), desc(discounts.id));

@@ -9,7 +9,7 @@ import type {
 } from '../../../contract/purchasing';
 import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
-import { products, purchaseOrders, supplierProducts, suppliers } from '../../kernel/db';
+import { isUniqueViolation, products, purchaseOrders, supplierProducts, suppliers } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
 
 /** Suppliers and what each sells of the catalog (decision 097). */
@@ -20,9 +20,6 @@ type SupplierValues = Omit<SupplierInput, 'contactName' | 'phone' | 'note'> & {
   note: string | null;
 };
 
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
 const nameTaken = (name: string) =>
   new AppError('CONFLICT', `There is already a supplier named ${name}`, [
     { path: 'name', message: 'Another supplier has this name' },
