@@ -54,7 +54,6 @@ export const PRODUCT_CSV_COLUMNS = [
  * Applied to what the supplier sells of each product once the product's row is applied.
  */
 export const SUPPLIER_CSV_COLUMNS = ['supplier_part_number', 'pack_size', 'supplier_cost'] as const;
-export type SupplierCsvColumn = (typeof SUPPLIER_CSV_COLUMNS)[number];
 
 /** What a file's column can be read as: a products column, a supplier's, or nothing. */
 export const MAPPED_COLUMNS = [...PRODUCT_CSV_COLUMNS, ...SUPPLIER_CSV_COLUMNS] as const;

@@ -52,7 +52,7 @@ import { accountsModule, ensureConfiguredOwners, watchTradeAccounts } from './mo
 import { addressesModule } from './modules/addresses';
 import { booksModule } from './modules/books';
 import { cartModule } from './modules/cart';
-import { catalogModule } from './modules/catalog';
+import { catalogModule, type SupplierRowWriter } from './modules/catalog';
 import { contactModule } from './modules/contact';
 import { discountsModule, watchAutomaticDiscounts } from './modules/discounts';
 import { inventoryModule } from './modules/inventory';
@@ -105,7 +105,7 @@ export interface AppContext {
   images: ImageStore;
   fetchImage: (address: string) => Promise<string>;
   /** A supplier file's row written by purchasing, for the catalog's import job below it. */
-  writeSupplierRow: typeof writeSupplierFileRow;
+  writeSupplierRow: SupplierRowWriter;
   stripe: Stripe | undefined;
   /** The job runner's time (the database's, or a test's clock), for jobs that compare with it. */
   now: () => SQL | undefined;

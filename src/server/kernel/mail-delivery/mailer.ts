@@ -73,15 +73,7 @@ export function smtpMailer(smtp: { url: string; from: string }): Mailer {
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
-      ...(mail.attachments?.length
-        ? {
-            attachments: mail.attachments.map((a) => ({
-              filename: a.filename,
-              contentType: a.contentType,
-              content: a.content,
-            })),
-          }
-        : {}),
+      ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
       // The same Message-ID on every attempt: should a mail go out twice after all (the server
       // took it but the answer was lost), mail programs show it once.
       messageId: `<${createHash('sha256').update(id).digest('hex').slice(0, 32)}@${domain}>`,

@@ -81,6 +81,7 @@ export {
 } from './catalog-import.service';
 export { listCategories } from './catalog-query';
 export { listingFit, takeVehicleOutOfFitment } from './fitment-claims';
+export type { SupplierRowWriter } from './import-job';
 export { lowStockAt, lowStockProducts } from './low-stock';
 export { writePartsData } from './parts-data';
 export { averageCostIn } from './product-cost';

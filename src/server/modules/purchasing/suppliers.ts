@@ -11,6 +11,7 @@ import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
 import { isUniqueViolation, products, purchaseOrders, supplierProducts, suppliers } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
+import type { SupplierRowWriter } from '../catalog';
 
 /** Suppliers and what each sells of the catalog (decision 097). */
 
@@ -214,16 +215,7 @@ export async function supplierForImport(
  * new offer (a pack of one unless the file says), or the part number, pack and cost changed in
  * place. Answers whether anything changed. The catalog's import job calls it through the app.
  */
-export async function writeSupplierFileRow(
-  tx: Tx,
-  row: {
-    supplierId: string;
-    productId: string;
-    supplierPartNumber: string;
-    packSize?: number;
-    costCents: number;
-  },
-): Promise<boolean> {
+export const writeSupplierFileRow: SupplierRowWriter = async (tx, row) => {
   const changed = await tx
     .insert(supplierProducts)
     .values({
@@ -246,4 +238,4 @@ export async function writeSupplierFileRow(
     })
     .returning({ productId: supplierProducts.productId });
   return changed.length > 0;
-}
+};

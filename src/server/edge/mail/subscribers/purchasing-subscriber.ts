@@ -13,8 +13,8 @@ import { purchaseOrderMail } from '../templates/purchasing-mails';
 
 /**
  * The `purchase-order-mail` subscriber: a sent purchase order, mailed to the supplier's ordering
- * address as the order stands at delivery, with the order as a PDF and as a CSV file. Recorded under the message's key, so a redelivered
- * message sends nothing twice (deliverMail).
+ * address as the order stands at delivery, with the order as a PDF and as a CSV file. Recorded
+ * under the message's key, so a redelivered message sends nothing twice (deliverMail).
  */
 export function purchasingMailHandler(db: Db, mailer: Mailer | undefined, ctx: MailContext): MessageHandler {
   return async (message, delivery) => {
