@@ -83,7 +83,15 @@ const trackingFields = {
  * `noTracking`) and mail.
  */
 export const ShipmentInput = z
-  .object({ lines: linesField.optional(), ...trackingFields })
+  .object({
+    lines: linesField.optional(),
+    ...trackingFields,
+    /**
+     * The place the parcel leaves from (decision 099). Without it, the place that holds most of
+     * what the parcel takes for the order; a parcel always leaves from one place.
+     */
+    locationId: z.string().min(1).max(60).optional(),
+  })
   .superRefine(checkTracking);
 export type ShipmentInput = z.infer<typeof ShipmentInput>;
 
@@ -106,6 +114,8 @@ export const Shipment = z.object({
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   lines: z.array(z.object({ productId: z.string(), quantity: z.number().int() })),
+  /** The place the parcel left from (decision 099); absent for parcels shipped before places. */
+  locationId: z.string().nullish(),
   at: z.string(),
 });
 export type Shipment = z.infer<typeof Shipment>;

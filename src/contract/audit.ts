@@ -25,6 +25,8 @@ export const auditKinds = [
   'review',
   'supplier',
   'purchase_order',
+  'location',
+  'transfer',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -47,6 +49,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   review: 'Reviews',
   supplier: 'Suppliers',
   purchase_order: 'Purchase orders',
+  location: 'Stock places',
+  transfer: 'Stock transfers',
 };
 
 /** A calendar day, YYYY-MM-DD; a real one ("2026-02-30" is refused). */

@@ -28,6 +28,10 @@ export const stockMovementReasons = [
   'import',
   /** Units counted in from a supplier against a purchase order (decision 097). */
   'received',
+  /** Units sent from one place to another leave the first (decision 099). */
+  'transfer_out',
+  /** ...and arrive at the second, or go back to the first when the transfer is cancelled. */
+  'transfer_in',
 ] as const;
 export type StockMovementReason = (typeof stockMovementReasons)[number];
 
@@ -54,6 +58,8 @@ export const StockAdjustmentInput = z
       .max(STOCK_MAX, `Available quantity must be ${STOCK_MAX} or less`)
       .optional(),
     note: z.string().trim().max(200, 'The note must be 200 characters or fewer').optional(),
+    /** The place counted or adjusted (decision 099); without it, the first place in pick order. */
+    locationId: z.string().min(1).max(60).optional(),
   })
   .refine((input) => (input.delta === undefined) !== (input.set === undefined), {
     message: 'Give either a change (delta) or a new quantity (set)',
@@ -70,15 +76,32 @@ export const StockMovement = z.object({
   reason: z.enum(stockMovementReasons),
   orderId: z.string().nullable(),
   note: z.string().nullable(),
+  /** The place the units moved at; null for a move from before places. */
+  locationId: z.string().nullable(),
   at: z.string(),
 });
 export type StockMovement = z.infer<typeof StockMovement>;
+
+/** A product's stock at one place (GET /tool/:id/stock lists them). */
+export const StockAtLocation = z.object({
+  locationId: z.string(),
+  locationName: z.string(),
+  onHand: z.number().int(),
+  reserved: z.number().int(),
+  available: z.number().int(),
+  bin: z.string().nullable(),
+  /** Units sent here from another place, not yet received. */
+  incoming: z.number().int(),
+});
+export type StockAtLocation = z.infer<typeof StockAtLocation>;
 
 /** A product's stock: available = onHand - reserved; the spec's `available_quantity` is `available`. */
 export const StockLedger = z.object({
   onHand: z.number().int(),
   reserved: z.number().int(),
   available: z.number().int(),
+  /** The same figures at each place the product has been kept, in pick order (decision 099). */
+  locations: z.array(StockAtLocation),
   movements: z.array(StockMovement),
 });
 

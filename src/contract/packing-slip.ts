@@ -18,5 +18,25 @@ export const PackingSlip = z.object({
       toShip: z.number().int(),
     }),
   ),
+  /**
+   * The pick list (decision 099): what is still to ship, grouped by the place it is held at (in
+   * the owner's pick order) and sorted by bin, so the picker walks each place once.
+   */
+  picks: z.array(
+    z.object({
+      locationId: z.string(),
+      locationName: z.string(),
+      lines: z.array(
+        z.object({
+          productId: z.string(),
+          name: z.string(),
+          sku: z.string().nullable(),
+          partNumber: z.string().nullable(),
+          bin: z.string().nullable(),
+          quantity: z.number().int(),
+        }),
+      ),
+    }),
+  ),
 });
 export type PackingSlip = z.infer<typeof PackingSlip>;

@@ -193,6 +193,8 @@ export const ReceiptInput = z
       .max(500),
     /** Required when a line comes in over what was ordered: why the extra units are kept. */
     note: OptionalText(1_000),
+    /** The place the delivery is counted into (decision 099); without it, the first open place. */
+    locationId: z.string().min(1).max(60).optional(),
   })
   .refine((r) => r.lines.some((l) => l.quantity > 0), { message: 'Count at least one unit', path: ['lines'] })
   .refine((r) => new Set(r.lines.map((l) => l.lineNo)).size === r.lines.length, {
@@ -219,6 +221,8 @@ export const Receipt = z.object({
   id: z.string(),
   receivedAt: z.string(),
   note: z.string().nullable(),
+  /** The place it was counted into; null for a receipt from before places. */
+  locationId: z.string().nullable(),
   receivedBy: z.string().nullable(),
   lines: z.array(z.object({ lineNo: z.number().int(), quantity: z.number().int() })),
 });

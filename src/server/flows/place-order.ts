@@ -421,6 +421,8 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
         reason: 'order_placed',
         orderId: id,
         asRead: moved.get(l.productId),
+        // From a place in the buyer's state when the owner's first place has none (decision 099).
+        near: order.shippingAddress?.region ?? null,
       }));
       try {
         await moveStock(tx, reservations);

@@ -19,6 +19,7 @@ import { discountsRoutes } from './discounts.routes';
 import { guestRoutes } from './guest-checkout.routes';
 import { inboxRoutes } from './inbox.routes';
 import { inventoryRoutes } from './inventory.routes';
+import { locationsRoutes } from './locations.routes';
 import { mailRoutes } from './mail.routes';
 import { manageRoutes } from './manage.routes';
 import { notificationsRoutes } from './notifications.routes';
@@ -74,6 +75,7 @@ export const apiModule: ModuleDescriptor<ApiContext> = {
       afterSaleRoutes,
       booksRoutes,
       inventoryRoutes,
+      locationsRoutes,
       outboxRoutes,
       mailRoutes,
       inboxRoutes,

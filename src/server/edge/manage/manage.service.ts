@@ -23,7 +23,7 @@ import { orderLines, orders, products } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 
 import { ordersBehind } from '../../modules/books';
-import { productStock } from '../../modules/inventory';
+import { heldByOrder, productStock } from '../../modules/inventory';
 import { toOneOrder, toOrders } from '../../modules/orders';
 
 /** Cap on one answer of GET /manage, newest first. */
@@ -93,10 +93,21 @@ export async function packingSlip(db: Db, id: string): Promise<PackingSlip> {
     .orderBy(asc(orderLines.lineNo));
   const [first] = rows;
   if (!first) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
-  return {
-    number: orderNumber(first.number),
-    lines: rows.map(({ number: _n, ...line }) => ({ ...line, toShip: Number(line.toShip) })),
-  };
+  const lines = rows.map(({ number: _n, ...line }) => ({ ...line, toShip: Number(line.toShip) }));
+  const picks: PackingSlip['picks'] = [];
+  // Held in pick order, then bin (the inventory's order); a line appears at each place it is held.
+  for (const held of await heldByOrder(db, id)) {
+    const line = lines.find((l) => l.productId === held.productId);
+    if (!line || line.toShip <= 0) continue;
+    let place = picks.find((p) => p.locationId === held.locationId);
+    if (!place) {
+      place = { locationId: held.locationId, locationName: held.locationName, lines: [] };
+      picks.push(place);
+    }
+    const { productId, name, sku, partNumber } = line;
+    place.lines.push({ productId, name, sku, partNumber, bin: held.bin, quantity: Math.min(held.units, line.toShip) });
+  }
+  return { number: orderNumber(first.number), lines, picks };
 }
 
 /**

@@ -23,6 +23,7 @@ import {
 } from '../../../contract/after-sale';
 import type { Vehicle } from '../../../contract/catalog';
 import { user } from './auth-schema';
+import { stockLocations } from './inventory-schema';
 import { orders } from './order-core-schema';
 
 /** Units of one product in a shipment, refund or return. */
@@ -47,6 +48,8 @@ export const shipments = pgTable(
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     lines: jsonb('lines').$type<LineQuantity[]>().notNull(),
+    /** The place the parcel left from (decision 099); null for parcels shipped before places. */
+    locationId: text('location_id').references(() => stockLocations.id),
     actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

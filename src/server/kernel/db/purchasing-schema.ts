@@ -16,6 +16,7 @@ import {
 import type { ImportMapping } from '../../../contract/catalog-import';
 import { type PurchaseOrderStatus, purchaseOrderStatuses } from '../../../contract/purchasing';
 import { user } from './auth-schema';
+import { stockLocations } from './inventory-schema';
 import { products } from './catalog-core-schema';
 
 /**
@@ -129,6 +130,8 @@ export const purchaseReceipts = pgTable(
       .notNull()
       .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
     note: text('note'),
+    /** The place the delivery was counted into (decision 099); null for receipts from before places. */
+    locationId: text('location_id').references(() => stockLocations.id),
     actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -7,7 +7,7 @@ import type { ModuleDescriptor } from '../../kernel/jobs';
  */
 export const inventoryModule: ModuleDescriptor = {
   name: 'modules/inventory',
-  tables: ['stock_movements', 'stock_levels'],
+  tables: ['stock_movements', 'stock_levels', 'stock_locations', 'location_stock', 'stock_transfers'],
   // For one release only: the figures on the catalog's `products` row, moved in the same statement as
   // the level, for instances of the release before during a rolling restart (decision 089). The
   // release after, the columns go and so does the shared write; the check that a product is still
@@ -36,3 +36,15 @@ export {
   stockOf,
   stockOfOne,
 } from './stock-read';
+export {
+  createLocation,
+  type HeldAt,
+  heldByOrder,
+  listLocations,
+  placeToReceive,
+  setBin,
+  stockAtPlaces,
+  updateLocation,
+} from './locations';
+export { NoSuchPlace, NotEnoughAt } from './stock-places';
+export { closeTransfer, listTransfers, sendTransfer } from './transfers';

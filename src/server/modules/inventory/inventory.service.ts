@@ -10,6 +10,8 @@ import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
 import { preparedStatement, productStock, products, stockLevels, stockMovements } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
+import { placeToCount, stockAtPlaces } from './locations';
+import { placeMove } from './stock-places';
 import { stockOfOne } from './stock-read';
 
 /**
@@ -44,6 +46,10 @@ export interface StockMove {
    * only, not for the whole order's writes.
    */
   asRead?: SaleTerms;
+  /** The place the units move at (decision 099); without it the inventory chooses (stock-places). */
+  locationId?: string | null;
+  /** An order's ship-to state: its reservation takes from a place there before places further off. */
+  near?: string | null;
 }
 
 /** What an order takes from a product besides its stock: the name, prices and shipping facts. */
@@ -134,17 +140,14 @@ interface MoveValues extends Record<string, unknown> {
   delta: number;
   onHand: number;
   reserved: number;
-  reason: StockMovementReason;
-  orderId: string | null;
-  actorUserId: string | null;
-  note: string | null;
 }
 type MoveAsReadValues = MoveValues & { [K in keyof SaleTerms]: SaleTerms[K] };
 /**
- * One move as one statement: the conditional update takes the product's row lock, then the level
- * takes the figures the row now holds and the ledger row is written, both only if the update
- * happened. The CHECKs on tools and stock_levels are the last line of defence, this WHERE the
- * first. `asRead`: only if the product is still as the caller read it.
+ * A move of the product's total as one statement: the conditional update takes the product's row
+ * lock, then the level takes the figures the row now holds, only if the update happened. The
+ * CHECKs on products and stock_levels are the last line of defence, this WHERE the first. `asRead`:
+ * only if the product is still as the caller read it. The places and the ledger rows follow
+ * (placeMove), under the lock this statement took.
  */
 const moveStatement = (asRead: boolean) => sql`
   with moved as (
@@ -168,11 +171,6 @@ const moveStatement = (asRead: boolean) => sql`
     select id, on_hand_quantity, reserved_quantity, available_quantity from moved
     on conflict (product_id, location_id) do update
       set on_hand = excluded.on_hand, reserved = excluded.reserved, available = excluded.available
-  ), logged as (
-    insert into ${stockMovements} (product_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
-    select id, ${p('delta')}::int, ${p('onHand')}::int, ${p('reserved')}::int, ${p('reason')}, ${p('orderId')}::uuid,
-      ${p('actorUserId')}, ${p('note')}
-    from moved
   )
   select ${SALE_COLUMNS} from moved`;
 const moveOne = preparedStatement<MoveValues, SaleRow>('move stock', () => moveStatement(false));
@@ -198,21 +196,28 @@ export async function moveStock(tx: Tx, moves: StockMove[]): Promise<Map<string,
   for (const move of ordered) {
     const onHand = move.onHand ?? 0;
     const reserved = move.reserved ?? 0;
-    const values: MoveValues = {
-      id: move.productId,
-      delta: onHand - reserved,
-      onHand,
-      reserved,
-      reason: move.reason,
-      orderId: move.orderId ?? null,
-      actorUserId: move.actorUserId ?? null,
-      note: move.note ?? null,
-    };
+    const values: MoveValues = { id: move.productId, delta: onHand - reserved, onHand, reserved };
     const [row] = move.asRead
       ? await moveOneAsRead(tx, { ...values, ...move.asRead })
       : await moveOne(tx, values);
     if (row) {
-      levels.set(move.productId, toMovedProduct(row));
+      const moved = toMovedProduct(row);
+      await placeMove(
+        tx,
+        {
+          productId: move.productId,
+          onHand,
+          reserved,
+          locationId: move.locationId ?? null,
+          near: move.near ?? null,
+          reason: move.reason,
+          orderId: move.orderId ?? null,
+          actorUserId: move.actorUserId ?? null,
+          note: move.note ?? null,
+        },
+        moved.name,
+      );
+      levels.set(move.productId, moved);
       continue;
     }
     const [now] = await productForSale(tx, { id: move.productId });
@@ -263,18 +268,18 @@ export async function lockProductsInOrder(tx: Tx, productIds: string[]) {
 export async function adjustStock(
   db: Db,
   productId: string,
-  change: { delta?: number; set?: number; setAvailable?: number; note?: string },
+  change: { delta?: number; set?: number; setAvailable?: number; note?: string; locationId?: string },
   actorUserId: string,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const { before, available, delta } = await changeStock(tx, productId, change, actorUserId);
+    const { before, available, delta, place } = await changeStock(tx, productId, change, actorUserId);
     if (delta === 0) return available;
     await recordAudit(tx, {
       action: change.set !== undefined ? 'stock.counted' : 'stock.adjusted',
       subjectType: 'stock',
       subjectId: productId,
       before: { onHand: before.onHand, available: before.available },
-      after: { onHand: before.onHand + delta, available, note: change.note ?? null },
+      after: { onHand: before.onHand + delta, available, note: change.note ?? null, location: place },
     });
     return available;
   });
@@ -289,15 +294,16 @@ export async function countStockIn(
   tx: Tx,
   productId: string,
   onHand: number,
-  { note, actorUserId }: { note: string; actorUserId: string | null },
+  { note, actorUserId, locationId }: { note: string; actorUserId: string | null; locationId?: string },
 ): Promise<number> {
-  return (await changeStock(tx, productId, { set: onHand, note }, actorUserId)).delta;
+  return (await changeStock(tx, productId, { set: onHand, note, ...(locationId ? { locationId } : {}) }, actorUserId))
+    .delta;
 }
 
 async function changeStock(
   tx: Tx,
   productId: string,
-  change: { delta?: number; set?: number; setAvailable?: number; note?: string },
+  change: { delta?: number; set?: number; setAvailable?: number; note?: string; locationId?: string },
   actorUserId: string | null,
 ) {
   // The product's row, locked first as every move does; its figures are the ones both releases
@@ -314,22 +320,37 @@ async function changeStock(
     .for('update');
   // A draft is stocked before it goes on sale; an archived product is gone from the catalog.
   if (!tool || tool.status === 'archived') throw notFound('Tool');
+  // A count is of one place's shelf: the place named, else the first. The bulk editor's
+  // "available" is the product's total, moved at the first place.
+  const place = await placeToCount(tx, productId, change.locationId);
   const delta =
     change.set !== undefined
-      ? change.set - tool.onHand
+      ? change.set - place.onHand
       : change.setAvailable !== undefined
         ? change.setAvailable - tool.available
         : (change.delta ?? 0);
-  if (delta === 0) return { before: tool, available: tool.available, delta };
-  if (tool.onHand + delta >= 0 && tool.onHand + delta < tool.reserved) {
-    const message = countBelowReservedMessage(tool.reserved);
+  if (delta === 0) return { before: tool, available: tool.available, delta, place: place.locationId };
+  if (place.onHand + delta >= 0 && place.onHand + delta < place.reserved) {
+    const message = countBelowReservedMessage(place.reserved);
     throw new AppError('CONFLICT', message, [{ path: change.set !== undefined ? 'set' : 'delta', message }]);
   }
   assertWithinStockMax(tool.available + delta);
   const levels = await moveStock(tx, [
-    { productId, onHand: delta, reason: 'admin_adjustment', actorUserId, note: change.note ?? null },
+    {
+      productId,
+      onHand: delta,
+      reason: 'admin_adjustment',
+      actorUserId,
+      note: change.note ?? null,
+      locationId: place.locationId,
+    },
   ]);
-  return { before: tool, available: levels.get(productId)?.available ?? tool.available, delta };
+  return {
+    before: tool,
+    available: levels.get(productId)?.available ?? tool.available,
+    delta,
+    place: place.locationId,
+  };
 }
 
 /** A product's stock and its latest movements, newest first (admin). */
@@ -337,6 +358,7 @@ export async function stockLedger(db: Db, productId: string, limit = 100): Promi
   const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   if (!exists) throw notFound('Tool');
   const product = await stockOfOne(db, productId);
+  const locations = await stockAtPlaces(db, productId);
   const rows = await db
     .select()
     .from(stockMovements)
@@ -347,6 +369,7 @@ export async function stockLedger(db: Db, productId: string, limit = 100): Promi
     onHand: product.onHand,
     reserved: product.reserved,
     available: product.available,
+    locations,
     movements: rows.map((r) => ({
       delta: r.delta,
       onHand: r.onHandDelta,
@@ -354,6 +377,7 @@ export async function stockLedger(db: Db, productId: string, limit = 100): Promi
       reason: r.reason,
       orderId: r.orderId,
       note: r.note,
+      locationId: r.locationId,
       at: r.createdAt.toISOString(),
     })),
   };

@@ -35,6 +35,7 @@ export const toShipment = (s: ShipmentRow): Shipment => ({
   carrier: s.carrier,
   trackingNumber: s.trackingNumber,
   lines: s.lines,
+  locationId: s.locationId,
   at: s.createdAt.toISOString(),
 });
 
@@ -199,6 +200,7 @@ const shipmentOf = (j: Json): ShipmentRow => ({
   carrier: (j.carrier as string | null) ?? null,
   trackingNumber: (j.tracking_number as string | null) ?? null,
   lines: j.lines as ShipmentRow['lines'],
+  locationId: (j.location_id as string | null) ?? null,
   actorUserId: (j.actor_user_id as string | null) ?? null,
   createdAt: dateOf(j.created_at) as Date,
 });

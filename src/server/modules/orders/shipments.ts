@@ -3,11 +3,11 @@ import { afterSaleMessages, type ShipmentInput } from '../../../contract/after-s
 import { isUuid } from '../../../contract/ids';
 import { orderMachine } from '../../../contract/order-transitions';
 import { closedUnpaidStatuses, type Order } from '../../../contract/orders';
-import type { Db } from '../../kernel/db';
+import type { Db, Tx } from '../../kernel/db';
 import { orderLines, shipments } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import type { Outbox } from '../../kernel/outbox';
-import { moveStock } from '../inventory';
+import { heldByOrder, moveStock } from '../inventory';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
 import { applyOrderEvent, lockOrder, orderLinesOf, unshippedOf } from './order-state';
@@ -56,6 +56,7 @@ export async function createShipment(
     const complete = lines.every(
       (l) => unshippedOf(l) === (wanted.find((w) => w.line.productId === l.productId)?.quantity ?? 0),
     );
+    const locationId = input.locationId ?? (await parcelPlace(tx, row.id, wanted));
     await moveStock(
       tx,
       wanted.map((w) => ({
@@ -64,6 +65,7 @@ export async function createShipment(
         onHand: -w.quantity,
         reserved: -w.quantity,
         reason: 'sale',
+        locationId,
       })),
     );
     for (const w of wanted) {
@@ -79,6 +81,7 @@ export async function createShipment(
         carrier: input.carrier || null,
         trackingNumber: input.trackingNumber || null,
         lines: wanted.map((w) => ({ productId: w.line.productId, quantity: w.quantity })),
+        locationId,
         actorUserId: adminId,
       })
       .returning();
@@ -95,6 +98,28 @@ export async function createShipment(
     );
     return toOneOrder(tx, shipped);
   });
+}
+
+/**
+ * Where a parcel leaves from when staff do not say: the place holding the most of the units it
+ * takes for this order (the first in pick order on a tie). The units held elsewhere are taken
+ * from this place's shelf if it has them, else the parcel is refused by the place's count.
+ */
+async function parcelPlace(
+  tx: Tx,
+  orderId: string,
+  wanted: { line: { productId: string }; quantity: number }[],
+): Promise<string | null> {
+  const held = await heldByOrder(tx, orderId);
+  const score = new Map<string, { units: number; pickOrder: number }>();
+  for (const h of held) {
+    const want = wanted.find((w) => w.line.productId === h.productId)?.quantity ?? 0;
+    const s = score.get(h.locationId) ?? { units: 0, pickOrder: h.pickOrder };
+    s.units += Math.min(want, h.units);
+    score.set(h.locationId, s);
+  }
+  const [best] = [...score.entries()].sort((a, b) => b[1].units - a[1].units || a[1].pickOrder - b[1].pickOrder);
+  return best?.[0] ?? null;
 }
 
 /** The spec's PUT /manage/:id (the Ship button): every unit left, carrier and tracking optional. */

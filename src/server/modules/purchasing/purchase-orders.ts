@@ -227,6 +227,7 @@ export async function getPurchaseOrder(db: Db | Tx, id: string): Promise<Purchas
       id: purchaseReceipts.id,
       receivedAt: purchaseReceipts.receivedAt,
       note: purchaseReceipts.note,
+      locationId: purchaseReceipts.locationId,
       receivedBy: user.name,
     })
     .from(purchaseReceipts)
@@ -261,6 +262,7 @@ export async function getPurchaseOrder(db: Db | Tx, id: string): Promise<Purchas
       id: r.id,
       receivedAt: r.receivedAt.toISOString(),
       note: r.note,
+      locationId: r.locationId,
       receivedBy: r.receivedBy,
       lines: receiptLines
         .filter((l) => l.receiptId === r.id)

@@ -5,10 +5,10 @@ import type { Db } from '../../kernel/db';
 import { purchaseOrderLines, purchaseOrders, purchaseReceiptLines, purchaseReceipts } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import { averageCostIn } from '../catalog';
-import { moveStock, stockOfOne } from '../inventory';
+import { moveStock, placeToReceive, stockOfOne } from '../inventory';
 import { getPurchaseOrder, lockForEvent } from './purchase-orders';
 
-type Counted = { lines: { lineNo: number; quantity: number }[]; note: string | null };
+type Counted = { lines: { lineNo: number; quantity: number }[]; note: string | null; locationId?: string | undefined };
 
 /**
  * A delivery counted in against a sent order, in one transaction under the order's row lock: the
@@ -49,9 +49,10 @@ export async function receivePurchaseOrder(
         { path: 'note', message: 'Say why more came in than was ordered' },
       ]);
 
+    const locationId = await placeToReceive(tx, input.locationId);
     const [receipt] = await tx
       .insert(purchaseReceipts)
-      .values({ purchaseOrderId: id, note: input.note, actorUserId })
+      .values({ purchaseOrderId: id, note: input.note, actorUserId, locationId })
       .returning({ id: purchaseReceipts.id });
     const receiptId = (receipt as { id: string }).id;
     await tx.insert(purchaseReceiptLines).values(counted.map((c) => ({ receiptId, ...c })));
@@ -71,7 +72,7 @@ export async function receivePurchaseOrder(
       .sort((a, b) => a.line.productId.localeCompare(b.line.productId));
     for (const { quantity, line } of arriving) {
       await moveStock(tx, [
-        { productId: line.productId, onHand: quantity, reason: 'received', actorUserId, note: number },
+        { productId: line.productId, onHand: quantity, reason: 'received', actorUserId, note: number, locationId },
       ]);
       const onHandBefore = (await stockOfOne(tx, line.productId)).onHand - quantity;
       costs[line.productId] = await averageCostIn(tx, line.productId, {
@@ -95,7 +96,7 @@ export async function receivePurchaseOrder(
       subjectType: 'purchase_order',
       subjectId: id,
       before: { status: row.status },
-      after: { status: next, receiptId, lines: counted, note: input.note, costs },
+      after: { status: next, receiptId, lines: counted, note: input.note, costs, location: locationId },
     });
   });
   return getPurchaseOrder(db, id);
