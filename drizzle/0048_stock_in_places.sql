@@ -61,8 +61,8 @@ CREATE UNIQUE INDEX "stock_locations_name_idx" ON "stock_locations" USING btree 
 CREATE INDEX "stock_transfers_status_idx" ON "stock_transfers" USING btree ("status","created_at");--> statement-breakpoint
 ALTER TABLE "shipments" ADD CONSTRAINT "shipments_location_id_stock_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."stock_locations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_location_id_stock_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."stock_locations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "purchase_receipts" ADD CONSTRAINT "purchase_receipts_location_id_stock_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."stock_locations"("id") ON DELETE no action ON UPDATE no action;
---> statement-breakpoint
+ALTER TABLE "purchase_receipts" ADD CONSTRAINT "purchase_receipts_location_id_stock_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."stock_locations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "stock_movements_unplaced_idx" ON "stock_movements" USING btree ("product_id") WHERE "stock_movements"."location_id" is null;--> statement-breakpoint
 INSERT INTO "stock_locations" ("id", "name", "kind", "pick_order") VALUES ('main', 'Main warehouse', 'warehouse', 1);
 --> statement-breakpoint
 INSERT INTO "location_stock" ("product_id", "location_id", "on_hand", "reserved", "available")

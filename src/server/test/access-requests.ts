@@ -11,6 +11,7 @@ import { checkImport } from '../modules/catalog/catalog-import.service';
 import { createSynonym } from '../modules/catalog/synonyms.service';
 import { createBrand, createCategory } from '../modules/catalog/taxonomy.service';
 import { createDiscount } from '../modules/discounts/discounts.service';
+import { createLocation, sendTransfer } from '../modules/inventory';
 import { mailLinkToken } from '../modules/orders/guest-order-links';
 import { createPurchaseOrder, sendPurchaseOrder } from '../modules/purchasing/purchase-orders';
 import { createSupplier, setSupplierProduct } from '../modules/purchasing/suppliers';
@@ -337,6 +338,29 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
     });
     return send('DELETE', `/api/suppliers/${supplierId}/products/${w.productId}`);
   },
+  'POST /api/locations': async () =>
+    send('POST', '/api/locations', { name: `Matrix place ${++made}`, kind: 'warehouse', pickOrder: 9 }),
+  'PUT /api/locations/:id': async (w) => {
+    const place = await matrixPlace(w);
+    return send('PUT', `/api/locations/${place.id}`, {
+      ...place,
+      name: `${place.name} renamed`,
+      pickOrder: 8,
+    });
+  },
+  'PUT /api/tool/:id/stock/:location/bin': async (w) =>
+    send('PUT', `/api/tool/${w.productId}/stock/main/bin`, { bin: 'A-1' }),
+  'POST /api/transfers': async (w) =>
+    send('POST', '/api/transfers', {
+      productId: w.productId,
+      fromLocationId: 'main',
+      toLocationId: (await matrixPlace(w)).id,
+      quantity: 1,
+    }),
+  'POST /api/transfers/:id/receive': async (w) =>
+    send('POST', `/api/transfers/${await matrixTransfer(w)}/receive`, {}),
+  'POST /api/transfers/:id/cancel': async (w) =>
+    send('POST', `/api/transfers/${await matrixTransfer(w)}/cancel`, {}),
   'POST /api/purchase-orders': async (w) =>
     send('POST', '/api/purchase-orders', {
       supplierId: await matrixSupplier(w),
@@ -665,6 +689,22 @@ const draftOrder = async (w: AccessWorld) =>
         note: null,
       },
       null,
+    )
+  ).id;
+const matrixPlace = async (w: AccessWorld) =>
+  createLocation(w.app.db, { name: `Matrix place ${++made}`, kind: 'shop', pickOrder: 9 });
+/** A transfer of one unit in transit from main (the matrix's product has stock there). */
+const matrixTransfer = async (w: AccessWorld) =>
+  (
+    await sendTransfer(
+      w.app.db,
+      {
+        productId: w.productId,
+        fromLocationId: 'main',
+        toLocationId: (await matrixPlace(w)).id,
+        quantity: 1,
+      },
+      w.admin.id,
     )
   ).id;
 const sentOrder = async (w: AccessWorld) => {

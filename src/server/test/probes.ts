@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../kernel/config/config';
 import type { Db } from '../kernel/db/database';
+import { rowsOf } from '../kernel/db/rows';
 import {
+  locationStock,
   orderEvents,
   orders,
   paymentIntents,
@@ -91,6 +93,7 @@ export async function stockFigures(db: Db, productId: string) {
     throw new Error(
       `tool ${productId}: levels ${JSON.stringify(levels)}, product row ${JSON.stringify(row)}`,
     );
+  await placesAddUp(db, productId, levels);
   const [sums] = await db
     .select({
       onHand: sql<string>`coalesce(sum(${stockMovements.onHandDelta}), 0)::text`,
@@ -99,6 +102,45 @@ export async function stockFigures(db: Db, productId: string) {
     .from(stockMovements)
     .where(eq(stockMovements.productId, productId));
   return { ...levels, ledgerOnHand: Number(sums?.onHand ?? 0), ledgerReserved: Number(sums?.reserved ?? 0) };
+}
+
+/**
+ * The invariant per place (decision 099): the product's figures at each place equal its ledger's
+ * sums there, and the places add up to the product's total. Throws naming the first that differs.
+ */
+export async function placesAddUp(
+  db: Db,
+  productId: string,
+  total: { onHand: number; reserved: number; available: number },
+) {
+  const rows = rowsOf<{
+    location_id: string;
+    on_hand: number;
+    reserved: number;
+    l_on_hand: number;
+    l_reserved: number;
+  }>(
+    await db.execute(sql`
+      select coalesce(s.location_id, m.location_id) as location_id,
+        coalesce(s.on_hand, 0)::int as on_hand, coalesce(s.reserved, 0)::int as reserved,
+        coalesce(m.on_hand, 0)::int as l_on_hand, coalesce(m.reserved, 0)::int as l_reserved
+      from (select * from ${locationStock} where product_id = ${productId}) s
+      full join (
+        select location_id, sum(on_hand_delta) as on_hand, sum(reserved_delta) as reserved
+        from ${stockMovements} where product_id = ${productId} group by location_id
+      ) m on m.location_id = s.location_id`),
+  );
+  for (const r of rows)
+    if (Number(r.on_hand) !== Number(r.l_on_hand) || Number(r.reserved) !== Number(r.l_reserved))
+      throw new Error(
+        `tool ${productId} at ${r.location_id}: place ${JSON.stringify(r)} differs from its ledger`,
+      );
+  const onHand = rows.reduce((n, r) => n + Number(r.on_hand), 0);
+  const reserved = rows.reduce((n, r) => n + Number(r.reserved), 0);
+  if (onHand !== total.onHand || reserved !== total.reserved)
+    throw new Error(
+      `tool ${productId}: places add up to ${onHand}/${reserved}, the total is ${total.onHand}/${total.reserved}`,
+    );
 }
 
 export const orderRow = async (db: Db, id: string) =>

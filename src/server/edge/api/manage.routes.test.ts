@@ -286,6 +286,22 @@ describe('GET /api/manage/:id/packing-slip', () => {
           toShip: 3,
         },
       ],
+      picks: [
+        {
+          locationId: 'main',
+          locationName: 'Main warehouse',
+          lines: [
+            {
+              productId: product.id,
+              name: 'Ceramic brake pads',
+              sku: 'TW-PAD-0042',
+              partNumber: 'D1210',
+              bin: null,
+              quantity: 3,
+            },
+          ],
+        },
+      ],
     });
     const shipped = await t.app.inject({
       method: 'PUT',
@@ -294,6 +310,7 @@ describe('GET /api/manage/:id/packing-slip', () => {
     });
     expect(shipped.statusCode, shipped.body).toBe(200);
     expect((await slip()).json().lines[0]).toMatchObject({ quantity: 3, toShip: 0 });
+    expect((await slip()).json().picks).toEqual([]);
     const unknown = await t.app.inject({
       method: 'GET',
       url: `/api/manage/${UNKNOWN_ID}/packing-slip`,

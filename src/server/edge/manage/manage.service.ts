@@ -105,7 +105,14 @@ export async function packingSlip(db: Db, id: string): Promise<PackingSlip> {
       picks.push(place);
     }
     const { productId, name, sku, partNumber } = line;
-    place.lines.push({ productId, name, sku, partNumber, bin: held.bin, quantity: Math.min(held.units, line.toShip) });
+    place.lines.push({
+      productId,
+      name,
+      sku,
+      partNumber,
+      bin: held.bin,
+      quantity: Math.min(held.units, line.toShip),
+    });
   }
   return { number: orderNumber(first.number), lines, picks };
 }

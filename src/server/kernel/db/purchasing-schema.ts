@@ -16,8 +16,8 @@ import {
 import type { ImportMapping } from '../../../contract/catalog-import';
 import { type PurchaseOrderStatus, purchaseOrderStatuses } from '../../../contract/purchasing';
 import { user } from './auth-schema';
-import { stockLocations } from './inventory-schema';
 import { products } from './catalog-core-schema';
+import { stockLocations } from './inventory-schema';
 
 /**
  * Buying stock (decision 097), written by the purchasing module only: the suppliers, what each

@@ -28,15 +28,6 @@ export {
   stockLedger,
 } from './inventory.service';
 export {
-  availableAtLeast,
-  availableAtMost,
-  availableOf,
-  onHandOf,
-  type StockFigures,
-  stockOf,
-  stockOfOne,
-} from './stock-read';
-export {
   createLocation,
   type HeldAt,
   heldByOrder,
@@ -47,4 +38,13 @@ export {
   updateLocation,
 } from './locations';
 export { NoSuchPlace, NotEnoughAt } from './stock-places';
+export {
+  availableAtLeast,
+  availableAtMost,
+  availableOf,
+  onHandOf,
+  type StockFigures,
+  stockOf,
+  stockOfOne,
+} from './stock-read';
 export { closeTransfer, listTransfers, sendTransfer } from './transfers';

@@ -296,8 +296,14 @@ export async function countStockIn(
   onHand: number,
   { note, actorUserId, locationId }: { note: string; actorUserId: string | null; locationId?: string },
 ): Promise<number> {
-  return (await changeStock(tx, productId, { set: onHand, note, ...(locationId ? { locationId } : {}) }, actorUserId))
-    .delta;
+  return (
+    await changeStock(
+      tx,
+      productId,
+      { set: onHand, note, ...(locationId ? { locationId } : {}) },
+      actorUserId,
+    )
+  ).delta;
 }
 
 async function changeStock(

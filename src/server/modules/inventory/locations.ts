@@ -1,10 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StockAtLocation } from '../../../contract/inventory';
-import type { Location, LocationInput } from '../../../contract/locations';
+import { type Location, LocationInput } from '../../../contract/locations';
 import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
-import { locationStock, rowsOf, stockLocations, stockMovements, stockTransfers } from '../../kernel/db';
-import { isUniqueViolation } from '../../kernel/db/pg-errors';
+import {
+  isUniqueViolation,
+  locationStock,
+  rowsOf,
+  stockLocations,
+  stockMovements,
+  stockTransfers,
+} from '../../kernel/db';
+
 import { AppError } from '../../kernel/errors';
 import { NoSuchPlace } from './stock-places';
 
@@ -14,21 +21,26 @@ import { NoSuchPlace } from './stock-places';
  * names, addresses, pick order and bins.
  */
 
-type LocationValues = ReturnType<typeof parseValues>;
-const parseValues = (input: LocationInput) => ({
-  name: input.name,
-  kind: input.kind,
-  line1: input.line1 ?? null,
-  city: input.city ?? null,
-  region: input.region ?? null,
-  postalCode: input.postalCode ?? null,
-  country: input.country ?? 'US',
-  pickOrder: input.pickOrder,
-  active: input.active ?? true,
-});
+// The route has parsed the body; a caller below HTTP hands it as typed, so it is read again here.
+const parseValues = (raw: LocationInput) => {
+  const input = LocationInput.parse(raw);
+  return {
+    name: input.name,
+    kind: input.kind,
+    line1: input.line1 ?? null,
+    city: input.city ?? null,
+    region: input.region ?? null,
+    postalCode: input.postalCode ?? null,
+    country: input.country ?? 'US',
+    pickOrder: input.pickOrder,
+    active: input.active ?? true,
+  };
+};
 
 const nameTaken = () =>
-  new AppError('CONFLICT', 'Another place has that name', [{ path: 'name', message: 'Another place has that name' }]);
+  new AppError('CONFLICT', 'Another place has that name', [
+    { path: 'name', message: 'Another place has that name' },
+  ]);
 
 /** Every place, open ones first in pick order, with the units on hand there and on their way. */
 export async function listLocations(db: Db | Tx): Promise<Location[]> {
@@ -79,7 +91,12 @@ export async function createLocation(db: Db, input: LocationInput): Promise<Loca
       let id = base;
       for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
       await tx.insert(stockLocations).values({ id, ...values, active: true });
-      await recordAudit(tx, { action: 'location.created', subjectType: 'location', subjectId: id, after: values });
+      await recordAudit(tx, {
+        action: 'location.created',
+        subjectType: 'location',
+        subjectId: id,
+        after: values,
+      });
       return found(await listLocations(tx), id);
     });
   } catch (error) {
@@ -210,9 +227,17 @@ export async function placeToCount(
 }
 
 /** Where a product sits at a place: its bin, kept with its figures there (a row of zeros if it had none). */
-export async function setBin(db: Db, productId: string, locationId: string, bin: string | null): Promise<void> {
+export async function setBin(
+  db: Db,
+  productId: string,
+  locationId: string,
+  bin: string | null,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const [place] = await tx.select({ id: stockLocations.id }).from(stockLocations).where(eq(stockLocations.id, locationId));
+    const [place] = await tx
+      .select({ id: stockLocations.id })
+      .from(stockLocations)
+      .where(eq(stockLocations.id, locationId));
     if (!place) throw new NoSuchPlace();
     const [before] = await tx
       .select({ bin: locationStock.bin })
@@ -261,7 +286,6 @@ export async function heldByOrder(db: Db | Tx, orderId: string): Promise<HeldAt[
     units: Number(r.units),
   }));
 }
-
 
 /** The place a delivery is counted into: the one named (open), else the first open place. */
 export async function placeToReceive(tx: Tx, locationId: string | undefined): Promise<string> {

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { notEnoughAtMessage } from '../../../contract/locations';
 import type { Tx } from '../../kernel/db';
-import { locationStock, preparedStatement, stockLocations, stockMovements } from '../../kernel/db';
+import {
+  locationStock,
+  MAIN_LOCATION,
+  preparedStatement,
+  stockLocations,
+  stockMovements,
+} from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 
 /**
@@ -64,7 +70,11 @@ export class NoSuchPlace extends AppError {
  * Pure: the caller reads and writes. Throws NotEnoughAt when a place cannot give what is asked,
  * and ShortAcrossPlaces when the places together cannot (their sum disagreeing with the total).
  */
-export function planMove(request: PlaceRequest, places: readonly Place[], productName: string): PlacedChange[] {
+export function planMove(
+  request: PlaceRequest,
+  places: readonly Place[],
+  productName: string,
+): PlacedChange[] {
   const figures = new Map(places.map((p) => [p.locationId, { ...p, available: p.onHand - p.reserved }]));
   const changes = new Map<string, PlacedChange>();
   const change = (locationId: string, onHand: number, reserved: number) => {
@@ -110,7 +120,10 @@ export function planMove(request: PlaceRequest, places: readonly Place[], produc
       ? [named]
       : [...figures.values()]
           .filter((p) => p.active)
-          .sort((a, b) => rank(a, first, request.near) - rank(b, first, request.near) || a.pickOrder - b.pickOrder);
+          .sort(
+            (a, b) =>
+              rank(a, first, request.near) - rank(b, first, request.near) || a.pickOrder - b.pickOrder,
+          );
     let left = request.reserved;
     for (const p of order) {
       const take = Math.min(left, p.available);
@@ -118,7 +131,8 @@ export function planMove(request: PlaceRequest, places: readonly Place[], produc
       change(p.locationId, 0, take);
       left -= take;
     }
-    if (left > 0 && named) throw new NotEnoughAt(productName, named.name, named.available + (request.reserved - left));
+    if (left > 0 && named)
+      throw new NotEnoughAt(productName, named.name, named.available + (request.reserved - left));
     if (left > 0) throw new ShortAcrossPlaces(productName);
   }
 
@@ -142,7 +156,8 @@ export function planMove(request: PlaceRequest, places: readonly Place[], produc
       change(p.locationId, -take, 0);
       left -= take;
     }
-    if (left > 0 && named) throw new NotEnoughAt(productName, named.name, named.available + (-request.onHand - left));
+    if (left > 0 && named)
+      throw new NotEnoughAt(productName, named.name, named.available + (-request.onHand - left));
     if (left > 0) throw new ShortAcrossPlaces(productName);
   }
 
@@ -172,10 +187,12 @@ export class ShortAcrossPlaces extends AppError {
   }
 }
 
-const readPlaces = preparedStatement<{ id: string; orderId: string | null }, Place>(
+const readPlaces = preparedStatement<{ id: string; orderId: string | null }, Place & { unplaced: boolean }>(
   'places of a product',
   () => sql`select l.id as location_id, l.name, l.pick_order, l.region, l.active,
-      coalesce(s.on_hand, 0) as on_hand, coalesce(s.reserved, 0) as reserved, coalesce(o.held, 0) as held
+      coalesce(s.on_hand, 0) as on_hand, coalesce(s.reserved, 0) as reserved, coalesce(o.held, 0) as held,
+      exists (select 1 from ${stockMovements} u
+        where u.product_id = ${sql.placeholder('id')} and u.location_id is null) as unplaced
     from ${stockLocations} l
     left join ${locationStock} s on s.location_id = l.id and s.product_id = ${sql.placeholder('id')}
     left join (
@@ -194,7 +211,29 @@ const readPlaces = preparedStatement<{ id: string; orderId: string | null }, Pla
     onHand: Number(r.on_hand),
     reserved: Number(r.reserved),
     held: Number(r.held),
+    unplaced: r.unplaced === true,
   }),
+);
+
+/**
+ * Ledger rows an instance of the release before wrote during the rolling restart that brought
+ * places have no place; that release knew one, `main`, so they are taken as made there, and main's
+ * figures move by their sums. Under the product's row lock, before the move that found them.
+ */
+const adoptUnplaced = preparedStatement<{ id: string }>(
+  'adopt unplaced stock',
+  () => sql`
+  with adopted as (
+    update ${stockMovements} set location_id = ${MAIN_LOCATION}
+    where product_id = ${sql.placeholder('id')} and location_id is null
+    returning on_hand_delta, reserved_delta
+  ), sums as (
+    select coalesce(sum(on_hand_delta), 0)::int as on_hand, coalesce(sum(reserved_delta), 0)::int as reserved
+    from adopted
+  )
+  update ${locationStock} s set on_hand = s.on_hand + sums.on_hand, reserved = s.reserved + sums.reserved,
+    available = s.available + sums.on_hand - sums.reserved
+  from sums where s.product_id = ${sql.placeholder('id')} and s.location_id = ${MAIN_LOCATION}`,
 );
 
 interface PlaceValues extends Record<string, unknown> {
@@ -245,9 +284,71 @@ export interface PlacedMove extends PlaceRequest {
   note: string | null;
 }
 
+/**
+ * An order's reservation by the owner's rule as one statement: the hot path of every purchase.
+ * The places it reads are the latest, since this statement starts after the product's row lock was
+ * taken (planMove's rule, written in SQL). Answers the units it placed: fewer than asked only when
+ * the places fall short of the total (unplaced rows from the roll), and placeMove does the rest.
+ */
+const reserveByRule = preparedStatement<
+  {
+    id: string;
+    units: number;
+    near: string | null;
+    reason: string;
+    orderId: string | null;
+    note: string | null;
+  },
+  { placed: number }
+>(
+  'reserve at places',
+  () => sql`
+  with places as (
+    select s.location_id, s.available, l.pick_order,
+      case when l.id = (select f.id from ${stockLocations} f where f.active order by f.pick_order, f.id limit 1) then 0
+        when l.region = ${sql.placeholder('near')}::text then 1 else 2 end as rank
+    from ${locationStock} s join ${stockLocations} l on l.id = s.location_id
+    where s.product_id = ${sql.placeholder('id')} and l.active and s.available > 0
+  ), ordered as (
+    select location_id, available, coalesce(sum(available) over (
+      order by rank, pick_order, location_id rows between unbounded preceding and 1 preceding), 0) as before
+    from places
+  ), plan as (
+    select location_id, least(available, ${sql.placeholder('units')}::int - before)::int as reserved
+    from ordered where before < ${sql.placeholder('units')}::int
+  ), updated as (
+    update ${locationStock} s set reserved = s.reserved + c.reserved, available = s.available - c.reserved
+    from plan c where s.product_id = ${sql.placeholder('id')} and s.location_id = c.location_id
+  ), logged as (
+    insert into ${stockMovements} (product_id, delta, on_hand_delta, reserved_delta, reason, order_id, note, location_id)
+    select ${sql.placeholder('id')}::uuid, -reserved, 0, reserved, ${sql.placeholder('reason')}, ${sql.placeholder('orderId')}::uuid,
+      ${sql.placeholder('note')}, location_id
+    from plan
+  )
+  select coalesce(sum(reserved), 0)::int as placed from plan`,
+  (r) => ({ placed: Number(r.placed) }),
+);
+
 /** Reads the product's places under its row lock, plans the move and writes it with its ledger rows. */
 export async function placeMove(tx: Tx, move: PlacedMove, productName: string): Promise<PlacedChange[]> {
-  const places = await readPlaces(tx, { id: move.productId, orderId: move.orderId });
+  if (!move.locationId && move.reserved > 0 && move.onHand === 0) {
+    const [done] = await reserveByRule(tx, {
+      id: move.productId,
+      units: move.reserved,
+      near: move.near ?? null,
+      reason: move.reason,
+      orderId: move.orderId,
+      note: move.note,
+    });
+    const placed = done?.placed ?? 0;
+    if (placed === move.reserved) return [];
+    move = { ...move, reserved: move.reserved - placed };
+  }
+  let places = await readPlaces(tx, { id: move.productId, orderId: move.orderId });
+  if (places.some((p) => p.unplaced)) {
+    await adoptUnplaced(tx, { id: move.productId });
+    places = await readPlaces(tx, { id: move.productId, orderId: move.orderId });
+  }
   const changes = planMove(move, places, productName);
   await applyChanges(tx, {
     id: move.productId,

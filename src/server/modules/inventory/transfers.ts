@@ -1,5 +1,5 @@
-import { alias } from 'drizzle-orm/pg-core';
 import { desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   type Transfer,
   type TransferInput,
@@ -113,7 +113,13 @@ export async function sendTransfer(db: Db, input: TransferInput, actorUserId: st
       action: 'transfer.sent',
       subjectType: 'transfer',
       subjectId: row.id,
-      after: { number, productId: input.productId, from: fromPlace.id, to: toPlace.id, quantity: input.quantity },
+      after: {
+        number,
+        productId: input.productId,
+        from: fromPlace.id,
+        to: toPlace.id,
+        quantity: input.quantity,
+      },
     });
     return oneTransfer(tx, row.id);
   });
@@ -131,7 +137,10 @@ export async function closeTransfer(
     if (!row) throw new AppError('NOT_FOUND', 'No such transfer');
     const number = transferNumber(row.number);
     if (row.status !== 'in_transit')
-      throw new AppError('CONFLICT', `${number} is ${row.status === 'received' ? 'received' : 'cancelled'} already`);
+      throw new AppError(
+        'CONFLICT',
+        `${number} is ${row.status === 'received' ? 'received' : 'cancelled'} already`,
+      );
     const place = outcome === 'received' ? row.toLocationId : row.fromLocationId;
     await moveStock(tx, [
       {

@@ -118,7 +118,9 @@ async function parcelPlace(
     s.units += Math.min(want, h.units);
     score.set(h.locationId, s);
   }
-  const [best] = [...score.entries()].sort((a, b) => b[1].units - a[1].units || a[1].pickOrder - b[1].pickOrder);
+  const [best] = [...score.entries()].sort(
+    (a, b) => b[1].units - a[1].units || a[1].pickOrder - b[1].pickOrder,
+  );
   return best?.[0] ?? null;
 }
 

@@ -8,7 +8,11 @@ import { averageCostIn } from '../catalog';
 import { moveStock, placeToReceive, stockOfOne } from '../inventory';
 import { getPurchaseOrder, lockForEvent } from './purchase-orders';
 
-type Counted = { lines: { lineNo: number; quantity: number }[]; note: string | null; locationId?: string | undefined };
+type Counted = {
+  lines: { lineNo: number; quantity: number }[];
+  note: string | null;
+  locationId?: string | undefined;
+};
 
 /**
  * A delivery counted in against a sent order, in one transaction under the order's row lock: the
@@ -72,7 +76,14 @@ export async function receivePurchaseOrder(
       .sort((a, b) => a.line.productId.localeCompare(b.line.productId));
     for (const { quantity, line } of arriving) {
       await moveStock(tx, [
-        { productId: line.productId, onHand: quantity, reason: 'received', actorUserId, note: number, locationId },
+        {
+          productId: line.productId,
+          onHand: quantity,
+          reason: 'received',
+          actorUserId,
+          note: number,
+          locationId,
+        },
       ]);
       const onHandBefore = (await stockOfOne(tx, line.productId)).onHand - quantity;
       costs[line.productId] = await averageCostIn(tx, line.productId, {
