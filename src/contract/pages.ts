@@ -98,6 +98,8 @@ export const pages = {
   purchasing: fixed('/dashboard/purchasing'),
   purchaseOrder: withId('/dashboard/purchasing/orders/:id'),
   supplier: withId('/dashboard/purchasing/suppliers/:id'),
+  /** The places stock is kept and the transfers between them. */
+  locations: fixed('/dashboard/locations'),
   settings: fixed('/dashboard/settings'),
   outbox: fixed('/dashboard/outbox'),
   mailbox: fixed('/dashboard/mailbox'),
@@ -165,6 +167,7 @@ export const pageAccess: Record<PageKey, PageAccess> = {
   purchasing: 'purchasing.read',
   purchaseOrder: 'purchasing.read',
   supplier: 'purchasing.read',
+  locations: 'products.read',
   settings: 'settings.read',
   outbox: 'outbox.read',
   mailbox: 'mailbox.read',

@@ -193,6 +193,7 @@ const mark: Record<PageKey, string> = {
   purchasing: 'Purchasing',
   purchaseOrder: 'Purchase order not found',
   supplier: 'Supplier not found',
+  locations: 'Places',
   settings: 'Settings',
   outbox: 'Outbox',
   mailbox: 'Mailbox',

@@ -71,6 +71,7 @@ const PurchaseOrderPage = page(
   'PurchaseOrderPage',
 );
 const SupplierPage = page(() => import('@web/features/purchasing/pages/supplier-page'), 'SupplierPage');
+const LocationsPage = page(() => import('@web/features/locations/pages/locations-page'), 'LocationsPage');
 const SettingsPage = page(() => import('@web/features/settings/pages/settings-page'), 'SettingsPage');
 const ManageReturnsPage = page(
   () => import('@web/features/admin-orders/pages/returns-desk-page'),
@@ -175,6 +176,7 @@ export const pageComponents: Record<PageKey, ComponentType> = {
   purchasing: PurchasingPage,
   purchaseOrder: PurchaseOrderPage,
   supplier: SupplierPage,
+  locations: LocationsPage,
   settings: SettingsPage,
   outbox: OutboxPage,
   mailbox: MailboxPage,

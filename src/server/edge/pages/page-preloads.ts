@@ -77,6 +77,7 @@ export const PAGE_MODULES: Record<PageKey, readonly string[]> = {
   purchasing: dashboard('purchasing', 'purchasing-page'),
   purchaseOrder: dashboard('purchasing', 'purchase-order-page'),
   supplier: dashboard('purchasing', 'supplier-page'),
+  locations: dashboard('locations', 'locations-page'),
   settings: dashboard('settings', 'settings-page'),
   outbox: dashboard('outbox', 'outbox-page'),
   mailbox: dashboard('mail', 'mailbox-page'),

@@ -189,7 +189,7 @@ export async function updateProduct(db: Db, id: string, changes: ToolChanges, ad
       .select({ id: products.id })
       .from(products)
       .where(eq(products.id, id))
-      .for('update');
+      .for('no key update');
     if (!locked) throw notFound('Tool');
     const current = await stockOfOne(tx, id);
     const before = (await readProductFields(tx, id)).fields;

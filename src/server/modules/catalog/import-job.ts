@@ -468,7 +468,7 @@ async function applyProducts(
           .select({ id: products.id })
           .from(products)
           .where(eq(products.sku, p.sku))
-          .for('update');
+          .for('no key update');
         // A price-and-stock row (the SKU, a count, the supplier's columns) names no field of the
         // product: its count and offer are written without reading and rewriting the product.
         if (current && !namesProductFields(p)) {

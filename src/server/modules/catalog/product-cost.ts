@@ -15,11 +15,13 @@ export async function averageCostIn(
   productId: string,
   receipt: { onHandBefore: number; units: number; unitCostCents: number },
 ): Promise<{ before: number | null; after: number }> {
+  // FOR NO KEY UPDATE, as an UPDATE locks: an order being written holds a key-share lock on the
+  // product (its lines reference it) and waits for the same row; FOR UPDATE would deadlock with it.
   const [row] = await tx
     .select({ costCents: products.costCents })
     .from(products)
     .where(eq(products.id, productId))
-    .for('update');
+    .for('no key update');
   if (!row) throw notFound('Product');
   const before = row.costCents;
   const held = Math.max(receipt.onHandBefore, 0);

@@ -255,7 +255,7 @@ export async function lockProductsInOrder(tx: Tx, productIds: string[]) {
     sql`select id from ${products} where id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
-    )}) order by id for update`,
+    )}) order by id for no key update`,
   );
 }
 
@@ -314,6 +314,8 @@ async function changeStock(
 ) {
   // The product's row, locked first as every move does; its figures are the ones both releases
   // move during a rolling restart, so a count is taken against them (see the top of this file).
+  // NO KEY UPDATE, the lock an UPDATE takes: an order being written holds a key-share lock on the
+  // row (its lines reference it) until it reserves, and FOR UPDATE would deadlock with it.
   const [tool] = await tx
     .select({
       available: products.availableQuantity,
@@ -323,7 +325,7 @@ async function changeStock(
     })
     .from(products)
     .where(eq(products.id, productId))
-    .for('update');
+    .for('no key update');
   // A draft is stocked before it goes on sale; an archived product is gone from the catalog.
   if (!tool || tool.status === 'archived') throw notFound('Tool');
   // A count is of one place's shelf: the place named, else the first. The bulk editor's

@@ -9,12 +9,14 @@ import { refundOrder } from '../../flows/refund';
 import { refundReturn } from '../../flows/return-refund';
 import type { Database } from '../../kernel/db/database';
 import {
+  locationStock,
   orderLines,
   orders,
   paymentIntents,
   products,
   stockLevels,
   stockMovements,
+  stockTransfers,
 } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/errors';
 import type { SessionUser } from '../../kernel/identity/session-user';
@@ -28,6 +30,8 @@ import { decideReturn, receiveReturn, requestReturn } from '../orders/returns';
 import { createShipment, shipOrder } from '../orders/shipments';
 import { createSimulatedProvider } from '../payments/simulated-provider';
 import { adjustStock } from './inventory.service';
+import { createLocation } from './locations';
+import { closeTransfer, sendTransfer } from './transfers';
 
 /**
  * Random sequences of place (one line or two) / cancel / expire / pay / adjust / count / ship (all
@@ -39,7 +43,10 @@ import { adjustStock } from './inventory.service';
  * units of live orders' lines not shipped or released; available = on hand - reserved; nothing
  * negative. The product's stock_levels ('main', its one location for now) hold the same three
  * figures as the ledger's sums and as the product's row, which keeps them for one release
- * (decision 089). For every order line: its reservation in the ledger is exactly its unshipped units
+ * (decision 089). With three places (decision 099), counts at a place, transfers sent, received
+ * and cancelled, and parcels shipped from a named place join the mix: each place's figures are its
+ * ledger rows' sums and never negative, the places add up to the product, and units in transit are
+ * on no shelf and never lost. For every order line: its reservation in the ledger is exactly its unshipped units
  * while the order lives, and nothing once it ended: nothing was sold twice and nothing vanished.
  */
 
@@ -51,6 +58,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   customers = await Promise.all([0, 1, 2].map(() => insertCustomer(database.db)));
   admin = await insertCustomer(database.db, 'Ledger Admin');
+  await createLocation(database.db, { name: 'Back room', kind: 'warehouse', pickOrder: 2 });
+  await createLocation(database.db, {
+    name: 'Texas shop',
+    kind: 'shop',
+    region: HOME_ADDRESS.region,
+    pickOrder: 3,
+  });
   provider = createSimulatedProvider(database.db);
 });
 afterAll(() => database.close());
@@ -66,9 +80,15 @@ type Command =
   | { kind: 'placeTwo'; customer: number; tools: [number, number]; quantity: number }
   | { kind: 'refund'; order: number; quantity: number; restock: boolean }
   | { kind: 'cancelPaid'; order: number }
-  | { kind: 'return'; order: number; restock: boolean; refund: boolean };
+  | { kind: 'return'; order: number; restock: boolean; refund: boolean }
+  | { kind: 'countAt'; tool: number; place: number; to: number }
+  | { kind: 'transfer'; tool: number; from: number; quantity: number }
+  | { kind: 'arrive'; transfer: number; received: boolean }
+  | { kind: 'shipFrom'; order: number; place: number };
 
 const TOOLS = 3;
+/** The store's places: main (first in pick order) and two more, one in the buyers' state. */
+const PLACES = ['main', 'back-room', 'texas-shop'] as const;
 const command: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 4,
@@ -129,6 +149,40 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       refund: fc.boolean(),
     }),
   },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('countAt' as const),
+      tool: fc.nat(TOOLS - 1),
+      place: fc.nat(PLACES.length - 1),
+      to: fc.nat(20),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('transfer' as const),
+      tool: fc.nat(TOOLS - 1),
+      from: fc.nat(PLACES.length - 1),
+      quantity: fc.integer({ min: 1, max: 8 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('arrive' as const),
+      transfer: fc.nat(20),
+      received: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('shipFrom' as const),
+      order: fc.nat(40),
+      place: fc.nat(PLACES.length - 1),
+    }),
+  },
 );
 
 /** Refusals a random sequence runs into (out of stock, already paid, not found): the rules working. */
@@ -139,6 +193,7 @@ const expected = (error: unknown) => {
 
 async function run(commands: Command[][], productIds: string[]) {
   const placed: string[] = [];
+  const sent: string[] = [];
   const pick = (n: number) => placed[n % Math.max(placed.length, 1)];
   const perform = async (c: Command) => {
     if (c.kind === 'place') {
@@ -265,6 +320,37 @@ async function run(commands: Command[][], productIds: string[]) {
       ]);
       if (c.refund)
         await refundReturn(database.db, testOutbox(database.db), provider, asked.id, admin.id, 10);
+    } else if (c.kind === 'countAt') {
+      await adjustStock(
+        database.db,
+        productIds[c.tool] as string,
+        { set: c.to, locationId: PLACES[c.place] as string },
+        admin.id,
+      );
+    } else if (c.kind === 'transfer') {
+      const from = PLACES[c.from] as string;
+      const to = PLACES[(c.from + 1) % PLACES.length] as string;
+      const transfer = await sendTransfer(
+        database.db,
+        {
+          productId: productIds[c.tool] as string,
+          fromLocationId: from,
+          toLocationId: to,
+          quantity: c.quantity,
+        },
+        admin.id,
+      );
+      sent.push(transfer.id);
+    } else if (c.kind === 'arrive') {
+      const id = sent[c.transfer % Math.max(sent.length, 1)];
+      if (id) await closeTransfer(database.db, id, c.received ? 'received' : 'cancelled', admin.id);
+    } else if (c.kind === 'shipFrom') {
+      const id = pick(c.order);
+      if (id)
+        await createShipment(database.db, testOutbox(database.db), id, admin.id, {
+          locationId: PLACES[c.place] as string,
+          noTracking: true,
+        });
     } else if (c.kind === 'cancelPaid') {
       const id = pick(c.order);
       if (id) await cancelPaidOrder(database.db, testOutbox(database.db), provider, id, 'property', admin.id);
@@ -293,6 +379,10 @@ async function checkInvariants(productIds: string[]) {
         where m.product_id = t.id and m.reason in ('opening', 'admin_adjustment', 'return')) as came_in,
       (select coalesce(sum(on_hand_delta), 0)::int from ${stockMovements} m
         where m.product_id = t.id and m.reason = 'sale') as sold,
+      (select coalesce(sum(on_hand_delta), 0)::int from ${stockMovements} m
+        where m.product_id = t.id and m.reason in ('transfer_out', 'transfer_in')) as transfers_net,
+      (select coalesce(sum(quantity), 0)::int from ${stockTransfers} x
+        where x.product_id = t.id and x.status = 'in_transit') as in_transit,
       (select coalesce(sum(l.quantity - l.shipped_quantity - l.released_quantity), 0)::int
         from ${orderLines} l join ${orders} o on o.id = l.order_id
         where l.product_id = t.id and o.status in ${live}) as live_unshipped
@@ -325,10 +415,63 @@ async function checkInvariants(productIds: string[]) {
     expect(Number(t.available), `tool ${t.id}: available = on hand - reserved`).toBe(
       Number(t.on_hand) - Number(t.reserved),
     );
-    expect(Number(t.on_hand), `tool ${t.id}: on hand = came in - sold`).toBe(
-      Number(t.came_in) + Number(t.sold),
+    // Units on the road are on no shelf, and nothing else is lost between places.
+    expect(Number(t.transfers_net), `tool ${t.id}: transfers net = units in transit`).toBe(
+      0 - Number(t.in_transit),
     );
+    expect(
+      Number(t.on_hand) + Number(t.in_transit),
+      `tool ${t.id}: on hand + in transit = came in - sold`,
+    ).toBe(Number(t.came_in) + Number(t.sold));
   }
+  // Per place (decision 099): each place's figures are its ledger rows' sums, never negative, and
+  // the places add up to the product's total; no order holds a negative number of units anywhere.
+  const places = await database.db.execute(sql`
+    select coalesce(s.product_id, m.product_id) as product_id, coalesce(s.location_id, m.location_id) as location_id,
+      coalesce(s.on_hand, 0)::int as on_hand, coalesce(s.reserved, 0)::int as reserved,
+      coalesce(s.available, 0)::int as available,
+      coalesce(m.on_hand, 0)::int as ledger_on_hand, coalesce(m.reserved, 0)::int as ledger_reserved
+    from (select * from ${locationStock} where product_id in (${sql.join(
+      productIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})) s
+    full join (
+      select product_id, location_id, sum(on_hand_delta) as on_hand, sum(reserved_delta) as reserved
+      from ${stockMovements} where product_id in (${sql.join(
+        productIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) group by product_id, location_id
+    ) m on m.product_id = s.product_id and m.location_id = s.location_id`);
+  const placeRows = (places as unknown as { rows: Array<Record<string, number | string | null>> }).rows;
+  for (const r of placeRows) {
+    const at = `tool ${r.product_id} at ${r.location_id}`;
+    expect(r.location_id, `${at}: every movement has a place`).not.toBeNull();
+    expect(Number(r.on_hand), `${at}: on hand = its ledger`).toBe(Number(r.ledger_on_hand));
+    expect(Number(r.reserved), `${at}: reserved = its ledger`).toBe(Number(r.ledger_reserved));
+    expect(Number(r.available), `${at}: available`).toBe(Number(r.on_hand) - Number(r.reserved));
+    expect(Number(r.available), `${at}: available never negative`).toBeGreaterThanOrEqual(0);
+  }
+  for (const t of found) {
+    const mine = placeRows.filter((r) => r.product_id === t.id);
+    expect(
+      mine.reduce((n, r) => n + Number(r.on_hand), 0),
+      `tool ${t.id}: places' on hand`,
+    ).toBe(Number(t.on_hand));
+    expect(
+      mine.reduce((n, r) => n + Number(r.reserved), 0),
+      `tool ${t.id}: places' reserved`,
+    ).toBe(Number(t.reserved));
+  }
+  const holdings = await database.db.execute(sql`
+    select order_id, product_id, location_id, sum(reserved_delta)::int as held from ${stockMovements}
+    where order_id is not null and product_id in (${sql.join(
+      productIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) group by order_id, product_id, location_id having sum(reserved_delta) < 0`);
+  expect(
+    (holdings as unknown as { rows: unknown[] }).rows,
+    'no order holds fewer than 0 units at a place',
+  ).toEqual([]);
   // Every order line's own ledger rows: a live order reserves exactly what it has not shipped or
   // released, an ended one nothing; and no line is refunded, shipped or returned beyond its units.
   const perLine = await database.db.execute(sql`

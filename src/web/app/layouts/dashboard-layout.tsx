@@ -38,6 +38,7 @@ const staffPages: readonly { page: PageKey; label: string }[] = [
   { page: 'numbers', label: 'Numbers' },
   { page: 'finance', label: 'Finance' },
   { page: 'purchasing', label: 'Purchasing' },
+  { page: 'locations', label: 'Places' },
   { page: 'outbox', label: 'Outbox' },
   { page: 'mailbox', label: 'Mailbox' },
   { page: 'inbox', label: 'Inbox' },

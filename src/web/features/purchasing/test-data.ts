@@ -105,6 +105,7 @@ export const order: PurchaseOrder = {
       id: 'r-1',
       receivedAt: '2026-11-22T15:30:00.000Z',
       note: 'First pallet',
+      locationId: null,
       receivedBy: 'Molly Manager',
       lines: [
         { lineNo: 1, quantity: 4 },

@@ -1,3 +1,4 @@
+import type { Location } from '@contract/locations';
 import type { DeskOrder } from '@contract/orders';
 import { paidOrder, staffView } from '@web/test/orders';
 import {
@@ -12,6 +13,7 @@ import {
   sent,
   shows,
   submit,
+  tick,
   type,
   waitFor,
 } from '@web/test/page';
@@ -22,10 +24,28 @@ const manager = { id: 'm1', email: 'mia@torque.example', name: 'Mia Manager', im
 let role: 'manager' | 'staff';
 /** The Idempotency-Key each refund was sent with. */
 let refundKeys: Array<string | null>;
+/** The store's places, as GET /api/locations answers. */
+let places: Location[];
+const place = (id: string, name: string, pickOrder: number, active = true): Location => ({
+  id,
+  name,
+  kind: 'warehouse',
+  line1: null,
+  city: null,
+  region: null,
+  postalCode: null,
+  country: 'US',
+  pickOrder,
+  active,
+  onHand: 0,
+  incoming: 0,
+});
+const MAIN = place('loc-main', 'Main warehouse', 1);
 
 mockApi(
   http.get('/api/auth/get-session', () => json({ user: manager })),
   http.get('/api/admin/:email', () => json({ admin: true, role })),
+  http.get('/api/locations', () => json({ locations: places })),
   http.post('/api/manage/:id/shipments', () => json(paidOrder)),
   http.post('/api/manage/:id/cancel', () => json({ ...paidOrder, status: 'cancelled' })),
   http.post('/api/manage/:id/refunds/quote', () =>
@@ -48,6 +68,7 @@ mockApi(
 beforeEach(() => {
   role = 'manager';
   refundKeys = [];
+  places = [MAIN];
 });
 
 const open = async (order: DeskOrder = paidOrder) => {
@@ -68,6 +89,9 @@ describe("an order's after-sale actions", () => {
     await submit(dialogForm());
     await shows('Enter the carrier, or tick "No tracking"');
     expect(sent('POST', '/api/manage/order-1/shipments')).toEqual([]);
+    // One place only: nothing to choose, and the store ships from it.
+    expect(sent('GET', '/api/locations')).toHaveLength(1);
+    expect(() => field('Ship from', dialog())).toThrow();
 
     type(field('Carrier', dialog()), 'UPS');
     type(field('Tracking number', dialog()), '1Z999AA10123456784');
@@ -76,6 +100,42 @@ describe("an order's after-sale actions", () => {
     expect(sent('POST', '/api/manage/order-1/shipments')).toEqual([
       { lines: [{ productId: 'tool-1', quantity: 2 }], carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
     ]);
+  });
+
+  it('lets staff say which open place the parcel leaves from, or leave it to the store', async () => {
+    places = [place('loc-shop', 'Shop shelf', 2), MAIN, place('loc-old', 'Old depot', 3, false)];
+    await open();
+    await waitFor(() => expect(button('Ship some lines')).toBeDefined());
+    await click('Ship some lines');
+    await waitFor(() => expect(field<HTMLSelectElement>('Ship from', dialog())).toBeDefined());
+    const from = field<HTMLSelectElement>('Ship from', dialog());
+    // Open places in pick order, after the store's own choice (the default).
+    expect([...from.options].map((o) => o.textContent)).toEqual([
+      'Where most of it is',
+      'Main warehouse',
+      'Shop shelf',
+    ]);
+    expect(from.value).toBe('');
+    type(field('Quantity of Brake rotor', dialog()), '1');
+    await tick(field('No tracking for this parcel', dialog()));
+    await submit(dialogForm());
+    await shows('Parcel shipped');
+    expect(sent('POST', '/api/manage/order-1/shipments')).toEqual([
+      { lines: [{ productId: 'tool-1', quantity: 1 }], noTracking: true },
+    ]);
+
+    await click('Ship some lines');
+    await waitFor(() => expect(field<HTMLSelectElement>('Ship from', dialog())).toBeDefined());
+    type(field<HTMLSelectElement>('Ship from', dialog()), 'loc-shop');
+    type(field('Quantity of Brake rotor', dialog()), '1');
+    await tick(field('No tracking for this parcel', dialog()));
+    await submit(dialogForm());
+    await waitFor(() => expect(sent('POST', '/api/manage/order-1/shipments')).toHaveLength(2));
+    expect(sent('POST', '/api/manage/order-1/shipments')[1]).toEqual({
+      lines: [{ productId: 'tool-1', quantity: 1 }],
+      noTracking: true,
+      locationId: 'loc-shop',
+    });
   });
 
   it('refunds a unit for the amount the store works out, once, with a key of its own', async () => {

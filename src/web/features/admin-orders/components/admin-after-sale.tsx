@@ -6,6 +6,7 @@ import { ModalDialog } from '@web/components/ui/modal-dialog';
 import { TextAreaField, TextField } from '@web/components/ui/text-field';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
+import { openPlaces, useLocations } from '@web/shared/locations/location-calls';
 import { chosenLines, coresLeftOf, newIdempotencyKey } from '@web/shared/orders/after-sale';
 import { useMay } from '@web/shared/session/access';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -212,6 +213,9 @@ function ShipLinesDialog({ order, onClose }: { order: DeskOrder; onClose: () => 
   const [tracking, setTracking] = useState<Tracking>(NO_TRACKING_YET);
   const [fieldErrors, setFieldErrors] = useState<TrackingErrors>({});
   const [error, setError] = useState<string | null>(null);
+  // The store's open places; with more than one, staff may say where the parcel leaves from.
+  const places = openPlaces(useLocations().data);
+  const [from, setFrom] = useState('');
   const submit = async () => {
     setError(null);
     const lines = chosenLines(quantities);
@@ -220,7 +224,11 @@ function ShipLinesDialog({ order, onClose }: { order: DeskOrder; onClose: () => 
     if (lines.length === 0) return setError('Choose at least one line');
     if (Object.keys(missing).length > 0) return;
     try {
-      await ship.mutateAsync({ lines, ...trackingBody(tracking) });
+      await ship.mutateAsync({
+        lines,
+        ...trackingBody(tracking),
+        ...(from && places.length > 1 ? { locationId: from } : {}),
+      });
       toast.success('Parcel shipped');
       onClose();
     } catch (e) {
@@ -243,6 +251,19 @@ function ShipLinesDialog({ order, onClose }: { order: DeskOrder; onClose: () => 
           values={quantities}
           onChange={(productId, q) => setQuantities((v) => ({ ...v, [productId]: q }))}
         />
+        {places.length > 1 ? (
+          <label className="fieldset">
+            <span className="fieldset-legend">Ship from</span>
+            <select className="select w-full" value={from} onChange={(e) => setFrom(e.target.value)}>
+              <option value="">Where most of it is</option>
+              {places.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <TrackingFields value={tracking} onChange={setTracking} errors={fieldErrors} />
       </DialogForm>
     </ModalDialog>

@@ -88,6 +88,44 @@ const slip: PackingSlip = {
       toShip: 1,
     },
   ],
+  picks: [
+    {
+      locationId: 'loc-main',
+      locationName: 'Main warehouse',
+      lines: [
+        {
+          productId: 'tool-1',
+          name: 'Brake rotor',
+          sku: 'BR-1',
+          partNumber: 'R-55',
+          bin: 'A-03',
+          quantity: 2,
+        },
+        {
+          productId: 'tool-2',
+          name: 'Brake caliper, remanufactured',
+          sku: 'BC-2',
+          partNumber: null,
+          bin: null,
+          quantity: 1,
+        },
+      ],
+    },
+    {
+      locationId: 'loc-shop',
+      locationName: 'Shop shelf',
+      lines: [
+        {
+          productId: 'tool-1',
+          name: 'Brake rotor',
+          sku: 'BR-1',
+          partNumber: 'R-55',
+          bin: 'S-1',
+          quantity: 1,
+        },
+      ],
+    },
+  ],
 };
 let order: Order;
 
@@ -163,6 +201,27 @@ describe("an order's page on the desk", () => {
       ),
     );
     expect(shipForm()).not.toBeNull();
+  });
+
+  it('prints the pick list: each place under its name, its lines in the order the store sorted them', async () => {
+    await open();
+    await waitFor(() => expect(screen().querySelector('[data-testid="pick-list"]')).not.toBeNull());
+    const places = [...screen().querySelectorAll('[data-testid="pick-list"] section')].map((place) => ({
+      place: place.querySelector('h5')?.textContent,
+      lines: [...place.querySelectorAll('tbody tr')].map((r) =>
+        [...r.querySelectorAll('td')].map((c) => c.textContent),
+      ),
+    }));
+    expect(places).toEqual([
+      {
+        place: 'Main warehouse',
+        lines: [
+          ['A-03', 'BR-1', 'R-55', 'Brake rotor', '2'],
+          ['No bin', 'BC-2', '—', 'Brake caliper, remanufactured', '1'],
+        ],
+      },
+      { place: 'Shop shelf', lines: [['S-1', 'BR-1', 'R-55', 'Brake rotor', '1']] },
+    ]);
   });
 
   it('ships with the carrier and tracking number typed, after saying what the customer is told', async () => {

@@ -1,9 +1,11 @@
 import {
   countBelowReservedMessage,
   type StockAdjustmentInput,
+  type StockAtLocation,
   type StockLedger,
   type StockMovement,
 } from '@contract/inventory';
+import { type Location, notEnoughAtMessage, type TransferInput } from '@contract/locations';
 import {
   answer,
   button,
@@ -27,6 +29,35 @@ import { ProductStockPage } from './product-stock-page';
 
 const ROTOR = 'p-rotor';
 const STOCK = `/api/tool/${ROTOR}/stock`;
+const TRANSFERS = '/api/transfers';
+
+/** The store's places, as GET /api/locations answers. */
+let places: Location[];
+const place = (id: string, name: string, pickOrder: number, active = true): Location => ({
+  id,
+  name,
+  kind: 'warehouse',
+  line1: null,
+  city: null,
+  region: null,
+  postalCode: null,
+  country: 'US',
+  pickOrder,
+  active,
+  onHand: 0,
+  incoming: 0,
+});
+const MAIN = place('loc-main', 'Main warehouse', 1);
+const SHOP = place('loc-shop', 'Shop shelf', 2);
+const atMain: StockAtLocation = {
+  locationId: 'loc-main',
+  locationName: 'Main warehouse',
+  onHand: 12,
+  reserved: 2,
+  available: 10,
+  bin: 'A-03',
+  incoming: 0,
+};
 
 /** The rotor's ledger as the store has it; an adjustment adds its row on top. */
 let ledger: StockLedger;
@@ -38,6 +69,7 @@ const placed: StockMovement = {
   reason: 'order_placed',
   orderId: 'order-7',
   note: null,
+  locationId: 'loc-main',
   at: '2026-11-20T15:30:00.000Z',
 };
 const opening: StockMovement = {
@@ -47,6 +79,7 @@ const opening: StockMovement = {
   reason: 'opening',
   orderId: null,
   note: null,
+  locationId: null,
   at: '2026-11-01T09:00:00.000Z',
 };
 
@@ -62,9 +95,11 @@ mockApi(
       reason: 'admin_adjustment',
       orderId: null,
       note: input.note ?? null,
+      locationId: input.locationId ?? 'loc-main',
       at: '2026-11-28T10:00:00.000Z',
     };
     ledger = {
+      ...ledger,
       onHand,
       reserved: ledger.reserved,
       available: onHand - ledger.reserved,
@@ -72,11 +107,66 @@ mockApi(
     };
     return json(ledger);
   }),
+  http.get('/api/locations', () => json({ locations: places })),
+  http.put(`${STOCK}/:location/bin`, async ({ params, request }) => {
+    const { bin } = (await request.json()) as { bin: string };
+    ledger = {
+      ...ledger,
+      locations: ledger.locations.map((l) =>
+        l.locationId === params.location ? { ...l, bin: bin ? bin.toUpperCase() : null } : l,
+      ),
+    };
+    return json(ledger);
+  }),
+  http.post(TRANSFERS, () => json({})),
 );
 
 beforeEach(() => {
-  ledger = { onHand: 12, reserved: 2, available: 10, movements: [placed, opening] };
+  places = [MAIN];
+  ledger = { onHand: 12, reserved: 2, available: 10, locations: [atMain], movements: [placed, opening] };
 });
+
+/** The rotor kept at two places, with a move at a place the store has closed since. */
+const twoPlaces = () => {
+  places = [MAIN, SHOP, place('loc-old', 'Old depot', 3, false)];
+  ledger = {
+    ...ledger,
+    locations: [
+      { ...atMain, onHand: 9 },
+      {
+        locationId: 'loc-shop',
+        locationName: 'Shop shelf',
+        onHand: 3,
+        reserved: 0,
+        available: 3,
+        bin: null,
+        incoming: 2,
+      },
+    ],
+    movements: [
+      {
+        delta: -1,
+        onHand: -1,
+        reserved: 0,
+        reason: 'transfer_out',
+        orderId: null,
+        note: null,
+        locationId: 'loc-gone',
+        at: '2026-11-21T09:00:00.000Z',
+      },
+      placed,
+      opening,
+    ],
+  };
+};
+const transferForm = () =>
+  screen().querySelector('form[aria-labelledby="transfer-title"]') as HTMLFormElement;
+const byPlace = () =>
+  [...screen().querySelectorAll('[data-testid="stock-by-place"] tbody tr')].map((r) =>
+    [...r.querySelectorAll('td, th')].map((c) =>
+      c.querySelector('input') ? (c.querySelector('input') as HTMLInputElement).value : c.textContent?.trim(),
+    ),
+  );
 
 const form = () => screen().querySelector('form[aria-labelledby="stock-change-title"]') as HTMLFormElement;
 const figures = () => screen().querySelector('[data-testid="stock-figures"]')?.textContent ?? '';
@@ -109,6 +199,103 @@ describe("a product's stock", () => {
       ['Opening stock', '+12', '+12', '0', ''],
     ]);
     expect(button('Reserved by an order').getAttribute('href')).toBe('/dashboard/manageOrders/order-7');
+    // One place: its bin is shown, and nothing asks where.
+    expect(byPlace()).toEqual([['Main warehouse', 'A-03', '12', '2', '10', '0']]);
+    expect(() => field('Place', form())).toThrow();
+    expect(transferForm()).toBeNull();
+  });
+
+  it('saves the bin at a place, as the store writes it', async () => {
+    await open();
+    type(field('Bin at Main warehouse'), ' b-7 ');
+    await click('Save the bin at Main warehouse');
+    await waitFor(() => expect(field('Bin at Main warehouse').value).toBe('B-7'));
+    expect(sent('PUT', `${STOCK}/loc-main/bin`)).toEqual([{ bin: 'b-7' }]);
+  });
+
+  it('shows the figures at each place and where each move happened, and counts at the place chosen', async () => {
+    twoPlaces();
+    await open();
+    await waitFor(() => expect(field<HTMLSelectElement>('Place', form()).value).toBe('loc-main'));
+    expect(byPlace()).toEqual([
+      ['Main warehouse', 'A-03', '9', '2', '10', '0'],
+      ['Shop shelf', '', '3', '0', '3', '2'],
+    ]);
+    expect(rows()).toEqual([
+      ['Sent to another place', 'loc-gone', '-1', '-1', '0', ''],
+      ['Reserved by an order', 'Main warehouse', '-2', '0', '+2', ''],
+      ['Opening stock', '—', '+12', '+12', '0', ''],
+    ]);
+    // The first place is counted to begin with.
+    type(field('Units to add (negative to take away)', form()), '1');
+    await submit(form());
+    expect(dialog()?.textContent).toContain('Add 1 units on hand at Main warehouse.');
+    await click('Change stock', dialog() as HTMLDialogElement);
+    await shows('Stock updated');
+
+    type(field<HTMLSelectElement>('Place', form()), 'loc-shop');
+    await tick(field('Set to a count of the shelf', form()));
+    type(field('Units counted on the shelf', form()), '4');
+    await submit(form());
+    expect(dialog()?.textContent).toContain('Set the units on hand at Shop shelf to 4.');
+    await click('Change stock', dialog() as HTMLDialogElement);
+    await waitFor(() => expect(sent('POST', STOCK)).toHaveLength(2));
+    expect(sent('POST', STOCK)).toEqual([
+      { delta: 1, locationId: 'loc-main' },
+      { set: 4, locationId: 'loc-shop' },
+    ]);
+  });
+
+  it('sends units to another place, and shows what the store refuses beside what it names', async () => {
+    twoPlaces();
+    await open();
+    await waitFor(() => expect(transferForm()).not.toBeNull());
+    const from = field<HTMLSelectElement>('From', transferForm());
+    const to = () => field<HTMLSelectElement>('To', transferForm());
+    expect([...from.options].map((o) => o.textContent)).toEqual(['Main warehouse', 'Shop shelf']);
+    // Open places other than where the units leave from.
+    await waitFor(() => expect([...to().options].map((o) => o.textContent)).toEqual(['Shop shelf']));
+
+    type(field('Units to send', transferForm()), 'two');
+    await submit(transferForm());
+    expect(transferForm().textContent).toContain('Give the units as a whole number');
+    expect(sent('POST', TRANSFERS)).toEqual([]);
+
+    type(field('Units to send', transferForm()), '2');
+    type(field('Note for the transfer (optional)', transferForm()), ' For the counter ');
+    await submit(transferForm());
+    await shows('2 units on their way to Shop shelf');
+    expect(sent('POST', TRANSFERS)).toEqual([
+      {
+        productId: ROTOR,
+        fromLocationId: 'loc-main',
+        toLocationId: 'loc-shop',
+        quantity: 2,
+        note: 'For the counter',
+      },
+    ]);
+    expect(field('Units to send', transferForm()).value).toBe('');
+
+    answer(
+      http.post(TRANSFERS, () =>
+        refusal(409, 'CONFLICT', notEnoughAtMessage('Brake rotor', 'Shop shelf', 3), [
+          { path: 'quantity', message: 'At most 3 units' },
+        ]),
+      ),
+    );
+    type(field<HTMLSelectElement>('From', transferForm()), 'loc-shop');
+    await waitFor(() => expect(to().value).toBe('loc-main'));
+    type(field('Units to send', transferForm()), '5');
+    await submit(transferForm());
+    await shows('Only 3 of Brake rotor at Shop shelf.');
+    expect(transferForm().textContent).toContain('At most 3 units');
+    expect((sent('POST', TRANSFERS) as TransferInput[])[1]).toEqual({
+      productId: ROTOR,
+      fromLocationId: 'loc-shop',
+      toLocationId: 'loc-main',
+      quantity: 5,
+    });
+    expect(field('Units to send', transferForm()).value).toBe('5');
   });
 
   it('adds units received after asking, with the note, and shows the new figures', async () => {

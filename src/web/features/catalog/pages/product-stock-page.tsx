@@ -1,4 +1,9 @@
-import type { StockAdjustmentInput, StockLedger, StockMovementReason } from '@contract/inventory';
+import type {
+  StockAdjustmentInput,
+  StockLedger,
+  StockMovement,
+  StockMovementReason,
+} from '@contract/inventory';
 import { pages } from '@contract/pages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
@@ -9,10 +14,12 @@ import { apiGet, apiRequest } from '@web/lib/api-client';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { productKeys } from '@web/shared/catalog/keys';
+import { openPlaces, useLocations } from '@web/shared/locations/location-calls';
 import { orderDateTime } from '@web/shared/orders/order-parts';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { catalogAdminKeys } from '../api/keys';
+import { type PlaceChoice, PlaceSelect, StockByPlace, TransferForm } from '../components/stock-places';
 
 /** Why a row of the ledger moved, in words. */
 const reasonWords: Record<StockMovementReason, string> = {
@@ -28,6 +35,8 @@ const reasonWords: Record<StockMovementReason, string> = {
   damaged: 'Written off',
   import: 'Import',
   received: 'Received from a supplier',
+  transfer_out: 'Sent to another place',
+  transfer_in: 'Arrived from another place',
 };
 
 /** A change with its sign: +5, -2, 0. */
@@ -57,6 +66,9 @@ export function ProductStockPage() {
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
     },
   });
+  // The store's places: where units may be sent, and names for moves at a place the product left.
+  const store = useLocations();
+  const [chosenPlace, setPlace] = useState('');
   const [mode, setMode] = useState<'delta' | 'set'>('delta');
   const [value, setValue] = useState('');
   const [note, setNote] = useState('');
@@ -65,6 +77,21 @@ export function ProductStockPage() {
   const [question, setQuestion] = useState('');
   const [error, setError] = useState<string | null>(null);
 
+  const kept = ledger.data?.locations ?? [];
+  const open = openPlaces(store.data);
+  // One place only: the page stays as it was, without choosing where.
+  const several = kept.length > 1 || open.length > 1;
+  const keptChoices: PlaceChoice[] = kept.map((l) => ({ id: l.locationId, name: l.locationName }));
+  const openChoices: PlaceChoice[] =
+    open.length > 0 ? open.map((l) => ({ id: l.id, name: l.name })) : keptChoices;
+  const place = keptChoices.find((p) => p.id === chosenPlace) ?? keptChoices[0];
+  const placeName = (locationId: string | null) =>
+    locationId === null
+      ? '—'
+      : (kept.find((l) => l.locationId === locationId)?.locationName ??
+        store.data?.find((l) => l.id === locationId)?.name ??
+        locationId);
+
   const number = /^-?\d{1,7}$/.test(value.trim()) ? Number(value.trim()) : undefined;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -72,10 +99,11 @@ export function ProductStockPage() {
     if (number === undefined) return setError('Enter a whole number');
     if (mode === 'delta' && number === 0) return setError('A change of 0 changes nothing');
     if (mode === 'set' && number < 0) return setError('Available quantity cannot be negative');
+    const at = several && place ? ` at ${place.name}` : '';
     setQuestion(
       mode === 'delta'
-        ? `${number > 0 ? 'Add' : 'Take away'} ${formatNumber(Math.abs(number))} units on hand.`
-        : `Set the units on hand to ${formatNumber(number)}.`,
+        ? `${number > 0 ? 'Add' : 'Take away'} ${formatNumber(Math.abs(number))} units on hand${at}.`
+        : `Set the units on hand${at} to ${formatNumber(number)}.`,
     );
     setAsking(true);
   };
@@ -85,6 +113,7 @@ export function ProductStockPage() {
       await change.mutateAsync({
         ...(mode === 'delta' ? { delta: number } : { set: number }),
         ...(note.trim() ? { note: note.trim() } : {}),
+        ...(several && place ? { locationId: place.id } : {}),
       });
       toast.success('Stock updated');
       setValue('');
@@ -126,6 +155,8 @@ export function ProductStockPage() {
               </div>
             </dl>
 
+            {data.locations.length > 0 ? <StockByPlace productId={id} places={data.locations} /> : null}
+
             <form
               onSubmit={onSubmit}
               className="card bg-base-200"
@@ -160,6 +191,9 @@ export function ProductStockPage() {
                   </label>
                 </fieldset>
                 <div className="grid gap-x-4 sm:grid-cols-2">
+                  {several && place ? (
+                    <PlaceSelect label="Place" value={place.id} onChange={setPlace} places={keptChoices} />
+                  ) : null}
                   <TextField
                     label={
                       mode === 'delta' ? 'Units to add (negative to take away)' : 'Units counted on the shelf'
@@ -184,6 +218,10 @@ export function ProductStockPage() {
               </div>
             </form>
 
+            {several && keptChoices.length > 0 ? (
+              <TransferForm productId={id} from={keptChoices} to={openChoices} />
+            ) : null}
+
             <section aria-labelledby="ledger-title" className="space-y-2">
               <h3 id="ledger-title" className="text-lg font-semibold">
                 Movements
@@ -197,7 +235,9 @@ export function ProductStockPage() {
                   testId="stock-ledger"
                   rows={data.movements}
                   // A movement has no id of its own; its time, reason and running totals tell it apart.
-                  rowKey={(m) => `${m.at}-${m.reason}-${m.onHand}-${m.reserved}-${m.orderId ?? ''}`}
+                  rowKey={(m) =>
+                    `${m.at}-${m.reason}-${m.onHand}-${m.reserved}-${m.orderId ?? ''}-${m.locationId ?? ''}`
+                  }
                   columns={[
                     { header: 'When', cell: (m) => <time dateTime={m.at}>{orderDateTime(m.at)}</time> },
                     {
@@ -211,6 +251,9 @@ export function ProductStockPage() {
                           reasonWords[m.reason]
                         ),
                     },
+                    ...(several
+                      ? [{ header: 'Place', cell: (m: StockMovement) => placeName(m.locationId) }]
+                      : []),
                     { header: 'Available', className: 'tabular-nums', cell: (m) => signed(m.delta) },
                     { header: 'On hand', className: 'tabular-nums', cell: (m) => signed(m.onHand) },
                     { header: 'Reserved', className: 'tabular-nums', cell: (m) => signed(m.reserved) },

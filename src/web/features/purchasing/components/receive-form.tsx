@@ -2,6 +2,7 @@ import { overReceived, type PurchaseOrder, type ReceiptInput } from '@contract/p
 import { FormError, SubmitButton } from '@web/components/ui/submit-button';
 import { TextAreaField } from '@web/components/ui/text-field';
 import { formatNumber } from '@web/lib/format';
+import { openPlaces, useLocations } from '@web/shared/locations/location-calls';
 import { type FormEvent, useState } from 'react';
 import { type Problem, problemOf } from './server-problem';
 
@@ -23,6 +24,10 @@ export function ReceiveForm({
     order.lines.map((l) => String(Math.max(0, l.quantity - l.receivedQuantity))),
   );
   const [note, setNote] = useState('');
+  // With more than one open place, the delivery is counted into the one chosen (the first, to begin with).
+  const places = openPlaces(useLocations().data);
+  const [chosenPlace, setPlace] = useState('');
+  const place = places.find((p) => p.id === chosenPlace)?.id ?? places[0]?.id ?? '';
   const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
   const numbers = counts.map((c) => (c.trim() === '' ? Number.NaN : Number(c)));
@@ -52,6 +57,7 @@ export function ReceiveForm({
       await onReceive({
         lines: order.lines.map((l, i) => ({ lineNo: l.lineNo, quantity: numbers[i] ?? 0 })),
         note,
+        ...(places.length > 1 && place ? { locationId: place } : {}),
       });
     } catch (e) {
       setProblem(problemOf(e, 'The delivery could not be received.'));
@@ -62,6 +68,23 @@ export function ReceiveForm({
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Receive delivery" className="space-y-3">
+      {places.length > 1 ? (
+        <label className="fieldset max-w-sm">
+          <span className="fieldset-legend">Count into</span>
+          <select className="select w-full" value={place} onChange={(e) => setPlace(e.target.value)}>
+            {places.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          {problem?.fields.locationId ? (
+            <span role="alert" className="text-sm text-error">
+              {problem.fields.locationId}
+            </span>
+          ) : null}
+        </label>
+      ) : null}
       <ul className="space-y-2" aria-label="Units counted">
         {order.lines.map((l, i) => {
           const serverError = problem?.fields[`lines.${i}.quantity`];

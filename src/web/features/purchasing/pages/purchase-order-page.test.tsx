@@ -1,3 +1,4 @@
+import type { Location } from '@contract/locations';
 import { pages } from '@contract/pages';
 import type { PurchaseOrder } from '@contract/purchasing';
 import {
@@ -18,12 +19,34 @@ import {
   type,
   waitFor,
 } from '@web/test/page';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { details, draft, ORDER_ID, order } from '../test-data';
 import { PurchaseOrderPage } from './purchase-order-page';
 
 let current: PurchaseOrder;
+/** The store's places, as GET /api/locations answers. */
+let places: Location[];
+const place = (id: string, name: string, pickOrder: number, active = true): Location => ({
+  id,
+  name,
+  kind: 'warehouse',
+  line1: null,
+  city: null,
+  region: null,
+  postalCode: null,
+  country: 'US',
+  pickOrder,
+  active,
+  onHand: 0,
+  incoming: 0,
+});
+const MAIN = place('loc-main', 'Main warehouse', 1);
+const SHOP = place('loc-shop', 'Shop shelf', 2);
+beforeEach(() => {
+  places = [MAIN];
+});
 mockApi(
+  http.get('/api/locations', () => json({ locations: places })),
   http.get('/api/purchase-orders/:id', () => json(current)),
   http.get('/api/suppliers/:id', () => json(details)),
 );
@@ -128,6 +151,56 @@ describe('a purchase order', () => {
         note: 'Supplier sent a spare pack',
       },
     ]);
+  });
+
+  it('counts a delivery into the place chosen when the store has more than one, and names it on the receipt', async () => {
+    places = [SHOP, place('loc-old', 'Old depot', 0, false), MAIN];
+    const counted: PurchaseOrder = {
+      ...order,
+      status: 'received',
+      offers: [],
+      receipts: [
+        ...order.receipts,
+        {
+          id: 'r-2',
+          receivedAt: '2026-11-25T10:00:00.000Z',
+          note: null,
+          locationId: 'loc-shop',
+          receivedBy: 'Molly Manager',
+          lines: [{ lineNo: 2, quantity: 2 }],
+        },
+      ],
+    };
+    answer(http.post('/api/purchase-orders/:id/receipts', () => json(counted)));
+    await open(order);
+    await click('Receive delivery');
+    await waitFor(() => expect(field<HTMLSelectElement>('Count into')).toBeDefined());
+    const into = field<HTMLSelectElement>('Count into');
+    // Open places only, in pick order; the first is chosen to begin with.
+    expect([...into.options].map((o) => o.textContent)).toEqual(['Main warehouse', 'Shop shelf']);
+    expect(into.value).toBe('loc-main');
+    type(into, 'loc-shop');
+    type(field('Units counted of Brake pad set'), '0');
+    // The order as the store has it once counted, for the page's refetch.
+    current = counted;
+    await submit(receiveForm());
+    await shows('The delivery for PO-1042 is received');
+    expect(sent('POST', `/api/purchase-orders/${ORDER_ID}/receipts`)).toEqual([
+      {
+        lines: [
+          { lineNo: 1, quantity: 0 },
+          { lineNo: 2, quantity: 2 },
+        ],
+        note: '',
+        locationId: 'loc-shop',
+      },
+    ]);
+    const receipts = () =>
+      [...screen().querySelectorAll('[data-testid="po-receipts"] tbody tr')].map(
+        (r) => r.querySelectorAll('td')[2]?.textContent,
+      );
+    // A receipt from before places names none.
+    await waitFor(() => expect(receipts()).toEqual(['—', 'Shop shelf']));
   });
 
   it("shows the store's refusal of a receipt in the form, beside the line it names", async () => {

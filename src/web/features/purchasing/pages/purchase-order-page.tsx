@@ -9,6 +9,7 @@ import { useConfirmedAction } from '@web/components/ui/use-confirmed-action';
 import { ApiError } from '@web/lib/api-client';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
+import { useLocations } from '@web/shared/locations/location-calls';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { csvPath, usePurchaseOrder, usePurchaseOrderCalls, useSupplier } from '../api/purchasing-calls';
@@ -80,6 +81,9 @@ export function PurchaseOrderPage() {
   const { id = '' } = useParams();
   const order = usePurchaseOrder(id);
   const calls = usePurchaseOrderCalls(id);
+  // Each receipt names the place it was counted into.
+  const locations = useLocations();
+  const placeNames = new Map((locations.data ?? []).map((l) => [l.id, l.name]));
   const [mode, setMode] = useState<'view' | 'edit' | 'receive'>('view');
   const acting = useConfirmedAction(async ({ kind, o }: { kind: Confirmable; o: PurchaseOrder }) => {
     const name = poName(o.number);
@@ -282,6 +286,7 @@ export function PurchaseOrderPage() {
                       <tr>
                         <th scope="col">Date</th>
                         <th scope="col">Who</th>
+                        <th scope="col">Counted into</th>
                         <th scope="col">Counted</th>
                         <th scope="col">Note</th>
                       </tr>
@@ -291,6 +296,7 @@ export function PurchaseOrderPage() {
                         <tr key={r.id}>
                           <td className="whitespace-nowrap">{when(r.receivedAt)}</td>
                           <td>{r.receivedBy ?? '—'}</td>
+                          <td>{r.locationId ? (placeNames.get(r.locationId) ?? r.locationId) : '—'}</td>
                           <td>
                             <ul>
                               {r.lines
