@@ -467,5 +467,77 @@ for (const width of [1280, 390]) {
         .waitFor();
       await page.getByTestId('po-total').getByText('$3,040.00').waitFor();
     });
+
+    it('adds a place, bins and counts the wrench there, sends units to the main warehouse, and receives them', async () => {
+      const wrenchId = await idOf(WRENCH);
+      const byPlace = () => page.getByTestId('stock-by-place');
+      // On a phone each cell's column name is read first ("Place Back room"): no anchor.
+      const placeRow = (name: string) => byPlace().getByRole('row', { name: new RegExp(name) });
+      const figure = async (name: string, column: 'On hand' | 'On the way') =>
+        Number(
+          ((await placeRow(name).locator(`[data-label="${column}"]`).textContent()) ?? '').replace(/,/g, ''),
+        );
+      const figureIs = (name: string, column: 'On hand' | 'On the way', n: number) =>
+        placeRow(name).locator(`[data-label="${column}"]`).getByText(String(n), { exact: true }).waitFor();
+
+      // The owner adds a second place, picked after the main warehouse.
+      await page.goto(`${store.url}/dashboard/locations`);
+      await page.getByRole('heading', { name: 'Places', exact: true }).waitFor();
+      await page.getByTestId('places').getByRole('row', { name: /^Main warehouse/ }).waitFor();
+      await page.getByRole('button', { name: 'Add a place' }).click();
+      const newPlace = page.getByRole('form', { name: 'New place' });
+      await newPlace.getByLabel('Name', { exact: true }).fill('Back room');
+      await newPlace.getByLabel('Pick order').fill('2');
+      await newPlace.getByRole('button', { name: 'Add place' }).click();
+      await page.getByText('Back room is added').waitFor();
+      await page.getByTestId('places').getByRole('row', { name: /^Back room/ }).waitFor();
+
+      // On the wrench's stock page: its bin at the back room, 5 units counted in there.
+      expect(await onHand(wrenchId)).toBeGreaterThan(0);
+      await placeRow('Back room').waitFor();
+      const mainBefore = await figure('Main warehouse', 'On hand');
+      await page.getByRole('textbox', { name: 'Bin at Back room' }).fill('b-07');
+      await page.getByRole('button', { name: 'Save the bin at Back room' }).click();
+      await page.getByText('Bin at Back room: B-07').waitFor();
+      const change = page.getByRole('form', { name: 'Change the stock' });
+      await change.getByLabel('Place', { exact: true }).selectOption({ label: 'Back room' });
+      await change.getByLabel('Units to add (negative to take away)').fill('5');
+      await change.getByRole('button', { name: 'Save the change' }).click();
+      await page
+        .getByRole('dialog', { name: 'Change the stock?' })
+        .getByRole('button', { name: 'Change stock' })
+        .click();
+      await figureIs('Back room', 'On hand', 5);
+
+      // 2 of them sent to the main warehouse: on their way until received there.
+      const send = page.getByRole('form', { name: 'Send to another place' });
+      await send.getByLabel('From', { exact: true }).selectOption({ label: 'Back room' });
+      await send.getByLabel('To', { exact: true }).selectOption({ label: 'Main warehouse' });
+      await send.getByLabel('Units to send').fill('2');
+      await send.getByRole('button', { name: 'Send the units' }).click();
+      await page.getByText('2 units on their way to Main warehouse').waitFor();
+      await figureIs('Back room', 'On hand', 3);
+      await figureIs('Main warehouse', 'On the way', 2);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `purchasing-stock-places-${width}`, { fullPage: true });
+
+      // The places page lists the transfer in transit; marked received, it arrives.
+      await page.goto(`${store.url}/dashboard/locations`);
+      const transfer = page.getByTestId('transfers').getByRole('row').filter({ hasText: WRENCH });
+      await transfer.getByText('In transit').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `purchasing-places-${width}`, { fullPage: true });
+      await transfer.getByRole('button', { name: /^Received / }).click();
+      await page.getByText(/is received at Main warehouse$/).waitFor();
+      await page.getByText('No transfers in transit.').waitFor();
+
+      expect(await onHand(wrenchId)).toBeGreaterThan(0);
+      await figureIs('Back room', 'On hand', 3);
+      await figureIs('Main warehouse', 'On hand', mainBefore + 2);
+      await figureIs('Main warehouse', 'On the way', 0);
+      expect(await page.getByRole('textbox', { name: 'Bin at Back room' }).inputValue()).toBe('B-07');
+    });
   });
 }

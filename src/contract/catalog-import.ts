@@ -46,6 +46,9 @@ export const PRODUCT_CSV_COLUMNS = [
   'universal_fit',
   'images',
   'on_hand',
+  /** The place the row's `on_hand` and `bin` are at (its key or name); empty: the first open place (decision 099). */
+  'location',
+  'bin',
 ] as const;
 
 /**

@@ -472,15 +472,21 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The whole catalog as CSV in the import layout (products or fitment), streamed (admin)',
         params: ExportParams,
+        querystring: z.object({
+          /** Products: the place whose count and bin the file carries (its key or name); the first open place by default. */
+          location: z.string().trim().min(1).max(80).optional(),
+        }),
         produces: ['text/csv'],
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const file = await exportCatalog(app.db, request.params.kind, request.query.location);
+      return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${request.params.kind}.csv"`)
         .header('cache-control', 'no-store')
-        .send(exportCatalog(app.db, request.params.kind)),
+        .send(file);
+    },
   );
 
   app.get(

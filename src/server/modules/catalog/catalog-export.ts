@@ -5,18 +5,19 @@ import { centsToDecimal } from '../../../contract/money';
 import type { Db } from '../../kernel/db';
 import { rowsOf } from '../../kernel/db';
 import { csvDownload } from '../../kernel/http';
-import { onHandOf } from '../inventory';
+import { binAt, onHandAt, openPlace } from '../inventory';
 
 /**
  * GET /catalog/export/:kind: the whole catalog in the import's layouts, streamed: rows are read a
  * page at a time (by id, so a page costs the same at the end as at the start) and written as CSV
  * while the next page is read, never all in memory. What an export writes, an import reads back
  * (a cell a spreadsheet would run is written with a leading quote, which the import takes off).
+ * A product's `on_hand` and `bin` are those at one place, named in its `location` column.
  */
 
 const PAGE = 1000;
 
-async function* productRows(db: Db): AsyncGenerator<Record<string, string>> {
+async function* productRows(db: Db, place: string): AsyncGenerator<Record<string, string>> {
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const rows = rowsOf<Record<string, string | null>>(
@@ -37,7 +38,8 @@ async function* productRows(db: Db): AsyncGenerator<Record<string, string>> {
           coalesce(t.low_stock_threshold::text, '') as low_stock_threshold,
           case when t.universal_fit then 'yes' else 'no' end as universal_fit,
           coalesce((select string_agg(i.url, '|' order by i.position) from product_images i where i.product_id = t.id), t.image) as images,
-          ${onHandOf(sql`t.id`)}::text as on_hand
+          ${onHandAt(sql`t.id`, place)}::text as on_hand, ${place}::text as location,
+          ${binAt(sql`t.id`, place)} as bin
         from products t
         left join categories c on c.slug = t.category_slug
         left join products r on r.id = t.superseded_by_id
@@ -78,8 +80,10 @@ async function* fitmentRows(db: Db): AsyncGenerator<Record<string, string>> {
 }
 
 /** The catalog as a CSV stream in the layout of `kind`. */
-export function exportCatalog(db: Db, kind: ImportKind): Readable {
+export async function exportCatalog(db: Db, kind: ImportKind, location?: string): Promise<Readable> {
+  // The count and bin at one place, named in the file so the import reads them back there: the
+  // place asked for (refused before the file starts if there is none), else the first open place.
   return kind === 'products'
-    ? csvDownload(productRows(db), PRODUCT_CSV_COLUMNS)
+    ? csvDownload(productRows(db, await openPlace(db, location)), PRODUCT_CSV_COLUMNS)
     : csvDownload(fitmentRows(db), FITMENT_CSV_COLUMNS);
 }

@@ -6,7 +6,7 @@ import { NO_PHOTO_IMAGE } from '../../../contract/uploads.constants';
 import { auditActorOf, recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
 import { catalogImportRows, catalogImports, products, rowsOf } from '../../kernel/db';
-import { countStockIn } from '../inventory';
+import { countStockIn, openPlace, setBinIn } from '../inventory';
 
 import { type ProductCsvRow, readRow } from './import-rows';
 import { writePartsData } from './parts-data';
@@ -363,16 +363,21 @@ async function upsertFitment(
 }
 
 /** Columns of a products row that are not the product's own fields: its key, its count, its supplier's. */
-const NOT_PRODUCT_FIELDS = new Set(['sku', 'on_hand', ...SUPPLIER_CSV_COLUMNS]);
+const NOT_PRODUCT_FIELDS = new Set(['sku', 'on_hand', 'location', 'bin', ...SUPPLIER_CSV_COLUMNS]);
 const namesProductFields = (p: ProductCsvRow) =>
   Object.entries(p).some(([column, value]) => value !== undefined && !NOT_PRODUCT_FIELDS.has(column));
 
 /** The shelf as counted in the file: moved by the difference, in the ledger with the file's line. */
 async function countedIn(tx: Tx, job: ImportRecord, productId: string, p: ProductCsvRow, line: number) {
-  if (p.on_hand === undefined) return 0;
+  if (p.on_hand === undefined && p.bin === undefined) return 0;
+  // The place the row's count and bin are at: named by key or name, else the first open place.
+  const locationId = p.location === undefined ? undefined : await openPlace(tx, p.location);
+  if (p.bin !== undefined) await setBinIn(tx, productId, locationId ?? (await openPlace(tx, undefined)), p.bin);
+  if (p.on_hand === undefined) return 1;
   return countStockIn(tx, productId, p.on_hand, {
     note: `Counted in the import of ${job.fileName}, line ${line}`,
     actorUserId: job.createdBy,
+    ...(locationId ? { locationId } : {}),
   });
 }
 

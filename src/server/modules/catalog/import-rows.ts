@@ -10,6 +10,7 @@ import {
 } from '../../../contract/catalog';
 import { type ImportKind, SUPPLIER_CSV_COLUMNS } from '../../../contract/catalog-import';
 import { STOCK_MAX } from '../../../contract/inventory';
+import { BinInput } from '../../../contract/locations';
 import { centsToDecimal, MoneyError, parseMoney } from '../../../contract/money';
 import { storableText, unstorableField } from '../../kernel/http';
 import { resolveVehicleRange, vpicModelById } from '../vehicles';
@@ -98,6 +99,10 @@ export const ProductCsvRow = z.object({
     STOCK_MAX,
     `Stock on hand must be between 0 and ${STOCK_MAX}`,
   ).optional(),
+  /** The place (its key or its name) the row's count and bin are at; the first open place when empty. */
+  location: z.string().trim().max(80, 'A place is named in 80 characters or fewer').optional(),
+  /** Where the product sits at that place. */
+  bin: BinInput.shape.bin.optional(),
   // A supplier's columns (read only when the import names its supplier).
   supplier_part_number: z
     .string()

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { StockAtLocation } from '../../../contract/inventory';
 import { type Location, LocationInput } from '../../../contract/locations';
 import { recordAudit } from '../../kernel/audit';
@@ -243,10 +243,7 @@ export async function setBin(
       .select({ bin: locationStock.bin })
       .from(locationStock)
       .where(and(eq(locationStock.productId, productId), eq(locationStock.locationId, locationId)));
-    await tx
-      .insert(locationStock)
-      .values({ productId, locationId, bin })
-      .onConflictDoUpdate({ target: [locationStock.productId, locationStock.locationId], set: { bin } });
+    await setBinIn(tx, productId, locationId, bin);
     await recordAudit(tx, {
       action: 'stock.bin_set',
       subjectType: 'stock',
@@ -287,14 +284,30 @@ export async function heldByOrder(db: Db | Tx, orderId: string): Promise<HeldAt[
   }));
 }
 
-/** The place a delivery is counted into: the one named (open), else the first open place. */
-export async function placeToReceive(tx: Tx, locationId: string | undefined): Promise<string> {
+/**
+ * An open place by its key or its name (any case), as a delivery or a file names it; the first
+ * open place when none is named.
+ */
+export async function openPlace(tx: Db | Tx, named: string | undefined): Promise<string> {
   const [place] = await tx
     .select({ id: stockLocations.id })
     .from(stockLocations)
-    .where(and(eq(stockLocations.active, true), locationId ? eq(stockLocations.id, locationId) : undefined))
+    .where(
+      and(
+        eq(stockLocations.active, true),
+        named ? or(eq(stockLocations.id, named), sql`lower(${stockLocations.name}) = lower(${named})`) : undefined,
+      ),
+    )
     .orderBy(asc(stockLocations.pickOrder), asc(stockLocations.id))
     .limit(1);
   if (!place) throw new NoSuchPlace();
   return place.id;
+}
+
+/** A bin set inside the caller's transaction (a file's row; the file's import is what the audit log keeps). */
+export async function setBinIn(tx: Tx, productId: string, locationId: string, bin: string | null): Promise<void> {
+  await tx
+    .insert(locationStock)
+    .values({ productId, locationId, bin })
+    .onConflictDoUpdate({ target: [locationStock.productId, locationStock.locationId], set: { bin } });
 }

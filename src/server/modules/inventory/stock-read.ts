@@ -1,6 +1,6 @@
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../kernel/db';
-import { productStock } from '../../kernel/db';
+import { locationStock, productStock } from '../../kernel/db';
 
 /**
  * How other rooms read stock (decision 089): a product's figures summed over its locations, from
@@ -67,3 +67,10 @@ const figureOf = (column: 'available' | 'on_hand' | 'reserved') => (productId: S
 export const availableOf = figureOf('available');
 /** Units on the shelves, for a page's select list. */
 export const onHandOf = figureOf('on_hand');
+
+/** Units on the shelf at one place (decision 099), for a page's or a file's select list. */
+export const onHandAt = (productId: SQL, locationId: string) =>
+  sql`coalesce((select s.on_hand from ${locationStock} s where s.product_id = ${productId} and s.location_id = ${locationId}), 0)`;
+/** The product's bin at one place, or an empty string. */
+export const binAt = (productId: SQL, locationId: string) =>
+  sql`coalesce((select s.bin from ${locationStock} s where s.product_id = ${productId} and s.location_id = ${locationId}), '')`;

@@ -5,7 +5,7 @@ import type { Db } from '../../kernel/db';
 import { purchaseOrderLines, purchaseOrders, purchaseReceiptLines, purchaseReceipts } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import { averageCostIn } from '../catalog';
-import { moveStock, placeToReceive, stockOfOne } from '../inventory';
+import { moveStock, openPlace, stockOfOne } from '../inventory';
 import { getPurchaseOrder, lockForEvent } from './purchase-orders';
 
 type Counted = {
@@ -53,7 +53,7 @@ export async function receivePurchaseOrder(
         { path: 'note', message: 'Say why more came in than was ordered' },
       ]);
 
-    const locationId = await placeToReceive(tx, input.locationId);
+    const locationId = await openPlace(tx, input.locationId);
     const [receipt] = await tx
       .insert(purchaseReceipts)
       .values({ purchaseOrderId: id, note: input.note, actorUserId, locationId })

@@ -8,7 +8,7 @@ import type { TestApp } from '../../test/harness';
 import { createOwnerApp, type Member, newStaff } from '../../test/kit';
 import { as } from '../../test/store-flow';
 import { runImports } from '../catalog/import-job';
-import { moveStock } from '../inventory';
+import { createLocation, moveStock, stockAtPlaces } from '../inventory';
 import { writeSupplierFileRow } from './suppliers';
 
 /**
@@ -277,17 +277,37 @@ describe("a supplier's file applied", () => {
     expect(await offerOf(held.id)).toBeUndefined();
   });
 
-  it('exports the units on hand, as the import reads them', async () => {
-    const res = await call(owner, 'GET', '/api/catalog/export/products');
-    expect(res.statusCode).toBe(200);
-    const [header, ...lines] = res.body.trim().split('\n');
-    expect(header?.split(',').at(-1)).toBe('on_hand');
+  it('counts and shelves at the place a row names, and exports each place as the import reads it', async () => {
+    await createLocation(t.database.db, { name: 'Back room', kind: 'warehouse', pickOrder: 2 });
+    const mapping = { 'Item #': 'sku', 'Qty On Hand': 'on_hand', Warehouse: 'location', Shelf: 'bin' };
     expect(
-      lines
+      (await call(owner, 'PUT', `/api/suppliers/${supplier.id}/import-mapping`, { mapping })).statusCode,
+    ).toBe(200);
+    const summary = await checkAndApply(
+      'Item #,Qty On Hand,Warehouse,Shelf\nMW-200,7,back room,c-12\nMW-100,2,Attic,\n',
+    );
+    expect((await rowsOf(summary.id)).map((r) => [r.line, r.outcome, r.reason])).toEqual([
+      [2, 'update', null],
+      [3, 'refuse', 'Choose one of the store’s open places'],
+    ]);
+    const [pads] = await t.database.db.select().from(products).where(eq(products.sku, 'MW-200'));
+    expect(await stockAtPlaces(t.database.db, pads?.id ?? '')).toMatchObject([
+      { locationId: 'main', onHand: 40, bin: null },
+      { locationId: 'back-room', onHand: 7, bin: 'C-12' },
+    ]);
+    const cellsOf = async (query: string) => {
+      const res = await call(owner, 'GET', `/api/catalog/export/products${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const [header, ...lines] = res.body.trim().split('\n');
+      expect(header?.split(',').slice(-3)).toEqual(['on_hand', 'location', 'bin']);
+      return lines
         .find((l) => l.startsWith('MW-200,'))
         ?.split(',')
-        .at(-1),
-    ).toBe('40');
+        .slice(-3);
+    };
+    expect(await cellsOf('')).toEqual(['40', 'main', '']);
+    expect(await cellsOf('?location=Back%20room')).toEqual(['7', 'back-room', 'C-12']);
+    expect((await call(owner, 'GET', '/api/catalog/export/products?location=attic')).statusCode).toBe(400);
   });
 });
 
