@@ -483,14 +483,20 @@ for (const width of [1280, 390]) {
       // The owner adds a second place, picked after the main warehouse.
       await page.goto(`${store.url}/dashboard/locations`);
       await page.getByRole('heading', { name: 'Places', exact: true }).waitFor();
-      await page.getByTestId('places').getByRole('row', { name: /^Main warehouse/ }).waitFor();
+      await page
+        .getByTestId('places')
+        .getByRole('row', { name: /^Main warehouse/ })
+        .waitFor();
       await page.getByRole('button', { name: 'Add a place' }).click();
       const newPlace = page.getByRole('form', { name: 'New place' });
       await newPlace.getByLabel('Name', { exact: true }).fill('Back room');
       await newPlace.getByLabel('Pick order').fill('2');
       await newPlace.getByRole('button', { name: 'Add place' }).click();
       await page.getByText('Back room is added').waitFor();
-      await page.getByTestId('places').getByRole('row', { name: /^Back room/ }).waitFor();
+      await page
+        .getByTestId('places')
+        .getByRole('row', { name: /^Back room/ })
+        .waitFor();
 
       // On the wrench's stock page: its bin at the back room, 5 units counted in there.
       expect(await onHand(wrenchId)).toBeGreaterThan(0);

@@ -372,7 +372,8 @@ async function countedIn(tx: Tx, job: ImportRecord, productId: string, p: Produc
   if (p.on_hand === undefined && p.bin === undefined) return 0;
   // The place the row's count and bin are at: named by key or name, else the first open place.
   const locationId = p.location === undefined ? undefined : await openPlace(tx, p.location);
-  if (p.bin !== undefined) await setBinIn(tx, productId, locationId ?? (await openPlace(tx, undefined)), p.bin);
+  if (p.bin !== undefined)
+    await setBinIn(tx, productId, locationId ?? (await openPlace(tx, undefined)), p.bin);
   if (p.on_hand === undefined) return 1;
   return countStockIn(tx, productId, p.on_hand, {
     note: `Counted in the import of ${job.fileName}, line ${line}`,

@@ -295,7 +295,9 @@ export async function openPlace(tx: Db | Tx, named: string | undefined): Promise
     .where(
       and(
         eq(stockLocations.active, true),
-        named ? or(eq(stockLocations.id, named), sql`lower(${stockLocations.name}) = lower(${named})`) : undefined,
+        named
+          ? or(eq(stockLocations.id, named), sql`lower(${stockLocations.name}) = lower(${named})`)
+          : undefined,
       ),
     )
     .orderBy(asc(stockLocations.pickOrder), asc(stockLocations.id))
@@ -305,7 +307,12 @@ export async function openPlace(tx: Db | Tx, named: string | undefined): Promise
 }
 
 /** A bin set inside the caller's transaction (a file's row; the file's import is what the audit log keeps). */
-export async function setBinIn(tx: Tx, productId: string, locationId: string, bin: string | null): Promise<void> {
+export async function setBinIn(
+  tx: Tx,
+  productId: string,
+  locationId: string,
+  bin: string | null,
+): Promise<void> {
   await tx
     .insert(locationStock)
     .values({ productId, locationId, bin })
