@@ -8,7 +8,7 @@ import { insertProduct } from '../../test/fixtures';
 import { createTestDatabase, testOutbox } from '../../test/harness';
 import { freeLimits, insertCustomer, stockFigures, storePricing } from '../../test/probes';
 import { HOME_ADDRESS } from '../../test/store-flow';
-import { createShipment } from '../orders/shipments';
+import { createShipment, shipOrder } from '../orders/shipments';
 import { adjustStock, stockLedger } from './inventory.service';
 import { createLocation, listLocations, setBin, stockAtPlaces, updateLocation } from './locations';
 import { type Place, planMove } from './stock-places';
@@ -276,5 +276,36 @@ describe('stock in places, on the database', () => {
       ['sale', back.id, -3, -2],
       ['sale', 'main', 0, -1],
     ]);
+
+    // The spec's Ship button on an order held at two places: one parcel from each, in pick order.
+    const split = await database.db.transaction((tx) =>
+      insertOrder(
+        tx,
+        testOutbox(database.db),
+        buyer,
+        {
+          lines: [{ productId: pads.id, quantity: 3 }],
+          phone: '01712345678',
+          shippingMethod: 'standard',
+          shippingAddress: null,
+          firstMethodOffered: true,
+        },
+        freeLimits(),
+        storePricing(),
+      ),
+    );
+    await database.db
+      .update(orders)
+      .set({ status: 'awaiting_shipment', shippingAddress: HOME_ADDRESS })
+      .where(eq(orders.id, split.row.id));
+    const both = await shipOrder(database.db, testOutbox(database.db), split.row.id, admin.id);
+    expect(both.status).toBe('shipped');
+    expect(both.shipments?.map((p) => [p.locationId, p.lines.map((l) => [l.productId, l.quantity])])).toEqual(
+      [
+        ['main', [[pads.id, 1]]],
+        [back.id, [[pads.id, 2]]],
+      ],
+    );
+    expect(await stockFigures(database.db, pads.id)).toMatchObject({ onHand: 0, reserved: 0, available: 0 });
   });
 });

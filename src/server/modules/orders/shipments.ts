@@ -124,15 +124,31 @@ async function parcelPlace(
   return best?.[0] ?? null;
 }
 
-/** The spec's PUT /manage/:id (the Ship button): every unit left, carrier and tracking optional. */
-export const shipOrder = (
+/**
+ * The spec's PUT /manage/:id (the Ship button): every unit left, carrier and tracking optional.
+ * A parcel leaves from one place (decision 099): an order held at several places ships as one
+ * parcel from each, in pick order, with the same carrier and tracking.
+ */
+export async function shipOrder(
   db: Db,
   outbox: Outbox,
   id: string,
   adminId: string,
   tracking: { carrier?: string | undefined; trackingNumber?: string | undefined } = {},
-) =>
-  createShipment(db, outbox, id, adminId, {
+): Promise<Order> {
+  const given = {
     ...(tracking.carrier ? { carrier: tracking.carrier } : {}),
     ...(tracking.trackingNumber ? { trackingNumber: tracking.trackingNumber } : {}),
-  });
+  };
+  const held = isUuid(id) ? await heldByOrder(db, id) : [];
+  const places = [...new Set(held.map((h) => h.locationId))];
+  if (places.length < 2) return createShipment(db, outbox, id, adminId, given);
+  let shipped: Order | undefined;
+  for (const locationId of places) {
+    const lines = held
+      .filter((h) => h.locationId === locationId)
+      .map((h) => ({ productId: h.productId, quantity: h.units }));
+    shipped = await createShipment(db, outbox, id, adminId, { ...given, lines, locationId });
+  }
+  return shipped as Order;
+}
