@@ -127,6 +127,9 @@ export type Shipment = z.infer<typeof Shipment>;
  * refunded. `restock` puts refunded units that had shipped back on the shelf (they came back);
  * refunded units that never shipped are released from the reservation whatever it says.
  */
+/** POST /manage/returns/:id/refund: no body, or `{ toStoreCredit: true }` to give it as store credit (decision 100). */
+export const ReturnRefundInput = z.object({ toStoreCredit: z.boolean().optional() }).nullish();
+
 export const RefundInput = z
   .object({
     lines: linesField.optional(),
@@ -134,6 +137,8 @@ export const RefundInput = z
     amountCents: z.number().int().min(1, 'The amount must be at least 1 cent').optional(),
     restock: z.boolean({ error: 'Say whether refunded parts go back on the shelf' }),
     reason: reasonField('reason'),
+    /** Give it as store credit instead of money back to the card (an account's order only; decision 100). */
+    toStoreCredit: z.boolean().optional(),
   })
   .refine((r) => r.lines || r.shippingCents || r.amountCents, {
     message: 'Choose lines, shipping or an amount to refund',
@@ -165,6 +170,8 @@ export const Refund = z.object({
   ),
   restock: z.boolean(),
   reason: z.string(),
+  /** The part given as store credit rather than back to the card (decision 100). */
+  storeCreditCents: z.number().int(),
   /** Set when the provider refused it. */
   failure: z.string().nullable(),
   /** "CN-000042", given when the refund succeeds; null before. */

@@ -24,13 +24,15 @@ export const CheckoutInput = z.object({
   expectedTotalCents: z.number().int().min(0),
   /** The discount code shown applied on the page, if any (one per order). */
   discountCode: CodeField.optional(),
+  /** Pay what the customer's store credit covers first (decision 100); the card pays the rest, if any. */
+  useStoreCredit: z.boolean().default(false),
 });
 export type CheckoutInput = z.input<typeof CheckoutInput>;
 export type CheckoutRequest = z.output<typeof CheckoutInput>;
 
 export const CheckoutAnswer = z.object({
   order: Order,
-  /** Null only when a repeated call finds its order already paid. */
+  /** Null when the order is paid already: by a repeated call, or in full by store credit. */
   payment: PaymentIntentAnswer.nullable(),
   /** True when this answer repeats an earlier call with the same key. */
   replayed: z.boolean(),
