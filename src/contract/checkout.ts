@@ -25,7 +25,7 @@ export const CheckoutInput = z.object({
   /** The discount code shown applied on the page, if any (one per order). */
   discountCode: CodeField.optional(),
   /** Pay what the customer's store credit covers first (decision 100); the card pays the rest, if any. */
-  useStoreCredit: z.boolean().default(false),
+  useStoreCredit: z.boolean().optional(),
 });
 export type CheckoutInput = z.input<typeof CheckoutInput>;
 export type CheckoutRequest = z.output<typeof CheckoutInput>;

@@ -54,6 +54,7 @@ import { booksModule } from './modules/books';
 import { cartModule } from './modules/cart';
 import { catalogModule, type SupplierRowWriter } from './modules/catalog';
 import { contactModule } from './modules/contact';
+import { creditModule } from './modules/credit';
 import { discountsModule, watchAutomaticDiscounts } from './modules/discounts';
 import { inventoryModule } from './modules/inventory';
 import { claimGuestOrders, ordersModule } from './modules/orders';
@@ -127,6 +128,7 @@ export const MODULES: readonly ModuleDescriptor<AppContext>[] = [
   addressesModule,
   contactModule,
   inventoryModule,
+  creditModule,
   vehiclesModule,
   accountsModule,
   catalogModule,

@@ -38,7 +38,14 @@ export const LADDER: readonly Floor[] = [
     name: 'modules',
     holds: 'the store’s domains, each its tables and the rules that write them',
     rungs: [
-      ['modules/addresses', 'modules/contact', 'modules/inventory', 'modules/uploads', 'modules/vehicles'],
+      [
+        'modules/addresses',
+        'modules/contact',
+        'modules/credit',
+        'modules/inventory',
+        'modules/uploads',
+        'modules/vehicles',
+      ],
       ['modules/accounts', 'modules/catalog'],
       ['modules/discounts'],
       ['modules/pricing'],

@@ -10,7 +10,8 @@ import type { Outbox } from '../kernel/outbox';
 import type { OrderLimits } from '../kernel/settings';
 import { addAddressIn, hasAddress } from '../modules/addresses';
 import { mergeCart, takeCart } from '../modules/cart';
-import { cancelUnpaidOrder, toOneOrder, toOrder } from '../modules/orders';
+import { balanceOf } from '../modules/credit';
+import { cancelUnpaidOrder, spendCreditOn, toOneOrder, toOrder } from '../modules/orders';
 import type { PaymentProvider } from '../modules/payments';
 import { createPaymentIntent, openPayment } from '../modules/payments';
 import type { PricingRules } from '../modules/pricing';
@@ -99,6 +100,21 @@ export const checkoutSteps: readonly Step<CheckoutContext>[] = [
     },
   },
   {
+    name: 'spend the store credit',
+    // Asked for: as much of the customer's credit as the order owes is spent on it, in the
+    // order's lock; what it covers the card does not pay, and an order it covers is paid here. Its
+    // compensation is the order's: a released order gives its credit back (decision 100).
+    run: async (ctx) => {
+      const placed = ctx.placed;
+      if (!placed || !ctx.input.useStoreCredit) return undefined;
+      if ((await balanceOf(ctx.db, ctx.me.id)) <= 0) return undefined;
+      ctx.placed = await ctx.db.transaction(async (tx) =>
+        toOneOrder(tx, await spendCreditOn(tx, ctx.outbox, ctx.me.id, placed._id)),
+      );
+      return undefined;
+    },
+  },
+  {
     name: 'open the payment',
     // The pivot: the card provider is asked for an intent. A failure leaves the order unpaid with
     // its stock held: a repeat with the same key opens its payment again, and its hold's expiry
@@ -107,9 +123,15 @@ export const checkoutSteps: readonly Step<CheckoutContext>[] = [
     run: async (ctx) => {
       const placed = ctx.placed;
       if (!placed) throw new Error('no order to pay');
+      // Paid in full with store credit: nothing for the card.
+      if (placed.paid) {
+        ctx.answer = { order: placed, payment: null, replayed: false };
+        return undefined;
+      }
       const payment = await openPayment(ctx.db, ctx.provider, {
         id: placed._id,
         totalCents: placed.amounts.totalCents,
+        storeCreditCents: placed.amounts.storeCreditCents,
       });
       ctx.answer = { order: placed, payment, replayed: false };
       return undefined;

@@ -176,7 +176,7 @@ async function paidInOneTransaction(
       throw new AppError('NOT_FOUND', 'Payment was not found');
     }
     const order = await lockOrder(tx, known.orderId);
-    if (intent.amountCents !== order.totalCents || intent.currency !== 'usd') {
+    if (intent.amountCents !== order.totalCents - order.storeCreditCents || intent.currency !== 'usd') {
       log.error({ orderId: order.id, intentId: intent.id }, 'payment amount does not match the order');
       throw new AppError('PAYMENT_FAILED', 'The payment does not match the order total');
     }

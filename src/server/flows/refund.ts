@@ -52,10 +52,16 @@ export const askProvider: Step<RefundContext> = {
   run: async (ctx) => {
     const refund = claimOf(ctx);
     if (refund.status !== 'pending') return STOP;
+    // What goes back as store credit is not the card's (decision 100): all of it, nothing to ask.
+    const cardCents = refund.amountCents - refund.storeCreditCents;
+    if (cardCents === 0) {
+      ctx.answer = { id: '', status: 'succeeded' };
+      return undefined;
+    }
     try {
       ctx.answer = await ctx.provider.refund({
         paymentIntentId: refund.paymentIntentId,
-        amountCents: refund.amountCents,
+        amountCents: cardCents,
         idempotencyKey: `refund-${refund.id}`,
         refundId: refund.id,
         orderId: refund.orderId,

@@ -10,6 +10,7 @@ interface ReturnRefundContext extends RefundContext {
   id: string;
   adminId: string;
   feePercent: number;
+  toStoreCredit: boolean;
 }
 
 /**
@@ -23,7 +24,14 @@ export const returnRefundSteps: readonly Step<ReturnRefundContext>[] = [
   {
     name: 'claim the return refund',
     run: async (ctx) => {
-      ctx.claim = await claimRefundOfReturn(ctx.db, ctx.id, ctx.adminId, ctx.feePercent, ctx.provider.name);
+      ctx.claim = await claimRefundOfReturn(
+        ctx.db,
+        ctx.id,
+        ctx.adminId,
+        ctx.feePercent,
+        ctx.provider.name,
+        ctx.toStoreCredit,
+      );
       return undefined;
     },
   },
@@ -37,6 +45,8 @@ export async function refundReturn(
   id: string,
   adminId: string,
   feePercent: number,
+  /** Given as store credit rather than back to the card (decision 100). */
+  toStoreCredit = false,
 ): Promise<Return> {
   const done = await runSteps('return refund', returnRefundSteps, {
     db,
@@ -45,6 +55,7 @@ export async function refundReturn(
     id,
     adminId,
     feePercent,
+    toStoreCredit,
   });
   if (!done.claim) throw new Error('a return refund ended without its claim');
   return returnNow(db, id, done.claim.orderId);

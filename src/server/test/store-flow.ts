@@ -131,7 +131,13 @@ export async function fillCart(
 export async function checkoutCart(
   app: FastifyInstance,
   customer: TestSession,
-  options: { shippingMethod?: ShippingMethod; address?: Address; key?: string; saveAddress?: boolean } = {},
+  options: {
+    shippingMethod?: ShippingMethod;
+    address?: Address;
+    key?: string;
+    saveAddress?: boolean;
+    useStoreCredit?: boolean;
+  } = {},
 ) {
   const shippingMethod = options.shippingMethod ?? 'standard';
   const address = options.address ?? HOME_ADDRESS;
@@ -151,6 +157,7 @@ export async function checkoutCart(
       saveAddress: options.saveAddress ?? false,
       shippingMethod,
       expectedTotalCents: (cart.json() as Quote).totals.totalCents,
+      ...(options.useStoreCredit ? { useStoreCredit: true } : {}),
     },
   });
 }

@@ -100,6 +100,7 @@ export const paidOrder: Order = {
     totalCents: 5659,
     shippingTaxCents: 0,
     taxRateBasisPoints: 800,
+    storeCreditCents: 0,
   },
   discount: null,
   refunds: [],

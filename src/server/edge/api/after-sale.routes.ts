@@ -12,6 +12,7 @@ import {
   Return,
   ReturnDecisionInput,
   ReturnReceivedInput,
+  ReturnRefundInput,
 } from '../../../contract/after-sale';
 import { Order } from '../../../contract/orders';
 import { ReportQuery, SalesReport } from '../../../contract/reports';
@@ -212,7 +213,8 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Refund a received return: its lines with their share of tax, less the store's restocking fee (RESTOCKING_FEE_PERCENT) (admin)",
         params: IdParams,
-        response: { 200: Return, ...errorResponses(401, 403, 404, 409) },
+        body: ReturnRefundInput,
+        response: { 200: Return, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) =>
@@ -223,6 +225,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         signedIn(request).id,
         app.settings.current().returns.restockingFeePercent,
+        request.body?.toStoreCredit === true,
       ),
   );
 

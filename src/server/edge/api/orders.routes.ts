@@ -7,8 +7,10 @@ import {
   Return,
   ReturnInput,
 } from '../../../contract/after-sale';
+import { isUuid } from '../../../contract/ids';
 import { DeletedCount, Order, OrderEvent, OrderInput, OrderListQuery } from '../../../contract/orders';
 import { MarkPaidInput } from '../../../contract/payments';
+import { StoreCredit } from '../../../contract/store-credit';
 import { confirmOrderPayment, placeOrder } from '../../flows';
 import { publicStoreInfo } from '../../kernel/config';
 import { errorResponses } from '../../kernel/http';
@@ -16,11 +18,14 @@ import { signedIn } from '../../kernel/identity';
 import { perSession } from '../../kernel/limits';
 import { orderLimitsOf } from '../../kernel/settings';
 import { assertSelf } from '../../modules/accounts';
+import { storeCreditOf } from '../../modules/credit';
 import {
   cancelUnpaidOrder,
   getOwnOrder,
   listOwnOrders,
+  OrderNotFound,
   orderHistory,
+  orderNumbersOf,
   requestCancellation,
   requestCoreReturn,
   requestReturn,
@@ -28,6 +33,7 @@ import {
   sendCreditNote,
   sendReceipt,
   setOrderAddress,
+  useStoreCredit,
 } from '../../modules/orders';
 
 const IdParams = z.object({ id: z.string().max(100) });
@@ -157,6 +163,37 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.transactionId,
         request.log,
       ),
+  );
+
+  app.post(
+    '/order/:id/store-credit',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Spend your store credit on one of your unpaid orders: what it covers the card does not pay, and an order it covers is paid',
+        params: IdParams,
+        response: { 200: Order, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw new OrderNotFound();
+      return useStoreCredit(app.db, app.outbox, signedIn(request).id, request.params.id);
+    },
+  );
+
+  app.get(
+    '/account/store-credit',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Your store credit: the balance and its latest entries, newest first',
+        response: { 200: StoreCredit, ...errorResponses(401) },
+      },
+    },
+    async (request) => storeCreditOf(app.db, signedIn(request).id, (ids) => orderNumbersOf(app.db, ids)),
   );
 
   app.post(

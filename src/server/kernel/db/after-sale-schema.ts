@@ -85,6 +85,8 @@ export const refunds = pgTable(
     status: text('status', { enum: refundStatuses }).notNull().default('pending'),
     /** Everything returned: goods + core charges + tax + shipping + a free amount. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The part given as store credit rather than back to the card (decision 100). */
+    storeCreditCents: bigint('store_credit_cents', { mode: 'number' }).notNull().default(0),
     goodsCents: bigint('goods_cents', { mode: 'number' }).notNull().default(0),
     /** Core charges given back (docs/decisions/061). */
     coreCents: bigint('core_cents', { mode: 'number' }).notNull().default(0),
@@ -112,6 +114,7 @@ export const refunds = pgTable(
       'refunds_amount_adds_up',
       sql`${t.amountCents} = ${t.goodsCents} + ${t.coreCents} + ${t.taxCents} + ${t.shippingCents} + ${t.otherCents} and ${t.amountCents} > 0`,
     ),
+    check('refunds_store_credit_within_amount', sql`${t.storeCreditCents} between 0 and ${t.amountCents}`),
     uniqueIndex('refunds_order_key_idx').on(t.orderId, t.key),
     uniqueIndex('refunds_provider_refund_idx').on(t.providerRefundId),
     uniqueIndex('refunds_credit_note_number_idx').on(t.creditNoteNumber),

@@ -41,6 +41,8 @@ export const orders = pgTable(
     userId: text('user_id').references(() => user.id),
     /** Units over all lines. */
     quantity: integer('quantity').notNull(),
+    /** Paid with the customer's store credit (decision 100); the card pays the total less this. */
+    storeCreditCents: bigint('store_credit_cents', { mode: 'number' }).notNull().default(0),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     /** Shown as TW-<number>; from a sequence, so two instances never hand out the same one. */
     number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('order_number_seq')`),
@@ -119,6 +121,7 @@ export const orders = pgTable(
       sql.raw(`charge_status in (${chargeStatuses.map((s) => `'${s}'`).join(', ')})`),
     ),
     check('orders_refunded_within_total', sql`${t.refundedCents} between 0 and ${t.totalCents}`),
+    check('orders_store_credit_within_total', sql`${t.storeCreditCents} between 0 and ${t.totalCents}`),
     check('orders_shipping_tax_within_tax', sql`${t.shippingTaxCents} between 0 and ${t.taxCents}`),
     check(
       'orders_total_adds_up',

@@ -19,6 +19,7 @@ export * from './cart-schema';
 export * from './catalog-core-schema';
 export * from './catalog-schema';
 export * from './contact-schema';
+export * from './credit-schema';
 export * from './discount-schema';
 export * from './discount-uses-schema';
 export * from './fitment-schema';

@@ -77,3 +77,4 @@ export {
   returnsOf,
 } from './returns';
 export { createShipment, shipOrder } from './shipments';
+export { orderNumbersOf, spendCreditOn, storeCreditPayment, useStoreCredit } from './store-credit-use';

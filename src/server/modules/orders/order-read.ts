@@ -48,6 +48,7 @@ export const toRefund = (r: RefundRow): Refund => ({
   taxCents: r.taxCents,
   shippingCents: r.shippingCents,
   otherCents: r.otherCents,
+  storeCreditCents: r.storeCreditCents,
   lines: r.lines,
   restock: r.restock,
   reason: r.reason,
@@ -132,6 +133,7 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
       shippingCents: row.shippingCents,
       taxCents: row.taxCents,
       totalCents: row.totalCents,
+      storeCreditCents: row.storeCreditCents,
       shippingTaxCents: row.shippingTaxCents,
       taxRateBasisPoints: row.taxRateBasisPoints,
       // Only on an order a resale certificate made tax exempt (decision 095).
@@ -216,6 +218,7 @@ const refundOf = (j: Json): RefundRow => ({
   taxCents: Number(j.tax_cents),
   shippingCents: Number(j.shipping_cents),
   otherCents: Number(j.other_cents),
+  storeCreditCents: Number(j.store_credit_cents ?? 0),
   lines: j.lines as RefundRow['lines'],
   restock: Boolean(j.restock),
   reason: String(j.reason),

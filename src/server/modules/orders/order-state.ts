@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../kernel/db';
 import { orderEvents, orderLines, orders, preparedStatement, tableRow, updateRow } from '../../kernel/db';
 import type { AppError } from '../../kernel/errors';
 import { type Outbox, publishStep, publishValues } from '../../kernel/outbox';
+import { CreditShort, moveCredit } from '../credit';
 import { releaseDiscountUse, retakeDiscountUse } from '../discounts';
 import { moveStock, OutOfStock, type StockMove } from '../inventory';
 import { IllegalOrderMove, OrderNotFound, PaymentArrivedTooLate } from './order-errors';
@@ -186,6 +187,29 @@ export async function applyOrderEvent(
   // An unpaid order that ends gives its discount's use back; a payment reviving it takes it again.
   if (row.discountId && row.status === 'unpaid' && (event.type === 'cancel' || event.type === 'expire'))
     await releaseDiscountUse(tx, row.id);
+  // ...and the store credit it was partly paid with goes back to its customer; a late payment
+  // reviving it spends that credit again, or arrives too late when it is spent (decision 100).
+  if (row.storeCreditCents > 0 && row.userId) {
+    if (row.status === 'unpaid' && (event.type === 'cancel' || event.type === 'expire'))
+      await moveCredit(tx, {
+        userId: row.userId,
+        cents: row.storeCreditCents,
+        reason: 'order_released',
+        orderId: row.id,
+      });
+    if (event.type === 'pay' && row.status !== 'unpaid')
+      try {
+        await moveCredit(tx, {
+          userId: row.userId,
+          cents: -row.storeCreditCents,
+          reason: 'order_revived',
+          orderId: row.id,
+        });
+      } catch (error) {
+        if (error instanceof CreditShort) throw new PaymentArrivedTooLate();
+        throw error;
+      }
+  }
   if (row.discountId && event.type === 'pay' && row.status !== 'unpaid') await retakeDiscountUse(tx, row.id);
   const changes: OrderChanges = { status: to };
   if (event.type === 'pay') {
@@ -276,7 +300,8 @@ const payUnpaidStatement = preparedStatement<
         and(
           eq(orders.id, sql.placeholder('id')),
           eq(orders.status, 'unpaid'),
-          eq(orders.totalCents, sql.placeholder('amountCents')),
+          // The card pays the total less the store credit the order was paid with (decision 100).
+          sql`${orders.totalCents} - ${orders.storeCreditCents} = ${sql.placeholder('amountCents')}`,
         ),
       )
       .returning();

@@ -14,11 +14,13 @@ import { moneyMachine, refundEvent } from '../../../contract/money-transitions';
 import { orderMachine } from '../../../contract/order-transitions';
 import { type Order, type OrderActor, paidStatuses } from '../../../contract/orders';
 import type { PaymentProviderName } from '../../../contract/payments';
+import { storeCreditMessages } from '../../../contract/store-credit';
 import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
 import { orderLines, orders, type RefundLine, refunds } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import type { Outbox } from '../../kernel/outbox';
+import { moveCredit } from '../credit';
 import { moveStock, type StockMove } from '../inventory';
 import { refundShares, unitsRefund } from '../pricing';
 import { coresLeft, coresOnTheirWay } from './core-charges';
@@ -59,6 +61,8 @@ interface Claimed {
   tax: number;
   shipping: number;
   total: number;
+  /** The part of `total` that went (or is going) back to the card, not to store credit. */
+  card: number;
 }
 
 async function claimedOf(tx: Tx, order: OrderRow): Promise<Claimed> {
@@ -69,6 +73,7 @@ async function claimedOf(tx: Tx, order: OrderRow): Promise<Claimed> {
       tax: sql<string>`coalesce(sum(${refunds.taxCents}), 0)::text`,
       shipping: sql<string>`coalesce(sum(${refunds.shippingCents}), 0)::text`,
       total: sql<string>`coalesce(sum(${refunds.amountCents}), 0)::text`,
+      card: sql<string>`coalesce(sum(${refunds.amountCents} - ${refunds.storeCreditCents}), 0)::text`,
     })
     .from(refunds)
     .where(
@@ -84,6 +89,7 @@ async function claimedOf(tx: Tx, order: OrderRow): Promise<Claimed> {
     tax: Number(row?.tax ?? 0),
     shipping: Number(row?.shipping ?? 0),
     total: Number(row?.total ?? 0),
+    card: Number(row?.card ?? 0),
   };
 }
 
@@ -240,6 +246,12 @@ export async function claimInLock(
     const left = order.totalCents - claimed.total;
     if (amount > left)
       throw new AfterSaleRefused('CONFLICT', afterSaleMessages.moreThanPaid(formatCents(left)));
+    // The card gets back at most what it paid (the total less the store credit spent on the
+    // order); the rest, or all of it when asked, goes back as store credit (decision 100).
+    if (input.toStoreCredit && !order.userId)
+      throw new AfterSaleRefused('CONFLICT', storeCreditMessages.guests);
+    const cardLeft = order.totalCents - order.storeCreditCents - claimed.card;
+    const storeCredit = input.toStoreCredit ? amount : Math.max(0, amount - cardLeft);
     for (const line of refundLines) {
       await tx
         .update(orderLines)
@@ -260,6 +272,7 @@ export async function claimInLock(
         taxCents: tax,
         shippingCents: shipping,
         otherCents: other,
+        storeCreditCents: storeCredit,
         lines: refundLines,
         restock: input.restock,
         reason: input.reason,
@@ -278,6 +291,7 @@ export async function claimInLock(
       after: {
         orderId: order.id,
         amountCents: amount,
+        storeCreditCents: storeCredit,
         lines: refundLines,
         shippingCents: shipping,
         restock: input.restock,
@@ -360,6 +374,15 @@ export async function settleRefund(
       .set({ status: 'succeeded', providerRefundId, updatedAt: new Date() })
       .where(eq(refunds.id, refund.id))
       .returning();
+    // Its store credit part is the customer's to spend from now on.
+    if (refund.storeCreditCents > 0 && order.userId)
+      await moveCredit(tx, {
+        userId: order.userId,
+        cents: refund.storeCreditCents,
+        reason: 'refund',
+        orderId: order.id,
+        refundId: refund.id,
+      });
     if (refund.paymentIntentId === order.transactionId)
       await refundTakesEffect(tx, outbox, order, refund, actor);
     // A payment the order never took (it arrived too late): only its history and its mail.

@@ -477,7 +477,8 @@ export const claimRefundOfReturn = (
   adminId: string,
   feePercent: number,
   providerName: PaymentProviderName,
-) => db.transaction((tx) => claimReturnRefund(tx, id, adminId, feePercent, providerName));
+  toStoreCredit = false,
+) => db.transaction((tx) => claimReturnRefund(tx, id, adminId, feePercent, providerName, toStoreCredit));
 
 /** A return as its pages show it, read after a change committed. */
 export async function returnNow(db: Db, id: string, orderId: string): Promise<Return> {
@@ -503,8 +504,11 @@ async function claimReturnRefund(
   adminId: string | null,
   feePercent: number,
   providerName: PaymentProviderName,
+  /** Given as store credit rather than back to the card (decision 100). */
+  toStoreCredit = false,
 ) {
   const { order, row } = await lockReturn(tx, id);
+  const credit = toStoreCredit ? { toStoreCredit: true } : {};
   if (!returnMachine.can(row.status, 'refund'))
     throw new AfterSaleRefused('CONFLICT', returnMessages.notReceived);
   const refunded = returnMachine.next(row.status, 'refund');
@@ -518,6 +522,7 @@ async function claimReturnRefund(
         restock: false,
         reason: `Core return of ${row.lines.reduce((n, l) => n + l.quantity, 0)} old part(s)`,
         returnId: row.id,
+        ...credit,
       },
       `return:${row.id}`,
       adminId,
@@ -567,6 +572,7 @@ async function claimReturnRefund(
       reason: `Return of ${toRefund.map(({ quantity }) => `${quantity} unit(s)`).join(', ')}`,
       returnId: row.id,
       feeCents,
+      ...credit,
     },
     `return:${row.id}`,
     adminId,

@@ -52,12 +52,13 @@ const payableColumns = {
   id: orders.id,
   status: orders.status,
   totalCents: orders.totalCents,
+  storeCreditCents: orders.storeCreditCents,
   openSecret: paymentIntents.clientSecret,
 };
 const payableOrder = (owned: boolean) =>
   preparedStatement<
     { id: string; provider: string; userId?: string },
-    Pick<OrderRow, 'id' | 'status' | 'totalCents'> & { openSecret: string | null }
+    Pick<OrderRow, 'id' | 'status' | 'totalCents' | 'storeCreditCents'> & { openSecret: string | null }
   >(
     owned ? 'own payable order' : 'payable order',
     (db) =>
@@ -69,7 +70,8 @@ const payableOrder = (owned: boolean) =>
           and(
             eq(paymentIntents.orderId, orders.id),
             eq(paymentIntents.provider, sql.placeholder('provider')),
-            eq(paymentIntents.amountCents, orders.totalCents),
+            // An intent opened before store credit paid part of the order is for more: not re-used.
+            eq(paymentIntents.amountCents, sql`${orders.totalCents} - ${orders.storeCreditCents}`),
             eq(paymentIntents.status, 'open'),
           ),
         )
@@ -116,28 +118,30 @@ export async function createPaymentIntent(
 export async function openPayment(
   db: Db,
   provider: PaymentProvider,
-  order: Pick<OrderRow, 'id' | 'totalCents'>,
+  order: Pick<OrderRow, 'id' | 'totalCents'> & { storeCreditCents?: number },
   openSecret: string | null = null,
 ): Promise<PaymentIntentAnswer> {
+  // The card pays what store credit did not (decision 100).
+  const dueCents = order.totalCents - (order.storeCreditCents ?? 0);
   const answer = (row: { clientSecret: string }) => ({
     clientSecret: row.clientSecret,
     provider: provider.name,
     publishableKey: provider.publishableKey,
-    amount: centsToDollars(order.totalCents),
+    amount: centsToDollars(dueCents),
   });
   if (openSecret) return answer({ clientSecret: openSecret });
 
   // The key makes a provider answer a retry with the same intent instead of a second one.
   const created = await provider.createIntent({
     orderId: order.id,
-    amountCents: order.totalCents,
-    idempotencyKey: `order-${order.id}-${order.totalCents}`,
+    amountCents: dueCents,
+    idempotencyKey: `order-${order.id}-${dueCents}`,
   });
   const recorded = await insertIntent(db, {
     id: created.id,
     orderId: order.id,
     provider: provider.name,
-    amountCents: order.totalCents,
+    amountCents: dueCents,
     clientSecret: created.clientSecret,
   });
   // Opened at the same moment by another request (the same key, so the same intent): the one

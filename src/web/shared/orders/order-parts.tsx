@@ -216,11 +216,22 @@ export const paidWith = (order: Order, notPaid: string) =>
 
 /** `estimated`: the tax is the store's default rate until the order has its address. */
 export function OrderAmounts({ order, estimated = false }: { order: Order; estimated?: boolean }) {
+  // Store credit paid part or all of it (decision 100): the card pays, or paid, the rest.
+  const creditCents = order.amounts.storeCreditCents ?? 0;
   return (
     <OrderSummary
       totals={{ ...order.amounts, shippingMethod: order.shippingMethod, shippingLabel: order.shippingLabel }}
       discount={order.discount}
       estimated={estimated}
+      credit={
+        creditCents > 0
+          ? {
+              label: 'Paid with store credit',
+              cents: creditCents,
+              restLabel: order.paid ? 'Paid by card' : 'To pay by card',
+            }
+          : undefined
+      }
     />
   );
 }

@@ -69,6 +69,11 @@ export function RefundList({
             </ul>
           ) : null}
           {r.shippingCents > 0 ? <p className="text-sm">Shipping: {formatCents(r.shippingCents)}</p> : null}
+          {(r.storeCreditCents ?? 0) > 0 ? (
+            <p className="text-sm" data-testid="refund-store-credit">
+              {formatCents(r.storeCreditCents)} as store credit
+            </p>
+          ) : null}
           {r.failure ? (
             <p className="text-error text-sm" role="status">
               {r.failure}

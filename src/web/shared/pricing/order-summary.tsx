@@ -30,6 +30,7 @@ export function OrderSummary({
   totals,
   discount = null,
   estimated = false,
+  credit,
   children,
 }: {
   totals: SummaryTotals & { discountCents?: number };
@@ -37,6 +38,11 @@ export function OrderSummary({
   discount?: AppliedDiscount | null;
   /** Before the address is known the tax is the store's default rate. */
   estimated?: boolean;
+  /**
+   * Store credit against the total (decision 100): its row ("Store credit", "Paid with store
+   * credit") and, under it, the rest the card pays (`restLabel`; left out when nothing is left).
+   */
+  credit?: { label: string; cents: number; restLabel: string };
   children?: ReactNode;
 }) {
   const shipping = totals.shippingMethod
@@ -103,6 +109,24 @@ export function OrderSummary({
           {formatCents(totals.totalCents)}
         </dd>
       </div>
+      {credit && credit.cents > 0 ? (
+        <>
+          <div className="flex justify-between gap-4">
+            <dt className="min-w-0 break-words">{credit.label}</dt>
+            <dd className="shrink-0 tabular-nums" data-testid="summary-store-credit">
+              -{formatCents(credit.cents)}
+            </dd>
+          </div>
+          {totals.totalCents > credit.cents ? (
+            <div className="flex justify-between gap-4 font-semibold">
+              <dt className="min-w-0 break-words">{credit.restLabel}</dt>
+              <dd className="shrink-0 tabular-nums" data-testid="summary-card">
+                {formatCents(totals.totalCents - credit.cents)}
+              </dd>
+            </div>
+          ) : null}
+        </>
+      ) : null}
     </dl>
   );
 }

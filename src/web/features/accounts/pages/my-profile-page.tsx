@@ -3,6 +3,7 @@ import { useIsAdmin } from '@web/shared/session/access';
 import { useSession } from '@web/shared/session/session';
 import { useProfile } from '../api/account-calls';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { MyStoreCredit } from '../components/my-store-credit';
 import { MyTradeTerms } from '../components/my-trade-terms';
 import { ProfileForm } from '../components/profile-form';
 import { SessionList } from '../components/session-list';
@@ -35,6 +36,7 @@ export function MyProfilePage() {
         </div>
       </section>
       <MyTradeTerms />
+      <MyStoreCredit />
       <QueryState query={profile} empty={null}>
         {(data) => <ProfileForm profile={data} />}
       </QueryState>

@@ -52,8 +52,14 @@ export function useReceiveReturn() {
 export function useRefundReturn() {
   const changed = useReturnChanged();
   return useMutation({
-    mutationFn: async (id: string) =>
-      (await apiRequest<Return>(returnPath(id, 'refund'), { method: 'POST' })).data,
+    /** `toStoreCredit`: given as the customer's store credit instead of to the card (decision 100). */
+    mutationFn: async ({ id, toStoreCredit = false }: { id: string; toStoreCredit?: boolean }) =>
+      (
+        await apiRequest<Return>(returnPath(id, 'refund'), {
+          method: 'POST',
+          ...(toStoreCredit ? { body: { toStoreCredit: true } } : {}),
+        })
+      ).data,
     onSuccess: changed,
   });
 }

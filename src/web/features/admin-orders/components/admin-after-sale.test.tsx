@@ -161,6 +161,28 @@ describe("an order's after-sale actions", () => {
     expect(refundKeys[0]?.length).toBeGreaterThanOrEqual(8);
   });
 
+  it('gives a refund as store credit when asked (decision 100)', async () => {
+    await open();
+    await waitFor(() => expect(screen().querySelector('[data-testid="refundable"]')).not.toBeNull());
+    await click('Refund');
+    type(field('Quantity of Brake rotor', dialog()), '1');
+    type(field('Reason', dialog()), 'Scratched in transit');
+    await waitFor(() => expect(button('Refund $16.20 to card', dialog())).toBeDefined());
+    await tick(field('Give as store credit', dialog()));
+    expect(button('Refund $16.20 as store credit', dialog())).toBeDefined();
+    expect(dialog().textContent).toContain("It goes to the customer's store credit");
+    await submit(dialogForm());
+    await shows('$16.20 refunded as store credit');
+    expect(sent('POST', '/api/manage/order-1/refunds')).toEqual([
+      {
+        lines: [{ productId: 'tool-1', quantity: 1 }],
+        restock: false,
+        reason: 'Scratched in transit',
+        toStoreCredit: true,
+      },
+    ]);
+  });
+
   it('cancels a paid order nothing of which shipped, with a reason the customer reads', async () => {
     await open();
     await waitFor(() => expect(button('Cancel order')).toBeDefined());

@@ -324,6 +324,8 @@ function RefundDialog({
   const [shipping, setShipping] = useState('');
   const [amount, setAmount] = useState('');
   const [restock, setRestock] = useState(false);
+  // Given as the customer's store credit instead of to the card (decision 100).
+  const [toCredit, setToCredit] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const lines = chosenLines(quantities);
@@ -352,8 +354,11 @@ function RefundDialog({
     if (!reason.trim()) return setError('Enter a reason');
     if (!quoted) return setError('Wait for the amount to be worked out');
     try {
-      await refund.mutateAsync({ key: idempotencyKey, input: { ...draft, restock, reason: reason.trim() } });
-      toast.success(`${formatCents(quoted.amountCents)} refunded`);
+      await refund.mutateAsync({
+        key: idempotencyKey,
+        input: { ...draft, restock, reason: reason.trim(), ...(toCredit ? { toStoreCredit: true } : {}) },
+      });
+      toast.success(`${formatCents(quoted.amountCents)} refunded${toCredit ? ' as store credit' : ''}`);
       onClose();
     } catch (e) {
       setError(errorText(e, 'The refund could not be made.'));
@@ -366,12 +371,14 @@ function RefundDialog({
         onCancel={onClose}
         busy={refund.isPending}
         error={error}
-        submitLabel={quoted ? `Refund ${formatCents(quoted.amountCents)} to card` : 'Refund to card'}
+        submitLabel={`Refund${quoted ? ` ${formatCents(quoted.amountCents)}` : ''} ${toCredit ? 'as store credit' : 'to card'}`}
         danger
       >
         <p>
-          Still refundable: <strong>{formatCents(order.refundableCents)}</strong>. Money goes back to the card
-          and cannot be taken back.
+          Still refundable: <strong>{formatCents(order.refundableCents)}</strong>.{' '}
+          {toCredit
+            ? "It goes to the customer's store credit, for a later order, and cannot be taken back."
+            : 'Money goes back to the card and cannot be taken back.'}
         </p>
         <LineQuantities
           order={order}
@@ -402,6 +409,15 @@ function RefundDialog({
             onChange={(e) => setRestock(e.target.checked)}
           />
           Shipped parts came back: put them on the shelf
+        </label>
+        <label className="label cursor-pointer gap-2">
+          <input
+            type="checkbox"
+            className="checkbox"
+            checked={toCredit}
+            onChange={(e) => setToCredit(e.target.checked)}
+          />
+          Give as store credit
         </label>
         <TextAreaField
           label="Reason"

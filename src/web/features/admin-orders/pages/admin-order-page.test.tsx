@@ -59,6 +59,7 @@ const waiting = (): Order => ({
     totalCents: 140658,
     shippingTaxCents: 0,
     taxRateBasisPoints: 800,
+    storeCreditCents: 0,
   },
   refunds: [],
   refundedCents: 0,
@@ -201,6 +202,46 @@ describe("an order's page on the desk", () => {
       ),
     );
     expect(shipForm()).not.toBeNull();
+  });
+
+  it('says what store credit paid, what the card paid, and a refund given as store credit (decision 100)', async () => {
+    order = {
+      ...waiting(),
+      amounts: { ...waiting().amounts, storeCreditCents: 50000 },
+      refunds: [
+        {
+          id: 'refund-1',
+          status: 'succeeded',
+          amountCents: 1620,
+          goodsCents: 1500,
+          coreCents: 0,
+          taxCents: 120,
+          shippingCents: 0,
+          otherCents: 0,
+          lines: [{ productId: 'tool-1', quantity: 1, amountCents: 1500, taxCents: 120 }],
+          restock: false,
+          reason: 'Scratched',
+          storeCreditCents: 1620,
+          failure: null,
+          creditNoteNumber: 'CN-000001',
+          at: '2026-11-02T10:00:00.000Z',
+        },
+      ],
+    };
+    await open();
+    expect(summary()).toEqual([
+      ['Subtotal', '$1,294.99'],
+      ['Standard shipping', '$7.99'],
+      ['Tax (8%)', '$103.60'],
+      ['Total', '$1,406.58'],
+      ['Paid with store credit', '-$500.00'],
+      ['Paid by card', '$906.58'],
+    ]);
+    await waitFor(() =>
+      expect(screen().querySelector('[data-testid="refund-store-credit"]')?.textContent).toBe(
+        '$16.20 as store credit',
+      ),
+    );
   });
 
   it('prints the pick list: each place under its name, its lines in the order the store sorted them', async () => {

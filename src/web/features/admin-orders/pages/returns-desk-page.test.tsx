@@ -11,6 +11,7 @@ import {
   screen,
   sent,
   shows,
+  tick,
   type,
   waitFor,
 } from '@web/test/page';
@@ -164,7 +165,22 @@ describe('the returns desk', () => {
     expect(dialog().textContent).toContain('Restocking fee');
     await click('Refund $134.98 to card', dialog());
     await shows('Return refunded');
-    expect(sent('POST', '/api/manage/returns/ret-1/refund')).toHaveLength(1);
+    // To the card: no body, as before store credit.
+    expect(sent('POST', '/api/manage/returns/ret-1/refund')).toEqual([undefined]);
+  });
+
+  it('gives a received return as store credit when asked (decision 100)', async () => {
+    returns = [{ ...requested, status: 'received', statusText: 'Received' }];
+    await renderPage(<ManageReturnsPage />);
+    await waitFor(() => expect(button('Refund this return')).toBeDefined());
+    await click('Refund this return');
+    await waitFor(() => expect(button('Refund $134.98 to card', dialog())).toBeDefined());
+    await tick(field('Give as store credit', dialog()));
+    await click('Refund $134.98 as store credit', dialog());
+    await shows('Return refunded as store credit');
+    await waitFor(() =>
+      expect(sent('POST', '/api/manage/returns/ret-1/refund')).toEqual([{ toStoreCredit: true }]),
+    );
   });
 
   it('shows the fit claim beside the return: the vehicle, its VIN, and per part whether the listing was wrong', async () => {

@@ -86,6 +86,8 @@ function ReturnCard({ item }: { item: Return }) {
   // What the dialog asks stays set while it closes, so its words do not change as it fades out.
   const [asking, setAsking] = useState<'approve' | 'refuse' | 'receive' | 'refund'>('approve');
   const [open, setOpen] = useState(false);
+  // The refund given as store credit rather than to the card (decision 100).
+  const [toCredit, setToCredit] = useState(false);
   // What the refund gives back, worked out by the store when its dialog opens; not asked again
   // once the refund is under way (the return is then no longer waiting for one).
   const quote = useReturnRefundQuote(
@@ -95,6 +97,7 @@ function ReturnCard({ item }: { item: Return }) {
   const quoted = quote.isSuccess && quote.fetchStatus === 'idle' ? quote.data : undefined;
   const ask = (action: typeof asking) => {
     setAsking(action);
+    setToCredit(false);
     setOpen(true);
   };
   const [error, setError] = useState<string | null>(null);
@@ -125,8 +128,8 @@ function ReturnCard({ item }: { item: Return }) {
         });
         toast.success(core ? 'Old parts received' : 'Parts received');
       } else if (asking === 'refund') {
-        await refund.mutateAsync(item.id);
-        toast.success('Return refunded');
+        await refund.mutateAsync({ id: item.id, toStoreCredit: toCredit });
+        toast.success(toCredit ? 'Return refunded as store credit' : 'Return refunded');
       }
     } catch (e) {
       setError(e instanceof Error ? e.message : 'That did not work.');
@@ -235,9 +238,7 @@ function ReturnCard({ item }: { item: Return }) {
               ? 'Refuse return'
               : asking === 'receive'
                 ? 'Mark received'
-                : quoted
-                  ? `Refund ${formatCents(quoted.amountCents)} to card`
-                  : 'Refund to card'
+                : `Refund${quoted ? ` ${formatCents(quoted.amountCents)}` : ''} ${toCredit ? 'as store credit' : 'to card'}`
         }
         busy={busy}
         confirmDisabled={asking === 'refund' && !quoted}
@@ -257,6 +258,18 @@ function ReturnCard({ item }: { item: Return }) {
                   : 'The returned parts are refunded to the card, less any restocking fee. This cannot be undone.'
               : 'The customer is told by email.'}
         </p>
+        {asking === 'refund' && open ? (
+          <label className="label mt-3 cursor-pointer gap-2 whitespace-normal">
+            <input
+              type="checkbox"
+              className="checkbox"
+              checked={toCredit}
+              disabled={busy}
+              onChange={(e) => setToCredit(e.target.checked)}
+            />
+            <span className="text-base-content">Give as store credit</span>
+          </label>
+        ) : null}
         {asking === 'refund' && open ? (
           <div className="mt-3">
             <RefundQuoteSummary

@@ -107,6 +107,7 @@ const managerOrder: Order = {
     totalCents: 4860,
     shippingTaxCents: 0,
     taxRateBasisPoints: 800,
+    storeCreditCents: 0,
   },
   discount: null,
   refunds: [
@@ -122,6 +123,7 @@ const managerOrder: Order = {
       lines: [{ productId: 'tool-1', quantity: 1, amountCents: 1500, taxCents: 120 }],
       restock: false,
       reason: 'Scratched',
+      storeCreditCents: 0,
       failure: null,
       at: '2026-11-02T10:00:00.000Z',
     },

@@ -54,10 +54,13 @@ export function usePurchase<Values extends AddressInput & FieldValues, Answer ex
   form,
   steps,
   testMode,
+  storeCreditCents = 0,
 }: {
   form: UseFormReturn<Values>;
   steps: PurchaseSteps<Values, Answer>;
   testMode: boolean;
+  /** The store credit the buyer chose to pay with (decision 100): their balance, or 0. */
+  storeCreditCents?: number;
 }) {
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [method, setMethod] = useState<ShippingMethod>('standard');
@@ -102,9 +105,17 @@ export function usePurchase<Values extends AddressInput & FieldValues, Answer ex
   // No zone for this address, or no method carries the parcel: nothing can be placed until it changes.
   const shippingProblem = placedOrder ? null : (cart?.shippingProblem ?? null);
 
+  // What the store credit pays and what is left for the card: as placed, else as the page would place it.
+  const creditCents = placedOrder
+    ? (placedOrder.amounts.storeCreditCents ?? 0)
+    : Math.min(Math.max(storeCreditCents, 0), shown?.totalCents ?? 0);
+  const cardCents = (shown?.totalCents ?? 0) - creditCents;
+  // Nothing is charged when the credit pays it all: no card to check.
+  const cardNeeded = !shown || cardCents > 0;
+
   const checkCard = () => {
     const element = formRef.current;
-    if (!testMode || !element) return true;
+    if (!testMode || !element || !cardNeeded) return true;
     const invalid = cardErrors(readCardFields(element));
     setCardErrs(invalid);
     return Object.keys(invalid).length === 0;
@@ -205,6 +216,10 @@ export function usePurchase<Values extends AddressInput & FieldValues, Answer ex
     hasProblems,
     shippingProblem,
     placedOrder,
+    /** The store credit against the total shown (0 when none is used), and the rest the card pays. */
+    creditCents,
+    cardCents,
+    cardNeeded,
     busy,
     /** Nothing in the form changes while the order is being placed or once it is. */
     locked: busy || placedOrder !== null,

@@ -90,6 +90,7 @@ beforeEach(() => {
       if (url === '/api/auth/get-session') return json({ user });
       if (url.startsWith('/api/cart?')) return json(cart(cartTotal));
       if (url === '/api/addresses') return json([address]);
+      if (url === '/api/account/store-credit') return json({ balanceCents: 0, entries: [] });
       if (url === '/api/checkout') {
         checkouts.push(JSON.parse(String(init?.body)));
         return answerCheckout();

@@ -1,5 +1,6 @@
 import { Address, type AddressInput, BLANK_ADDRESS, type SavedAddress } from '@contract/addresses';
 import type { CheckoutAnswer } from '@contract/checkout';
+import { formatCents } from '@contract/money';
 import { pages } from '@contract/pages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { cartKeys } from '@web/shared/cart/keys';
 import { userCartQuery } from '@web/shared/cart/use-cart';
 import { customerPayer } from '@web/shared/payment/payer';
 import type { SignedInUser } from '@web/shared/session/session';
+import { storeCreditKeys, useStoreCredit } from '@web/shared/store-credit/store-credit-calls';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -36,6 +38,11 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
   const [addressChoice, setAddressChoice] = useState<string | null>(null);
   const [saveAddress, setSaveAddress] = useState(false);
   const checkout = usePlaceCheckout();
+  // Store credit (decision 100): offered when the customer has a balance, used only when ticked.
+  const storeCredit = useStoreCredit();
+  const balanceCents = storeCredit.data?.balanceCents ?? 0;
+  const [useCredit, setUseCredit] = useState(false);
+  const creditChosen = useCredit && balanceCents > 0;
   const form = useForm<AddressInput>({
     resolver: zodResolver(Address) as never,
     defaultValues: BLANK_ADDRESS,
@@ -51,11 +58,14 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
         address,
         saveAddress: addressChoice === NEW_ADDRESS && saveAddress,
         ...priced,
+        useStoreCredit: creditChosen,
       }),
     payer: (answer) => customerPayer(answer.order._id, queryClient),
     billing: (address) => ({ name: user.name || address.fullName, email: user.email }),
     finish: (answer, how) => {
       cartChanged();
+      if ((answer.order.amounts.storeCreditCents ?? 0) > 0)
+        void queryClient.invalidateQueries({ queryKey: storeCreditKeys.mine });
       if (how === 'stripe') return navigate(pages.payment.path(answer.order._id));
       const estimate = purchase.cart?.shippingOptions.find(
         (o) => o.method === answer.order.shippingMethod,
@@ -68,7 +78,7 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
       path.startsWith('address.') ? (path.slice('address.'.length) as keyof AddressInput) : undefined,
     refresh: cartChanged,
   };
-  const purchase = usePurchase({ form, steps, testMode });
+  const purchase = usePurchase({ form, steps, testMode, storeCreditCents: creditChosen ? balanceCents : 0 });
 
   // The default saved address fills the form once the book arrives; an empty book asks for a new one.
   useEffect(() => {
@@ -90,7 +100,27 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
   };
 
   return (
-    <PurchaseForm purchase={purchase} label="Checkout" testMode={testMode}>
+    <PurchaseForm
+      purchase={purchase}
+      label="Checkout"
+      testMode={testMode}
+      credit={
+        balanceCents > 0 ? (
+          <label className="label cursor-pointer gap-2 whitespace-normal">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={useCredit}
+              disabled={purchase.locked}
+              onChange={(e) => setUseCredit(e.target.checked)}
+            />
+            <span className="text-base-content">
+              Use my store credit ({formatCents(balanceCents)} available)
+            </span>
+          </label>
+        ) : null
+      }
+    >
       <fieldset className="space-y-2" disabled={purchase.locked}>
         <legend className="mb-2 text-xl font-semibold">Shipping address</legend>
         {addresses.data && addresses.data.length > 0 && addressChoice ? (

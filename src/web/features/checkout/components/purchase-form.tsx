@@ -18,12 +18,15 @@ export function PurchaseForm({
   purchase,
   label,
   testMode,
+  credit,
   children,
 }: {
   purchase: Purchase;
   /** The form's name for screen readers ("Checkout", "Guest checkout"). */
   label: string;
   testMode: boolean;
+  /** A customer's store credit choice (decision 100), above the card; none for a guest. */
+  credit?: ReactNode;
   children: ReactNode;
 }) {
   const paymentHeading = useId();
@@ -65,7 +68,12 @@ export function PurchaseForm({
           <h2 id={paymentHeading} className="text-xl font-semibold">
             Payment
           </h2>
-          {testMode ? (
+          {credit}
+          {!purchase.cardNeeded ? (
+            <p className="text-sm" data-testid="credit-pays-all">
+              Your store credit pays for the whole order: no card is needed.
+            </p>
+          ) : testMode ? (
             <SimulatedCardFields errors={purchase.cardErrs} />
           ) : (
             <p className="text-sm">
@@ -83,7 +91,11 @@ export function PurchaseForm({
           <SummaryLines lines={lines} />
           {shown ? (
             <div aria-live="polite" aria-busy={query.isFetching}>
-              <OrderSummary totals={shown} discount={purchase.discount} />
+              <OrderSummary
+                totals={shown}
+                discount={purchase.discount}
+                credit={{ label: 'Store credit', cents: purchase.creditCents, restLabel: 'To pay by card' }}
+              />
             </div>
           ) : null}
           {placedOrder ? null : (

@@ -16,6 +16,7 @@ import {
   sent,
   shows,
   submit,
+  tick,
   type,
   waitFor,
 } from '@web/test/page';
@@ -99,6 +100,7 @@ mockApi(
   http.get('/api/cart', () => json(quote)),
   http.post('/api/cart/quote', () => json(quote)),
   http.get('/api/addresses', () => json([savedAddress])),
+  http.get('/api/account/store-credit', () => json({ balanceCents: 0, entries: [] })),
   http.post('/api/checkout', () => json(placed)),
   http.post('/api/guest/checkout', () => json({ ...placed, token: 'guest-token-of-twenty-chars' })),
   http.post('/api/payments/simulated/confirm', () =>
@@ -140,8 +142,15 @@ describe("a customer's purchase", () => {
     await waitFor(() => expect(address()).toBe('/checkout/done/o-77'));
     expect(addressState()).toEqual({ estimate: '3 to 5 business days' });
     expect(sent('POST', '/api/checkout')).toEqual([
-      expect.objectContaining({ shippingMethod: 'standard', expectedTotalCents: 19258, saveAddress: false }),
+      expect.objectContaining({
+        shippingMethod: 'standard',
+        expectedTotalCents: 19258,
+        saveAddress: false,
+        useStoreCredit: false,
+      }),
     ]);
+    // No balance: no store credit offered.
+    expect(screen().textContent).not.toContain('Use my store credit');
     expect(sent('POST', '/api/payments/simulated/confirm')).toEqual([
       {
         clientSecret: 'cs_77',
@@ -175,6 +184,97 @@ describe("a customer's purchase", () => {
     await waitFor(() => expect(address()).toBe('/checkout/done/o-77'));
     expect(sent('POST', '/api/checkout')).toHaveLength(1);
     expect(sent('POST', '/api/payments/simulated/confirm')).toHaveLength(2);
+  });
+});
+
+describe("a customer's purchase with store credit (decision 100)", () => {
+  const { id: _id, isDefault: _default, ...addressSent } = savedAddress;
+  const open = async (balanceCents: number) => {
+    answer(
+      http.get('/api/auth/get-session', () => json({ user: customer })),
+      http.get('/api/account/store-credit', () => json({ balanceCents, entries: [] })),
+    );
+    await renderPage(<CheckoutForm user={customer} testMode />, { address: '/checkout' });
+    await waitFor(() => expect(field('Full name').value).toBe('Ada Park'));
+    await waitFor(() => expect(total()).toBe('$192.58'));
+  };
+  const summary = (testId: string) =>
+    screen().querySelector(`[data-testid="${testId}"]`)?.textContent ?? null;
+
+  it('takes part of the total off the card when ticked, and places it with useStoreCredit', async () => {
+    answer(
+      http.post('/api/checkout', () =>
+        json({
+          ...placed,
+          order: { ...placed.order, amounts: { ...quote.totals, storeCreditCents: 5000 } },
+          payment: { ...placed.payment, amount: 142.58 },
+        }),
+      ),
+    );
+    await open(5000);
+    await waitFor(() => field('Use my store credit ($50.00 available)'));
+    // Not ticked: the card pays it all.
+    expect(summary('summary-store-credit')).toBeNull();
+    await tick(field('Use my store credit ($50.00 available)'));
+    expect(summary('summary-store-credit')).toBe('-$50.00');
+    expect(summary('summary-card')).toBe('$142.58');
+    expect(summary('summary-total')).toBe('$192.58');
+    payWith('4242 4242 4242 4242');
+    await submit(screen().querySelector('form[aria-label="Checkout"]') as HTMLFormElement);
+    await waitFor(() => expect(address()).toBe('/checkout/done/o-77'));
+    expect(sent('POST', '/api/checkout')).toEqual([
+      {
+        idempotencyKey: expect.any(String),
+        address: addressSent,
+        saveAddress: false,
+        shippingMethod: 'standard',
+        expectedTotalCents: 19258,
+        useStoreCredit: true,
+      },
+    ]);
+    expect(sent('POST', '/api/payments/simulated/confirm')).toHaveLength(1);
+  });
+
+  it('asks no card when the credit pays it all, and opens the confirmation of the paid order', async () => {
+    answer(
+      http.post('/api/checkout', () =>
+        json({
+          ...placed,
+          order: { ...placed.order, paid: true, amounts: { ...quote.totals, storeCreditCents: 19258 } },
+          payment: null,
+        }),
+      ),
+    );
+    await open(30000);
+    await waitFor(() => field('Use my store credit ($300.00 available)'));
+    await tick(field('Use my store credit ($300.00 available)'));
+    expect(summary('summary-store-credit')).toBe('-$192.58');
+    expect(summary('summary-card')).toBeNull();
+    expect(screen().textContent).toContain('Your store credit pays for the whole order: no card is needed.');
+    expect(() => field('Card number')).toThrow();
+    await submit(screen().querySelector('form[aria-label="Checkout"]') as HTMLFormElement);
+    await waitFor(() => expect(address()).toBe('/checkout/done/o-77'));
+    expect(sent('POST', '/api/checkout')).toEqual([
+      {
+        idempotencyKey: expect.any(String),
+        address: addressSent,
+        saveAddress: false,
+        shippingMethod: 'standard',
+        expectedTotalCents: 19258,
+        useStoreCredit: true,
+      },
+    ]);
+    expect(sent('POST', '/api/payments/simulated/confirm')).toEqual([]);
+    expect(sent('PATCH', '/api/order/o-77')).toEqual([]);
+  });
+
+  it('sends useStoreCredit false when the customer leaves the box unticked', async () => {
+    await open(5000);
+    await waitFor(() => field('Use my store credit ($50.00 available)'));
+    payWith('4242 4242 4242 4242');
+    await submit(screen().querySelector('form[aria-label="Checkout"]') as HTMLFormElement);
+    await waitFor(() => expect(address()).toBe('/checkout/done/o-77'));
+    expect(sent('POST', '/api/checkout')).toEqual([expect.objectContaining({ useStoreCredit: false })]);
   });
 });
 

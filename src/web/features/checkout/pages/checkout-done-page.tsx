@@ -1,8 +1,8 @@
 import { pages } from '@contract/pages';
 import { QueryState } from '@web/components/ui/query-state';
 import { useOrderDetails } from '@web/shared/orders/order-details';
+import { OrderAmounts } from '@web/shared/orders/order-parts';
 import { CoreChargeLine } from '@web/shared/pricing/core-charge-line';
-import { OrderSummary } from '@web/shared/pricing/order-summary';
 import { Link, useLocation, useParams } from 'react-router';
 import type { CheckoutDoneState } from '../components/checkout-form';
 
@@ -34,14 +34,7 @@ export function CheckoutDonePage() {
                     </li>
                   ))}
                 </ul>
-                <OrderSummary
-                  totals={{
-                    ...data.amounts,
-                    shippingMethod: data.shippingMethod,
-                    shippingLabel: data.shippingLabel,
-                  }}
-                  discount={data.discount}
-                />
+                <OrderAmounts order={data} />
               </div>
             </section>
             <section aria-labelledby="next-steps" className="space-y-2">

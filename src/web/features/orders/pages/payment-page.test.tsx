@@ -77,6 +77,7 @@ function unpaidOrder(): Order {
       totalCents: 5079,
       shippingTaxCents: 0,
       taxRateBasisPoints: 700,
+      storeCreditCents: 0,
     },
     discount: null,
     shippingMethod: 'standard',
@@ -113,11 +114,14 @@ let container: HTMLDivElement;
 let root: Root;
 let order: Order;
 let book: SavedAddress[];
+/** The customer's store credit balance (decision 100). */
+let balance: number;
 /** Every call the page made, in order: "PUT /api/order/o1/address {...}". */
 let calls: string[];
 
 beforeEach(() => {
   order = unpaidOrder();
+  balance = 0;
   calls = [];
   container = document.createElement('div');
   document.body.append(container);
@@ -138,13 +142,29 @@ beforeEach(() => {
         order = inOhio(order, copy);
         return json(order);
       }
-      if (url === '/api/create-payment-intent')
+      if (url === '/api/account/store-credit') return json({ balanceCents: balance, entries: [] });
+      if (url === '/api/order/o1/store-credit' && method === 'POST') {
+        if (balance === 0)
+          return json({ error: { code: 'CONFLICT', message: 'You have no store credit to use.' } }, 409);
+        const rest = order.amounts.totalCents - order.amounts.storeCreditCents;
+        const spent = Math.min(balance, rest);
+        balance -= spent;
+        order = {
+          ...order,
+          amounts: { ...order.amounts, storeCreditCents: order.amounts.storeCreditCents + spent },
+          ...(spent === rest ? { paid: true, status: 'pending' as const } : {}),
+        };
+        return json(order);
+      }
+      if (url === '/api/create-payment-intent') {
+        const cents = order.amounts.totalCents - order.amounts.storeCreditCents;
         return json({
-          clientSecret: `sim_secret_${order.amounts.totalCents}`,
+          clientSecret: `sim_secret_${cents}`,
           provider: 'simulated',
           publishableKey: null,
-          amount: order.amounts.totalCents / 100,
+          amount: cents / 100,
         });
+      }
       if (url === '/api/payments/simulated/confirm')
         return json({ status: 'succeeded', transactionId: 'sim_pi_o1' });
       if (url === '/api/order/o1' && method === 'PATCH') {
@@ -272,5 +292,88 @@ describe('the payment page of an order placed without an address', () => {
       })}`,
       'PATCH /api/order/o1 {"orderId":"o1","transactionId":"sim_pi_o1"}',
     ]);
+  });
+});
+
+describe('store credit on the payment page (decision 100)', () => {
+  const creditButton = () =>
+    [...container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Use my store credit'));
+  const summary = (testId: string) =>
+    container.querySelector(`[data-testid="${testId}"]`)?.textContent ?? null;
+
+  it('offers no store credit when the balance is zero', async () => {
+    book = [saved];
+    await render();
+    await shown(() => payButton()?.disabled === false, 'an enabled Pay button');
+    await shown(() => calls.includes('GET /api/account/store-credit'), 'the balance read');
+    expect(creditButton()).toBeUndefined();
+  });
+
+  it('spends part of the balance, then opens the payment again for the smaller rest', async () => {
+    book = [saved];
+    balance = 2000;
+    await render();
+    await shown(() => creditButton() !== undefined && payButton()?.disabled === false, 'the credit button');
+    expect(creditButton()?.textContent).toBe('Use my store credit ($20.00)');
+    expect(container.textContent).toContain('You have $20.00 of store credit.');
+    await act(async () => creditButton()?.click());
+    await shown(
+      () => payButton()?.textContent === 'Pay $30.29' && payButton()?.disabled === false,
+      'Pay $30.29',
+    );
+    expect(calls.filter((c) => !c.startsWith('GET '))).toEqual([
+      'PUT /api/order/o1/address {"addressId":"a1"}',
+      'POST /api/create-payment-intent {"orderId":"o1"}',
+      'POST /api/order/o1/store-credit',
+      'POST /api/create-payment-intent {"orderId":"o1"}',
+    ]);
+    expect(summary('summary-store-credit')).toBe('-$20.00');
+    expect(summary('summary-card')).toBe('$30.29');
+    expect(container.textContent).toContain('Paid with store credit');
+    expect(container.textContent).toContain('To pay by card');
+    // The card is charged the rest, with the new intent's secret.
+    type(field('Card number'), '4242 4242 4242 4242');
+    type(field('Expiry (MM/YY)'), '12/40');
+    type(field('CVC'), '123');
+    await act(async () => payButton()?.click());
+    await shown(
+      () => container.querySelector('[data-testid="transaction-id"]')?.textContent === 'sim_pi_o1',
+      'the transaction id',
+    );
+    expect(calls.find((c) => c.startsWith('POST /api/payments/simulated/confirm'))).toContain(
+      '"clientSecret":"sim_secret_3029"',
+    );
+  });
+
+  it('paid in full by the balance, the order shows as paid and no card is asked', async () => {
+    book = [saved];
+    balance = 10000;
+    await render();
+    await shown(() => creditButton() !== undefined, 'the credit button');
+    expect(creditButton()?.textContent).toBe('Use my store credit ($50.29)');
+    await act(async () => creditButton()?.click());
+    await shown(() => Boolean(container.textContent?.includes('Paid with your store credit.')), 'paid');
+    expect(container.querySelector('[role="status"]')?.textContent).toContain(
+      'Congrats! Your payment is completed',
+    );
+    expect(payButton()).toBeUndefined();
+    expect(creditButton()).toBeUndefined();
+    expect(calls.filter((c) => c.startsWith('POST /api/order/o1/store-credit'))).toEqual([
+      'POST /api/order/o1/store-credit',
+    ]);
+    expect(calls.some((c) => c.includes('simulated/confirm') || c.startsWith('PATCH'))).toBe(false);
+  });
+
+  it("says the server's refusal", async () => {
+    book = [saved];
+    balance = 2000;
+    await render();
+    await shown(() => creditButton() !== undefined, 'the credit button');
+    balance = 0;
+    await act(async () => creditButton()?.click());
+    await shown(
+      () => container.querySelector('[role="alert"]')?.textContent === 'You have no store credit to use.',
+      'the refusal',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { dollarsToCents, formatCents, formatPrice } from '@contract/money';
+import { centsToDecimal, dollarsToCents, formatCents } from '@contract/money';
 import { offers } from '@contract/order-transitions';
 import { pages } from '@contract/pages';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { OrderPayment } from '@web/shared/payment/order-payment';
 import { customerPayer } from '@web/shared/payment/payer';
 import { usePaymentIntent } from '@web/shared/payment/payment-calls';
 import { useSession } from '@web/shared/session/session';
+import { useApplyStoreCredit, useStoreCredit } from '@web/shared/store-credit/store-credit-calls';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useOrder } from '../api/order-calls';
@@ -29,25 +30,44 @@ export function PaymentPage() {
   // then waits for the address (the order page asks for it).
   const addressed = Boolean(order.data?.shippingAddress);
   const intent = usePaymentIntent(id, unpaid && addressed);
-  // The card is charged the intent's amount: only an intent for the total now shown is used, so a
-  // click while a changed address reopens the payment charges nothing stale.
+  // Store credit already spent on it (decision 100) leaves the card the rest of the total.
+  const cardCents = order.data
+    ? order.data.amounts.totalCents - (order.data.amounts.storeCreditCents ?? 0)
+    : 0;
+  // The card is charged the intent's amount: only an intent for what the card pays now is used, so
+  // a click while a changed address (or credit just applied) reopens the payment charges nothing stale.
   const payment =
-    intent.data &&
-    !intent.isFetching &&
-    order.data &&
-    dollarsToCents(intent.data.amount) === order.data.amounts.totalCents
+    intent.data && !intent.isFetching && order.data && dollarsToCents(intent.data.amount) === cardCents
       ? intent.data
       : undefined;
+  const credit = useStoreCredit(unpaid);
+  const balanceCents = credit.data?.balanceCents ?? 0;
+  const applyCredit = useApplyStoreCredit(id);
+  const [creditPaid, setCreditPaid] = useState(false);
   const queryClient = useQueryClient();
   const payer = useMemo(() => customerPayer(id, queryClient), [id, queryClient]);
   const navigate = useNavigate();
   const [paidWith, setPaidWith] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!paidWith) return;
+    if (!paidWith && !creditPaid) return;
     const timer = setTimeout(() => navigate(pages.myOrders.path), CONFIRMATION_MS);
     return () => clearTimeout(timer);
-  }, [paidWith, navigate]);
+  }, [paidWith, creditPaid, navigate]);
+
+  // The balance pays what it can; paid in full, the order is done as after a card payment, else the
+  // payment opens again for the smaller rest (the intent is read again by the call's hook).
+  const spendCredit = () =>
+    applyCredit.mutate(undefined, {
+      onSuccess: (updated) => {
+        if (!updated.paid) return;
+        toast.success('Congrats! Your payment is completed');
+        setCreditPaid(true);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) void order.refetch();
+      },
+    });
 
   // The spec's order: 'Payment Sent!' once the card is charged, the order patched, then the
   // confirmation with the transaction id.
@@ -102,8 +122,36 @@ export function PaymentPage() {
           </section>
         )}
       </QueryState>
-      {order.data && unpaid && !paidWith ? <PaymentAddress order={order.data} /> : null}
-      {paidWith ? (
+      {order.data && unpaid && !paidWith && !creditPaid ? <PaymentAddress order={order.data} /> : null}
+      {order.data && unpaid && addressed && !paidWith && !creditPaid && balanceCents > 0 && cardCents > 0 ? (
+        <section aria-label="Store credit" className="space-y-2">
+          <p className="text-sm">You have {formatCents(balanceCents)} of store credit.</p>
+          <button
+            type="button"
+            className="btn btn-outline w-full sm:w-auto"
+            disabled={applyCredit.isPending}
+            onClick={spendCredit}
+          >
+            {applyCredit.isPending ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : null}
+            Use my store credit ({formatCents(Math.min(balanceCents, cardCents))})
+          </button>
+          {applyCredit.isError ? (
+            <p className="text-error text-sm" role="alert">
+              {applyCredit.error.message}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      {creditPaid ? (
+        <div role="status" className="alert alert-success">
+          <div>
+            <p className="font-semibold">Congrats! Your payment is completed</p>
+            <p className="text-sm">Paid with your store credit.</p>
+          </div>
+        </div>
+      ) : paidWith ? (
         <div role="status" className="alert alert-success">
           <div>
             <p className="font-semibold">Congrats! Your payment is completed</p>
@@ -126,7 +174,7 @@ export function PaymentPage() {
           intent={payment}
           payer={payer}
           billing={billing}
-          amount={order.data ? formatPrice(order.data.total) : ''}
+          amount={order.data ? centsToDecimal(cardCents) : ''}
           onCharged={onCharged}
           onPaid={onPaid}
           note={order.data && unpaid && !addressed ? 'Give the shipping address above to pay.' : undefined}
