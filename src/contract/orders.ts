@@ -192,8 +192,11 @@ export const Order = z.object({
     taxRateBasisPoints: z.number().int().nullable(),
     /** Present only when the order carried no tax under this resale certificate (decision 095). */
     taxExemptCertificate: z.string().optional(),
-    /** Paid with the customer's store credit (decision 100); the card pays the total less this. */
-    storeCreditCents: z.number().int(),
+    /**
+     * Present only when the customer's store credit paid part or all of it (decision 100): the
+     * card pays the total less this.
+     */
+    storeCreditCents: z.number().int().optional(),
   }),
   /** The discount the order took (its code and name as they were then). */
   discount: AppliedDiscount.nullable(),

@@ -207,7 +207,7 @@ describe('store credit', () => {
       }),
     );
     const spent = orders.map((r) =>
-      r.statusCode === 200 ? (r.json() as Order).amounts.storeCreditCents : 0,
+      r.statusCode === 200 ? ((r.json() as Order).amounts.storeCreditCents ?? 0) : 0,
     );
     expect(spent.reduce((a, b) => a + b, 0)).toBe(3000);
     expect((await creditOf(buyer)).balanceCents).toBe(0);

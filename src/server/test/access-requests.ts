@@ -10,6 +10,7 @@ import { applyBulkChange } from '../modules/catalog/bulk.service';
 import { checkImport } from '../modules/catalog/catalog-import.service';
 import { createSynonym } from '../modules/catalog/synonyms.service';
 import { createBrand, createCategory } from '../modules/catalog/taxonomy.service';
+import { moveCredit } from '../modules/credit';
 import { createDiscount } from '../modules/discounts/discounts.service';
 import { createLocation, sendTransfer } from '../modules/inventory';
 import { mailLinkToken } from '../modules/orders/guest-order-links';
@@ -504,6 +505,13 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
   'PUT /api/manage/:id': async (w) => send('PUT', `/api/manage/${await w.paidOrder()}`),
   'DELETE /api/manage/:id': async (w) => send('DELETE', `/api/manage/${await w.unpaidOrder()}`),
   'GET /api/order/:id/history': async (w) => get(`/api/order/${await w.unpaidOrder()}/history`),
+  'POST /api/order/:id/store-credit': async (w) => {
+    // The customer has credit to spend (a refund gave it), so the owner's call succeeds.
+    await w.app.db.transaction((tx) =>
+      moveCredit(tx, { userId: w.customer.id, cents: 100, reason: 'refund' }),
+    );
+    return send('POST', `/api/order/${await w.unpaidOrder()}/store-credit`);
+  },
   'POST /api/order/:id/cancel-request': async (w) =>
     send('POST', `/api/order/${await w.paidOrder()}/cancel-request`, { reason: 'Matrix' }),
   'PUT /api/order/:id/address': async (w) =>

@@ -133,7 +133,7 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
       shippingCents: row.shippingCents,
       taxCents: row.taxCents,
       totalCents: row.totalCents,
-      storeCreditCents: row.storeCreditCents,
+      ...(row.storeCreditCents > 0 ? { storeCreditCents: row.storeCreditCents } : {}),
       shippingTaxCents: row.shippingTaxCents,
       taxRateBasisPoints: row.taxRateBasisPoints,
       // Only on an order a resale certificate made tax exempt (decision 095).

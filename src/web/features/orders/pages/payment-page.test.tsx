@@ -146,18 +146,18 @@ beforeEach(() => {
       if (url === '/api/order/o1/store-credit' && method === 'POST') {
         if (balance === 0)
           return json({ error: { code: 'CONFLICT', message: 'You have no store credit to use.' } }, 409);
-        const rest = order.amounts.totalCents - order.amounts.storeCreditCents;
+        const rest = order.amounts.totalCents - (order.amounts.storeCreditCents ?? 0);
         const spent = Math.min(balance, rest);
         balance -= spent;
         order = {
           ...order,
-          amounts: { ...order.amounts, storeCreditCents: order.amounts.storeCreditCents + spent },
+          amounts: { ...order.amounts, storeCreditCents: (order.amounts.storeCreditCents ?? 0) + spent },
           ...(spent === rest ? { paid: true, status: 'pending' as const } : {}),
         };
         return json(order);
       }
       if (url === '/api/create-payment-intent') {
-        const cents = order.amounts.totalCents - order.amounts.storeCreditCents;
+        const cents = order.amounts.totalCents - (order.amounts.storeCreditCents ?? 0);
         return json({
           clientSecret: `sim_secret_${cents}`,
           provider: 'simulated',
