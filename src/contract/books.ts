@@ -75,6 +75,11 @@ export const BookFigures = z.object({
   paymentsCents: money,
   refundsCount: z.number().int(),
   refundsCents: money,
+  /** Store credit spent on the orders paid in the period (decision 100): paid, but not money. */
+  storeCreditUsedCents: money,
+  /** Refunds given as store credit rather than to a card: owed, not paid out. */
+  storeCreditIssuedCents: money,
+  /** Payments received less refunds paid back to cards: the money itself. */
   netCollectedCents: money,
   /** The cost at sale of the units sold, less that of the units refunded. */
   costOfGoodsCents: money,
@@ -193,6 +198,8 @@ export const BOOK_FILE_COLUMNS: Record<BookFile, readonly string[]> = {
     'tax',
     'cores',
     'total',
+    /** What store credit paid of the total; the card paid the rest (decision 100). */
+    'store_credit',
     'refunded',
     'net',
     'payment_id',
@@ -233,6 +240,8 @@ export const BOOK_FILE_COLUMNS: Record<BookFile, readonly string[]> = {
     'shipping',
     'other',
     'amount',
+    /** The part of the amount given as store credit, not back to the card. */
+    'store_credit',
     'payment_id',
     'provider',
     'provider_refund_id',
@@ -291,6 +300,11 @@ export const bookDefinitions: { term: string; means: string }[] = [
   {
     term: 'Payments and refunds',
     means:
-      'Money the card provider took (dated by the order’s payment) and gave back (dated by the refund). Net collected = payments - refunds = total sales + late payments - their refunds.',
+      'Money the card provider took (dated by the order’s payment) and gave back to cards (dated by the refund). Net collected = payments - refunds to cards = total sales + late payments - their refunds - store credit used + store credit issued.',
+  },
+  {
+    term: 'Store credit',
+    means:
+      'What the store owes customers, not money: used is the credit spent on the orders paid in the period (dated by the order’s payment), issued is what refunds gave as credit instead of to a card (dated by the refund). Refunds paid count both.',
   },
 ];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BooksReport } from '../../contract/books';
 import type { CheckoutAnswer } from '../../contract/checkout';
 import type { Order } from '../../contract/orders';
 import type { StoreCredit } from '../../contract/store-credit';
@@ -238,5 +239,40 @@ describe('store credit', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe('Store credit belongs to an account: sign in to use it.');
+  });
+
+  it('is its own line in the books: used and issued, and the books still reconcile to the cent', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await t.app.inject({
+      url: `/api/manage/books?from=${today}&to=${today}`,
+      headers: as(owner),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { summary: s, providers } = res.json() as BooksReport;
+    const [used, issued] = await Promise.all([
+      t.database.db
+        .select({ n: sql<string>`coalesce(sum(store_credit_cents), 0)::text` })
+        .from(orders)
+        .where(sql`paid_at is not null`),
+      t.database.db
+        .select({ n: sql<string>`coalesce(sum(store_credit_cents), 0)::text` })
+        .from(refunds)
+        .where(sql`status = 'succeeded'`),
+    ]);
+    expect(s.storeCreditUsedCents).toBe(Number(used[0]?.n));
+    expect(s.storeCreditIssuedCents).toBe(Number(issued[0]?.n));
+    expect(s.storeCreditUsedCents).toBeGreaterThan(0);
+    expect(s.storeCreditIssuedCents).toBeGreaterThan(0);
+    // Money in less money back to cards, plus credit spent less credit given, is what was sold.
+    expect(s.netCollectedCents).toBe(s.paymentsCents - s.refundsCents + s.storeCreditIssuedCents);
+    expect(s.netCollectedCents + s.storeCreditUsedCents - s.storeCreditIssuedCents).toBe(
+      s.totalSalesCents + s.latePaymentsCents - s.latePaymentsRefundedCents,
+    );
+    expect(providers.find((p) => p.provider === 'store_credit')).toMatchObject({
+      paymentsCents: s.storeCreditUsedCents,
+      refundsCents: s.storeCreditIssuedCents,
+    });
+    const cards = providers.filter((p) => p.provider !== 'store_credit');
+    expect(cards.reduce((n, p) => n + p.paymentsCents, 0)).toBe(s.paymentsCents);
   });
 });

@@ -62,7 +62,7 @@ async function* orderRows(db: Db, p: Period): AsyncGenerator<Row> {
       select o.id, ${at(saleDate)} as at, o.number, o.invoice_number, o.status, o.user_email,
         ${jurisdiction.country} as country, ${jurisdiction.region} as region,
         o.subtotal_cents - ${orderCores} as goods, ${orderCores} as cores, o.discount_cents, o.shipping_cents,
-        o.tax_cents, o.total_cents, o.refunded_cents, o.transaction_id, i.provider
+        o.tax_cents, o.total_cents, o.store_credit_cents, o.refunded_cents, o.transaction_id, i.provider
       from ${paidOrders(p)} ${keyset}
       order by ${saleDate}, o.id::text limit ${PAGE}`,
     saleDate,
@@ -83,10 +83,11 @@ async function* orderRows(db: Db, p: Period): AsyncGenerator<Row> {
         tax: money(r.tax_cents),
         cores: money(r.cores),
         total: money(r.total_cents),
+        store_credit: money(r.store_credit_cents),
         refunded: money(r.refunded_cents),
         net: money(n(r.total_cents) - n(r.refunded_cents)),
         payment_id: r.transaction_id ?? '',
-        provider: r.provider ?? '',
+        provider: r.provider ?? (n(r.store_credit_cents) > 0 ? 'store_credit' : ''),
       };
 }
 
@@ -164,8 +165,8 @@ async function* refundRows(db: Db, p: Period): AsyncGenerator<Row> {
     (keyset) => sql`
       select r.id, r.credit_note_number, ${at(refundDate)} as at, o.number, ${jurisdiction.country} as country,
         ${jurisdiction.region} as region, ${refundKind} as kind, r.reason, r.goods_cents, r.core_cents,
-        r.tax_cents, r.shipping_cents, r.other_cents, r.amount_cents, r.payment_intent_id, r.provider,
-        r.provider_refund_id
+        r.tax_cents, r.shipping_cents, r.other_cents, r.amount_cents, r.store_credit_cents, r.payment_intent_id,
+        r.provider, r.provider_refund_id
       from ${succeededRefunds(p)} ${keyset}
       order by ${refundDate}, r.id::text limit ${PAGE}`,
     refundDate,
@@ -188,6 +189,7 @@ async function* refundRows(db: Db, p: Period): AsyncGenerator<Row> {
         shipping: money(r.shipping_cents),
         other: money(r.other_cents),
         amount: money(r.amount_cents),
+        store_credit: money(r.store_credit_cents),
         payment_id: String(r.payment_intent_id),
         provider: String(r.provider),
         provider_refund_id: r.provider_refund_id ?? '',

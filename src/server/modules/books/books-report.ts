@@ -50,6 +50,8 @@ interface Parts {
   restockingFeesCents: number;
   otherRefundsCents: number;
   latePaymentsRefundedCents: number;
+  storeCreditUsedCents: number;
+  storeCreditIssuedCents: number;
   refundsCount: number;
   refundsCents: number;
   latePaymentsCents: number;
@@ -73,6 +75,8 @@ const NO_PARTS: Parts = {
   restockingFeesCents: 0,
   otherRefundsCents: 0,
   latePaymentsRefundedCents: 0,
+  storeCreditUsedCents: 0,
+  storeCreditIssuedCents: 0,
   refundsCount: 0,
   refundsCents: 0,
   latePaymentsCents: 0,
@@ -83,8 +87,9 @@ const NO_PARTS: Parts = {
 
 /**
  * The figures from their parts, by the definitions of docs/books.md. Total sales is built from
- * its components; payments and refunds are the providers' own rows, so `netCollected` equals
- * `totalSales + latePayments - latePaymentsRefunded` only if the books reconcile (the tests say so).
+ * its components; payments and refunds are the providers' own rows, so `netCollected` (money in,
+ * less money back to cards) plus store credit used less store credit issued equals `totalSales +
+ * latePayments - latePaymentsRefunded` only if the books reconcile (the tests say so).
  */
 export function figuresOf(p: Parts): BookFigures {
   const netSalesCents = cents(p.grossSalesCents - p.discountsCents - p.returnsCents);
@@ -121,7 +126,9 @@ export function figuresOf(p: Parts): BookFigures {
     paymentsCents,
     refundsCount: p.refundsCount,
     refundsCents: p.refundsCents,
-    netCollectedCents: cents(paymentsCents - p.refundsCents),
+    storeCreditUsedCents: p.storeCreditUsedCents,
+    storeCreditIssuedCents: p.storeCreditIssuedCents,
+    netCollectedCents: cents(paymentsCents - (p.refundsCents - p.storeCreditIssuedCents)),
     costOfGoodsCents,
     marginCents: cents(netSalesCents - costOfGoodsCents),
     unitsWithoutCost: p.unitsWithoutCost,
@@ -142,7 +149,7 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
         sum(o.shipping_cents)::text as shipping, sum(o.tax_cents)::text as tax,
         sum(${orderCores})::text as cores, sum(${orderCost})::text as cost,
         sum(${orderUnitsWithoutCost})::text as no_cost,
-        coalesce(sum(i.amount_cents), 0)::text as paid
+        coalesce(sum(i.amount_cents), 0)::text as paid, sum(o.store_credit_cents)::text as credit
       from ${paidOrders(p)} group by 1`),
   );
   const given = rowsOf<Record<string, string>>(
@@ -153,7 +160,7 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
         sum(case when kind <> 'late-payment' and other_cents > 0 then other_cents else 0 end)::text as other,
         sum(case when other_cents < 0 then -other_cents else 0 end)::text as fees,
         sum(case when kind = 'late-payment' then other_cents else 0 end)::text as late,
-        sum(cost)::text as cost, sum(no_cost)::text as no_cost
+        sum(cost)::text as cost, sum(no_cost)::text as no_cost, sum(store_credit_cents)::text as credit
       from (select ${bucketOf(refundDate, group)} as bucket, ${refundKind} as kind, ${refundCost} as cost,
               ${refundUnitsWithoutCost} as no_cost, r.*
             from ${succeededRefunds(p)}) x
@@ -176,6 +183,7 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
       taxChargedCents: n(s.tax),
       coresChargedCents: n(s.cores),
       orderPaymentsCents: n(s.paid),
+      storeCreditUsedCents: n(s.credit),
       costSoldCents: n(s.cost),
       unitsWithoutCost: n(s.no_cost),
     });
@@ -192,6 +200,7 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
       latePaymentsRefundedCents: n(r.late),
       costRefundedCents: n(r.cost),
       unitsWithoutCost: n(r.no_cost),
+      storeCreditIssuedCents: n(r.credit),
     });
   for (const l of late) put(l.bucket as string, { latePaymentsCents: n(l.amount) });
   return buckets;
@@ -319,7 +328,10 @@ async function refundsByReason(db: Db, p: Period): Promise<RefundReason[]> {
   }));
 }
 
-/** Payments received and refunds given back, per card provider. */
+/** How store credit is named among the providers. */
+const STORE_CREDIT = 'store_credit';
+
+/** Payments received and refunds given back, per card provider, and store credit spent and given. */
 async function paymentsByProvider(db: Db, p: Period): Promise<ProviderPayments[]> {
   const rows = rowsOf<Record<string, string>>(
     await db.execute(sql`
@@ -328,11 +340,17 @@ async function paymentsByProvider(db: Db, p: Period): Promise<ProviderPayments[]
       from (
         select coalesce(i.provider, '') as provider, 1 as payments, coalesce(i.amount_cents, 0) as paid,
           0 as refunds, 0 as refunded
-        from ${paidOrders(p)}
+        from ${paidOrders(p)} and i.id is not null
         union all
         select i.provider, 1, i.amount_cents, 0, 0 from ${latePayments(p)}
         union all
-        select r.provider, 0, 0, 1, r.amount_cents from ${succeededRefunds(p)}
+        select r.provider, 0, 0, 1, r.amount_cents - r.store_credit_cents from ${succeededRefunds(p)}
+          and r.amount_cents > r.store_credit_cents
+        union all
+        -- Store credit is a way of paying of its own (decision 100): spent on orders, given by refunds.
+        select ${STORE_CREDIT}, 1, o.store_credit_cents, 0, 0 from ${paidOrders(p)} and o.store_credit_cents > 0
+        union all
+        select ${STORE_CREDIT}, 0, 0, 1, r.store_credit_cents from ${succeededRefunds(p)} and r.store_credit_cents > 0
       ) x group by 1 order by 1`),
   );
   return rows.map((r) => ({

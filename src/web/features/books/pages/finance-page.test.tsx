@@ -39,6 +39,8 @@ const figures: BookFigures = {
   paymentsCents: 40940,
   refundsCount: 3,
   refundsCents: 25263,
+  storeCreditUsedCents: 0,
+  storeCreditIssuedCents: 0,
   netCollectedCents: 15677,
   costOfGoodsCents: 6500,
   marginCents: 6377,

@@ -178,7 +178,9 @@ function Books({ data }: { data: BooksReport }) {
     ['Late or second payments', s.latePaymentsCents - s.latePaymentsRefundedCents, null],
     ['Payments received', s.paymentsCents, paid],
     ['Refunds paid', -s.refundsCents, refunded],
+    ['Store credit issued', s.storeCreditIssuedCents, refunded],
     ['Net collected', s.netCollectedCents, null],
+    ['Store credit used', s.storeCreditUsedCents, paid],
   ];
   return (
     <>
