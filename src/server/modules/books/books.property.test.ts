@@ -33,7 +33,8 @@ import { createDiscount } from '../discounts/discounts.service';
  * and the books' identity with it: net collected + credit used - credit issued = total sales + late
  * payments - their refunds; what is left is what the store owes, never below zero.
  *
- * Not generated yet: late payments (an order released before its payment arrived).
+ * Late payments too: an order cancelled by its customer before the card payment arrived is
+ * revived (its stock and credit taken again) or, when its credit is gone, its payment refunded.
  */
 let t: TestApp;
 let owner: TestSession;
@@ -102,6 +103,8 @@ interface History {
   paid: boolean;
   /** Spend the customer's store credit (what earlier refunds gave as credit) on it. */
   useCredit: boolean;
+  /** Its payment arrives after the customer cancelled it: revived, or refunded as a late payment. */
+  late: boolean;
   steps: Step[];
 }
 
@@ -135,6 +138,7 @@ const history: fc.Arbitrary<History> = fc.record({
   // Most orders are paid; some are left unpaid, and count nowhere.
   paid: fc.integer({ min: 0, max: 4 }).map((n) => n > 0),
   useCredit: fc.boolean(),
+  late: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
   steps: fc.array(step, { maxLength: 6 }),
 });
 
@@ -185,7 +189,8 @@ async function play(h: History) {
   const order = placed.json().order as Order;
   // Credit that covered it all paid it already; an unpaid one is left so, its credit held.
   if (!h.paid) return;
-  if (!order.paid) await payOrder(t.app, customer, order._id);
+  if (!order.paid && h.late) await payLate(order._id);
+  else if (!order.paid) await payOrder(t.app, customer, order._id);
   for (const s of h.steps) {
     const line = order.lines[('line' in s ? s.line : 0) % order.lines.length];
     if (!line) continue;
@@ -239,6 +244,42 @@ async function play(h: History) {
       await request('POST', `/api/manage/returns/${id}/refund`);
     }
   }
+}
+
+/**
+ * The card charged for an order its customer cancelled meanwhile: the store revives the order
+ * (its stock and its store credit taken again) or, when it cannot, refunds the late payment.
+ */
+async function payLate(orderId: string) {
+  const intent = await request('POST', '/api/create-payment-intent', { orderId }, customer);
+  expect(intent.statusCode, intent.body).toBe(200);
+  const cancelled = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/order/${orderId}`,
+    headers: as(customer),
+  });
+  expect(cancelled.statusCode, cancelled.body).toBe(200);
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/simulated/confirm',
+    headers: as(customer),
+    payload: {
+      clientSecret: intent.json().clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+      name: customer.name,
+      email: customer.email,
+    },
+  });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  const reported = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/order/${orderId}`,
+    headers: as(customer),
+    payload: { orderId, transactionId: confirm.json().transactionId },
+  });
+  expect(reported.statusCode, reported.body).toBeLessThan(500);
 }
 
 const c = (decimal: string | undefined) => {
@@ -357,6 +398,7 @@ describe('the books of random histories', () => {
                 withCode: true,
                 paid: true,
                 useCredit: false,
+                late: false,
                 steps: [
                   { kind: 'ship', line: 0, units: 2 },
                   { kind: 'return', line: 0, units: 1 },
@@ -373,6 +415,7 @@ describe('the books of random histories', () => {
                 paid: true,
                 // Paid in full by the credit the alternator's refund gave; cancelled, refunded as credit.
                 useCredit: true,
+                late: false,
                 steps: [{ kind: 'cancel' }],
               },
               {
@@ -382,6 +425,7 @@ describe('the books of random histories', () => {
                 withCode: false,
                 paid: false,
                 useCredit: true,
+                late: false,
                 steps: [],
               },
               {
@@ -390,8 +434,10 @@ describe('the books of random histories', () => {
                 express: false,
                 withCode: false,
                 paid: true,
-                // More than the credit left: the card pays the rest.
+                // More than the credit left: the card pays the rest, after the customer cancelled
+                // it (the order revived, its credit spent again).
                 useCredit: true,
+                late: true,
                 steps: [{ kind: 'goodwill', cents: 40000, credit: false }],
               },
             ],
@@ -407,7 +453,10 @@ describe('the books of random histories', () => {
           (select count(*) from refunds where status = 'succeeded' and return_id is not null)::text as returns,
           (select count(*) from refunds where status = 'succeeded' and other_cents > 0)::text as goodwill,
           (select count(*) from refunds where status = 'succeeded' and shipping_cents > 0)::text as shipping,
-          (select count(*) from orders where status = 'cancelled' and paid_at is not null)::text as cancelled`),
+          (select count(*) from orders where status = 'cancelled' and paid_at is not null)::text as cancelled,
+          (select count(*) from refunds where status = 'succeeded' and store_credit_cents > 0)::text as as_credit,
+          (select count(*) from orders where paid_at is not null and store_credit_cents > 0)::text as paid_with_credit,
+          (select count(*) from store_credit_entries where reason = 'order_revived')::text as revived_with_credit`),
     );
     console.info('books property:', seen);
     for (const n of Object.values(seen ?? {})) expect(Number(n)).toBeGreaterThan(0);

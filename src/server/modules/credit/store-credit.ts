@@ -89,6 +89,38 @@ export async function moveCredit(tx: Tx, move: CreditMove): Promise<number> {
   throw new CreditShort(await balanceOf(tx, move.userId));
 }
 
+/**
+ * Spends as much of a customer's credit as there is, up to `maxCents`, inside the caller's
+ * transaction; answers what it spent (0: none left). The account's row is locked and read in the
+ * same statement, so two orders asking at once each take what the other left.
+ */
+export async function spendUpTo(
+  tx: Tx,
+  move: { userId: string; maxCents: number; orderId: string },
+): Promise<number> {
+  if (move.maxCents <= 0) return 0;
+  const [row] = await spendSome(tx, { userId: move.userId, max: move.maxCents, orderId: move.orderId });
+  return row?.spent ?? 0;
+}
+const spendSome = preparedStatement<{ userId: string; max: number; orderId: string }, { spent: number }>(
+  'spend store credit up to',
+  () => sql`
+  with held as (
+    select user_id, least(balance_cents, ${sql.placeholder('max')}::int) as spent
+    from ${storeCreditAccounts} where user_id = ${sql.placeholder('userId')} and balance_cents > 0
+    for update
+  ), moved as (
+    update ${storeCreditAccounts} s set balance_cents = s.balance_cents - h.spent
+    from held h where s.user_id = h.user_id
+    returning s.user_id, s.balance_cents, h.spent
+  ), logged as (
+    insert into ${storeCreditEntries} (user_id, delta_cents, balance_after_cents, reason, order_id)
+    select user_id, -spent, balance_cents, 'order', ${sql.placeholder('orderId')}::uuid from moved
+  )
+  select spent from moved`,
+  (r) => ({ spent: Number(r.spent) }),
+);
+
 /** A customer's balance (0 without an account of credit). */
 export async function balanceOf(db: Db | Tx, userId: string): Promise<number> {
   const [row] = await db

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../kernel/db';
 import { orders } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import type { Outbox } from '../../kernel/outbox';
-import { balanceOf, moveCredit } from '../credit';
+import { spendUpTo } from '../credit';
 import { toOneOrder } from './order-read';
 import { applyOrderEvent, lockOrder, type OrderRow } from './order-state';
 
@@ -25,9 +25,8 @@ export async function spendCreditOn(
   const row = await lockOrder(tx, orderId, userId);
   if (row.status !== 'unpaid') throw new AppError('CONFLICT', storeCreditMessages.notUnpaid);
   const owed = row.totalCents - row.storeCreditCents;
-  const cents = Math.min(await balanceOf(tx, userId), owed);
+  const cents = await spendUpTo(tx, { userId, maxCents: owed, orderId });
   if (cents <= 0) throw new AppError('CONFLICT', storeCreditMessages.none);
-  await moveCredit(tx, { userId, cents: -cents, reason: 'order', orderId });
   const [credited] = await tx
     .update(orders)
     .set({ storeCreditCents: sql`${orders.storeCreditCents} + ${cents}` })

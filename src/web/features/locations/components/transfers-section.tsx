@@ -1,7 +1,7 @@
 import { TRANSFER_STATUS_LABELS, type Transfer, type TransferStatus } from '@contract/locations';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { DataTable } from '@web/components/ui/data-table';
 import { QueryState } from '@web/components/ui/query-state';
-import { TableScroll } from '@web/components/ui/table-scroll';
 import { useConfirmedAction } from '@web/components/ui/use-confirmed-action';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
@@ -73,48 +73,47 @@ export function TransfersSection({ mayMove }: { mayMove: boolean }) {
         empty={status ? 'No transfers in transit.' : 'No transfers yet.'}
       >
         {(list) => (
-          <TableScroll label="Transfers">
-            <table className="table" data-testid="transfers">
-              <caption className="sr-only">
-                {status ? 'Transfers in transit' : 'All transfers'}, newest first
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Transfer</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">From → to</th>
-                  <th scope="col">Units</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Sent</th>
-                  {mayMove ? (
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((t) => (
-                  <tr key={t.id}>
-                    <td className="font-mono whitespace-nowrap">{t.number}</td>
-                    <td>
-                      {t.productName}
-                      {t.sku ? <span className="block font-mono text-xs">{t.sku}</span> : null}
-                    </td>
-                    <td>
-                      {t.fromLocationName} <span aria-hidden="true">→</span>
-                      <span className="sr-only">to</span> {t.toLocationName}
-                    </td>
-                    <td className="tabular-nums">{formatNumber(t.quantity)}</td>
-                    <td>
-                      <span className={`badge badge-sm whitespace-nowrap ${STATUS_BADGE[t.status]}`}>
-                        {TRANSFER_STATUS_LABELS[t.status]}
-                      </span>
-                    </td>
-                    <td className="whitespace-nowrap">{day(t.createdAt)}</td>
-                    {mayMove ? (
-                      <td>
-                        {t.status === 'in_transit' ? (
+          <DataTable
+            label="Transfers"
+            testId="transfers"
+            rows={list}
+            rowKey={(t) => t.id}
+            columns={[
+              { header: 'Transfer', className: 'font-mono whitespace-nowrap', cell: (t) => t.number },
+              {
+                header: 'Product',
+                cell: (t) => (
+                  <>
+                    {t.productName}
+                    {t.sku ? <span className="block font-mono text-xs">{t.sku}</span> : null}
+                  </>
+                ),
+              },
+              {
+                header: 'From → to',
+                cell: (t) => (
+                  <>
+                    {t.fromLocationName} <span aria-hidden="true">→</span>
+                    <span className="sr-only">to</span> {t.toLocationName}
+                  </>
+                ),
+              },
+              { header: 'Units', className: 'tabular-nums', cell: (t) => formatNumber(t.quantity) },
+              {
+                header: 'Status',
+                cell: (t) => (
+                  <span className={`badge badge-sm whitespace-nowrap ${STATUS_BADGE[t.status]}`}>
+                    {TRANSFER_STATUS_LABELS[t.status]}
+                  </span>
+                ),
+              },
+              { header: 'Sent', className: 'whitespace-nowrap', cell: (t) => day(t.createdAt) },
+              ...(mayMove
+                ? [
+                    {
+                      srHeader: 'Actions',
+                      cell: (t: Transfer) =>
+                        t.status === 'in_transit' ? (
                           <div className="flex flex-wrap justify-end gap-1">
                             <button
                               type="button"
@@ -134,14 +133,12 @@ export function TransfersSection({ mayMove }: { mayMove: boolean }) {
                               Cancel transfer
                             </button>
                           </div>
-                        ) : null}
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+                        ) : null,
+                    },
+                  ]
+                : []),
+            ]}
+          />
         )}
       </QueryState>
       <ConfirmDialog

@@ -1,7 +1,7 @@
 import { LOCATION_KIND_LABELS, type Location } from '@contract/locations';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { DataTable } from '@web/components/ui/data-table';
 import { QueryState } from '@web/components/ui/query-state';
-import { TableScroll } from '@web/components/ui/table-scroll';
 import { useConfirmedAction } from '@web/components/ui/use-confirmed-action';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
@@ -110,45 +110,36 @@ export function LocationsPage() {
         ) : null}
         <QueryState query={locations} isEmpty={(d) => d.length === 0} empty="No places yet.">
           {(list) => (
-            <TableScroll label="Places">
-              <table className="table" data-testid="places">
-                <caption className="sr-only">Places, open ones first, in pick order</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">Address</th>
-                    <th scope="col">Pick order</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">On hand</th>
-                    <th scope="col">On the way</th>
-                    {mayEdit ? (
-                      <th scope="col">
-                        <span className="sr-only">Actions</span>
-                      </th>
-                    ) : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {inPickOrder(list).map((l) => (
-                    <tr key={l.id} data-testid={`place-${l.id}`}>
-                      <th scope="row" className="font-medium">
-                        {l.name}
-                      </th>
-                      <td>{LOCATION_KIND_LABELS[l.kind]}</td>
-                      <td className="min-w-48">
-                        {addressLine(l) ?? <span className="text-base-content/70">No address</span>}
-                      </td>
-                      <td className="tabular-nums">{l.pickOrder}</td>
-                      <td>
-                        <span className={`badge badge-sm ${l.active ? 'badge-success' : 'badge-ghost'}`}>
-                          {l.active ? 'Open' : 'Closed'}
-                        </span>
-                      </td>
-                      <td className="tabular-nums">{formatNumber(l.onHand)}</td>
-                      <td className="tabular-nums">{formatNumber(l.incoming)}</td>
-                      {mayEdit ? (
-                        <td>
+            <DataTable
+              label="Places"
+              testId="places"
+              rows={inPickOrder(list)}
+              rowKey={(l) => l.id}
+              rowProps={(l) => ({ 'data-testid': `place-${l.id}` })}
+              columns={[
+                { header: 'Name', rowHeader: true, className: 'font-medium', cell: (l) => l.name },
+                { header: 'Kind', cell: (l) => LOCATION_KIND_LABELS[l.kind] },
+                {
+                  header: 'Address',
+                  className: 'min-w-48',
+                  cell: (l) => addressLine(l) ?? <span className="text-base-content/70">No address</span>,
+                },
+                { header: 'Pick order', className: 'tabular-nums', cell: (l) => l.pickOrder },
+                {
+                  header: 'Status',
+                  cell: (l) => (
+                    <span className={`badge badge-sm ${l.active ? 'badge-success' : 'badge-ghost'}`}>
+                      {l.active ? 'Open' : 'Closed'}
+                    </span>
+                  ),
+                },
+                { header: 'On hand', className: 'tabular-nums', cell: (l) => formatNumber(l.onHand) },
+                { header: 'On the way', className: 'tabular-nums', cell: (l) => formatNumber(l.incoming) },
+                ...(mayEdit
+                  ? [
+                      {
+                        srHeader: 'Actions',
+                        cell: (l: Location) => (
                           <div className="flex flex-wrap justify-end gap-1">
                             <button
                               type="button"
@@ -167,13 +158,12 @@ export function LocationsPage() {
                               {l.active ? 'Close' : 'Reopen'}
                             </button>
                           </div>
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+                        ),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
           )}
         </QueryState>
       </section>
