@@ -674,4 +674,95 @@ journeys('after the sale: parcels, a return that does not fit, its refund and ma
       await context.close();
     });
   }
+
+  for (const width of [1280, 390]) {
+    it(`a refund given as store credit pays the customer's next order in full, without a card (${width} px)`, async () => {
+      const desk = await adminContext.newPage();
+      await desk.setViewportSize({ width, height: 900 });
+      const deskErrors = watchForPageErrors(desk);
+      trackRequests(desk);
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const errors = watchForPageErrors(page);
+      trackRequests(page);
+      const name = `Cai Credit ${width}`;
+      await signUpThroughApi(page.request, store.url, { name, email: `credit.${width}@torque.example` });
+      const order = await paidTwoLineOrder(page.request, name);
+      const saved = await page.request.post(`${store.url}/api/addresses`, {
+        headers: { origin: store.url },
+        data: { ...OHIO, fullName: name },
+      });
+      expect(saved.status(), await saved.text()).toBe(201);
+
+      // The owner refunds $40.00 of the paid order as store credit: the card is not asked.
+      await desk.goto(`${store.url}/dashboard/manageOrders/${order._id}`);
+      await desk.getByRole('heading', { name: `Order ${order.number}` }).waitFor();
+      await desk.getByRole('button', { name: 'Refund', exact: true }).click();
+      const dialog = desk.getByRole('dialog', { name: `Refund ${order.number}` });
+      await dialog.getByLabel('Other amount ($)').fill('40.00');
+      await dialog.getByLabel('Reason').fill('Credit for your next order');
+      await dialog.getByLabel('Give as store credit').check();
+      await dialog.getByText("It goes to the customer's store credit", { exact: false }).waitFor();
+      const give = dialog.getByRole('button', { name: 'Refund $40.00 as store credit' });
+      await give.waitFor();
+      expect(await seriousViolations(desk)).toEqual([]);
+      expect(await scrollsSideways(desk)).toBe(false);
+      await screenshot(desk, `store-credit-refund-dialog-${width}`, { fullPage: true });
+      await give.click();
+      await dialog.waitFor({ state: 'hidden' });
+      await desk.getByTestId('refund-store-credit').getByText('$40.00 as store credit').waitFor();
+
+      // The customer's account page shows the balance and where it came from.
+      await page.goto(`${store.url}/dashboard`);
+      const credit = page.getByTestId('my-store-credit');
+      await credit.getByTestId('store-credit-balance').getByText('$40.00', { exact: true }).waitFor();
+      await credit
+        .getByTestId('store-credit-entry')
+        .filter({ hasText: order.number })
+        .getByText('+$40.00')
+        .waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `store-credit-account-${width}`, { fullPage: true });
+
+      // The $14.99 tire gauge into the cart; at checkout the credit pays all of it, so no card.
+      const gauge = await demoProductId(page.request, 'Digital Tire Pressure Gauge');
+      await page.goto(`${store.url}/product/${gauge}`);
+      await page.getByRole('button', { name: 'Add to cart: Digital Tire Pressure Gauge' }).click();
+      await page
+        .getByRole('status')
+        .getByText(/^Added 1 to your cart/)
+        .waitFor();
+      await page.goto(`${store.url}/checkout`);
+      const summary = page.getByRole('complementary', { name: 'Order summary' });
+      // Ohio: $14.99, standard shipping $7.99, 5.75 % tax $0.86.
+      await summary.getByTestId('summary-total').getByText('$23.84', { exact: true }).waitFor();
+      await page.getByLabel('Card number').waitFor();
+      await page.getByLabel('Use my store credit ($40.00 available)').check();
+      await page.getByTestId('credit-pays-all').waitFor();
+      expect(await summary.getByTestId('summary-store-credit').textContent()).toBe('-$23.84');
+      expect(await page.getByLabel('Card number').count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `store-credit-checkout-${width}`, { fullPage: true });
+      await page.getByRole('button', { name: 'Place order', exact: true }).click();
+      await page.waitForURL(/\/checkout\/done\/[^/]+$/);
+      const number = (await page.getByTestId('order-number').textContent()) ?? '';
+      expect(number).toMatch(/^TW-\d+$/);
+      await page.getByText('Thank you for your order!').waitFor();
+
+      // The balance is what is left: $40.00 less $23.84.
+      await page.goto(`${store.url}/dashboard`);
+      await credit.getByTestId('store-credit-balance').getByText('$16.16', { exact: true }).waitFor();
+      await credit
+        .getByTestId('store-credit-entry')
+        .filter({ hasText: number })
+        .getByText('−$23.84')
+        .waitFor();
+      expect(errors).toEqual([]);
+      expect(deskErrors).toEqual([]);
+      await desk.close();
+      await context.close();
+    });
+  }
 });

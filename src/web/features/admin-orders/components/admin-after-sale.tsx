@@ -401,7 +401,7 @@ function RefundDialog({
             onChange={(e) => setAmount(e.target.value)}
           />
         </div>
-        <label className="label cursor-pointer gap-2">
+        <label className="flex cursor-pointer items-center gap-2">
           <input
             type="checkbox"
             className="checkbox"
@@ -410,7 +410,7 @@ function RefundDialog({
           />
           Shipped parts came back: put them on the shelf
         </label>
-        <label className="label cursor-pointer gap-2">
+        <label className="flex cursor-pointer items-center gap-2">
           <input
             type="checkbox"
             className="checkbox"
@@ -430,6 +430,7 @@ function RefundDialog({
             quote={quoted}
             loading={!quoted && !quote.isError}
             error={quote.isError ? quote.error : null}
+            toStoreCredit={toCredit}
           />
         ) : null}
       </DialogForm>

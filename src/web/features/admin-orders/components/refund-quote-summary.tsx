@@ -9,10 +9,13 @@ export function RefundQuoteSummary({
   quote,
   loading,
   error,
+  toStoreCredit = false,
 }: {
   quote: RefundQuote | undefined;
   loading: boolean;
   error: Error | null;
+  /** Given as store credit rather than back to the card (decision 100). */
+  toStoreCredit?: boolean;
 }) {
   if (error)
     return (
@@ -36,7 +39,8 @@ export function RefundQuoteSummary({
   return (
     <div className="rounded-box bg-base-200 p-3" data-testid="refund-quote" role="status">
       <p className="font-semibold">
-        Refund to the card: <span className="tabular-nums">{formatCents(quote.amountCents)}</span>
+        {toStoreCredit ? 'Refund as store credit: ' : 'Refund to the card: '}
+        <span className="tabular-nums">{formatCents(quote.amountCents)}</span>
       </p>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 text-sm">
         {parts

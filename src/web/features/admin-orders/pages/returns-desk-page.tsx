@@ -259,7 +259,7 @@ function ReturnCard({ item }: { item: Return }) {
               : 'The customer is told by email.'}
         </p>
         {asking === 'refund' && open ? (
-          <label className="label mt-3 cursor-pointer gap-2 whitespace-normal">
+          <label className="mt-3 flex cursor-pointer items-center gap-2 whitespace-normal">
             <input
               type="checkbox"
               className="checkbox"
@@ -276,6 +276,7 @@ function ReturnCard({ item }: { item: Return }) {
               quote={quoted}
               loading={!quoted && !quote.isError}
               error={quote.isError ? quote.error : null}
+              toStoreCredit={toCredit}
             />
           </div>
         ) : null}

@@ -106,7 +106,7 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
       testMode={testMode}
       credit={
         balanceCents > 0 ? (
-          <label className="label cursor-pointer gap-2 whitespace-normal">
+          <label className="flex cursor-pointer items-center gap-2 whitespace-normal">
             <input
               type="checkbox"
               className="checkbox checkbox-sm"

@@ -127,7 +127,7 @@ export function PurchaseForm({
             }
           >
             {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            Place order and pay
+            {purchase.cardNeeded ? 'Place order and pay' : 'Place order'}
           </button>
           <Link to={pages.cart.path} className="link text-center text-sm">
             Back to cart
