@@ -6,4 +6,11 @@ export const creditModule: ModuleDescriptor = {
   tables: ['store_credit_accounts', 'store_credit_entries'],
 };
 
-export { balanceOf, type CreditMove, CreditShort, moveCredit, spendUpTo, storeCreditOf } from './store-credit';
+export {
+  balanceOf,
+  type CreditMove,
+  CreditShort,
+  moveCredit,
+  spendUpTo,
+  storeCreditOf,
+} from './store-credit';
