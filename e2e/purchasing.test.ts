@@ -485,7 +485,9 @@ for (const width of [1280, 390]) {
       await page.getByRole('heading', { name: 'Places', exact: true }).waitFor();
       await page
         .getByTestId('places')
-        .getByRole('row', { name: /^Main warehouse/ })
+        .getByRole('row')
+        .filter({ hasText: 'Main warehouse' })
+        .first()
         .waitFor();
       await page.getByRole('button', { name: 'Add a place' }).click();
       const newPlace = page.getByRole('form', { name: 'New place' });
@@ -495,7 +497,10 @@ for (const width of [1280, 390]) {
       await page.getByText('Back room is added').waitFor();
       await page
         .getByTestId('places')
-        .getByRole('row', { name: /^Back room/ })
+        .getByRole('row')
+        // At phone width a row is a card whose cells say their column's name first.
+        .filter({ hasText: 'Back room' })
+        .first()
         .waitFor();
 
       // On the wrench's stock page: its bin at the back room, 5 units counted in there.

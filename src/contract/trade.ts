@@ -136,3 +136,78 @@ export const TradePrices = z.object({
   ),
 });
 export type TradePrices = z.infer<typeof TradePrices>;
+
+/**
+ * Trade applications (decision 101): a shop asks to buy at trade terms. It gives its business
+ * name, its tax id and, to buy tax-free for resale, its certificate (number, states, expiry) and
+ * the certificate's scan; a manager approves it into a trade account with a price list, or
+ * refuses it with a reason, and the shop is told by mail.
+ */
+export const tradeApplicationStatuses = ['pending', 'approved', 'refused'] as const;
+export type TradeApplicationStatus = (typeof tradeApplicationStatuses)[number];
+
+/** POST /account/trade-application (a signed-in customer). */
+export const TradeApplicationInput = z.object({
+  businessName: z.string().trim().min(1, 'Give the business name').max(120, 'At most 120 characters'),
+  taxId: z
+    .string()
+    .trim()
+    .min(4, 'Give the tax id (EIN or state id)')
+    .max(40, 'At most 40 characters')
+    .regex(/^[A-Za-z0-9 -]+$/, 'A tax id is letters, digits, spaces and dashes'),
+  /** Asked only to buy tax-free for resale. */
+  certificate: ExemptionCertificate.nullable().default(null),
+  note: z.string().trim().max(1_000, 'At most 1,000 characters').optional(),
+});
+export type TradeApplicationInput = z.input<typeof TradeApplicationInput>;
+
+/** The certificate's scan, sent as the request's body (PUT /account/trade-application/certificate). */
+export const CERTIFICATE_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export const CERTIFICATE_FILE_MAX_BYTES = 4 * 1024 * 1024;
+
+export const TradeApplication = z.object({
+  id: z.string(),
+  userId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  businessName: z.string(),
+  taxId: z.string(),
+  certificate: ExemptionCertificate.nullable(),
+  /** Whether the certificate's scan was sent (managers download it). */
+  hasCertificateFile: z.boolean(),
+  note: z.string().nullable(),
+  status: z.enum(tradeApplicationStatuses),
+  decisionNote: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type TradeApplication = z.infer<typeof TradeApplication>;
+
+/** GET /account/trade-application: the customer's latest application, or null. */
+export const TradeApplicationAnswer = z.object({ application: TradeApplication.nullable() });
+export type TradeApplicationAnswer = z.infer<typeof TradeApplicationAnswer>;
+export const TradeApplicationList = z.object({ applications: z.array(TradeApplication) });
+export type TradeApplicationList = z.infer<typeof TradeApplicationList>;
+
+/**
+ * POST /trade-applications/:id/decision (trade.write): approve into a trade account with this
+ * price list (the applied certificate kept when `keepCertificate`), or refuse with a reason the
+ * shop reads.
+ */
+export const TradeApplicationDecision = z.discriminatedUnion('approve', [
+  z.object({ approve: z.literal(true), priceList: PriceList, keepCertificate: z.boolean().default(true) }),
+  z.object({
+    approve: z.literal(false),
+    reason: z.string().trim().min(1, 'Say why, for the shop').max(1_000, 'At most 1,000 characters'),
+  }),
+]);
+export type TradeApplicationDecision = z.input<typeof TradeApplicationDecision>;
+
+export const tradeApplicationMessages = {
+  pendingAlready: 'Your application is with us already: we will write when it is decided.',
+  tradeAlready: 'Your account buys at trade terms already.',
+  staff: 'Staff accounts do not apply for trade terms.',
+  decided: 'This application is decided already.',
+  noApplication: 'Send your application first, then its certificate.',
+  fileType: 'Send the certificate as a PDF, PNG or JPEG file.',
+};

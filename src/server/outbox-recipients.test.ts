@@ -61,6 +61,7 @@ describe('the subscribers an event is queued for', () => {
       'order.status_changed': true,
       'contact.received': true,
       'purchase_order.sent': true,
+      'trade.application_decided': true,
       'contact.replied': true,
       'account.password_reset_requested': true,
       'account.email_confirmation_requested': true,

@@ -50,6 +50,7 @@ const REFUSAL_CODES: Record<number, string> = {
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  409: 'CONFLICT',
 };
 
 let world: AccessWorld;

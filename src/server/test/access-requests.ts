@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import Stripe from 'stripe';
 import { DiscountInput } from '../../contract/discounts';
 import type { GuestCheckoutAnswer } from '../../contract/guest';
 import { unsubscribeToken } from '../edge/cart-reminders/unsubscribe-token';
+import { tradeApplications } from '../kernel/db/schema';
 import { resolveAuthSecret } from '../kernel/identity/auth-secret';
 import { saveTradeAccount } from '../modules/accounts/trade-accounts';
 import { applyBulkChange } from '../modules/catalog/bulk.service';
@@ -505,6 +507,59 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
   'PUT /api/manage/:id': async (w) => send('PUT', `/api/manage/${await w.paidOrder()}`),
   'DELETE /api/manage/:id': async (w) => send('DELETE', `/api/manage/${await w.unpaidOrder()}`),
   'GET /api/order/:id/history': async (w) => get(`/api/order/${await w.unpaidOrder()}/history`),
+  'POST /api/account/trade-application': async (w) => {
+    // Each caller applies afresh: an earlier call's pending application is decided out of the way.
+    await w.app.db
+      .update(tradeApplications)
+      .set({ status: 'refused' })
+      .where(eq(tradeApplications.status, 'pending'));
+    return send('POST', '/api/account/trade-application', {
+      businessName: 'Matrix Motors',
+      taxId: '12-3456789',
+    });
+  },
+  'PUT /api/account/trade-application/certificate': async (w) => {
+    await w.app.db
+      .update(tradeApplications)
+      .set({ status: 'refused' })
+      .where(eq(tradeApplications.status, 'pending'));
+    // Every signed-in caller has a pending application of their own to attach the scan to.
+    for (const who of [w.customer, w.other, w.staff, w.manager, w.owner])
+      await w.app.db
+        .insert(tradeApplications)
+        .values({ userId: who.id, businessName: 'Matrix Motors', taxId: '12-3456789' });
+    return {
+      method: 'PUT',
+      url: '/api/account/trade-application/certificate',
+      headers: { 'content-type': 'application/pdf' },
+      payload: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    };
+  },
+  'GET /api/trade-applications/:id/certificate': async (w) => {
+    const [row] = await w.app.db
+      .insert(tradeApplications)
+      .values({
+        userId: w.customer.id,
+        businessName: 'Matrix Motors',
+        taxId: '12-3456789',
+        status: 'refused',
+        certificateFile: Buffer.from('%PDF-1.4\n%%EOF\n'),
+        certificateFileType: 'application/pdf',
+      })
+      .returning({ id: tradeApplications.id });
+    return get(`/api/trade-applications/${row?.id}/certificate`);
+  },
+  'POST /api/trade-applications/:id/decision': async (w) => {
+    await w.app.db
+      .update(tradeApplications)
+      .set({ status: 'refused' })
+      .where(eq(tradeApplications.status, 'pending'));
+    const [row] = await w.app.db
+      .insert(tradeApplications)
+      .values({ userId: w.other.id, businessName: 'Matrix Motors', taxId: '12-3456789' })
+      .returning({ id: tradeApplications.id });
+    return send('POST', `/api/trade-applications/${row?.id}/decision`, { approve: false, reason: 'Matrix' });
+  },
   'POST /api/order/:id/store-credit': async (w) => {
     // The customer has credit to spend (a refund gave it), so the owner's call succeeds.
     await w.app.db.transaction((tx) =>

@@ -14,7 +14,7 @@ import { type AccountRole, may, type RouteAccess } from '../../contract/roles';
 
 export const ROLES = ['anonymous', 'customer', 'other', 'staff', 'manager', 'owner'] as const;
 export type Role = (typeof ROLES)[number];
-export type Outcome = 'ok' | 400 | 401 | 403 | 404;
+export type Outcome = 'ok' | 400 | 401 | 403 | 404 | 409;
 export type Access = Record<Role, Outcome>;
 /** A route as Fastify registered it: `METHOD url`, the prefix included, `:params` as written. */
 export type RouteKey = string;
@@ -62,6 +62,14 @@ export const ALLOWED_ANSWER: Partial<Record<RouteKey, Outcome>> = {
   'POST /api/manage/returns/:id/fitment-correction': 404,
 };
 
+/**
+ * What a customer asks for themselves that staff accounts may not (a shop's application for trade
+ * terms, decision 101): the store's refusal to a staff caller, in words.
+ */
+export const CUSTOMERS_ONLY: Partial<Record<RouteKey, Outcome>> = {
+  'POST /api/account/trade-application': 409,
+};
+
 /** The expected answer of one route to one caller. */
 export function expectedOutcome(key: RouteKey, access: RouteAccess, role: Role): Outcome {
   if (access !== 'public') {
@@ -70,6 +78,8 @@ export function expectedOutcome(key: RouteKey, access: RouteAccess, role: Role):
     if (access !== 'signedIn' && !may(accountRole, access)) return 403;
     const own = OWN_THINGS[key];
     if (own !== undefined && role !== 'customer') return own;
+    const customersOnly = CUSTOMERS_ONLY[key];
+    if (customersOnly !== undefined && role !== 'customer' && role !== 'other') return customersOnly;
   }
   return ALLOWED_ANSWER[key] ?? 'ok';
 }

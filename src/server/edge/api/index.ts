@@ -33,6 +33,7 @@ import { settingsRoutes } from './settings.routes';
 import { storeRoutes } from './store.routes';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 import { tradeRoutes } from './trade.routes';
+import { tradeApplicationsRoutes } from './trade-applications.routes';
 import { uploadsRoutes } from './uploads.routes';
 
 export { collectRouteAccess, registerAccessGuard } from './access-guard';
@@ -83,6 +84,7 @@ export const apiModule: ModuleDescriptor<ApiContext> = {
       settingsRoutes,
       customersRoutes,
       tradeRoutes,
+      tradeApplicationsRoutes,
       purchasingRoutes,
       auditRoutes,
       uploadsRoutes(images, config.uploads.fetchPrivateAddresses).api,

@@ -7,6 +7,7 @@ import { accountMailHandler } from './subscribers/account-subscriber';
 import { contactMailHandler } from './subscribers/contact-subscriber';
 import { orderMailHandler } from './subscribers/order-subscriber';
 import { purchasingMailHandler } from './subscribers/purchasing-subscriber';
+import { tradeMailHandler } from './subscribers/trade-subscriber';
 
 /**
  * The customers' mails, each an outbox subscriber that writes its mail from the rows as they are at
@@ -39,6 +40,8 @@ export const mailModule: ModuleDescriptor<{
     ),
     // A sent purchase order, to the supplier's ordering address.
     subscribe('purchase-order-mail', ['purchase_order.sent'], purchasingMailHandler(db, mailer, mail)),
+    // A shop's application for trade terms, approved or refused.
+    subscribe('trade-application-mail', ['trade.application_decided'], tradeMailHandler(db, mailer, mail)),
   ],
 };
 

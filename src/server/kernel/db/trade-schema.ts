@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { CategoryPercent, NetPrice } from '../../../contract/trade';
+import {
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { type CategoryPercent, type NetPrice, tradeApplicationStatuses } from '../../../contract/trade';
 import { user } from './auth-schema';
 
 /**
@@ -29,5 +41,43 @@ export const tradeAccounts = pgTable(
       'trade_accounts_certificate_whole',
       sql`(${t.certificateNumber} is null) = (${t.certificateExpiresOn} is null)`,
     ),
+  ],
+);
+
+/** Raw bytes (a certificate's scan), the same type on PGlite and PostgreSQL. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A shop's application for trade terms (decision 101), written by the accounts module: what it
+ * says of itself, its resale certificate and the certificate's scan (kept here, never under a public
+ * address: only managers download it), and the decision. One pending application per account.
+ */
+export const tradeApplications = pgTable(
+  'trade_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    businessName: text('business_name').notNull(),
+    taxId: text('tax_id').notNull(),
+    certificateNumber: text('certificate_number'),
+    certificateStates: text('certificate_states').array().notNull().default([]),
+    certificateExpiresOn: date('certificate_expires_on', { mode: 'string' }),
+    certificateFile: bytea('certificate_file'),
+    certificateFileType: text('certificate_file_type'),
+    note: text('note'),
+    status: text('status', { enum: tradeApplicationStatuses }).notNull().default('pending'),
+    decisionNote: text('decision_note'),
+    decidedBy: text('decided_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('trade_applications_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
+    index('trade_applications_status_idx').on(t.status, t.createdAt),
   ],
 );

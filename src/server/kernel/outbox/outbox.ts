@@ -43,6 +43,8 @@ export interface Topics {
   'account.sign_up_repeated': { userId: string };
   /** A purchase order was sent: it is mailed to the supplier's ordering address (modules/purchasing). */
   'purchase_order.sent': { purchaseOrderId: string };
+  /** A shop's application for trade terms was approved or refused: the shop is mailed (modules/accounts). */
+  'trade.application_decided': { applicationId: string };
   /** A customer's cart sat untouched for a day since it last changed (edge/cart-reminders). */
   'cart.reminder_due': { userId: string; remindedFor: string };
 }

@@ -6,7 +6,7 @@ import type { ModuleDescriptor } from '../../kernel/jobs';
  */
 export const accountsModule: ModuleDescriptor = {
   name: 'modules/accounts',
-  tables: ['profiles', 'trade_accounts'],
+  tables: ['profiles', 'trade_accounts', 'trade_applications'],
   alsoWrites: ['user'],
   // The customers list sums each customer's paid orders (a read up the ladder, decision 089).
   reads: ['orders'],
@@ -31,4 +31,13 @@ export {
   RETAIL,
   saveTradeAccount,
 } from './trade-accounts';
+export {
+  applyForTrade,
+  attachCertificate,
+  certificateFileOf,
+  decideTradeApplication,
+  listTradeApplications,
+  myTradeApplication,
+  tradeApplicationById,
+} from './trade-applications';
 export { watchTradeAccounts } from './trade-watch';
