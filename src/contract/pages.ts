@@ -77,6 +77,8 @@ export const pages = {
   /** The owner's Make Admin page, grown into the customers list. */
   users: fixed('/dashboard/users'),
   customer: withId('/dashboard/users/:id'),
+  /** Shops' applications for trade terms, for managers to approve or refuse (decision 101). */
+  tradeApplications: fixed('/dashboard/trade-applications'),
   manageProduct: fixed('/dashboard/manageProduct'),
   addProduct: fixed('/dashboard/addProduct'),
   productEditor: withId('/dashboard/products/:id'),
@@ -149,6 +151,7 @@ export const pageAccess: Record<PageKey, PageAccess> = {
   overview: 'reports.read',
   users: 'customers.read',
   customer: 'customers.read',
+  tradeApplications: 'trade.write',
   manageProduct: 'products.read',
   addProduct: 'products.write',
   productEditor: 'products.read',

@@ -79,6 +79,7 @@ describe('the subscribers an event is queued for', () => {
       'order-mail',
       'order-webhook',
       'purchase-order-mail',
+      'trade-application-mail',
     ]);
   });
 });

@@ -86,7 +86,7 @@ const sample = (pattern: string) => pattern.replace(':id', ID);
 
 const owner = { id: 'owner-1', email: 'olive@torque.example', name: 'Olive Owner', image: null };
 let signedIn: typeof owner | null;
-let role: 'owner' | 'customer';
+let role: 'owner' | 'manager' | 'staff' | 'customer';
 
 const product = {
   _id: ID,
@@ -117,7 +117,7 @@ mockApi(
     signedIn = null;
     return json({ success: true });
   }),
-  http.get('/api/admin/:email', () => json({ admin: role === 'owner', role })),
+  http.get('/api/admin/:email', () => json({ admin: role !== 'customer', role })),
   http.get('/api/tool', () => json([product])),
   http.get('/api/tool/facets', () => refusal(404, 'NOT_FOUND', 'Not found')),
   http.get('/api/tool/:id', () => json(product)),
@@ -175,6 +175,7 @@ const mark: Record<PageKey, string> = {
   overview: 'Overview',
   users: 'Make Admin',
   customer: 'Customer not found',
+  tradeApplications: 'Trade applications',
   manageProduct: 'Manage Product',
   addProduct: 'Add Product',
   productEditor: 'History',
@@ -268,6 +269,19 @@ describe('the router and the route table', () => {
     await waitFor(() => expect(address()).toBe(pages.login.path));
     expect(addressState()).toMatchObject({ from: pages.manageOrders.path, reason: 'admin-only' });
     expect(sent('POST', '/api/auth/sign-out')).toHaveLength(1);
+  });
+
+  it('opens the trade applications to managers, and tells the staff their role does not open it', async () => {
+    role = 'manager';
+    await renderPage(<AppRoutes />, { address: pages.tradeApplications.path });
+    await waitFor(() => expect(headings()).toContain('Trade applications'));
+    expect(sent('GET', '/api/trade-applications')).toHaveLength(1);
+
+    role = 'staff';
+    await renderPage(<AppRoutes />, { address: pages.tradeApplications.path });
+    await waitFor(() => expect(screen().textContent).toContain('Your role (Staff) does not open this page.'));
+    expect(headings()).not.toContain('Trade applications');
+    expect(sent('GET', '/api/trade-applications')).toHaveLength(1);
   });
 
   it('builds links the router opens, encoding what an id could carry', () => {

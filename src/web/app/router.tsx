@@ -85,6 +85,10 @@ const AddressesPage = page(() => import('@web/features/addresses/pages/addresses
 const AddReviewPage = page(() => import('@web/features/reviews/pages/add-review-page'), 'AddReviewPage');
 const UsersPage = page(() => import('@web/features/customers/pages/users-page'), 'UsersPage');
 const CustomerPage = page(() => import('@web/features/customers/pages/customer-page'), 'CustomerPage');
+const TradeApplicationsPage = page(
+  () => import('@web/features/customers/pages/trade-applications-page'),
+  'TradeApplicationsPage',
+);
 const AuditPage = page(() => import('@web/features/audit/pages/audit-page'), 'AuditPage');
 const OverviewPage = page(() => import('@web/features/reports/pages/overview-page'), 'OverviewPage');
 const ManageProductsPage = page(
@@ -158,6 +162,7 @@ export const pageComponents: Record<PageKey, ComponentType> = {
   overview: OverviewPage,
   users: UsersPage,
   customer: CustomerPage,
+  tradeApplications: TradeApplicationsPage,
   manageProduct: ManageProductsPage,
   addProduct: AddProductPage,
   productEditor: ProductEditorPage,

@@ -59,6 +59,7 @@ export const PAGE_MODULES: Record<PageKey, readonly string[]> = {
   overview: dashboard('reports', 'overview-page'),
   users: dashboard('customers', 'users-page'),
   customer: dashboard('customers', 'customer-page'),
+  tradeApplications: dashboard('customers', 'trade-applications-page'),
   manageProduct: dashboard('catalog', 'manage-products-page'),
   addProduct: dashboard('catalog', 'add-product-page'),
   productEditor: dashboard('catalog', 'product-editor-page'),

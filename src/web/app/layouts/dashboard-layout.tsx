@@ -25,6 +25,7 @@ const staffPages: readonly { page: PageKey; label: string }[] = [
   { page: 'dashboard', label: 'My Profile' },
   { page: 'overview', label: 'Overview' },
   { page: 'users', label: 'Make Admin' },
+  { page: 'tradeApplications', label: 'Trade applications' },
   { page: 'manageProduct', label: 'Manage Product' },
   { page: 'addProduct', label: 'Add Product' },
   { page: 'categories', label: 'Categories and brands' },

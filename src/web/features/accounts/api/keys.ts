@@ -5,4 +5,8 @@ export const accountKeys = {
   providers: ['auth-providers'] as const,
   profile: (email: string) => [...accountRoot, 'profile', email] as const,
   sessions: [...accountRoot, 'sessions'] as const,
+  /** The account's own trade terms (decision 095). */
+  trade: [...accountRoot, 'trade'] as const,
+  /** The account's latest application for trade terms (decision 101). */
+  tradeApplication: [...accountRoot, 'trade-application'] as const,
 };

@@ -1,8 +1,5 @@
 import { percentText } from '@contract/discounts';
-import type { TradeAccountAnswer } from '@contract/trade';
-import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '@web/lib/api-client';
-import { accountRoot } from '@web/lib/query-keys';
+import { useMyTradeTerms } from '../api/trade-application-calls';
 
 /**
  * A trade account's own terms on My Profile (decision 095): its percent off list, how many
@@ -10,10 +7,7 @@ import { accountRoot } from '@web/lib/query-keys';
  * retail customer; the store sets the terms, so nothing here changes them.
  */
 export function MyTradeTerms() {
-  const terms = useQuery({
-    queryKey: [...accountRoot, 'trade'],
-    queryFn: ({ signal }) => apiGet<TradeAccountAnswer>('/account/trade', signal),
-  });
+  const terms = useMyTradeTerms();
   const trade = terms.data?.trade;
   if (!trade) return null;
   const { priceList, certificate } = trade;

@@ -4,6 +4,7 @@ import { useSession } from '@web/shared/session/session';
 import { useProfile } from '../api/account-calls';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { MyStoreCredit } from '../components/my-store-credit';
+import { MyTradeApplication } from '../components/my-trade-application';
 import { MyTradeTerms } from '../components/my-trade-terms';
 import { ProfileForm } from '../components/profile-form';
 import { SessionList } from '../components/session-list';
@@ -36,6 +37,8 @@ export function MyProfilePage() {
         </div>
       </section>
       <MyTradeTerms />
+      {/* The staff buy no trade terms: only a customer applies. */}
+      {admin.data && !admin.data.admin ? <MyTradeApplication /> : null}
       <MyStoreCredit />
       <QueryState query={profile} empty={null}>
         {(data) => <ProfileForm profile={data} />}

@@ -8,4 +8,6 @@ export const customerKeys = {
   list: (search: string, page: number) => [...users, 'customers', search, page] as const,
   one: (id: string) => [...users, 'customer', id] as const,
   trade: (id: string) => [...users, 'customer', id, 'trade'] as const,
+  /** Applications for trade terms of one status (decision 101). */
+  tradeApplications: (status: string) => [...users, 'trade-applications', status] as const,
 };
