@@ -1,5 +1,6 @@
 import type { Location } from '@contract/locations';
 import type { DeskOrder } from '@contract/orders';
+import { place } from '@web/test/locations';
 import { paidOrder, staffView } from '@web/test/orders';
 import {
   button,
@@ -26,20 +27,6 @@ let role: 'manager' | 'staff';
 let refundKeys: Array<string | null>;
 /** The store's places, as GET /api/locations answers. */
 let places: Location[];
-const place = (id: string, name: string, pickOrder: number, active = true): Location => ({
-  id,
-  name,
-  kind: 'warehouse',
-  line1: null,
-  city: null,
-  region: null,
-  postalCode: null,
-  country: 'US',
-  pickOrder,
-  active,
-  onHand: 0,
-  incoming: 0,
-});
 const MAIN = place('loc-main', 'Main warehouse', 1);
 
 mockApi(

@@ -6,6 +6,7 @@ import {
   type StockMovement,
 } from '@contract/inventory';
 import { type Location, notEnoughAtMessage, type TransferInput } from '@contract/locations';
+import { place } from '@web/test/locations';
 import {
   answer,
   button,
@@ -33,20 +34,6 @@ const TRANSFERS = '/api/transfers';
 
 /** The store's places, as GET /api/locations answers. */
 let places: Location[];
-const place = (id: string, name: string, pickOrder: number, active = true): Location => ({
-  id,
-  name,
-  kind: 'warehouse',
-  line1: null,
-  city: null,
-  region: null,
-  postalCode: null,
-  country: 'US',
-  pickOrder,
-  active,
-  onHand: 0,
-  incoming: 0,
-});
 const MAIN = place('loc-main', 'Main warehouse', 1);
 const SHOP = place('loc-shop', 'Shop shelf', 2);
 const atMain: StockAtLocation = {

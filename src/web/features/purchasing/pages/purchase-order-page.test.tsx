@@ -1,6 +1,7 @@
 import type { Location } from '@contract/locations';
 import { pages } from '@contract/pages';
 import type { PurchaseOrder } from '@contract/purchasing';
+import { place } from '@web/test/locations';
 import {
   answer,
   button,
@@ -26,20 +27,6 @@ import { PurchaseOrderPage } from './purchase-order-page';
 let current: PurchaseOrder;
 /** The store's places, as GET /api/locations answers. */
 let places: Location[];
-const place = (id: string, name: string, pickOrder: number, active = true): Location => ({
-  id,
-  name,
-  kind: 'warehouse',
-  line1: null,
-  city: null,
-  region: null,
-  postalCode: null,
-  country: 'US',
-  pickOrder,
-  active,
-  onHand: 0,
-  incoming: 0,
-});
 const MAIN = place('loc-main', 'Main warehouse', 1);
 const SHOP = place('loc-shop', 'Shop shelf', 2);
 beforeEach(() => {
