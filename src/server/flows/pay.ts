@@ -9,6 +9,7 @@ import {
   lockOrder,
   type OrderRow,
   openOrderLink,
+  PAID_BEFORE_CREDIT,
   PaymentArrivedTooLate,
   payUnpaidOrder,
   toOneOrder,
@@ -176,6 +177,16 @@ async function paidInOneTransaction(
       throw new AppError('NOT_FOUND', 'Payment was not found');
     }
     const order = await lockOrder(tx, known.orderId);
+    // An intent of ours for this order opened before store credit paid part of it (decision 100):
+    // it is for more than is now due, so it cannot pay the order; like a payment that came too
+    // late, it is kept on record and given back.
+    if (
+      intent.currency === 'usd' &&
+      intent.amountCents === known.amountCents &&
+      intent.amountCents !== order.totalCents - order.storeCreditCents &&
+      order.storeCreditCents > 0
+    )
+      throw new PaymentArrivedTooLate(PAID_BEFORE_CREDIT);
     if (intent.amountCents !== order.totalCents - order.storeCreditCents || intent.currency !== 'usd') {
       log.error({ orderId: order.id, intentId: intent.id }, 'payment amount does not match the order');
       throw new AppError('PAYMENT_FAILED', 'The payment does not match the order total');

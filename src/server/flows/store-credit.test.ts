@@ -189,6 +189,51 @@ describe('store credit', () => {
     expect((await orderRow(t.database.db, placed._id))?.status).toBe('cancelled');
   });
 
+  it('gives back a card payment of the full total made after credit paid part of the order', async () => {
+    const { buyer } = await customerWithCredit(1000);
+    const jack = await insertProduct(t.database.db, {
+      name: 'Jack stand',
+      priceCents: 4000,
+      availableQuantity: 5,
+      minimumOrderQuantity: 1,
+    });
+    const placed = await placeOrder(t.app, buyer, jack.id, 1);
+    // The payment opened for the whole total in one tab; credit spent in another.
+    const before = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: as(buyer),
+      payload: { orderId: placed._id },
+    });
+    const used = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${placed._id}/store-credit`,
+      headers: as(buyer),
+    });
+    expect((used.json() as Order).amounts.storeCreditCents).toBe(1000);
+    // The first tab's card pays the whole total: it is not the order's payment, and goes back.
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/simulated/confirm',
+      headers: as(buyer),
+      payload: {
+        clientSecret: before.json().clientSecret,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/40',
+        cvc: '123',
+        name: buyer.name,
+        email: buyer.email,
+      },
+    });
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json().error.message).toBe(
+      'This payment was for the whole order, but your store credit has paid part of it since; it will be refunded. Pay what is left instead.',
+    );
+    const given = await t.database.db.select().from(refunds).where(eq(refunds.orderId, placed._id));
+    expect(given.map((r) => [r.status, r.amountCents])).toEqual([['succeeded', placed.amounts.totalCents]]);
+    expect((await orderRow(t.database.db, placed._id))?.status).toBe('unpaid');
+  });
+
   it('is never spent twice: two checkouts at once share what there is', async () => {
     const { buyer } = await customerWithCredit(3000);
     const bulb = await insertProduct(t.database.db, {

@@ -77,3 +77,40 @@ function safeJson(text: string): unknown {
 
 export const apiGet = async <T>(path: string, signal?: AbortSignal) =>
   (await apiRequest<T>(path, { signal })).data;
+
+/**
+ * Sends a file as the request's body, as it is (a CSV to check, a certificate's scan), under its
+ * own content type; answers the store's JSON, or throws its refusal as an ApiError.
+ */
+export async function sendFileBody<T>(
+  url: string,
+  method: 'POST' | 'PUT',
+  file: Blob,
+  contentType: string,
+  fallback: string,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: { 'content-type': contentType, accept: 'application/json' },
+      body: file,
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Could not reach the store. Check your connection and try again.');
+  }
+  const json = (await response.json().catch(() => undefined)) as
+    | T
+    | { error?: { code: string; message: string } }
+    | undefined;
+  if (!response.ok) {
+    const error = (json as { error?: { code: string; message: string } } | undefined)?.error;
+    throw new ApiError(
+      response.status,
+      (error?.code as ApiError['code']) ?? 'INTERNAL',
+      error?.message ?? fallback,
+    );
+  }
+  return json as T;
+}

@@ -215,6 +215,11 @@ const readPlaces = preparedStatement<{ id: string; orderId: string | null }, Pla
   }),
 );
 
+const holdPlaceOpen = preparedStatement<{ id: string }>(
+  'hold a place open',
+  () => sql`select id from ${stockLocations} where id = ${sql.placeholder('id')} for share`,
+);
+
 /**
  * Ledger rows an instance of the release before wrote during the rolling restart that brought
  * places have no place; that release knew one, `main`, so they are taken as made there, and main's
@@ -309,6 +314,9 @@ const reserveByRule = preparedStatement<
         when l.region = ${sql.placeholder('near')}::text then 1 else 2 end as rank
     from ${locationStock} s join ${stockLocations} l on l.id = s.location_id
     where s.product_id = ${sql.placeholder('id')} and l.active and s.available > 0
+      -- Rows of the release before places (the roll) are taken in first, by placeMove.
+      and not exists (select 1 from ${stockMovements} u
+        where u.product_id = ${sql.placeholder('id')} and u.location_id is null)
   ), ordered as (
     select location_id, available, coalesce(sum(available) over (
       order by rank, pick_order, location_id rows between unbounded preceding and 1 preceding), 0) as before
@@ -344,6 +352,9 @@ export async function placeMove(tx: Tx, move: PlacedMove, productName: string): 
     if (placed === move.reserved) return [];
     move = { ...move, reserved: move.reserved - placed };
   }
+  // Units going onto a named place's shelf: the place is held open until this commits, so it is
+  // not closed meanwhile with them on it (closing takes its row FOR UPDATE).
+  if (move.locationId && move.onHand > 0) await holdPlaceOpen(tx, { id: move.locationId });
   let places = await readPlaces(tx, { id: move.productId, orderId: move.orderId });
   if (places.some((p) => p.unplaced)) {
     await adoptUnplaced(tx, { id: move.productId });

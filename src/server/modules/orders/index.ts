@@ -47,7 +47,7 @@ export {
 } from './guest-orders';
 export { checkUnpaidCaps, holdOf, type NewOrderRow, waitingMailDelay, writeNewOrder } from './new-order';
 export { setOrderAddress } from './order-address';
-export { OrderNotFound, OrderRefused, PaymentArrivedTooLate } from './order-errors';
+export { OrderNotFound, OrderRefused, PAID_BEFORE_CREDIT, PaymentArrivedTooLate } from './order-errors';
 export { readOrderView, toOneOrder, toOrder, toOrders } from './order-read';
 export { applyOrderEvent, lockOrder, type OrderLineRow, type OrderRow, payUnpaidOrder } from './order-state';
 export { sendCreditNote, sendReceipt } from './receipt-pdf';

@@ -28,10 +28,14 @@ export const RELEASED_BEFORE_PAYMENT =
 
 /** A payment arrived for an order released meanwhile whose stock is gone: it is refunded. */
 export class PaymentArrivedTooLate extends AppError {
-  constructor() {
-    super('CONFLICT', RELEASED_BEFORE_PAYMENT);
+  constructor(message: string = RELEASED_BEFORE_PAYMENT) {
+    super('CONFLICT', message);
   }
 }
+
+/** Said of a card payment opened for the whole total before store credit paid part of the order. */
+export const PAID_BEFORE_CREDIT =
+  'This payment was for the whole order, but your store credit has paid part of it since; it will be refunded. Pay what is left instead.';
 
 /** An after-sale request asks for more than the order has (409), or names what it does not hold (400). */
 export class AfterSaleRefused extends AppError {}

@@ -5,7 +5,7 @@ import type {
   TradeApplicationInput,
 } from '@contract/trade';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiRequest } from '@web/lib/api-client';
+import { apiGet, apiRequest, sendFileBody } from '@web/lib/api-client';
 import { accountKeys } from './keys';
 
 /** The account's own trade terms (the same query My Profile's trade terms read: one call for both). */
@@ -27,30 +27,13 @@ export const useMyTradeApplication = () =>
  * JPEG); the store keeps it with the account's pending application.
  */
 export async function sendCertificateFile(file: File): Promise<TradeApplication> {
-  let response: Response;
-  try {
-    response = await fetch('/api/account/trade-application/certificate', {
-      method: 'PUT',
-      credentials: 'same-origin',
-      headers: { 'content-type': file.type, accept: 'application/json' },
-      body: file,
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Could not reach the store. Check your connection and try again.');
-  }
-  const json = (await response.json().catch(() => undefined)) as
-    | TradeApplication
-    | { error?: { code: string; message: string } }
-    | undefined;
-  if (!response.ok) {
-    const error = (json as { error?: { code: string; message: string } } | undefined)?.error;
-    throw new ApiError(
-      response.status,
-      (error?.code as ApiError['code']) ?? 'INTERNAL',
-      error?.message ?? 'The certificate file could not be sent.',
-    );
-  }
-  return json as TradeApplication;
+  return sendFileBody<TradeApplication>(
+    '/api/account/trade-application/certificate',
+    'PUT',
+    file,
+    file.type,
+    'The certificate file could not be sent.',
+  );
 }
 
 /** The application's first failure step: the application itself, or the file sent after it. */

@@ -22,7 +22,7 @@ import type { ImportKind, ImportMapping, ImportRows, ImportSummary } from '@cont
 import type { Synonym, SynonymInput } from '@contract/catalog-search';
 import type { Supplier } from '@contract/purchasing';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiGet, apiRequest } from '@web/lib/api-client';
+import { apiGet, apiRequest, sendFileBody } from '@web/lib/api-client';
 import { adminRoot } from '@web/lib/query-keys';
 import { brandKeys, productKeys } from '@web/shared/catalog/keys';
 import { catalogAdminKeys } from './keys';
@@ -127,30 +127,13 @@ export async function checkImportFile(
   file: File,
   supplier?: string,
 ): Promise<ImportSummary> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/catalog/imports?${query({ kind, name: file.name, supplier })}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'text/csv', accept: 'application/json' },
-      body: file,
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Could not reach the store. Check your connection and try again.');
-  }
-  const json = (await response.json().catch(() => undefined)) as
-    | ImportSummary
-    | { error?: { code: string; message: string } }
-    | undefined;
-  if (!response.ok) {
-    const error = (json as { error?: { code: string; message: string } } | undefined)?.error;
-    throw new ApiError(
-      response.status,
-      (error?.code as ApiError['code']) ?? 'INTERNAL',
-      error?.message ?? 'The file could not be checked.',
-    );
-  }
-  return json as ImportSummary;
+  return sendFileBody<ImportSummary>(
+    `/api/catalog/imports?${query({ kind, name: file.name, supplier })}`,
+    'POST',
+    file,
+    'text/csv',
+    'The file could not be checked.',
+  );
 }
 
 /** The suppliers whose files the import reads (managers and the owner), with their saved mappings. */
