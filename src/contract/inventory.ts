@@ -97,6 +97,9 @@ export type StockAtLocation = z.infer<typeof StockAtLocation>;
 
 /** A product's stock: available = onHand - reserved; the spec's `available_quantity` is `available`. */
 export const StockLedger = z.object({
+  /** The product whose stock it is, as its page names it. */
+  productName: z.string().optional(),
+  sku: z.string().nullable().optional(),
   onHand: z.number().int(),
   reserved: z.number().int(),
   available: z.number().int(),

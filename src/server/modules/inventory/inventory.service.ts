@@ -363,7 +363,10 @@ async function changeStock(
 
 /** A product's stock and its latest movements, newest first (admin). */
 export async function stockLedger(db: Db, productId: string, limit = 100): Promise<StockLedger> {
-  const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  const [exists] = await db
+    .select({ id: products.id, name: products.name, sku: products.sku })
+    .from(products)
+    .where(eq(products.id, productId));
   if (!exists) throw notFound('Tool');
   const product = await stockOfOne(db, productId);
   const locations = await stockAtPlaces(db, productId);
@@ -374,6 +377,8 @@ export async function stockLedger(db: Db, productId: string, limit = 100): Promi
     .orderBy(desc(stockMovements.id))
     .limit(limit);
   return {
+    productName: exists.name,
+    sku: exists.sku,
     onHand: product.onHand,
     reserved: product.reserved,
     available: product.available,

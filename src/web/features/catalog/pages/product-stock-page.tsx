@@ -135,6 +135,12 @@ export function ProductStockPage() {
       <QueryState query={ledger} empty={null}>
         {(data) => (
           <>
+            {data.productName ? (
+              <p className="text-base-content/80" data-testid="stock-product">
+                {data.productName}
+                {data.sku ? <span className="ml-2 font-mono text-sm">{data.sku}</span> : null}
+              </p>
+            ) : null}
             <dl
               className="stats stats-vertical sm:stats-horizontal bg-base-200 w-full"
               data-testid="stock-figures"

@@ -165,7 +165,7 @@ function CertificateCell({ application }: { application: TradeApplication }) {
   if (!certificate) return <span className="text-base-content/70">None</span>;
   return (
     <div className="space-y-1">
-      <p className="break-all">{certificate.number}</p>
+      <p className="break-words">{certificate.number}</p>
       <p>
         {certificate.states.join(', ')}, until {certificate.expiresOn}
       </p>
@@ -215,11 +215,11 @@ export function TradeApplicationsPage() {
       cell: (a) => (
         <div>
           <p>{a.customerName}</p>
-          <p className="break-all text-sm text-base-content/70">{a.customerEmail}</p>
+          <p className="break-words text-sm text-base-content/70">{a.customerEmail}</p>
         </div>
       ),
     },
-    { header: 'Tax id', cell: (a) => <span className="break-all">{a.taxId}</span> },
+    { header: 'Tax id', cell: (a) => <span className="break-words">{a.taxId}</span> },
     { header: 'Certificate', cell: (a) => <CertificateCell application={a} /> },
     { header: 'Applied on', cell: (a) => a.createdAt.slice(0, 10) },
     status === 'pending'

@@ -118,11 +118,11 @@ export function TransfersSection({ mayMove }: { mayMove: boolean }) {
                             <button
                               type="button"
                               className="btn btn-xs btn-primary"
-                              aria-label={`Received ${t.number}`}
+                              aria-label={`Mark ${t.number} received`}
                               disabled={receiving === t.id}
                               onClick={() => void onReceive(t)}
                             >
-                              Received
+                              Mark received
                             </button>
                             <button
                               type="button"
