@@ -234,6 +234,50 @@ describe('store credit', () => {
     expect((await orderRow(t.database.db, placed._id))?.status).toBe('unpaid');
   });
 
+  it('refunds a late card payment when the credit its order needs was spent meanwhile', async () => {
+    const { buyer } = await customerWithCredit(1000);
+    const mat = await insertProduct(t.database.db, {
+      name: 'Floor mat',
+      priceCents: 3000,
+      availableQuantity: 5,
+      minimumOrderQuantity: 1,
+    });
+    const first = await placeOrder(t.app, buyer, mat.id, 1);
+    await t.app.inject({ method: 'POST', url: `/api/order/${first._id}/store-credit`, headers: as(buyer) });
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: as(buyer),
+      payload: { orderId: first._id },
+    });
+    expect(intent.json().amount).toBe((first.amounts.totalCents - 1000) / 100);
+    // Cancelled: the credit comes back, and goes on another order.
+    await t.app.inject({ method: 'DELETE', url: `/api/order/${first._id}`, headers: as(buyer) });
+    const second = await placeOrder(t.app, buyer, mat.id, 1);
+    await t.app.inject({ method: 'POST', url: `/api/order/${second._id}/store-credit`, headers: as(buyer) });
+    // The first order's card payment arrives: it cannot be revived without its credit, so it is refunded.
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/simulated/confirm',
+      headers: as(buyer),
+      payload: {
+        clientSecret: intent.json().clientSecret,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/40',
+        cvc: '123',
+        name: buyer.name,
+        email: buyer.email,
+      },
+    });
+    expect(confirm.statusCode).toBe(409);
+    expect((await orderRow(t.database.db, first._id))?.status).toBe('cancelled');
+    const given = await t.database.db.select().from(refunds).where(eq(refunds.orderId, first._id));
+    expect(given.map((r) => [r.status, r.amountCents])).toEqual([
+      ['succeeded', first.amounts.totalCents - 1000],
+    ]);
+    expect((await creditOf(buyer)).balanceCents).toBe(0);
+  });
+
   it('is never spent twice: two checkouts at once share what there is', async () => {
     const { buyer } = await customerWithCredit(3000);
     const bulb = await insertProduct(t.database.db, {
