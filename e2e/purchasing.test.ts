@@ -540,7 +540,7 @@ for (const width of [1280, 390]) {
       expect(await seriousViolations(page)).toEqual([]);
       expect(await scrollsSideways(page)).toBe(false);
       await screenshot(page, `purchasing-places-${width}`, { fullPage: true });
-      await transfer.getByRole('button', { name: /^Mark TR-\d+ received$/ }).click();
+      await transfer.getByRole('button', { name: /^Mark received TR-\d+$/ }).click();
       await page.getByText(/is received at Main warehouse$/).waitFor();
       await page.getByText('No transfers in transit.').waitFor();
 

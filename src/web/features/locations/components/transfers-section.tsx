@@ -118,7 +118,7 @@ export function TransfersSection({ mayMove }: { mayMove: boolean }) {
                             <button
                               type="button"
                               className="btn btn-xs btn-primary"
-                              aria-label={`Mark ${t.number} received`}
+                              aria-label={`Mark received ${t.number}`}
                               disabled={receiving === t.id}
                               onClick={() => void onReceive(t)}
                             >

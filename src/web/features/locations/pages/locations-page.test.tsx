@@ -230,7 +230,7 @@ describe('the places page', () => {
     await waitFor(() => expect(rows('places')).toHaveLength(3));
     await roleKnown();
     // A manager moves stock: the transfer's buttons show once the role is known.
-    await waitFor(() => button('Mark TR-7 received'));
+    await waitFor(() => button('Mark received TR-7'));
     expect(() => button('Add a place')).toThrow();
     expect(() => button('Edit Back room')).toThrow();
     expect(() => button('Close Back room')).toThrow();
@@ -246,8 +246,8 @@ describe('the transfers on the places page', () => {
     const [row] = rows('transfers');
     for (const words of ['TR-7', 'Brake pad set', 'BP-100', 'Main warehouse', 'Back room', '6', 'In transit'])
       expect(row).toContain(words);
-    await waitFor(() => button('Mark TR-7 received'));
-    await click('Mark TR-7 received');
+    await waitFor(() => button('Mark received TR-7'));
+    await click('Mark received TR-7');
     await shows('TR-7 is received at Back room');
     expect(sent('POST', '/api/transfers/tr-7/receive')).toHaveLength(1);
     expect(sent('POST', '/api/transfers/tr-7/cancel')).toEqual([]);
