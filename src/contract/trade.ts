@@ -26,15 +26,30 @@ export const NetPrice = z.object({
 });
 export type NetPrice = z.infer<typeof NetPrice>;
 
+/** A lower unit price from a quantity up, per product: 10 or more filters at $3.10 each. */
+export const QuantityBreak = z.object({
+  productId: z.uuid({ error: 'Choose a product' }),
+  minQuantity: z
+    .number({ error: 'Give the quantity as a whole number' })
+    .int('Give the quantity as a whole number')
+    .min(2, 'A break starts at 2 or more units')
+    .max(100_000, 'At most 100,000 units'),
+  priceCents: z.number().int().min(1, 'A price must be at least $0.01').max(100_000_000),
+});
+export type QuantityBreak = z.infer<typeof QuantityBreak>;
+
 /**
  * A shop's price list. A product's trade price is its net price when it has one, else its list
  * price less its category's percentage when the category has one, else less the list's own
- * percentage; and never more than the list price.
+ * percentage; a line of at least a break's quantity pays that break's price when lower; and never
+ * more than the list price.
  */
 export const PriceList = z.object({
   percentOffBasisPoints: BasisPoints,
   categories: z.array(CategoryPercent).max(200),
   netPrices: z.array(NetPrice).max(2_000),
+  /** Absent on lists kept before breaks (decision 101's addendum): none. */
+  quantityBreaks: z.array(QuantityBreak).max(2_000).optional(),
 });
 export type PriceList = z.infer<typeof PriceList>;
 

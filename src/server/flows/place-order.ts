@@ -263,11 +263,15 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
           lineNo: index + 1,
           productId: line.productId,
           productName: product.name,
-          unitPriceCents: tradeUnitPrice(ctx.terms?.priceList ?? null, {
-            id: line.productId,
-            priceCents: product.priceCents,
-            categorySlug: ctx.categories?.get(line.productId) ?? null,
-          }),
+          unitPriceCents: tradeUnitPrice(
+            ctx.terms?.priceList ?? null,
+            {
+              id: line.productId,
+              priceCents: product.priceCents,
+              categorySlug: ctx.categories?.get(line.productId) ?? null,
+            },
+            line.quantity,
+          ),
           quantity: line.quantity,
           shippedQuantity: 0,
           releasedQuantity: 0,

@@ -11,7 +11,7 @@ import { insertProduct } from '../../test/fixtures';
 import type { TestApp } from '../../test/harness';
 import { pdfText } from '../../test/pdf-text';
 import { signUp, type TestSession } from '../../test/sessions';
-import { as, checkoutCart, createAdminApp, fillCart, HOME_ADDRESS } from '../../test/store-flow';
+import { as, checkoutCart, createAdminApp, fillCart, HOME_ADDRESS, placeOrder } from '../../test/store-flow';
 
 // Trade accounts over HTTP: staff set a shop's price list and certificate; the shop's cart, quote,
 // checkout and order are priced from them on the server; everyone else pays list prices.
@@ -164,6 +164,48 @@ describe('prices for a trade buyer', () => {
       t.app.inject({ method: 'POST', url: '/api/cart/quote', headers: as(who), payload: { lines } });
     expect(((await quote()).json() as Quote).totals.subtotalCents).toBe(9595);
     expect(((await quote(shop)).json() as Quote).totals.subtotalCents).toBe(6896);
+  });
+
+  it('prices a line at its quantity break once the line reaches it, and the order keeps that price', async () => {
+    const before = (await t.app.inject({ url: `/api/customers/${shopId}/trade`, headers: as(owner) })).json()
+      .trade;
+    const withBreaks = terms();
+    withBreaks.priceList.quantityBreaks = [{ productId: filter.id, minQuantity: 10, priceCents: 600 }];
+    expect((await setTerms(withBreaks)).statusCode).toBe(200);
+    const twice = {
+      ...withBreaks,
+      priceList: {
+        ...withBreaks.priceList,
+        quantityBreaks: [
+          { productId: filter.id, minQuantity: 10, priceCents: 600 },
+          { productId: filter.id, minQuantity: 10, priceCents: 550 },
+        ],
+      },
+    };
+    expect((await setTerms(twice)).json().error.message).toBe('A quantity of a product is listed twice.');
+    const quote = async (quantity: number) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/cart/quote',
+          headers: as(shop),
+          payload: { lines: [{ productId: filter.id, quantity }] },
+        })
+      ).json() as Quote;
+    // 9 filters at the list's 25 % off (674); 10 at the break's $6.00.
+    expect((await quote(9)).lines[0]?.unitPriceCents).toBe(674);
+    expect((await quote(10)).lines[0]).toMatchObject({
+      unitPriceCents: 600,
+      lineTotalCents: 6000,
+      listUnitPriceCents: 899,
+    });
+    // The order modal's one-line order, 12 filters: the line keeps the break's price.
+    const placed = await placeOrder(t.app, shop, filter.id, 12);
+    expect(placed.lines[0]).toMatchObject({ unitPriceCents: 600, quantity: 12 });
+    // The shop's terms as the next tests left them.
+    expect(
+      (await setTerms({ priceList: before.priceList, certificate: before.certificate })).statusCode,
+    ).toBe(200);
   });
 
   it('stacks a discount code on the trade price', async () => {

@@ -12,7 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { type CategoryPercent, type NetPrice, tradeApplicationStatuses } from '../../../contract/trade';
+import {
+  type CategoryPercent,
+  type NetPrice,
+  type QuantityBreak,
+  tradeApplicationStatuses,
+} from '../../../contract/trade';
 import { user } from './auth-schema';
 
 /**
@@ -30,6 +35,8 @@ export const tradeAccounts = pgTable(
     percentOffBasisPoints: integer('percent_off_bp').notNull().default(0),
     categoryPercents: jsonb('category_percents').$type<CategoryPercent[]>().notNull().default([]),
     netPrices: jsonb('net_prices').$type<NetPrice[]>().notNull().default([]),
+    /** Lower unit prices from a quantity up, per product (decision 101's addendum). */
+    quantityBreaks: jsonb('quantity_breaks').$type<QuantityBreak[]>().notNull().default([]),
     certificateNumber: text('certificate_number'),
     certificateStates: text('certificate_states').array().notNull().default([]),
     certificateExpiresOn: date('certificate_expires_on', { mode: 'string' }),

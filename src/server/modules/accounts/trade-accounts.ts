@@ -25,6 +25,7 @@ const toAccount = (row: Row): TradeAccount => ({
     percentOffBasisPoints: row.percentOffBasisPoints,
     categories: row.categoryPercents,
     netPrices: row.netPrices,
+    ...(row.quantityBreaks.length > 0 ? { quantityBreaks: row.quantityBreaks } : {}),
   },
   certificate:
     row.certificateNumber && row.certificateExpiresOn
@@ -84,6 +85,9 @@ export async function saveTradeAccount(
     throw duplicate('A category', 'priceList.categories');
   if (new Set(priceList.netPrices.map((n) => n.productId)).size !== priceList.netPrices.length)
     throw duplicate('A product', 'priceList.netPrices');
+  const breaks = priceList.quantityBreaks ?? [];
+  if (new Set(breaks.map((b) => `${b.productId}:${b.minQuantity}`)).size !== breaks.length)
+    throw duplicate('A quantity of a product', 'priceList.quantityBreaks');
   return db.transaction(async (tx) => {
     const [account] = await tx
       .select({ id: user.id, email: user.email, role: user.role })
@@ -98,6 +102,7 @@ export async function saveTradeAccount(
       percentOffBasisPoints: priceList.percentOffBasisPoints,
       categoryPercents: priceList.categories,
       netPrices: priceList.netPrices,
+      quantityBreaks: priceList.quantityBreaks ?? [],
       certificateNumber: certificate?.number ?? null,
       certificateStates: certificate ? [...new Set(certificate.states)] : [],
       certificateExpiresOn: certificate?.expiresOn ?? null,

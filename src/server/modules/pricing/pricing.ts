@@ -422,7 +422,7 @@ export function quoteFrom(
   for (const line of lines) {
     const product = facts.get(line.productId);
     if (!product) continue;
-    const unitPriceCents = tradeUnitPrice(terms?.priceList ?? null, product);
+    const unitPriceCents = tradeUnitPrice(terms?.priceList ?? null, product, line.quantity);
     priced.push({
       productId: product.id,
       name: product.name,

@@ -36,6 +36,25 @@ describe('a trade unit price', () => {
     expect(tradeUnitPrice(list, { id: FILTER, priceCents: 1995, categorySlug: 'lighting' })).toBe(1795);
     expect(tradeUnitPrice(list, { id: FILTER, priceCents: 1995, categorySlug: null })).toBe(1795);
   });
+
+  it('takes the lowest quantity break the line reaches, when lower than its trade price', () => {
+    const breaks: PriceList = {
+      ...list,
+      quantityBreaks: [
+        { productId: FILTER, minQuantity: 10, priceCents: 650 },
+        { productId: FILTER, minQuantity: 50, priceCents: 600 },
+        // Above the trade price: never charged.
+        { productId: FILTER, minQuantity: 5, priceCents: 700 },
+      ],
+    };
+    const filter = { id: FILTER, priceCents: 899, categorySlug: 'filters' };
+    expect(tradeUnitPrice(breaks, filter, 9)).toBe(674);
+    expect(tradeUnitPrice(breaks, filter, 10)).toBe(650);
+    expect(tradeUnitPrice(breaks, filter, 49)).toBe(650);
+    expect(tradeUnitPrice(breaks, filter, 50)).toBe(600);
+    // Another product's breaks are not this one's.
+    expect(tradeUnitPrice(breaks, { id: WIPER, priceCents: 1999, categorySlug: null }, 60)).toBe(1999);
+  });
 });
 
 describe('a resale certificate', () => {

@@ -20,15 +20,20 @@ export interface ListedProduct {
  * category's percentage, else less the list's own percentage (each rounded half away from zero);
  * never more than the list price, so a net price left behind by a price cut does not overcharge.
  */
-export function tradeUnitPrice(list: PriceList | null, product: ListedProduct): number {
+export function tradeUnitPrice(list: PriceList | null, product: ListedProduct, quantity = 1): number {
   if (!list) return product.priceCents;
   const net = list.netPrices.find((n) => n.productId === product.id);
-  if (net) return Math.min(net.priceCents, product.priceCents);
   const category = product.categorySlug
     ? list.categories.find((c) => c.categorySlug === product.categorySlug)
     : undefined;
-  const basisPoints = category?.basisPoints ?? list.percentOffBasisPoints;
-  return product.priceCents - percentOf(product.priceCents, basisPoints);
+  const listed = net
+    ? net.priceCents
+    : product.priceCents - percentOf(product.priceCents, category?.basisPoints ?? list.percentOffBasisPoints);
+  // The lowest break the line's quantity reaches, when it is lower still.
+  const breaks = (list.quantityBreaks ?? [])
+    .filter((b) => b.productId === product.id && quantity >= b.minQuantity)
+    .map((b) => b.priceCents);
+  return Math.min(listed, ...breaks, product.priceCents);
 }
 
 /** The day an order is placed on, as a certificate's expiry is written (UTC). */
