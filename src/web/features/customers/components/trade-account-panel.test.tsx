@@ -1,11 +1,13 @@
 import type { TradeAccount, TradeAccountInput } from '@contract/trade';
 import { categories } from '@web/test/catalog';
 import {
+  answer,
   click,
   field,
   http,
   json,
   mockApi,
+  refusal,
   renderPage,
   screen,
   sent,
@@ -42,6 +44,17 @@ beforeEach(() => {
 });
 
 const form = () => screen().querySelector('form[aria-label="Trade terms"]') as HTMLFormElement;
+const breaks = () =>
+  [...form().querySelectorAll('fieldset')].find(
+    (f) => f.querySelector('legend')?.textContent === 'Quantity breaks',
+  ) as HTMLFieldSetElement;
+/** A trade account as kept before quantity breaks: the store sends no `quantityBreaks`. */
+const tenOff = (): TradeAccount => ({
+  userId: SHOP,
+  priceList: { percentOffBasisPoints: 1000, categories: [], netPrices: [] },
+  certificate: null,
+  updatedAt: '2026-11-29T05:00:00.000Z',
+});
 const summary = () => screen().querySelector('[data-testid="trade-summary"]')?.textContent ?? '';
 
 describe("a customer's trade account", () => {
@@ -75,6 +88,7 @@ describe("a customer's trade account", () => {
           percentOffBasisPoints: 1250,
           categories: [{ categorySlug: slug, basisPoints: 2500 }],
           netPrices: [{ productId: PADS, priceCents: 4200 }],
+          quantityBreaks: [],
         },
         certificate: { number: 'MI-RS-40021', states: ['MI', 'OH'], expiresOn: '2027-06-30' },
       },
@@ -91,6 +105,90 @@ describe("a customer's trade account", () => {
     await submit(form());
     await shows('Enter the percent off list as a number, like 10 or 12.5.');
     expect(sent('PUT', `/api/customers/${SHOP}/trade`)).toEqual([]);
+  });
+
+  it('adds a quantity break: a product found, the units it starts from and its price in cents', async () => {
+    trade = tenOff();
+    await renderPage(<TradeAccountPanel customerId={SHOP} />);
+    await waitFor(() => expect(summary()).toContain('10%'));
+    await click('Change trade terms');
+    type(field('Find a product for a break', breaks()), 'pads');
+    await click('Search', breaks());
+    await shows('Add Ceramic brake pads');
+    await click('Add Ceramic brake pads', breaks());
+    type(field('From (units)', breaks()), '10');
+    type(field('Price each ($)', breaks()), '3.10');
+    await submit(form());
+    await shows('Trade terms saved');
+    expect(sent('PUT', `/api/customers/${SHOP}/trade`)).toEqual([
+      {
+        priceList: {
+          percentOffBasisPoints: 1000,
+          categories: [],
+          netPrices: [],
+          quantityBreaks: [{ productId: PADS, minQuantity: 10, priceCents: 310 }],
+        },
+        certificate: null,
+      },
+    ]);
+    await waitFor(() => expect(summary()).toContain('Ceramic brake pads from 10 units$3.10 each'));
+  });
+
+  it('removes a quantity break and sends none', async () => {
+    trade = tenOff();
+    trade.priceList.quantityBreaks = [{ productId: PADS, minQuantity: 10, priceCents: 310 }];
+    await renderPage(<TradeAccountPanel customerId={SHOP} />);
+    await waitFor(() => expect(summary()).toContain('from 10 units$3.10 each'));
+    await click('Change trade terms');
+    expect(field('From (units)', breaks()).value).toBe('10');
+    expect(field('Price each ($)', breaks()).value).toBe('3.10');
+    await click('Remove the break of A product from 10 units', breaks());
+    expect(breaks().querySelector('[data-testid="quantity-break"]')).toBeNull();
+    await submit(form());
+    await shows('Trade terms saved');
+    expect(sent('PUT', `/api/customers/${SHOP}/trade`)).toEqual([
+      {
+        priceList: { percentOffBasisPoints: 1000, categories: [], netPrices: [], quantityBreaks: [] },
+        certificate: null,
+      },
+    ]);
+    await waitFor(() => expect(summary()).not.toContain('units'));
+  });
+
+  it('says which break the store refused, under the quantity breaks', async () => {
+    trade = tenOff();
+    trade.priceList.quantityBreaks = [
+      { productId: PADS, minQuantity: 10, priceCents: 310 },
+      { productId: PADS, minQuantity: 20, priceCents: 290 },
+    ];
+    answer(
+      http.put(`/api/customers/${SHOP}/trade`, () =>
+        refusal(400, 'VALIDATION_FAILED', 'A quantity of a product is listed twice.', [
+          { path: 'priceList.quantityBreaks', message: 'A quantity of a product is listed twice.' },
+        ]),
+      ),
+    );
+    await renderPage(<TradeAccountPanel customerId={SHOP} />);
+    await waitFor(() => expect(summary()).toContain('from 20 units'));
+    await click('Change trade terms');
+    type(
+      screen().querySelectorAll<HTMLInputElement>(
+        '[data-testid="quantity-break"] input',
+      )[2] as HTMLInputElement,
+      '10',
+    );
+    await submit(form());
+    await waitFor(() => expect(breaks().textContent).toContain('A quantity of a product is listed twice.'));
+    expect(sent('PUT', `/api/customers/${SHOP}/trade`)).toEqual([
+      expect.objectContaining({
+        priceList: expect.objectContaining({
+          quantityBreaks: [
+            { productId: PADS, minQuantity: 10, priceCents: 310 },
+            { productId: PADS, minQuantity: 10, priceCents: 290 },
+          ],
+        }),
+      }),
+    ]);
   });
 
   it('ends a trade account only once confirmed', async () => {

@@ -1,8 +1,10 @@
 import { percentText } from '@contract/discounts';
+import type { FieldIssue } from '@contract/errors';
 import { formatCents, percentToBasisPoints, readMoney } from '@contract/money';
 import type { TradeAccount, TradeAccountInput } from '@contract/trade';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { FormError, SubmitButton } from '@web/components/ui/submit-button';
+import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
 import { useCategories } from '@web/shared/catalog/get-categories';
 import { ProductFinder } from '@web/shared/catalog/product-finder';
@@ -15,11 +17,21 @@ function readPercent(text: string): number | undefined {
   return match ? percentToBasisPoints(Number(match[1])) : undefined;
 }
 
+/** "10" as a whole number of units; undefined when it is no such number. */
+function readUnits(text: string): number | undefined {
+  const match = /^\s*(\d{1,6})\s*$/.exec(text);
+  return match ? Number(match[1]) : undefined;
+}
+
+const BREAKS = 'priceList.quantityBreaks';
+
 interface Form {
   percentOff: string;
   /** `row` keeps each row's identity while its category is being chosen. */
   categories: { row: number; categorySlug: string; percent: string }[];
   netPrices: { productId: string; name: string; price: string }[];
+  /** A product may have several breaks (10 and 50 units), so `row` names each. */
+  quantityBreaks: { row: number; productId: string; name: string; minQuantity: string; price: string }[];
   holdsCertificate: boolean;
   number: string;
   states: string;
@@ -37,6 +49,13 @@ const formOf = (trade: TradeAccount | null, names: Map<string, string>): Form =>
     productId: n.productId,
     name: names.get(n.productId) ?? 'A product',
     price: formatCents(n.priceCents).replace('$', ''),
+  })),
+  quantityBreaks: (trade?.priceList.quantityBreaks ?? []).map((b, row) => ({
+    row,
+    productId: b.productId,
+    name: names.get(b.productId) ?? 'A product',
+    minQuantity: String(b.minQuantity),
+    price: formatCents(b.priceCents).replace('$', ''),
   })),
   holdsCertificate: Boolean(trade?.certificate),
   number: trade?.certificate?.number ?? '',
@@ -61,8 +80,18 @@ function inputOf(form: Form): TradeAccountInput | string {
     if (priceCents === undefined || priceCents < 1) return `Enter the net price of ${n.name}, like 12.50.`;
     netPrices.push({ productId: n.productId, priceCents });
   }
+  const quantityBreaks = [];
+  for (const b of form.quantityBreaks) {
+    const minQuantity = readUnits(b.minQuantity);
+    if (minQuantity === undefined || minQuantity < 2)
+      return `Enter the units a break of ${b.name} starts from as a whole number of 2 or more.`;
+    const priceCents = readMoney(b.price);
+    if (priceCents === undefined || priceCents < 1)
+      return `Enter the price of ${b.name} from ${minQuantity} units, like 12.50.`;
+    quantityBreaks.push({ productId: b.productId, minQuantity, priceCents });
+  }
   return {
-    priceList: { percentOffBasisPoints: percentOff, categories, netPrices },
+    priceList: { percentOffBasisPoints: percentOff, categories, netPrices, quantityBreaks },
     certificate: form.holdsCertificate
       ? {
           number: form.number.trim(),
@@ -95,6 +124,14 @@ function TradeSummary({ trade, names }: { trade: TradeAccount; names: Map<string
           <dd>{formatCents(n.priceCents)} net</dd>
         </div>
       ))}
+      {(priceList.quantityBreaks ?? []).map((b) => (
+        <div key={`${b.productId}-${b.minQuantity}`} className="contents">
+          <dt className="font-medium break-all">
+            {names.get(b.productId) ?? 'A product'} from {b.minQuantity} units
+          </dt>
+          <dd>{formatCents(b.priceCents)} each</dd>
+        </div>
+      ))}
       <dt className="font-medium">Tax exemption</dt>
       <dd>
         {certificate
@@ -117,8 +154,10 @@ export function TradeAccountPanel({ customerId }: { customerId: string }) {
   const categories = useCategories();
   const [form, setForm] = useState<Form | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The store's words about the quantity breaks (`priceList.quantityBreaks` or one break's field).
+  const [breakIssues, setBreakIssues] = useState<FieldIssue[]>([]);
   const [confirming, setConfirming] = useState(false);
-  // Names of the products given net prices here, so the summary names them.
+  // Names of the products given net prices or breaks here, so the summary names them.
   const [names, setNames] = useState(() => new Map<string, string>());
   const id = useId();
 
@@ -133,12 +172,25 @@ export function TradeAccountPanel({ customerId }: { customerId: string }) {
       return;
     }
     setProblem(null);
+    setBreakIssues([]);
     try {
       await save.mutateAsync(input);
       toast.success('Trade terms saved');
       setForm(null);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'The terms could not be saved.');
+      const issues = error instanceof ApiError ? error.issues : [];
+      const ofBreaks = issues.filter((i) => i.path === BREAKS || i.path.startsWith(`${BREAKS}.`));
+      const others = issues.filter((i) => !ofBreaks.includes(i));
+      setBreakIssues(ofBreaks);
+      setProblem(
+        others.length > 0
+          ? others.map((i) => i.message).join(' ')
+          : ofBreaks.length > 0
+            ? null
+            : error instanceof Error
+              ? error.message
+              : 'The terms could not be saved.',
+      );
     }
   };
 
@@ -298,6 +350,91 @@ export function TradeAccountPanel({ customerId }: { customerId: string }) {
           </fieldset>
 
           <fieldset className="space-y-2">
+            <legend className="font-medium">Quantity breaks</legend>
+            {breakIssues
+              .filter((i) => !/^priceList\.quantityBreaks\.\d+/.test(i.path))
+              .map((i) => (
+                <p key={i.path + i.message} role="alert" className="text-sm text-error">
+                  {i.message}
+                </p>
+              ))}
+            {form.quantityBreaks.map((b, index) => (
+              <div key={b.row} className="space-y-1" data-testid="quantity-break">
+                <div className="flex flex-wrap items-end gap-2">
+                  <span className="mb-3 font-medium break-all">{b.name}</span>
+                  <label className="fieldset w-28">
+                    <span className="fieldset-legend">From (units)</span>
+                    <input
+                      className="input"
+                      inputMode="numeric"
+                      value={b.minQuantity}
+                      onChange={(e) =>
+                        edit({
+                          quantityBreaks: form.quantityBreaks.map((x, i) =>
+                            i === index ? { ...x, minQuantity: e.target.value } : x,
+                          ),
+                        })
+                      }
+                    />
+                  </label>
+                  <label className="fieldset w-32">
+                    <span className="fieldset-legend">Price each ($)</span>
+                    <input
+                      className="input"
+                      inputMode="decimal"
+                      value={b.price}
+                      onChange={(e) =>
+                        edit({
+                          quantityBreaks: form.quantityBreaks.map((x, i) =>
+                            i === index ? { ...x, price: e.target.value } : x,
+                          ),
+                        })
+                      }
+                    />
+                  </label>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={`Remove the break of ${b.name} from ${b.minQuantity || '?'} units`}
+                    onClick={() => {
+                      setBreakIssues([]);
+                      edit({ quantityBreaks: form.quantityBreaks.filter((_, i) => i !== index) });
+                    }}
+                  >
+                    Remove
+                  </button>
+                </div>
+                {breakIssues
+                  .filter((i) => i.path === `${BREAKS}.${index}` || i.path.startsWith(`${BREAKS}.${index}.`))
+                  .map((i) => (
+                    <p key={i.path + i.message} role="alert" className="text-sm text-error">
+                      {i.message}
+                    </p>
+                  ))}
+              </div>
+            ))}
+            <ProductFinder
+              label="Find a product for a break"
+              onPick={(p) => {
+                setNames((m) => new Map(m).set(p._id, p.name));
+                setBreakIssues([]);
+                edit({
+                  quantityBreaks: [
+                    ...form.quantityBreaks,
+                    {
+                      row: Math.max(-1, ...form.quantityBreaks.map((b) => b.row)) + 1,
+                      productId: p._id,
+                      name: p.name,
+                      minQuantity: '',
+                      price: '',
+                    },
+                  ],
+                });
+              }}
+            />
+          </fieldset>
+
+          <fieldset className="space-y-2">
             <legend className="font-medium">Resale certificate</legend>
             <label className="flex items-center gap-2">
               <input
@@ -348,6 +485,7 @@ export function TradeAccountPanel({ customerId }: { customerId: string }) {
               onClick={() => {
                 setForm(null);
                 setProblem(null);
+                setBreakIssues([]);
               }}
             >
               Cancel
