@@ -109,7 +109,7 @@ describe('trade applications', () => {
     const told = await mailsTo(shop.email);
     expect(told).toHaveLength(1);
     expect(told[0]?.subject).toContain('your trade account is open');
-    expect(told[0]?.text).toContain('12 % off our list prices');
+    expect(told[0]?.text).toContain('12% off our list prices');
     expect(told[0]?.text).toContain('certificate MI-RS-5521 until 2028-06-30');
     expect((await apply(shop)).json().error.message).toBe('Your account buys at trade terms already.');
   });

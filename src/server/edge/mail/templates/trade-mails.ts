@@ -1,3 +1,4 @@
+import { percentText } from '../../../../contract/discounts';
 import type { TradeAccount, TradeApplication } from '../../../../contract/trade';
 import type { OutgoingMail } from '../../../kernel/mail-delivery';
 import { linesOf, type MailContext, render } from '../layout';
@@ -14,14 +15,14 @@ export function tradeApplicationMail(
 ): OutgoingMail {
   const greeting = `Hello ${application.customerName || application.businessName},`;
   if (application.status === 'approved' && trade) {
-    const percent = trade.priceList.percentOffBasisPoints / 100;
+    const percent = trade.priceList.percentOffBasisPoints;
     return render(application.customerEmail, ctx, {
       subject: `${ctx.brand}: your trade account is open`,
       heading: 'Your trade account is open',
       paragraphs: [
         greeting,
         `${application.businessName} now buys at trade prices: signed in, you see them on every product, in your cart and at checkout.`,
-        ...(percent > 0 ? [`Your price list takes ${percent} % off our list prices.`] : []),
+        ...(percent > 0 ? [`Your price list takes ${percentText(percent)} off our list prices.`] : []),
         ...(trade.certificate
           ? [
               `Orders shipped to ${trade.certificate.states.join(', ')} carry no sales tax under certificate ${trade.certificate.number} until ${trade.certificate.expiresOn}.`,
