@@ -384,6 +384,8 @@ describe('the books of random histories', () => {
       }),
       {
         numRuns: 8,
+        // A fixed seed: the same histories on every run and both engines (no flakiness from chance).
+        seed: 9109,
         // One history that takes every path first, so each kind of figure is always exercised.
         examples: [
           [
@@ -424,7 +426,7 @@ describe('the books of random histories', () => {
                 express: false,
                 withCode: false,
                 paid: false,
-                useCredit: true,
+                useCredit: false,
                 late: false,
                 steps: [],
               },
@@ -434,8 +436,8 @@ describe('the books of random histories', () => {
                 express: false,
                 withCode: false,
                 paid: true,
-                // More than the credit left: the card pays the rest, after the customer cancelled
-                // it (the order revived, its credit spent again).
+                // More than the credit left (the alternator's refund, less the filters'): the card
+                // pays the rest, after the customer cancelled it (revived, its credit spent again).
                 useCredit: true,
                 late: true,
                 steps: [{ kind: 'goodwill', cents: 40000, credit: false }],
