@@ -37,6 +37,30 @@ const refund = (orderId: string, body: object) =>
     payload: body,
   });
 
+/** The customer's store credit spent on one of their unpaid orders (POST /api/order/:id/store-credit). */
+const useCredit = (who: Member, orderId: string) =>
+  t.app.inject({ method: 'POST', url: `/api/order/${orderId}/store-credit`, headers: as(who) });
+
+/** The payment of an unpaid order opened for what is due. */
+const openPayment = (who: Member, orderId: string) =>
+  t.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: as(who), payload: { orderId } });
+
+/** Test mode's processor charges the 4242 card for an intent. */
+const payByCard = (who: Member, clientSecret: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/simulated/confirm',
+    headers: as(who),
+    payload: {
+      clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+      name: who.name,
+      email: who.email,
+    },
+  });
+
 /** A customer with `cents` of store credit, given by refunding an order of theirs as credit. */
 async function customerWithCredit(priceCents: number) {
   const buyer = await newCustomer(t.app, { name: 'Credit Buyer' });
@@ -139,39 +163,18 @@ describe('store credit', () => {
       minimumOrderQuantity: 1,
     });
     const placed = await placeOrder(t.app, buyer, jack.id, 1);
-    const used = await t.app.inject({
-      method: 'POST',
-      url: `/api/order/${placed._id}/store-credit`,
-      headers: as(buyer),
-    });
+    const used = await useCredit(buyer, placed._id);
     expect(used.statusCode, used.body).toBe(200);
     expect((used.json() as Order).amounts.storeCreditCents).toBe(1500);
-    const intent = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: as(buyer),
-      payload: { orderId: placed._id },
-    });
+    const intent = await openPayment(buyer, placed._id);
     expect(intent.json().amount).toBe((placed.amounts.totalCents - 1500) / 100);
     // Nothing left to spend: said so.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/order/${placed._id}/store-credit`,
-      headers: as(buyer),
-    });
+    const again = await useCredit(buyer, placed._id);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('You have no store credit to use.');
     // Someone else's order is not found.
     const stranger = await newCustomer(t.app);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/order/${placed._id}/store-credit`,
-          headers: as(stranger),
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await useCredit(stranger, placed._id)).statusCode).toBe(404);
     // Cancelled unpaid: the credit is the customer's again.
     const cancelled = await t.app.inject({
       method: 'DELETE',
@@ -199,32 +202,11 @@ describe('store credit', () => {
     });
     const placed = await placeOrder(t.app, buyer, jack.id, 1);
     // The payment opened for the whole total in one tab; credit spent in another.
-    const before = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: as(buyer),
-      payload: { orderId: placed._id },
-    });
-    const used = await t.app.inject({
-      method: 'POST',
-      url: `/api/order/${placed._id}/store-credit`,
-      headers: as(buyer),
-    });
+    const before = await openPayment(buyer, placed._id);
+    const used = await useCredit(buyer, placed._id);
     expect((used.json() as Order).amounts.storeCreditCents).toBe(1000);
     // The first tab's card pays the whole total: it is not the order's payment, and goes back.
-    const confirm = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/simulated/confirm',
-      headers: as(buyer),
-      payload: {
-        clientSecret: before.json().clientSecret,
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/40',
-        cvc: '123',
-        name: buyer.name,
-        email: buyer.email,
-      },
-    });
+    const confirm = await payByCard(buyer, before.json().clientSecret);
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json().error.message).toBe(
       'This payment was for the whole order, but your store credit has paid part of it since; it will be refunded. Pay what is left instead.',
@@ -243,32 +225,15 @@ describe('store credit', () => {
       minimumOrderQuantity: 1,
     });
     const first = await placeOrder(t.app, buyer, mat.id, 1);
-    await t.app.inject({ method: 'POST', url: `/api/order/${first._id}/store-credit`, headers: as(buyer) });
-    const intent = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: as(buyer),
-      payload: { orderId: first._id },
-    });
+    await useCredit(buyer, first._id);
+    const intent = await openPayment(buyer, first._id);
     expect(intent.json().amount).toBe((first.amounts.totalCents - 1000) / 100);
     // Cancelled: the credit comes back, and goes on another order.
     await t.app.inject({ method: 'DELETE', url: `/api/order/${first._id}`, headers: as(buyer) });
     const second = await placeOrder(t.app, buyer, mat.id, 1);
-    await t.app.inject({ method: 'POST', url: `/api/order/${second._id}/store-credit`, headers: as(buyer) });
+    await useCredit(buyer, second._id);
     // The first order's card payment arrives: it cannot be revived without its credit, so it is refunded.
-    const confirm = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/simulated/confirm',
-      headers: as(buyer),
-      payload: {
-        clientSecret: intent.json().clientSecret,
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/40',
-        cvc: '123',
-        name: buyer.name,
-        email: buyer.email,
-      },
-    });
+    const confirm = await payByCard(buyer, intent.json().clientSecret);
     expect(confirm.statusCode).toBe(409);
     expect((await orderRow(t.database.db, first._id))?.status).toBe('cancelled');
     const given = await t.database.db.select().from(refunds).where(eq(refunds.orderId, first._id));
@@ -289,11 +254,7 @@ describe('store credit', () => {
     const orders = await Promise.all(
       [1, 2].map(async () => {
         const one = await placeOrder(t.app, buyer, bulb.id, 1);
-        return t.app.inject({
-          method: 'POST',
-          url: `/api/order/${one._id}/store-credit`,
-          headers: as(buyer),
-        });
+        return useCredit(buyer, one._id);
       }),
     );
     const spent = orders.map((r) =>
