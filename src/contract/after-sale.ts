@@ -172,6 +172,8 @@ export const Refund = z.object({
   reason: z.string(),
   /** The part given as store credit rather than back to the card (decision 100). */
   storeCreditCents: z.number().int(),
+  /** The part taken off the order's invoice on account (decision 102). */
+  onAccountCents: z.number().int().optional(),
   /** Set when the provider refused it. */
   failure: z.string().nullable(),
   /** "CN-000042", given when the refund succeeds; null before. */

@@ -27,6 +27,8 @@ export const auditKinds = [
   'purchase_order',
   'location',
   'transfer',
+  'customer_group',
+  'invoice_payment',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -51,6 +53,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   purchase_order: 'Purchase orders',
   location: 'Stock places',
   transfer: 'Stock transfers',
+  customer_group: 'Customer groups',
+  invoice_payment: 'Payments on account',
 };
 
 /** A calendar day, YYYY-MM-DD; a real one ("2026-02-30" is refused). */

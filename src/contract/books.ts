@@ -79,7 +79,13 @@ export const BookFigures = z.object({
   storeCreditUsedCents: money,
   /** Refunds given as store credit rather than to a card: owed, not paid out. */
   storeCreditIssuedCents: money,
-  /** Payments received less refunds paid back to cards: the money itself. */
+  /** Charged to trade accounts' invoices on the orders paid in the period (decision 102): owed, not paid. */
+  onAccountChargedCents: money,
+  /** Refunds taken off invoices on account rather than paid back. */
+  onAccountCreditedCents: money,
+  /** Payments received from trade accounts against their invoices, by the day they were received. */
+  accountPaymentsCents: money,
+  /** Payments received (cards and accounts) less refunds paid back to cards: the money itself. */
   netCollectedCents: money,
   /** The cost at sale of the units sold, less that of the units refunded. */
   costOfGoodsCents: money,

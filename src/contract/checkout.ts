@@ -26,6 +26,8 @@ export const CheckoutInput = z.object({
   discountCode: CodeField.optional(),
   /** Pay what the customer's store credit covers first (decision 100); the card pays the rest, if any. */
   useStoreCredit: z.boolean().optional(),
+  /** Charge what is left to the trade account's invoice (decision 102): no card. */
+  payOnAccount: z.boolean().optional(),
 });
 export type CheckoutInput = z.input<typeof CheckoutInput>;
 export type CheckoutRequest = z.output<typeof CheckoutInput>;

@@ -197,6 +197,8 @@ export const Order = z.object({
      * card pays the total less this.
      */
     storeCreditCents: z.number().int().optional(),
+    /** Present only when it was charged to the trade account's invoice (decision 102): no card. */
+    onAccountCents: z.number().int().optional(),
   }),
   /** The discount the order took (its code and name as they were then). */
   discount: AppliedDiscount.nullable(),

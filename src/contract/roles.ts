@@ -39,6 +39,10 @@ export const permissions = [
   'customers.read',
   /** Mark a customer as a trade account: its price list and resale certificate (decision 095). */
   'trade.write',
+  /** Extend credit: order on account, its limit and terms (decision 102; the owner's alone). */
+  'credit.write',
+  /** Record payments against invoices on account (decision 102). */
+  'invoices.write',
   'roles.write',
   /** Suppliers and purchase orders: who the store buys from, what it orders, what came in (decision 097). */
   'purchasing.read',
@@ -89,6 +93,7 @@ const MANAGER: readonly Permission[] = [
   'reports.read',
   'customers.read',
   'trade.write',
+  'invoices.write',
   'purchasing.read',
   'purchasing.write',
   'mailbox.read',

@@ -232,6 +232,13 @@ export const OrderSettings = z.object({
   guestStockSharePercent: z.number().min(1, 'At least 1 %').max(100, 'At most 100 %').default(50),
   /** Minutes after the order the "waiting for payment" mail goes, if the order is still unpaid. */
   waitingMailMinutes: z.number().min(0, 'At least 0 minutes').max(1440, 'At most 1,440 minutes').default(5),
+  /** A trade account orders on account no more while an invoice is overdue longer than this (decision 102). */
+  accountOverdueDays: z
+    .number({ error: 'Give a number of days' })
+    .int('Give whole days')
+    .min(0, 'At least 0 days')
+    .max(365, 'At most 365 days')
+    .default(30),
 });
 export type OrderSettings = z.infer<typeof OrderSettings>;
 

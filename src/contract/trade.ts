@@ -50,8 +50,60 @@ export const PriceList = z.object({
   netPrices: z.array(NetPrice).max(2_000),
   /** Absent on lists kept before breaks (decision 101's addendum): none. */
   quantityBreaks: z.array(QuantityBreak).max(2_000).optional(),
+  /** How a discount meets these prices (decision 102); absent: `stack`. */
+  discountRule: z.enum(['stack', 'best']).optional(),
 });
 export type PriceList = z.infer<typeof PriceList>;
+
+/**
+ * How discounts meet trade prices (decision 102): `stack` takes a discount off the trade prices;
+ * `best` prices the order both ways, trade prices without the discount and list prices with it,
+ * and charges the lower.
+ */
+export const discountRules = ['stack', 'best'] as const;
+export type DiscountRule = (typeof discountRules)[number];
+export const DISCOUNT_RULE_LABELS: Record<DiscountRule, string> = {
+  stack: 'Discounts come off trade prices',
+  best: 'The better of trade prices or the discount',
+};
+
+/** A customer group (decision 102): a trade tier the owner names, with the price list its members buy at. */
+export const CustomerGroupInput = z.object({
+  name: z.string().trim().min(1, 'Name the group').max(60, 'At most 60 characters'),
+  priceList: PriceList,
+});
+export type CustomerGroupInput = z.infer<typeof CustomerGroupInput>;
+
+export const CustomerGroup = CustomerGroupInput.extend({
+  id: z.string(),
+  /** Trade accounts in the group. */
+  members: z.number().int(),
+  updatedAt: z.string(),
+});
+export type CustomerGroup = z.infer<typeof CustomerGroup>;
+
+/** GET /customer-groups (customers.read). Retail is no group: an account with no trade terms. */
+export const CustomerGroupList = z.object({ groups: z.array(CustomerGroup) });
+export type CustomerGroupList = z.infer<typeof CustomerGroupList>;
+
+export const customerGroupMessages = {
+  notFound: 'Customer group was not found',
+  nameTaken: (name: string) => `Another group is called ${name}.`,
+  hasMembers: (members: number) =>
+    `${members} trade ${members === 1 ? 'account is' : 'accounts are'} in this group: move ${members === 1 ? 'it' : 'them'} to another group first.`,
+};
+
+/** Payment terms on account (decision 102): invoices due this many days after the order. */
+export const termsDays = [15, 30] as const;
+export const OnAccountTerms = z.object({
+  creditLimitCents: z
+    .number({ error: 'Give the credit limit' })
+    .int('Give the credit limit in whole cents')
+    .min(100, 'A credit limit is at least $1.00')
+    .max(100_000_000, 'At most $1,000,000.00'),
+  termsDays: z.union([z.literal(15), z.literal(30)], { error: 'Choose net 15 or net 30' }),
+});
+export type OnAccountTerms = z.infer<typeof OnAccountTerms>;
 
 /** Two-letter US states, upper case. */
 const State = z
@@ -73,12 +125,20 @@ export type ExemptionCertificate = z.infer<typeof ExemptionCertificate>;
 
 /** PUT /customers/:id/trade: mark an account as trade with its price list (and certificate). */
 export const TradeAccountInput = z.object({
+  /** The account's own list, used when it is in no group. */
   priceList: PriceList,
   certificate: ExemptionCertificate.nullable(),
+  /** Its customer group (decision 102), whose list it buys at; null: none. Absent: unchanged. */
+  groupId: z.uuid({ error: 'Choose a group' }).nullable().optional(),
+  /** Orders on account (decision 102; `credit.write` alone sets them); null: none. Absent: unchanged. */
+  onAccount: OnAccountTerms.nullable().optional(),
 });
 export type TradeAccountInput = z.infer<typeof TradeAccountInput>;
 
 export const TradeAccount = TradeAccountInput.extend({
+  groupId: z.string().nullable(),
+  groupName: z.string().nullable(),
+  onAccount: OnAccountTerms.nullable(),
   userId: z.string(),
   updatedAt: z.string(),
 });
@@ -210,7 +270,13 @@ export type TradeApplicationList = z.infer<typeof TradeApplicationList>;
  * shop reads.
  */
 export const TradeApplicationDecision = z.discriminatedUnion('approve', [
-  z.object({ approve: z.literal(true), priceList: PriceList, keepCertificate: z.boolean().default(true) }),
+  z.object({
+    approve: z.literal(true),
+    priceList: PriceList,
+    keepCertificate: z.boolean().default(true),
+    /** Approve into a customer group (decision 102): the shop buys at the group's list. */
+    groupId: z.uuid({ error: 'Choose a group' }).nullable().optional(),
+  }),
   z.object({
     approve: z.literal(false),
     reason: z.string().trim().min(1, 'Say why, for the shop').max(1_000, 'At most 1,000 characters'),

@@ -55,6 +55,7 @@ import { cartModule } from './modules/cart';
 import { catalogModule, type SupplierRowWriter } from './modules/catalog';
 import { contactModule } from './modules/contact';
 import { creditModule } from './modules/credit';
+import { receivablesModule } from './modules/receivables';
 import { discountsModule, watchAutomaticDiscounts } from './modules/discounts';
 import { inventoryModule } from './modules/inventory';
 import { claimGuestOrders, ordersModule } from './modules/orders';
@@ -129,6 +130,7 @@ export const MODULES: readonly ModuleDescriptor<AppContext>[] = [
   contactModule,
   inventoryModule,
   creditModule,
+  receivablesModule,
   vehiclesModule,
   accountsModule,
   catalogModule,

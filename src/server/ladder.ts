@@ -43,6 +43,7 @@ export const LADDER: readonly Floor[] = [
         'modules/contact',
         'modules/credit',
         'modules/inventory',
+        'modules/receivables',
         'modules/uploads',
         'modules/vehicles',
       ],

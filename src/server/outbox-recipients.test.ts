@@ -52,6 +52,10 @@ describe('the subscribers an event is queued for', () => {
     expect(outbox.recipientsOf('cart.reminder_due', { userId: 'u', remindedFor: 'r' })).toEqual([
       'cart-reminder-mail',
     ]);
+    expect(outbox.recipientsOf('invoice.overdue', { invoiceId: 'i' })).toEqual(['account-statement-mail']);
+    expect(outbox.recipientsOf('statement.ready', { userId: 'u', month: '2026-11' })).toEqual([
+      'account-statement-mail',
+    ]);
   });
 
   it('has a subscriber for every topic, each subscriber named once', () => {
@@ -68,11 +72,14 @@ describe('the subscribers an event is queued for', () => {
       'account.sign_up_repeated': true,
       'catalog.low_stock_digest': true,
       'cart.reminder_due': true,
+      'invoice.overdue': true,
+      'statement.ready': true,
     };
     const subscribed = new Set<string>(outbox.subscriptions.flatMap((s) => s.topics));
     expect(Object.keys(topics).filter((t) => !subscribed.has(t))).toEqual([]);
     expect(outbox.subscriptions.map((s) => s.name).sort()).toEqual([
       'account-mail',
+      'account-statement-mail',
       'admin-notify',
       'cart-reminder-mail',
       'contact-mail',

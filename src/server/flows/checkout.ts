@@ -11,7 +11,7 @@ import type { OrderLimits } from '../kernel/settings';
 import { addAddressIn, hasAddress } from '../modules/addresses';
 import { mergeCart, takeCart } from '../modules/cart';
 import { balanceOf } from '../modules/credit';
-import { cancelUnpaidOrder, spendCreditOn, toOneOrder, toOrder } from '../modules/orders';
+import { cancelUnpaidOrder, chargeOrderToAccount, spendCreditOn, toOneOrder, toOrder } from '../modules/orders';
 import type { PaymentProvider } from '../modules/payments';
 import { createPaymentIntent, openPayment } from '../modules/payments';
 import type { PricingRules } from '../modules/pricing';
@@ -115,6 +115,25 @@ export const checkoutSteps: readonly Step<CheckoutContext>[] = [
     },
   },
   {
+    name: 'charge the account',
+    // Asked for by a trade account with terms (decision 102): what is left is charged to its
+    // account within its credit limit, as an invoice, and the order is paid here, no card. A
+    // refusal (no terms, over the limit, an invoice overdue too long) throws: the order is
+    // released and its lines go back to the cart (the first step's compensation), and the words
+    // say why.
+    run: async (ctx) => {
+      const placed = ctx.placed;
+      if (!placed || !ctx.input.payOnAccount || placed.paid) return undefined;
+      ctx.placed = await ctx.db.transaction(async (tx) =>
+        toOneOrder(
+          tx,
+          await chargeOrderToAccount(tx, ctx.outbox, ctx.me.id, placed._id, ctx.limits.accountOverdueDays),
+        ),
+      );
+      return undefined;
+    },
+  },
+  {
     name: 'open the payment',
     // The pivot: the card provider is asked for an intent. A failure leaves the order unpaid with
     // its stock held: a repeat with the same key opens its payment again, and its hold's expiry
@@ -123,7 +142,7 @@ export const checkoutSteps: readonly Step<CheckoutContext>[] = [
     run: async (ctx) => {
       const placed = ctx.placed;
       if (!placed) throw new Error('no order to pay');
-      // Paid in full with store credit: nothing for the card.
+      // Paid in full with store credit, or on account: nothing for the card.
       if (placed.paid) {
         ctx.answer = { order: placed, payment: null, replayed: false };
         return undefined;

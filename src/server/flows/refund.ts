@@ -52,8 +52,9 @@ export const askProvider: Step<RefundContext> = {
   run: async (ctx) => {
     const refund = claimOf(ctx);
     if (refund.status !== 'pending') return STOP;
-    // What goes back as store credit is not the card's (decision 100): all of it, nothing to ask.
-    const cardCents = refund.amountCents - refund.storeCreditCents;
+    // What goes back as store credit (decision 100) or off an invoice on account (decision 102)
+    // is not the card's: when that is all of it, there is nothing to ask.
+    const cardCents = refund.amountCents - refund.storeCreditCents - refund.onAccountCents;
     if (cardCents === 0) {
       ctx.answer = { id: '', status: 'succeeded' };
       return undefined;

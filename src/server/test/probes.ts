@@ -193,5 +193,6 @@ export const freeLimits = (overrides: Partial<OrderLimits> = {}): OrderLimits =>
   guestHoldMs: 15 * 60_000,
   guestStockSharePercent: 100,
   waitingMailMs: 0,
+  accountOverdueDays: 30,
   ...overrides,
 });

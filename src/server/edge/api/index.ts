@@ -32,6 +32,7 @@ import { sessionsRoutes } from './sessions.routes';
 import { settingsRoutes } from './settings.routes';
 import { storeRoutes } from './store.routes';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
+import { receivablesRoutes } from './receivables.routes';
 import { tradeRoutes } from './trade.routes';
 import { tradeApplicationsRoutes } from './trade-applications.routes';
 import { uploadsRoutes } from './uploads.routes';
@@ -84,6 +85,7 @@ export const apiModule: ModuleDescriptor<ApiContext> = {
       settingsRoutes,
       customersRoutes,
       tradeRoutes,
+      receivablesRoutes,
       tradeApplicationsRoutes,
       purchasingRoutes,
       auditRoutes,

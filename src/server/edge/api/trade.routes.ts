@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CustomerParams } from '../../../contract/customers';
+import { may } from '../../../contract/roles';
 import {
   BuyAgainAnswer,
   TradeAccount,
@@ -53,7 +54,10 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TradeAccount, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => saveTradeAccount(app.db, request.params.id, request.body),
+    async (request) =>
+      saveTradeAccount(app.db, request.params.id, request.body, {
+        mayExtendCredit: may(signedIn(request).role, 'credit.write'),
+      }),
   );
 
   app.delete(

@@ -87,6 +87,8 @@ export const refunds = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     /** The part given as store credit rather than back to the card (decision 100). */
     storeCreditCents: bigint('store_credit_cents', { mode: 'number' }).notNull().default(0),
+    /** The part taken off the order's invoice on account (decision 102): no money moves. */
+    onAccountCents: bigint('on_account_cents', { mode: 'number' }).notNull().default(0),
     goodsCents: bigint('goods_cents', { mode: 'number' }).notNull().default(0),
     /** Core charges given back (docs/decisions/061). */
     coreCents: bigint('core_cents', { mode: 'number' }).notNull().default(0),
@@ -115,6 +117,10 @@ export const refunds = pgTable(
       sql`${t.amountCents} = ${t.goodsCents} + ${t.coreCents} + ${t.taxCents} + ${t.shippingCents} + ${t.otherCents} and ${t.amountCents} > 0`,
     ),
     check('refunds_store_credit_within_amount', sql`${t.storeCreditCents} between 0 and ${t.amountCents}`),
+    check(
+      'refunds_on_account_within_amount',
+      sql`${t.onAccountCents} >= 0 and ${t.onAccountCents} + ${t.storeCreditCents} <= ${t.amountCents}`,
+    ),
     uniqueIndex('refunds_order_key_idx').on(t.orderId, t.key),
     uniqueIndex('refunds_provider_refund_idx').on(t.providerRefundId),
     uniqueIndex('refunds_credit_note_number_idx').on(t.creditNoteNumber),

@@ -43,6 +43,8 @@ export const orders = pgTable(
     quantity: integer('quantity').notNull(),
     /** Paid with the customer's store credit (decision 100); the card pays the total less this. */
     storeCreditCents: bigint('store_credit_cents', { mode: 'number' }).notNull().default(0),
+    /** Charged to the trade account's invoice (decision 102); the card pays none of it. */
+    onAccountCents: bigint('on_account_cents', { mode: 'number' }).notNull().default(0),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     /** Shown as TW-<number>; from a sequence, so two instances never hand out the same one. */
     number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('order_number_seq')`),
@@ -122,6 +124,10 @@ export const orders = pgTable(
     ),
     check('orders_refunded_within_total', sql`${t.refundedCents} between 0 and ${t.totalCents}`),
     check('orders_store_credit_within_total', sql`${t.storeCreditCents} between 0 and ${t.totalCents}`),
+    check(
+      'orders_on_account_within_total',
+      sql`${t.onAccountCents} >= 0 and ${t.onAccountCents} + ${t.storeCreditCents} <= ${t.totalCents}`,
+    ),
     check('orders_shipping_tax_within_tax', sql`${t.shippingTaxCents} between 0 and ${t.taxCents}`),
     check(
       'orders_total_adds_up',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   customType,
   date,
@@ -14,6 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   type CategoryPercent,
+  type DiscountRule,
+  discountRules,
   type NetPrice,
   type QuantityBreak,
   tradeApplicationStatuses,
@@ -26,6 +29,29 @@ import { user } from './auth-schema';
  * The category percentages and net prices are read whole with the row (a list is a few dozen
  * entries); a net price naming a product deleted since is never matched, so it is harmless.
  */
+/**
+ * Customer groups (decision 102), written by the accounts module: trade tiers the owner names, each
+ * with the price list its member accounts buy at. Retail is no group (no trade account at all).
+ */
+export const customerGroups = pgTable(
+  'customer_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    percentOffBasisPoints: integer('percent_off_bp').notNull().default(0),
+    categoryPercents: jsonb('category_percents').$type<CategoryPercent[]>().notNull().default([]),
+    netPrices: jsonb('net_prices').$type<NetPrice[]>().notNull().default([]),
+    quantityBreaks: jsonb('quantity_breaks').$type<QuantityBreak[]>().notNull().default([]),
+    discountRule: text('discount_rule', { enum: discountRules }).$type<DiscountRule>().notNull().default('stack'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customer_groups_name_key').on(sql`lower(${t.name})`),
+    check('customer_groups_percent_range', sql`${t.percentOffBasisPoints} between 0 and 9000`),
+  ],
+);
+
 export const tradeAccounts = pgTable(
   'trade_accounts',
   {
@@ -40,10 +66,19 @@ export const tradeAccounts = pgTable(
     certificateNumber: text('certificate_number'),
     certificateStates: text('certificate_states').array().notNull().default([]),
     certificateExpiresOn: date('certificate_expires_on', { mode: 'string' }),
+    discountRule: text('discount_rule', { enum: discountRules }).$type<DiscountRule>().notNull().default('stack'),
+    /** Its customer group (decision 102): when set, the account buys at the group's list, not its own. */
+    groupId: uuid('group_id').references(() => customerGroups.id, { onDelete: 'restrict' }),
+    /** Orders on account (decision 102): the most it may owe, and its invoices' terms; both or neither. */
+    creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }),
+    termsDays: integer('terms_days'),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     check('trade_accounts_percent_range', sql`${t.percentOffBasisPoints} between 0 and 9000`),
+    check('trade_accounts_terms_whole', sql`(${t.creditLimitCents} is null) = (${t.termsDays} is null)`),
+    check('trade_accounts_terms_days', sql`${t.termsDays} is null or ${t.termsDays} in (15, 30)`),
+    index('trade_accounts_group_idx').on(t.groupId),
     check(
       'trade_accounts_certificate_whole',
       sql`(${t.certificateNumber} is null) = (${t.certificateExpiresOn} is null)`,

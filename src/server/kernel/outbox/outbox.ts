@@ -45,6 +45,10 @@ export interface Topics {
   'purchase_order.sent': { purchaseOrderId: string };
   /** A shop's application for trade terms was approved or refused: the shop is mailed (modules/accounts). */
   'trade.application_decided': { applicationId: string };
+  /** An invoice on account went past its due day unpaid (again a week later): the shop is reminded (modules/receivables). */
+  'invoice.overdue': { invoiceId: string };
+  /** A month ended: the account's statement for it is mailed as a PDF (modules/receivables). */
+  'statement.ready': { userId: string; month: string };
   /** A customer's cart sat untouched for a day since it last changed (edge/cart-reminders). */
   'cart.reminder_due': { userId: string; remindedFor: string };
 }

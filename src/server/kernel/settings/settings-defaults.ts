@@ -43,6 +43,7 @@ export function defaultSettings(config: Config): StoreSettings {
       guestHoldMinutes: config.orders.guestHoldMs / 60_000,
       guestStockSharePercent: config.orders.guestStockSharePercent,
       waitingMailMinutes: config.orders.waitingMailMs / 60_000,
+      accountOverdueDays: 30,
     },
     returns: { ...config.returns },
     inventory: { lowStockFactor: config.lowStockFactor },

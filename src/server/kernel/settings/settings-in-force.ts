@@ -11,6 +11,8 @@ export interface OrderLimits {
   guestStockSharePercent: number;
   /** The "waiting for payment" mail goes this long after the order, if it is still unpaid then. */
   waitingMailMs: number;
+  /** Days an invoice on account may be overdue before its account orders on account no more. */
+  accountOverdueDays: number;
 }
 
 /** The order hold and caps of the settings, in the orders module's terms. */
@@ -21,4 +23,5 @@ export const orderLimitsOf = (settings: StoreSettings): OrderLimits => ({
   guestHoldMs: Math.round(settings.orders.guestHoldMinutes * 60_000),
   guestStockSharePercent: settings.orders.guestStockSharePercent,
   waitingMailMs: Math.round(settings.orders.waitingMailMinutes * 60_000),
+  accountOverdueDays: settings.orders.accountOverdueDays,
 });

@@ -6,7 +6,7 @@ import type { ModuleDescriptor } from '../../kernel/jobs';
  */
 export const accountsModule: ModuleDescriptor = {
   name: 'modules/accounts',
-  tables: ['profiles', 'trade_accounts', 'trade_applications'],
+  tables: ['profiles', 'trade_accounts', 'trade_applications', 'customer_groups'],
   alsoWrites: ['user'],
   // The customers list sums each customer's paid orders (a read up the ladder, decision 089).
   reads: ['orders'],
@@ -21,6 +21,7 @@ export {
   saveProfile,
 } from './accounts.service';
 export { getCustomer, listCustomers } from './customers.service';
+export { deleteCustomerGroup, listCustomerGroups, saveCustomerGroup } from './customer-groups';
 export { changeRole, ensureConfiguredOwners, makeOwner } from './roles.service';
 export { listSessions, revokeOtherSessions, revokeSession } from './sessions.service';
 export {

@@ -1,14 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type {
-  ExemptionCertificate,
-  PriceList,
-  TradeAccount,
-  TradeAccountInput,
+import { onAccountMessages } from '../../../contract/invoices';
+import {
+  customerGroupMessages,
+  type ExemptionCertificate,
+  type OnAccountTerms,
+  type PriceList,
+  type TradeAccount,
+  type TradeAccountInput,
 } from '../../../contract/trade';
 import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
-import { roleFromColumn, tradeAccounts, user } from '../../kernel/db';
+import { customerGroups, roleFromColumn, tradeAccounts, user } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
+import { standingOf } from '../receivables';
+import { checkPriceList, listOf } from './customer-groups';
 
 /**
  * Trade accounts (decision 095): which customer accounts buy at a price list, and the resale
@@ -18,26 +23,37 @@ import { AppError, notFound } from '../../kernel/errors';
  */
 
 type Row = typeof tradeAccounts.$inferSelect;
+type GroupRow = typeof customerGroups.$inferSelect;
 
-const toAccount = (row: Row): TradeAccount => ({
+const termsOf = (row: Row): OnAccountTerms | null =>
+  row.creditLimitCents !== null && row.termsDays !== null
+    ? { creditLimitCents: row.creditLimitCents, termsDays: row.termsDays as OnAccountTerms['termsDays'] }
+    : null;
+
+const toAccount = (row: Row, group: GroupRow | null): TradeAccount => ({
   userId: row.userId,
-  priceList: {
-    percentOffBasisPoints: row.percentOffBasisPoints,
-    categories: row.categoryPercents,
-    netPrices: row.netPrices,
-    ...(row.quantityBreaks.length > 0 ? { quantityBreaks: row.quantityBreaks } : {}),
-  },
+  priceList: listOf(row),
   certificate:
     row.certificateNumber && row.certificateExpiresOn
       ? { number: row.certificateNumber, states: row.certificateStates, expiresOn: row.certificateExpiresOn }
       : null,
+  groupId: group?.id ?? null,
+  groupName: group?.name ?? null,
+  onAccount: termsOf(row),
   updatedAt: row.updatedAt.toISOString(),
 });
 
+const withGroup = (db: Db | Tx, userId: string) =>
+  db
+    .select({ account: tradeAccounts, group: customerGroups })
+    .from(tradeAccounts)
+    .leftJoin(customerGroups, eq(customerGroups.id, tradeAccounts.groupId))
+    .where(eq(tradeAccounts.userId, userId));
+
 /** An account's trade terms, or null for a retail buyer. */
 export async function getTradeAccount(db: Db | Tx, userId: string): Promise<TradeAccount | null> {
-  const [row] = await db.select().from(tradeAccounts).where(eq(tradeAccounts.userId, userId));
-  return row ? toAccount(row) : null;
+  const [row] = await withGroup(db, userId);
+  return row ? toAccount(row.account, row.group) : null;
 }
 
 /** What pricing needs of a buyer: their price list and certificate; both null for a retail buyer. */
@@ -62,32 +78,31 @@ export async function buyerTerms(
   } = {},
 ): Promise<BuyerTerms> {
   if (!userId || options.storeHasAny === false) return RETAIL;
-  const query = db.select().from(tradeAccounts).where(eq(tradeAccounts.userId, userId));
-  const [row] = await (options.lock ? query.for('share') : query);
+  const query = withGroup(db, userId);
+  // The account's row is held; its group's list is read as it stands (a list changed meanwhile
+  // prices the next order).
+  const [row] = await (options.lock ? query.for('share', { of: tradeAccounts }) : query);
   if (!row) return RETAIL;
-  const account = toAccount(row);
-  return { priceList: account.priceList, certificate: account.certificate };
+  const account = toAccount(row.account, row.group);
+  // A member of a group buys at the group's list (decision 102), else at its own.
+  return { priceList: row.group ? listOf(row.group) : account.priceList, certificate: account.certificate };
 }
 
-const duplicate = (what: string, key: string) =>
-  new AppError('VALIDATION_FAILED', `${what} is listed twice.`, [
-    { path: key, message: `${what} is listed twice.` },
-  ]);
-
-/** PUT /customers/:id/trade: marks a customer account as trade, or changes its terms; audited. */
+/**
+ * PUT /customers/:id/trade: marks a customer account as trade, or changes its terms; audited. Its
+ * group and its terms on account stay as they were when the request leaves them out; terms on
+ * account are changed only by a caller who may extend credit (`credit.write`, decided by the route).
+ */
 export async function saveTradeAccount(
   db: Db,
   userId: string,
   input: TradeAccountInput,
+  options: { mayExtendCredit?: boolean } = {},
 ): Promise<TradeAccount> {
   const { priceList, certificate } = input;
-  if (new Set(priceList.categories.map((c) => c.categorySlug)).size !== priceList.categories.length)
-    throw duplicate('A category', 'priceList.categories');
-  if (new Set(priceList.netPrices.map((n) => n.productId)).size !== priceList.netPrices.length)
-    throw duplicate('A product', 'priceList.netPrices');
-  const breaks = priceList.quantityBreaks ?? [];
-  if (new Set(breaks.map((b) => `${b.productId}:${b.minQuantity}`)).size !== breaks.length)
-    throw duplicate('A quantity of a product', 'priceList.quantityBreaks');
+  checkPriceList(priceList, 'priceList');
+  if (input.onAccount !== undefined && !options.mayExtendCredit)
+    throw new AppError('FORBIDDEN', 'Only the owner extends credit on account.');
   return db.transaction(async (tx) => {
     const [account] = await tx
       .select({ id: user.id, email: user.email, role: user.role })
@@ -98,14 +113,30 @@ export async function saveTradeAccount(
     if (roleFromColumn(account.role) !== 'customer')
       throw new AppError('CONFLICT', 'Only a customer account can be a trade account.');
     const before = await getTradeAccount(tx, userId);
+    if (input.groupId) {
+      const [group] = await tx
+        .select({ id: customerGroups.id })
+        .from(customerGroups)
+        .where(eq(customerGroups.id, input.groupId))
+        .for('share');
+      if (!group) throw new AppError('NOT_FOUND', customerGroupMessages.notFound);
+    }
     const values = {
       percentOffBasisPoints: priceList.percentOffBasisPoints,
       categoryPercents: priceList.categories,
       netPrices: priceList.netPrices,
       quantityBreaks: priceList.quantityBreaks ?? [],
+      discountRule: priceList.discountRule ?? 'stack',
       certificateNumber: certificate?.number ?? null,
       certificateStates: certificate ? [...new Set(certificate.states)] : [],
       certificateExpiresOn: certificate?.expiresOn ?? null,
+      ...(input.groupId !== undefined ? { groupId: input.groupId } : {}),
+      ...(input.onAccount !== undefined
+        ? {
+            creditLimitCents: input.onAccount?.creditLimitCents ?? null,
+            termsDays: input.onAccount?.termsDays ?? null,
+          }
+        : {}),
       updatedAt: new Date(),
     };
     const [row] = await tx
@@ -114,15 +145,21 @@ export async function saveTradeAccount(
       .onConflictDoUpdate({ target: tradeAccounts.userId, set: values })
       .returning();
     if (!row) throw new Error('trade account not written');
-    const after = toAccount(row);
+    const after = await getTradeAccount(tx, userId);
+    if (!after) throw new Error('trade account not read back');
+    const audited = (a: TradeAccount) => ({
+      email: account.email,
+      priceList: a.priceList,
+      certificate: a.certificate,
+      group: a.groupName,
+      onAccount: a.onAccount,
+    });
     await recordAudit(tx, {
       action: before ? 'trade.changed' : 'trade.opened',
       subjectType: 'account',
       subjectId: userId,
-      before: before
-        ? { email: account.email, priceList: before.priceList, certificate: before.certificate }
-        : { email: account.email },
-      after: { email: account.email, priceList: after.priceList, certificate: after.certificate },
+      before: before ? audited(before) : { email: account.email },
+      after: audited(after),
     });
     return after;
   });
@@ -131,13 +168,22 @@ export async function saveTradeAccount(
 /** DELETE /customers/:id/trade: the account buys at list prices again (its past orders keep theirs). */
 export async function closeTradeAccount(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    // An account that owes on invoices keeps its terms until it has paid (decision 102).
+    const [held] = await tx
+      .select({ userId: tradeAccounts.userId })
+      .from(tradeAccounts)
+      .where(eq(tradeAccounts.userId, userId))
+      .for('update');
+    if (!held) throw notFound('Trade account');
+    const { balanceCents } = await standingOf(tx, userId, 0);
+    if (balanceCents > 0) throw new AppError('CONFLICT', onAccountMessages.owesOnClose(balanceCents));
     const [row] = await tx.delete(tradeAccounts).where(eq(tradeAccounts.userId, userId)).returning();
     if (!row) throw notFound('Trade account');
     await recordAudit(tx, {
       action: 'trade.closed',
       subjectType: 'account',
       subjectId: userId,
-      before: { priceList: toAccount(row).priceList },
+      before: { priceList: listOf(row) },
       after: {},
     });
   });

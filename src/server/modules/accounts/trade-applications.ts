@@ -193,6 +193,7 @@ export async function decideTradeApplication(
               expiresOn: row.certificateExpiresOn as string,
             }
           : null,
+        ...(decision.groupId ? { groupId: decision.groupId } : {}),
       });
     }
     await tx

@@ -15,6 +15,8 @@ import { cents, sum } from '../../../contract/money';
 import type { Db } from '../../kernel/db';
 import { categories, orderLines, products, rowsOf } from '../../kernel/db';
 import {
+  accountPaymentDate,
+  accountPaymentsIn,
   bucketOf,
   jurisdiction,
   latePaymentDate,
@@ -52,6 +54,9 @@ interface Parts {
   latePaymentsRefundedCents: number;
   storeCreditUsedCents: number;
   storeCreditIssuedCents: number;
+  onAccountChargedCents: number;
+  onAccountCreditedCents: number;
+  accountPaymentsCents: number;
   refundsCount: number;
   refundsCents: number;
   latePaymentsCents: number;
@@ -77,6 +82,9 @@ const NO_PARTS: Parts = {
   latePaymentsRefundedCents: 0,
   storeCreditUsedCents: 0,
   storeCreditIssuedCents: 0,
+  onAccountChargedCents: 0,
+  onAccountCreditedCents: 0,
+  accountPaymentsCents: 0,
   refundsCount: 0,
   refundsCents: 0,
   latePaymentsCents: 0,
@@ -88,8 +96,9 @@ const NO_PARTS: Parts = {
 /**
  * The figures from their parts, by the definitions of docs/books.md. Total sales is built from
  * its components; payments and refunds are the providers' own rows, so `netCollected` (money in,
- * less money back to cards) plus store credit used less store credit issued equals `totalSales +
- * latePayments - latePaymentsRefunded` only if the books reconcile (the tests say so).
+ * less money back to cards) less payments on account, plus store credit used less store credit
+ * issued, plus invoices charged less invoices credited, equals `totalSales + latePayments -
+ * latePaymentsRefunded` only if the books reconcile (the tests say so).
  */
 export function figuresOf(p: Parts): BookFigures {
   const netSalesCents = cents(p.grossSalesCents - p.discountsCents - p.returnsCents);
@@ -128,7 +137,12 @@ export function figuresOf(p: Parts): BookFigures {
     refundsCents: p.refundsCents,
     storeCreditUsedCents: p.storeCreditUsedCents,
     storeCreditIssuedCents: p.storeCreditIssuedCents,
-    netCollectedCents: cents(paymentsCents - (p.refundsCents - p.storeCreditIssuedCents)),
+    onAccountChargedCents: p.onAccountChargedCents,
+    onAccountCreditedCents: p.onAccountCreditedCents,
+    accountPaymentsCents: p.accountPaymentsCents,
+    netCollectedCents: cents(
+      paymentsCents + p.accountPaymentsCents - (p.refundsCents - p.storeCreditIssuedCents - p.onAccountCreditedCents),
+    ),
     costOfGoodsCents,
     marginCents: cents(netSalesCents - costOfGoodsCents),
     unitsWithoutCost: p.unitsWithoutCost,
@@ -149,7 +163,8 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
         sum(o.shipping_cents)::text as shipping, sum(o.tax_cents)::text as tax,
         sum(${orderCores})::text as cores, sum(${orderCost})::text as cost,
         sum(${orderUnitsWithoutCost})::text as no_cost,
-        coalesce(sum(i.amount_cents), 0)::text as paid, sum(o.store_credit_cents)::text as credit
+        coalesce(sum(i.amount_cents), 0)::text as paid, sum(o.store_credit_cents)::text as credit,
+        sum(o.on_account_cents)::text as on_account
       from ${paidOrders(p)} group by 1`),
   );
   const given = rowsOf<Record<string, string>>(
@@ -160,7 +175,8 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
         sum(case when kind <> 'late-payment' and other_cents > 0 then other_cents else 0 end)::text as other,
         sum(case when other_cents < 0 then -other_cents else 0 end)::text as fees,
         sum(case when kind = 'late-payment' then other_cents else 0 end)::text as late,
-        sum(cost)::text as cost, sum(no_cost)::text as no_cost, sum(store_credit_cents)::text as credit
+        sum(cost)::text as cost, sum(no_cost)::text as no_cost, sum(store_credit_cents)::text as credit,
+        sum(on_account_cents)::text as on_account
       from (select ${bucketOf(refundDate, group)} as bucket, ${refundKind} as kind, ${refundCost} as cost,
               ${refundUnitsWithoutCost} as no_cost, r.*
             from ${succeededRefunds(p)}) x
@@ -170,6 +186,11 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
     await db.execute(sql`
       select ${bucketOf(latePaymentDate, group)} as bucket, sum(i.amount_cents)::text as amount
       from ${latePayments(p)} group by 1`),
+  );
+  const fromAccounts = rowsOf<Record<string, string>>(
+    await db.execute(sql`
+      select ${bucketOf(accountPaymentDate, group)} as bucket, sum(ap.amount_cents)::text as amount
+      from ${accountPaymentsIn(p)} group by 1`),
   );
   const buckets = new Map<string, Parts>();
   const put = (bucket: string, parts: Partial<Parts>) =>
@@ -184,6 +205,7 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
       coresChargedCents: n(s.cores),
       orderPaymentsCents: n(s.paid),
       storeCreditUsedCents: n(s.credit),
+      onAccountChargedCents: n(s.on_account),
       costSoldCents: n(s.cost),
       unitsWithoutCost: n(s.no_cost),
     });
@@ -201,8 +223,10 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
       costRefundedCents: n(r.cost),
       unitsWithoutCost: n(r.no_cost),
       storeCreditIssuedCents: n(r.credit),
+      onAccountCreditedCents: n(r.on_account),
     });
   for (const l of late) put(l.bucket as string, { latePaymentsCents: n(l.amount) });
+  for (const a of fromAccounts) put(a.bucket as string, { accountPaymentsCents: n(a.amount) });
   return buckets;
 }
 

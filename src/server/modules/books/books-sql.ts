@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { BookGrouping, OrdersBehindFigure } from '../../../contract/books';
 import { isUuid } from '../../../contract/ids';
-import { orderLines, orders, paymentIntents, refunds, returns } from '../../kernel/db';
+import { accountPayments, orderLines, orders, paymentIntents, refunds, returns } from '../../kernel/db';
 
 /**
  * The pieces every figure of the books is built from, written once (docs/books.md): which rows
@@ -98,6 +98,13 @@ export const paidOrders = (p: Period) => sql`${orders} o
 export const latePayments = (p: Period) => sql`${paymentIntents} i
   join ${orders} o on o.id = i.order_id
   where i.status = 'succeeded' and i.id is distinct from o.transaction_id and ${within(latePaymentDate, p)}`;
+
+/** A payment from a trade account against its invoices (decision 102) is dated the day it was received. */
+export const accountPaymentDate = sql`(ap.received_on::timestamp at time zone 'UTC')`;
+
+/** Payments from trade accounts received in the period. */
+export const accountPaymentsIn = (p: Period) => sql`${accountPayments} ap
+  where ${within(accountPaymentDate, p)}`;
 
 /** A sum of bigint cents arrives as numeric text, read without rounding. */
 export const n = (v: unknown): number => Number(v ?? 0);

@@ -7,7 +7,16 @@ import type { ModuleDescriptor } from '../../kernel/jobs';
  */
 export const booksModule: ModuleDescriptor = {
   name: 'modules/books',
-  reads: ['categories', 'order_lines', 'orders', 'payment_intents', 'products', 'refunds', 'returns'],
+  reads: [
+    'account_payments',
+    'categories',
+    'order_lines',
+    'orders',
+    'payment_intents',
+    'products',
+    'refunds',
+    'returns',
+  ],
 };
 
 export { bookFile } from './books-files';

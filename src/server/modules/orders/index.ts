@@ -46,6 +46,7 @@ export {
   viewGuestOrder,
 } from './guest-orders';
 export { checkUnpaidCaps, holdOf, type NewOrderRow, waitingMailDelay, writeNewOrder } from './new-order';
+export { chargeOrderToAccount, onAccountPayment, putOnAccount } from './on-account';
 export { setOrderAddress } from './order-address';
 export { OrderNotFound, OrderRefused, PAID_BEFORE_CREDIT, PaymentArrivedTooLate } from './order-errors';
 export { readOrderView, toOneOrder, toOrder, toOrders } from './order-read';

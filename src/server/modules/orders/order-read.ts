@@ -49,6 +49,7 @@ export const toRefund = (r: RefundRow): Refund => ({
   shippingCents: r.shippingCents,
   otherCents: r.otherCents,
   storeCreditCents: r.storeCreditCents,
+  ...(r.onAccountCents > 0 ? { onAccountCents: r.onAccountCents } : {}),
   lines: r.lines,
   restock: r.restock,
   reason: r.reason,
@@ -134,6 +135,7 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
       taxCents: row.taxCents,
       totalCents: row.totalCents,
       ...(row.storeCreditCents > 0 ? { storeCreditCents: row.storeCreditCents } : {}),
+      ...(row.onAccountCents > 0 ? { onAccountCents: row.onAccountCents } : {}),
       shippingTaxCents: row.shippingTaxCents,
       taxRateBasisPoints: row.taxRateBasisPoints,
       // Only on an order a resale certificate made tax exempt (decision 095).
@@ -219,6 +221,7 @@ const refundOf = (j: Json): RefundRow => ({
   shippingCents: Number(j.shipping_cents),
   otherCents: Number(j.other_cents),
   storeCreditCents: Number(j.store_credit_cents ?? 0),
+  onAccountCents: Number(j.on_account_cents ?? 0),
   lines: j.lines as RefundRow['lines'],
   restock: Boolean(j.restock),
   reason: String(j.reason),

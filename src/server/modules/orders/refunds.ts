@@ -21,6 +21,7 @@ import { orderLines, orders, type RefundLine, refunds } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import type { Outbox } from '../../kernel/outbox';
 import { moveCredit } from '../credit';
+import { creditInvoice, invoiceOpenOf } from '../receivables';
 import { moveStock, type StockMove } from '../inventory';
 import { refundShares, unitsRefund } from '../pricing';
 import { coresLeft, coresOnTheirWay } from './core-charges';
@@ -63,6 +64,8 @@ interface Claimed {
   total: number;
   /** The part of `total` that went (or is going) back to the card, not to store credit. */
   card: number;
+  /** The part taken (or being taken) off the order's invoice on account (decision 102). */
+  onAccount: number;
 }
 
 async function claimedOf(tx: Tx, order: OrderRow): Promise<Claimed> {
@@ -73,7 +76,8 @@ async function claimedOf(tx: Tx, order: OrderRow): Promise<Claimed> {
       tax: sql<string>`coalesce(sum(${refunds.taxCents}), 0)::text`,
       shipping: sql<string>`coalesce(sum(${refunds.shippingCents}), 0)::text`,
       total: sql<string>`coalesce(sum(${refunds.amountCents}), 0)::text`,
-      card: sql<string>`coalesce(sum(${refunds.amountCents} - ${refunds.storeCreditCents}), 0)::text`,
+      card: sql<string>`coalesce(sum(${refunds.amountCents} - ${refunds.storeCreditCents} - ${refunds.onAccountCents}), 0)::text`,
+      onAccount: sql<string>`coalesce(sum(${refunds.onAccountCents}), 0)::text`,
     })
     .from(refunds)
     .where(
@@ -90,6 +94,7 @@ async function claimedOf(tx: Tx, order: OrderRow): Promise<Claimed> {
     shipping: Number(row?.shipping ?? 0),
     total: Number(row?.total ?? 0),
     card: Number(row?.card ?? 0),
+    onAccount: Number(row?.onAccount ?? 0),
   };
 }
 
@@ -246,12 +251,17 @@ export async function claimInLock(
     const left = order.totalCents - claimed.total;
     if (amount > left)
       throw new AfterSaleRefused('CONFLICT', afterSaleMessages.moreThanPaid(formatCents(left)));
-    // The card gets back at most what it paid (the total less the store credit spent on the
-    // order); the rest, or all of it when asked, goes back as store credit (decision 100).
+    // An order on account is refunded off its invoice first, as far as the invoice still owes
+    // (decision 102). The card gets back at most what it paid (the total less the store credit and
+    // the invoice); the rest, or all of it when asked, goes back as store credit (decision 100).
     if (input.toStoreCredit && !order.userId)
       throw new AfterSaleRefused('CONFLICT', storeCreditMessages.guests);
-    const cardLeft = order.totalCents - order.storeCreditCents - claimed.card;
-    const storeCredit = input.toStoreCredit ? amount : Math.max(0, amount - cardLeft);
+    const onAccount =
+      order.onAccountCents > 0 && !input.toStoreCredit
+        ? Math.min(amount, order.onAccountCents - claimed.onAccount, await invoiceOpenOf(tx, order.id))
+        : 0;
+    const cardLeft = order.totalCents - order.storeCreditCents - order.onAccountCents - claimed.card;
+    const storeCredit = input.toStoreCredit ? amount : Math.max(0, amount - onAccount - cardLeft);
     for (const line of refundLines) {
       await tx
         .update(orderLines)
@@ -273,6 +283,7 @@ export async function claimInLock(
         shippingCents: shipping,
         otherCents: other,
         storeCreditCents: storeCredit,
+        onAccountCents: onAccount,
         lines: refundLines,
         restock: input.restock,
         reason: input.reason,
@@ -292,6 +303,7 @@ export async function claimInLock(
         orderId: order.id,
         amountCents: amount,
         storeCreditCents: storeCredit,
+        onAccountCents: onAccount,
         lines: refundLines,
         shippingCents: shipping,
         restock: input.restock,
@@ -369,16 +381,30 @@ export async function settleRefund(
         .returning();
       return failed ?? refund;
     }
+    // Its invoice part comes off the invoice; what a payment recorded since left the invoice no
+    // longer owing is given as store credit instead (decision 102).
+    const notTaken = refund.onAccountCents > 0 ? await creditInvoice(tx, order.id, refund.onAccountCents) : 0;
     const [done] = await tx
       .update(refunds)
-      .set({ status: 'succeeded', providerRefundId, updatedAt: new Date() })
+      .set({
+        status: 'succeeded',
+        providerRefundId,
+        updatedAt: new Date(),
+        ...(notTaken > 0
+          ? {
+              onAccountCents: refund.onAccountCents - notTaken,
+              storeCreditCents: refund.storeCreditCents + notTaken,
+            }
+          : {}),
+      })
       .where(eq(refunds.id, refund.id))
       .returning();
+    const creditCents = refund.storeCreditCents + notTaken;
     // Its store credit part is the customer's to spend from now on.
-    if (refund.storeCreditCents > 0 && order.userId)
+    if (creditCents > 0 && order.userId)
       await moveCredit(tx, {
         userId: order.userId,
-        cents: refund.storeCreditCents,
+        cents: creditCents,
         reason: 'refund',
         orderId: order.id,
         refundId: refund.id,
