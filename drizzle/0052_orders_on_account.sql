@@ -1,14 +1,26 @@
--- Customer groups with their price lists, how discounts meet trade prices, and orders on account: terms, balances, invoices, payments and statements (decision 102).
+-- Customer groups with their price lists, how discounts meet trade prices, and orders on account: terms, balances, invoices, credits, payments and statements (decision 102).
 CREATE TABLE "account_balances" (
 	"user_id" text PRIMARY KEY NOT NULL,
 	"balance_cents" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "account_balances_never_negative" CHECK ("account_balances"."balance_cents" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "account_credits" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"invoice_id" uuid NOT NULL,
+	"user_id" text NOT NULL,
+	"refund_id" uuid NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "account_credits_positive" CHECK ("account_credits"."amount_cents" > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "account_invoices" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"order_id" uuid NOT NULL,
 	"user_id" text NOT NULL,
+	"order_number" bigint NOT NULL,
+	"invoice_number" bigint,
 	"amount_cents" bigint NOT NULL,
 	"credited_cents" bigint DEFAULT 0 NOT NULL,
 	"paid_cents" bigint DEFAULT 0 NOT NULL,
@@ -66,6 +78,8 @@ ALTER TABLE "trade_accounts" ADD COLUMN "group_id" uuid;--> statement-breakpoint
 ALTER TABLE "trade_accounts" ADD COLUMN "credit_limit_cents" bigint;--> statement-breakpoint
 ALTER TABLE "trade_accounts" ADD COLUMN "terms_days" integer;--> statement-breakpoint
 ALTER TABLE "account_balances" ADD CONSTRAINT "account_balances_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_credits" ADD CONSTRAINT "account_credits_invoice_id_account_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."account_invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_credits" ADD CONSTRAINT "account_credits_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_invoices" ADD CONSTRAINT "account_invoices_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_invoices" ADD CONSTRAINT "account_invoices_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_payment_lines" ADD CONSTRAINT "account_payment_lines_payment_id_account_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."account_payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -73,6 +87,7 @@ ALTER TABLE "account_payment_lines" ADD CONSTRAINT "account_payment_lines_invoic
 ALTER TABLE "account_payments" ADD CONSTRAINT "account_payments_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_payments" ADD CONSTRAINT "account_payments_recorded_by_user_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_statements" ADD CONSTRAINT "account_statements_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "account_credits_user_idx" ON "account_credits" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "account_invoices_user_idx" ON "account_invoices" USING btree ("user_id","issued_at");--> statement-breakpoint
 CREATE INDEX "account_invoices_open_idx" ON "account_invoices" USING btree ("due_on") WHERE "account_invoices"."credited_cents" + "account_invoices"."paid_cents" < "account_invoices"."amount_cents";--> statement-breakpoint
 CREATE INDEX "account_payment_lines_invoice_idx" ON "account_payment_lines" USING btree ("invoice_id");--> statement-breakpoint

@@ -196,6 +196,8 @@ journeys('accounts in the browser', () => {
         'Overview',
         'Make Admin',
         'Trade applications',
+        'Customer groups',
+        'Open invoices',
         'Manage Product',
         'Add Product',
         'Categories and brands',

@@ -46,6 +46,7 @@ export const codeMisses = [
   'below_minimum',
   'no_matching_parts',
   'beaten',
+  'trade_prices',
 ] as const;
 export type CodeMiss = (typeof codeMisses)[number];
 
@@ -71,6 +72,7 @@ export const discountMessages = {
     `None of the parts in your cart qualify for code ${code} (${label}).`,
   beaten: (code: string, label: string) =>
     `Code ${code} is not used: the automatic discount "${label}" saves you more.`,
+  tradePrices: (code: string) => `Code ${code} is not used: your trade prices save you more.`,
   applied: (code: string, label: string) => `Code ${code} applied: ${label}.`,
   notFound: 'Discount was not found',
   codeTaken: (code: string) => `Another discount already has the code ${code}.`,

@@ -51,7 +51,9 @@ export const AccountPayment = z.object({
   amountCents: z.number().int(),
   reference: z.string().nullable(),
   receivedOn: z.string(),
-  lines: z.array(z.object({ invoiceId: z.string(), invoiceNumber: z.string(), amountCents: z.number().int() })),
+  lines: z.array(
+    z.object({ invoiceId: z.string(), invoiceNumber: z.string(), amountCents: z.number().int() }),
+  ),
   createdAt: z.string(),
 });
 export type AccountPayment = z.infer<typeof AccountPayment>;
@@ -77,7 +79,11 @@ export const AccountInvoices = z.object({
 export type AccountInvoices = z.infer<typeof AccountInvoices>;
 
 /** GET /invoices (customers.read): the store's open invoices, the overdue first. */
-export const OpenInvoice = AccountInvoice.extend({ userId: z.string(), customerName: z.string(), customerEmail: z.string() });
+export const OpenInvoice = AccountInvoice.extend({
+  userId: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+});
 export type OpenInvoice = z.infer<typeof OpenInvoice>;
 export const OpenInvoices = z.object({ invoices: z.array(OpenInvoice), totalOpenCents: z.number().int() });
 export type OpenInvoices = z.infer<typeof OpenInvoices>;

@@ -79,6 +79,10 @@ export const pages = {
   customer: withId('/dashboard/users/:id'),
   /** Shops' applications for trade terms, for managers to approve or refuse (decision 101). */
   tradeApplications: fixed('/dashboard/trade-applications'),
+  /** Customer groups: trade tiers with the price list their members buy at (decision 102). */
+  customerGroups: fixed('/dashboard/customer-groups'),
+  /** The store's open invoices on account, the overdue first (decision 102). */
+  invoices: fixed('/dashboard/invoices'),
   manageProduct: fixed('/dashboard/manageProduct'),
   addProduct: fixed('/dashboard/addProduct'),
   productEditor: withId('/dashboard/products/:id'),
@@ -152,6 +156,8 @@ export const pageAccess: Record<PageKey, PageAccess> = {
   users: 'customers.read',
   customer: 'customers.read',
   tradeApplications: 'trade.write',
+  customerGroups: 'customers.read',
+  invoices: 'customers.read',
   manageProduct: 'products.read',
   addProduct: 'products.write',
   productEditor: 'products.read',

@@ -55,7 +55,6 @@ import { cartModule } from './modules/cart';
 import { catalogModule, type SupplierRowWriter } from './modules/catalog';
 import { contactModule } from './modules/contact';
 import { creditModule } from './modules/credit';
-import { receivablesModule } from './modules/receivables';
 import { discountsModule, watchAutomaticDiscounts } from './modules/discounts';
 import { inventoryModule } from './modules/inventory';
 import { claimGuestOrders, ordersModule } from './modules/orders';
@@ -68,6 +67,7 @@ import {
 } from './modules/payments';
 import { type PricingRules, pricingModule } from './modules/pricing';
 import { purchasingModule, writeSupplierFileRow } from './modules/purchasing';
+import { receivablesModule } from './modules/receivables';
 import { reviewsModule } from './modules/reviews';
 import { fetchProductImage, type ImageStore, localImageStore, s3ImageStore } from './modules/uploads';
 import { vehiclesModule } from './modules/vehicles';

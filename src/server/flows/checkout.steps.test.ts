@@ -69,11 +69,12 @@ const ordersOf = (userId: string) =>
     .where(eq(orders.userId, userId));
 
 describe('the checkout flow, killed at each step', () => {
-  it('reads top to bottom: answer a repeat, place the order, spend the store credit, open the payment', () => {
+  it('reads top to bottom: answer a repeat, place the order, spend the store credit, charge the account, open the payment', () => {
     expect(checkoutSteps.map((s) => [s.name, Boolean(s.compensate), Boolean(s.pivot)])).toEqual([
       ['answer a repeat', false, false],
       ['place the order', true, false],
       ['spend the store credit', false, false],
+      ['charge the account', false, false],
       ['open the payment', false, true],
     ]);
   });

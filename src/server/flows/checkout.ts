@@ -11,7 +11,13 @@ import type { OrderLimits } from '../kernel/settings';
 import { addAddressIn, hasAddress } from '../modules/addresses';
 import { mergeCart, takeCart } from '../modules/cart';
 import { balanceOf } from '../modules/credit';
-import { cancelUnpaidOrder, chargeOrderToAccount, spendCreditOn, toOneOrder, toOrder } from '../modules/orders';
+import {
+  cancelUnpaidOrder,
+  chargeOrderToAccount,
+  spendCreditOn,
+  toOneOrder,
+  toOrder,
+} from '../modules/orders';
 import type { PaymentProvider } from '../modules/payments';
 import { createPaymentIntent, openPayment } from '../modules/payments';
 import type { PricingRules } from '../modules/pricing';

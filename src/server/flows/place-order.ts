@@ -39,6 +39,7 @@ import {
   parcelWeight,
   totalsFor,
   tradeUnitPrice,
+  underDiscountRule,
 } from '../modules/pricing';
 import { runSteps, type Step } from './steps';
 
@@ -297,9 +298,6 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
       const { tx, me, order, pricing, now } = ctx;
       const moved = found(ctx.products, 'products read');
       const lineRows = found(ctx.lines, 'lines');
-      const { goodsCents, coreChargeCents } = goodsOf(lineRows);
-      // The order's subtotal holds the core charges' own lines too; pricing taxes them with the parts.
-      const subtotalCents = goodsCents + coreChargeCents;
       const groundOnly = [...moved.values()].find((product) => product.groundOnly);
       const offer = await discountOffer(tx, {
         code: order.discountCode,
@@ -308,35 +306,60 @@ export const newOrderSteps: readonly Step<NewOrderContext>[] = [
         productIds: lineRows.map((l) => l.productId),
         now,
       });
-      const totals = orderTotals(
-        pricing,
-        order,
-        {
-          subtotalCents: goodsCents,
-          coreChargeCents,
-          weightMilliLb: parcelWeight(
-            order.lines.map((l) => ({
-              weightLb: moved.get(l.productId)?.weightLb ?? null,
-              quantity: l.quantity,
-            })),
-            pricing.shipping.defaultWeightLb,
-          ),
-          groundOnly,
-        },
-        {
-          offer,
-          lines: lineRows.map((l) => ({
-            productId: l.productId,
-            lineTotalCents: l.unitPriceCents * l.quantity,
-          })),
-        },
-        found(ctx.terms, "buyer's terms"),
-        now,
+      const terms = found(ctx.terms, "buyer's terms");
+      const priceOf = (rows: typeof lineRows, withOffer: boolean) => {
+        const goods = goodsOf(rows);
+        return orderTotals(
+          pricing,
+          order,
+          {
+            subtotalCents: goods.goodsCents,
+            coreChargeCents: goods.coreChargeCents,
+            weightMilliLb: parcelWeight(
+              order.lines.map((l) => ({
+                weightLb: moved.get(l.productId)?.weightLb ?? null,
+                quantity: l.quantity,
+              })),
+              pricing.shipping.defaultWeightLb,
+            ),
+            groundOnly,
+          },
+          withOffer && offer
+            ? {
+                offer,
+                lines: rows.map((l) => ({
+                  productId: l.productId,
+                  lineTotalCents: l.unitPriceCents * l.quantity,
+                })),
+              }
+            : undefined,
+          terms,
+          now,
+        );
+      };
+      // At list prices, for a list whose discounts are the better of the two (decision 102).
+      const atList = lineRows.map((l) => ({
+        ...l,
+        unitPriceCents: moved.get(l.productId)?.priceCents ?? l.unitPriceCents,
+      }));
+      const chosen = underDiscountRule(
+        offer ? terms.priceList?.discountRule : undefined,
+        () => priceOf(lineRows, true),
+        () => priceOf(lineRows, false),
+        () => priceOf(atList, true),
       );
+      if (chosen.atList)
+        for (const [i, line] of lineRows.entries())
+          line.unitPriceCents = atList[i]?.unitPriceCents ?? line.unitPriceCents;
+      const totals = chosen.totals;
+      const { goodsCents, coreChargeCents } = goodsOf(lineRows);
+      // The order's subtotal holds the core charges' own lines too; pricing taxes them with the parts.
+      const subtotalCents = goodsCents + coreChargeCents;
       // A code that does not apply is refused with its reason rather than silently left out (one
       // beaten by a better automatic discount is not refused: the buyer pays less, as the page showed).
       const verdict = totals.verdict;
-      if (verdict && !verdict.applied && verdict.reason !== 'beaten') throw new DiscountGone(verdict.message);
+      if (verdict && !verdict.applied && verdict.reason !== 'beaten' && verdict.reason !== 'trade_prices')
+        throw new DiscountGone(verdict.message);
       const discount = totals.outcome;
       discount?.lineCents.forEach((cents, index) => {
         const line = lineRows[index];

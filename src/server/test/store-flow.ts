@@ -137,13 +137,15 @@ export async function checkoutCart(
     key?: string;
     saveAddress?: boolean;
     useStoreCredit?: boolean;
+    payOnAccount?: boolean;
+    discountCode?: string;
   } = {},
 ) {
   const shippingMethod = options.shippingMethod ?? 'standard';
   const address = options.address ?? HOME_ADDRESS;
   const cart = await app.inject({
     method: 'GET',
-    url: `/api/cart?shippingMethod=${shippingMethod}&region=${encodeURIComponent(address.region)}&country=${address.country}`,
+    url: `/api/cart?shippingMethod=${shippingMethod}&region=${encodeURIComponent(address.region)}&country=${address.country}${options.discountCode ? `&code=${options.discountCode}` : ''}`,
     headers: as(customer),
   });
   expect(cart.statusCode, cart.body).toBe(200);
@@ -158,6 +160,8 @@ export async function checkoutCart(
       shippingMethod,
       expectedTotalCents: (cart.json() as Quote).totals.totalCents,
       ...(options.useStoreCredit ? { useStoreCredit: true } : {}),
+      ...(options.payOnAccount ? { payOnAccount: true } : {}),
+      ...(options.discountCode ? { discountCode: options.discountCode } : {}),
     },
   });
 }

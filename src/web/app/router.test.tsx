@@ -176,6 +176,8 @@ const mark: Record<PageKey, string> = {
   users: 'Make Admin',
   customer: 'Customer not found',
   tradeApplications: 'Trade applications',
+  customerGroups: 'Customer groups',
+  invoices: 'Open invoices',
   manageProduct: 'Manage Product',
   addProduct: 'Add Product',
   productEditor: 'History',
@@ -282,6 +284,34 @@ describe('the router and the route table', () => {
     await waitFor(() => expect(screen().textContent).toContain('Your role (Staff) does not open this page.'));
     expect(headings()).not.toContain('Trade applications');
     expect(sent('GET', '/api/trade-applications')).toHaveLength(1);
+  });
+
+  it('opens the customer groups and open invoices to managers, and tells the staff their role does not open them', async () => {
+    answer(
+      http.get('/api/customer-groups', () => json({ groups: [] })),
+      http.get('/api/invoices', () => json({ invoices: [], totalOpenCents: 0 })),
+    );
+    role = 'manager';
+    await renderPage(<AppRoutes />, { address: pages.customerGroups.path });
+    await waitFor(() => expect(headings()).toContain('Customer groups'));
+    await waitFor(() => expect(screen().textContent).toContain('No customer groups yet.'));
+    expect(sent('GET', '/api/customer-groups')).toHaveLength(1);
+    await renderPage(<AppRoutes />, { address: pages.invoices.path });
+    await waitFor(() => expect(headings()).toContain('Open invoices'));
+    await waitFor(() =>
+      expect(screen().textContent).toContain('No open invoices: every account is paid up.'),
+    );
+    expect(sent('GET', '/api/invoices')).toHaveLength(1);
+
+    role = 'staff';
+    for (const key of ['customerGroups', 'invoices'] as const) {
+      await renderPage(<AppRoutes />, { address: pages[key].path });
+      await waitFor(() =>
+        expect(screen().textContent).toContain('Your role (Staff) does not open this page.'),
+      );
+    }
+    expect(sent('GET', '/api/customer-groups')).toHaveLength(1);
+    expect(sent('GET', '/api/invoices')).toHaveLength(1);
   });
 
   it('builds links the router opens, encoding what an id could carry', () => {

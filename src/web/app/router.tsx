@@ -89,6 +89,11 @@ const TradeApplicationsPage = page(
   () => import('@web/features/customers/pages/trade-applications-page'),
   'TradeApplicationsPage',
 );
+const CustomerGroupsPage = page(
+  () => import('@web/features/customers/pages/customer-groups-page'),
+  'CustomerGroupsPage',
+);
+const InvoicesPage = page(() => import('@web/features/customers/pages/invoices-page'), 'InvoicesPage');
 const AuditPage = page(() => import('@web/features/audit/pages/audit-page'), 'AuditPage');
 const OverviewPage = page(() => import('@web/features/reports/pages/overview-page'), 'OverviewPage');
 const ManageProductsPage = page(
@@ -163,6 +168,8 @@ export const pageComponents: Record<PageKey, ComponentType> = {
   users: UsersPage,
   customer: CustomerPage,
   tradeApplications: TradeApplicationsPage,
+  customerGroups: CustomerGroupsPage,
+  invoices: InvoicesPage,
   manageProduct: ManageProductsPage,
   addProduct: AddProductPage,
   productEditor: ProductEditorPage,

@@ -15,13 +15,20 @@ import { errorResponses } from '../../kernel/http';
 import { signedIn } from '../../kernel/identity';
 import { orderLimitsOf } from '../../kernel/settings';
 import {
+  accountTermsOf,
   deleteCustomerGroup,
   getCustomer,
   listCustomerGroups,
   saveCustomerGroup,
 } from '../../modules/accounts';
 import { putOnAccount } from '../../modules/orders';
-import { invoicesOf, openInvoices, recordPayment, statementOf, statementPdf } from '../../modules/receivables';
+import {
+  invoicesOf,
+  openInvoices,
+  recordPayment,
+  statementOf,
+  statementPdf,
+} from '../../modules/receivables';
 
 const GroupParams = z.object({ id: z.uuid({ error: 'Customer group was not found' }) });
 const IdParams = z.object({ id: z.string().max(100) });
@@ -33,11 +40,7 @@ const IdParams = z.object({ id: z.string().max(100) });
  */
 export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
   const overdueDays = () => orderLimitsOf(app.settings.current()).accountOverdueDays;
-  const sendStatement = async (
-    reply: import('fastify').FastifyReply,
-    userId: string,
-    month: string,
-  ) => {
+  const sendStatement = async (reply: import('fastify').FastifyReply, userId: string, month: string) => {
     const statement = await statementOf(app.db, userId, month);
     const pdf = await statementPdf(statement, publicStoreInfo(app.config, app.settings.current()).wordmark);
     return reply
@@ -80,7 +83,8 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'trade.write' },
       schema: {
         tags: ['accounts'],
-        summary: "Rename a customer group or change its price list: every member's prices change (manager, owner)",
+        summary:
+          "Rename a customer group or change its price list: every member's prices change (manager, owner)",
         params: GroupParams,
         body: CustomerGroupInput,
         response: { 200: CustomerGroup, ...errorResponses(400, 401, 403, 404, 409) },
@@ -112,11 +116,15 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
       schema: {
         tags: ['accounts'],
-        summary: 'Your invoices on account, the payments recorded against them, and where your account stands',
+        summary:
+          'Your invoices on account, the payments recorded against them, and where your account stands',
         response: { 200: AccountInvoices, ...errorResponses(401) },
       },
     },
-    async (request) => invoicesOf(app.db, signedIn(request).id, overdueDays()),
+    async (request) => {
+      const me = signedIn(request).id;
+      return invoicesOf(app.db, me, await accountTermsOf(app.db, me), overdueDays());
+    },
   );
 
   app.get(
@@ -168,14 +176,16 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'customers.read' },
       schema: {
         tags: ['accounts'],
-        summary: "A customer's invoices on account and payments, and where the account stands (manager, owner)",
+        summary:
+          "A customer's invoices on account and payments, and where the account stands (manager, owner)",
         params: CustomerParams,
         response: { 200: AccountInvoices, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
       await getCustomer(app.db, request.params.id);
-      return invoicesOf(app.db, request.params.id, overdueDays());
+      const id = request.params.id;
+      return invoicesOf(app.db, id, await accountTermsOf(app.db, id), overdueDays());
     },
   );
 

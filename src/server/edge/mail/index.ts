@@ -3,6 +3,7 @@ import type { ModuleDescriptor } from '../../kernel/jobs';
 import type { Mailer } from '../../kernel/mail-delivery';
 import { subscribe } from '../../kernel/outbox';
 import type { MailContext } from './layout';
+import { accountStatementMailHandler } from './subscribers/account-statement-subscriber';
 import { accountMailHandler } from './subscribers/account-subscriber';
 import { contactMailHandler } from './subscribers/contact-subscriber';
 import { orderMailHandler } from './subscribers/order-subscriber';
@@ -42,6 +43,12 @@ export const mailModule: ModuleDescriptor<{
     subscribe('purchase-order-mail', ['purchase_order.sent'], purchasingMailHandler(db, mailer, mail)),
     // A shop's application for trade terms, approved or refused.
     subscribe('trade-application-mail', ['trade.application_decided'], tradeMailHandler(db, mailer, mail)),
+    // An account on terms: an overdue invoice's reminder, and the month's statement as a PDF.
+    subscribe(
+      'account-statement-mail',
+      ['invoice.overdue', 'statement.ready'],
+      accountStatementMailHandler(db, mailer, mail),
+    ),
   ],
 };
 

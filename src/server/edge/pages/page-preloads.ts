@@ -60,6 +60,8 @@ export const PAGE_MODULES: Record<PageKey, readonly string[]> = {
   users: dashboard('customers', 'users-page'),
   customer: dashboard('customers', 'customer-page'),
   tradeApplications: dashboard('customers', 'trade-applications-page'),
+  customerGroups: dashboard('customers', 'customer-groups-page'),
+  invoices: dashboard('customers', 'invoices-page'),
   manageProduct: dashboard('catalog', 'manage-products-page'),
   addProduct: dashboard('catalog', 'add-product-page'),
   productEditor: dashboard('catalog', 'product-editor-page'),

@@ -33,6 +33,9 @@ export const accountInvoices = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'restrict' }),
+    /** The order's number and its invoice number, as they were when it was put on account. */
+    orderNumber: bigint('order_number', { mode: 'number' }).notNull(),
+    invoiceNumber: bigint('invoice_number', { mode: 'number' }),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     creditedCents: bigint('credited_cents', { mode: 'number' }).notNull().default(0),
     paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
@@ -88,6 +91,28 @@ export const accountPaymentLines = pgTable(
     primaryKey({ columns: [t.paymentId, t.invoiceId] }),
     check('account_payment_lines_positive', sql`${t.amountCents} > 0`),
     index('account_payment_lines_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+/** What refunds took off an invoice, each when it succeeded: the statement's credits. */
+export const accountCredits = pgTable(
+  'account_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => accountInvoices.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    /** The refund that gave it (no reference: refunds point at this room's rows, not back). */
+    refundId: uuid('refund_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('account_credits_positive', sql`${t.amountCents} > 0`),
+    index('account_credits_user_idx').on(t.userId, t.createdAt),
   ],
 );
 

@@ -42,7 +42,10 @@ export const customerGroups = pgTable(
     categoryPercents: jsonb('category_percents').$type<CategoryPercent[]>().notNull().default([]),
     netPrices: jsonb('net_prices').$type<NetPrice[]>().notNull().default([]),
     quantityBreaks: jsonb('quantity_breaks').$type<QuantityBreak[]>().notNull().default([]),
-    discountRule: text('discount_rule', { enum: discountRules }).$type<DiscountRule>().notNull().default('stack'),
+    discountRule: text('discount_rule', { enum: discountRules })
+      .$type<DiscountRule>()
+      .notNull()
+      .default('stack'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -66,7 +69,10 @@ export const tradeAccounts = pgTable(
     certificateNumber: text('certificate_number'),
     certificateStates: text('certificate_states').array().notNull().default([]),
     certificateExpiresOn: date('certificate_expires_on', { mode: 'string' }),
-    discountRule: text('discount_rule', { enum: discountRules }).$type<DiscountRule>().notNull().default('stack'),
+    discountRule: text('discount_rule', { enum: discountRules })
+      .$type<DiscountRule>()
+      .notNull()
+      .default('stack'),
     /** Its customer group (decision 102): when set, the account buys at the group's list, not its own. */
     groupId: uuid('group_id').references(() => customerGroups.id, { onDelete: 'restrict' }),
     /** Orders on account (decision 102): the most it may owe, and its invoices' terms; both or neither. */

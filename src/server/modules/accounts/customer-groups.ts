@@ -95,7 +95,9 @@ export async function saveCustomerGroup(
   checkPriceList(input.priceList, 'priceList');
   try {
     return await db.transaction(async (tx) => {
-      const [before] = id ? await tx.select().from(customerGroups).where(eq(customerGroups.id, id)).for('update') : [];
+      const [before] = id
+        ? await tx.select().from(customerGroups).where(eq(customerGroups.id, id)).for('update')
+        : [];
       if (id && !before) throw new AppError('NOT_FOUND', customerGroupMessages.notFound);
       const values = { name: input.name, ...columnsOf(input.priceList), updatedAt: new Date() };
       const [row] = id

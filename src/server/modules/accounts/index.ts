@@ -20,11 +20,12 @@ export {
   recordUser,
   saveProfile,
 } from './accounts.service';
-export { getCustomer, listCustomers } from './customers.service';
 export { deleteCustomerGroup, listCustomerGroups, saveCustomerGroup } from './customer-groups';
+export { getCustomer, listCustomers } from './customers.service';
 export { changeRole, ensureConfiguredOwners, makeOwner } from './roles.service';
 export { listSessions, revokeOtherSessions, revokeSession } from './sessions.service';
 export {
+  accountTermsOf,
   type BuyerTerms,
   buyerTerms,
   closeTradeAccount,

@@ -12,7 +12,7 @@ import { recordAudit } from '../../kernel/audit';
 import type { Db, Tx } from '../../kernel/db';
 import { customerGroups, roleFromColumn, tradeAccounts, user } from '../../kernel/db';
 import { AppError, notFound } from '../../kernel/errors';
-import { standingOf } from '../receivables';
+import { owedOnAccount } from '../receivables';
 import { checkPriceList, listOf } from './customer-groups';
 
 /**
@@ -49,6 +49,20 @@ const withGroup = (db: Db | Tx, userId: string) =>
     .from(tradeAccounts)
     .leftJoin(customerGroups, eq(customerGroups.id, tradeAccounts.groupId))
     .where(eq(tradeAccounts.userId, userId));
+
+/**
+ * An account's terms on account (decision 102), or null. Inside an order's transaction (`lock`)
+ * the row is held in share mode, so the owner lowering the limit waits for the order.
+ */
+export async function accountTermsOf(
+  db: Db | Tx,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<OnAccountTerms | null> {
+  const query = db.select().from(tradeAccounts).where(eq(tradeAccounts.userId, userId));
+  const [row] = await (options.lock ? query.for('share') : query);
+  return row ? termsOf(row) : null;
+}
 
 /** An account's trade terms, or null for a retail buyer. */
 export async function getTradeAccount(db: Db | Tx, userId: string): Promise<TradeAccount | null> {
@@ -175,7 +189,7 @@ export async function closeTradeAccount(db: Db, userId: string): Promise<void> {
       .where(eq(tradeAccounts.userId, userId))
       .for('update');
     if (!held) throw notFound('Trade account');
-    const { balanceCents } = await standingOf(tx, userId, 0);
+    const balanceCents = await owedOnAccount(tx, userId);
     if (balanceCents > 0) throw new AppError('CONFLICT', onAccountMessages.owesOnClose(balanceCents));
     const [row] = await tx.delete(tradeAccounts).where(eq(tradeAccounts.userId, userId)).returning();
     if (!row) throw notFound('Trade account');

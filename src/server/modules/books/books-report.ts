@@ -141,7 +141,9 @@ export function figuresOf(p: Parts): BookFigures {
     onAccountCreditedCents: p.onAccountCreditedCents,
     accountPaymentsCents: p.accountPaymentsCents,
     netCollectedCents: cents(
-      paymentsCents + p.accountPaymentsCents - (p.refundsCents - p.storeCreditIssuedCents - p.onAccountCreditedCents),
+      paymentsCents +
+        p.accountPaymentsCents -
+        (p.refundsCents - p.storeCreditIssuedCents - p.onAccountCreditedCents),
     ),
     costOfGoodsCents,
     marginCents: cents(netSalesCents - costOfGoodsCents),

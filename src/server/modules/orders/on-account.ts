@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../kernel/db';
 import { orders } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import type { Outbox } from '../../kernel/outbox';
+import { accountTermsOf } from '../accounts';
 import { chargeAccount } from '../receivables';
 import { toOneOrder } from './order-read';
 import { applyOrderEvent, lockOrder, type OrderRow } from './order-state';
@@ -26,19 +27,30 @@ export async function chargeOrderToAccount(
   const row = await lockOrder(tx, orderId, userId);
   if (row.status !== 'unpaid') throw new AppError('CONFLICT', onAccountMessages.notUnpaid);
   const owed = row.totalCents - row.storeCreditCents - row.onAccountCents;
-  await chargeAccount(tx, { userId, orderId, amountCents: owed, overdueDays });
   const [charged] = await tx
     .update(orders)
     .set({ onAccountCents: sql`${orders.onAccountCents} + ${owed}` })
     .where(eq(orders.id, orderId))
     .returning();
   if (!charged) throw new Error('order vanished under its lock');
-  return applyOrderEvent(
+  // Paid first, so the invoice keeps the invoice number the payment gives; a refusal below
+  // rolls both back.
+  const paid = await applyOrderEvent(
     tx,
     charged,
     { type: 'pay', payment: { transactionId: onAccountPayment(orderId), cardBrand: null, cardLast4: null } },
     { outbox, actor: 'customer', actorUserId: userId },
   );
+  await chargeAccount(tx, {
+    userId,
+    terms: await accountTermsOf(tx, userId, { lock: true }),
+    orderId,
+    orderNumber: paid.number,
+    invoiceNumber: paid.invoiceNumber,
+    amountCents: owed,
+    overdueDays,
+  });
+  return paid;
 }
 
 /** The payment id of an order charged to its account. */

@@ -21,9 +21,9 @@ import { orderLines, orders, type RefundLine, refunds } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import type { Outbox } from '../../kernel/outbox';
 import { moveCredit } from '../credit';
-import { creditInvoice, invoiceOpenOf } from '../receivables';
 import { moveStock, type StockMove } from '../inventory';
 import { refundShares, unitsRefund } from '../pricing';
+import { creditInvoice, invoiceOpenOf } from '../receivables';
 import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
@@ -383,7 +383,8 @@ export async function settleRefund(
     }
     // Its invoice part comes off the invoice; what a payment recorded since left the invoice no
     // longer owing is given as store credit instead (decision 102).
-    const notTaken = refund.onAccountCents > 0 ? await creditInvoice(tx, order.id, refund.onAccountCents) : 0;
+    const notTaken =
+      refund.onAccountCents > 0 ? await creditInvoice(tx, order.id, refund.id, refund.onAccountCents) : 0;
     const [done] = await tx
       .update(refunds)
       .set({

@@ -135,3 +135,31 @@ export const appliedOf = (outcome: DiscountOutcome | null): AppliedDiscount | nu
         shippingCents: outcome.shippingCents,
       }
     : null;
+
+/**
+ * How a discount meets a trade buyer's prices (decision 102). `stack` (the default) takes it off
+ * the trade prices. `best` prices the order twice, at trade prices with no discount and at list
+ * prices with it, and keeps the lower total; trade prices win a tie (the code is kept for another
+ * order), and a code they beat is said not used, with why.
+ */
+export function underDiscountRule<T extends { totalCents: number } & PricedDiscount>(
+  rule: 'stack' | 'best' | undefined,
+  stacked: () => T,
+  atTradeAlone: () => T,
+  atListWithDiscount: () => T,
+): { atList: boolean; totals: T } {
+  if (rule !== 'best') return { atList: false, totals: stacked() };
+  const list = atListWithDiscount();
+  const trade = atTradeAlone();
+  if (list.outcome && list.totalCents < trade.totalCents) return { atList: true, totals: list };
+  const verdict: CodeVerdict | null =
+    list.verdict?.applied === true
+      ? {
+          code: list.verdict.code,
+          applied: false,
+          reason: 'trade_prices',
+          message: discountMessages.tradePrices(list.verdict.code),
+        }
+      : list.verdict;
+  return { atList: false, totals: { ...trade, verdict } };
+}

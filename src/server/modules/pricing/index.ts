@@ -3,6 +3,7 @@ import type { ModuleDescriptor } from '../../kernel/jobs';
 /** Pricing writes nothing; it reads the facts of each product it prices (price, weight, tax class). */
 export const pricingModule: ModuleDescriptor = { name: 'modules/pricing', reads: ['products'] };
 
+export { underDiscountRule } from './discounts';
 export { tradePricesOf } from './own-prices';
 export {
   type Destination,

@@ -24,7 +24,14 @@ import { preparedStatement, products, selectedRow } from '../../kernel/db';
 import type { BuyerTerms } from '../accounts';
 import type { DiscountOffer } from '../discounts';
 import { productStock } from '../inventory';
-import { appliedOf, chooseDiscount, type DiscountLine, NO_DISCOUNT, type PricedDiscount } from './discounts';
+import {
+  appliedOf,
+  chooseDiscount,
+  type DiscountLine,
+  NO_DISCOUNT,
+  type PricedDiscount,
+  underDiscountRule,
+} from './discounts';
 import { exemptionFor, tradeUnitPrice } from './trade-prices';
 
 /**
@@ -439,23 +446,36 @@ export function quoteFrom(
       problem: lineProblem(product, line.quantity),
     });
   }
-  const goods = goodsOf(priced);
-  const parcel: Parcel = {
-    subtotalCents: goods.goodsCents,
-    coreChargeCents: goods.coreChargeCents,
-    weightMilliLb: parcelWeight(
-      priced.map((l) => ({ weightLb: facts.get(l.productId)?.weightLb ?? null, quantity: l.quantity })),
-      rules.shipping.defaultWeightLb,
-    ),
-    groundOnly: priced.some((l) => facts.get(l.productId)?.groundOnly),
+  const parcelOf = (lines: PricedLine[]): Parcel => {
+    const goods = goodsOf(lines);
+    return {
+      subtotalCents: goods.goodsCents,
+      coreChargeCents: goods.coreChargeCents,
+      weightMilliLb: parcelWeight(
+        lines.map((l) => ({ weightLb: facts.get(l.productId)?.weightLb ?? null, quantity: l.quantity })),
+        rules.shipping.defaultWeightLb,
+      ),
+      groundOnly: lines.some((l) => facts.get(l.productId)?.groundOnly),
+    };
   };
-  const totals = totalsFor(
-    rules,
-    parcel,
-    to,
-    offer && { offer, lines: priced },
-    exemptionFor(terms, to, now),
+  const exempt = exemptionFor(terms, to, now);
+  const priceOf = (lines: PricedLine[], withOffer: boolean) =>
+    totalsFor(rules, parcelOf(lines), to, withOffer && offer ? { offer, lines } : undefined, exempt);
+  // At list prices, for a list whose discounts are the better of the two (decision 102).
+  const atList = priced.map(({ listUnitPriceCents, ...line }) =>
+    listUnitPriceCents === undefined
+      ? line
+      : { ...line, unitPriceCents: listUnitPriceCents, lineTotalCents: listUnitPriceCents * line.quantity },
   );
+  const chosen = underDiscountRule(
+    offer ? terms?.priceList?.discountRule : undefined,
+    () => priceOf(priced, true),
+    () => priceOf(priced, false),
+    () => priceOf(atList, true),
+  );
+  if (chosen.atList) priced.splice(0, priced.length, ...atList);
+  const parcel = parcelOf(priced);
+  const totals = chosen.totals;
   totals.outcome?.lineCents.forEach((cents, index) => {
     const line = priced[index];
     if (line) line.discountCents = cents;

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { onAccountMessages } from '../../../contract/invoices';
-import type { Tx } from '../../kernel/db';
-import { accountBalances, accountInvoices, tradeAccounts } from '../../kernel/db';
+import type { OnAccountTerms } from '../../../contract/trade';
+import type { Db, Tx } from '../../kernel/db';
+import { accountBalances, accountCredits, accountInvoices } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import { addDays, dayOf } from './days';
 
@@ -17,12 +18,19 @@ export interface ChargedInvoice {
   dueOn: string;
 }
 
-/** An order's amount charged to its customer's account, as an invoice, inside the caller's transaction. */
+/**
+ * An order's amount charged to its customer's account, as an invoice, inside the caller's
+ * transaction. The terms are the accounts room's, read by the caller in share mode (the owner
+ * lowering the limit waits for this order); the order's numbers are kept on the invoice.
+ */
 export async function chargeAccount(
   tx: Tx,
   input: {
     userId: string;
+    terms: OnAccountTerms | null;
     orderId: string;
+    orderNumber: number;
+    invoiceNumber: number | null;
     amountCents: number;
     /** Days an invoice may be overdue before the account orders on account no more (the owner's setting). */
     overdueDays: number;
@@ -30,14 +38,9 @@ export async function chargeAccount(
   },
 ): Promise<ChargedInvoice> {
   const now = input.now ?? new Date();
-  // The terms are read in share mode: the owner lowering the limit waits for this order.
-  const [terms] = await tx
-    .select({ limit: tradeAccounts.creditLimitCents, days: tradeAccounts.termsDays })
-    .from(tradeAccounts)
-    .where(eq(tradeAccounts.userId, input.userId))
-    .for('share');
-  if (!terms || terms.limit === null || terms.days === null)
-    throw new AppError('CONFLICT', onAccountMessages.noTerms);
+  const { terms } = input;
+  if (!terms) throw new AppError('CONFLICT', onAccountMessages.noTerms);
+  const limit = terms.creditLimitCents;
   const today = dayOf(now);
   const [late] = await tx
     .select({ id: accountInvoices.id })
@@ -56,24 +59,26 @@ export async function chargeAccount(
       .select({ balance: accountBalances.balanceCents })
       .from(accountBalances)
       .where(eq(accountBalances.userId, input.userId));
-    return new AppError('CONFLICT', onAccountMessages.overLimit((terms.limit ?? 0) - (row?.balance ?? 0)));
+    return new AppError('CONFLICT', onAccountMessages.overLimit(limit - (row?.balance ?? 0)));
   };
-  if (input.amountCents > terms.limit) throw await refuse();
+  if (input.amountCents > limit) throw await refuse();
   const [taken] = await tx
     .insert(accountBalances)
     .values({ userId: input.userId, balanceCents: input.amountCents })
     .onConflictDoUpdate({
       target: accountBalances.userId,
       set: { balanceCents: sql`${accountBalances.balanceCents} + excluded.balance_cents` },
-      setWhere: sql`${accountBalances.balanceCents} + excluded.balance_cents <= ${terms.limit}`,
+      setWhere: sql`${accountBalances.balanceCents} + excluded.balance_cents <= ${limit}`,
     })
     .returning({ balance: accountBalances.balanceCents });
   if (!taken) throw await refuse();
-  const dueOn = addDays(today, terms.days);
+  const dueOn = addDays(today, terms.termsDays);
   const [invoice] = await tx
     .insert(accountInvoices)
     .values({
       orderId: input.orderId,
+      orderNumber: input.orderNumber,
+      invoiceNumber: input.invoiceNumber,
       userId: input.userId,
       amountCents: input.amountCents,
       issuedAt: now,
@@ -101,7 +106,12 @@ export async function invoiceOpenOf(tx: Tx, orderId: string): Promise<number> {
  * what the invoice could not take: a payment recorded since the refund was claimed may have left
  * less open than asked; the caller gives that part as store credit instead.
  */
-export async function creditInvoice(tx: Tx, orderId: string, cents: number): Promise<number> {
+export async function creditInvoice(
+  tx: Tx,
+  orderId: string,
+  refundId: string,
+  cents: number,
+): Promise<number> {
   const [invoice] = await tx
     .select()
     .from(accountInvoices)
@@ -118,5 +128,17 @@ export async function creditInvoice(tx: Tx, orderId: string, cents: number): Pro
     .update(accountBalances)
     .set({ balanceCents: sql`${accountBalances.balanceCents} - ${taken}` })
     .where(eq(accountBalances.userId, invoice.userId));
+  await tx
+    .insert(accountCredits)
+    .values({ invoiceId: invoice.id, userId: invoice.userId, refundId, amountCents: taken });
   return cents - taken;
+}
+
+/** What an account owes on its invoices now. */
+export async function owedOnAccount(db: Db | Tx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: accountBalances.balanceCents })
+    .from(accountBalances)
+    .where(eq(accountBalances.userId, userId));
+  return row?.cents ?? 0;
 }

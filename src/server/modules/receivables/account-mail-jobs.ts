@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/db';
-import { accountBalances, accountInvoices, accountPayments, accountStatements, rowsOf } from '../../kernel/db';
+import {
+  accountBalances,
+  accountInvoices,
+  accountPayments,
+  accountStatements,
+  rowsOf,
+} from '../../kernel/db';
 import { type Outbox, publish } from '../../kernel/outbox';
 import { monthBefore, monthBounds } from './days';
 
@@ -31,9 +37,15 @@ export async function remindOverdueInvoices(db: Db, outbox: Outbox, now = new Da
         returning id`),
     );
     for (const { id } of claimed)
-      await publish(tx, outbox, 'invoice.overdue', `invoice-overdue:${id}:${now.toISOString().slice(0, 10)}`, {
-        invoiceId: id,
-      });
+      await publish(
+        tx,
+        outbox,
+        'invoice.overdue',
+        `invoice-overdue:${id}:${now.toISOString().slice(0, 10)}`,
+        {
+          invoiceId: id,
+        },
+      );
     return claimed.length;
   });
 }
@@ -60,7 +72,10 @@ export async function mailMonthlyStatements(db: Db, outbox: Outbox, now = new Da
         returning user_id`),
     );
     for (const { user_id } of claimed)
-      await publish(tx, outbox, 'statement.ready', `statement:${user_id}:${month}`, { userId: user_id, month });
+      await publish(tx, outbox, 'statement.ready', `statement:${user_id}:${month}`, {
+        userId: user_id,
+        month,
+      });
     return claimed.length;
   });
 }

@@ -5,8 +5,9 @@ import { mailMonthlyStatements, remindOverdueInvoices } from './account-mail-job
 
 /**
  * Orders on account (decision 102): what trade accounts owe, their invoices, the payments recorded
- * against them and the monthly statements. The only writer of those tables; the credit limit and
- * terms are the accounts room's (`trade_accounts`), read here in share mode when an order is charged.
+ * against them and the monthly statements. The only writer of those tables. The credit limit and
+ * terms are the accounts room's: callers read them (in share mode when an order is charged) and
+ * hand them in, so this room stands below both accounts and orders.
  */
 export const receivablesModule: ModuleDescriptor<{
   db: Db;
@@ -14,9 +15,16 @@ export const receivablesModule: ModuleDescriptor<{
   log: { info(details: object, message: string): void };
 }> = {
   name: 'modules/receivables',
-  tables: ['account_balances', 'account_invoices', 'account_payments', 'account_payment_lines', 'account_statements'],
-  // The terms charged against, invoices' numbers from their orders, credits from refunds, names.
-  reads: ['trade_accounts', 'orders', 'refunds', 'user'],
+  tables: [
+    'account_balances',
+    'account_invoices',
+    'account_credits',
+    'account_payments',
+    'account_payment_lines',
+    'account_statements',
+  ],
+  // The customers' names and addresses, for the lists, the statements and the reminders.
+  reads: ['user'],
   jobs: ({ db, outbox, log }) => [
     {
       name: 'remind-overdue-invoices',
@@ -37,8 +45,14 @@ export const receivablesModule: ModuleDescriptor<{
   ],
 };
 
+export {
+  type ChargedInvoice,
+  chargeAccount,
+  creditInvoice,
+  invoiceOpenOf,
+  owedOnAccount,
+} from './account-balance';
 export { mailMonthlyStatements, REMIND_EVERY_DAYS, remindOverdueInvoices } from './account-mail-jobs';
-export { type ChargedInvoice, chargeAccount, creditInvoice, invoiceOpenOf } from './account-balance';
 export { invoiceForMail, invoicesOf, openInvoices, standingOf } from './invoices';
 export { recordPayment } from './payments';
 export { type Statement, statementOf, statementPdf } from './statement';

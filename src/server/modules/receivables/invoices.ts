@@ -5,18 +5,17 @@ import {
   type AccountPayment,
   type AccountStanding,
   invoiceStatusOf,
-  onAccountMessages,
   type OpenInvoices,
+  onAccountMessages,
 } from '../../../contract/invoices';
 import { invoiceNumberText, orderNumber } from '../../../contract/orders';
+import type { OnAccountTerms } from '../../../contract/trade';
 import type { Db, Tx } from '../../kernel/db';
 import {
   accountBalances,
   accountInvoices,
   accountPaymentLines,
   accountPayments,
-  orders,
-  tradeAccounts,
   user,
 } from '../../kernel/db';
 import { addDays, dayOf } from './days';
@@ -32,8 +31,8 @@ const invoiceColumns = {
   paidCents: accountInvoices.paidCents,
   issuedAt: accountInvoices.issuedAt,
   dueOn: accountInvoices.dueOn,
-  orderNo: orders.number,
-  invoiceNo: orders.invoiceNumber,
+  orderNo: accountInvoices.orderNumber,
+  invoiceNo: accountInvoices.invoiceNumber,
 };
 type InvoiceRow = {
   id: string;
@@ -68,13 +67,15 @@ export function toInvoice(row: InvoiceRow, today: string): AccountInvoice {
   };
 }
 
-/** An account's terms, balance and whether it may order on account now. */
-export async function standingOf(db: Db | Tx, userId: string, overdueDays: number, now = new Date()): Promise<AccountStanding> {
+/** An account's terms (the accounts room's), balance and whether it may order on account now. */
+export async function standingOf(
+  db: Db | Tx,
+  userId: string,
+  onAccount: OnAccountTerms | null,
+  overdueDays: number,
+  now = new Date(),
+): Promise<AccountStanding> {
   const today = dayOf(now);
-  const [terms] = await db
-    .select({ limit: tradeAccounts.creditLimitCents, days: tradeAccounts.termsDays })
-    .from(tradeAccounts)
-    .where(eq(tradeAccounts.userId, userId));
   const [balance] = await db
     .select({ cents: accountBalances.balanceCents })
     .from(accountBalances)
@@ -93,10 +94,6 @@ export async function standingOf(db: Db | Tx, userId: string, overdueDays: numbe
       ),
     );
   const balanceCents = balance?.cents ?? 0;
-  const onAccount =
-    terms && terms.limit !== null && terms.days !== null
-      ? { creditLimitCents: terms.limit, termsDays: terms.days as 15 | 30 }
-      : null;
   const oldest = late?.oldest ?? null;
   const stoppedBecause = !onAccount
     ? onAccountMessages.noTerms
@@ -116,6 +113,7 @@ export async function standingOf(db: Db | Tx, userId: string, overdueDays: numbe
 export async function invoicesOf(
   db: Db,
   userId: string,
+  terms: OnAccountTerms | null,
   overdueDays: number,
   now = new Date(),
 ): Promise<AccountInvoices> {
@@ -123,12 +121,11 @@ export async function invoicesOf(
   const rows = await db
     .select(invoiceColumns)
     .from(accountInvoices)
-    .innerJoin(orders, eq(orders.id, accountInvoices.orderId))
     .where(eq(accountInvoices.userId, userId))
     .orderBy(desc(accountInvoices.issuedAt))
     .limit(500);
   return {
-    standing: await standingOf(db, userId, overdueDays, now),
+    standing: await standingOf(db, userId, terms, overdueDays, now),
     invoices: rows.map((r) => toInvoice(r, today)),
     payments: await paymentsOf(db, userId),
   };
@@ -148,12 +145,11 @@ export async function paymentsOf(db: Db | Tx, userId: string, ids?: string[]): P
       paymentId: accountPaymentLines.paymentId,
       invoiceId: accountPaymentLines.invoiceId,
       amountCents: accountPaymentLines.amountCents,
-      orderNo: orders.number,
-      invoiceNo: orders.invoiceNumber,
+      orderNo: accountInvoices.orderNumber,
+      invoiceNo: accountInvoices.invoiceNumber,
     })
     .from(accountPaymentLines)
     .innerJoin(accountInvoices, eq(accountInvoices.id, accountPaymentLines.invoiceId))
-    .innerJoin(orders, eq(orders.id, accountInvoices.orderId))
     .where(
       inArray(
         accountPaymentLines.paymentId,
@@ -183,9 +179,10 @@ export async function openInvoices(db: Db, now = new Date()): Promise<OpenInvoic
   const rows = await db
     .select({ ...invoiceColumns, customerName: user.name, customerEmail: user.email })
     .from(accountInvoices)
-    .innerJoin(orders, eq(orders.id, accountInvoices.orderId))
     .innerJoin(user, eq(user.id, accountInvoices.userId))
-    .where(sql`${accountInvoices.creditedCents} + ${accountInvoices.paidCents} < ${accountInvoices.amountCents}`)
+    .where(
+      sql`${accountInvoices.creditedCents} + ${accountInvoices.paidCents} < ${accountInvoices.amountCents}`,
+    )
     .orderBy(accountInvoices.dueOn, accountInvoices.issuedAt)
     .limit(1_000);
   const invoices = rows.map((r) => ({
@@ -202,7 +199,6 @@ export async function invoiceForMail(db: Db, invoiceId: string, now = new Date()
   const [row] = await db
     .select({ ...invoiceColumns, customerName: user.name, customerEmail: user.email })
     .from(accountInvoices)
-    .innerJoin(orders, eq(orders.id, accountInvoices.orderId))
     .innerJoin(user, eq(user.id, accountInvoices.userId))
     .where(eq(accountInvoices.id, invoiceId));
   if (!row) return null;

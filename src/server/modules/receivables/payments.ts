@@ -2,7 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type AccountPayment, type AccountPaymentInput, onAccountMessages } from '../../../contract/invoices';
 import { recordAudit } from '../../kernel/audit';
 import type { Db } from '../../kernel/db';
-import { accountBalances, accountInvoices, accountPaymentLines, accountPayments, orders } from '../../kernel/db';
+import {
+  accountBalances,
+  accountInvoices,
+  accountPaymentLines,
+  accountPayments,
+  orders,
+} from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import { invoiceNumberOf, paymentsOf } from './invoices';
 
@@ -29,11 +35,10 @@ export async function recordPayment(
       .select({
         id: accountInvoices.id,
         openCents: sql<number>`(${accountInvoices.amountCents} - ${accountInvoices.creditedCents} - ${accountInvoices.paidCents})::int`,
-        orderNo: orders.number,
-        invoiceNo: orders.invoiceNumber,
+        orderNo: accountInvoices.orderNumber,
+        invoiceNo: accountInvoices.invoiceNumber,
       })
       .from(accountInvoices)
-      .innerJoin(orders, eq(orders.id, accountInvoices.orderId))
       .where(
         and(
           eq(accountInvoices.userId, userId),
@@ -41,7 +46,7 @@ export async function recordPayment(
         ),
       )
       .orderBy(accountInvoices.dueOn, accountInvoices.issuedAt)
-      .for('update', { of: accountInvoices });
+      .for('update');
     if (open.length === 0) throw new AppError('CONFLICT', onAccountMessages.nothingOpen);
     const totalOpen = open.reduce((sum, i) => sum + Number(i.openCents), 0);
     if (input.amountCents > totalOpen)
@@ -114,7 +119,10 @@ function chosenLines(input: AccountPaymentInput, open: OpenInvoice[]) {
     if (line.amountCents > Number(invoice.openCents))
       throw new AppError(
         'CONFLICT',
-        onAccountMessages.lineTooLarge(invoiceNumberOf(invoice.invoiceNo, invoice.orderNo), Number(invoice.openCents)),
+        onAccountMessages.lineTooLarge(
+          invoiceNumberOf(invoice.invoiceNo, invoice.orderNo),
+          Number(invoice.openCents),
+        ),
       );
   }
   if (lines.reduce((sum, l) => sum + l.amountCents, 0) !== input.amountCents)

@@ -3,14 +3,7 @@ import { ACCOUNT_PAYMENT_METHOD_LABELS, type AccountInvoice } from '../../../con
 import { formatCents } from '../../../contract/money';
 import { orderNumber } from '../../../contract/orders';
 import type { Db } from '../../kernel/db';
-import {
-  accountInvoices,
-  accountPayments,
-  orders,
-  refunds,
-  rowsOf,
-  user,
-} from '../../kernel/db';
+import { accountCredits, accountInvoices, accountPayments, rowsOf, user } from '../../kernel/db';
 import { notFound } from '../../kernel/errors';
 import { documentDate, letterPdf, type PdfColumn, pdfTableRow } from '../../kernel/http';
 import { dayOf, monthBounds } from './days';
@@ -52,14 +45,14 @@ export async function statementOf(db: Db, userId: string, month: string): Promis
   const moves = rowsOf<{ day: string; kind: Move['kind']; what: string; cents: string }>(
     await db.execute(sql`
       select to_char(i.issued_at at time zone 'UTC', 'YYYY-MM-DD') as day, 'invoice' as kind,
-        coalesce(o.invoice_number, 0)::text || ':' || o.number::text as what, i.amount_cents::text as cents
-      from ${accountInvoices} i join ${orders} o on o.id = i.order_id
+        coalesce(i.invoice_number, 0)::text || ':' || i.order_number::text as what, i.amount_cents::text as cents
+      from ${accountInvoices} i
       where i.user_id = ${userId} and i.issued_at < ${end}::date
       union all
-      select to_char(r.updated_at at time zone 'UTC', 'YYYY-MM-DD'), 'credit',
-        coalesce(o.invoice_number, 0)::text || ':' || o.number::text, r.on_account_cents::text
-      from ${refunds} r join ${orders} o on o.id = r.order_id
-      where o.user_id = ${userId} and r.status = 'succeeded' and r.on_account_cents > 0 and r.updated_at < ${end}::date
+      select to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD'), 'credit',
+        coalesce(i.invoice_number, 0)::text || ':' || i.order_number::text, c.amount_cents::text
+      from ${accountCredits} c join ${accountInvoices} i on i.id = c.invoice_id
+      where c.user_id = ${userId} and c.created_at < ${end}::date
       union all
       select p.received_on::text, 'payment', p.method || ':' || coalesce(p.reference, ''), p.amount_cents::text
       from ${accountPayments} p
@@ -95,11 +88,10 @@ export async function statementOf(db: Db, userId: string, month: string): Promis
       paidCents: accountInvoices.paidCents,
       issuedAt: accountInvoices.issuedAt,
       dueOn: accountInvoices.dueOn,
-      orderNo: orders.number,
-      invoiceNo: orders.invoiceNumber,
+      orderNo: accountInvoices.orderNumber,
+      invoiceNo: accountInvoices.invoiceNumber,
     })
     .from(accountInvoices)
-    .innerJoin(orders, eq(orders.id, accountInvoices.orderId))
     .where(
       and(
         eq(accountInvoices.userId, userId),
@@ -121,7 +113,8 @@ export async function statementOf(db: Db, userId: string, month: string): Promis
 function describe(kind: Move['kind'], what: string): string {
   if (kind === 'payment') {
     const [method, reference] = what.split(':');
-    const label = ACCOUNT_PAYMENT_METHOD_LABELS[method as keyof typeof ACCOUNT_PAYMENT_METHOD_LABELS] ?? method;
+    const label =
+      ACCOUNT_PAYMENT_METHOD_LABELS[method as keyof typeof ACCOUNT_PAYMENT_METHOD_LABELS] ?? method;
     return `Payment, ${label.toLowerCase()}${reference ? ` ${reference}` : ''}`;
   }
   const [invoiceNo, orderNo] = what.split(':').map(Number) as [number, number];
@@ -130,7 +123,11 @@ function describe(kind: Move['kind'], what: string): string {
 }
 
 const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' });
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
 
 /** The statement as a PDF: the file the monthly mail carries and the account page downloads. */
 export async function statementPdf(statement: Statement, brand: string): Promise<Buffer> {

@@ -26,6 +26,8 @@ const staffPages: readonly { page: PageKey; label: string }[] = [
   { page: 'overview', label: 'Overview' },
   { page: 'users', label: 'Make Admin' },
   { page: 'tradeApplications', label: 'Trade applications' },
+  { page: 'customerGroups', label: 'Customer groups' },
+  { page: 'invoices', label: 'Open invoices' },
   { page: 'manageProduct', label: 'Manage Product' },
   { page: 'addProduct', label: 'Add Product' },
   { page: 'categories', label: 'Categories and brands' },

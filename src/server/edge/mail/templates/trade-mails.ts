@@ -22,7 +22,11 @@ export function tradeApplicationMail(
       paragraphs: [
         greeting,
         `${application.businessName} now buys at trade prices: signed in, you see them on every product, in your cart and at checkout.`,
-        ...(percent > 0 ? [`Your price list takes ${percentText(percent)} off our list prices.`] : []),
+        ...(trade.groupName
+          ? [`Your account buys at our ${trade.groupName} prices.`]
+          : percent > 0
+            ? [`Your price list takes ${percentText(percent)} off our list prices.`]
+            : []),
         ...(trade.certificate
           ? [
               `Orders shipped to ${trade.certificate.states.join(', ')} carry no sales tax under certificate ${trade.certificate.number} until ${trade.certificate.expiresOn}.`,

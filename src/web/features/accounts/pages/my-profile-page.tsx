@@ -3,6 +3,7 @@ import { useIsAdmin } from '@web/shared/session/access';
 import { useSession } from '@web/shared/session/session';
 import { useProfile } from '../api/account-calls';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { MyInvoices } from '../components/my-invoices';
 import { MyStoreCredit } from '../components/my-store-credit';
 import { MyTradeApplication } from '../components/my-trade-application';
 import { MyTradeTerms } from '../components/my-trade-terms';
@@ -40,6 +41,7 @@ export function MyProfilePage() {
       {/* The staff buy no trade terms: only a customer applies. */}
       {admin.data && !admin.data.admin ? <MyTradeApplication /> : null}
       <MyStoreCredit />
+      <MyInvoices />
       <QueryState query={profile} empty={null}>
         {(data) => <ProfileForm profile={data} />}
       </QueryState>

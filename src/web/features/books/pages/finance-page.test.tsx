@@ -41,6 +41,9 @@ const figures: BookFigures = {
   refundsCents: 25263,
   storeCreditUsedCents: 0,
   storeCreditIssuedCents: 0,
+  onAccountChargedCents: 0,
+  onAccountCreditedCents: 0,
+  accountPaymentsCents: 0,
   netCollectedCents: 15677,
   costOfGoodsCents: 6500,
   marginCents: 6377,
@@ -187,6 +190,29 @@ describe('the finance page', () => {
       ['orders', 'lines', 'refunds', 'taxes', 'payments'].map(
         (f) => `/api/manage/books/${f}.csv?from=2026-11-01&to=2026-11-30&group=week`,
       ),
+    );
+  });
+
+  it('shows what was charged, credited and paid on account beside the store credit', async () => {
+    answer(
+      http.get('/api/manage/books', () =>
+        json({
+          ...report,
+          summary: {
+            ...figures,
+            onAccountChargedCents: 52_000,
+            onAccountCreditedCents: 4_550,
+            accountPaymentsCents: 31_275,
+          },
+        }),
+      ),
+    );
+    await renderPage(<FinancePage />, { address: START });
+    await waitFor(() => expect(summary()).toContain('Charged on account$520.00'));
+    expect(summary()).toContain('Credited on account$45.50');
+    expect(summary()).toContain('Payments on account$312.75');
+    expect(summary()).toMatch(
+      /Store credit used.*Charged on account.*Credited on account.*Payments on account/,
     );
   });
 

@@ -181,6 +181,9 @@ function Books({ data }: { data: BooksReport }) {
     ['Store credit issued', s.storeCreditIssuedCents, refunded],
     ['Net collected', s.netCollectedCents, null],
     ['Store credit used', s.storeCreditUsedCents, paid],
+    ['Charged on account', s.onAccountChargedCents, paid],
+    ['Credited on account', s.onAccountCreditedCents, refunded],
+    ['Payments on account', s.accountPaymentsCents, null],
   ];
   return (
     <>

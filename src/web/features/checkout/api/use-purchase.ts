@@ -55,12 +55,15 @@ export function usePurchase<Values extends AddressInput & FieldValues, Answer ex
   steps,
   testMode,
   storeCreditCents = 0,
+  onAccount = false,
 }: {
   form: UseFormReturn<Values>;
   steps: PurchaseSteps<Values, Answer>;
   testMode: boolean;
   /** The store credit the buyer chose to pay with (decision 100): their balance, or 0. */
   storeCreditCents?: number;
+  /** The trade account's invoice pays what is left (decision 102): no card. */
+  onAccount?: boolean;
 }) {
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [method, setMethod] = useState<ShippingMethod>('standard');
@@ -109,8 +112,15 @@ export function usePurchase<Values extends AddressInput & FieldValues, Answer ex
   const creditCents = placedOrder
     ? (placedOrder.amounts.storeCreditCents ?? 0)
     : Math.min(Math.max(storeCreditCents, 0), shown?.totalCents ?? 0);
-  const cardCents = (shown?.totalCents ?? 0) - creditCents;
-  // Nothing is charged when the credit pays it all: no card to check.
+  const restCents = (shown?.totalCents ?? 0) - creditCents;
+  // On account (decision 102), the rest goes on the account's invoice: as placed, else all of it.
+  const onAccountCents = placedOrder
+    ? (placedOrder.amounts.onAccountCents ?? 0)
+    : onAccount
+      ? Math.max(restCents, 0)
+      : 0;
+  const cardCents = restCents - onAccountCents;
+  // Nothing is charged when the credit pays it all, or the account does: no card to check.
   const cardNeeded = !shown || cardCents > 0;
 
   const checkCard = () => {
@@ -216,8 +226,9 @@ export function usePurchase<Values extends AddressInput & FieldValues, Answer ex
     hasProblems,
     shippingProblem,
     placedOrder,
-    /** The store credit against the total shown (0 when none is used), and the rest the card pays. */
+    /** The store credit against the total shown (0 when none is used), what goes on account, and the rest the card pays. */
     creditCents,
+    onAccountCents,
     cardCents,
     cardNeeded,
     busy,

@@ -9,6 +9,7 @@ import { NEW_ADDRESS, SavedAddressChoice } from '@web/shared/address/saved-addre
 import { useSavedAddresses } from '@web/shared/address/saved-addresses';
 import { cartKeys } from '@web/shared/cart/keys';
 import { userCartQuery } from '@web/shared/cart/use-cart';
+import { onAccountKeys, useOnAccount } from '@web/shared/payment/on-account-calls';
 import { customerPayer } from '@web/shared/payment/payer';
 import type { SignedInUser } from '@web/shared/session/session';
 import { storeCreditKeys, useStoreCredit } from '@web/shared/store-credit/store-credit-calls';
@@ -17,6 +18,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { usePlaceCheckout } from '../api/checkout-calls';
 import { type PurchaseSteps, usePurchase } from '../api/use-purchase';
+import { type PayWith, PayWithChoice } from './pay-with-choice';
 import { PurchaseForm } from './purchase-form';
 
 const asForm = ({ id: _id, isDefault: _d, ...address }: SavedAddress): AddressInput => address;
@@ -43,6 +45,12 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
   const balanceCents = storeCredit.data?.balanceCents ?? 0;
   const [useCredit, setUseCredit] = useState(false);
   const creditChosen = useCredit && balanceCents > 0;
+  // Orders on account (decision 102): a trade account with terms chooses card or on account; on
+  // account is offered only while the account may use it (`stoppedBecause` says why not).
+  const onAccount = useOnAccount();
+  const [payWith, setPayWith] = useState<PayWith>('card');
+  const accountChosen =
+    payWith === 'account' && onAccount.terms !== null && onAccount.standing?.stoppedBecause == null;
   const form = useForm<AddressInput>({
     resolver: zodResolver(Address) as never,
     defaultValues: BLANK_ADDRESS,
@@ -59,6 +67,7 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
         saveAddress: addressChoice === NEW_ADDRESS && saveAddress,
         ...priced,
         useStoreCredit: creditChosen,
+        ...(accountChosen ? { payOnAccount: true } : {}),
       }),
     payer: (answer) => customerPayer(answer.order._id, queryClient),
     billing: (address) => ({ name: user.name || address.fullName, email: user.email }),
@@ -66,6 +75,8 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
       cartChanged();
       if ((answer.order.amounts.storeCreditCents ?? 0) > 0)
         void queryClient.invalidateQueries({ queryKey: storeCreditKeys.mine });
+      if ((answer.order.amounts.onAccountCents ?? 0) > 0)
+        void queryClient.invalidateQueries({ queryKey: onAccountKeys.invoices });
       if (how === 'stripe') return navigate(pages.payment.path(answer.order._id));
       const estimate = purchase.cart?.shippingOptions.find(
         (o) => o.method === answer.order.shippingMethod,
@@ -76,9 +87,19 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
     },
     fieldOf: (path) =>
       path.startsWith('address.') ? (path.slice('address.'.length) as keyof AddressInput) : undefined,
-    refresh: cartChanged,
+    refresh: () => {
+      cartChanged();
+      // Refused on account (over the limit, an invoice overdue): where the account stands now.
+      if (accountChosen) void queryClient.invalidateQueries({ queryKey: onAccountKeys.invoices });
+    },
   };
-  const purchase = usePurchase({ form, steps, testMode, storeCreditCents: creditChosen ? balanceCents : 0 });
+  const purchase = usePurchase({
+    form,
+    steps,
+    testMode,
+    storeCreditCents: creditChosen ? balanceCents : 0,
+    onAccount: accountChosen,
+  });
 
   // The default saved address fills the form once the book arrives; an empty book asks for a new one.
   useEffect(() => {
@@ -105,19 +126,33 @@ export function CheckoutForm({ user, testMode }: { user: SignedInUser; testMode:
       label="Checkout"
       testMode={testMode}
       credit={
-        balanceCents > 0 ? (
-          <label className="flex cursor-pointer items-center gap-2 whitespace-normal">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={useCredit}
-              disabled={purchase.locked}
-              onChange={(e) => setUseCredit(e.target.checked)}
-            />
-            <span className="text-base-content">
-              Use my store credit ({formatCents(balanceCents)} available)
-            </span>
-          </label>
+        balanceCents > 0 || onAccount.terms ? (
+          <>
+            {balanceCents > 0 ? (
+              <label className="flex cursor-pointer items-center gap-2 whitespace-normal">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  checked={useCredit}
+                  disabled={purchase.locked}
+                  onChange={(e) => setUseCredit(e.target.checked)}
+                />
+                <span className="text-base-content">
+                  Use my store credit ({formatCents(balanceCents)} available)
+                </span>
+              </label>
+            ) : null}
+            {onAccount.terms ? (
+              <PayWithChoice
+                terms={onAccount.terms}
+                standing={onAccount.standing}
+                checking={onAccount.invoices.isPending}
+                value={accountChosen ? 'account' : 'card'}
+                onChange={setPayWith}
+                disabled={purchase.locked}
+              />
+            ) : null}
+          </>
         ) : null
       }
     >

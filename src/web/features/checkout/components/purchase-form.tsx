@@ -1,4 +1,5 @@
 import { pages } from '@contract/pages';
+import { OnAccountRow } from '@web/shared/payment/on-account-amounts';
 import { SimulatedCardFields } from '@web/shared/payment/simulated-card-fields';
 import { OrderSummary } from '@web/shared/pricing/order-summary';
 import { type ReactNode, useId } from 'react';
@@ -25,7 +26,10 @@ export function PurchaseForm({
   /** The form's name for screen readers ("Checkout", "Guest checkout"). */
   label: string;
   testMode: boolean;
-  /** A customer's store credit choice (decision 100), above the card; none for a guest. */
+  /**
+   * A customer's store credit choice (decision 100) and, for a trade account with terms, card or
+   * on account (decision 102), above the card; none for a guest.
+   */
   credit?: ReactNode;
   children: ReactNode;
 }) {
@@ -69,7 +73,11 @@ export function PurchaseForm({
             Payment
           </h2>
           {credit}
-          {!purchase.cardNeeded ? (
+          {purchase.onAccountCents > 0 ? (
+            <p className="text-sm" data-testid="on-account-pays">
+              The order goes on your account's invoice: no card is needed.
+            </p>
+          ) : !purchase.cardNeeded ? (
             <p className="text-sm" data-testid="credit-pays-all">
               Your store credit pays for the whole order: no card is needed.
             </p>
@@ -94,8 +102,15 @@ export function PurchaseForm({
               <OrderSummary
                 totals={shown}
                 discount={purchase.discount}
-                credit={{ label: 'Store credit', cents: purchase.creditCents, restLabel: 'To pay by card' }}
+                credit={{
+                  label: 'Store credit',
+                  cents: purchase.creditCents,
+                  restLabel: purchase.onAccountCents > 0 ? 'On account' : 'To pay by card',
+                }}
               />
+              {purchase.onAccountCents > 0 && purchase.creditCents === 0 ? (
+                <OnAccountRow cents={purchase.onAccountCents} />
+              ) : null}
             </div>
           ) : null}
           {placedOrder ? null : (

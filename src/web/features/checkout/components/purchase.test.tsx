@@ -101,6 +101,8 @@ mockApi(
   http.post('/api/cart/quote', () => json(quote)),
   http.get('/api/addresses', () => json([savedAddress])),
   http.get('/api/account/store-credit', () => json({ balanceCents: 0, entries: [] })),
+  // A retail customer: no trade account, so no choice of paying on account (decision 102).
+  http.get('/api/account/trade', () => json({ trade: null })),
   http.post('/api/checkout', () => json(placed)),
   http.post('/api/guest/checkout', () => json({ ...placed, token: 'guest-token-of-twenty-chars' })),
   http.post('/api/payments/simulated/confirm', () =>

@@ -1,7 +1,7 @@
 import { pages } from '@contract/pages';
 import { QueryState } from '@web/components/ui/query-state';
 import { useOrderDetails } from '@web/shared/orders/order-details';
-import { OrderAmounts } from '@web/shared/orders/order-parts';
+import { CustomerOrderAmounts } from '@web/shared/payment/on-account-amounts';
 import { CoreChargeLine } from '@web/shared/pricing/core-charge-line';
 import { Link, useLocation, useParams } from 'react-router';
 import type { CheckoutDoneState } from '../components/checkout-form';
@@ -34,7 +34,7 @@ export function CheckoutDonePage() {
                     </li>
                   ))}
                 </ul>
-                <OrderAmounts order={data} />
+                <CustomerOrderAmounts order={data} />
               </div>
             </section>
             <section aria-labelledby="next-steps" className="space-y-2">

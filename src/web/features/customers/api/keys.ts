@@ -10,4 +10,9 @@ export const customerKeys = {
   trade: (id: string) => [...users, 'customer', id, 'trade'] as const,
   /** Applications for trade terms of one status (decision 101). */
   tradeApplications: (status: string) => [...users, 'trade-applications', status] as const,
+  /** Customer groups (decision 102): a group's change reprices its members' pages too. */
+  groups: [...users, 'customer-groups'] as const,
+  /** The store's open invoices, and one customer's invoices and payments (decision 102). */
+  openInvoices: [...users, 'invoices'] as const,
+  invoices: (id: string) => [...users, 'customer', id, 'invoices'] as const,
 };

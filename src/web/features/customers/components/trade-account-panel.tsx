@@ -1,97 +1,72 @@
-import { percentText } from '@contract/discounts';
 import type { FieldIssue } from '@contract/errors';
-import { formatCents, percentToBasisPoints, readMoney } from '@contract/money';
-import type { TradeAccount, TradeAccountInput } from '@contract/trade';
+import { formatCents, readMoney } from '@contract/money';
+import { type OnAccountTerms, type TradeAccount, type TradeAccountInput, termsDays } from '@contract/trade';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { FormError, SubmitButton } from '@web/components/ui/submit-button';
 import { ApiError } from '@web/lib/api-client';
 import { toast } from '@web/lib/toast';
-import { useCategories } from '@web/shared/catalog/get-categories';
-import { ProductFinder } from '@web/shared/catalog/product-finder';
+import { useMay } from '@web/shared/session/access';
 import { type FormEvent, useId, useState } from 'react';
+import { useCustomerGroups } from '../api/group-calls';
 import { useCloseTradeAccount, useSaveTradeAccount, useTradeAccount } from '../api/trade-calls';
+import {
+  PriceListFields,
+  type PriceListForm,
+  PriceListRows,
+  priceListFormOf,
+  priceListOf,
+  splitBreakIssues,
+} from './price-list-editor';
 
-/** "10" or "12.5" (a "%" allowed) as basis points; undefined when it is no such percent. */
-function readPercent(text: string): number | undefined {
-  const match = /^\s*(\d{1,2}(?:\.\d{1,2})?)\s*%?\s*$/.exec(text);
-  return match ? percentToBasisPoints(Number(match[1])) : undefined;
-}
-
-/** "10" as a whole number of units; undefined when it is no such number. */
-function readUnits(text: string): number | undefined {
-  const match = /^\s*(\d{1,6})\s*$/.exec(text);
-  return match ? Number(match[1]) : undefined;
-}
-
-const BREAKS = 'priceList.quantityBreaks';
+/** Orders on account as the form holds them: off, or net 15 or 30 days. */
+type Terms = 'off' | `${(typeof termsDays)[number]}`;
 
 interface Form {
-  percentOff: string;
-  /** `row` keeps each row's identity while its category is being chosen. */
-  categories: { row: number; categorySlug: string; percent: string }[];
-  netPrices: { productId: string; name: string; price: string }[];
-  /** A product may have several breaks (10 and 50 units), so `row` names each. */
-  quantityBreaks: { row: number; productId: string; name: string; minQuantity: string; price: string }[];
+  /** The account's own price list, used when it is in no group. */
+  list: PriceListForm;
+  /** Its customer group's id; '' for its own list. */
+  groupId: string;
   holdsCertificate: boolean;
   number: string;
   states: string;
   expiresOn: string;
+  terms: Terms;
+  /** The credit limit in dollars. */
+  creditLimit: string;
 }
 
 const formOf = (trade: TradeAccount | null, names: Map<string, string>): Form => ({
-  percentOff: trade ? percentText(trade.priceList.percentOffBasisPoints).replace('%', '') : '0',
-  categories: (trade?.priceList.categories ?? []).map((c, row) => ({
-    row,
-    categorySlug: c.categorySlug,
-    percent: percentText(c.basisPoints).replace('%', ''),
-  })),
-  netPrices: (trade?.priceList.netPrices ?? []).map((n) => ({
-    productId: n.productId,
-    name: names.get(n.productId) ?? 'A product',
-    price: formatCents(n.priceCents).replace('$', ''),
-  })),
-  quantityBreaks: (trade?.priceList.quantityBreaks ?? []).map((b, row) => ({
-    row,
-    productId: b.productId,
-    name: names.get(b.productId) ?? 'A product',
-    minQuantity: String(b.minQuantity),
-    price: formatCents(b.priceCents).replace('$', ''),
-  })),
+  list: priceListFormOf(trade?.priceList, names),
+  groupId: trade?.groupId ?? '',
   holdsCertificate: Boolean(trade?.certificate),
   number: trade?.certificate?.number ?? '',
   states: trade?.certificate?.states.join(', ') ?? '',
   expiresOn: trade?.certificate?.expiresOn ?? '',
+  terms: trade?.onAccount ? (String(trade.onAccount.termsDays) as Terms) : 'off',
+  creditLimit: trade?.onAccount ? formatCents(trade.onAccount.creditLimitCents).replace('$', '') : '',
 });
 
-/** The form as the store's input, or the first thing wrong with it in words. */
-function inputOf(form: Form): TradeAccountInput | string {
-  const percentOff = readPercent(form.percentOff);
-  if (percentOff === undefined) return 'Enter the percent off list as a number, like 10 or 12.5.';
-  const categories = [];
-  for (const c of form.categories) {
-    const basisPoints = readPercent(c.percent);
-    if (!c.categorySlug) return 'Choose a category for each category percent.';
-    if (basisPoints === undefined) return 'Enter each category percent as a number, like 10 or 12.5.';
-    categories.push({ categorySlug: c.categorySlug, basisPoints });
-  }
-  const netPrices = [];
-  for (const n of form.netPrices) {
-    const priceCents = readMoney(n.price);
-    if (priceCents === undefined || priceCents < 1) return `Enter the net price of ${n.name}, like 12.50.`;
-    netPrices.push({ productId: n.productId, priceCents });
-  }
-  const quantityBreaks = [];
-  for (const b of form.quantityBreaks) {
-    const minQuantity = readUnits(b.minQuantity);
-    if (minQuantity === undefined || minQuantity < 2)
-      return `Enter the units a break of ${b.name} starts from as a whole number of 2 or more.`;
-    const priceCents = readMoney(b.price);
-    if (priceCents === undefined || priceCents < 1)
-      return `Enter the price of ${b.name} from ${minQuantity} units, like 12.50.`;
-    quantityBreaks.push({ productId: b.productId, minQuantity, priceCents });
-  }
-  return {
-    priceList: { percentOffBasisPoints: percentOff, categories, netPrices, quantityBreaks },
+/** The terms on account as the store takes them, or the first thing wrong with them in words. */
+function onAccountOf(form: Form): OnAccountTerms | null | string {
+  if (form.terms === 'off') return null;
+  const creditLimitCents = readMoney(form.creditLimit);
+  if (creditLimitCents === undefined || creditLimitCents < 100)
+    return 'Enter the credit limit in dollars, at least 1.00, like 5,000.00.';
+  return { creditLimitCents, termsDays: form.terms === '15' ? 15 : 30 };
+}
+
+/**
+ * The form as the store's input, or the first thing wrong with it in words. In a group, the own
+ * list is not edited here: the one kept is sent back as it was. Terms on account are sent only by
+ * those who may set them (`credit.write`); absent, the store keeps them.
+ */
+function inputOf(form: Form, kept: TradeAccount | null, mayCredit: boolean): TradeAccountInput | string {
+  const priceList = form.groupId
+    ? (kept?.priceList ?? { percentOffBasisPoints: 0, categories: [], netPrices: [], quantityBreaks: [] })
+    : priceListOf(form.list);
+  if (typeof priceList === 'string') return priceList;
+  const input: TradeAccountInput = {
+    priceList,
     certificate: form.holdsCertificate
       ? {
           number: form.number.trim(),
@@ -102,57 +77,58 @@ function inputOf(form: Form): TradeAccountInput | string {
           expiresOn: form.expiresOn,
         }
       : null,
+    groupId: form.groupId || null,
   };
+  if (mayCredit) {
+    const onAccount = onAccountOf(form);
+    if (typeof onAccount === 'string') return onAccount;
+    input.onAccount = onAccount;
+  }
+  return input;
 }
+
+/** "Net 30, up to $5,000.00", or that it orders on account not at all. */
+export const termsWords = (terms: OnAccountTerms | null) =>
+  terms ? `Net ${terms.termsDays}, up to ${formatCents(terms.creditLimitCents)}` : 'No: pays when it orders';
 
 /** What a trade account's terms say, in a few lines. */
 function TradeSummary({ trade, names }: { trade: TradeAccount; names: Map<string, string> }) {
   const { priceList, certificate } = trade;
   return (
     <dl className="grid gap-1 text-sm sm:grid-cols-[12rem_1fr]" data-testid="trade-summary">
-      <dt className="font-medium">Off list price</dt>
-      <dd>{percentText(priceList.percentOffBasisPoints)}</dd>
-      {priceList.categories.map((c) => (
-        <div key={c.categorySlug} className="contents">
-          <dt className="font-medium">Category {c.categorySlug}</dt>
-          <dd>{percentText(c.basisPoints)} off</dd>
-        </div>
-      ))}
-      {priceList.netPrices.map((n) => (
-        <div key={n.productId} className="contents">
-          <dt className="font-medium break-all">{names.get(n.productId) ?? 'Net price'}</dt>
-          <dd>{formatCents(n.priceCents)} net</dd>
-        </div>
-      ))}
-      {(priceList.quantityBreaks ?? []).map((b) => (
-        <div key={`${b.productId}-${b.minQuantity}`} className="contents">
-          <dt className="font-medium break-all">
-            {names.get(b.productId) ?? 'A product'} from {b.minQuantity} units
-          </dt>
-          <dd>{formatCents(b.priceCents)} each</dd>
-        </div>
-      ))}
+      {trade.groupId ? (
+        <>
+          <dt className="font-medium">Customer group</dt>
+          <dd>{trade.groupName ?? 'A group'}: buys at the group's price list</dd>
+        </>
+      ) : (
+        <PriceListRows list={priceList} names={names} />
+      )}
       <dt className="font-medium">Tax exemption</dt>
       <dd>
         {certificate
           ? `Certificate ${certificate.number}, ${certificate.states.join(', ')}, until ${certificate.expiresOn}`
           : 'None: taxed as anyone'}
       </dd>
+      <dt className="font-medium">Orders on account</dt>
+      <dd>{termsWords(trade.onAccount)}</dd>
     </dl>
   );
 }
 
 /**
  * A customer's trade terms on their page (managers and the owner): retail, or a trade account's
- * price list and resale certificate, with a form to set them and a confirmed way to end them.
- * The store checks and prices everything; this only sends what was typed.
+ * customer group or own price list, its resale certificate and (set by the owner alone) its terms
+ * on account, with a form to set them and a confirmed way to end them. The store checks and
+ * prices everything; this only sends what was typed.
  */
 export function TradeAccountPanel({ customerId }: { customerId: string }) {
   const trade = useTradeAccount(customerId);
   const save = useSaveTradeAccount(customerId);
   const close = useCloseTradeAccount(customerId);
-  const categories = useCategories();
+  const mayCredit = useMay('credit.write');
   const [form, setForm] = useState<Form | null>(null);
+  const groups = useCustomerGroups(form !== null);
   const [problem, setProblem] = useState<string | null>(null);
   // The store's words about the quantity breaks (`priceList.quantityBreaks` or one break's field).
   const [breakIssues, setBreakIssues] = useState<FieldIssue[]>([]);
@@ -162,11 +138,15 @@ export function TradeAccountPanel({ customerId }: { customerId: string }) {
   const id = useId();
 
   const edit = (change: Partial<Form>) => setForm((f) => (f ? { ...f, ...change } : f));
+  const editList = (change: Partial<PriceListForm>) =>
+    setForm((f) => (f ? { ...f, list: { ...f.list, ...change } } : f));
+
+  const current = trade.data?.trade ?? null;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form) return;
-    const input = inputOf(form);
+    const input = inputOf(form, current, mayCredit);
     if (typeof input === 'string') {
       setProblem(input);
       return;
@@ -178,9 +158,7 @@ export function TradeAccountPanel({ customerId }: { customerId: string }) {
       toast.success('Trade terms saved');
       setForm(null);
     } catch (error) {
-      const issues = error instanceof ApiError ? error.issues : [];
-      const ofBreaks = issues.filter((i) => i.path === BREAKS || i.path.startsWith(`${BREAKS}.`));
-      const others = issues.filter((i) => !ofBreaks.includes(i));
+      const { ofBreaks, others } = splitBreakIssues(error instanceof ApiError ? error.issues : []);
       setBreakIssues(ofBreaks);
       setProblem(
         others.length > 0
@@ -194,7 +172,8 @@ export function TradeAccountPanel({ customerId }: { customerId: string }) {
     }
   };
 
-  const current = trade.data?.trade ?? null;
+  const groupList = groups.data?.groups ?? [];
+  const chosenGroup = form?.groupId ? groupList.find((g) => g.id === form.groupId) : undefined;
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-box border border-base-300 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -231,208 +210,43 @@ export function TradeAccountPanel({ customerId }: { customerId: string }) {
         </>
       ) : (
         <form aria-label="Trade terms" className="space-y-4" onSubmit={onSubmit} noValidate>
-          <label className="fieldset max-w-xs">
-            <span className="fieldset-legend">Percent off list price</span>
-            <input
-              className="input"
-              inputMode="decimal"
-              value={form.percentOff}
-              onChange={(e) => edit({ percentOff: e.target.value })}
-            />
-          </label>
-
-          <fieldset className="space-y-2">
-            <legend className="font-medium">Percent off by category</legend>
-            {form.categories.map((c, index) => (
-              <div key={c.row} className="flex flex-wrap items-end gap-2">
-                <label className="fieldset">
-                  <span className="fieldset-legend">Category</span>
-                  <select
-                    className="select"
-                    value={c.categorySlug}
-                    onChange={(e) =>
-                      edit({
-                        categories: form.categories.map((x, i) =>
-                          i === index ? { ...x, categorySlug: e.target.value } : x,
-                        ),
-                      })
-                    }
-                  >
-                    <option value="">Choose…</option>
-                    {(categories.data ?? []).map((cat) => (
-                      <option key={cat.slug} value={cat.slug}>
-                        {cat.name}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label className="fieldset w-28">
-                  <span className="fieldset-legend">Percent</span>
-                  <input
-                    className="input"
-                    inputMode="decimal"
-                    value={c.percent}
-                    onChange={(e) =>
-                      edit({
-                        categories: form.categories.map((x, i) =>
-                          i === index ? { ...x, percent: e.target.value } : x,
-                        ),
-                      })
-                    }
-                  />
-                </label>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  aria-label={`Remove category percent ${index + 1}`}
-                  onClick={() => edit({ categories: form.categories.filter((_, i) => i !== index) })}
-                >
-                  Remove
-                </button>
-              </div>
-            ))}
-            <button
-              type="button"
-              className="btn btn-sm"
-              onClick={() =>
-                edit({
-                  categories: [
-                    ...form.categories,
-                    {
-                      row: Math.max(-1, ...form.categories.map((c) => c.row)) + 1,
-                      categorySlug: '',
-                      percent: '',
-                    },
-                  ],
-                })
-              }
+          <div className="fieldset max-w-sm">
+            <label htmlFor={`${id}-group`} className="fieldset-legend">
+              Price list
+            </label>
+            <select
+              id={`${id}-group`}
+              className="select w-full"
+              value={form.groupId}
+              onChange={(e) => edit({ groupId: e.target.value })}
             >
-              Add a category percent
-            </button>
-          </fieldset>
-
-          <fieldset className="space-y-2">
-            <legend className="font-medium">Net prices</legend>
-            {form.netPrices.map((n, index) => (
-              <div key={n.productId} className="flex flex-wrap items-end gap-2">
-                <label className="fieldset">
-                  <span className="fieldset-legend break-all">Net price of {n.name} ($)</span>
-                  <input
-                    className="input w-32"
-                    inputMode="decimal"
-                    value={n.price}
-                    onChange={(e) =>
-                      edit({
-                        netPrices: form.netPrices.map((x, i) =>
-                          i === index ? { ...x, price: e.target.value } : x,
-                        ),
-                      })
-                    }
-                  />
-                </label>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  aria-label={`Remove the net price of ${n.name}`}
-                  onClick={() => edit({ netPrices: form.netPrices.filter((_, i) => i !== index) })}
-                >
-                  Remove
-                </button>
-              </div>
-            ))}
-            <ProductFinder
-              taken={form.netPrices.map((n) => n.productId)}
-              onPick={(p) => {
-                setNames((m) => new Map(m).set(p._id, p.name));
-                edit({ netPrices: [...form.netPrices, { productId: p._id, name: p.name, price: '' }] });
-              }}
-            />
-          </fieldset>
-
-          <fieldset className="space-y-2">
-            <legend className="font-medium">Quantity breaks</legend>
-            {breakIssues
-              .filter((i) => !/^priceList\.quantityBreaks\.\d+/.test(i.path))
-              .map((i) => (
-                <p key={i.path + i.message} role="alert" className="text-sm text-error">
-                  {i.message}
-                </p>
+              <option value="">Own price list</option>
+              {/* The account's group, before the groups have come. */}
+              {form.groupId && !chosenGroup ? (
+                <option value={form.groupId}>{current?.groupName ?? 'Its group'}</option>
+              ) : null}
+              {groupList.map((g) => (
+                <option key={g.id} value={g.id}>
+                  Group: {g.name}
+                </option>
               ))}
-            {form.quantityBreaks.map((b, index) => (
-              <div key={b.row} className="space-y-1" data-testid="quantity-break">
-                <div className="flex flex-wrap items-end gap-2">
-                  <span className="mb-3 font-medium break-all">{b.name}</span>
-                  <label className="fieldset w-28">
-                    <span className="fieldset-legend">From (units)</span>
-                    <input
-                      className="input"
-                      inputMode="numeric"
-                      value={b.minQuantity}
-                      onChange={(e) =>
-                        edit({
-                          quantityBreaks: form.quantityBreaks.map((x, i) =>
-                            i === index ? { ...x, minQuantity: e.target.value } : x,
-                          ),
-                        })
-                      }
-                    />
-                  </label>
-                  <label className="fieldset w-32">
-                    <span className="fieldset-legend">Price each ($)</span>
-                    <input
-                      className="input"
-                      inputMode="decimal"
-                      value={b.price}
-                      onChange={(e) =>
-                        edit({
-                          quantityBreaks: form.quantityBreaks.map((x, i) =>
-                            i === index ? { ...x, price: e.target.value } : x,
-                          ),
-                        })
-                      }
-                    />
-                  </label>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm"
-                    aria-label={`Remove the break of ${b.name} from ${b.minQuantity || '?'} units`}
-                    onClick={() => {
-                      setBreakIssues([]);
-                      edit({ quantityBreaks: form.quantityBreaks.filter((_, i) => i !== index) });
-                    }}
-                  >
-                    Remove
-                  </button>
-                </div>
-                {breakIssues
-                  .filter((i) => i.path === `${BREAKS}.${index}` || i.path.startsWith(`${BREAKS}.${index}.`))
-                  .map((i) => (
-                    <p key={i.path + i.message} role="alert" className="text-sm text-error">
-                      {i.message}
-                    </p>
-                  ))}
-              </div>
-            ))}
-            <ProductFinder
-              label="Find a product for a break"
-              onPick={(p) => {
-                setNames((m) => new Map(m).set(p._id, p.name));
-                setBreakIssues([]);
-                edit({
-                  quantityBreaks: [
-                    ...form.quantityBreaks,
-                    {
-                      row: Math.max(-1, ...form.quantityBreaks.map((b) => b.row)) + 1,
-                      productId: p._id,
-                      name: p.name,
-                      minQuantity: '',
-                      price: '',
-                    },
-                  ],
-                });
-              }}
+            </select>
+          </div>
+
+          {form.groupId ? (
+            <p className="text-sm text-base-content/70" data-testid="group-note">
+              The {chosenGroup?.name ?? current?.groupName ?? 'group'} group's price list applies: change it
+              on the customer groups page. The account's own list is kept for if it leaves the group.
+            </p>
+          ) : (
+            <PriceListFields
+              value={form.list}
+              onChange={editList}
+              onName={(productId, name) => setNames((m) => new Map(m).set(productId, name))}
+              breakIssues={breakIssues}
+              onBreakIssuesClear={() => setBreakIssues([])}
             />
-          </fieldset>
+          )}
 
           <fieldset className="space-y-2">
             <legend className="font-medium">Resale certificate</legend>
@@ -475,6 +289,46 @@ export function TradeAccountPanel({ customerId }: { customerId: string }) {
               </div>
             ) : null}
           </fieldset>
+
+          {mayCredit ? (
+            <fieldset className="space-y-2" data-testid="on-account">
+              <legend className="font-medium">Orders on account</legend>
+              <div className="flex flex-wrap items-end gap-x-4">
+                <div className="fieldset">
+                  <label htmlFor={`${id}-terms`} className="fieldset-legend">
+                    Terms
+                  </label>
+                  <select
+                    id={`${id}-terms`}
+                    className="select"
+                    value={form.terms}
+                    onChange={(e) => edit({ terms: e.target.value as Terms })}
+                  >
+                    <option value="off">Off: pays when it orders</option>
+                    {termsDays.map((days) => (
+                      <option key={days} value={String(days)}>
+                        Net {days}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                {form.terms === 'off' ? null : (
+                  <div className="fieldset">
+                    <label htmlFor={`${id}-limit`} className="fieldset-legend">
+                      Credit limit ($)
+                    </label>
+                    <input
+                      id={`${id}-limit`}
+                      className="input w-40"
+                      inputMode="decimal"
+                      value={form.creditLimit}
+                      onChange={(e) => edit({ creditLimit: e.target.value })}
+                    />
+                  </div>
+                )}
+              </div>
+            </fieldset>
+          ) : null}
 
           <FormError message={problem} />
           <div className="flex flex-wrap gap-2">

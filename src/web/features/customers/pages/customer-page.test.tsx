@@ -1,4 +1,5 @@
 import type { CustomerDetail } from '@contract/customers';
+import type { AccountInvoices } from '@contract/invoices';
 import { orderDate } from '@web/shared/orders/order-parts';
 import { categories } from '@web/test/catalog';
 import {
@@ -19,6 +20,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { CustomerPage } from './customer-page';
 
 const MIA = 'u-mia';
+const account = { id: 'u-owner', email: 'olga@torque.example', name: 'Olga Owner', image: null };
+const noInvoices: AccountInvoices = {
+  standing: { terms: null, balanceCents: 0, availableCents: 0, overdueCents: 0, stoppedBecause: null },
+  invoices: [],
+  payments: [],
+};
+let invoices: AccountInvoices;
 
 /** Mia's page as the store answers it: two orders (one partly refunded), two addresses. */
 let detail: CustomerDetail;
@@ -28,9 +36,13 @@ mockApi(
   // A customer's page also shows their trade terms (retail here).
   http.get(`/api/customers/${MIA}/trade`, () => json({ trade: null })),
   http.get('/api/categories', () => json(categories)),
+  http.get(`/api/customers/${MIA}/invoices`, () => json(invoices)),
+  http.get('/api/auth/get-session', () => json({ user: account })),
+  http.get('/api/admin/:email', () => json({ admin: true, role: 'owner' })),
 );
 
 beforeEach(() => {
+  invoices = noInvoices;
   detail = {
     customer: {
       id: MIA,
@@ -126,6 +138,26 @@ describe("a customer's page", () => {
     expect(text()).not.toContain('Admin');
     await shows('Retail: buys at list prices and pays sales tax.');
     expect(button('All customers').getAttribute('href')).toBe('/dashboard/users');
+    // No terms and no invoices: no section about them.
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain(`/api/customers/${MIA}/invoices`));
+    expect(text()).not.toContain('Invoices on account');
+  });
+
+  it('shows the invoices on account of a customer with terms', async () => {
+    invoices = {
+      ...noInvoices,
+      standing: {
+        ...noInvoices.standing,
+        terms: { creditLimitCents: 250_000, termsDays: 30 },
+        availableCents: 250_000,
+      },
+    };
+    await open();
+    await shows('Invoices on account');
+    expect(screen().querySelector('[data-testid="account-standing"]')?.textContent).toContain(
+      'Credit limit$2,500.00',
+    );
+    expect(text()).toContain('No invoices yet.');
   });
 
   it('says when a staff member has no orders or addresses, and shows no trade terms', async () => {

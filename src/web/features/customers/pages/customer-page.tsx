@@ -7,6 +7,7 @@ import { formatNumber } from '@web/lib/format';
 import { AddressBlock, orderDate, StatusBadge } from '@web/shared/orders/order-parts';
 import { Link, useParams } from 'react-router';
 import { useCustomer } from '../api/customer-calls';
+import { AccountInvoicesSection } from '../components/account-invoices-section';
 import { RoleBadge } from '../components/role-badge';
 import { TradeAccountPanel } from '../components/trade-account-panel';
 
@@ -59,6 +60,7 @@ export function CustomerPage() {
           </dl>
 
           {c.role === 'customer' ? <TradeAccountPanel customerId={id} /> : null}
+          {c.role === 'customer' ? <AccountInvoicesSection customerId={id} /> : null}
 
           <section aria-labelledby="customer-orders" className="space-y-2">
             <h3 id="customer-orders" className="text-lg font-semibold">

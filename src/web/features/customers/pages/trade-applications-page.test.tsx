@@ -25,6 +25,7 @@ import { describe, expect, it } from 'vitest';
 import { TradeApplicationsPage } from './trade-applications-page';
 
 const ID = '3f2c9a1e-0b7d-4e5a-9c61-2d8e4f7a1b90';
+const FLEET = 'a8f1c2d3-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const pending: TradeApplication = {
   id: ID,
   userId: 'u-shop',
@@ -68,6 +69,19 @@ mockApi(
     });
   }),
   http.post('/api/trade-applications/:id/decision', () => json({ ...pending, status: 'approved' })),
+  http.get('/api/customer-groups', () =>
+    json({
+      groups: [
+        {
+          id: FLEET,
+          name: 'Fleet',
+          priceList: { percentOffBasisPoints: 1500, categories: [], netPrices: [] },
+          members: 2,
+          updatedAt: '2026-11-01T00:00:00.000Z',
+        },
+      ],
+    }),
+  ),
 );
 
 const rows = () => [...screen().querySelectorAll('[data-testid="trade-applications"] tbody tr')];
@@ -161,6 +175,30 @@ describe('the trade applications page', () => {
           approve: true,
           priceList: { percentOffBasisPoints: 1000, categories: [], netPrices: [] },
           keepCertificate: false,
+        },
+      ]),
+    );
+  });
+
+  it('approves into a customer group when one is chosen', async () => {
+    await renderPage(<TradeApplicationsPage />, { address: '/dashboard/trade-applications' });
+    await shows('Rita’s Garage LLC');
+    await click('Approve Rita’s Garage LLC');
+    await waitFor(() => expect(dialog()).not.toBeNull());
+    const box = dialog() as HTMLDialogElement;
+    const group = field<HTMLSelectElement>('Customer group (optional)', box);
+    expect(group.value).toBe('');
+    await waitFor(() => expect(group.options.length).toBe(2));
+    type(group, FLEET);
+    await shows("It buys at the group's price list");
+    await submit(box.querySelector('form') as HTMLFormElement);
+    await waitFor(() =>
+      expect(sent('POST', `/api/trade-applications/${ID}/decision`)).toEqual([
+        {
+          approve: true,
+          priceList: { percentOffBasisPoints: 1000, categories: [], netPrices: [] },
+          keepCertificate: true,
+          groupId: FLEET,
         },
       ]),
     );

@@ -12,6 +12,7 @@ import { FormError, SubmitButton } from '@web/components/ui/submit-button';
 import { toast } from '@web/lib/toast';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCustomerGroups } from '../api/group-calls';
 import {
   certificateFileHref,
   useDecideTradeApplication,
@@ -38,6 +39,8 @@ function readPercent(text: string): number | undefined {
 /** Approve: the percent off list the new trade account buys at, and whether its certificate is kept. */
 function ApproveDialog({ application, onClose }: { application: TradeApplication; onClose: () => void }) {
   const decide = useDecideTradeApplication();
+  const groups = useCustomerGroups();
+  const [groupId, setGroupId] = useState('');
   const [percent, setPercent] = useState('10');
   const [keep, setKeep] = useState(application.certificate !== null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -57,6 +60,7 @@ function ApproveDialog({ application, onClose }: { application: TradeApplication
           approve: true,
           priceList: { percentOffBasisPoints, categories: [], netPrices: [] },
           keepCertificate: application.certificate !== null && keep,
+          ...(groupId ? { groupId } : {}),
         },
       });
       toast.success(`${application.businessName} buys at trade terms now`);
@@ -77,6 +81,30 @@ function ApproveDialog({ application, onClose }: { application: TradeApplication
           {application.customerName}'s account becomes a trade account with this percent off list price. Its
           categories and net prices can be set on the customer's page later.
         </p>
+        <div className="fieldset max-w-xs">
+          <label htmlFor={`${id}-group`} className="fieldset-legend">
+            Customer group (optional)
+          </label>
+          <select
+            id={`${id}-group`}
+            className="select w-full"
+            value={groupId}
+            onChange={(e) => setGroupId(e.target.value)}
+          >
+            <option value="">None: its own price list</option>
+            {(groups.data?.groups ?? []).map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+          {groupId ? (
+            <p className="text-sm text-base-content/70">
+              It buys at the group's price list; the percent below is its own list, for if it leaves the
+              group.
+            </p>
+          ) : null}
+        </div>
         <div className="fieldset max-w-xs">
           <label htmlFor={`${id}-percent`} className="fieldset-legend">
             Percent off list price

@@ -5,16 +5,19 @@ import { ApiError } from '@web/lib/api-client';
 import { receiptUrl, useOrderDetails, useOrderHistory } from '@web/shared/orders/order-details';
 import {
   AddressBlock,
-  OrderAmounts,
   OrderHistory,
   OrderLines,
   orderDate,
-  paidWith,
   Shipment,
   StatusBadge,
   shippingMethodName,
 } from '@web/shared/orders/order-parts';
 import { RefundList, ShipmentList } from '@web/shared/orders/shipments-refunds';
+import {
+  CustomerOrderAmounts,
+  customerPaidWith,
+  RefundsOnAccount,
+} from '@web/shared/payment/on-account-amounts';
 import { Link, useParams } from 'react-router';
 import { BuyAgain } from '../components/buy-again';
 import { CustomerAfterSale } from '../components/customer-after-sale';
@@ -108,8 +111,8 @@ export function OrderPage() {
               <h3 id="amounts-title" className="text-lg font-semibold">
                 Amounts
               </h3>
-              <OrderAmounts order={data} />
-              <p data-testid="payment-card">{paidWith(data, 'Not paid yet')}</p>
+              <CustomerOrderAmounts order={data} />
+              <p data-testid="payment-card">{customerPaidWith(data, 'Not paid yet')}</p>
             </section>
           </div>
 
@@ -126,6 +129,7 @@ export function OrderPage() {
                   Refunds
                 </h3>
                 <RefundList order={data} admin={false} />
+                <RefundsOnAccount order={data} />
               </section>
             </div>
           ) : null}

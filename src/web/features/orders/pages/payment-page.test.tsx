@@ -118,10 +118,19 @@ let book: SavedAddress[];
 let balance: number;
 /** Every call the page made, in order: "PUT /api/order/o1/address {...}". */
 let calls: string[];
+/** The customer's trade account terms (decision 102); null: a retail buyer (the trade read fails, as before). */
+let terms: { creditLimitCents: number; termsDays: 15 | 30 } | null;
+/** Why the account may not order on account now. */
+let stoppedBecause: string | null;
+/** What POST /api/order/o1/on-account answers when it refuses; null: it charges the account. */
+let onAccountRefusal: string | null;
 
 beforeEach(() => {
   order = unpaidOrder();
   balance = 0;
+  terms = null;
+  stoppedBecause = null;
+  onAccountRefusal = null;
   calls = [];
   container = document.createElement('div');
   document.body.append(container);
@@ -143,6 +152,42 @@ beforeEach(() => {
         return json(order);
       }
       if (url === '/api/account/store-credit') return json({ balanceCents: balance, entries: [] });
+      if (url === '/api/account/trade' && terms)
+        return json({
+          trade: {
+            userId: 'u1',
+            priceList: { percentOffBasisPoints: 0, categories: [], netPrices: [] },
+            certificate: null,
+            groupId: null,
+            groupName: null,
+            onAccount: terms,
+            updatedAt: '2026-11-01T10:00:00.000Z',
+          },
+        });
+      if (url === '/api/account/invoices' && terms)
+        return json({
+          standing: {
+            terms,
+            balanceCents: 0,
+            availableCents: terms.creditLimitCents,
+            overdueCents: stoppedBecause ? 9000 : 0,
+            stoppedBecause,
+          },
+          invoices: [],
+          payments: [],
+        });
+      if (url === '/api/order/o1/on-account' && method === 'POST') {
+        if (onAccountRefusal) return json({ error: { code: 'CONFLICT', message: onAccountRefusal } }, 409);
+        const owed = order.amounts.totalCents - (order.amounts.storeCreditCents ?? 0);
+        order = {
+          ...order,
+          paid: true,
+          status: 'pending',
+          transactionId: 'on-account-o1',
+          amounts: { ...order.amounts, onAccountCents: owed },
+        };
+        return json(order);
+      }
       if (url === '/api/order/o1/store-credit' && method === 'POST') {
         if (balance === 0)
           return json({ error: { code: 'CONFLICT', message: 'You have no store credit to use.' } }, 409);
@@ -375,5 +420,97 @@ describe('store credit on the payment page (decision 100)', () => {
       () => container.querySelector('[role="alert"]')?.textContent === 'You have no store credit to use.',
       'the refusal',
     );
+  });
+});
+
+describe('putting the order on account on the payment page (decision 102)', () => {
+  const accountButton = () =>
+    [...container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Put on account'));
+
+  it('offers nothing to an account without terms', async () => {
+    book = [saved];
+    await render();
+    await shown(() => payButton()?.disabled === false, 'an enabled Pay button');
+    await shown(() => calls.includes('GET /api/account/trade'), 'the trade account read');
+    expect(accountButton()).toBeUndefined();
+    expect(calls).not.toContain('GET /api/account/invoices');
+  });
+
+  it('puts the order on account beside the card, and shows it paid on account with no card charged', async () => {
+    book = [saved];
+    terms = { creditLimitCents: 100_000, termsDays: 15 };
+    await render();
+    await shown(() => accountButton()?.disabled === false, 'an enabled Put on account button');
+    expect(accountButton()?.textContent).toBe('Put on account ($50.29)');
+    expect(container.querySelector('[data-testid="on-account"]')?.textContent).toContain(
+      'Your account orders on account, net 15: $1,000.00 is available.',
+    );
+    // The card stays offered beside it.
+    expect(payButton()?.textContent).toBe('Pay $50.29');
+    await act(async () => accountButton()?.click());
+    await shown(
+      () => Boolean(container.textContent?.includes('Congrats! Your order is paid on account')),
+      'paid on account',
+    );
+    expect(calls.filter((c) => c.startsWith('POST /api/order/o1/on-account'))).toEqual([
+      'POST /api/order/o1/on-account',
+    ]);
+    expect(calls.some((c) => c.includes('simulated/confirm') || c.startsWith('PATCH'))).toBe(false);
+    expect(payButton()).toBeUndefined();
+    expect(accountButton()).toBeUndefined();
+    expect(container.querySelector('[data-testid="summary-on-account"]')?.textContent).toBe('$50.29');
+  });
+
+  it('after store credit, puts only the rest on account', async () => {
+    book = [saved];
+    balance = 2000;
+    terms = { creditLimitCents: 100_000, termsDays: 30 };
+    await render();
+    const creditButton = () =>
+      [...container.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Use my store credit'));
+    await shown(() => creditButton() !== undefined && accountButton()?.disabled === false, 'both offers');
+    await act(async () => creditButton()?.click());
+    await shown(() => accountButton()?.textContent === 'Put on account ($30.29)', 'the rest on account');
+    await act(async () => accountButton()?.click());
+    await shown(
+      () => Boolean(container.textContent?.includes('Congrats! Your order is paid on account')),
+      'paid on account',
+    );
+    expect(container.querySelector('[data-testid="summary-store-credit"]')?.textContent).toBe('-$20.00');
+    // The summary's rest row names the account, not a card.
+    const rest = container.querySelector('[data-testid="summary-card"]')?.parentElement?.textContent;
+    expect(rest).toBe('On account$30.29');
+  });
+
+  it("says the store's refusal in words", async () => {
+    book = [saved];
+    terms = { creditLimitCents: 1_000, termsDays: 30 };
+    onAccountRefusal = 'This order is over your credit limit: $10.00 is available on account.';
+    await render();
+    await shown(() => accountButton()?.disabled === false, 'an enabled Put on account button');
+    await act(async () => accountButton()?.click());
+    await shown(
+      () => container.querySelector('[role="alert"]')?.textContent === onAccountRefusal,
+      'the refusal',
+    );
+    expect(order.paid).toBe(false);
+    expect(payButton()).toBeDefined();
+  });
+
+  it('offers it disabled, with the words why, while an invoice is overdue too long', async () => {
+    book = [saved];
+    terms = { creditLimitCents: 100_000, termsDays: 30 };
+    stoppedBecause =
+      'An invoice on your account is more than 30 days overdue: pay it to order on account again.';
+    await render();
+    await shown(
+      () => accountButton() !== undefined && calls.includes('GET /api/account/invoices'),
+      'the offer',
+    );
+    await shown(() => container.querySelector('[data-testid="on-account-stopped"]') !== null, 'the words');
+    expect(accountButton()?.disabled).toBe(true);
+    const words = container.querySelector('[data-testid="on-account-stopped"]');
+    expect(words?.textContent).toBe(stoppedBecause);
+    expect(accountButton()?.getAttribute('aria-describedby')).toBe(words?.id);
   });
 });

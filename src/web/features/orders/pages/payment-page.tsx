@@ -6,7 +6,9 @@ import { QueryState } from '@web/components/ui/query-state';
 import { ApiError } from '@web/lib/api-client';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
-import { AddressBlock, OrderAmounts } from '@web/shared/orders/order-parts';
+import { AddressBlock } from '@web/shared/orders/order-parts';
+import { CustomerOrderAmounts } from '@web/shared/payment/on-account-amounts';
+import { onAccountKeys, useOnAccount, usePutOnAccount } from '@web/shared/payment/on-account-calls';
 import { OrderPayment } from '@web/shared/payment/order-payment';
 import { customerPayer } from '@web/shared/payment/payer';
 import { usePaymentIntent } from '@web/shared/payment/payment-calls';
@@ -44,16 +46,22 @@ export function PaymentPage() {
   const balanceCents = credit.data?.balanceCents ?? 0;
   const applyCredit = useApplyStoreCredit(id);
   const [creditPaid, setCreditPaid] = useState(false);
+  // Orders on account (decision 102): a trade account with terms may put the order on its invoice.
+  const onAccount = useOnAccount(unpaid);
+  const putOnAccount = usePutOnAccount(id);
+  const [accountPaid, setAccountPaid] = useState(false);
+  const stoppedBecause = onAccount.standing?.stoppedBecause ?? null;
   const queryClient = useQueryClient();
   const payer = useMemo(() => customerPayer(id, queryClient), [id, queryClient]);
   const navigate = useNavigate();
   const [paidWith, setPaidWith] = useState<string | null>(null);
 
+  const done = Boolean(paidWith) || creditPaid || accountPaid;
   useEffect(() => {
-    if (!paidWith && !creditPaid) return;
+    if (!done) return;
     const timer = setTimeout(() => navigate(pages.myOrders.path), CONFIRMATION_MS);
     return () => clearTimeout(timer);
-  }, [paidWith, creditPaid, navigate]);
+  }, [done, navigate]);
 
   // The balance pays what it can; paid in full, the order is done as after a card payment, else the
   // payment opens again for the smaller rest (the intent is read again by the call's hook).
@@ -66,6 +74,22 @@ export function PaymentPage() {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) void order.refetch();
+      },
+    });
+
+  // On account, the order is paid at once (no card); refused, the order and the account are read again.
+  const chargeToAccount = () =>
+    putOnAccount.mutate(undefined, {
+      onSuccess: (updated) => {
+        if (!updated.paid) return;
+        toast.success('Congrats! Your order is paid on account');
+        setAccountPaid(true);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) {
+          void order.refetch();
+          void queryClient.invalidateQueries({ queryKey: onAccountKeys.invoices });
+        }
       },
     });
 
@@ -111,7 +135,10 @@ export function PaymentPage() {
                   </li>
                 ))}
               </ul>
-              <OrderAmounts order={data} estimated={!data.shippingAddress && offers('pay', data.status)} />
+              <CustomerOrderAmounts
+                order={data}
+                estimated={!data.shippingAddress && offers('pay', data.status)}
+              />
               {data.shippingAddress && !offers('pay', data.status) ? (
                 <div className="text-sm">
                   <p className="font-semibold">Ship to</p>
@@ -122,8 +149,8 @@ export function PaymentPage() {
           </section>
         )}
       </QueryState>
-      {order.data && unpaid && !paidWith && !creditPaid ? <PaymentAddress order={order.data} /> : null}
-      {order.data && unpaid && addressed && !paidWith && !creditPaid && balanceCents > 0 && cardCents > 0 ? (
+      {order.data && unpaid && !done ? <PaymentAddress order={order.data} /> : null}
+      {order.data && unpaid && addressed && !done && balanceCents > 0 && cardCents > 0 ? (
         <section aria-label="Store credit" className="space-y-2">
           <p className="text-sm">You have {formatCents(balanceCents)} of store credit.</p>
           <button
@@ -144,7 +171,48 @@ export function PaymentPage() {
           ) : null}
         </section>
       ) : null}
-      {creditPaid ? (
+      {order.data && unpaid && addressed && !done && onAccount.terms && cardCents > 0 ? (
+        <section aria-labelledby="on-account-title" className="space-y-2" data-testid="on-account">
+          <h3 id="on-account-title" className="font-semibold">
+            On account
+          </h3>
+          <p className="text-sm">
+            Your account orders on account, net {onAccount.terms.termsDays}
+            {onAccount.standing ? `: ${formatCents(onAccount.standing.availableCents)} is available.` : '.'}{' '}
+            The order is invoiced to you and ships without a card.
+          </p>
+          {stoppedBecause ? (
+            <p className="text-sm" id="on-account-stopped" data-testid="on-account-stopped">
+              {stoppedBecause}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-outline w-full sm:w-auto"
+            disabled={putOnAccount.isPending || onAccount.invoices.isPending || stoppedBecause !== null}
+            aria-describedby={stoppedBecause ? 'on-account-stopped' : undefined}
+            onClick={chargeToAccount}
+          >
+            {putOnAccount.isPending ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : null}
+            Put on account ({formatCents(cardCents)})
+          </button>
+          {putOnAccount.isError ? (
+            <p className="text-error text-sm" role="alert">
+              {putOnAccount.error.message}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      {accountPaid ? (
+        <div role="status" className="alert alert-success">
+          <div>
+            <p className="font-semibold">Congrats! Your order is paid on account</p>
+            <p className="text-sm">It is invoiced to your account: see Invoices on account on My Profile.</p>
+          </div>
+        </div>
+      ) : creditPaid ? (
         <div role="status" className="alert alert-success">
           <div>
             <p className="font-semibold">Congrats! Your payment is completed</p>

@@ -45,6 +45,7 @@ export function OrderLimitsForm({ answer }: { answer: SettingsAnswer }) {
   const [guestHold, setGuestHold] = useState(numberText(orders.guestHoldMinutes));
   const [guestShare, setGuestShare] = useState(numberText(orders.guestStockSharePercent));
   const [waitingMail, setWaitingMail] = useState(numberText(orders.waitingMailMinutes));
+  const [overdueDays, setOverdueDays] = useState(numberText(orders.accountOverdueDays));
   const save = useSaveSection('orders');
   return (
     <SectionForm
@@ -60,6 +61,7 @@ export function OrderLimitsForm({ answer }: { answer: SettingsAnswer }) {
         guestHoldMinutes: numberOf(guestHold, 'Guest hold'),
         guestStockSharePercent: numberOf(guestShare, "Guests' share of stock"),
         waitingMailMinutes: numberOf(waitingMail, 'Payment reminder'),
+        accountOverdueDays: numberOf(overdueDays, 'Stop orders on account'),
       })}
       save={async (value) => {
         await save.mutateAsync({ value: value as never, revision: answer.sections.orders.revision });
@@ -99,6 +101,14 @@ export function OrderLimitsForm({ answer }: { answer: SettingsAnswer }) {
           value={waitingMail}
           onChange={setWaitingMail}
           hint="The waiting-for-payment mail, only if the order is still unpaid then."
+        />
+        <Field
+          label="Stop orders on account when an invoice is overdue more than (days)"
+          inputMode="numeric"
+          value={overdueDays}
+          onChange={setOverdueDays}
+          hint="A trade account orders on account again once it pays; 0 stops it the day after an invoice is due."
+          className="sm:col-span-3"
         />
       </div>
       <label className="label mt-2 cursor-pointer justify-start gap-3">

@@ -42,6 +42,7 @@ const settings = (): SettingsAnswer => ({
       guestHoldMinutes: 15,
       guestStockSharePercent: 50,
       waitingMailMinutes: 5,
+      accountOverdueDays: 30,
     },
     returns: { windowDays: 30, restockingFeePercent: 0 },
     inventory: { lowStockFactor: 3 },
@@ -124,6 +125,30 @@ describe('the settings page', () => {
     await shows('Tax saved: in force from the next order.');
     expect(sent('PUT', '/api/settings/tax')).toEqual([
       { value: { defaultRateBasisPoints: 725, taxShippingByDefault: false, rates: [] }, revision: 2 },
+    ]);
+  });
+
+  it('saves the days an invoice may be overdue before orders on account stop', async () => {
+    await open();
+    const label = 'Stop orders on account when an invoice is overdue more than (days)';
+    expect(field(label, section('settings-orders')).value).toBe('30');
+    type(field(label, section('settings-orders')), '45');
+    await submit(section('settings-orders'));
+    await waitFor(() => expect(sent('PUT', '/api/settings/orders')).toHaveLength(1));
+    expect(sent('PUT', '/api/settings/orders')).toEqual([
+      {
+        value: {
+          holdMinutes: 30,
+          maxUnpaidOrders: 5,
+          maxUnpaidUnits: 100,
+          cartReminders: true,
+          guestHoldMinutes: 15,
+          guestStockSharePercent: 50,
+          waitingMailMinutes: 5,
+          accountOverdueDays: 45,
+        },
+        revision: 0,
+      },
     ]);
   });
 
