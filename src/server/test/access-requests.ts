@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { DiscountInput } from '../../contract/discounts';
 import type { GuestCheckoutAnswer } from '../../contract/guest';
 import { unsubscribeToken } from '../edge/cart-reminders/unsubscribe-token';
-import { tradeApplications } from '../kernel/db/schema';
+import { accountBalances, customerGroups, tradeApplications } from '../kernel/db/schema';
 import { resolveAuthSecret } from '../kernel/identity/auth-secret';
 import { saveTradeAccount } from '../modules/accounts/trade-accounts';
 import { applyBulkChange } from '../modules/catalog/bulk.service';
@@ -15,6 +15,7 @@ import { createBrand, createCategory } from '../modules/catalog/taxonomy.service
 import { moveCredit } from '../modules/credit';
 import { createDiscount } from '../modules/discounts/discounts.service';
 import { createLocation, sendTransfer } from '../modules/inventory';
+import { putOnAccount } from '../modules/orders';
 import { mailLinkToken } from '../modules/orders/guest-order-links';
 import { createPurchaseOrder, sendPurchaseOrder } from '../modules/purchasing/purchase-orders';
 import { createSupplier, setSupplierProduct } from '../modules/purchasing/suppliers';
@@ -53,6 +54,15 @@ const NO_TRADE_DISCOUNT = {
   priceList: { percentOffBasisPoints: 0, categories: [], netPrices: [] },
   certificate: null,
 };
+
+/** The matrix's customer orders on account, with room to spare. */
+const onTerms = (w: AccessWorld) =>
+  saveTradeAccount(
+    w.app.db,
+    w.customer.id,
+    { ...NO_TRADE_DISCOUNT, onAccount: { creditLimitCents: 100_000_000, termsDays: 30 } },
+    { mayExtendCredit: true },
+  );
 
 /** A visitor's checkout of one new product: its lines, address and the total it was quoted. */
 async function guestCheckoutBody(w: AccessWorld) {
@@ -314,7 +324,57 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
     send('PUT', `/api/customers/${w.customer.id}/trade`, NO_TRADE_DISCOUNT),
   'DELETE /api/customers/:id/trade': async (w) => {
     await saveTradeAccount(w.app.db, w.customer.id, NO_TRADE_DISCOUNT);
+    // An account that owes on invoices keeps its terms (409): nothing is owed here.
+    await w.app.db
+      .update(accountBalances)
+      .set({ balanceCents: 0 })
+      .where(eq(accountBalances.userId, w.customer.id));
     return send('DELETE', `/api/customers/${w.customer.id}/trade`);
+  },
+
+  // Customer groups and orders on account (decision 102).
+  'GET /api/customer-groups': () => get('/api/customer-groups'),
+  'POST /api/customer-groups': () =>
+    send('POST', '/api/customer-groups', {
+      name: `Matrix group ${++made}`,
+      priceList: NO_TRADE_DISCOUNT.priceList,
+    }),
+  'PUT /api/customer-groups/:id': async (w) => {
+    const [group] = await w.app.db
+      .insert(customerGroups)
+      .values({ name: `Matrix group ${++made}` })
+      .returning();
+    return send('PUT', `/api/customer-groups/${group?.id}`, {
+      name: `Matrix group ${++made}`,
+      priceList: NO_TRADE_DISCOUNT.priceList,
+    });
+  },
+  'DELETE /api/customer-groups/:id': async (w) => {
+    const [group] = await w.app.db
+      .insert(customerGroups)
+      .values({ name: `Matrix group ${++made}` })
+      .returning();
+    return send('DELETE', `/api/customer-groups/${group?.id}`);
+  },
+  'GET /api/account/invoices': () => get('/api/account/invoices'),
+  'GET /api/account/statement.pdf': () => get('/api/account/statement.pdf?month=2026-11'),
+  'GET /api/invoices': () => get('/api/invoices'),
+  'GET /api/customers/:id/invoices': (w) => get(`/api/customers/${w.customer.id}/invoices`),
+  'GET /api/customers/:id/statement.pdf': (w) =>
+    get(`/api/customers/${w.customer.id}/statement.pdf?month=2026-11`),
+  'POST /api/order/:id/on-account': async (w) => {
+    await onTerms(w);
+    return send('POST', `/api/order/${await w.unpaidOrder()}/on-account`);
+  },
+  'POST /api/customers/:id/payments': async (w) => {
+    // The customer owes on an invoice of its own, so an allowed caller's payment of a cent lands.
+    await onTerms(w);
+    await putOnAccount(w.app.db, w.app.outbox, w.customer.id, await w.unpaidOrder(), 30);
+    return send('POST', `/api/customers/${w.customer.id}/payments`, {
+      method: 'check',
+      amountCents: 1,
+      receivedOn: '2026-11-29',
+    });
   },
 
   // Purchasing: a supplier and orders of its own for each call, made as the store itself.

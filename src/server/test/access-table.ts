@@ -39,6 +39,7 @@ export const OWN_THINGS: Partial<Record<RouteKey, 403 | 404>> = {
   'GET /api/order/:id/history': 404,
   'POST /api/order/:id/cancel-request': 404,
   'POST /api/order/:id/store-credit': 404,
+  'POST /api/order/:id/on-account': 404,
   'PUT /api/order/:id/address': 404,
   'POST /api/order/:id/returns': 404,
   'POST /api/order/:id/core-returns': 404,
