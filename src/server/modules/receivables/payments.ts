@@ -7,7 +7,6 @@ import {
   accountInvoices,
   accountPaymentLines,
   accountPayments,
-  orders,
 } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import { invoiceNumberOf, paymentsOf } from './invoices';

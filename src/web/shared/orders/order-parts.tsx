@@ -208,17 +208,42 @@ export function AddressBlock({ address, phone }: { address: Address | null; phon
   );
 }
 
-/** How the order was paid, or that it was not. */
+/** How the order was paid ("Paid on account" for one charged to the trade account), or that it was not. */
 export const paidWith = (order: Order, notPaid: string) =>
   order.paid
-    ? `Paid${order.cardBrand && order.cardLast4 ? ` with ${order.cardBrand} ending ${order.cardLast4}` : ''}`
+    ? (order.amounts.onAccountCents ?? 0) > 0
+      ? 'Paid on account'
+      : `Paid${order.cardBrand && order.cardLast4 ? ` with ${order.cardBrand} ending ${order.cardLast4}` : ''}`
     : notPaid;
 
-/** `estimated`: the tax is the store's default rate until the order has its address. */
-export function OrderAmounts({ order, estimated = false }: { order: Order; estimated?: boolean }) {
-  // Store credit paid part or all of it (decision 100): the card pays, or paid, the rest.
-  const creditCents = order.amounts.storeCreditCents ?? 0;
+/**
+ * The part of a total charged to the trade account (decision 102), as a row under an order's
+ * summary, set as the summary sets the store credit's rest.
+ */
+export function OnAccountRow({ cents, label = 'On account' }: { cents: number; label?: string }) {
   return (
+    <dl>
+      <div className="flex justify-between gap-4 font-semibold">
+        <dt className="min-w-0 break-words">{label}</dt>
+        <dd className="shrink-0 tabular-nums" data-testid="summary-on-account">
+          {formatCents(cents)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * `estimated`: the tax is the store's default rate until the order has its address. The customer's
+ * and staff's order pages alike: store credit's part, then the card's, or the part charged to the
+ * trade account "On account" (no card then).
+ */
+export function OrderAmounts({ order, estimated = false }: { order: Order; estimated?: boolean }) {
+  // Store credit paid part or all of it (decision 100): the card pays, or paid, the rest, or the
+  // trade account's invoice took it (decision 102).
+  const creditCents = order.amounts.storeCreditCents ?? 0;
+  const onAccountCents = order.amounts.onAccountCents ?? 0;
+  const summary = (
     <OrderSummary
       totals={{ ...order.amounts, shippingMethod: order.shippingMethod, shippingLabel: order.shippingLabel }}
       discount={order.discount}
@@ -228,11 +253,18 @@ export function OrderAmounts({ order, estimated = false }: { order: Order; estim
           ? {
               label: 'Paid with store credit',
               cents: creditCents,
-              restLabel: order.paid ? 'Paid by card' : 'To pay by card',
+              restLabel: onAccountCents > 0 ? 'On account' : order.paid ? 'Paid by card' : 'To pay by card',
             }
           : undefined
       }
     />
+  );
+  if (onAccountCents <= 0) return summary;
+  return (
+    <div className="space-y-1">
+      {summary}
+      {creditCents > 0 ? null : <OnAccountRow cents={onAccountCents} />}
+    </div>
   );
 }
 

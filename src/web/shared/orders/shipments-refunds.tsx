@@ -74,6 +74,11 @@ export function RefundList({
               {formatCents(r.storeCreditCents)} as store credit
             </p>
           ) : null}
+          {(r.onAccountCents ?? 0) > 0 ? (
+            <p className="text-sm" data-testid="refund-on-account">
+              {formatCents(r.onAccountCents ?? 0)} taken off the invoice
+            </p>
+          ) : null}
           {r.failure ? (
             <p className="text-error text-sm" role="status">
               {r.failure}

@@ -2,7 +2,7 @@ import type { Order } from '@contract/orders';
 import { paidOrder } from '@web/test/orders';
 import { mockApi, renderPage, screen } from '@web/test/page';
 import { describe, expect, it } from 'vitest';
-import { OrderAmounts } from './order-parts';
+import { OrderAmounts, paidWith } from './order-parts';
 import { RefundList } from './shipments-refunds';
 
 /** What store credit paid of an order and gave back of it (decision 100), as the customer's and staff's order pages show it. */
@@ -77,5 +77,70 @@ describe('store credit on an order page', () => {
       '$25.00 as store credit',
     );
     expect(items[1]?.querySelector('[data-testid="refund-store-credit"]')).toBeNull();
+  });
+
+  it('lists a refund that went back to the trade account as taken off the invoice', async () => {
+    const refund = {
+      id: 'r1',
+      status: 'succeeded' as const,
+      amountCents: 2500,
+      goodsCents: 2500,
+      coreCents: 0,
+      taxCents: 0,
+      shippingCents: 0,
+      otherCents: 0,
+      lines: [],
+      restock: false,
+      reason: 'Changed mind',
+      storeCreditCents: 0,
+      onAccountCents: 2500,
+      failure: null,
+      at: '2026-11-02T10:00:00.000Z',
+    };
+    await renderPage(
+      <RefundList
+        order={{ ...paidOrder, refunds: [refund, { ...refund, id: 'r2', onAccountCents: 0 }] }}
+        admin
+      />,
+    );
+    const items = [...screen().querySelectorAll('[data-testid="refunds"] > li')];
+    expect(items[0]?.querySelector('[data-testid="refund-on-account"]')?.textContent).toBe(
+      '$25.00 taken off the invoice',
+    );
+    expect(items[0]?.querySelector('[data-testid="refund-store-credit"]')).toBeNull();
+    expect(items[1]?.querySelector('[data-testid="refund-on-account"]')).toBeNull();
+  });
+});
+
+/** The part charged to a trade account's invoice (decision 102), as the staff's order page shows it. */
+describe('on account on the staff order page', () => {
+  const onAccount = (onAccountCents: number, storeCreditCents = 0): Order => ({
+    ...paidOrder,
+    cardBrand: null,
+    cardLast4: null,
+    amounts: { ...paidOrder.amounts, storeCreditCents, onAccountCents },
+  });
+  const allRows = () =>
+    [...screen().querySelectorAll('dl > div')].map(
+      (d) => `${d.querySelector('dt')?.textContent}: ${d.querySelector('dd')?.textContent}`,
+    );
+
+  it('shows the whole total on account, and says it was paid on account', async () => {
+    const order = onAccount(paidOrder.amounts.totalCents);
+    await renderPage(<OrderAmounts order={order} />);
+    expect(allRows().slice(-2)).toEqual(['Total: $56.59', 'On account: $56.59']);
+    expect(paidWith(order, 'Not paid')).toBe('Paid on account');
+  });
+
+  it('after store credit, shows the rest on account and no card', async () => {
+    await renderPage(<OrderAmounts order={onAccount(4659, 1000)} />);
+    expect(allRows().slice(-2)).toEqual(['Paid with store credit: -$10.00', 'On account: $46.59']);
+    expect(allRows().some((r) => r.includes('card'))).toBe(false);
+  });
+
+  it('shows no on-account row for an order paid by card', async () => {
+    await renderPage(<OrderAmounts order={paidOrder} />);
+    expect(screen().querySelector('[data-testid="summary-on-account"]')).toBeNull();
+    expect(paidWith(paidOrder, 'Not paid')).toBe('Paid with visa ending 4242');
   });
 });

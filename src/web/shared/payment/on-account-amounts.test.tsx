@@ -2,7 +2,7 @@ import type { Order } from '@contract/orders';
 import { paidOrder } from '@web/test/orders';
 import { mockApi, renderPage, screen } from '@web/test/page';
 import { describe, expect, it } from 'vitest';
-import { CustomerOrderAmounts, customerPaidWith, RefundsOnAccount } from './on-account-amounts';
+import { CustomerOrderAmounts, customerPaidWith } from './on-account-amounts';
 
 /** What went on the trade account's invoice of an order, and came back to it (decision 102), as the customer's pages show it. */
 
@@ -45,39 +45,4 @@ describe('on account on an order page', () => {
     expect(rows().some((r) => r.includes('card'))).toBe(false);
   });
 
-  it('says what of a refund went back to the account', async () => {
-    const refund = {
-      id: 'r1',
-      status: 'succeeded' as const,
-      amountCents: 2500,
-      goodsCents: 2500,
-      coreCents: 0,
-      taxCents: 0,
-      shippingCents: 0,
-      otherCents: 0,
-      lines: [],
-      restock: false,
-      reason: 'Changed mind',
-      storeCreditCents: 0,
-      onAccountCents: 2500,
-      failure: null,
-      at: '2026-11-02T10:00:00.000Z',
-    };
-    await renderPage(
-      <RefundsOnAccount
-        order={{ ...onAccount(5659), refunds: [refund, { ...refund, id: 'r2', onAccountCents: 0 }] }}
-      />,
-    );
-    const items = [...screen().querySelectorAll('[data-testid="refunds-on-account"] > li')].map(
-      (li) => li.textContent,
-    );
-    expect(items).toEqual([
-      "$25.00 of the refund of Nov 2, 2026 went back to your account: it is taken off the order's invoice.",
-    ]);
-  });
-
-  it('says nothing of refunds when none went to the account', async () => {
-    await renderPage(<RefundsOnAccount order={paidOrder} />);
-    expect(screen().querySelector('[data-testid="refunds-on-account"]')).toBeNull();
-  });
 });

@@ -13,11 +13,7 @@ import {
   shippingMethodName,
 } from '@web/shared/orders/order-parts';
 import { RefundList, ShipmentList } from '@web/shared/orders/shipments-refunds';
-import {
-  CustomerOrderAmounts,
-  customerPaidWith,
-  RefundsOnAccount,
-} from '@web/shared/payment/on-account-amounts';
+import { CustomerOrderAmounts, customerPaidWith } from '@web/shared/payment/on-account-amounts';
 import { Link, useParams } from 'react-router';
 import { BuyAgain } from '../components/buy-again';
 import { CustomerAfterSale } from '../components/customer-after-sale';
@@ -129,7 +125,6 @@ export function OrderPage() {
                   Refunds
                 </h3>
                 <RefundList order={data} admin={false} />
-                <RefundsOnAccount order={data} />
               </section>
             </div>
           ) : null}
