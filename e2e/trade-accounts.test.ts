@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { formatCents, percentOf } from '../src/contract/money';
 import { PASSWORD, signUpThroughApi } from './support/admin-page';
 import { seriousViolations, trackRequests } from './support/axe';
 import { journeys, launchBrowser, watchForPageErrors } from './support/browser';
@@ -14,7 +15,7 @@ let browser: Browser;
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
-journeys('a repair shop buys at its trade prices, tax exempt, and buys again', () => {
+journeys('a repair shop buys at its trade prices, tax exempt, buys again, and orders on account', () => {
   beforeAll(async () => {
     store = await startJourneyStore({ ADMIN_EMAILS: ADMIN });
     browser = await launchBrowser();
@@ -26,7 +27,7 @@ journeys('a repair shop buys at its trade prices, tax exempt, and buys again', (
   });
 
   for (const width of WIDTHS) {
-    it(`at ${width} px: the owner makes a shop a trade account; the shop sees and pays its prices, exempt, and buys again`, async () => {
+    it(`at ${width} px: the owner makes a shop a trade account; the shop sees and pays its prices, exempt, buys again, and orders on account`, async () => {
       // The owner.
       const desk = await browser.newContext({ viewport: { width, height: 900 } });
       const owner = await desk.newPage();
@@ -149,6 +150,146 @@ journeys('a repair shop buys at its trade prices, tax exempt, and buys again', (
       await screenshot(shop, `trade-buy-again-${width}`, { fullPage: true });
       await shop.getByRole('link', { name: 'Go to your cart' }).click();
       await shop.getByTestId('trade-price').first().waitFor();
+
+      // The owner adds a customer group at 20 % off on the customer groups page.
+      const group = `Fleet ${width}`;
+      await owner.goto(`${store.url}/dashboard/customer-groups`);
+      await owner.getByRole('heading', { name: 'Customer groups' }).waitFor();
+      await owner.getByRole('button', { name: 'Add a group' }).click();
+      const groupForm = owner.getByRole('form', { name: 'New customer group' });
+      await groupForm.getByLabel('Group name').fill(group);
+      await groupForm.getByLabel('Percent off list price').fill('20');
+      expect(await scrollsSideways(owner)).toBe(false);
+      await screenshot(owner, `customer-group-form-${width}`, { fullPage: true });
+      await groupForm.getByRole('button', { name: 'Add group' }).click();
+      const groupRow = owner.getByTestId('customer-groups').getByRole('row').filter({ hasText: group });
+      await groupRow.getByText('20%').waitFor();
+      await groupForm.waitFor({ state: 'hidden' });
+      expect(await seriousViolations(owner)).toEqual([]);
+      expect(await scrollsSideways(owner)).toBe(false);
+      await screenshot(owner, `customer-groups-${width}`, { fullPage: true });
+
+      // On the shop's page the owner puts it in the group and gives it terms on account: net 30, up to $5,000.
+      await owner.goto(`${store.url}/dashboard/users/${customerId}`);
+      await panel.getByText(`Certificate MI-RS-${width}, MI, until 2099-12-31`).waitFor();
+      await panel.getByRole('button', { name: 'Change trade terms' }).click();
+      await form.getByLabel('Price list').selectOption({ label: `Group: ${group}` });
+      await form.getByTestId('group-note').waitFor();
+      await form.getByLabel('Terms', { exact: true }).selectOption({ label: 'Net 30' });
+      await form.getByLabel('Credit limit ($)').fill('5,000.00');
+      expect(await scrollsSideways(owner)).toBe(false);
+      await screenshot(owner, `trade-terms-on-account-form-${width}`, { fullPage: true });
+      await form.getByRole('button', { name: 'Save trade terms' }).click();
+      const summary = panel.getByTestId('trade-summary');
+      await summary.getByText('Net 30, up to $5,000.00').waitFor();
+      await summary.getByText(`${group}: buys at the group's price list`).waitFor();
+      // With terms, the customer page has its invoices on account, none yet.
+      const deskInvoices = owner.getByTestId('account-invoices');
+      await deskInvoices.getByText('No invoices yet.').waitFor();
+
+      // The shop's cart: the pads at the group's 20 % off list.
+      const groupPrice = listTotal - percentOf(listTotal, 2000);
+      await shop.goto(`${store.url}/cart`);
+      await shop
+        .getByText(`${formatCents(groupPrice)} each`)
+        .first()
+        .waitFor();
+      expect(await shop.getByTestId('trade-price').first().textContent()).toContain(formatCents(listTotal));
+
+      // Checkout: the shop pays on account, with no card.
+      await shop.goto(`${store.url}/checkout`);
+      const payWith = shop.getByTestId('pay-with');
+      const onAccountChoice = payWith.getByRole('radio', {
+        name: 'On account (net 30, $5,000.00 available)',
+      });
+      await onAccountChoice.check();
+      await shop.getByTestId('on-account-pays').waitFor();
+      await orderSummary.getByText(`Tax exempt for resale (certificate MI-RS-${width})`).waitFor();
+      await orderSummary.getByTestId('summary-on-account').waitFor();
+      await expect.poll(() => shop.getByLabel('Card number').count()).toBe(0);
+      await shop.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+      expect(await seriousViolations(shop)).toEqual([]);
+      expect(await scrollsSideways(shop)).toBe(false);
+      await screenshot(shop, `trade-checkout-on-account-${width}`, { fullPage: true });
+      await shop.getByRole('button', { name: 'Place order', exact: true }).click();
+      await shop.waitForURL(/\/checkout\/done\/[^/]+$/, { timeout: 30_000 });
+      const accountOrderId = shop.url().split('/').pop() ?? '';
+      const accountOrder = (await (
+        await shop.request.get(`${store.url}/api/order/${accountOrderId}`)
+      ).json()) as {
+        number: string;
+        paid: boolean;
+        amounts: { totalCents: number; onAccountCents?: number };
+      };
+      expect(accountOrder.paid).toBe(true);
+      const owed = accountOrder.amounts.totalCents;
+      expect(accountOrder.amounts.onAccountCents).toBe(owed);
+      await shop.getByTestId('summary-on-account').getByText(formatCents(owed)).waitFor();
+
+      // Its order page: paid on account.
+      await shop.goto(`${store.url}/dashboard/orders/${accountOrderId}`);
+      await shop.getByTestId('payment-card').getByText('Paid on account').waitFor();
+      expect(await shop.getByTestId('summary-on-account').textContent()).toBe(formatCents(owed));
+
+      // The owner records a partial payment by check: the invoice owes $10.00 less.
+      await owner.reload();
+      const invoiceRow = deskInvoices
+        .getByTestId('account-invoice-list')
+        .getByRole('row')
+        .filter({ hasText: accountOrder.number });
+      await invoiceRow.locator('[data-label="Owed"]').getByText(formatCents(owed), { exact: true }).waitFor();
+      const payment = deskInvoices.getByRole('form', { name: 'Record payment' });
+      await payment.getByLabel('Method').selectOption('check');
+      await payment.getByLabel('Amount ($)').fill('10.00');
+      await payment.getByLabel('Reference (optional)').fill(`CHK-${width}`);
+      await payment.getByRole('button', { name: 'Record payment' }).click();
+      await invoiceRow
+        .locator('[data-label="Owed"]')
+        .getByText(formatCents(owed - 1000), { exact: true })
+        .waitFor();
+      await deskInvoices.getByTestId('account-payment-list').getByText(`CHK-${width}`).waitFor();
+      expect(await seriousViolations(owner)).toEqual([]);
+      expect(await scrollsSideways(owner)).toBe(false);
+      await screenshot(owner, `customer-invoices-${width}`, { fullPage: true });
+
+      // The store's open invoices: the shop's, with what it still owes.
+      await owner.goto(`${store.url}/dashboard/invoices`);
+      await owner.getByRole('heading', { name: 'Open invoices' }).waitFor();
+      await owner
+        .getByRole('row')
+        .filter({ hasText: accountOrder.number })
+        .getByText(formatCents(owed - 1000), { exact: true })
+        .waitFor();
+      expect(await seriousViolations(owner)).toEqual([]);
+      expect(await scrollsSideways(owner)).toBe(false);
+      await screenshot(owner, `open-invoices-${width}`, { fullPage: true });
+
+      // My Profile: the invoice with what the shop still owes, and its statement as a PDF.
+      await shop.goto(`${store.url}/dashboard`);
+      const myInvoices = shop.getByTestId('my-invoices');
+      const myRow = myInvoices.getByTestId('invoice-row').filter({ hasText: accountOrder.number });
+      await myRow.getByText(formatCents(owed - 1000), { exact: true }).waitFor();
+      expect(await myInvoices.getByTestId('standing-balance').textContent()).toBe(formatCents(owed - 1000));
+      await myInvoices
+        .getByTestId('account-payment')
+        .filter({ hasText: `reference CHK-${width}` })
+        .waitFor();
+      const statement = myInvoices.getByRole('link', { name: 'Download statement (PDF)' });
+      const href = (await statement.getAttribute('href')) ?? '';
+      expect(href).toMatch(/^\/api\/account\/statement\.pdf\?month=\d{4}-(0[1-9]|1[0-2])$/);
+      const pdf = await shop.evaluate(async (url) => {
+        const res = await fetch(url);
+        const head = new Uint8Array(await res.arrayBuffer()).slice(0, 5);
+        return {
+          status: res.status,
+          type: res.headers.get('content-type'),
+          head: String.fromCharCode(...head),
+        };
+      }, href);
+      expect(pdf).toEqual({ status: 200, type: expect.stringContaining('application/pdf'), head: '%PDF-' });
+      expect(await seriousViolations(shop)).toEqual([]);
+      expect(await scrollsSideways(shop)).toBe(false);
+      await screenshot(shop, `my-invoices-${width}`, { fullPage: true });
 
       expect(deskErrors).toEqual([]);
       expect(shopErrors).toEqual([]);

@@ -331,6 +331,16 @@ const adminStates: PageState[] = [
   { name: 'import and export', path: () => '/dashboard/import' },
   { name: 'search words', path: () => '/dashboard/searchWords' },
   { name: 'discounts', path: () => '/dashboard/discounts' },
+  { name: 'customer groups', path: () => '/dashboard/customer-groups' },
+  {
+    name: 'customer groups with the new group form',
+    path: () => '/dashboard/customer-groups',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Add a group' }).click();
+      await page.getByRole('form', { name: 'New customer group' }).waitFor();
+    },
+  },
+  { name: 'open invoices', path: () => '/dashboard/invoices' },
   {
     name: 'discounts with the new discount form',
     path: () => '/dashboard/discounts',

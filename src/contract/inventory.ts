@@ -32,6 +32,8 @@ export const stockMovementReasons = [
   'transfer_out',
   /** ...and arrive at the second, or go back to the first when the transfer is cancelled. */
   'transfer_in',
+  /** Parts added to a paid order before it ships (decision 103). */
+  'order_edited',
 ] as const;
 export type StockMovementReason = (typeof stockMovementReasons)[number];
 

@@ -27,6 +27,10 @@ export const permissions = [
   'orders.money',
   'orders.ship',
   'orders.cancel',
+  /** Place an order for a customer, by phone, or send them a quote (decision 103). */
+  'orders.create',
+  /** Add parts to a paid order before it ships (decision 103). */
+  'orders.edit',
   'refunds.create',
   'returns.read',
   'returns.decide',
@@ -88,6 +92,8 @@ const MANAGER: readonly Permission[] = [
   'products.write',
   'stock.write',
   'orders.cancel',
+  'orders.create',
+  'orders.edit',
   'refunds.create',
   'returns.decide',
   'reports.read',

@@ -56,6 +56,7 @@ describe('the subscribers an event is queued for', () => {
     expect(outbox.recipientsOf('statement.ready', { userId: 'u', month: '2026-11' })).toEqual([
       'account-statement-mail',
     ]);
+    expect(outbox.recipientsOf('quote.sent', { quoteId: 'q' })).toEqual(['quote-mail']);
   });
 
   it('has a subscriber for every topic, each subscriber named once', () => {
@@ -74,6 +75,7 @@ describe('the subscribers an event is queued for', () => {
       'cart.reminder_due': true,
       'invoice.overdue': true,
       'statement.ready': true,
+      'quote.sent': true,
     };
     const subscribed = new Set<string>(outbox.subscriptions.flatMap((s) => s.topics));
     expect(Object.keys(topics).filter((t) => !subscribed.has(t))).toEqual([]);
@@ -86,6 +88,7 @@ describe('the subscribers an event is queued for', () => {
       'order-mail',
       'order-webhook',
       'purchase-order-mail',
+      'quote-mail',
       'trade-application-mail',
     ]);
   });

@@ -44,3 +44,12 @@ export {
 export { placeOrder } from './place-order';
 export { refundOrder } from './refund';
 export { refundReturn } from './return-refund';
+export {
+  acceptQuote,
+  addToOrder,
+  customerQuotes,
+  placeOrderFor,
+  quotePath,
+  sendQuote,
+  viewQuote,
+} from './staff-orders';

@@ -219,7 +219,10 @@ describe('orders on account', () => {
     ).toBe(400);
 
     // The books of today see the sale on account, the credit and the payments, and reconcile.
-    const books = await t.app.inject({ url: `/api/manage/books?from=${today()}&to=${today()}`, headers: as(owner) });
+    const books = await t.app.inject({
+      url: `/api/manage/books?from=${today()}&to=${today()}`,
+      headers: as(owner),
+    });
     expect(books.statusCode, books.body).toBe(200);
     const s = (books.json() as BooksReport).summary;
     expect(s.onAccountChargedCents).toBeGreaterThanOrEqual(5079);

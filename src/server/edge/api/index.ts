@@ -31,6 +31,7 @@ import { receivablesRoutes } from './receivables.routes';
 import { reviewsRoutes } from './reviews.routes';
 import { sessionsRoutes } from './sessions.routes';
 import { settingsRoutes } from './settings.routes';
+import { staffOrderRoutes } from './staff-orders.routes';
 import { storeRoutes } from './store.routes';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 import { tradeRoutes } from './trade.routes';
@@ -70,6 +71,7 @@ export const apiModule: ModuleDescriptor<ApiContext> = {
       addressesRoutes,
       checkoutRoutes,
       guestRoutes(secret),
+      staffOrderRoutes(secret),
       cartReminderRoutes(secret),
       discountsRoutes,
       paymentsRoutes,

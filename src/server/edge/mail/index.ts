@@ -8,6 +8,7 @@ import { accountMailHandler } from './subscribers/account-subscriber';
 import { contactMailHandler } from './subscribers/contact-subscriber';
 import { orderMailHandler } from './subscribers/order-subscriber';
 import { purchasingMailHandler } from './subscribers/purchasing-subscriber';
+import { quoteMailHandler } from './subscribers/quote-subscriber';
 import { tradeMailHandler } from './subscribers/trade-subscriber';
 
 /**
@@ -43,6 +44,8 @@ export const mailModule: ModuleDescriptor<{
     subscribe('purchase-order-mail', ['purchase_order.sent'], purchasingMailHandler(db, mailer, mail)),
     // A shop's application for trade terms, approved or refused.
     subscribe('trade-application-mail', ['trade.application_decided'], tradeMailHandler(db, mailer, mail)),
+    // A quote staff sent: its signed link, to the customer.
+    subscribe('quote-mail', ['quote.sent'], quoteMailHandler(db, mailer, mail, secret)),
     // An account on terms: an overdue invoice's reminder, and the month's statement as a PDF.
     subscribe(
       'account-statement-mail',

@@ -34,6 +34,7 @@ export * from './outbox-schema';
 export * from './payment-schema';
 export * from './profile-schema';
 export * from './purchasing-schema';
+export * from './quote-schema';
 export * from './receivables-schema';
 export * from './review-schema';
 export * from './settings-schema';

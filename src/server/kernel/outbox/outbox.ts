@@ -47,6 +47,8 @@ export interface Topics {
   'trade.application_decided': { applicationId: string };
   /** An invoice on account went past its due day unpaid (again a week later): the shop is reminded (modules/receivables). */
   'invoice.overdue': { invoiceId: string };
+  /** Staff sent a customer a quote (decision 103): the customer is mailed its link (modules/orders). */
+  'quote.sent': { quoteId: string };
   /** A month ended: the account's statement for it is mailed as a PDF (modules/receivables). */
   'statement.ready': { userId: string; month: string };
   /** A customer's cart sat untouched for a day since it last changed (edge/cart-reminders). */

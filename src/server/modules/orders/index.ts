@@ -14,7 +14,16 @@ export const ordersModule: ModuleDescriptor<{
   log: { info(details: object, message: string): void };
 }> = {
   name: 'modules/orders',
-  tables: ['orders', 'order_lines', 'order_events', 'shipments', 'refunds', 'returns', 'return_fit_claims'],
+  tables: [
+    'orders',
+    'order_lines',
+    'order_events',
+    'shipments',
+    'refunds',
+    'returns',
+    'return_fit_claims',
+    'quotes',
+  ],
   tablesKeptByTriggers: ['document_numbers'],
   // A guest order's product rows, and the account a guest's orders are claimed for.
   reads: ['products', 'user'],
@@ -30,6 +39,7 @@ export const ordersModule: ModuleDescriptor<{
   ],
 };
 
+export { type AddedLine, linesOfOrder, writeAddedLines } from './added-lines';
 export { cancelPaidInLock, cancelUnpaidOrder, requestCancellation } from './cancel';
 export { getOwnOrder, listOwnOrders, orderHistory } from './customer-orders';
 export { checkGuestCaps, type GuestBuyer, isGuest } from './guest-buyer';
@@ -51,6 +61,18 @@ export { setOrderAddress } from './order-address';
 export { OrderNotFound, OrderRefused, PAID_BEFORE_CREDIT, PaymentArrivedTooLate } from './order-errors';
 export { readOrderView, toOneOrder, toOrder, toOrders } from './order-read';
 export { applyOrderEvent, lockOrder, type OrderLineRow, type OrderRow, payUnpaidOrder } from './order-state';
+export {
+  acceptQuoteRow,
+  assertQuoteOpen,
+  customerNameOf,
+  type QuoteRow,
+  quoteById,
+  quoteByToken,
+  quoteStatusOf,
+  quotesOf,
+  quoteToken,
+  writeQuote,
+} from './quotes';
 export { sendCreditNote, sendReceipt } from './receipt-pdf';
 export {
   claimLatePaymentRefund,

@@ -322,7 +322,9 @@ export type RecordedEvent =
   | 'return_refused'
   | 'return_received'
   | 'core_return_requested'
-  | 'core_return_received';
+  | 'core_return_received'
+  /** Parts added before it shipped (decision 103). */
+  | 'lines_added';
 
 const v = (name: keyof ReturnType<typeof eventValues>) => sql.placeholder(name);
 

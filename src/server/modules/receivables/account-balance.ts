@@ -142,3 +142,33 @@ export async function owedOnAccount(db: Db | Tx, userId: string): Promise<number
     .where(eq(accountBalances.userId, userId));
   return row?.cents ?? 0;
 }
+
+/**
+ * More charged to an order's invoice (parts added before it shipped, decision 103), within the
+ * credit limit by the same conditional update as a new order's charge.
+ */
+export async function extendInvoice(
+  tx: Tx,
+  input: { userId: string; orderId: string; cents: number; terms: OnAccountTerms | null },
+): Promise<void> {
+  const { terms } = input;
+  if (!terms) throw new AppError('CONFLICT', onAccountMessages.noTerms);
+  const [taken] = await tx
+    .update(accountBalances)
+    .set({ balanceCents: sql`${accountBalances.balanceCents} + ${input.cents}` })
+    .where(
+      and(
+        eq(accountBalances.userId, input.userId),
+        sql`${accountBalances.balanceCents} + ${input.cents} <= ${terms.creditLimitCents}`,
+      ),
+    )
+    .returning({ balance: accountBalances.balanceCents });
+  if (!taken) {
+    const owed = await owedOnAccount(tx, input.userId);
+    throw new AppError('CONFLICT', onAccountMessages.overLimit(terms.creditLimitCents - owed));
+  }
+  await tx
+    .update(accountInvoices)
+    .set({ amountCents: sql`${accountInvoices.amountCents} + ${input.cents}` })
+    .where(eq(accountInvoices.orderId, input.orderId));
+}

@@ -49,6 +49,7 @@ export {
   type ChargedInvoice,
   chargeAccount,
   creditInvoice,
+  extendInvoice,
   invoiceOpenOf,
   owedOnAccount,
 } from './account-balance';

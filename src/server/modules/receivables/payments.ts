@@ -2,12 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type AccountPayment, type AccountPaymentInput, onAccountMessages } from '../../../contract/invoices';
 import { recordAudit } from '../../kernel/audit';
 import type { Db } from '../../kernel/db';
-import {
-  accountBalances,
-  accountInvoices,
-  accountPaymentLines,
-  accountPayments,
-} from '../../kernel/db';
+import { accountBalances, accountInvoices, accountPaymentLines, accountPayments } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import { invoiceNumberOf, paymentsOf } from './invoices';
 

@@ -44,5 +44,4 @@ describe('on account on an order page', () => {
     expect(rows().slice(-2)).toEqual(['Paid with store credit: -$10.00', 'On account: $46.59']);
     expect(rows().some((r) => r.includes('card'))).toBe(false);
   });
-
 });

@@ -96,7 +96,7 @@ function InvoiceTable({ invoices }: { invoices: AccountInvoices['invoices'] }) {
   if (invoices.length === 0) return <p>No invoices yet.</p>;
   return (
     <TableScroll label="Invoices">
-      <table className="table table-sm">
+      <table className="table table-sm table-cards">
         <thead>
           <tr>
             <th scope="col">Invoice</th>
@@ -118,21 +118,21 @@ function InvoiceTable({ invoices }: { invoices: AccountInvoices['invoices'] }) {
         <tbody>
           {invoices.map((i) => (
             <tr key={i.id} data-testid="invoice-row">
-              <th scope="row" className="whitespace-nowrap font-medium">
+              <th scope="row" className="whitespace-nowrap font-medium" data-label="Invoice">
                 {i.invoiceNumber}
               </th>
-              <td className="whitespace-nowrap">
+              <td className="whitespace-nowrap" data-label="Order">
                 <Link to={pages.order.path(i.orderId)} className="link">
                   {i.orderNumber}
                 </Link>
               </td>
-              <td className="whitespace-nowrap">
+              <td className="whitespace-nowrap" data-label="Issued">
                 <time dateTime={i.issuedAt}>{orderDate(i.issuedAt)}</time>
               </td>
-              <td className="whitespace-nowrap">
+              <td className="whitespace-nowrap" data-label="Due">
                 <time dateTime={i.dueOn}>{dayText(i.dueOn)}</time>
               </td>
-              <td>
+              <td data-label="Status">
                 <span
                   className={`badge badge-sm whitespace-nowrap ${
                     i.status === 'overdue'
@@ -145,7 +145,7 @@ function InvoiceTable({ invoices }: { invoices: AccountInvoices['invoices'] }) {
                   {INVOICE_STATUS_LABELS[i.status]}
                 </span>
               </td>
-              <td className="text-end tabular-nums">
+              <td className="text-end tabular-nums" data-label="Amount">
                 {formatCents(i.amountCents)}
                 {i.creditedCents > 0 ? (
                   <span className="block text-xs text-base-content/70">
@@ -153,8 +153,12 @@ function InvoiceTable({ invoices }: { invoices: AccountInvoices['invoices'] }) {
                   </span>
                 ) : null}
               </td>
-              <td className="text-end tabular-nums">{formatCents(i.paidCents)}</td>
-              <td className="text-end tabular-nums font-medium">{formatCents(i.openCents)}</td>
+              <td className="text-end tabular-nums" data-label="Paid">
+                {formatCents(i.paidCents)}
+              </td>
+              <td className="text-end tabular-nums font-medium" data-label="Owed">
+                {formatCents(i.openCents)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -28,6 +28,7 @@ const reasonWords: Record<StockMovementReason, string> = {
   order_cancelled: 'Order cancelled, released',
   order_expired: 'Order expired, released',
   payment_revived: 'Late payment, reserved again',
+  order_edited: 'Parts added to a paid order, reserved',
   admin_adjustment: 'Adjusted by an admin',
   sale: 'Shipped',
   refund: 'Refunded before shipping, released',

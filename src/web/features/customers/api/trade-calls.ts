@@ -20,7 +20,11 @@ export function useSaveTradeAccount(id: string) {
           body: input,
         })
       ).data,
-    onSuccess: (trade) => queryClient.setQueryData(customerKeys.trade(id), { trade }),
+    onSuccess: (trade) => {
+      queryClient.setQueryData(customerKeys.trade(id), { trade });
+      // New terms on account (decision 102) change where the account stands: its invoices section.
+      void queryClient.invalidateQueries({ queryKey: customerKeys.invoices(id) });
+    },
   });
 }
 
@@ -33,6 +37,9 @@ export function useCloseTradeAccount(id: string) {
           method: 'DELETE',
         })
       ).data,
-    onSuccess: (answer) => queryClient.setQueryData(customerKeys.trade(id), answer),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(customerKeys.trade(id), answer);
+      void queryClient.invalidateQueries({ queryKey: customerKeys.invoices(id) });
+    },
   });
 }
