@@ -29,6 +29,13 @@ const withId = <P extends `/${string}:id${string}`>(pattern: P) =>
 const tokenPage = <P extends `/${string}`>(pattern: P) =>
   ({ ...fixed(pattern), withToken: (token: string) => `${pattern}?token=${encode(token)}` }) as const;
 
+/**
+ * A page whose signed key is its address (`/quote/:token`, as the store's mails write it): its
+ * link is `path(token)`. It matches as one path segment, as `:id` does.
+ */
+const keyed = <P extends `/${string}:token${string}`>(pattern: P) =>
+  ({ pattern, path: (token: string) => pattern.replace(':token', encode(token)) }) as const;
+
 export const pages = {
   // The storefront.
   home: fixed('/'),
@@ -56,6 +63,8 @@ export const pages = {
   orderStatus: tokenPage('/order-status'),
   /** Where a cart reminder's unsubscribe link lands. */
   unsubscribe: tokenPage('/unsubscribe'),
+  /** A quote staff sent a customer (decision 103): its lines and prices, to accept and pay. */
+  quote: keyed('/quote/:token'),
 
   // Accounts.
   login: fixed('/login'),
@@ -142,6 +151,7 @@ export const pageAccess: Record<PageKey, PageAccess> = {
   checkoutDone: 'signedIn',
   orderStatus: 'public',
   unsubscribe: 'public',
+  quote: 'signedIn',
   login: 'public',
   signup: 'public',
   forgotPassword: 'public',
@@ -189,16 +199,16 @@ export const pageAccess: Record<PageKey, PageAccess> = {
 /** Every page key, in the table's order. */
 export const pageKeys = Object.keys(pages) as PageKey[];
 
-/** A pattern as a regular expression: `:id` is one path segment, everything else literal. */
+/** A pattern as a regular expression: `:id` (or `:token`) is one path segment, everything else literal. */
 function patternRegex(pattern: string) {
   const literal = pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${literal.replace(':id', '([^/]+)')}$`);
+  return new RegExp(`^${literal.replace(/:id|:token/, '([^/]+)')}$`);
 }
 
 const matchers = pageKeys.map((key) => ({ key, regex: patternRegex(pages[key].pattern) }));
 
 /**
- * The page at a path (no query string, no trailing slash), and its `:id` as written in the
+ * The page at a path (no query string, no trailing slash), and its `:id` (or `:token`) as written in the
  * address (still URI-encoded); undefined for an address the router shows as not found.
  */
 export function matchPage(pathName: string): { key: PageKey; id?: string } | undefined {

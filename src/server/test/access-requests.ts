@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { DiscountInput } from '../../contract/discounts';
 import type { GuestCheckoutAnswer } from '../../contract/guest';
 import { unsubscribeToken } from '../edge/cart-reminders/unsubscribe-token';
-import { accountBalances, customerGroups, tradeApplications } from '../kernel/db/schema';
+import { accountBalances, customerGroups, quotes, tradeApplications } from '../kernel/db/schema';
 import { resolveAuthSecret } from '../kernel/identity/auth-secret';
 import { saveTradeAccount } from '../modules/accounts/trade-accounts';
 import { applyBulkChange } from '../modules/catalog/bulk.service';
@@ -15,7 +15,7 @@ import { createBrand, createCategory } from '../modules/catalog/taxonomy.service
 import { moveCredit } from '../modules/credit';
 import { createDiscount } from '../modules/discounts/discounts.service';
 import { createLocation, sendTransfer } from '../modules/inventory';
-import { putOnAccount } from '../modules/orders';
+import { putOnAccount, quoteToken } from '../modules/orders';
 import { mailLinkToken } from '../modules/orders/guest-order-links';
 import { createPurchaseOrder, sendPurchaseOrder } from '../modules/purchasing/purchase-orders';
 import { createSupplier, setSupplierProduct } from '../modules/purchasing/suppliers';
@@ -54,6 +54,21 @@ const NO_TRADE_DISCOUNT = {
   priceList: { percentOffBasisPoints: 0, categories: [], netPrices: [] },
   certificate: null,
 };
+
+/** A quote of the matrix's customer's, sent as the store would, and its link's token. */
+async function matrixQuote(w: AccessWorld): Promise<string> {
+  const [row] = await w.app.db
+    .insert(quotes)
+    .values({
+      userId: w.customer.id,
+      lines: [{ productId: w.productId, quantity: 1 }],
+      shippingMethod: 'standard',
+      shippingAddress: HOME_ADDRESS,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: quotes.id });
+  return quoteToken(await resolveAuthSecret(w.app.db, w.app.config.auth.secret), row?.id ?? '');
+}
 
 /** The matrix's customer orders on account, with room to spare. */
 const onTerms = (w: AccessWorld) =>
@@ -365,6 +380,30 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
   'POST /api/order/:id/on-account': async (w) => {
     await onTerms(w);
     return send('POST', `/api/order/${await w.unpaidOrder()}/on-account`);
+  },
+  // Orders staff make for a customer (decision 103).
+  'POST /api/customers/:id/orders': (w) =>
+    send('POST', `/api/customers/${w.customer.id}/orders`, {
+      lines: [{ productId: w.productId, quantity: 1 }],
+      shippingMethod: 'standard',
+      address: HOME_ADDRESS,
+      payment: 'unpaid',
+    }),
+  'POST /api/customers/:id/quotes': (w) =>
+    send('POST', `/api/customers/${w.customer.id}/quotes`, {
+      lines: [{ productId: w.productId, quantity: 1 }],
+      shippingMethod: 'standard',
+      address: HOME_ADDRESS,
+    }),
+  'GET /api/customers/:id/quotes': (w) => get(`/api/customers/${w.customer.id}/quotes`),
+  'GET /api/quotes/:token': async (w) => get(`/api/quotes/${await matrixQuote(w)}`),
+  'POST /api/quotes/:token/accept': async (w) => send('POST', `/api/quotes/${await matrixQuote(w)}/accept`),
+  'POST /api/manage/:id/lines': async (w) => {
+    // A paid order of the customer's on account, nothing shipped: a part more for it lands.
+    await onTerms(w);
+    const orderId = await w.unpaidOrder();
+    await putOnAccount(w.app.db, w.app.outbox, w.customer.id, orderId, 30);
+    return send('POST', `/api/manage/${orderId}/lines`, { lines: [{ productId: w.productId, quantity: 1 }] });
   },
   'POST /api/customers/:id/payments': async (w) => {
     // The customer owes on an invoice of its own, so an allowed caller's payment of a cent lands.

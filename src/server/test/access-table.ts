@@ -40,6 +40,9 @@ export const OWN_THINGS: Partial<Record<RouteKey, 403 | 404>> = {
   'POST /api/order/:id/cancel-request': 404,
   'POST /api/order/:id/store-credit': 404,
   'POST /api/order/:id/on-account': 404,
+  // A quote's link opens it for its own customer only (decision 103).
+  'GET /api/quotes/:token': 404,
+  'POST /api/quotes/:token/accept': 404,
   'PUT /api/order/:id/address': 404,
   'POST /api/order/:id/returns': 404,
   'POST /api/order/:id/core-returns': 404,

@@ -81,8 +81,10 @@ function guardOf(
 }
 
 const ID = '3f2c9a1e-0b7d-4e5a-9c61-2d8e4f7a1b90';
-/** An address of the page: its pattern with an id that looks like the store's. */
-const sample = (pattern: string) => pattern.replace(':id', ID);
+/** A quote's signed key as the store's links carry it. */
+const TOKEN = 'q1Xy_Zt-9aBcDeFgHiJkLmNoP';
+/** An address of the page: its pattern with an id (or a key) that looks like the store's. */
+const sample = (pattern: string) => pattern.replace(':id', ID).replace(':token', TOKEN);
 
 const owner = { id: 'owner-1', email: 'olive@torque.example', name: 'Olive Owner', image: null };
 let signedIn: typeof owner | null;
@@ -162,6 +164,7 @@ const mark: Record<PageKey, string> = {
   checkoutDone: 'Thank you for your order!',
   orderStatus: 'Find your order',
   unsubscribe: 'Cart reminders',
+  quote: 'Quote not found',
   login: 'Login',
   signup: 'Sign Up',
   forgotPassword: 'Reset your password',
@@ -318,6 +321,8 @@ describe('the router and the route table', () => {
     expect(pages.manageOrder.path('a b/c')).toBe('/dashboard/manageOrders/a%20b%2Fc');
     expect(matchPage(pages.manageOrder.path('a b/c'))?.key).toBe('manageOrder');
     expect(pages.resetPassword.withToken('x+y=')).toBe('/reset-password?token=x%2By%3D');
+    expect(pages.quote.path(TOKEN)).toBe(`/quote/${TOKEN}`);
+    expect(matchPage(pages.quote.path(TOKEN))?.key).toBe('quote');
     expect(pages.tools.inCategory('brakes & rotors')).toBe('/tools?category=brakes%20%26%20rotors');
   });
 });

@@ -53,6 +53,7 @@ const UnsubscribePage = page(
   () => import('@web/features/checkout/pages/unsubscribe-page'),
   'UnsubscribePage',
 );
+const QuotePage = page(() => import('@web/features/orders/pages/quote-page'), 'QuotePage');
 const ProductPage = page(() => import('@web/features/catalog/pages/product-page'), 'ProductPage');
 const DashboardLayout = page(() => import('./layouts/dashboard-layout'), 'DashboardLayout');
 const MyProfilePage = page(() => import('@web/features/accounts/pages/my-profile-page'), 'MyProfilePage');
@@ -154,6 +155,7 @@ export const pageComponents: Record<PageKey, ComponentType> = {
   checkoutDone: CheckoutDonePage,
   orderStatus: OrderStatusPage,
   unsubscribe: UnsubscribePage,
+  quote: QuotePage,
   login: LoginPage,
   signup: SignupPage,
   forgotPassword: ForgotPasswordPage,

@@ -46,6 +46,7 @@ export const PAGE_MODULES: Record<PageKey, readonly string[]> = {
   checkoutDone: route('checkout', 'checkout-done-page'),
   orderStatus: route('orders', 'order-status-page'),
   unsubscribe: route('checkout', 'unsubscribe-page'),
+  quote: route('orders', 'quote-page'),
   login: route('accounts', 'login-page'),
   signup: route('accounts', 'signup-page'),
   forgotPassword: route('accounts', 'forgot-password-page'),

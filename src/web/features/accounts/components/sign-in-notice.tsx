@@ -26,6 +26,7 @@ export function signInNotice(from: unknown, reason: unknown): string | null {
   const page = matchPage(from)?.key;
   if (page === 'purchase') return 'Sign in to order this tool.';
   if (page === 'checkout') return 'Sign in to check out. Your cart comes with you.';
+  if (page === 'quote') return 'Sign in to open the quote we sent you.';
   if (from.startsWith(pages.dashboard.path)) return 'Sign in to open your dashboard.';
   return 'Sign in to open that page.';
 }

@@ -15,4 +15,6 @@ export const customerKeys = {
   /** The store's open invoices, and one customer's invoices and payments (decision 102). */
   openInvoices: [...users, 'invoices'] as const,
   invoices: (id: string) => [...users, 'customer', id, 'invoices'] as const,
+  /** The quotes sent to one customer (decision 103). */
+  quotes: (id: string) => [...users, 'customer', id, 'quotes'] as const,
 };

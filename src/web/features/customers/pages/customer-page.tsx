@@ -4,10 +4,13 @@ import { QueryState } from '@web/components/ui/query-state';
 import { TableScroll } from '@web/components/ui/table-scroll';
 import { ApiError } from '@web/lib/api-client';
 import { formatNumber } from '@web/lib/format';
+import { useMay } from '@web/shared/session/access';
 import { AddressBlock, orderDate, StatusBadge } from '@web/shared/orders/order-parts';
 import { Link, useParams } from 'react-router';
 import { useCustomer } from '../api/customer-calls';
 import { AccountInvoicesSection } from '../components/account-invoices-section';
+import { CustomerQuotesSection } from '../components/customer-quotes-section';
+import { PhoneOrderPanel } from '../components/phone-order-panel';
 import { RoleBadge } from '../components/role-badge';
 import { TradeAccountPanel } from '../components/trade-account-panel';
 
@@ -15,6 +18,8 @@ import { TradeAccountPanel } from '../components/trade-account-panel';
 export function CustomerPage() {
   const { id = '' } = useParams();
   const customer = useCustomer(id);
+  // Orders and quotes for a customer (decision 103): managers and the owner.
+  const mayOrder = useMay('orders.create');
 
   if (customer.error instanceof ApiError && customer.error.code === 'NOT_FOUND') {
     return (
@@ -61,6 +66,13 @@ export function CustomerPage() {
 
           {c.role === 'customer' ? <TradeAccountPanel customerId={id} /> : null}
           {c.role === 'customer' ? <AccountInvoicesSection customerId={id} /> : null}
+          {c.role === 'customer' && mayOrder ? <PhoneOrderPanel customerId={id} addresses={addresses} /> : null}
+          {c.role === 'customer' ? (
+            <CustomerQuotesSection
+              customerId={id}
+              orderNumbers={new Map(orders.map((o) => [o._id, o.number]))}
+            />
+          ) : null}
 
           <section aria-labelledby="customer-orders" className="space-y-2">
             <h3 id="customer-orders" className="text-lg font-semibold">
