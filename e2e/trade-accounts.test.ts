@@ -86,6 +86,7 @@ journeys('a repair shop buys at its trade prices, tax exempt, buys again, and or
       await screenshot(owner, `trade-terms-form-${width}`, { fullPage: true });
       await form.getByRole('button', { name: 'Save trade terms' }).click();
       await panel.getByText(`Certificate MI-RS-${width}, MI, until 2099-12-31`).waitFor();
+      await owner.getByText('Trade terms saved').waitFor();
       expect(await seriousViolations(owner)).toEqual([]);
       expect(await scrollsSideways(owner)).toBe(false);
       await screenshot(owner, `trade-terms-${width}`, { fullPage: true });
@@ -165,6 +166,8 @@ journeys('a repair shop buys at its trade prices, tax exempt, buys again, and or
       const groupRow = owner.getByTestId('customer-groups').getByRole('row').filter({ hasText: group });
       await groupRow.getByText('20%').waitFor();
       await groupForm.waitFor({ state: 'hidden' });
+      // The toast is on the page (its entrance is then an animation axe waits out), not about to come.
+      await owner.getByText(`${group} is added`).waitFor();
       expect(await seriousViolations(owner)).toEqual([]);
       expect(await scrollsSideways(owner)).toBe(false);
       await screenshot(owner, `customer-groups-${width}`, { fullPage: true });
@@ -248,6 +251,7 @@ journeys('a repair shop buys at its trade prices, tax exempt, buys again, and or
         .getByText(formatCents(owed - 1000), { exact: true })
         .waitFor();
       await deskInvoices.getByTestId('account-payment-list').getByText(`CHK-${width}`).waitFor();
+      await owner.getByText('Payment of $10.00 recorded').waitFor();
       expect(await seriousViolations(owner)).toEqual([]);
       expect(await scrollsSideways(owner)).toBe(false);
       await screenshot(owner, `customer-invoices-${width}`, { fullPage: true });

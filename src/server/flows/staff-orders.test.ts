@@ -250,6 +250,14 @@ describe('parts added before shipping', () => {
     expect(account.standing.balanceCents).toBe(8503);
     const history = await t.app.inject({ url: `/api/order/${order._id}/history`, headers: as(shop) });
     expect(history.body).toContain('lines_added');
+    // The shop is told: the change goes out as the order's mail.
+    const told = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(
+        sql`${outboxMessages.topic} = 'order.status_changed' and ${outboxMessages.payload}->>'orderId' = ${order._id} and ${outboxMessages.payload}->>'event' = 'lines_added'`,
+      );
+    expect(told).toHaveLength(1);
 
     // Shipped, it takes no more.
     const shipped = await t.app.inject({

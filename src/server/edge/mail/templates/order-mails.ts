@@ -26,7 +26,9 @@ export type OrderMailKind =
   | 'return_refused'
   | 'return_received'
   | 'core_return_requested'
-  | 'core_return_received';
+  | 'core_return_received'
+  /** Staff added parts before it shipped (decision 103). */
+  | 'changed';
 
 /** Said in the payment mail of an order paid without a shipping address. */
 export const ADDRESS_NEEDED =
@@ -108,13 +110,28 @@ export function orderMail(
           url: guestLink ?? linkTo(ctx, pages.payment.path(order._id)),
         },
       });
-    case 'paid':
+    case 'changed':
       return render(order.userEmail, ctx, {
-        subject: `${ctx.brand}: payment received for ${order.number}, your receipt`,
-        heading: 'Payment received',
+        subject: `${ctx.brand}: we added to order ${order.number}`,
+        heading: 'Your order was changed',
         paragraphs: [
           greeting,
-          'Thank you: we received your payment and are getting your order ready.',
+          `As you asked, we added parts to your order before it ships: its lines are below. Its total is now ${formatCents(order.amounts.totalCents)}${order.amounts.onAccountCents ? ', charged to your account' : ''}.`,
+        ],
+        rows: orderRows(order, true),
+        action: orderPage,
+      });
+    case 'paid':
+      return render(order.userEmail, ctx, {
+        subject: order.amounts.onAccountCents
+          ? `${ctx.brand}: order ${order.number} is confirmed on your account, your receipt`
+          : `${ctx.brand}: payment received for ${order.number}, your receipt`,
+        heading: order.amounts.onAccountCents ? 'Order confirmed' : 'Payment received',
+        paragraphs: [
+          greeting,
+          order.amounts.onAccountCents
+            ? `Thank you: ${formatCents(order.amounts.onAccountCents)} is charged to your account and we are getting your order ready.`
+            : 'Thank you: we received your payment and are getting your order ready.',
           // Paid without an address (the order modal asks for none): nobody can ship it until it has one.
           ...(order.awaitingAddress ? [ADDRESS_NEEDED] : []),
         ],

@@ -22,6 +22,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePackingSlip, useShipWithTracking } from '../api/admin-order-calls';
 import type { Tracking } from '../api/tracking-body';
+import { AddPartsPanel } from '../components/add-parts-panel';
 import { AdminAfterSale } from '../components/admin-after-sale';
 import { PackingSlipLines } from '../components/packing-slip-lines';
 import {
@@ -160,6 +161,8 @@ export function AdminOrderPage() {
               </div>
             </form>
           ) : null}
+
+          <AddPartsPanel order={data} />
 
           <AdminAfterSale order={data} />
 

@@ -11,6 +11,7 @@ import { AddressFields } from '@web/shared/address/address-fields';
 import { NEW_ADDRESS, SavedAddressChoice } from '@web/shared/address/saved-address-choice';
 import { SelectField } from '@web/shared/address/select-field';
 import { type PartLine, PartLinesField, partLinesInput } from '@web/shared/catalog/part-lines';
+import { useMay } from '@web/shared/session/access';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -44,13 +45,18 @@ const absolute = (link: string) =>
 
 type Done = { kind: 'order'; order: Order } | { kind: 'quote'; sent: QuoteSent };
 
-export function PhoneOrderPanel({
-  customerId,
-  addresses,
-}: {
+interface Props {
   customerId: string;
+  /** The customer's saved addresses, to ship to one of them. */
   addresses: SavedAddress[];
-}) {
+}
+
+/** Shown to those who may place orders for customers (`orders.create`: managers and the owner). */
+export function PhoneOrderPanel(props: Props) {
+  return useMay('orders.create') ? <PhoneOrderForm {...props} /> : null;
+}
+
+function PhoneOrderForm({ customerId, addresses }: Props) {
   const id = useId();
   const trade = useTradeAccount(customerId);
   const terms = trade.data?.trade?.onAccount ?? null;
