@@ -102,6 +102,11 @@ export const TaxJurisdiction = z.object({
   /** What the customers paid before tax: goods after discount, core charges and shipping. */
   salesCents: money,
   salesRefundedCents: money,
+  /**
+   * Of those sales, the ones carried tax-free under a resale certificate (decision 095), less
+   * their refunds: what the state's return reports as exempt sales for resale.
+   */
+  exemptSalesCents: money,
   taxChargedCents: money,
   taxRefundedCents: money,
   taxNetCents: money,
@@ -252,7 +257,7 @@ export const BOOK_FILE_COLUMNS: Record<BookFile, readonly string[]> = {
     'provider',
     'provider_refund_id',
   ],
-  taxes: ['country', 'region', 'sales', 'sales_refunded', 'tax_charged', 'tax_refunded', 'tax_net'],
+  taxes: ['country', 'region', 'sales', 'sales_refunded', 'exempt_sales', 'tax_charged', 'tax_refunded', 'tax_net'],
   payments: [
     'payment_id',
     'received_at',

@@ -328,6 +328,41 @@ describe('orders on account', () => {
   });
 });
 
+describe('the books of exempt sales', () => {
+  it('report the sales a resale certificate made tax-free, by state, in the report and its file', async () => {
+    const shop = await newCustomer(t.app, { name: 'Exempt Shop' });
+    await putTrade(owner, shop, {
+      priceList: OWN_LIST,
+      certificate: { number: 'MI-RS-777', states: ['MI'], expiresOn: '2099-12-31' },
+      onAccount: { creditLimitCents: 12_000, termsDays: 15 },
+    });
+    const part = await insertProduct(t.database.db, {
+      name: 'Strut',
+      priceCents: 4000,
+      availableQuantity: 5,
+      minimumOrderQuantity: 1,
+    });
+    const placed = (await orderOnAccount(shop, part.id, 1)).json() as CheckoutAnswer;
+    // $40.00 + $7.99 shipping, no tax.
+    expect(placed.order.amounts).toMatchObject({ taxCents: 0, totalCents: 4799 });
+    const books = await t.app.inject({
+      url: `/api/manage/books?from=${today()}&to=${today()}`,
+      headers: as(owner),
+    });
+    const mi = (books.json() as BooksReport).taxes.find((j) => j.region === 'MI');
+    expect(mi?.exemptSalesCents).toBe(4799);
+    const file = await t.app.inject({
+      url: `/api/manage/books/taxes.csv?from=${today()}&to=${today()}`,
+      headers: as(owner),
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    const [header, ...rows] = file.body.trim().split('\n');
+    expect(header).toContain('exempt_sales');
+    const column = header?.split(',').indexOf('exempt_sales') ?? -1;
+    expect(rows.find((r) => r.includes(',MI,'))?.split(',')[column]).toBe('47.99');
+  });
+});
+
 describe('customer groups', () => {
   const postGroup = (body: object) =>
     t.app.inject({ method: 'POST', url: '/api/customer-groups', headers: as(manager), payload: body });

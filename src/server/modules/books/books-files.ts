@@ -236,6 +236,7 @@ async function* taxRows(db: Db, p: Period): AsyncGenerator<Row> {
       region: t.region,
       sales: money(t.salesCents),
       sales_refunded: money(t.salesRefundedCents),
+      exempt_sales: money(t.exemptSalesCents),
       tax_charged: money(t.taxChargedCents),
       tax_refunded: money(t.taxRefundedCents),
       tax_net: money(t.taxNetCents),

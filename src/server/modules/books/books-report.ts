@@ -237,14 +237,18 @@ export async function taxesByJurisdiction(db: Db, p: Period): Promise<TaxJurisdi
   const rows = rowsOf<Record<string, string>>(
     await db.execute(sql`
       select country, region, sum(sales)::text as sales, sum(sales_refunded)::text as sales_refunded,
-        sum(tax)::text as tax, sum(tax_refunded)::text as tax_refunded
+        sum(exempt)::text as exempt, sum(tax)::text as tax, sum(tax_refunded)::text as tax_refunded
       from (
         select ${jurisdiction.country} as country, ${jurisdiction.region} as region,
-          o.total_cents - o.tax_cents as sales, 0 as sales_refunded, o.tax_cents as tax, 0 as tax_refunded
+          o.total_cents - o.tax_cents as sales, 0 as sales_refunded,
+          case when o.tax_exempt_certificate is not null then o.total_cents - o.tax_cents else 0 end as exempt,
+          o.tax_cents as tax, 0 as tax_refunded
         from ${paidOrders(p)}
         union all
         select ${jurisdiction.country}, ${jurisdiction.region}, 0,
-          r.goods_cents + r.core_cents + r.shipping_cents, 0, r.tax_cents
+          r.goods_cents + r.core_cents + r.shipping_cents,
+          case when o.tax_exempt_certificate is not null then -(r.goods_cents + r.core_cents + r.shipping_cents) else 0 end,
+          0, r.tax_cents
         from ${succeededRefunds(p)}
       ) x group by 1, 2 order by 1, 2`),
   );
@@ -253,6 +257,7 @@ export async function taxesByJurisdiction(db: Db, p: Period): Promise<TaxJurisdi
     region: r.region ?? '',
     salesCents: n(r.sales),
     salesRefundedCents: n(r.sales_refunded),
+    exemptSalesCents: n(r.exempt),
     taxChargedCents: n(r.tax),
     taxRefundedCents: n(r.tax_refunded),
     taxNetCents: n(r.tax) - n(r.tax_refunded),

@@ -42,7 +42,9 @@ export function PartLinesField({
   return (
     <fieldset className="min-w-0 space-y-2" disabled={disabled}>
       <legend className="font-medium">{legend}</legend>
-      {lines.length === 0 ? <p className="text-sm text-base-content/70">No parts yet: find one below.</p> : null}
+      {lines.length === 0 ? (
+        <p className="text-sm text-base-content/70">No parts yet: find one below.</p>
+      ) : null}
       {lines.length > 0 ? (
         <ul className="space-y-2" aria-label={legend}>
           {lines.map((line, index) => (

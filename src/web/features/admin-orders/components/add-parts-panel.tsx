@@ -82,15 +82,13 @@ function AddPartsForm({ order }: { order: Order }) {
         Add parts
       </h3>
       <p className="text-sm text-base-content/70">
-        Parts the customer asked for before it ships: priced at their prices and charged to their account
-        with this order.
+        Parts the customer asked for before it ships: priced at their prices and charged to their account with
+        this order.
       </p>
       <form aria-label="Add parts" className="space-y-3" noValidate onSubmit={(e) => void onSubmit(e)}>
         <PartLinesField value={lines} onChange={setLines} legend="Parts to add" disabled={add.isPending} />
         <FormError message={problem} />
-        <SubmitButton busy={add.isPending}>
-          Add to order
-        </SubmitButton>
+        <SubmitButton busy={add.isPending}>Add to order</SubmitButton>
       </form>
     </section>
   );

@@ -65,6 +65,7 @@ const report: BooksReport = {
       region: 'MI',
       salesCents: 32916,
       salesRefundedCents: 24638,
+      exemptSalesCents: 0,
       taxChargedCents: 2304,
       taxRefundedCents: 1725,
       taxNetCents: 579,
@@ -74,6 +75,7 @@ const report: BooksReport = {
       region: 'OH',
       salesCents: 5398,
       salesRefundedCents: 0,
+      exemptSalesCents: 5398,
       taxChargedCents: 322,
       taxRefundedCents: 0,
       taxNetCents: 322,
@@ -162,7 +164,8 @@ describe('the finance page', () => {
     const taxes = screen().querySelector('section[aria-label="Taxes by state"]')?.textContent ?? '';
     expect(taxes).toContain('MI, US');
     expect(taxes).toContain('$5.79');
-    expect(taxes).toContain('All states$26.26$17.25$9.01');
+    // Exempt sales for resale, what the state's return asks beside the tax.
+    expect(taxes).toContain('All states$53.98$26.26$17.25$9.01');
     expect(linkTo('Tax charged in OH, US')).toBe(
       '/dashboard/manageOrders?paidFrom=2026-11-01&paidTo=2026-11-30&country=US&region=OH',
     );

@@ -9,7 +9,7 @@ import {
   type OrdersBehindFigure,
   ordersBehindQuery,
 } from '@contract/books';
-import { formatCents } from '@contract/money';
+import { formatCents, sum } from '@contract/money';
 import { pages } from '@contract/pages';
 import { DataTable } from '@web/components/ui/data-table';
 import { FigureDefinitions, FigureTable, figureColumns } from '@web/components/ui/figure-table';
@@ -357,6 +357,7 @@ function Taxes({ data }: { data: BooksReport }) {
       columns={[
         { header: 'State', rowHeader: true, cell: placeOf },
         col.cents('Sales', (t) => t.salesCents - t.salesRefundedCents),
+        col.cents('Exempt for resale', (t) => t.exemptSalesCents),
         {
           header: 'Tax charged',
           cell: (t) => (
@@ -385,6 +386,7 @@ function Taxes({ data }: { data: BooksReport }) {
         <tr>
           <th scope="row">All states</th>
           <td />
+          <td className="tabular-nums">{formatCents(sum(data.taxes.map((t) => t.exemptSalesCents)))}</td>
           <td className="tabular-nums">{formatCents(s.taxChargedCents)}</td>
           <td className="tabular-nums">{formatCents(s.taxRefundedCents)}</td>
           <td className="tabular-nums font-semibold">

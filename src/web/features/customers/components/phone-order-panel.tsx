@@ -130,7 +130,11 @@ function PhoneOrderForm({ customerId, addresses }: Props) {
     setCopied(false);
     try {
       const trimmed = note.trim();
-      const sent = await send.mutateAsync({ ...base, validDays: days, ...(trimmed ? { note: trimmed } : {}) });
+      const sent = await send.mutateAsync({
+        ...base,
+        validDays: days,
+        ...(trimmed ? { note: trimmed } : {}),
+      });
       setDone({ kind: 'quote', sent });
       setLines([]);
       setDiscountCode('');
@@ -156,8 +160,8 @@ function PhoneOrderForm({ customerId, addresses }: Props) {
         Order for this customer
       </h3>
       <p className="text-sm text-base-content/70">
-        Priced at the customer's own prices, taxed as their orders are. Place the order now, or send them
-        a quote to accept and pay.
+        Priced at the customer's own prices, taxed as their orders are. Place the order now, or send them a
+        quote to accept and pay.
       </p>
 
       {done?.kind === 'order' ? (
@@ -191,7 +195,11 @@ function PhoneOrderForm({ customerId, addresses }: Props) {
                 onFocus={(e) => e.target.select()}
               />
             </label>
-            <button type="button" className="btn btn-sm mb-1" onClick={() => void copy(absolute(done.sent.link))}>
+            <button
+              type="button"
+              className="btn btn-sm mb-1"
+              onClick={() => void copy(absolute(done.sent.link))}
+            >
               Copy link
             </button>
           </div>
@@ -270,7 +278,9 @@ function PhoneOrderForm({ customerId, addresses }: Props) {
               )}
             </fieldset>
             <button type="button" className="btn btn-primary" onClick={() => void onPlace()}>
-              {place.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+              {place.isPending ? (
+                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              ) : null}
               Place order
             </button>
           </fieldset>
@@ -292,7 +302,9 @@ function PhoneOrderForm({ customerId, addresses }: Props) {
               onChange={(e) => setNote(e.target.value)}
             />
             <button type="button" className="btn" onClick={() => void onSendQuote()}>
-              {send.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+              {send.isPending ? (
+                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              ) : null}
               Send quote
             </button>
           </fieldset>

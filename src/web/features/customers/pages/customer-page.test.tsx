@@ -1,5 +1,6 @@
 import type { CustomerDetail } from '@contract/customers';
 import type { AccountInvoices } from '@contract/invoices';
+import type { SentQuote } from '@contract/staff-orders';
 import { orderDate } from '@web/shared/orders/order-parts';
 import { categories } from '@web/test/catalog';
 import {
@@ -16,6 +17,7 @@ import {
   text,
   waitFor,
 } from '@web/test/page';
+import { sentQuote } from '@web/test/quotes';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CustomerPage } from './customer-page';
 
@@ -27,6 +29,8 @@ const noInvoices: AccountInvoices = {
   payments: [],
 };
 let invoices: AccountInvoices;
+let quotes: SentQuote[];
+let role: 'owner' | 'staff';
 
 /** Mia's page as the store answers it: two orders (one partly refunded), two addresses. */
 let detail: CustomerDetail;
@@ -37,12 +41,16 @@ mockApi(
   http.get(`/api/customers/${MIA}/trade`, () => json({ trade: null })),
   http.get('/api/categories', () => json(categories)),
   http.get(`/api/customers/${MIA}/invoices`, () => json(invoices)),
+  // And the quotes sent to them (decision 103).
+  http.get(`/api/customers/${MIA}/quotes`, () => json({ quotes })),
   http.get('/api/auth/get-session', () => json({ user: account })),
-  http.get('/api/admin/:email', () => json({ admin: true, role: 'owner' })),
+  http.get('/api/admin/:email', () => json({ admin: true, role })),
 );
 
 beforeEach(() => {
   invoices = noInvoices;
+  quotes = [];
+  role = 'owner';
   detail = {
     customer: {
       id: MIA,
@@ -141,6 +149,47 @@ describe("a customer's page", () => {
     // No terms and no invoices: no section about them.
     await waitFor(() => expect(calls.map((c) => c.path)).toContain(`/api/customers/${MIA}/invoices`));
     expect(text()).not.toContain('Invoices on account');
+    // The owner orders for them; no quotes sent yet.
+    await shows('Order for this customer');
+    await shows('No quotes sent yet.');
+  });
+
+  it('lists the quotes sent, with their status, dates, total and the order an accepted one became', async () => {
+    quotes = [
+      sentQuote(),
+      sentQuote({
+        id: 'q-0',
+        status: 'accepted',
+        orderId: 'order-8',
+        createdAt: '2026-11-10T12:00:00.000Z',
+        expiresAt: '2026-11-24T12:00:00.000Z',
+      }),
+    ];
+    await open();
+    await waitFor(() => expect(screen().querySelectorAll('[data-testid="quote-row"]')).toHaveLength(2));
+    const rows = [...screen().querySelectorAll('[data-testid="quote-row"]')].map((r) =>
+      [...r.querySelectorAll('td')].map((c) => c.textContent),
+    );
+    expect(rows).toEqual([
+      ['Open', orderDate('2026-12-01T12:00:00.000Z'), orderDate('2026-12-15T12:00:00.000Z'), '$279.35', '—'],
+      [
+        'Accepted',
+        orderDate('2026-11-10T12:00:00.000Z'),
+        orderDate('2026-11-24T12:00:00.000Z'),
+        '$279.35',
+        'TW-1008',
+      ],
+    ]);
+    const accepted = screen().querySelectorAll('[data-testid="quote-row"] a');
+    expect([...accepted].map((a) => a.getAttribute('href'))).toEqual(['/dashboard/manageOrders/order-8']);
+  });
+
+  it('shows staff the quotes but no way to order for the customer', async () => {
+    role = 'staff';
+    await open();
+    await shows('No quotes sent yet.');
+    await waitFor(() => expect(calls.some((c) => c.path.startsWith('/api/admin/'))).toBe(true));
+    expect(text()).not.toContain('Order for this customer');
   });
 
   it('shows the invoices on account of a customer with terms', async () => {

@@ -17,7 +17,8 @@ export const useSentQuote = (token: string) =>
     queryKey: quoteKeys.one(token),
     queryFn: ({ signal }) => apiGet<SentQuote>(path(token), signal),
     // Not found (a wrong link, or another account's quote) is said at once.
-    retry: (count, error) => count < 2 && !String((error as { status?: number }).status ?? '').startsWith('4'),
+    retry: (count, error) =>
+      count < 2 && !String((error as { status?: number }).status ?? '').startsWith('4'),
   });
 
 export function useAcceptQuote(token: string) {

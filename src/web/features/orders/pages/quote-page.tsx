@@ -69,7 +69,8 @@ function QuoteView({ quote, token }: { quote: SentQuote; token: string }) {
             Your quote
           </h1>
           <p className="text-base-content/70">
-            For {quote.customerName}, sent <time dateTime={quote.createdAt}>{orderDate(quote.createdAt)}</time>
+            For {quote.customerName}, sent{' '}
+            <time dateTime={quote.createdAt}>{orderDate(quote.createdAt)}</time>
           </p>
         </div>
         <span className="badge badge-outline h-auto" data-testid="quote-status">
@@ -132,7 +133,8 @@ function QuoteView({ quote, token }: { quote: SentQuote; token: string }) {
                     {formatNumber(line.quantity)}
                   </td>
                   <td data-label="Unit price" className="tabular-nums">
-                    {line.listUnitPriceCents !== undefined && line.listUnitPriceCents > line.unitPriceCents ? (
+                    {line.listUnitPriceCents !== undefined &&
+                    line.listUnitPriceCents > line.unitPriceCents ? (
                       <>
                         <s className="mr-1 text-base-content/60" data-testid="list-price">
                           <span className="sr-only">List price </span>
