@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutRequest } from '../../contract/checkout';
-import { cartLines, orders } from '../kernel/db/schema';
+import { accountInvoices, cartLines, orders } from '../kernel/db/schema';
 import type { SessionUser } from '../kernel/identity';
+import { saveTradeAccount } from '../modules/accounts';
 import { getCart, setCartLine } from '../modules/cart';
 import type { PaymentProvider } from '../modules/payments';
+import { owedOnAccount } from '../modules/receivables';
 import { insertProduct } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 import { freeLimits, historyOf, insertCustomer, stockFigures, storePricing } from '../test/probes';
@@ -117,6 +119,31 @@ describe('the checkout flow, killed at each step', () => {
       available: 10,
     });
     expect(await cartOf(me.id)).toEqual([{ productId: tool.id, quantity: 2 }]);
+  });
+
+  it('at charging the account, refused over the limit: the order is released, the cart is back, nothing owed', async () => {
+    const { me, tool, input } = await cartReady();
+    await saveTradeAccount(
+      t.database.db,
+      me.id,
+      {
+        priceList: { percentOffBasisPoints: 0, categories: [], netPrices: [] },
+        certificate: null,
+        onAccount: { creditLimitCents: 100, termsDays: 30 },
+      },
+      { mayExtendCredit: true },
+    );
+    await expect(run(me, { ...input, payOnAccount: true }, checkoutSteps)).rejects.toThrow(
+      'This order is over your credit limit: $1.00 is available on account.',
+    );
+    const [order] = await ordersOf(me.id);
+    expect(order?.status).toBe('cancelled');
+    expect(await stockFigures(t.database.db, tool.id)).toMatchObject({ reserved: 0, available: 10 });
+    expect(await cartOf(me.id)).toEqual([{ productId: tool.id, quantity: 2 }]);
+    expect(await owedOnAccount(t.database.db, me.id)).toBe(0);
+    expect(
+      await t.database.db.select().from(accountInvoices).where(eq(accountInvoices.userId, me.id)),
+    ).toEqual([]);
   });
 
   it('at the payment (the pivot): the order stays held, and a repeat with the same key opens its payment', async () => {
