@@ -78,6 +78,8 @@ const open = async () => {
 };
 
 const addPads = async (quantity: string) => {
+  // The panel shows once the role is known.
+  await waitFor(() => expect(() => field('Find a part')).not.toThrow());
   type(field('Find a part'), 'pads');
   await click('Search');
   await shows('Add Ceramic brake pads');
