@@ -382,6 +382,9 @@ describe('customer groups', () => {
     });
     expect(joined.statusCode, joined.body).toBe(200);
     expect(joined.json()).toMatchObject({ groupId: group.id, groupName: name });
+    // The shop is shown the list it buys at: the group's.
+    const mine = await t.app.inject({ url: '/api/account/trade', headers: as(shop) });
+    expect((mine.json() as { trade: TradeAccount }).trade.priceList.percentOffBasisPoints).toBe(1000);
     const part = await insertProduct(t.database.db, {
       name: 'Oil filter',
       priceCents: 4000,

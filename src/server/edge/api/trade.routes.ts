@@ -87,7 +87,8 @@ export const tradeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TradeAccountAnswer, ...errorResponses(401) },
       },
     },
-    async (request) => ({ trade: await getTradeAccount(app.db, signedIn(request).id) }),
+    // The list the shop buys at: its group's when it is in one.
+    async (request) => ({ trade: await getTradeAccount(app.db, signedIn(request).id, { asBought: true }) }),
   );
 
   app.post(

@@ -64,10 +64,19 @@ export async function accountTermsOf(
   return row ? termsOf(row) : null;
 }
 
-/** An account's trade terms, or null for a retail buyer. */
-export async function getTradeAccount(db: Db | Tx, userId: string): Promise<TradeAccount | null> {
+/**
+ * An account's trade terms, or null for a retail buyer. `asBought` gives the list it buys at (its
+ * group's, when in one: what the shop itself is shown); otherwise its own (what staff edit).
+ */
+export async function getTradeAccount(
+  db: Db | Tx,
+  userId: string,
+  options: { asBought?: boolean } = {},
+): Promise<TradeAccount | null> {
   const [row] = await withGroup(db, userId);
-  return row ? toAccount(row.account, row.group) : null;
+  if (!row) return null;
+  const account = toAccount(row.account, row.group);
+  return options.asBought && row.group ? { ...account, priceList: listOf(row.group) } : account;
 }
 
 /** What pricing needs of a buyer: their price list and certificate; both null for a retail buyer. */
