@@ -300,5 +300,211 @@ journeys('a repair shop buys at its trade prices, tax exempt, buys again, and or
       await desk.close();
       await shopContext.close();
     });
+
+    it(`at ${width} px: the owner phones in an order on account, adds a forgotten part, and sends a quote the shop accepts and puts on account`, async () => {
+      // The owner, signed up by the first journey at 1280 px.
+      const desk = await browser.newContext({ viewport: { width, height: 900 } });
+      const owner = await desk.newPage();
+      const deskErrors = watchForPageErrors(owner);
+      trackRequests(owner);
+      const signedIn = await owner.request.post(`${store.url}/api/auth/sign-in/email`, {
+        headers: { origin: store.url },
+        data: { email: ADMIN, password: PASSWORD },
+      });
+      expect(signedIn.ok(), await signedIn.text()).toBe(true);
+
+      // The shop, with its workshop's address saved, set up through the API: 10 % off, net 30, $5,000.
+      const shopContext = await browser.newContext({ viewport: { width, height: 900 } });
+      const shop = await shopContext.newPage();
+      const shopErrors = watchForPageErrors(shop);
+      trackRequests(shop);
+      const email = `parts.desk.${width}@torque.example`;
+      const shopName = `Parts Desk Garage ${width}`;
+      await signUpThroughApi(shop.request, store.url, { name: shopName, email });
+      const saved = await shop.request.post(`${store.url}/api/addresses`, {
+        headers: { origin: store.url },
+        data: {
+          fullName: shopName,
+          line1: '12 Piston Row',
+          line2: '',
+          city: 'Columbus',
+          region: 'OH',
+          postalCode: '43215',
+          country: 'US',
+          phone: '+1 614 555 0120',
+          isDefault: true,
+        },
+      });
+      expect(saved.status(), await saved.text()).toBe(201);
+      const found = (await (
+        await owner.request.get(`${store.url}/api/customers?search=${encodeURIComponent(email)}`)
+      ).json()) as { customers: { _id?: string; id?: string }[] };
+      const customerId = found.customers[0]?.id ?? found.customers[0]?._id;
+      if (!customerId) throw new Error('the shop is not in the customers list');
+      const terms = await owner.request.put(`${store.url}/api/customers/${customerId}/trade`, {
+        headers: { origin: store.url },
+        data: {
+          priceList: { percentOffBasisPoints: 1000, categories: [], netPrices: [] },
+          certificate: null,
+          onAccount: { creditLimitCents: 500_000, termsDays: 30 },
+        },
+      });
+      expect(terms.status(), await terms.text()).toBe(200);
+      const catalog = (await (await owner.request.get(`${store.url}/api/tool?limit=100`)).json()) as Array<{
+        _id: string;
+        name: string;
+        price: number;
+      }>;
+      const demo = (name: string) => {
+        const product = catalog.find((p) => p.name === name);
+        if (!product) throw new Error(`the demo catalog has no ${name}`);
+        return product;
+      };
+      const listCents = (p: { price: number }) => Math.round(p.price * 100);
+      const scanner = demo('OBD-II Diagnostic Code Scanner');
+      const gauge = demo('Digital Tire Pressure Gauge');
+      const charger = demo('Smart Battery Charger and Maintainer');
+      type DeskOrder = {
+        _id: string;
+        number: string;
+        paid: boolean;
+        lines: { productId: string; quantity: number; unitPriceCents: number; taxCents: number; lineTotalCents: number }[];
+        amounts: { totalCents: number; taxCents: number; onAccountCents?: number };
+      };
+      const readOrder = async (id: string) =>
+        (await (await owner.request.get(`${store.url}/api/manage/${id}`)).json()) as DeskOrder;
+
+      // 1. On the shop's page the owner phones in two scanners, to its saved address, charged to its account.
+      await owner.goto(`${store.url}/dashboard/users/${customerId}`);
+      const phonePanel = owner.getByRole('region', { name: 'Order for this customer', exact: true });
+      const phoneForm = phonePanel.getByRole('form', { name: 'Order for this customer', exact: true });
+      await phoneForm.getByLabel('Find a part').fill('OBD-II');
+      await phoneForm.getByRole('button', { name: 'Search', exact: true }).click();
+      await phoneForm.getByRole('button', { name: `Add ${scanner.name}` }).click();
+      await phoneForm.getByLabel(`Quantity of ${scanner.name}`).fill('2');
+      expect(await phoneForm.getByLabel('Ship to').locator('option:checked').textContent()).toContain(
+        '12 Piston Row',
+      );
+      expect(await phoneForm.getByLabel('Address line 1').inputValue()).toBe('12 Piston Row');
+      await phoneForm.getByRole('radio', { name: 'Charge to account' }).check();
+      expect(await seriousViolations(owner)).toEqual([]);
+      expect(await scrollsSideways(owner)).toBe(false);
+      await screenshot(phonePanel, `phone-order-panel-${width}`);
+      await phoneForm.getByRole('button', { name: 'Place order', exact: true }).click();
+      const placed = phonePanel.getByTestId('phone-order-placed');
+      await placed.getByText('charged to the customer\u2019s account').waitFor();
+      const orderLink = placed.getByRole('link');
+      const phoneOrderNumber = ((await orderLink.textContent()) ?? '').trim();
+      const phoneOrderId = ((await orderLink.getAttribute('href')) ?? '').split('/').pop() ?? '';
+      expect(phoneOrderNumber).not.toBe('');
+      const before = await readOrder(phoneOrderId);
+      expect(before.paid).toBe(true);
+      expect(before.amounts.onAccountCents).toBe(before.amounts.totalCents);
+      expect(before.lines).toEqual([
+        expect.objectContaining({
+          productId: scanner._id,
+          quantity: 2,
+          unitPriceCents: listCents(scanner) - percentOf(listCents(scanner), 1000),
+        }),
+      ]);
+
+      // 2. Its staff page: the owner adds the pressure gauge the shop forgot.
+      await orderLink.click();
+      await owner.waitForURL(`**/dashboard/manageOrders/${phoneOrderId}`);
+      const amounts = owner.getByRole('region', { name: 'Payment', exact: true });
+      await amounts.getByTestId('summary-total').getByText(formatCents(before.amounts.totalCents)).waitFor();
+      const addParts = owner.getByRole('region', { name: 'Add parts', exact: true });
+      const addForm = addParts.getByRole('form', { name: 'Add parts', exact: true });
+      await addForm.getByLabel('Find a part').fill('pressure gauge');
+      await addForm.getByRole('button', { name: 'Search', exact: true }).click();
+      await addForm.getByRole('button', { name: `Add ${gauge.name}` }).click();
+      await addForm.getByLabel(`Quantity of ${gauge.name}`).waitFor();
+      expect(await seriousViolations(owner)).toEqual([]);
+      expect(await scrollsSideways(owner)).toBe(false);
+      await screenshot(addParts, `add-parts-panel-${width}`);
+      await addForm.getByRole('button', { name: 'Add to order' }).click();
+      await owner.getByText(`Parts added to ${phoneOrderNumber}`).waitFor();
+      const lines = owner.getByRole('region', { name: /^Items/ }).getByTestId('order-lines');
+      await lines.getByRole('row').filter({ hasText: gauge.name }).waitFor();
+      const after = await readOrder(phoneOrderId);
+      const added = after.lines.find((l) => l.productId === gauge._id);
+      expect(added).toEqual(
+        expect.objectContaining({
+          quantity: 1,
+          unitPriceCents: listCents(gauge) - percentOf(listCents(gauge), 1000),
+        }),
+      );
+      if (!added) throw new Error('the gauge is not on the order');
+      expect(added.taxCents).toBeGreaterThan(0);
+      const grown = before.amounts.totalCents + added.lineTotalCents + added.taxCents;
+      expect(after.amounts.totalCents).toBe(grown);
+      expect(after.amounts.onAccountCents).toBe(grown);
+      await amounts.getByTestId('summary-total').getByText(formatCents(grown)).waitFor();
+      await amounts.getByTestId('summary-on-account').getByText(formatCents(grown)).waitFor();
+      expect(await scrollsSideways(owner)).toBe(false);
+
+      // The shop's invoice for the order owes the larger amount.
+      await owner.goto(`${store.url}/dashboard/users/${customerId}`);
+      await owner
+        .getByTestId('account-invoices')
+        .getByTestId('account-invoice-list')
+        .getByRole('row')
+        .filter({ hasText: phoneOrderNumber })
+        .locator('[data-label="Owed"]')
+        .getByText(formatCents(grown), { exact: true })
+        .waitFor();
+
+      // 3. A quote for a battery charger, valid the default 14 days; its link is shown to copy.
+      await phoneForm.getByLabel('Find a part').fill('battery charger');
+      await phoneForm.getByRole('button', { name: 'Search', exact: true }).click();
+      await phoneForm.getByRole('button', { name: `Add ${charger.name}` }).click();
+      expect(await phoneForm.getByLabel('Valid for (days)').inputValue()).toBe('14');
+      await phoneForm.getByRole('button', { name: 'Send quote' }).click();
+      const sent = phonePanel.getByTestId('quote-sent');
+      const link = await sent.getByLabel('Quote link').inputValue();
+      expect(link).toMatch(new RegExp(`^${store.url}/quote/[^/]+$`));
+      const quotes = owner.getByRole('region', { name: 'Quotes', exact: true });
+      await quotes.getByTestId('quote-row').filter({ hasText: 'Open' }).waitFor();
+      expect(await seriousViolations(owner)).toEqual([]);
+      expect(await scrollsSideways(owner)).toBe(false);
+      await screenshot(phonePanel, `phone-order-quote-sent-${width}`);
+
+      // The shop opens the link: the charger at its price, the total, and until when it holds.
+      const chargerPrice = listCents(charger) - percentOf(listCents(charger), 1000);
+      await shop.goto(link);
+      await shop.getByRole('heading', { name: 'Your quote' }).waitFor();
+      const quoteLine = shop.getByTestId('quote-line').filter({ hasText: charger.name });
+      await quoteLine.getByTestId('unit-price').getByText(formatCents(chargerPrice)).waitFor();
+      await shop.getByTestId('quote-valid-until').getByText('Valid until').waitFor();
+      const quoteTotal = ((await shop.getByTestId('summary-total').textContent()) ?? '').trim();
+      expect(quoteTotal).toMatch(/^\$\d+\.\d\d$/);
+      expect(await seriousViolations(shop)).toEqual([]);
+      expect(await scrollsSideways(shop)).toBe(false);
+      await screenshot(shop, `quote-page-${width}`, { fullPage: true });
+
+      // Accepting places the order, which opens on its payment page; the shop puts it on account.
+      await shop.getByRole('button', { name: 'Accept quote' }).click();
+      await shop.waitForURL(/\/dashboard\/payment\/[^/]+$/);
+      const quoteOrderId = shop.url().split('/').pop() ?? '';
+      const putOnAccount = shop.getByRole('button', { name: `Put on account (${quoteTotal})` });
+      await putOnAccount.click();
+      await shop.getByText('Congrats! Your order is paid on account').waitFor();
+      await shop.goto(`${store.url}/dashboard/orders/${quoteOrderId}`);
+      await shop.getByTestId('payment-card').getByText('Paid on account').waitFor();
+      expect(await shop.getByTestId('summary-on-account').textContent()).toBe(quoteTotal);
+
+      // The shop's page: the quote is accepted, with its order.
+      await owner.reload();
+      const acceptedRow = quotes.getByTestId('quote-row').filter({ hasText: 'Accepted' });
+      await acceptedRow.getByText(quoteTotal, { exact: true }).waitFor();
+      const quoteOrder = await readOrder(quoteOrderId);
+      await acceptedRow.getByRole('link', { name: quoteOrder.number }).waitFor();
+      expect(await scrollsSideways(owner)).toBe(false);
+
+      expect(deskErrors).toEqual([]);
+      expect(shopErrors).toEqual([]);
+      await desk.close();
+      await shopContext.close();
+    });
   }
 });

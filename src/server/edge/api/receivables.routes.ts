@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CustomerParams } from '../../../contract/customers';
+import { isUuid } from '../../../contract/ids';
 import {
   AccountInvoices,
   AccountPayment,
@@ -21,7 +22,7 @@ import {
   listCustomerGroups,
   saveCustomerGroup,
 } from '../../modules/accounts';
-import { putOnAccount } from '../../modules/orders';
+import { OrderNotFound, putOnAccount } from '../../modules/orders';
 import {
   invoicesOf,
   openInvoices,
@@ -153,8 +154,10 @@ export const receivablesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Order, ...errorResponses(401, 404, 409) },
       },
     },
-    async (request) =>
-      putOnAccount(app.db, app.outbox, signedIn(request).id, request.params.id, overdueDays()),
+    async (request) => {
+      if (!isUuid(request.params.id)) throw new OrderNotFound();
+      return putOnAccount(app.db, app.outbox, signedIn(request).id, request.params.id, overdueDays());
+    },
   );
 
   app.get(

@@ -76,9 +76,11 @@ describe('recurring jobs of two instances', () => {
       'catalog-imports',
       'expire-unpaid-orders',
       'low-stock-digest',
+      'mail-monthly-statements',
       'outbox-retention',
       'pending-refunds',
       'rate-limit-sweep',
+      'remind-overdue-invoices',
     ]);
     expect(runsByJob()).toEqual({
       'cart-reminders': 1,
@@ -89,6 +91,8 @@ describe('recurring jobs of two instances', () => {
       'outbox-retention': 1,
       'pending-refunds': 1,
       'rate-limit-sweep': 1,
+      'remind-overdue-invoices': 1,
+      'mail-monthly-statements': 1,
     });
 
     // An hour on, every job but the daily digest is due again: once each, whoever polls.
@@ -103,6 +107,8 @@ describe('recurring jobs of two instances', () => {
       'outbox-retention': 2,
       'pending-refunds': 2,
       'rate-limit-sweep': 2,
+      'remind-overdue-invoices': 2,
+      'mail-monthly-statements': 2,
     });
 
     // A day on, the digest too, and still once.
