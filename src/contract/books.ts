@@ -257,7 +257,16 @@ export const BOOK_FILE_COLUMNS: Record<BookFile, readonly string[]> = {
     'provider',
     'provider_refund_id',
   ],
-  taxes: ['country', 'region', 'sales', 'sales_refunded', 'exempt_sales', 'tax_charged', 'tax_refunded', 'tax_net'],
+  taxes: [
+    'country',
+    'region',
+    'sales',
+    'sales_refunded',
+    'exempt_sales',
+    'tax_charged',
+    'tax_refunded',
+    'tax_net',
+  ],
   payments: [
     'payment_id',
     'received_at',

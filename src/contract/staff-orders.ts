@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Address } from './addresses';
 import { CodeField } from './discounts';
 import { Order } from './orders';
+import { SimulatedConfirmInput } from './payments';
 import { LineInput, Quote } from './pricing';
 import { ShippingCode } from './settings';
 
@@ -89,6 +90,14 @@ export const QuoteParams = z.object({
 /** POST /manage/:id/lines (orders.edit): parts added to a paid order nothing of which has shipped. */
 export const AddLinesInput = z.object({ lines: Lines });
 export type AddLinesInput = z.infer<typeof AddLinesInput>;
+
+/**
+ * POST /manage/:id/card-by-phone (orders.create), in test mode: the card the customer reads out,
+ * charged by the simulated processor for the unpaid order (a live store takes it on its
+ * provider's own terminal).
+ */
+export const CardByPhoneInput = SimulatedConfirmInput.omit({ clientSecret: true, email: true });
+export type CardByPhoneInput = z.input<typeof CardByPhoneInput>;
 
 export const staffOrderMessages = {
   notCustomer: 'Orders are placed for customer accounts only.',

@@ -47,6 +47,7 @@ export { refundReturn } from './return-refund';
 export {
   acceptQuote,
   addToOrder,
+  chargeCardByPhone,
   customerQuotes,
   placeOrderFor,
   quotePath,

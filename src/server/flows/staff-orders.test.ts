@@ -91,8 +91,19 @@ describe('an order phoned in', () => {
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json() as Order;
     expect(order.paid).toBe(false);
-    // The shop pays it from its own orders, as any order waiting for payment.
-    expect((await payOrder(t.app, shop, order._id)).paid).toBe(true);
+    // Or staff charge the card the shop reads out (test mode's processor), declined and then paid.
+    const byPhone = (who: Member, cardNumber: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/manage/${order._id}/card-by-phone`,
+        headers: as(who),
+        payload: { cardNumber, expiry: '12/40', cvc: '123', name: 'Kim Garage' },
+      });
+    expect((await byPhone(staff, '4242 4242 4242 4242')).statusCode).toBe(403);
+    expect((await byPhone(manager, '4000 0000 0000 0002')).statusCode).toBe(402);
+    const paid = await byPhone(manager, '4242 4242 4242 4242');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ paid: true, cardLast4: '4242' });
 
     const tooMany = await phoneOrder(owner, shop, {
       lines: [{ productId: caliper, quantity: 50 }],

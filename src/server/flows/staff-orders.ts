@@ -24,18 +24,22 @@ import {
   customerNameOf,
   linesOfOrder,
   lockOrder,
+  OrderNotFound,
   type QuoteRow,
   quoteById,
   quoteByToken,
   quoteStatusOf,
   quotesOf,
   quoteToken,
+  readOrderView,
   toOneOrder,
   writeAddedLines,
   writeQuote,
 } from '../modules/orders';
+import { createPaymentIntent, type SimulatedProvider } from '../modules/payments';
 import { loadProductFacts, type PricingRules, quoteLines, tradeUnitPrice } from '../modules/pricing';
 import { extendInvoice } from '../modules/receivables';
+import { confirmSimulatedPayment } from './pay';
 import { insertOrder, inWordsOf } from './place-order';
 
 /**
@@ -321,4 +325,42 @@ export async function addToOrder(
     );
     return toOneOrder(tx, changed);
   });
+}
+
+/**
+ * POST /manage/:id/card-by-phone, in test mode: staff charge the card a customer reads out for
+ * their unpaid order, through the same payment and its steps as the customer's own (the intent is
+ * opened for what the order owes, the simulated processor charges it, the order is paid).
+ */
+export async function chargeCardByPhone(
+  db: Db,
+  outbox: Outbox,
+  simulated: SimulatedProvider,
+  staffId: string,
+  orderId: string,
+  card: { cardNumber: string; expiry: string; cvc: string; name: string },
+  log: { error(obj: object, msg: string): void },
+): Promise<Order> {
+  const found = await readOrderView(db, orderId);
+  if (!found?.row.userId) throw new OrderNotFound();
+  const buyer = await buyerOf(db, found.row.userId);
+  const intent = await createPaymentIntent(db, simulated, buyer, orderId);
+  await confirmSimulatedPayment(
+    db,
+    outbox,
+    simulated,
+    buyer,
+    { clientSecret: intent.clientSecret, cardNumber: card.cardNumber, expiry: card.expiry, cvc: card.cvc },
+    log,
+  );
+  await recordAudit(db, {
+    action: 'order.card_by_phone',
+    subjectType: 'order',
+    subjectId: orderId,
+    before: {},
+    after: { number: found.order.number, byStaff: staffId, cardLast4: card.cardNumber.slice(-4) },
+  });
+  const paid = await readOrderView(db, orderId);
+  if (!paid) throw new OrderNotFound();
+  return paid.order;
 }

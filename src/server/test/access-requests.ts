@@ -398,6 +398,13 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
   'GET /api/customers/:id/quotes': (w) => get(`/api/customers/${w.customer.id}/quotes`),
   'GET /api/quotes/:token': async (w) => get(`/api/quotes/${await matrixQuote(w)}`),
   'POST /api/quotes/:token/accept': async (w) => send('POST', `/api/quotes/${await matrixQuote(w)}/accept`),
+  'POST /api/manage/:id/card-by-phone': async (w) =>
+    send('POST', `/api/manage/${await w.unpaidOrder()}/card-by-phone`, {
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/40',
+      cvc: '123',
+      name: 'Matrix Card',
+    }),
   'POST /api/manage/:id/lines': async (w) => {
     // A paid order of the customer's on account, nothing shipped: a part more for it lands.
     await onTerms(w);

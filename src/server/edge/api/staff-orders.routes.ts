@@ -4,6 +4,7 @@ import { CustomerParams } from '../../../contract/customers';
 import { Order } from '../../../contract/orders';
 import {
   AddLinesInput,
+  CardByPhoneInput,
   PhoneOrderInput,
   QuoteAccepted,
   QuoteList,
@@ -12,11 +13,20 @@ import {
   QuoteSent,
   SentQuote,
 } from '../../../contract/staff-orders';
-import { acceptQuote, addToOrder, customerQuotes, placeOrderFor, sendQuote, viewQuote } from '../../flows';
+import {
+  acceptQuote,
+  addToOrder,
+  chargeCardByPhone,
+  customerQuotes,
+  placeOrderFor,
+  sendQuote,
+  viewQuote,
+} from '../../flows';
 import { errorResponses } from '../../kernel/http';
 import { signedIn } from '../../kernel/identity';
 import { orderLimitsOf } from '../../kernel/settings';
 import { getCustomer } from '../../modules/accounts';
+import type { SimulatedProvider } from '../../modules/payments';
 
 const OrderParams = z.object({ id: z.uuid({ error: 'Order was not found' }) });
 
@@ -142,6 +152,34 @@ export function staffOrderRoutes(secret: string): FastifyPluginAsyncZod {
           ),
         }),
     );
+
+    if (app.payments.name === 'simulated') {
+      const simulated = app.payments as SimulatedProvider;
+      app.post(
+        '/manage/:id/card-by-phone',
+        {
+          config: { access: 'orders.create' },
+          schema: {
+            tags: ['orders'],
+            summary:
+              'Test mode: charge the card a customer reads out by phone for their unpaid order (manager, owner)',
+            params: OrderParams,
+            body: CardByPhoneInput,
+            response: { 200: Order, ...errorResponses(400, 401, 402, 403, 404, 409) },
+          },
+        },
+        async (request) =>
+          chargeCardByPhone(
+            app.db,
+            app.outbox,
+            simulated,
+            signedIn(request).id,
+            request.params.id,
+            request.body,
+            request.log,
+          ),
+      );
+    }
 
     app.post(
       '/manage/:id/lines',

@@ -189,7 +189,7 @@ function PhoneOrderForm({ customerId, addresses }: Props) {
             <label className="fieldset min-w-0 flex-1 basis-60">
               <span className="fieldset-legend">Quote link</span>
               <input
-                className="input w-full font-mono text-xs"
+                className="input w-full font-mono text-xs text-base-content"
                 readOnly
                 value={absolute(done.sent.link)}
                 onFocus={(e) => e.target.select()}
