@@ -26,6 +26,7 @@ export async function screenshot(
     // The part of a full-page capture the element covers: the page's sticky header stays at the
     // top of the page instead of over an element taller than the window.
     const page = target.page();
+    await page.evaluate(() => window.scrollTo(0, 0));
     const box = await target.evaluate((el) => {
       const r = el.getBoundingClientRect();
       return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };

@@ -24,6 +24,7 @@ import { usePackingSlip, useShipWithTracking } from '../api/admin-order-calls';
 import type { Tracking } from '../api/tracking-body';
 import { AddPartsPanel } from '../components/add-parts-panel';
 import { AdminAfterSale } from '../components/admin-after-sale';
+import { CardByPhonePanel } from '../components/card-by-phone-panel';
 import { PackingSlipLines } from '../components/packing-slip-lines';
 import {
   NO_TRACKING_YET,
@@ -163,6 +164,8 @@ export function AdminOrderPage() {
           ) : null}
 
           <AddPartsPanel order={data} />
+
+          <CardByPhonePanel order={data} />
 
           <AdminAfterSale order={data} />
 

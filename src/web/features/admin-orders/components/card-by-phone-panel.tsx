@@ -1,0 +1,83 @@
+import { type DeskOrder, type Order, showsMoney } from '@contract/orders';
+import type { CardByPhoneInput } from '@contract/staff-orders';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FormError, SubmitButton } from '@web/components/ui/submit-button';
+import { TextField } from '@web/components/ui/text-field';
+import { ApiError, apiRequest } from '@web/lib/api-client';
+import { toast } from '@web/lib/toast';
+import { orderKeys } from '@web/shared/orders/keys';
+import { type CardErrors, cardErrors } from '@web/shared/payment/card-fields';
+import { readCardFields, SimulatedCardFields } from '@web/shared/payment/simulated-card-fields';
+import { useMay } from '@web/shared/session/access';
+import { useStoreInfo } from '@web/shared/store/get-store-info';
+import { type FormEvent, useId, useState } from 'react';
+
+/**
+ * "Card by phone" on the staff's order page (decision 103), in test mode only: the card a customer
+ * reads out, charged for their unpaid order through their own payment. A live store takes it on
+ * its provider's terminal, so the panel is not shown there.
+ */
+export function CardByPhonePanel({ order }: { order: DeskOrder }) {
+  const mayCreate = useMay('orders.create');
+  const { testMode } = useStoreInfo();
+  if (!mayCreate || !testMode || !showsMoney(order) || order.paid || order.status !== 'unpaid') return null;
+  return <CardByPhoneForm order={order} />;
+}
+
+function CardByPhoneForm({ order }: { order: Order }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<CardErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const charge = useMutation({
+    mutationFn: async (input: CardByPhoneInput) =>
+      (
+        await apiRequest<Order>(`/manage/${encodeURIComponent(order._id)}/card-by-phone`, {
+          method: 'POST',
+          body: input,
+        })
+      ).data,
+    onSuccess: (paid) => {
+      queryClient.setQueryData(orderKeys.detail(order._id, true), paid);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order._id, true) });
+    },
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const card = readCardFields(form);
+    const found = cardErrors(card);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const name = String(new FormData(form).get('cardName') ?? '').trim();
+    if (!name) return setProblem('Enter the name on the card.');
+    setProblem(null);
+    try {
+      const paid = await charge.mutateAsync({ ...card, name });
+      toast.success(`${paid.number} is paid`);
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError || error instanceof Error ? error.message : 'The card was not charged.',
+      );
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded-box border border-base-300 p-4 print:hidden"
+    >
+      <h3 id={`${id}-title`} className="text-lg font-semibold">
+        Card by phone
+      </h3>
+      <p className="text-sm text-base-content/70">The card the customer reads out, charged for this order.</p>
+      <form aria-label="Card by phone" className="space-y-3" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <TextField label="Name on the card" name="cardName" autoComplete="off" required />
+        <SimulatedCardFields errors={errors} />
+        <FormError message={problem} />
+        <SubmitButton busy={charge.isPending}>Charge the card</SubmitButton>
+      </form>
+    </section>
+  );
+}
