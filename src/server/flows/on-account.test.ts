@@ -8,7 +8,7 @@ import type { Order } from '../../contract/orders';
 import type { Quote } from '../../contract/pricing';
 import type { CustomerGroup, TradeAccount } from '../../contract/trade';
 import { accountInvoices, outboxMessages, refunds } from '../kernel/db/schema';
-import { remindOverdueInvoices } from '../modules/receivables';
+import { mailMonthlyStatements, remindOverdueInvoices } from '../modules/receivables';
 import { insertProduct } from '../test/fixtures';
 import type { TestApp } from '../test/harness';
 import { createOwnerApp, type Member, newCustomer, newStaff } from '../test/kit';
@@ -299,6 +299,23 @@ describe('orders on account', () => {
     expect(close.json().error.message).toBe(
       'This account owes $50.79 on invoices: close it once they are paid.',
     );
+  });
+
+  it('mails each account that owes its statement once a month ends, whichever instance asks twice', async () => {
+    const { shop, caliper } = await shopOnTerms();
+    await orderOnAccount(shop, caliper, 1);
+    const nextMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 2));
+    const first = await mailMonthlyStatements(t.database.db, t.app.outbox, nextMonth);
+    expect(first).toBeGreaterThanOrEqual(1);
+    expect(await mailMonthlyStatements(t.database.db, t.app.outbox, nextMonth)).toBe(0);
+    const month = today().slice(0, 7);
+    const statements = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(
+        sql`${outboxMessages.topic} = 'statement.ready' and ${outboxMessages.payload}->>'userId' = ${shop.id} and ${outboxMessages.payload}->>'month' = ${month}`,
+      );
+    expect(statements).toHaveLength(1);
   });
 
   it('is refused for an account without terms, and on the payment page puts an unpaid order on account', async () => {

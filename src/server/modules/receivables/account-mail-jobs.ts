@@ -51,7 +51,8 @@ export async function remindOverdueInvoices(db: Db, outbox: Outbox, now = new Da
 }
 
 /**
- * Once the month has ended, each account that owed something or moved in it gets its statement:
+ * Once the month has ended, each account that owes on an invoice of that month or before, or that
+ * moved in it, gets its statement:
  * the claim row (account, month) is written once, and its mail published with it.
  */
 export async function mailMonthlyStatements(db: Db, outbox: Outbox, now = new Date()): Promise<number> {
@@ -62,7 +63,9 @@ export async function mailMonthlyStatements(db: Db, outbox: Outbox, now = new Da
       await tx.execute(sql`
         insert into ${accountStatements} (user_id, month)
         select user_id, ${month} from (
-          select user_id from ${accountBalances} where balance_cents > 0
+          select b.user_id from ${accountBalances} b
+          where b.balance_cents > 0
+            and exists (select 1 from ${accountInvoices} i where i.user_id = b.user_id and i.issued_at < ${end}::date)
           union
           select user_id from ${accountInvoices} where issued_at >= ${start}::date and issued_at < ${end}::date
           union

@@ -185,7 +185,7 @@ function PhoneOrderForm({ customerId, addresses }: Props) {
             The customer was mailed this link; it holds until the quote expires. Copy it to send it another
             way.
           </p>
-          <div className="flex flex-wrap items-end gap-2">
+          <div className="flex w-full flex-wrap items-end gap-2">
             <label className="fieldset min-w-0 flex-1 basis-60">
               <span className="fieldset-legend">Quote link</span>
               <input
