@@ -311,7 +311,8 @@ journeys('a repair shop buys at its trade prices, tax exempt, buys again, and or
         headers: { origin: store.url },
         data: { email: ADMIN, password: PASSWORD },
       });
-      if (!signedIn.ok()) await signUpThroughApi(owner.request, store.url, { name: 'Olive Owner', email: ADMIN });
+      if (!signedIn.ok())
+        await signUpThroughApi(owner.request, store.url, { name: 'Olive Owner', email: ADMIN });
 
       // The shop, with its workshop's address saved, set up through the API: 10 % off, net 30, $5,000.
       const shopContext = await browser.newContext({ viewport: { width, height: 900 } });
@@ -368,7 +369,13 @@ journeys('a repair shop buys at its trade prices, tax exempt, buys again, and or
         _id: string;
         number: string;
         paid: boolean;
-        lines: { productId: string; quantity: number; unitPriceCents: number; taxCents: number; lineTotalCents: number }[];
+        lines: {
+          productId: string;
+          quantity: number;
+          unitPriceCents: number;
+          taxCents: number;
+          lineTotalCents: number;
+        }[];
         amounts: { totalCents: number; taxCents: number; onAccountCents?: number };
       };
       const readOrder = async (id: string) =>

@@ -33,13 +33,13 @@ export function ProductFinder({
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-end gap-2">
-        <div className="fieldset">
+        <div className="fieldset min-w-0 flex-1 sm:max-w-sm">
           <label htmlFor={`${id}-search`} className="fieldset-legend">
             {label}
           </label>
           <input
             id={`${id}-search`}
-            className="input"
+            className="input w-full"
             type="search"
             placeholder="Name, SKU or part number"
             value={search}

@@ -285,6 +285,7 @@ const eventWords: Record<string, string> = {
   return_received: 'Returned parts received',
   core_return_requested: 'Core return asked for',
   core_return_received: 'Old parts received',
+  lines_added: 'Parts added',
 };
 
 export function OrderHistory({ events }: { events: OrderEvent[] }) {
