@@ -267,7 +267,6 @@ export async function addToOrder(
   staffId: string,
   orderId: string,
   input: AddLinesInput,
-  pricing: PricingRules,
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
