@@ -195,14 +195,7 @@ export function staffOrderRoutes(secret: string): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        addToOrder(
-          app.db,
-          app.outbox,
-          signedIn(request).id,
-          request.params.id,
-          request.body,
-          app.pricingRules(),
-        ),
+        addToOrder(app.db, app.outbox, signedIn(request).id, request.params.id, request.body),
     );
   };
 }
