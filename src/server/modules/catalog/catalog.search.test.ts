@@ -73,6 +73,13 @@ describe('words buyers type', () => {
     expect((await search('h1 bulb')).total).toBe(0);
   });
 
+  it('`OBD-II scanner` and `obd ii` find the scanner: a word too short for the list of words is matched, not dropped', async () => {
+    const scanner = seedProducts.map((p) => p.name).filter((name) => /OBD-II/.test(name));
+    expect(scanner).toHaveLength(1);
+    expect((await search('OBD-II scanner')).names).toEqual(scanner);
+    expect((await search('obd ii')).names).toEqual(scanner);
+  });
+
   it('`front brake pads civic` finds the pads that fit a Civic, and only those', async () => {
     expect((await search('front brake pads civic')).names).toEqual([CIVIC_PADS]);
     expect((await search('2014 civic bulb')).names).toEqual(expect.arrayContaining([H11]));

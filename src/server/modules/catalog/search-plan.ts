@@ -47,6 +47,9 @@ export interface SearchPlan {
   ignored: string[];
 }
 
+/** The list of the catalog's words (`search_words`, drizzle/0020) keeps words of 3 letters or more. */
+const SHORTEST_LISTED_WORD = 3;
+
 /** What the search compares: lower-case words of letters and digits. */
 export const searchWords = (text: string) =>
   text
@@ -328,8 +331,10 @@ export async function planSearch(
       parts.push(`(${reading.near.map((n) => `${n.stem}:*`).join(' | ')})`);
       understood.push(reading.near[0]?.word ?? reading.word);
       changed = true;
-    } else if (last) {
-      // Still being typed: the start of a word the catalog may yet have.
+    } else if (last || reading.word.length < SHORTEST_LISTED_WORD) {
+      // Still being typed: the start of a word the catalog may yet have. Or a word too short for
+      // the list of the catalog's words (the `II` of `OBD-II`), which the products' own text
+      // still holds: matched as written, not dropped.
       parts.push(`${reading.stem}:*`);
       understood.push(reading.word);
     } else {
