@@ -19,9 +19,14 @@ import { type FormEvent, useId, useState } from 'react';
  */
 export function CardByPhonePanel({ order }: { order: DeskOrder }) {
   const mayCreate = useMay('orders.create');
+  if (!mayCreate || !showsMoney(order) || order.paid || order.status !== 'unpaid') return null;
+  return <InTestMode order={order} />;
+}
+
+/** The store's mode is asked only for an unpaid order staff may charge. */
+function InTestMode({ order }: { order: Order }) {
   const { testMode } = useStoreInfo();
-  if (!mayCreate || !testMode || !showsMoney(order) || order.paid || order.status !== 'unpaid') return null;
-  return <CardByPhoneForm order={order} />;
+  return testMode ? <CardByPhoneForm order={order} /> : null;
 }
 
 function CardByPhoneForm({ order }: { order: Order }) {
