@@ -131,7 +131,7 @@ export const onAccountMessages = {
   linesDiffer: 'The invoices paid must add up to the payment.',
   lineTooLarge: (invoiceNumber: string, openCents: number) =>
     `${invoiceNumber} owes ${formatCents(openCents)}: pay at most that on it.`,
-  notTheirs: 'That invoice is not this customer’s.',
+  notOpen: 'Name each invoice paid once, and only open invoices of this customer.',
   nothingOpen: 'This customer has no open invoices.',
   owesOnClose: (balanceCents: number) =>
     `This account owes ${formatCents(balanceCents)} on invoices: close it once they are paid.`,

@@ -246,6 +246,36 @@ describe('orders on account', () => {
     ).toBe(s.totalSalesCents + s.latePaymentsCents - s.latePaymentsRefundedCents);
   });
 
+  it('records a payment against the invoices staff name, each once and at most what it owes', async () => {
+    const { shop, caliper } = await shopOnTerms();
+    await orderOnAccount(shop, caliper, 1);
+    await orderOnAccount(shop, caliper, 1);
+    const [newer, older] = (await invoicesOf(shop)).invoices;
+    if (!newer || !older) throw new Error('two invoices expected');
+    const pay = (lines: object[], amountCents: number) =>
+      recordPayment(manager, shop, { method: 'check', amountCents, receivedOn: today(), lines });
+    const twice = await pay(
+      [
+        { invoiceId: newer.id, amountCents: 100 },
+        { invoiceId: newer.id, amountCents: 100 },
+      ],
+      200,
+    );
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe(
+      'Name each invoice paid once, and only open invoices of this customer.',
+    );
+    const tooMuch = await pay([{ invoiceId: newer.id, amountCents: 5080 }], 5080);
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().error.message).toBe(`${newer.invoiceNumber} owes $50.79: pay at most that on it.`);
+    expect((await pay([{ invoiceId: newer.id, amountCents: 2000 }], 2500)).statusCode).toBe(400);
+    // The newer invoice is paid, though the older one is due first.
+    expect((await pay([{ invoiceId: newer.id, amountCents: 2000 }], 2000)).statusCode).toBe(201);
+    const after = await invoicesOf(shop);
+    expect(after.invoices.map((i) => i.openCents)).toEqual([3079, 5079]);
+    expect(after.standing.balanceCents).toBe(8158);
+  });
+
   it('stops ordering on account while an invoice is overdue past the setting, reminds it once a week, and keeps the terms of an account that owes', async () => {
     const { shop, caliper } = await shopOnTerms();
     const placed = (await orderOnAccount(shop, caliper, 1)).json() as CheckoutAnswer;

@@ -108,7 +108,7 @@ function chosenLines(input: AccountPaymentInput, open: OpenInvoice[]) {
   const seen = new Set<string>();
   for (const line of lines) {
     const invoice = open.find((i) => i.id === line.invoiceId);
-    if (!invoice || seen.has(line.invoiceId)) throw new AppError('CONFLICT', onAccountMessages.notTheirs);
+    if (!invoice || seen.has(line.invoiceId)) throw new AppError('CONFLICT', onAccountMessages.notOpen);
     seen.add(line.invoiceId);
     if (line.amountCents > Number(invoice.openCents))
       throw new AppError(
