@@ -174,6 +174,8 @@ export const Refund = z.object({
   storeCreditCents: z.number().int(),
   /** The part taken off the order's invoice on account (decision 102). */
   onAccountCents: z.number().int().optional(),
+  /** Present only when part of it was taken off what the order owed for parts added (decision 104). */
+  balanceCents: z.number().int().optional(),
   /** Set when the provider refused it. */
   failure: z.string().nullable(),
   /** "CN-000042", given when the refund succeeds; null before. */
@@ -239,6 +241,9 @@ export const afterSaleMessages = {
   shippingTooMuch: (left: string) => `At most ${left} of shipping can still be refunded`,
   moreThanPaid: (left: string) => `At most ${left} can still be refunded on this order`,
   notPaid: 'Only paid orders can be refunded',
+  /** An order paid in several payments (parts added after it was paid, decision 104). */
+  paidInParts: (payments: number, most: string) =>
+    `This order was paid in ${payments} payments and a refund goes back to one of them: refund at most ${most} at once, then the rest`,
   cancelShipped: 'Parts of this order have shipped: refund or return them instead',
   cancelNotPaid: 'Only a paid order that has not shipped can be cancelled here',
   keyRequired: 'Send an Idempotency-Key header with each refund',

@@ -85,6 +85,13 @@ export const BookFigures = z.object({
   onAccountCreditedCents: money,
   /** Payments received from trade accounts against their invoices, by the day they were received. */
   accountPaymentsCents: money,
+  /**
+   * Still owed on the orders paid in the period for parts added after their card payment
+   * (decision 104): sold, not yet paid. Their payments, once taken, are the orders' own.
+   */
+  balanceDueCents: money,
+  /** Refunds taken off what orders owed for parts added rather than paid back. */
+  balanceTakenOffCents: money,
   /** Payments received (cards and accounts) less refunds paid back to cards: the money itself. */
   netCollectedCents: money,
   /** The cost at sale of the units sold, less that of the units refunded. */

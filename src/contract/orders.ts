@@ -199,6 +199,11 @@ export const Order = z.object({
     storeCreditCents: z.number().int().optional(),
     /** Present only when it was charged to the trade account's invoice (decision 102): no card. */
     onAccountCents: z.number().int().optional(),
+    /**
+     * Present only while parts added after a card payment are owed (decision 104): the order's
+     * payment page takes it, and the order ships once it is paid.
+     */
+    balanceDueCents: z.number().int().optional(),
   }),
   /** The discount the order took (its code and name as they were then). */
   discount: AppliedDiscount.nullable(),

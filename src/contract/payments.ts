@@ -3,6 +3,10 @@ import { z } from 'zod';
 export const paymentProviders = ['simulated', 'stripe'] as const;
 export type PaymentProviderName = (typeof paymentProviders)[number];
 
+/** What a payment pays: the order, or the balance parts added after it was paid left to pay (decision 104). */
+export const paymentPurposes = ['order', 'balance'] as const;
+export type PaymentPurpose = (typeof paymentPurposes)[number];
+
 /** POST /create-payment-intent: the order to pay. A `price` or `orderQuantity` sent is ignored. */
 export const PaymentIntentInput = z.object({
   orderId: z.string({ error: 'Choose an order to pay' }).min(1, 'Choose an order to pay').max(100),
@@ -15,6 +19,8 @@ export const PaymentIntentAnswer = z.object({
   publishableKey: z.string().nullable(),
   /** Amount to pay in dollars, computed on the server from the order. */
   amount: z.number(),
+  /** Present when this payment is for the balance of parts added to a paid order (decision 104). */
+  purpose: z.literal('balance').optional(),
 });
 export type PaymentIntentAnswer = z.infer<typeof PaymentIntentAnswer>;
 

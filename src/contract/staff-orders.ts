@@ -106,6 +106,5 @@ export const staffOrderMessages = {
   quoteAccepted: 'This quote was accepted already: its order is in your orders.',
   notEditable: 'Parts are added only to a paid order nothing of which has shipped.',
   refunded: 'This order has refunds: add the parts as a new order.',
-  cardPaid:
-    'This order was paid by card, which is not charged again: place the added parts as a new order (by phone, or as a quote).',
+  guestOrder: "A guest's order is not changed: place the added parts as a new order.",
 } as const;

@@ -1,7 +1,7 @@
 import type { Order } from '../../contract/orders';
 import type { Db } from '../kernel/db';
 import type { Outbox } from '../kernel/outbox';
-import { cancelPaidInLock, orderNow } from '../modules/orders';
+import { cancelPaidInLock, orderNow, type RefundRow } from '../modules/orders';
 import type { PaymentProvider } from '../modules/payments';
 import { type RefundContext, sendSteps } from './refund';
 import { runSteps, STOP, type Step } from './steps';
@@ -10,6 +10,8 @@ interface CancelContext extends RefundContext {
   id: string;
   reason: string;
   adminId: string;
+  /** One refund per payment the order took (decision 104); `claim` is the one being sent. */
+  claims?: RefundRow[];
 }
 
 /**
@@ -17,13 +19,14 @@ interface CancelContext extends RefundContext {
  * its reservation is released, the reason kept for the customer and a refund of everything claimed
  * (one transaction: it is all or nothing); then the refund goes to the provider (the pivot: from
  * there a failure is finished forward, by a repeat or the job) and is settled. A repeat finds the
- * same refund (its key is the order's).
+ * same refunds (their keys are the order's). An order paid in several payments (parts added after
+ * it was paid) has one refund per payment, each sent and settled in turn.
  */
 export const cancelPaidSteps: readonly Step<CancelContext>[] = [
   {
     name: 'cancel and claim the refund',
     run: async (ctx) => {
-      const claim = await cancelPaidInLock(
+      const claims = await cancelPaidInLock(
         ctx.db,
         ctx.outbox,
         ctx.id,
@@ -31,12 +34,20 @@ export const cancelPaidSteps: readonly Step<CancelContext>[] = [
         ctx.adminId,
         ctx.provider.name,
       );
-      if (!claim) return STOP;
-      ctx.claim = claim;
+      if (claims.length === 0) return STOP;
+      ctx.claims = claims;
       return undefined;
     },
   },
-  ...sendSteps,
+  {
+    name: 'send each refund',
+    run: async (ctx) => {
+      for (const claim of ctx.claims ?? []) {
+        await runSteps('send a refund of a cancelled order', sendSteps, { ...ctx, claim });
+      }
+      return undefined;
+    },
+  },
 ];
 
 export async function cancelPaidOrder(

@@ -12,6 +12,7 @@ import {
   PAID_BEFORE_CREDIT,
   PaymentArrivedTooLate,
   payUnpaidOrder,
+  takeBalancePayment,
   toOneOrder,
 } from '../modules/orders';
 import type { IntentSnapshot, PaymentProvider, SimulatedProvider } from '../modules/payments';
@@ -177,6 +178,22 @@ async function paidInOneTransaction(
       throw new AppError('NOT_FOUND', 'Payment was not found');
     }
     const order = await lockOrder(tx, known.orderId);
+    // A payment of what parts added after the order was paid cost (decision 104): taken once, by
+    // the balance it pays; one for more than is still owed came too late and is given back.
+    if (known.purpose === 'balance') {
+      if (intent.currency !== 'usd' || intent.amountCents !== known.amountCents)
+        throw new AppError('PAYMENT_FAILED', 'The payment does not match the order total');
+      const paid = await takeBalancePayment(tx, outbox, order, {
+        id: intent.id,
+        amountCents: intent.amountCents,
+      });
+      if (known.status !== 'succeeded')
+        await recordIntentSucceeded(tx, intent.id, {
+          cardBrand: intent.cardBrand ?? known.cardBrand,
+          cardLast4: intent.cardLast4 ?? known.cardLast4,
+        });
+      return paid;
+    }
     // An intent of ours for this order opened before store credit paid part of it (decision 100):
     // it is for more than is now due, so it cannot pay the order; like a payment that came too
     // late, it is kept on record and given back.

@@ -285,7 +285,7 @@ describe('parts added before shipping', () => {
     );
   });
 
-  it('are refused on an order paid by card', async () => {
+  it("are refused on a guest's order (priced for no account), and nothing is reserved", async () => {
     const { shop, caliper } = await tradeShop();
     const placed = (
       await phoneOrder(owner, shop, {
@@ -296,6 +296,8 @@ describe('parts added before shipping', () => {
       })
     ).json() as Order;
     await payOrder(t.app, shop, placed._id);
+    // As a guest's order is: no account behind it.
+    await t.database.db.execute(sql`update orders set user_id = null where id = ${placed._id}`);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/manage/${placed._id}/lines`,
@@ -303,6 +305,9 @@ describe('parts added before shipping', () => {
       payload: { lines: [{ productId: caliper, quantity: 1 }] },
     });
     expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      "A guest's order is not changed: place the added parts as a new order.",
+    );
     expect(await reserved(caliper)).toBe(1);
   });
 });

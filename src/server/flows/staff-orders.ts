@@ -258,8 +258,10 @@ export async function acceptQuote(
  * customer would buy them today (their price list at the line's new quantity; a product already on
  * the order keeps the price it was sold at), taxed at the order's own rate (none when it was
  * exempt), with no discount and no more shipping (the parcel has not left). The units are reserved
- * now; what they cost is added to the order's invoice on account within the credit limit. An order
- * paid by card is refused: the card is not charged again (the parts go on a new order).
+ * now; what they cost is added to the order's invoice on account within the credit limit, or, for
+ * an order paid by card (or store credit), to its balance due: the card is not charged again
+ * without its holder, so the customer is mailed to pay the difference (or staff take it by phone)
+ * and the order ships once it is paid (decision 104).
  */
 export async function addToOrder(
   db: Db,
@@ -272,8 +274,9 @@ export async function addToOrder(
     const row = await lockOrder(tx, orderId);
     if (row.status !== 'awaiting_shipment') throw new AppError('CONFLICT', staffOrderMessages.notEditable);
     if (row.refundedCents > 0) throw new AppError('CONFLICT', staffOrderMessages.refunded);
-    if (row.onAccountCents <= 0 || !row.userId) throw new AppError('CONFLICT', staffOrderMessages.cardPaid);
+    if (!row.userId) throw new AppError('CONFLICT', staffOrderMessages.guestOrder);
     const userId = row.userId;
+    const owed = row.onAccountCents > 0 ? 'account' : 'balance';
     const wanted = new Map<string, number>();
     for (const l of input.lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
     const facts = await loadProductFacts(tx, [...wanted.keys()]);
@@ -308,18 +311,20 @@ export async function addToOrder(
     const taxCents = row.taxExemptCertificate
       ? 0
       : percentOf(goodsCents + coreCents, row.taxRateBasisPoints ?? 0);
-    await extendInvoice(tx, {
-      userId,
-      orderId: row.id,
-      cents: goodsCents + coreCents + taxCents,
-      terms: await accountTermsOf(tx, userId, { lock: true }),
-    });
+    if (owed === 'account')
+      await extendInvoice(tx, {
+        userId,
+        orderId: row.id,
+        cents: goodsCents + coreCents + taxCents,
+        terms: await accountTermsOf(tx, userId, { lock: true }),
+      });
     const changed = await writeAddedLines(
       tx,
       outbox,
       row,
       added,
       { goodsCents, coreCents, taxCents },
+      owed,
       staffId,
     );
     return toOneOrder(tx, changed);

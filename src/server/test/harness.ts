@@ -47,7 +47,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG ?? 'silent',
       // A test suite's password hash: the same scrypt at a work factor a run of thousands of
       // sign-ins can afford (kernel/identity/password-hash.ts); the standard cost has its own test.
       PASSWORD_HASH_COST: 'low',

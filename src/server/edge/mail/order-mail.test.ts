@@ -304,4 +304,41 @@ describe('the order mail templates', () => {
       'See your order: http://localhost:3000/dashboard/orders/00000000-0000-4000-8000-000000000002',
     );
   });
+
+  it('ask for what parts added to an order paid by card cost, with a link to pay it', () => {
+    const order = {
+      _id: '00000000-0000-4000-8000-000000000003',
+      number: 'TW-10003',
+      userName: 'Cy',
+      userEmail: 'cy@example.com',
+      lines: [
+        { productId: 'a', name: 'Brake caliper', unitPriceCents: 4000, quantity: 1, lineTotalCents: 4000 },
+        { productId: 'b', name: 'Brake pads', unitPriceCents: 2000, quantity: 1, lineTotalCents: 2000 },
+      ],
+      amounts: {
+        subtotalCents: 6000,
+        shippingCents: 799,
+        taxCents: 420,
+        totalCents: 7219,
+        balanceDueCents: 2140,
+      },
+      shippingAddress: HOME_ADDRESS,
+    } as unknown as Parameters<typeof orderMail>[1];
+    const ctx = { brand: 'Torque Works', siteUrl: () => 'http://localhost:3000' };
+    const changed = orderMail('changed', order, ctx);
+    expect(changed.subject).toBe('Torque Works: we added to order TW-10003');
+    expect(changed.text).toContain('Its total is now $72.19.');
+    expect(changed.text).toContain(
+      '$21.40 is left to pay for the parts added; we ship your order once it is paid.',
+    );
+    expect(changed.text).toContain(`Pay $21.40: http://localhost:3000/dashboard/payment/${order._id}`);
+    // Nothing owed (an order on account): no payment asked for.
+    const onAccount = orderMail(
+      'changed',
+      { ...order, amounts: { ...order.amounts, balanceDueCents: undefined, onAccountCents: 7219 } },
+      ctx,
+    );
+    expect(onAccount.text).toContain('Its total is now $72.19, charged to your account.');
+    expect(onAccount.text).not.toContain('left to pay');
+  });
 });

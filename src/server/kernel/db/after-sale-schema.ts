@@ -89,6 +89,11 @@ export const refunds = pgTable(
     storeCreditCents: bigint('store_credit_cents', { mode: 'number' }).notNull().default(0),
     /** The part taken off the order's invoice on account (decision 102): no money moves. */
     onAccountCents: bigint('on_account_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * The part taken off what the order still owed for parts added after it was paid (decision
+     * 104): no money moves, the balance due is smaller.
+     */
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     goodsCents: bigint('goods_cents', { mode: 'number' }).notNull().default(0),
     /** Core charges given back (docs/decisions/061). */
     coreCents: bigint('core_cents', { mode: 'number' }).notNull().default(0),
@@ -120,6 +125,10 @@ export const refunds = pgTable(
     check(
       'refunds_on_account_within_amount',
       sql`${t.onAccountCents} >= 0 and ${t.onAccountCents} + ${t.storeCreditCents} <= ${t.amountCents}`,
+    ),
+    check(
+      'refunds_balance_within_amount',
+      sql`${t.balanceCents} >= 0 and ${t.balanceCents} + ${t.onAccountCents} + ${t.storeCreditCents} <= ${t.amountCents}`,
     ),
     uniqueIndex('refunds_order_key_idx').on(t.orderId, t.key),
     uniqueIndex('refunds_provider_refund_idx').on(t.providerRefundId),

@@ -45,6 +45,11 @@ export const orders = pgTable(
     storeCreditCents: bigint('store_credit_cents', { mode: 'number' }).notNull().default(0),
     /** Charged to the trade account's invoice (decision 102); the card pays none of it. */
     onAccountCents: bigint('on_account_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * Owed for parts added after the order was paid by card (decision 104): a payment of its own
+     * settles it, and the order does not ship until it has.
+     */
+    balanceDueCents: bigint('balance_due_cents', { mode: 'number' }).notNull().default(0),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     /** Shown as TW-<number>; from a sequence, so two instances never hand out the same one. */
     number: bigint('number', { mode: 'number' }).notNull().default(sql`nextval('order_number_seq')`),
@@ -127,6 +132,10 @@ export const orders = pgTable(
     check(
       'orders_on_account_within_total',
       sql`${t.onAccountCents} >= 0 and ${t.onAccountCents} + ${t.storeCreditCents} <= ${t.totalCents}`,
+    ),
+    check(
+      'orders_balance_due_within_total',
+      sql`${t.balanceDueCents} >= 0 and ${t.balanceDueCents} + ${t.onAccountCents} + ${t.storeCreditCents} <= ${t.totalCents}`,
     ),
     check('orders_shipping_tax_within_tax', sql`${t.shippingTaxCents} between 0 and ${t.taxCents}`),
     check(
@@ -250,4 +259,26 @@ export const orderEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * The payments an order took for parts added after it was paid by card (decision 104), beside its
+ * first (`orders.transaction_id`): one row per payment, written when it settled the balance, so a
+ * refund can go back to it and the books count it as the order's own. A balance payment not here
+ * came too late and was given back.
+ */
+export const orderBalancePayments = pgTable(
+  'order_balance_payments',
+  {
+    paymentIntentId: text('payment_intent_id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_balance_payments_order_idx').on(t.orderId),
+    check('order_balance_payments_positive', sql`${t.amountCents} > 0`),
+  ],
 );

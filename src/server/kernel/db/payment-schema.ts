@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { paymentPurposes } from '../../../contract/payments';
 import { orders } from './order-core-schema';
 
 /** Written only by the payments module; marking an order paid is the orders module's `pay` event. */
@@ -16,6 +17,11 @@ export const paymentIntents = pgTable(
       .references(() => orders.id),
     provider: text('provider', { enum: ['simulated', 'stripe'] }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /**
+     * `order`: the order's payment. `balance`: what parts added after it was paid by card cost
+     * (decision 104); the order keeps which balance payments it took (order_balance_payments).
+     */
+    purpose: text('purpose', { enum: paymentPurposes }).notNull().default('order'),
     currency: text('currency').notNull().default('usd'),
     clientSecret: text('client_secret').notNull(),
     status: text('status', { enum: ['open', 'succeeded', 'failed'] })

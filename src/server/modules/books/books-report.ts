@@ -17,6 +17,7 @@ import { categories, orderLines, products, rowsOf } from '../../kernel/db';
 import {
   accountPaymentDate,
   accountPaymentsIn,
+  balancePaid,
   bucketOf,
   jurisdiction,
   latePaymentDate,
@@ -57,6 +58,8 @@ interface Parts {
   onAccountChargedCents: number;
   onAccountCreditedCents: number;
   accountPaymentsCents: number;
+  balanceDueCents: number;
+  balanceTakenOffCents: number;
   refundsCount: number;
   refundsCents: number;
   latePaymentsCents: number;
@@ -85,6 +88,8 @@ const NO_PARTS: Parts = {
   onAccountChargedCents: 0,
   onAccountCreditedCents: 0,
   accountPaymentsCents: 0,
+  balanceDueCents: 0,
+  balanceTakenOffCents: 0,
   refundsCount: 0,
   refundsCents: 0,
   latePaymentsCents: 0,
@@ -140,10 +145,12 @@ export function figuresOf(p: Parts): BookFigures {
     onAccountChargedCents: p.onAccountChargedCents,
     onAccountCreditedCents: p.onAccountCreditedCents,
     accountPaymentsCents: p.accountPaymentsCents,
+    balanceDueCents: p.balanceDueCents,
+    balanceTakenOffCents: p.balanceTakenOffCents,
     netCollectedCents: cents(
       paymentsCents +
         p.accountPaymentsCents -
-        (p.refundsCents - p.storeCreditIssuedCents - p.onAccountCreditedCents),
+        (p.refundsCents - p.storeCreditIssuedCents - p.onAccountCreditedCents - p.balanceTakenOffCents),
     ),
     costOfGoodsCents,
     marginCents: cents(netSalesCents - costOfGoodsCents),
@@ -165,8 +172,9 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
         sum(o.shipping_cents)::text as shipping, sum(o.tax_cents)::text as tax,
         sum(${orderCores})::text as cores, sum(${orderCost})::text as cost,
         sum(${orderUnitsWithoutCost})::text as no_cost,
-        coalesce(sum(i.amount_cents), 0)::text as paid, sum(o.store_credit_cents)::text as credit,
-        sum(o.on_account_cents)::text as on_account
+        coalesce(sum(i.amount_cents), 0)::text as paid, sum(${balancePaid})::text as balance_paid,
+        sum(o.store_credit_cents)::text as credit, sum(o.on_account_cents)::text as on_account,
+        sum(o.balance_due_cents)::text as balance_due
       from ${paidOrders(p)} group by 1`),
   );
   const given = rowsOf<Record<string, string>>(
@@ -178,7 +186,7 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
         sum(case when other_cents < 0 then -other_cents else 0 end)::text as fees,
         sum(case when kind = 'late-payment' then other_cents else 0 end)::text as late,
         sum(cost)::text as cost, sum(no_cost)::text as no_cost, sum(store_credit_cents)::text as credit,
-        sum(on_account_cents)::text as on_account
+        sum(on_account_cents)::text as on_account, sum(balance_cents)::text as balance
       from (select ${bucketOf(refundDate, group)} as bucket, ${refundKind} as kind, ${refundCost} as cost,
               ${refundUnitsWithoutCost} as no_cost, r.*
             from ${succeededRefunds(p)}) x
@@ -205,9 +213,10 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
       shippingChargedCents: n(s.shipping),
       taxChargedCents: n(s.tax),
       coresChargedCents: n(s.cores),
-      orderPaymentsCents: n(s.paid),
+      orderPaymentsCents: n(s.paid) + n(s.balance_paid),
       storeCreditUsedCents: n(s.credit),
       onAccountChargedCents: n(s.on_account),
+      balanceDueCents: n(s.balance_due),
       costSoldCents: n(s.cost),
       unitsWithoutCost: n(s.no_cost),
     });
@@ -226,6 +235,7 @@ async function partsByBucket(db: Db, p: Period, group: BooksQuery['group']): Pro
       unitsWithoutCost: n(r.no_cost),
       storeCreditIssuedCents: n(r.credit),
       onAccountCreditedCents: n(r.on_account),
+      balanceTakenOffCents: n(r.balance),
     });
   for (const l of late) put(l.bucket as string, { latePaymentsCents: n(l.amount) });
   for (const a of fromAccounts) put(a.bucket as string, { accountPaymentsCents: n(a.amount) });

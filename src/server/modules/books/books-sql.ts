@@ -1,7 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { BookGrouping, OrdersBehindFigure } from '../../../contract/books';
 import { isUuid } from '../../../contract/ids';
-import { accountPayments, orderLines, orders, paymentIntents, refunds, returns } from '../../kernel/db';
+import {
+  accountPayments,
+  orderBalancePayments,
+  orderLines,
+  orders,
+  paymentIntents,
+  refunds,
+  returns,
+} from '../../kernel/db';
 
 /**
  * The pieces every figure of the books is built from, written once (docs/books.md): which rows
@@ -76,9 +84,18 @@ export const jurisdiction = {
   region: sql`upper(btrim(coalesce(o.shipping_address->>'region', '')))`,
 };
 
+/**
+ * The balance payments an order took for parts added after it was paid (decision 104): the
+ * order's own payments beside its first, counted with its sale.
+ */
+export const balancePaid = sql`(select coalesce(sum(b.amount_cents), 0) from ${orderBalancePayments} b
+  where b.order_id = o.id)`;
+const isBalancePayment = (intentId: SQL) =>
+  sql`exists (select 1 from ${orderBalancePayments} b where b.payment_intent_id = ${intentId})`;
+
 /** What a refund was: a late or second payment given back, a core return, a return, or a plain refund. */
 export const refundKind = sql`case
-  when r.payment_intent_id is distinct from o.transaction_id then 'late-payment'
+  when r.payment_intent_id is distinct from o.transaction_id and not ${isBalancePayment(sql`r.payment_intent_id`)} then 'late-payment'
   when rt.kind = 'core' then 'core'
   when r.return_id is not null then 'return'
   else 'refund' end`;
@@ -94,10 +111,11 @@ export const paidOrders = (p: Period) => sql`${orders} o
   left join ${paymentIntents} i on i.id = o.transaction_id and i.status = 'succeeded'
   where o.paid_at is not null and ${within(saleDate, p)}`;
 
-/** Payments that succeeded in the period but are not their order's own. */
+/** Payments that succeeded in the period but are not their order's own (its first, or a balance it took). */
 export const latePayments = (p: Period) => sql`${paymentIntents} i
   join ${orders} o on o.id = i.order_id
-  where i.status = 'succeeded' and i.id is distinct from o.transaction_id and ${within(latePaymentDate, p)}`;
+  where i.status = 'succeeded' and i.id is distinct from o.transaction_id
+    and not ${isBalancePayment(sql`i.id`)} and ${within(latePaymentDate, p)}`;
 
 /** A payment from a trade account against its invoices (decision 102) is dated the day it was received. */
 export const accountPaymentDate = sql`(ap.received_on::timestamp at time zone 'UTC')`;

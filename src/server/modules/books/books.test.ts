@@ -232,6 +232,8 @@ describe('the books of a day', () => {
       onAccountChargedCents: 0,
       onAccountCreditedCents: 0,
       accountPaymentsCents: 0,
+      balanceDueCents: 0,
+      balanceTakenOffCents: 0,
       netCollectedCents: 15677,
       // Pads at cost at sale: 3 x $20.00 + 1 x $25.00, less the refunded one at $20.00. The
       // alternator has no cost: its sale and its return are the two units without one.

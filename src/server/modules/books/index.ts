@@ -10,6 +10,7 @@ export const booksModule: ModuleDescriptor = {
   reads: [
     'account_payments',
     'categories',
+    'order_balance_payments',
     'order_lines',
     'orders',
     'payment_intents',

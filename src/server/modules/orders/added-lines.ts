@@ -9,8 +9,9 @@ import { type OrderRow, recordEvent } from './order-state';
  * transaction under the order's lock: a product already on the order gets more units at the
  * price it was sold at; a new one gets a line at the price the caller decided (the buyer's price
  * today), its cost at sale copied from the product as a placed order's lines are. The order's
- * totals grow by what was added, charged to its invoice on account by the caller; the history
- * says so and the customer is mailed.
+ * totals grow by what was added: charged to its invoice on account by the caller, or owed by an
+ * order paid by card as its balance due until a payment of its own settles it (decision 104); the
+ * history says so and the customer is mailed.
  */
 export interface AddedLine {
   productId: string;
@@ -27,6 +28,8 @@ export async function writeAddedLines(
   row: OrderRow,
   added: AddedLine[],
   amounts: { goodsCents: number; coreCents: number; taxCents: number },
+  /** Where what was added is owed: the order's invoice on account, or its balance due. */
+  owed: 'account' | 'balance',
   actorUserId: string,
   now = new Date(),
 ): Promise<OrderRow> {
@@ -66,7 +69,9 @@ export async function writeAddedLines(
       subtotalCents: sql`${orders.subtotalCents} + ${amounts.goodsCents + amounts.coreCents}`,
       taxCents: sql`${orders.taxCents} + ${amounts.taxCents}`,
       totalCents: sql`${orders.totalCents} + ${amount}`,
-      onAccountCents: sql`${orders.onAccountCents} + ${amount}`,
+      ...(owed === 'account'
+        ? { onAccountCents: sql`${orders.onAccountCents} + ${amount}` }
+        : { balanceDueCents: sql`${orders.balanceDueCents} + ${amount}` }),
     })
     .where(eq(orders.id, row.id))
     .returning();

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterSaleMessages } from '../../../contract/after-sale';
 import { isUuid } from '../../../contract/ids';
 import { type OrderAction, orderMachine } from '../../../contract/order-transitions';
@@ -8,6 +8,7 @@ import type { Db } from '../../kernel/db';
 import { orders, refunds } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import type { Outbox } from '../../kernel/outbox';
+import { balancePaymentsOf } from './balance-due';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
 import { applyOrderEvent, type EventContext, lockOrder, type OrderRow, recordEvent } from './order-state';
@@ -54,8 +55,10 @@ export async function cancelUnpaidOrder(
 /**
  * An admin cancels a paid order nothing of which has shipped, in the order's lock: its reservation
  * is released, the reason kept for the customer and a refund of everything claimed (sent to the
- * provider by the caller, flows/cancel-paid-order.ts). A repeat finds the same refund (its key is
- * the order's); null when nothing was left to refund.
+ * provider by the caller, flows/cancel-paid-order.ts). An order that took balance payments for
+ * parts added (decision 104) is refunded one claim per payment, those first (a provider refunds one
+ * payment at a time); what it still owed is no longer owed. A repeat finds the same refunds (their
+ * keys are the order's); none when nothing was left to refund.
  */
 export async function cancelPaidInLock(
   db: Db,
@@ -64,38 +67,53 @@ export async function cancelPaidInLock(
   reason: string,
   adminId: string,
   providerName: PaymentProviderName,
-): Promise<RefundRow | null> {
+): Promise<RefundRow[]> {
   if (!isUuid(id)) throw new OrderNotFound();
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
-    if (row.status === 'cancelled' && row.paidAt !== null) {
-      const [known] = await tx
+    if (row.status === 'cancelled' && row.paidAt !== null)
+      return tx
         .select()
         .from(refunds)
-        .where(and(eq(refunds.orderId, row.id), eq(refunds.key, cancelKey(row.id))));
-      return known ?? null;
-    }
+        .where(and(eq(refunds.orderId, row.id), like(refunds.key, `${cancelKey(row.id)}%`)))
+        .orderBy(refunds.createdAt);
     if (row.status === 'partially_shipped' || row.status === 'shipped')
       throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelShipped);
     if (!offered(row, 'cancelPaid')) throw new AfterSaleRefused('CONFLICT', afterSaleMessages.cancelNotPaid);
-    const claim =
-      row.refundedCents < row.totalCents
-        ? await claimInLock(
-            tx,
-            row,
-            { ...(await everythingLeft(tx, row)), restock: false, reason },
-            cancelKey(row.id),
-            adminId,
-            providerName,
-          )
-        : null;
+    const claims: RefundRow[] = [];
+    for (const payment of await balancePaymentsOf(tx, row.id)) {
+      const room = payment.amountCents - payment.refundedCents;
+      if (room <= 0) continue;
+      claims.push(
+        await claimInLock(
+          tx,
+          row,
+          { amountCents: room, paymentIntentId: payment.id, restock: false, reason },
+          `${cancelKey(row.id)}:${payment.id}`,
+          adminId,
+          providerName,
+        ),
+      );
+    }
+    const claimedAll = claims.reduce((sum, c) => sum + c.amountCents, 0);
+    if (row.refundedCents + claimedAll < row.totalCents)
+      claims.push(
+        await claimInLock(
+          tx,
+          row,
+          { ...(await everythingLeft(tx, row)), restock: false, reason },
+          cancelKey(row.id),
+          adminId,
+          providerName,
+        ),
+      );
     await applyOrderEvent(
       tx,
       row,
       { type: 'cancel', reason },
       { outbox, actor: 'admin', actorUserId: adminId, note: reason },
     );
-    return claim;
+    return claims;
   });
 }
 

@@ -23,6 +23,7 @@ export const ordersModule: ModuleDescriptor<{
     'returns',
     'return_fit_claims',
     'quotes',
+    'order_balance_payments',
   ],
   tablesKeptByTriggers: ['document_numbers'],
   // A guest order's product rows, and the account a guest's orders are claimed for.
@@ -40,6 +41,7 @@ export const ordersModule: ModuleDescriptor<{
 };
 
 export { type AddedLine, linesOfOrder, writeAddedLines } from './added-lines';
+export { takeBalancePayment } from './balance-due';
 export { cancelPaidInLock, cancelUnpaidOrder, requestCancellation } from './cancel';
 export { getOwnOrder, listOwnOrders, orderHistory } from './customer-orders';
 export { checkGuestCaps, type GuestBuyer, isGuest } from './guest-buyer';

@@ -50,6 +50,7 @@ export const toRefund = (r: RefundRow): Refund => ({
   otherCents: r.otherCents,
   storeCreditCents: r.storeCreditCents,
   ...(r.onAccountCents > 0 ? { onAccountCents: r.onAccountCents } : {}),
+  ...(r.balanceCents > 0 ? { balanceCents: r.balanceCents } : {}),
   lines: r.lines,
   restock: r.restock,
   reason: r.reason,
@@ -136,6 +137,7 @@ export function toOrder(row: OrderRow, parts: OrderParts): Order {
       totalCents: row.totalCents,
       ...(row.storeCreditCents > 0 ? { storeCreditCents: row.storeCreditCents } : {}),
       ...(row.onAccountCents > 0 ? { onAccountCents: row.onAccountCents } : {}),
+      ...(row.balanceDueCents > 0 ? { balanceDueCents: row.balanceDueCents } : {}),
       shippingTaxCents: row.shippingTaxCents,
       taxRateBasisPoints: row.taxRateBasisPoints,
       // Only on an order a resale certificate made tax exempt (decision 095).
@@ -222,6 +224,7 @@ const refundOf = (j: Json): RefundRow => ({
   otherCents: Number(j.other_cents),
   storeCreditCents: Number(j.store_credit_cents ?? 0),
   onAccountCents: Number(j.on_account_cents ?? 0),
+  balanceCents: Number(j.balance_cents ?? 0),
   lines: j.lines as RefundRow['lines'],
   restock: Boolean(j.restock),
   reason: String(j.reason),

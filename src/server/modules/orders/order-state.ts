@@ -324,7 +324,9 @@ export type RecordedEvent =
   | 'core_return_requested'
   | 'core_return_received'
   /** Parts added before it shipped (decision 103). */
-  | 'lines_added';
+  | 'lines_added'
+  /** What parts added after a card payment cost, paid (decision 104). */
+  | 'balance_paid';
 
 const v = (name: keyof ReturnType<typeof eventValues>) => sql.placeholder(name);
 

@@ -24,6 +24,7 @@ import { moveCredit } from '../credit';
 import { moveStock, type StockMove } from '../inventory';
 import { refundShares, unitsRefund } from '../pricing';
 import { creditInvoice, invoiceOpenOf } from '../receivables';
+import { balancePaymentIds, balancePaymentsOf, isOwnPayment } from './balance-due';
 import { coresLeft, coresOnTheirWay } from './core-charges';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
@@ -62,13 +63,20 @@ interface Claimed {
   tax: number;
   shipping: number;
   total: number;
-  /** The part of `total` that went (or is going) back to the card, not to store credit. */
+  /** The part of `total` that went (or is going) back to the order's first payment's card. */
   card: number;
   /** The part taken (or being taken) off the order's invoice on account (decision 102). */
   onAccount: number;
+  /** The part taken off what the order owed for parts added after it was paid (decision 104). */
+  balance: number;
 }
 
+/**
+ * What the refunds of the order's own payments (its first, and the balance payments it took)
+ * claimed, failed ones aside; late payments given back are not the order's.
+ */
 async function claimedOf(tx: Tx, order: OrderRow): Promise<Claimed> {
+  const first = order.transactionId ?? '';
   const [row] = await tx
     .select({
       goods: sql<string>`coalesce(sum(${refunds.goodsCents}), 0)::text`,
@@ -76,14 +84,15 @@ async function claimedOf(tx: Tx, order: OrderRow): Promise<Claimed> {
       tax: sql<string>`coalesce(sum(${refunds.taxCents}), 0)::text`,
       shipping: sql<string>`coalesce(sum(${refunds.shippingCents}), 0)::text`,
       total: sql<string>`coalesce(sum(${refunds.amountCents}), 0)::text`,
-      card: sql<string>`coalesce(sum(${refunds.amountCents} - ${refunds.storeCreditCents} - ${refunds.onAccountCents}), 0)::text`,
+      card: sql<string>`coalesce(sum(${refunds.amountCents} - ${refunds.storeCreditCents} - ${refunds.onAccountCents} - ${refunds.balanceCents}) filter (where ${refunds.paymentIntentId} = ${first}), 0)::text`,
       onAccount: sql<string>`coalesce(sum(${refunds.onAccountCents}), 0)::text`,
+      balance: sql<string>`coalesce(sum(${refunds.balanceCents}), 0)::text`,
     })
     .from(refunds)
     .where(
       and(
         eq(refunds.orderId, order.id),
-        eq(refunds.paymentIntentId, order.transactionId ?? ''),
+        sql`(${refunds.paymentIntentId} = ${first} or ${refunds.paymentIntentId} in (${balancePaymentIds(order.id)}))`,
         sql`${refunds.status} <> 'failed'`,
       ),
     );
@@ -95,6 +104,7 @@ async function claimedOf(tx: Tx, order: OrderRow): Promise<Claimed> {
     total: Number(row?.total ?? 0),
     card: Number(row?.card ?? 0),
     onAccount: Number(row?.onAccount ?? 0),
+    balance: Number(row?.balance ?? 0),
   };
 }
 
@@ -108,6 +118,12 @@ export interface RefundRequest extends RefundInput {
   cores?: LineQuantityInput[];
   /** A restocking fee kept from a return's refund. */
   feeCents?: number;
+  /**
+   * The payment this refund goes back to, when the caller chooses (a cancellation gives back each
+   * of an order's payments in turn); otherwise the claim chooses. Nothing is then taken off a
+   * balance still owed.
+   */
+  paymentIntentId?: string;
 }
 
 /** Writes the pending refund in the order's lock, after every check; a known key finds its refund. */
@@ -252,16 +268,21 @@ export async function claimInLock(
     if (amount > left)
       throw new AfterSaleRefused('CONFLICT', afterSaleMessages.moreThanPaid(formatCents(left)));
     // An order on account is refunded off its invoice first, as far as the invoice still owes
-    // (decision 102). The card gets back at most what it paid (the total less the store credit and
-    // the invoice); the rest, or all of it when asked, goes back as store credit (decision 100).
+    // (decision 102); then off what the order still owes for parts added (decision 104). The card
+    // gets back at most what its payment paid; the rest, or all of it when asked, goes back as
+    // store credit (decision 100).
     if (input.toStoreCredit && !order.userId)
       throw new AfterSaleRefused('CONFLICT', storeCreditMessages.guests);
     const onAccount =
       order.onAccountCents > 0 && !input.toStoreCredit
         ? Math.min(amount, order.onAccountCents - claimed.onAccount, await invoiceOpenOf(tx, order.id))
         : 0;
-    const cardLeft = order.totalCents - order.storeCreditCents - order.onAccountCents - claimed.card;
-    const storeCredit = input.toStoreCredit ? amount : Math.max(0, amount - onAccount - cardLeft);
+    const balance = input.paymentIntentId ? 0 : Math.min(amount - onAccount, order.balanceDueCents);
+    const wanted = amount - onAccount - balance;
+    const payment = input.toStoreCredit
+      ? { id: order.transactionId, cardCents: 0 }
+      : await paymentFor(tx, order, order.transactionId, claimed, wanted, input.paymentIntentId);
+    const storeCredit = wanted - payment.cardCents;
     for (const line of refundLines) {
       await tx
         .update(orderLines)
@@ -284,16 +305,23 @@ export async function claimInLock(
         otherCents: other,
         storeCreditCents: storeCredit,
         onAccountCents: onAccount,
+        balanceCents: balance,
         lines: refundLines,
         restock: input.restock,
         reason: input.reason,
-        paymentIntentId: order.transactionId,
+        paymentIntentId: payment.id,
         provider: providerName,
         returnId: input.returnId ?? null,
         actorUserId: adminId,
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
+    // What is no longer owed is no longer owed from now; a refund that fails owes it again.
+    if (balance > 0)
+      await tx
+        .update(orders)
+        .set({ balanceDueCents: sql`${orders.balanceDueCents} - ${balance}` })
+        .where(eq(orders.id, order.id));
     await recordAudit(tx, {
       action: 'refund.created',
       subjectType: 'refund',
@@ -304,6 +332,8 @@ export async function claimInLock(
         amountCents: amount,
         storeCreditCents: storeCredit,
         onAccountCents: onAccount,
+        balanceCents: balance,
+        paymentIntentId: payment.id,
         lines: refundLines,
         shippingCents: shipping,
         restock: input.restock,
@@ -313,6 +343,51 @@ export async function claimInLock(
     });
     return row;
   }
+}
+
+/**
+ * The payment a refund's card part goes back to, and how much of it: one payment per refund (a
+ * provider refunds one payment at a time). An order with balance payments (decision 104) gives
+ * back the newest that can take all of it, else its first; a part no one payment can take is
+ * refused, naming the most one refund can give back. An order with one payment gives its card
+ * what it paid and the rest as store credit, as before.
+ */
+async function paymentFor(
+  tx: Tx,
+  order: OrderRow,
+  first: string,
+  claimed: Claimed,
+  wanted: number,
+  chosen: string | undefined,
+): Promise<{ id: string; cardCents: number }> {
+  const balances = await balancePaymentsOf(tx, order.id);
+  const taken = balances.reduce((sum, p) => sum + p.amountCents, 0);
+  // The first payment paid the total less store credit, the invoice, the balance payments, and
+  // what was owed for added parts, whether still owed or taken off by refunds.
+  const firstRoom =
+    order.totalCents -
+    order.storeCreditCents -
+    order.onAccountCents -
+    order.balanceDueCents -
+    taken -
+    claimed.balance -
+    claimed.card;
+  const rooms = [
+    ...balances.map((p) => ({ id: p.id, room: p.amountCents - p.refundedCents })).reverse(),
+    { id: first, room: Math.max(0, firstRoom) },
+  ];
+  if (chosen !== undefined) {
+    const one = rooms.find((r) => r.id === chosen);
+    if (!one) throw new AfterSaleRefused('CONFLICT', afterSaleMessages.notPaid);
+    return { id: one.id, cardCents: Math.min(wanted, one.room) };
+  }
+  if (balances.length === 0) return { id: first, cardCents: Math.min(wanted, Math.max(0, firstRoom)) };
+  const fits = rooms.find((r) => r.room >= wanted);
+  if (fits) return { id: fits.id, cardCents: wanted };
+  throw new AfterSaleRefused(
+    'CONFLICT',
+    afterSaleMessages.paidInParts(rooms.length, formatCents(Math.max(...rooms.map((r) => r.room)))),
+  );
 }
 
 /** Everything still refundable, as lines and shipping (so tax is split right) or, after free amounts, as an amount. */
@@ -369,6 +444,11 @@ export async function settleRefund(
           })
           .where(and(eq(orderLines.orderId, order.id), eq(orderLines.productId, line.productId)));
       }
+      if (refund.balanceCents > 0)
+        await tx
+          .update(orders)
+          .set({ balanceDueCents: sql`${orders.balanceDueCents} + ${refund.balanceCents}` })
+          .where(eq(orders.id, order.id));
       const [failed] = await tx
         .update(refunds)
         .set({
@@ -410,7 +490,7 @@ export async function settleRefund(
         orderId: order.id,
         refundId: refund.id,
       });
-    if (refund.paymentIntentId === order.transactionId)
+    if (await isOwnPayment(tx, order, refund.paymentIntentId))
       await refundTakesEffect(tx, outbox, order, refund, actor);
     // A payment the order never took (it arrived too late): only its history and its mail.
     else

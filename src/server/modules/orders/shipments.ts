@@ -8,6 +8,7 @@ import { orderLines, shipments } from '../../kernel/db';
 import { AppError } from '../../kernel/errors';
 import type { Outbox } from '../../kernel/outbox';
 import { heldByOrder, moveStock } from '../inventory';
+import { balanceDueWords } from './balance-due';
 import { AfterSaleRefused, OrderNotFound } from './order-errors';
 import { toOneOrder } from './order-read';
 import { applyOrderEvent, lockOrder, orderLinesOf, unshippedOf } from './order-state';
@@ -39,6 +40,8 @@ export async function createShipment(
     // A parcel needs somewhere to go: an order paid before its address was given waits for it
     // (the customer was asked for one in the payment mail and on the order page).
     if (row.shippingAddress === null) throw new AfterSaleRefused('CONFLICT', NO_ADDRESS_TO_SHIP);
+    // Parts added after a card payment are paid for before anything leaves (decision 104).
+    if (row.balanceDueCents > 0) throw new AfterSaleRefused('CONFLICT', balanceDueWords(row.balanceDueCents));
     const lines = await orderLinesOf(tx, row.id);
     const wanted = input.lines
       ? input.lines.map((want) => {

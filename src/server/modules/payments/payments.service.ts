@@ -53,12 +53,15 @@ const payableColumns = {
   status: orders.status,
   totalCents: orders.totalCents,
   storeCreditCents: orders.storeCreditCents,
+  balanceDueCents: orders.balanceDueCents,
   openSecret: paymentIntents.clientSecret,
 };
 const payableOrder = (owned: boolean) =>
   preparedStatement<
     { id: string; provider: string; userId?: string },
-    Pick<OrderRow, 'id' | 'status' | 'totalCents' | 'storeCreditCents'> & { openSecret: string | null }
+    Pick<OrderRow, 'id' | 'status' | 'totalCents' | 'storeCreditCents' | 'balanceDueCents'> & {
+      openSecret: string | null;
+    }
   >(
     owned ? 'own payable order' : 'payable order',
     (db) =>
@@ -73,6 +76,7 @@ const payableOrder = (owned: boolean) =>
             // An intent opened before store credit paid part of the order is for more: not re-used.
             eq(paymentIntents.amountCents, sql`${orders.totalCents} - ${orders.storeCreditCents}`),
             eq(paymentIntents.status, 'open'),
+            eq(paymentIntents.purpose, 'order'),
           ),
         )
         .where(
@@ -92,7 +96,8 @@ const insertIntent = insertRow(paymentIntents, 'insert intent', { ifNew: true })
 
 /**
  * Opens (or re-uses) the payment intent for one of the user's unpaid orders. The amount is the
- * order's total from the database, whatever the request said; a reload gets the same intent.
+ * order's total from the database, whatever the request said; a reload gets the same intent. A
+ * paid order that owes for parts added since (decision 104) opens a payment of that balance.
  */
 export async function createPaymentIntent(
   db: Db,
@@ -107,8 +112,58 @@ export async function createPaymentIntent(
       ? await anyPayableOrder(db, { id: orderId, provider: provider.name })
       : await ownPayableOrder(db, { id: orderId, provider: provider.name, userId: me.id });
   if (!found) throw new AppError('NOT_FOUND', ORDER_NOT_FOUND);
+  if (found.status === 'awaiting_shipment' && found.balanceDueCents > 0)
+    return openBalancePayment(db, provider, found);
   if (found.status !== 'unpaid') throw new AppError('CONFLICT', 'This order is already paid');
   return openPayment(db, provider, found, found.openSecret);
+}
+
+/**
+ * The payment of what a paid order owes for parts added since (decision 104): its open balance
+ * intent for this provider at that amount when it has one, else a new one. The key names the
+ * order's total too, so parts added after a balance was paid open a new payment.
+ */
+async function openBalancePayment(
+  db: Db,
+  provider: PaymentProvider,
+  order: Pick<OrderRow, 'id' | 'totalCents' | 'balanceDueCents'>,
+): Promise<PaymentIntentAnswer> {
+  const dueCents = order.balanceDueCents;
+  const answer = (row: { clientSecret: string }) => ({
+    clientSecret: row.clientSecret,
+    provider: provider.name,
+    publishableKey: provider.publishableKey,
+    amount: centsToDollars(dueCents),
+    purpose: 'balance' as const,
+  });
+  const [open] = await db
+    .select({ clientSecret: paymentIntents.clientSecret })
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.orderId, order.id),
+        eq(paymentIntents.provider, provider.name),
+        eq(paymentIntents.purpose, 'balance'),
+        eq(paymentIntents.status, 'open'),
+        eq(paymentIntents.amountCents, dueCents),
+      ),
+    )
+    .limit(1);
+  if (open) return answer(open);
+  const created = await provider.createIntent({
+    orderId: order.id,
+    amountCents: dueCents,
+    idempotencyKey: `balance-${order.id}-${order.totalCents}-${dueCents}`,
+  });
+  const recorded = await insertIntent(db, {
+    id: created.id,
+    orderId: order.id,
+    provider: provider.name,
+    amountCents: dueCents,
+    purpose: 'balance',
+    clientSecret: created.clientSecret,
+  });
+  return answer(recorded ?? (await intentById(db, created.id)) ?? created);
 }
 
 /**

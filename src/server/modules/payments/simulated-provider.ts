@@ -51,8 +51,9 @@ export function createSimulatedProvider(db: Db): PaymentProvider & {
         return { id: `sim_re_${refundId}`, status: 'failed', failure: 'charge_not_found' };
       const [given] = rowsOf<{ n: string }>(
         await db.execute(
-          // What goes back to the card: a refund's store credit part is not the processor's (decision 100).
-          sql`select coalesce(sum(amount_cents - store_credit_cents), 0)::text as n from ${refunds} where payment_intent_id = ${paymentIntentId} and status <> 'failed'`,
+          // What goes back to the card: a refund's store credit part (decision 100), invoice part
+          // (decision 102) and part taken off a balance owed (decision 104) are not the processor's.
+          sql`select coalesce(sum(amount_cents - store_credit_cents - on_account_cents - balance_cents), 0)::text as n from ${refunds} where payment_intent_id = ${paymentIntentId} and status <> 'failed'`,
         ),
       );
       if (Number(given?.n ?? 0) > row.amountCents)

@@ -259,11 +259,23 @@ export function OrderAmounts({ order, estimated = false }: { order: Order; estim
       }
     />
   );
-  if (onAccountCents <= 0) return summary;
+  // Parts added after a card payment (decision 104): owed until paid, under the total they are in.
+  const balanceDueCents = order.amounts.balanceDueCents ?? 0;
+  if (onAccountCents <= 0 && balanceDueCents <= 0) return summary;
   return (
     <div className="space-y-1">
       {summary}
-      {creditCents > 0 ? null : <OnAccountRow cents={onAccountCents} />}
+      {onAccountCents <= 0 || creditCents > 0 ? null : <OnAccountRow cents={onAccountCents} />}
+      {balanceDueCents > 0 ? (
+        <dl>
+          <div className="flex justify-between gap-4 font-semibold">
+            <dt className="min-w-0 break-words">Left to pay for parts added</dt>
+            <dd className="shrink-0 tabular-nums" data-testid="summary-balance-due">
+              {formatCents(balanceDueCents)}
+            </dd>
+          </div>
+        </dl>
+      ) : null}
     </div>
   );
 }
@@ -286,6 +298,7 @@ const eventWords: Record<string, string> = {
   core_return_requested: 'Core return asked for',
   core_return_received: 'Old parts received',
   lines_added: 'Parts added',
+  balance_paid: 'Parts added paid for',
 };
 
 export function OrderHistory({ events }: { events: OrderEvent[] }) {

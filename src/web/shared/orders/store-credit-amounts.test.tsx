@@ -144,3 +144,26 @@ describe('on account on the staff order page', () => {
     expect(paidWith(paidOrder, 'Not paid')).toBe('Paid with visa ending 4242');
   });
 });
+
+/** Parts added after a card payment (decision 104), as the customer's and staff's order pages show them. */
+describe('a balance due for parts added', () => {
+  const allRows = () =>
+    [...screen().querySelectorAll('dl > div')].map(
+      (d) => `${d.querySelector('dt')?.textContent}: ${d.querySelector('dd')?.textContent}`,
+    );
+
+  it('shows what is left to pay under the total while it is owed', async () => {
+    const total = paidOrder.amounts.totalCents + 1234;
+    await renderPage(
+      <OrderAmounts
+        order={{ ...paidOrder, amounts: { ...paidOrder.amounts, totalCents: total, balanceDueCents: 1234 } }}
+      />,
+    );
+    expect(allRows().slice(-2)).toEqual(['Total: $68.93', 'Left to pay for parts added: $12.34']);
+  });
+
+  it('shows no such row once it is paid', async () => {
+    await renderPage(<OrderAmounts order={paidOrder} />);
+    expect(screen().querySelector('[data-testid="summary-balance-due"]')).toBeNull();
+  });
+});

@@ -32,6 +32,7 @@ const kindOf: Record<string, OrderMailKind | undefined> = {
   core_return_received: 'core_return_received',
   cancel_requested: 'cancel_requested',
   lines_added: 'changed',
+  balance_paid: 'paid',
 };
 
 /**

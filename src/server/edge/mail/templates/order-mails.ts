@@ -117,9 +117,20 @@ export function orderMail(
         paragraphs: [
           greeting,
           `As you asked, we added parts to your order before it ships: its lines are below. Its total is now ${formatCents(order.amounts.totalCents)}${order.amounts.onAccountCents ? ', charged to your account' : ''}.`,
+          // Paid by card: the difference is a payment of its own (decision 104).
+          ...(order.amounts.balanceDueCents
+            ? [
+                `${formatCents(order.amounts.balanceDueCents)} is left to pay for the parts added; we ship your order once it is paid.`,
+              ]
+            : []),
         ],
         rows: orderRows(order, true),
-        action: orderPage,
+        action: order.amounts.balanceDueCents
+          ? {
+              label: `Pay ${formatCents(order.amounts.balanceDueCents)}`,
+              url: guestLink ?? linkTo(ctx, pages.payment.path(order._id)),
+            }
+          : orderPage,
       });
     case 'paid':
       return render(order.userEmail, ctx, {

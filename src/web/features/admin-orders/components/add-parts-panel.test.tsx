@@ -91,6 +91,9 @@ describe('adding parts to an order before it ships', () => {
   it('adds the parts to an order on account and shows the order as the store now has it', async () => {
     await open();
     await shows('Add parts');
+    expect(screen().querySelector('[data-testid="add-parts-cost"]')?.textContent).toContain(
+      'charged to their account with this order, on its invoice',
+    );
     expect(screen().querySelector('[data-testid="total"]')?.textContent).toBe(
       formatCents(paidOrder.amounts.totalCents),
     );
@@ -106,6 +109,53 @@ describe('adding parts to an order before it ships', () => {
     ]);
     await shows(`Parts added to ${paidOrder.number}`);
     expect(screen().querySelectorAll('[data-testid="part-line"]')).toHaveLength(0);
+  });
+
+  it('takes parts on an order paid by card, whose customer is mailed to pay the difference', async () => {
+    order = paidOrder;
+    answer(
+      http.post(`/api/manage/${paidOrder._id}/lines`, () => {
+        order = {
+          ...paidOrder,
+          amounts: {
+            ...paidOrder.amounts,
+            totalCents: paidOrder.amounts.totalCents + 9198,
+            balanceDueCents: 9198,
+          },
+        };
+        return json(order);
+      }),
+    );
+    await open();
+    await shows('Add parts');
+    expect(screen().querySelector('[data-testid="add-parts-cost"]')?.textContent).toContain(
+      'the customer is mailed to pay the difference; the order ships once it is paid',
+    );
+    await addPads('2');
+    await click('Add to order');
+    await waitFor(() =>
+      expect(screen().querySelector('[data-testid="total"]')?.textContent).toBe(
+        formatCents(paidOrder.amounts.totalCents + 9198),
+      ),
+    );
+    expect(sent('POST', `/api/manage/${paidOrder._id}/lines`)).toEqual([
+      { lines: [{ productId: PADS, quantity: 2 }] },
+    ]);
+  });
+
+  it("says the store's refusal of a guest's order in its words", async () => {
+    order = paidOrder;
+    answer(
+      http.post(`/api/manage/${paidOrder._id}/lines`, () =>
+        refusal(409, 'CONFLICT', staffOrderMessages.guestOrder),
+      ),
+    );
+    await open();
+    await addPads('1');
+    await click('Add to order');
+    await waitFor(() =>
+      expect(screen().querySelector('[role="alert"]')?.textContent).toBe(staffOrderMessages.guestOrder),
+    );
   });
 
   it('says the store refusal in words', async () => {
@@ -130,9 +180,9 @@ describe('adding parts to an order before it ships', () => {
     expect(sent('POST', `/api/manage/${paidOrder._id}/lines`)).toEqual([]);
   });
 
-  it('is not offered on an order paid by card, shipped or unpaid, nor to staff', async () => {
+  it('is not offered on an order shipped or unpaid, nor to staff', async () => {
     for (const shown of [
-      paidOrder,
+      { ...paidOrder, status: 'shipped' } as Order,
       { ...onAccount(), status: 'shipped' } as Order,
       { ...onAccount(), paid: false, status: 'unpaid' } as Order,
     ]) {

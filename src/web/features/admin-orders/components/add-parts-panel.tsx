@@ -10,12 +10,13 @@ import { useMay } from '@web/shared/session/access';
 import { type FormEvent, useId, useState } from 'react';
 
 /**
- * Whether parts may be added to this order (decision 103): paid on account (the card is not
- * charged again), and nothing of it shipped yet. The store decides; this only hides the panel
- * where it would refuse anyway.
+ * Whether parts may be added to this order (decisions 103, 104): paid, and nothing of it shipped
+ * yet. On account they go on the invoice; paid by card (not charged again), they are owed as a
+ * balance. The store decides (a guest's order, one with refunds); this only hides the panel where
+ * it would refuse anyway.
  */
 export const takesAddedParts = (order: DeskOrder): order is Order =>
-  showsMoney(order) && order.paid && order.status === 'pending' && order.amounts.onAccountCents !== undefined;
+  showsMoney(order) && order.paid && order.status === 'pending';
 
 function useAddLines(id: string) {
   const queryClient = useQueryClient();
@@ -36,8 +37,9 @@ function useAddLines(id: string) {
 
 /**
  * "Add parts" on the staff's order page (orders.edit): parts the customer asked for before the
- * order shipped, priced at their prices and charged to their account with the order. Shown only
- * for an order that takes them; the store's refusals (over the credit limit, out of stock) are said.
+ * order shipped, priced at their prices and charged to their account with the order, or owed by
+ * card before it ships. Shown only for an order that takes them; the store's refusals (over the
+ * credit limit, out of stock, a guest's order) are said.
  */
 export function AddPartsPanel({ order }: { order: DeskOrder }) {
   const mayEdit = useMay('orders.edit');
@@ -81,9 +83,10 @@ function AddPartsForm({ order }: { order: Order }) {
       <h3 id={`${id}-title`} className="text-lg font-semibold">
         Add parts
       </h3>
-      <p className="text-sm text-base-content/70">
-        Parts the customer asked for before it ships: priced at their prices and charged to their account with
-        this order.
+      <p className="text-sm text-base-content/70" data-testid="add-parts-cost">
+        {order.amounts.onAccountCents !== undefined
+          ? 'Parts the customer asked for before it ships: priced at their prices and charged to their account with this order, on its invoice.'
+          : 'Parts the customer asked for before it ships: priced at their prices; the customer is mailed to pay the difference; the order ships once it is paid.'}
       </p>
       <form aria-label="Add parts" className="space-y-3" noValidate onSubmit={(e) => void onSubmit(e)}>
         <PartLinesField value={lines} onChange={setLines} legend="Parts to add" disabled={add.isPending} />

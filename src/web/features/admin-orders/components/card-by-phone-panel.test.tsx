@@ -3,6 +3,7 @@ import { useOrderDetails } from '@web/shared/orders/order-details';
 import { paidOrder } from '@web/test/orders';
 import {
   answer,
+  button,
   calls,
   click,
   field,
@@ -14,6 +15,7 @@ import {
   screen,
   sent,
   shows,
+  text,
   type,
   waitFor,
 } from '@web/test/page';
@@ -26,6 +28,11 @@ let testMode: boolean;
 let order: DeskOrder;
 
 const unpaid = (): Order => ({ ...paidOrder, paid: false, status: 'unpaid' });
+/** Paid by card, then a $12.34 part added (decision 104): it ships once that is paid. */
+const owing = (): Order => ({
+  ...paidOrder,
+  amounts: { ...paidOrder.amounts, totalCents: paidOrder.amounts.totalCents + 1234, balanceDueCents: 1234 },
+});
 
 mockApi(
   http.get('/api/auth/get-session', () => json({ user: manager })),
@@ -107,10 +114,28 @@ describe('a card taken by phone', () => {
     expect(sent('POST', `/api/manage/${paidOrder._id}/card-by-phone`)).toHaveLength(1);
   });
 
-  it('is not offered outside test mode, on a paid order, nor to staff', async () => {
+  it('charges what parts added to a paid order left to pay, naming it', async () => {
+    order = owing();
+    await open();
+    await shows('Card by phone');
+    expect(text()).toContain('charged the $12.34 the parts added to this order left to pay');
+    expect(() => button('Charge the card')).toThrow();
+    fillCard('4242 4242 4242 4242');
+    await click('Charge $12.34 for the parts added');
+    await shows(`The parts added to ${paidOrder.number} are paid for`);
+    expect(sent('POST', `/api/manage/${paidOrder._id}/card-by-phone`)).toEqual([
+      { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', name: 'Kim Garage' },
+    ]);
+    // The order read back owes nothing: the panel goes.
+    await waitFor(() => expect(screen().textContent).not.toContain('Card by phone'));
+  });
+
+  it('is not offered outside test mode, on a paid order owing nothing, nor to staff', async () => {
     for (const [mode, shown, who] of [
       [false, unpaid(), 'manager'],
+      [false, owing(), 'manager'],
       [true, paidOrder, 'manager'],
+      [true, owing(), 'staff'],
       [true, unpaid(), 'staff'],
     ] as const) {
       testMode = mode;

@@ -244,6 +244,15 @@ describe("an order's page on the desk", () => {
     );
   });
 
+  it('says what parts added after the card payment left to pay (decision 104)', async () => {
+    order = { ...waiting(), amounts: { ...waiting().amounts, totalCents: 141892, balanceDueCents: 1234 } };
+    // Owing, it is offered for a card by phone, which asks the store's mode.
+    answer(http.get('/api/store', () => json({ testMode: false })));
+    await open();
+    const owed = screen().querySelector('[data-testid="summary-balance-due"]');
+    expect(owed?.parentElement?.textContent).toBe('Left to pay for parts added$12.34');
+  });
+
   it('prints the pick list: each place under its name, its lines in the order the store sorted them', async () => {
     await open();
     await waitFor(() => expect(screen().querySelector('[data-testid="pick-list"]')).not.toBeNull());

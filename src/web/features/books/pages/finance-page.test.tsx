@@ -44,6 +44,8 @@ const figures: BookFigures = {
   onAccountChargedCents: 0,
   onAccountCreditedCents: 0,
   accountPaymentsCents: 0,
+  balanceDueCents: 0,
+  balanceTakenOffCents: 0,
   netCollectedCents: 15677,
   costOfGoodsCents: 6500,
   marginCents: 6377,

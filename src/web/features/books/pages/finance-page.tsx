@@ -184,6 +184,8 @@ function Books({ data }: { data: BooksReport }) {
     ['Charged on account', s.onAccountChargedCents, paid],
     ['Credited on account', s.onAccountCreditedCents, refunded],
     ['Payments on account', s.accountPaymentsCents, null],
+    ['Owed for parts added', s.balanceDueCents, null],
+    ['Taken off parts owed', s.balanceTakenOffCents, refunded],
   ];
   return (
     <>

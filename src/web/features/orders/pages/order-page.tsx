@@ -1,4 +1,6 @@
+import { formatCents } from '@contract/money';
 import { offers } from '@contract/order-transitions';
+import type { Order } from '@contract/orders';
 import { pages } from '@contract/pages';
 import { QueryState } from '@web/components/ui/query-state';
 import { ApiError } from '@web/lib/api-client';
@@ -73,6 +75,7 @@ export function OrderPage() {
               All my orders
             </Link>
           </div>
+          <BalanceDue order={data} />
           <BuyAgain orderId={data._id} />
 
           {data.awaitingAddress ? (
@@ -148,5 +151,22 @@ export function OrderPage() {
         </article>
       )}
     </QueryState>
+  );
+}
+
+/**
+ * Parts added after the card payment (decision 104): the order waits to ship until their cost is
+ * paid on its payment page. Said as news, not as an error.
+ */
+function BalanceDue({ order }: { order: Order }) {
+  const owed = order.paid ? (order.amounts.balanceDueCents ?? 0) : 0;
+  if (owed <= 0) return null;
+  return (
+    <div role="status" className="alert alert-warning flex flex-wrap print:hidden" data-testid="balance-due">
+      <span>{formatCents(owed)} left to pay for parts added; we ship once it is paid.</span>
+      <Link to={pages.payment.path(order._id)} className="btn btn-primary btn-sm">
+        Pay {formatCents(owed)}
+      </Link>
+    </div>
   );
 }

@@ -202,18 +202,22 @@ beforeEach(() => {
         return json(order);
       }
       if (url === '/api/create-payment-intent') {
-        const cents = order.amounts.totalCents - (order.amounts.storeCreditCents ?? 0);
+        const owed = order.paid ? order.amounts.balanceDueCents : undefined;
+        const cents = owed ?? order.amounts.totalCents - (order.amounts.storeCreditCents ?? 0);
         return json({
           clientSecret: `sim_secret_${cents}`,
           provider: 'simulated',
           publishableKey: null,
           amount: cents / 100,
+          ...(owed ? { purpose: 'balance' } : {}),
         });
       }
       if (url === '/api/payments/simulated/confirm')
         return json({ status: 'succeeded', transactionId: 'sim_pi_o1' });
       if (url === '/api/order/o1' && method === 'PATCH') {
-        order = { ...order, paid: true, status: 'pending', transactionId: 'sim_pi_o1' };
+        // A balance paid leaves the order as it was, less what it owed.
+        const { balanceDueCents: _paid, ...amounts } = order.amounts;
+        order = { ...order, amounts, paid: true, status: 'pending', transactionId: 'sim_pi_o1' };
         return json(order);
       }
       return json({ error: { code: 'NOT_FOUND', message: `no ${url}` } }, 404);
@@ -512,5 +516,79 @@ describe('putting the order on account on the payment page (decision 102)', () =
     const words = container.querySelector('[data-testid="on-account-stopped"]');
     expect(words?.textContent).toBe(stoppedBecause);
     expect(accountButton()?.getAttribute('aria-describedby')).toBe(words?.id);
+  });
+});
+
+describe('paying for parts added to an order paid by card (decision 104)', () => {
+  /** Paid by card and waiting to ship, then a $12.34 part added: it ships once that is paid. */
+  const owing = (): Order => {
+    const paid = inOhio(unpaidOrder(), OHIO);
+    return {
+      ...paid,
+      paid: true,
+      status: 'pending',
+      transactionId: 'sim_pi_first',
+      number: 'TW-10042',
+      amounts: { ...paid.amounts, totalCents: paid.amounts.totalCents + 1234, balanceDueCents: 1234 },
+    };
+  };
+
+  it('asks for the balance by card alone: no address step, store credit or account', async () => {
+    order = owing();
+    book = [saved];
+    balance = 5000;
+    terms = { creditLimitCents: 100_000, termsDays: 30 };
+    await render();
+    await shown(() => payButton()?.disabled === false, 'an enabled Pay button');
+    expect(payButton()?.textContent).toBe('Pay $12.34');
+    expect(container.querySelector('[data-testid="balance-due"]')?.textContent).toBe(
+      'Parts were added to order TW-10042: pay $12.34 to have it shipped',
+    );
+    expect(container.querySelector('[data-testid="payment-address"]')).toBeNull();
+    expect(container.textContent).not.toContain('store credit');
+    expect(container.querySelector('[data-testid="on-account"]')).toBeNull();
+    expect(container.textContent).not.toContain('already paid');
+    expect(calls.filter((c) => !c.startsWith('GET /api/order/o1'))).toEqual([
+      'POST /api/create-payment-intent {"orderId":"o1"}',
+    ]);
+  });
+
+  it('pays the balance, says so, and shows the order read again with nothing owed', async () => {
+    order = owing();
+    await render();
+    await shown(() => payButton()?.disabled === false, 'an enabled Pay button');
+    type(field('Card number'), '4242 4242 4242 4242');
+    type(field('Expiry (MM/YY)'), '12/40');
+    type(field('CVC'), '123');
+    await act(async () => payButton()?.click());
+    await shown(
+      () => container.querySelector('[role="status"]')?.textContent?.includes('sim_pi_o1') === true,
+      'the payment done',
+    );
+    expect(container.querySelector('[role="status"]')?.textContent).toContain(
+      'Thank you: the parts added are paid for',
+    );
+    expect(calls.find((c) => c.startsWith('POST /api/payments/simulated/confirm'))).toContain(
+      '"clientSecret":"sim_secret_1234"',
+    );
+    // The order was read again after the payment: it owes nothing now.
+    await shown(
+      () => container.querySelector('[data-testid="balance-due"]') === null,
+      'the order read again',
+    );
+    expect(calls.filter((c) => c === 'GET /api/order/o1').length).toBeGreaterThan(1);
+    expect(payButton()).toBeUndefined();
+  });
+
+  it('a paid order that owes nothing is already paid: no payment is opened', async () => {
+    const { balanceDueCents: _none, ...amounts } = owing().amounts;
+    order = { ...owing(), amounts };
+    await render();
+    await shown(
+      () => Boolean(container.textContent?.includes('This order is already paid.')),
+      'already paid',
+    );
+    expect(payButton()).toBeUndefined();
+    expect(calls.some((c) => c.includes('create-payment-intent'))).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { ApiError } from '@web/lib/api-client';
 import { formatNumber } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { AddressBlock } from '@web/shared/orders/order-parts';
+import { paymentKeys } from '@web/shared/payment/keys';
 import { CustomerOrderAmounts } from '@web/shared/payment/on-account-amounts';
 import { onAccountKeys, useOnAccount, usePutOnAccount } from '@web/shared/payment/on-account-calls';
 import { OrderPayment } from '@web/shared/payment/order-payment';
@@ -14,7 +15,7 @@ import { customerPayer } from '@web/shared/payment/payer';
 import { usePaymentIntent } from '@web/shared/payment/payment-calls';
 import { useSession } from '@web/shared/session/session';
 import { useApplyStoreCredit, useStoreCredit } from '@web/shared/store-credit/store-credit-calls';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useOrder } from '../api/order-calls';
 import { PaymentAddress } from '../components/payment-address';
@@ -31,17 +32,38 @@ export function PaymentPage() {
   // its address, for the total quoted for it. An API client may still pay without one; its order
   // then waits for the address (the order page asks for it).
   const addressed = Boolean(order.data?.shippingAddress);
-  const intent = usePaymentIntent(id, unpaid && addressed);
+  // Parts added after a card payment (decision 104): the paid order owes their cost, which only the
+  // card pays here (no store credit, no account); the address and the rest of the order stand.
+  const balanceDueCents = order.data?.paid ? (order.data.amounts.balanceDueCents ?? 0) : 0;
+  const owesBalance = balanceDueCents > 0;
+  const intent = usePaymentIntent(id, (unpaid && addressed) || owesBalance);
   // Store credit already spent on it (decision 100) leaves the card the rest of the total.
-  const cardCents = order.data
-    ? order.data.amounts.totalCents - (order.data.amounts.storeCreditCents ?? 0)
-    : 0;
+  const cardCents = owesBalance
+    ? balanceDueCents
+    : order.data
+      ? order.data.amounts.totalCents - (order.data.amounts.storeCreditCents ?? 0)
+      : 0;
   // The card is charged the intent's amount: only an intent for what the card pays now is used, so
   // a click while a changed address (or credit just applied) reopens the payment charges nothing stale.
+  // A balance is paid only by an intent the server opened for it.
   const payment =
-    intent.data && !intent.isFetching && order.data && dollarsToCents(intent.data.amount) === cardCents
+    intent.data &&
+    !intent.isFetching &&
+    order.data &&
+    dollarsToCents(intent.data.amount) === cardCents &&
+    (intent.data.purpose === 'balance') === owesBalance
       ? intent.data
       : undefined;
+  // The intent is kept for the page's life: one cached for the order's own payment, or for a balance
+  // that has grown since, is asked for again, once per balance, so Pay does not wait for ever.
+  const askedFor = useRef(0);
+  const { data: openIntent, isFetching: intentFetching, refetch: refetchIntent } = intent;
+  useEffect(() => {
+    if (!owesBalance || !openIntent || intentFetching || payment || askedFor.current === balanceDueCents)
+      return;
+    askedFor.current = balanceDueCents;
+    void refetchIntent();
+  }, [owesBalance, openIntent, intentFetching, payment, balanceDueCents, refetchIntent]);
   const credit = useStoreCredit(unpaid);
   const balanceCents = credit.data?.balanceCents ?? 0;
   const applyCredit = useApplyStoreCredit(id);
@@ -55,13 +77,16 @@ export function PaymentPage() {
   const payer = useMemo(() => customerPayer(id, queryClient), [id, queryClient]);
   const navigate = useNavigate();
   const [paidWith, setPaidWith] = useState<string | null>(null);
+  const [balancePaid, setBalancePaid] = useState(false);
 
   const done = Boolean(paidWith) || creditPaid || accountPaid;
+  // A balance paid goes back to its order, where it was asked for; an order paid, to My Orders.
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate(pages.myOrders.path), CONFIRMATION_MS);
+    const next = balancePaid ? pages.order.path(id) : pages.myOrders.path;
+    const timer = setTimeout(() => navigate(next), CONFIRMATION_MS);
     return () => clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, balancePaid, id, navigate]);
 
   // The balance pays what it can; paid in full, the order is done as after a card payment, else the
   // payment opens again for the smaller rest (the intent is read again by the call's hook).
@@ -95,9 +120,19 @@ export function PaymentPage() {
 
   // The spec's order: 'Payment Sent!' once the card is charged, the order patched, then the
   // confirmation with the transaction id.
-  const onCharged = () => toast.success('Payment Sent!');
+  // Whether the card paid a balance is known when it is charged: by `onPaid` the order is read again.
+  const chargedBalance = useRef(false);
+  const onCharged = () => {
+    chargedBalance.current = owesBalance;
+    toast.success('Payment Sent!');
+  };
   const onPaid = async (transactionId: string) => {
-    toast.success('Congrats! Your payment is completed');
+    if (chargedBalance.current) {
+      // The payer has read the order again (no balance now); its spent intent must not pay a later one.
+      queryClient.removeQueries({ queryKey: paymentKeys.intent(id) });
+      toast.success('Thank you: the parts added are paid for');
+      setBalancePaid(true);
+    } else toast.success('Congrats! Your payment is completed');
     setPaidWith(transactionId);
   };
 
@@ -126,7 +161,14 @@ export function PaymentPage() {
         {(data) => (
           <section aria-label="Order" className="card bg-base-200">
             <div className="card-body gap-1">
-              <p className="text-lg font-semibold">Please pay for {data.orderName}</p>
+              {owesBalance ? (
+                <p className="text-lg font-semibold" data-testid="balance-due">
+                  Parts were added to order {data.number}: pay {formatCents(balanceDueCents)} to have it
+                  shipped
+                </p>
+              ) : (
+                <p className="text-lg font-semibold">Please pay for {data.orderName}</p>
+              )}
               <p className="text-sm text-base-content/70">Order {data.number}</p>
               <ul className="text-sm">
                 {data.lines.map((line) => (
@@ -222,7 +264,11 @@ export function PaymentPage() {
       ) : paidWith ? (
         <div role="status" className="alert alert-success">
           <div>
-            <p className="font-semibold">Congrats! Your payment is completed</p>
+            <p className="font-semibold">
+              {balancePaid
+                ? 'Thank you: the parts added are paid for'
+                : 'Congrats! Your payment is completed'}
+            </p>
             <p className="text-sm break-all">
               Your transaction id:{' '}
               <span className="font-mono" data-testid="transaction-id">
@@ -231,7 +277,7 @@ export function PaymentPage() {
             </p>
           </div>
         </div>
-      ) : order.isError ? null : order.data && !unpaid ? (
+      ) : order.isError ? null : order.data && !unpaid && !owesBalance ? (
         <p className="alert">This order is already paid.</p>
       ) : intent.isError ? (
         <p className="text-error" role="alert">
