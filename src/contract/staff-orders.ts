@@ -30,6 +30,20 @@ export const PhoneOrderInput = z.object({
 });
 export type PhoneOrderInput = z.infer<typeof PhoneOrderInput>;
 
+/**
+ * POST /customers/:id/orders/preview (orders.create): the order being built, priced for its
+ * customer before it is placed or sent as a quote. Only the address's state and country count
+ * (for tax and the zone's shipping methods).
+ */
+export const PhoneOrderPreview = z.object({
+  lines: Lines,
+  shippingMethod: ShippingCode,
+  region: Address.shape.region,
+  country: Address.shape.country,
+  discountCode: CodeField.optional(),
+});
+export type PhoneOrderPreview = z.infer<typeof PhoneOrderPreview>;
+
 /** POST /customers/:id/quotes (orders.create). */
 export const QuoteRequest = z.object({
   lines: Lines,

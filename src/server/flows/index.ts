@@ -50,6 +50,7 @@ export {
   chargeCardByPhone,
   customerQuotes,
   placeOrderFor,
+  previewOrderFor,
   quotePath,
   sendQuote,
   viewQuote,

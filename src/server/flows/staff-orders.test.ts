@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountInvoices } from '../../contract/invoices';
 import type { Order } from '../../contract/orders';
+import type { Quote as PricedQuote } from '../../contract/pricing';
 import type { QuoteAccepted, QuoteList, QuoteSent, SentQuote } from '../../contract/staff-orders';
 import { outboxMessages, quotes, stockLevels } from '../kernel/db/schema';
 import { insertProduct } from '../test/fixtures';
@@ -113,6 +114,51 @@ describe('an order phoned in', () => {
     });
     expect(tooMany.statusCode).toBe(409);
     expect(await reserved(caliper)).toBe(1);
+  });
+});
+
+describe('an order being built', () => {
+  it("is priced for its customer before it is placed, with the zone's methods, holding nothing", async () => {
+    const { shop, caliper } = await tradeShop();
+    const preview = (who: Member, customerId: string, body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/customers/${customerId}/orders/preview`,
+        headers: as(who),
+        payload: body,
+      });
+    const body = {
+      lines: [{ productId: caliper, quantity: 2 }],
+      shippingMethod: 'express',
+      region: HOME_ADDRESS.region,
+      country: HOME_ADDRESS.country,
+    };
+    expect((await preview(staff, shop.id, body)).statusCode).toBe(403);
+    expect((await preview(manager, 'no-such-customer', body)).statusCode).toBe(404);
+    const res = await preview(manager, shop.id, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const priced = res.json() as PricedQuote;
+    // 2 x $36.00 (10 % off) + $19.99 express + 7 % tax on $72.00 ($5.04) = $97.03.
+    expect(priced.lines[0]).toMatchObject({ unitPriceCents: 3600, quantity: 2 });
+    expect(priced.totals).toMatchObject({
+      subtotalCents: 7200,
+      shippingCents: 1999,
+      taxCents: 504,
+      totalCents: 9703,
+    });
+    expect(priced.shippingOptions.map((o) => [o.method, o.priceCents])).toEqual([
+      ['standard', 799],
+      ['express', 1999],
+    ]);
+    expect(await reserved(caliper)).toBe(0);
+    // Placed, the order costs what the preview said.
+    const placed = await phoneOrder(manager, shop, {
+      lines: body.lines,
+      shippingMethod: 'express',
+      address: HOME_ADDRESS,
+      payment: 'unpaid',
+    });
+    expect((placed.json() as Order).amounts.totalCents).toBe(9703);
   });
 });
 

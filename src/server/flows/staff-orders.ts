@@ -1,8 +1,10 @@
 import { percentOf } from '../../contract/money';
 import type { Order } from '../../contract/orders';
+import type { Quote } from '../../contract/pricing';
 import type {
   AddLinesInput,
   PhoneOrderInput,
+  PhoneOrderPreview,
   QuoteRequestValues,
   QuoteSent,
   SentQuote,
@@ -124,23 +126,18 @@ async function viewOf(
   pricing: PricingRules,
   now = new Date(),
 ): Promise<SentQuote> {
-  const offer = await discountOffer(db, {
-    code: row.discountCode,
-    productIds: row.lines.map((l) => l.productId),
-    automatic: pricing.automaticDiscounts,
-    now,
-  });
-  const priced = await quoteLines(
+  const priced = await priceFor(
     db,
-    pricing,
-    row.lines,
+    row.userId,
     {
+      lines: row.lines,
       shippingMethod: row.shippingMethod,
       region: row.shippingAddress.region,
       country: row.shippingAddress.country,
+      discountCode: row.discountCode,
     },
-    offer,
-    await buyerTerms(db, row.userId, { storeHasAny: pricing.tradeAccounts }),
+    pricing,
+    now,
   );
   return {
     id: row.id,
@@ -155,6 +152,55 @@ async function viewOf(
     orderId: row.orderId,
     priced,
   };
+}
+
+/**
+ * What an order of these lines would cost the customer now, shipped where it goes: their price
+ * list, their exemption, the code, and the methods the address's zone offers. A quote is priced
+ * by it each time it is read; staff building an order see it before they place it.
+ */
+async function priceFor(
+  db: Db | Tx,
+  userId: string,
+  order: {
+    lines: { productId: string; quantity: number }[];
+    shippingMethod: string;
+    region: string;
+    country: string;
+    discountCode?: string | null | undefined;
+  },
+  pricing: PricingRules,
+  now = new Date(),
+): Promise<Quote> {
+  const offer = await discountOffer(db, {
+    code: order.discountCode ?? null,
+    productIds: order.lines.map((l) => l.productId),
+    automatic: pricing.automaticDiscounts,
+    now,
+  });
+  return quoteLines(
+    db,
+    pricing,
+    order.lines,
+    { shippingMethod: order.shippingMethod, region: order.region, country: order.country },
+    offer,
+    await buyerTerms(db, userId, { storeHasAny: pricing.tradeAccounts }),
+  );
+}
+
+/**
+ * POST /customers/:id/orders/preview: the order staff are building, priced for its customer as
+ * placing it would price it (nothing is written, no stock held), with the shipping methods the
+ * address's zone offers.
+ */
+export async function previewOrderFor(
+  db: Db,
+  customerId: string,
+  input: PhoneOrderPreview,
+  pricing: PricingRules,
+): Promise<Quote> {
+  await buyerOf(db, customerId);
+  return priceFor(db, customerId, input, pricing);
 }
 
 /** The path a quote's link opens (the web app's page). */

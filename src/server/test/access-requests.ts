@@ -389,6 +389,13 @@ export const accessRequests: Partial<Record<RouteKey, Build>> = {
       address: HOME_ADDRESS,
       payment: 'unpaid',
     }),
+  'POST /api/customers/:id/orders/preview': (w) =>
+    send('POST', `/api/customers/${w.customer.id}/orders/preview`, {
+      lines: [{ productId: w.productId, quantity: 1 }],
+      shippingMethod: 'standard',
+      region: 'MI',
+      country: 'US',
+    }),
   'POST /api/customers/:id/quotes': (w) =>
     send('POST', `/api/customers/${w.customer.id}/quotes`, {
       lines: [{ productId: w.productId, quantity: 1 }],

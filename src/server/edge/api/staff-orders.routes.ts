@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CustomerParams } from '../../../contract/customers';
 import { Order } from '../../../contract/orders';
+import { Quote } from '../../../contract/pricing';
 import {
   AddLinesInput,
   CardByPhoneInput,
   PhoneOrderInput,
+  PhoneOrderPreview,
   QuoteAccepted,
   QuoteList,
   QuoteParams,
@@ -19,6 +21,7 @@ import {
   chargeCardByPhone,
   customerQuotes,
   placeOrderFor,
+  previewOrderFor,
   sendQuote,
   viewQuote,
 } from '../../flows';
@@ -65,6 +68,22 @@ export function staffOrderRoutes(secret: string): FastifyPluginAsyncZod {
               app.pricingRules(),
             ),
           ),
+    );
+
+    app.post(
+      '/customers/:id/orders/preview',
+      {
+        config: { access: 'orders.create' },
+        schema: {
+          tags: ['orders'],
+          summary:
+            'Price an order being built for a customer at their prices, with the shipping methods of its zone; nothing is placed (manager, owner)',
+          params: CustomerParams,
+          body: PhoneOrderPreview,
+          response: { 200: Quote, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => previewOrderFor(app.db, request.params.id, request.body, app.pricingRules()),
     );
 
     app.post(

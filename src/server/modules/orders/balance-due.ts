@@ -42,14 +42,12 @@ export async function takeBalancePayment(
   if (known) return order;
   if (payment.amountCents <= 0 || payment.amountCents > order.balanceDueCents)
     throw new PaymentArrivedTooLate(BALANCE_ALREADY_SETTLED);
-  await tx
-    .insert(orderBalancePayments)
-    .values({
-      paymentIntentId: payment.id,
-      orderId: order.id,
-      amountCents: payment.amountCents,
-      takenAt: now,
-    });
+  await tx.insert(orderBalancePayments).values({
+    paymentIntentId: payment.id,
+    orderId: order.id,
+    amountCents: payment.amountCents,
+    takenAt: now,
+  });
   const [paid] = await tx
     .update(orders)
     .set({ balanceDueCents: sql`${orders.balanceDueCents} - ${payment.amountCents}` })
