@@ -79,6 +79,11 @@ export function RefundList({
               {formatCents(r.onAccountCents ?? 0)} taken off the invoice
             </p>
           ) : null}
+          {(r.balanceCents ?? 0) > 0 ? (
+            <p className="text-sm" data-testid="refund-balance">
+              {formatCents(r.balanceCents ?? 0)} no longer owed for parts added
+            </p>
+          ) : null}
           {r.failure ? (
             <p className="text-error text-sm" role="status">
               {r.failure}

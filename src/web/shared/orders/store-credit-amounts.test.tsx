@@ -110,6 +110,37 @@ describe('store credit on an order page', () => {
     expect(items[0]?.querySelector('[data-testid="refund-store-credit"]')).toBeNull();
     expect(items[1]?.querySelector('[data-testid="refund-on-account"]')).toBeNull();
   });
+
+  it('lists a refund taken off what parts added still owed as no longer owed', async () => {
+    const refund = {
+      id: 'r1',
+      status: 'succeeded' as const,
+      amountCents: 2140,
+      goodsCents: 2000,
+      coreCents: 0,
+      taxCents: 140,
+      shippingCents: 0,
+      otherCents: 0,
+      lines: [],
+      restock: true,
+      reason: 'Not needed after all',
+      storeCreditCents: 0,
+      balanceCents: 2140,
+      failure: null,
+      at: '2026-11-02T10:00:00.000Z',
+    };
+    await renderPage(
+      <RefundList
+        order={{ ...paidOrder, refunds: [refund, { ...refund, id: 'r2', balanceCents: 0 }] }}
+        admin
+      />,
+    );
+    const items = [...screen().querySelectorAll('[data-testid="refunds"] > li')];
+    expect(items[0]?.querySelector('[data-testid="refund-balance"]')?.textContent).toBe(
+      '$21.40 no longer owed for parts added',
+    );
+    expect(items[1]?.querySelector('[data-testid="refund-balance"]')).toBeNull();
+  });
 });
 
 /** The part charged to a trade account's invoice (decision 102), as the staff's order page shows it. */
