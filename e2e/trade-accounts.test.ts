@@ -376,7 +376,13 @@ journeys('a repair shop buys at its trade prices, tax exempt, buys again, and or
           taxCents: number;
           lineTotalCents: number;
         }[];
-        amounts: { totalCents: number; taxCents: number; onAccountCents?: number };
+        status: string;
+        amounts: {
+          totalCents: number;
+          taxCents: number;
+          onAccountCents?: number;
+          balanceDueCents?: number;
+        };
       };
       const readOrder = async (id: string) =>
         (await (await owner.request.get(`${store.url}/api/manage/${id}`)).json()) as DeskOrder;
@@ -508,7 +514,144 @@ journeys('a repair shop buys at its trade prices, tax exempt, buys again, and or
       await acceptedRow.getByRole('link', { name: quoteOrder.number }).waitFor();
       expect(await scrollsSideways(owner)).toBe(false);
 
-      expect(deskErrors).toEqual([]);
+      // 4. An order the shop pays by card: the owner phones in a pressure gauge, left for the shop to pay.
+      await owner.goto(`${store.url}/dashboard/users/${customerId}`);
+      await phoneForm.getByLabel('Find a part').fill('tire pressure gauge');
+      await phoneForm.getByRole('button', { name: 'Search', exact: true }).click();
+      await phoneForm.getByRole('button', { name: `Add ${gauge.name}` }).click();
+      await phoneForm.getByLabel(`Quantity of ${gauge.name}`).waitFor();
+      expect(await phoneForm.getByLabel('Address line 1').inputValue()).toBe('12 Piston Row');
+      await phoneForm.getByRole('radio', { name: 'Customer pays by card' }).check();
+      await phoneForm.getByRole('button', { name: 'Place order', exact: true }).click();
+      await placed.getByText('it waits for the customer to pay by card').waitFor();
+      const cardOrderNumber = ((await placed.getByRole('link').textContent()) ?? '').trim();
+      const cardOrderId =
+        ((await placed.getByRole('link').getAttribute('href')) ?? '').split('/').pop() ?? '';
+      expect(cardOrderNumber).not.toBe('');
+      expect((await readOrder(cardOrderId)).paid).toBe(false);
+
+      // The shop pays it by card on its payment page.
+      const payByCard = async (expiry: string) => {
+        const card = shop.getByRole('form', { name: 'Card payment' });
+        await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+        await card.getByLabel('Expiry (MM/YY)').fill(expiry);
+        await card.getByLabel('CVC').fill('123');
+        await shop.waitForFunction(() =>
+          [...document.querySelectorAll('form[aria-label="Card payment"] button')].some(
+            (b) => b.textContent?.startsWith('Pay $') && !(b as HTMLButtonElement).disabled,
+          ),
+        );
+        return card.getByRole('button', { name: /^Pay \$/ });
+      };
+      await shop.goto(`${store.url}/dashboard/payment/${cardOrderId}`);
+      await shop.getByText(`Order ${cardOrderNumber}`, { exact: true }).waitFor();
+      await (await payByCard('12/40')).click();
+      await shop.getByTestId('transaction-id').waitFor({ timeout: 30_000 });
+      const cardPaid = await readOrder(cardOrderId);
+      expect(cardPaid.paid).toBe(true);
+      expect(cardPaid.status).toBe('pending');
+      expect(cardPaid.amounts.onAccountCents).toBeUndefined();
+      expect(cardPaid.amounts.balanceDueCents ?? 0).toBe(0);
+
+      // The owner adds the charger the shop forgot: not charged to the card, owed as a balance.
+      await owner.goto(`${store.url}/dashboard/manageOrders/${cardOrderId}`);
+      await amounts
+        .getByTestId('summary-total')
+        .getByText(formatCents(cardPaid.amounts.totalCents))
+        .waitFor();
+      await addParts
+        .getByTestId('add-parts-cost')
+        .getByText('the customer is mailed to pay the difference', { exact: false })
+        .waitFor();
+      await addForm.getByLabel('Find a part').fill('battery charger');
+      await addForm.getByRole('button', { name: 'Search', exact: true }).click();
+      await addForm.getByRole('button', { name: `Add ${charger.name}` }).click();
+      await addForm.getByLabel(`Quantity of ${charger.name}`).waitFor();
+      await addForm.getByRole('button', { name: 'Add to order' }).click();
+      await owner.getByText(`Parts added to ${cardOrderNumber}`).waitFor();
+      await lines.getByRole('row').filter({ hasText: charger.name }).waitFor();
+      const owing = await readOrder(cardOrderId);
+      const addedCharger = owing.lines.find((l) => l.productId === charger._id);
+      if (!addedCharger) throw new Error('the charger is not on the order');
+      expect(addedCharger.unitPriceCents).toBe(chargerPrice);
+      const balance = owing.amounts.balanceDueCents ?? 0;
+      expect(balance).toBe(addedCharger.lineTotalCents + addedCharger.taxCents);
+      expect(owing.amounts.totalCents).toBe(cardPaid.amounts.totalCents + balance);
+      expect(owing.paid).toBe(true);
+      await amounts.getByTestId('summary-balance-due').getByText(formatCents(balance)).waitFor();
+      await amounts.getByTestId('summary-total').getByText(formatCents(owing.amounts.totalCents)).waitFor();
+
+      // Shipping is refused while the balance is owed: the page says the store's words.
+      await owner.getByLabel('Carrier').fill('UPS');
+      await owner.getByLabel('Tracking number').fill(`1Z999AA1${width}`);
+      await owner.getByRole('button', { name: 'Ship', exact: true }).click();
+      await owner.getByRole('dialog').getByRole('button', { name: 'Ship order' }).click();
+      await owner
+        .getByRole('alert')
+        .getByText(
+          `This order still owes ${formatCents(balance)} for parts added to it: it ships once that is paid.`,
+        )
+        .waitFor();
+      await owner.getByRole('dialog').waitFor({ state: 'hidden' });
+      expect((await readOrder(cardOrderId)).status).toBe('pending');
+      expect(await seriousViolations(owner)).toEqual([]);
+      expect(await scrollsSideways(owner)).toBe(false);
+      // From the top: scrolled (to the field last filled), the sticky header lands mid-capture.
+      await owner.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(owner, `order-balance-due-${width}`, { fullPage: true });
+
+      // The shop's order page says what is left to pay; its link opens the payment for it.
+      await shop.goto(`${store.url}/dashboard/orders/${cardOrderId}`);
+      const due = shop.getByTestId('balance-due');
+      await due
+        .getByText(`${formatCents(balance)} left to pay for parts added; we ship once it is paid.`)
+        .waitFor();
+      await due.getByRole('link', { name: `Pay ${formatCents(balance)}` }).click();
+      await shop.waitForURL(`**/dashboard/payment/${cardOrderId}`);
+      await shop
+        .getByTestId('balance-due')
+        .getByText(
+          `Parts were added to order ${cardOrderNumber}: pay ${formatCents(balance)} to have it shipped`,
+        )
+        .waitFor();
+      expect(await shop.getByTestId('on-account').count()).toBe(0);
+      const payBalance = await payByCard('11/39');
+      expect(await payBalance.textContent()).toContain(formatCents(balance).replace(/,/g, ''));
+      expect(await seriousViolations(shop)).toEqual([]);
+      expect(await scrollsSideways(shop)).toBe(false);
+      // From the top: scrolled (to the field last filled), the sticky header lands mid-capture.
+      await shop.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(shop, `balance-payment-${width}`, { fullPage: true });
+      await payBalance.click();
+      await shop
+        .getByRole('status')
+        .filter({ has: shop.getByTestId('transaction-id') })
+        .getByText('Thank you: the parts added are paid for')
+        .waitFor({ timeout: 30_000 });
+      const settled = await readOrder(cardOrderId);
+      expect(settled.amounts.balanceDueCents ?? 0).toBe(0);
+      expect(settled.amounts.totalCents).toBe(owing.amounts.totalCents);
+      // Back on its order page (where the balance was asked for): nothing is left to pay.
+      await shop.waitForURL(`**/dashboard/orders/${cardOrderId}`);
+      await shop.getByTestId('payment-card').waitFor();
+      expect(await shop.getByTestId('balance-due').count()).toBe(0);
+
+      // The owner reads the order again: no balance row, and now it ships.
+      await owner.reload();
+      await amounts.getByTestId('summary-total').getByText(formatCents(settled.amounts.totalCents)).waitFor();
+      expect(await amounts.getByTestId('summary-balance-due').count()).toBe(0);
+      await owner.getByLabel('Carrier').fill('UPS');
+      await owner.getByLabel('Tracking number').fill(`1Z999AA1${width}`);
+      await owner.getByRole('button', { name: 'Ship', exact: true }).click();
+      await owner.getByRole('dialog').getByRole('button', { name: 'Ship order' }).click();
+      await owner.getByTestId('shipment').getByText(`1Z999AA1${width}`).waitFor();
+      await owner.getByRole('dialog').waitFor({ state: 'hidden' });
+      expect((await readOrder(cardOrderId)).status).toBe('shipped');
+      expect(await scrollsSideways(owner)).toBe(false);
+
+      // The one refused Ship (409) is the only error the owner's page logged.
+      expect(deskErrors.filter((e) => e.includes('status of 409'))).toHaveLength(1);
+      expect(deskErrors.filter((e) => !e.includes('status of 409'))).toEqual([]);
       expect(shopErrors).toEqual([]);
       await desk.close();
       await shopContext.close();
