@@ -17,4 +17,6 @@ export const customerKeys = {
   invoices: (id: string) => [...users, 'customer', id, 'invoices'] as const,
   /** The quotes sent to one customer (decision 103). */
   quotes: (id: string) => [...users, 'customer', id, 'quotes'] as const,
+  /** The order being built for one customer, priced (decision 103): one entry per lines, method and place. */
+  orderPreview: (id: string, body: unknown) => [...users, 'customer', id, 'order-preview', body] as const,
 };

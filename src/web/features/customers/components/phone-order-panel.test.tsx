@@ -1,6 +1,7 @@
 import type { SavedAddress } from '@contract/addresses';
 import type { Order } from '@contract/orders';
-import type { PhoneOrderInput, QuoteRequest, QuoteSent } from '@contract/staff-orders';
+import type { PricedLine, Quote, ShippingOption } from '@contract/pricing';
+import type { PhoneOrderInput, PhoneOrderPreview, QuoteRequest, QuoteSent } from '@contract/staff-orders';
 import type { TradeAccount } from '@contract/trade';
 import { paidOrder } from '@web/test/orders';
 import {
@@ -22,6 +23,7 @@ import {
   type,
   waitFor,
 } from '@web/test/page';
+import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PhoneOrderPanel } from './phone-order-panel';
 
@@ -66,7 +68,74 @@ const placed = (payment: 'on_account' | 'unpaid'): Order => ({
   },
 });
 
+const option = (method: string, label: string, priceCents: number): ShippingOption => ({
+  method,
+  label,
+  priceCents,
+  rateCents: priceCents,
+  estimate: '3-5 business days',
+  mode: 'ground',
+  freeOverCents: null,
+});
+/** A store without zones: its two flat methods. */
+const flatMethods = [
+  option('standard', 'Standard shipping', 799),
+  option('express', 'Express shipping', 1999),
+];
+
+/**
+ * The store's price of the order being built: pads at Mia's $41.39, a rotor at $89.99, the
+ * method's price as `methods` say, no tax (the numbers are the store's; the panel only shows them).
+ */
+const pricedFor = (body: PhoneOrderPreview, methods = flatMethods, changes: Partial<Quote> = {}): Quote => {
+  const lines = body.lines.map(
+    (l): PricedLine => ({
+      productId: l.productId,
+      name: l.productId === PADS ? 'Ceramic brake pads' : 'Vented brake rotor',
+      image: '/images/tools/part.svg',
+      unitPriceCents: l.productId === PADS ? 4139 : 8999,
+      quantity: l.quantity,
+      minimum: 1,
+      available: 20,
+      lineTotalCents: (l.productId === PADS ? 4139 : 8999) * l.quantity,
+      discountCents: 0,
+      coreChargeCents: 0,
+      coreTotalCents: 0,
+      problem: null,
+    }),
+  );
+  const method = methods.find((m) => m.method === body.shippingMethod) ?? methods[0];
+  const subtotalCents = lines.reduce((total, l) => total + l.lineTotalCents, 0);
+  return {
+    lines,
+    itemCount: body.lines.reduce((n, l) => n + l.quantity, 0),
+    totals: {
+      subtotalCents,
+      coreChargeCents: 0,
+      discountCents: 0,
+      shippingCents: method?.priceCents ?? 0,
+      taxCents: 0,
+      totalCents: subtotalCents + (method?.priceCents ?? 0),
+      shippingMethod: method?.method ?? body.shippingMethod,
+      shippingLabel: method?.label ?? body.shippingMethod,
+      shippingTaxCents: 0,
+      taxRateBasisPoints: 0,
+    },
+    shippingOptions: methods,
+    freeShippingOverCents: null,
+    discount: null,
+    codeVerdict: null,
+    weightLb: 4,
+    shippingProblem: null,
+    ...changes,
+  };
+};
+const PREVIEW = `/api/customers/${MIA}/orders/preview`;
+/** Longer than the panel lets typing rest before it prices, to see that nothing was asked. */
+const rest = () => act(() => new Promise<void>((done) => setTimeout(done, 500)));
+
 mockApi(
+  http.post(PREVIEW, async ({ request }) => json(pricedFor((await request.json()) as PhoneOrderPreview))),
   http.get('/api/auth/get-session', () => json({ user: account })),
   http.get('/api/admin/:email', () => json({ admin: true, role })),
   http.get(`/api/customers/${MIA}/trade`, () => json({ trade })),
@@ -231,6 +300,108 @@ describe('ordering for a customer', () => {
     await click('Send quote');
     await shows('Give the days the quote holds: 1 to 60.');
     expect(sent('POST', `/api/customers/${MIA}/quotes`)).toEqual([]);
+  });
+
+  it("prices the order for the customer with the zone's own methods before it is placed", async () => {
+    const zone = [option('ground', 'Ground', 1200), option('next-day', 'Next day air', 3500)];
+    answer(
+      http.post(PREVIEW, async ({ request }) =>
+        json(pricedFor((await request.json()) as PhoneOrderPreview, zone)),
+      ),
+    );
+    await open();
+    await addPart('pads', 'Ceramic brake pads');
+    type(field('Quantity of Ceramic brake pads'), '4');
+    await waitFor(() =>
+      expect(sent('POST', PREVIEW)).toContainEqual({
+        lines: [{ productId: PADS, quantity: 4 }],
+        shippingMethod: 'standard',
+        region: 'MI',
+        country: 'US',
+      } satisfies PhoneOrderPreview),
+    );
+    // Standard is not the zone's: the first method it offers is taken, and priced with.
+    await waitFor(() => expect(field<HTMLSelectElement>('Shipping method').value).toBe('ground'));
+    const choices = [...field<HTMLSelectElement>('Shipping method').options].map((o) => o.textContent);
+    expect(choices).toEqual(['Ground, $12.00', 'Next day air, $35.00']);
+    await waitFor(() => expect(sent('POST', PREVIEW).at(-1)).toMatchObject({ shippingMethod: 'ground' }));
+    await shows('Price for this customer');
+    const summary = () => screen().querySelector('[data-testid="order-summary"]')?.textContent ?? '';
+    // 4 x $41.39 = $165.56, $12.00 ground: $177.56.
+    await waitFor(() => expect(summary()).toContain('Ground$12.00'));
+    expect(text()).toContain('Ceramic brake pads: 4 \u00d7 $41.39');
+    expect(summary()).toContain('Subtotal$165.56');
+    expect(screen().querySelector('[data-testid="summary-total"]')?.textContent).toBe('$177.56');
+
+    type(field('Shipping method'), 'next-day');
+    await waitFor(() =>
+      expect(screen().querySelector('[data-testid="summary-total"]')?.textContent).toBe('$200.56'),
+    );
+    await click('Place order');
+    await shows('TW-10077');
+    expect(sent('POST', `/api/customers/${MIA}/orders`)).toMatchObject([{ shippingMethod: 'next-day' }]);
+  });
+
+  it("shows the discount and the code's verdict, and why no method is offered", async () => {
+    answer(
+      http.post(PREVIEW, async ({ request }) => {
+        const body = (await request.json()) as PhoneOrderPreview;
+        const base = pricedFor(body);
+        return json(
+          body.discountCode === 'SPRING10'
+            ? pricedFor(body, flatMethods, {
+                totals: { ...base.totals, discountCents: 414, totalCents: base.totals.totalCents - 414 },
+                discount: { code: 'SPRING10', label: '10% off', goodsCents: 414, shippingCents: 0 },
+                codeVerdict: {
+                  code: 'SPRING10',
+                  applied: true,
+                  reason: null,
+                  message: 'Code SPRING10 applied: 10% off.',
+                },
+              })
+            : pricedFor(body, [], { shippingProblem: 'We do not ship to this address yet.' }),
+        );
+      }),
+    );
+    await open();
+    await addPart('pads', 'Ceramic brake pads');
+    await shows('We do not ship to this address yet.');
+    // With no method offered the select keeps the flat ones.
+    expect(field<HTMLSelectElement>('Shipping method').value).toBe('standard');
+
+    type(field('Discount code (optional)'), 'SPRING10');
+    await shows('Code SPRING10 applied: 10% off.');
+    expect(screen().querySelector('[data-testid="summary-discount"]')?.textContent).toBe('-$4.14');
+    // $41.39 - $4.14 + $7.99 standard.
+    expect(screen().querySelector('[data-testid="summary-total"]')?.textContent).toBe('$45.24');
+    expect(text()).not.toContain('We do not ship to this address yet.');
+  });
+
+  it('says the store refusal to price the order', async () => {
+    answer(http.post(PREVIEW, () => refusal(400, 'VALIDATION_FAILED', 'Give the state or province.')));
+    await open();
+    await addPart('pads', 'Ceramic brake pads');
+    await waitFor(() =>
+      expect(screen().querySelector('[role="alert"]')?.textContent).toBe('Give the state or province.'),
+    );
+  });
+
+  it('asks for no price without parts, or without the state of the address', async () => {
+    await open();
+    type(field('Discount code (optional)'), 'SPRING10');
+    type(field('Shipping method'), 'express');
+    await rest();
+    expect(sent('POST', PREVIEW)).toEqual([]);
+    expect(text()).not.toContain('Price for this customer');
+
+    await open([]);
+    await addPart('pads', 'Ceramic brake pads');
+    await shows('Give the address\u2019s state and country to price the order.');
+    await rest();
+    expect(sent('POST', PREVIEW)).toEqual([]);
+    type(field('State / province'), 'MI');
+    await waitFor(() => expect(sent('POST', PREVIEW)).toMatchObject([{ region: 'MI', country: 'US' }]));
+    await shows('$41.39');
   });
 
   it('is not shown to staff whose role does not place orders', async () => {

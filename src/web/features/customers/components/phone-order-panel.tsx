@@ -1,8 +1,9 @@
 import { Address, type AddressInput, BLANK_ADDRESS, type SavedAddress } from '@contract/addresses';
+import { formatCents } from '@contract/money';
 import type { Order } from '@contract/orders';
 import { pages } from '@contract/pages';
 import { shippingMethods } from '@contract/pricing';
-import type { PhonePayment, QuoteSent } from '@contract/staff-orders';
+import type { PhoneOrderPreview, PhonePayment, QuoteSent } from '@contract/staff-orders';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormError } from '@web/components/ui/submit-button';
 import { TextAreaField, TextField } from '@web/components/ui/text-field';
@@ -11,11 +12,12 @@ import { AddressFields } from '@web/shared/address/address-fields';
 import { NEW_ADDRESS, SavedAddressChoice } from '@web/shared/address/saved-address-choice';
 import { SelectField } from '@web/shared/address/select-field';
 import { type PartLine, PartLinesField, partLinesInput } from '@web/shared/catalog/part-lines';
+import { OrderSummary } from '@web/shared/pricing/order-summary';
 import { useMay } from '@web/shared/session/access';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { usePlaceOrderFor, useSendQuote } from '../api/staff-order-calls';
+import { usePhoneOrderPreview, usePlaceOrderFor, useSendQuote } from '../api/staff-order-calls';
 import { useTradeAccount } from '../api/trade-calls';
 
 /**
@@ -29,6 +31,9 @@ const METHOD_LABELS: Record<string, string> = {
   standard: 'Standard shipping',
   express: 'Express shipping',
 };
+
+/** A price as the method select says it. */
+const priceWords = (cents: number) => (cents === 0 ? 'Free' : formatCents(cents));
 
 const asForm = ({ id: _id, isDefault: _d, ...address }: SavedAddress): AddressInput => address;
 
@@ -81,6 +86,36 @@ function PhoneOrderForm({ customerId, addresses }: Props) {
   const [done, setDone] = useState<Done | null>(null);
   const [copied, setCopied] = useState(false);
   const busy = place.isPending || send.isPending;
+
+  // Only the address's state and country change the price (tax, the zone's methods).
+  const [region = '', country = ''] = useWatch({ control: form.control, name: ['region', 'country'] });
+  const previewLines = partLinesInput(lines);
+  const code = discountCode.trim();
+  const previewBody: PhoneOrderPreview | null =
+    typeof previewLines === 'string' || !region.trim() || !country.trim()
+      ? null
+      : {
+          lines: previewLines,
+          shippingMethod,
+          region: region.trim(),
+          country: country.trim(),
+          ...(code ? { discountCode: code } : {}),
+        };
+  const preview = usePhoneOrderPreview(customerId, previewBody);
+  const priced = lines.length > 0 ? preview.data : undefined;
+  // Until the store answers, the flat methods keep the form usable; then the zone's own, priced.
+  const offered = priced && priced.shippingOptions.length > 0 ? priced.shippingOptions : null;
+  const methodChoices = offered
+    ? offered.map((o) => ({ value: o.method, label: `${o.label}, ${priceWords(o.priceCents)}` }))
+    : shippingMethods.map((m) => ({ value: m as string, label: METHOD_LABELS[m] ?? m }));
+
+  // A method the zone does not offer cannot be placed: take the first it does. Only on a fresh
+  // answer, as kept numbers may be another address's.
+  const freshOffer = offered && !preview.isPlaceholderData ? offered : null;
+  useEffect(() => {
+    const first = freshOffer?.[0];
+    if (first && !freshOffer.some((o) => o.method === shippingMethod)) setShippingMethod(first.method);
+  }, [freshOffer, shippingMethod]);
 
   const chooseAddress = (choice: string) => {
     setAddressChoice(choice);
@@ -223,9 +258,9 @@ function PhoneOrderForm({ customerId, addresses }: Props) {
               value={shippingMethod}
               onChange={(e) => setShippingMethod(e.target.value)}
             >
-              {shippingMethods.map((m) => (
-                <option key={m} value={m}>
-                  {METHOD_LABELS[m] ?? m}
+              {methodChoices.map((m) => (
+                <option key={m.value} value={m.value}>
+                  {m.label}
                 </option>
               ))}
             </SelectField>
@@ -241,6 +276,54 @@ function PhoneOrderForm({ customerId, addresses }: Props) {
           ) : null}
           <AddressFields register={form.register} errors={form.formState.errors} />
         </fieldset>
+
+        {lines.length > 0 ? (
+          <section aria-labelledby={`${id}-price`} className="min-w-0 space-y-2 rounded-box bg-base-200 p-3">
+            <h4 id={`${id}-price`} className="font-medium">
+              Price for this customer
+            </h4>
+            <p role="status" className="text-sm text-base-content/70">
+              {previewBody === null
+                ? typeof previewLines === 'string'
+                  ? previewLines
+                  : 'Give the address\u2019s state and country to price the order.'
+                : !preview.isError && (preview.isFetching || !priced)
+                  ? 'Pricing\u2026'
+                  : ''}
+            </p>
+            {previewBody !== null && preview.isError ? (
+              <p role="alert" className="alert alert-error text-sm">
+                {refusalWords(preview.error, 'The order could not be priced.')}
+              </p>
+            ) : null}
+            {priced && previewBody !== null && !preview.isError ? (
+              <>
+                <ul className="space-y-1 text-sm" aria-label="Priced parts">
+                  {priced.lines.map((line) => (
+                    <li key={line.productId} className="flex flex-wrap justify-between gap-x-4">
+                      <span className="min-w-0 break-words">
+                        {line.name}: {line.quantity} × {formatCents(line.unitPriceCents)}
+                      </span>
+                      <span className="tabular-nums">{formatCents(line.lineTotalCents)}</span>
+                      {line.problem ? <span className="w-full text-error">{line.problem}</span> : null}
+                    </li>
+                  ))}
+                </ul>
+                {priced.shippingProblem ? (
+                  <p className="alert alert-warning text-sm" data-testid="shipping-problem">
+                    {priced.shippingProblem}
+                  </p>
+                ) : null}
+                <OrderSummary totals={priced.totals} discount={priced.discount} />
+                {code && priced.codeVerdict ? (
+                  <p className="text-sm" data-testid="code-verdict">
+                    {priced.codeVerdict.message}
+                  </p>
+                ) : null}
+              </>
+            ) : null}
+          </section>
+        ) : null}
 
         <FormError message={problem} />
 
