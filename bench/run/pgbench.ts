@@ -39,9 +39,9 @@ const EVENT_STEPS = (
     INSERT INTO order_events (order_id, event, from_status, to_status, actor, actor_user_id, note, created_at)
     SELECT ${source}.id, '${event}', ${from}, '${to}', '${actor}', ${actor === 'customer' ? ':user_id' : 'NULL'}, NULL, now() FROM ${source}
   ), messages AS (
-    INSERT INTO outbox_messages (subscriber, topic, key, payload)
+    INSERT INTO outbox_messages (subscriber, topic, key, payload, run_after)
     SELECT subscriber, 'order.status_changed', 'order-event|' || ${source}.id || '|${event}|' || gen_random_uuid(),
-      jsonb_build_object('orderId', ${source}.id, 'event', '${event}', 'from', ${from}, 'to', '${to}', 'at', now())
+      jsonb_build_object('orderId', ${source}.id, 'event', '${event}', 'from', ${from}, 'to', '${to}', 'at', now()), now()
     FROM unnest(${subscribersOf(event, to)}) AS subscriber CROSS JOIN ${source}
     ON CONFLICT (subscriber, key) DO NOTHING
   )`;
@@ -56,8 +56,9 @@ INSERT INTO rate_limits (key, points, expire) VALUES ('${route.replaceAll(':', '
   expire = CASE WHEN rate_limits.expire <= now() THEN excluded.expire ELSE rate_limits.expire END RETURNING *;`;
 
 /**
- * Reserving one unit of a product with its level and ledger row, one statement, as the inventory
- * module does: on condition that the product is still as the order read it.
+ * Reserving one unit of a product as the inventory module does, in two statements: the product's
+ * figures and its level, on condition that the product is still as the order read it; then the
+ * unit taken at the places that hold it (the first active place first), with its ledger row.
  */
 const RESERVE = (product: string, asRead: string) => `
 WITH moved AS (
@@ -70,11 +71,29 @@ WITH moved AS (
   INSERT INTO stock_levels (product_id, on_hand, reserved, available)
   SELECT id, on_hand_quantity, reserved_quantity, available_quantity FROM moved
   ON CONFLICT (product_id, location_id) DO UPDATE SET on_hand = excluded.on_hand, reserved = excluded.reserved, available = excluded.available
-), logged AS (
-  INSERT INTO stock_movements (product_id, delta, on_hand_delta, reserved_delta, reason, order_id, actor_user_id, note)
-  SELECT id, -1, 0, 1, 'order_placed', :order_id, NULL, NULL FROM moved
 )
-SELECT id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents FROM moved`;
+SELECT id, available_quantity, name, price_cents, minimum_order_quantity, retired_at, ground_only, weight_lb, core_charge_cents FROM moved;
+WITH places AS (
+  SELECT s.location_id, s.available, l.pick_order,
+    CASE WHEN l.id = (SELECT f.id FROM stock_locations f WHERE f.active ORDER BY f.pick_order, f.id LIMIT 1) THEN 0
+      WHEN l.region = NULL::text THEN 1 ELSE 2 END AS rank
+  FROM location_stock s JOIN stock_locations l ON l.id = s.location_id
+  WHERE s.product_id = ${product} AND l.active AND s.available > 0
+    AND NOT EXISTS (SELECT 1 FROM stock_movements u WHERE u.product_id = ${product} AND u.location_id IS NULL)
+), ordered AS (
+  SELECT location_id, available, coalesce(sum(available) OVER (
+    ORDER BY rank, pick_order, location_id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+  FROM places
+), plan AS (
+  SELECT location_id, least(available, 1 - before)::int AS reserved FROM ordered WHERE before < 1
+), updated AS (
+  UPDATE location_stock s SET reserved = s.reserved + c.reserved, available = s.available - c.reserved
+  FROM plan c WHERE s.product_id = ${product} AND s.location_id = c.location_id
+), logged AS (
+  INSERT INTO stock_movements (product_id, delta, on_hand_delta, reserved_delta, reason, order_id, note, location_id)
+  SELECT ${product}::uuid, -reserved, 0, reserved, 'order_placed', :order_id::uuid, NULL, location_id FROM plan
+)
+SELECT coalesce(sum(reserved), 0)::int AS placed FROM plan`;
 
 /** The products an order takes, read without a lock before it is priced (readForSale). */
 const READ_FOR_SALE = (productIds: string) => `
@@ -96,8 +115,11 @@ WITH placed AS (
   VALUES (gen_random_uuid(), ${order.values}, :user_id, 'Bench', 'bench@example.com', 'unpaid', now(), now() + interval '30 minutes', 0, 0)
   RETURNING *
 ), lines AS (
-  INSERT INTO order_lines (order_id, line_no, product_id, product_name, unit_price_cents, quantity, discount_cents, core_charge_cents)
-  SELECT placed.id, line.* FROM placed CROSS JOIN (VALUES ${order.lines.join(', ')}) AS line
+  INSERT INTO order_lines (order_id, line_no, product_id, product_name, unit_price_cents, quantity, discount_cents, core_charge_cents, cost_cents)
+  SELECT placed.id, line.*, (SELECT t.cost_cents FROM products t WHERE t.id = line.product_id)
+  FROM placed CROSS JOIN (VALUES ${order.lines.join(', ')})
+    AS line(line_no, product_id, product_name, unit_price_cents, quantity, discount_cents, core_charge_cents)
+  RETURNING line_no, cost_cents
 ), ${EVENT_STEPS('placed', 'place', 'NULL', 'unpaid', 'customer')}
 SELECT id AS order_id FROM placed \gset`;
 
@@ -112,8 +134,8 @@ INSERT INTO payment_intents (id, order_id, provider, amount_cents, client_secret
 UPDATE payment_intents SET status = 'succeeded', last_error = NULL, card_brand = 'visa', card_last4 = '4242', updated_at = now()
   WHERE id = :intent_id RETURNING *;
 WITH paid AS (
-  UPDATE orders SET status = 'pending', transaction_id = :intent_id, card_brand = 'visa', card_last4 = '4242', paid_at = now(), cancelled_at = NULL, expired_at = NULL
-  WHERE id = :order_id AND status = 'unpaid' AND total_cents = ${amount}
+  UPDATE orders SET status = 'pending', transaction_id = :intent_id, card_brand = 'visa', card_last4 = '4242', paid_at = now(), cancelled_at = NULL, expired_at = NULL, charge_status = 'charged'
+  WHERE id = :order_id AND status = 'unpaid' AND total_cents - store_credit_cents = ${amount}
   RETURNING *
 ), ${EVENT_STEPS('paid', 'pay', "'unpaid'", 'pending', 'provider')}
 SELECT * FROM paid;`;
@@ -126,7 +148,8 @@ SELECT * FROM paid;`;
  *   1. place: the order limit's counter; then one transaction that takes the customer's lock,
  *      counts their unpaid orders, reads the product, reads the automatic discounts (when the
  *      store has any), writes the order with its line, history row and outbox messages in one
- *      statement, and last reserves the stock with its ledger row;
+ *      statement, and last reserves the stock (the product's figures, then the places that hold
+ *      it, with its ledger row);
  *   2. open the payment: insert the intent; the processor's answer: mark it succeeded;
  *   3. pay: the order, its history and outbox in one statement.
  * What the store adds on top (HTTP, validation, the session, reading back) is what the ratio
@@ -142,9 +165,9 @@ ${READ_FOR_SALE(':product_id')} \gset
 ${discounts ? DISCOUNTS : ''}
 ${PLACE({
   columns:
-    'product_id, product_name, unit_price_cents, quantity, total_cents, subtotal_cents, shipping_cents, tax_cents, shipping_method, shipping_label, shipping_tax_cents, tax_rate_bp, shipping_address, line_count, checkout_key, phone',
+    'quantity, total_cents, subtotal_cents, shipping_cents, tax_cents, shipping_method, shipping_label, shipping_tax_cents, tax_rate_bp, shipping_address, line_count, checkout_key, phone',
   values:
-    ":product_id, :name, :price_cents, 1, :price_cents::bigint + 972, :price_cents, 799, 173, 'standard', 'Standard shipping', 0, 700, NULL, 1, NULL, '01712345678'",
+    "1, :price_cents::bigint + 972, :price_cents, 799, 173, 'standard', 'Standard shipping', 0, 700, NULL, 1, NULL, '01712345678'",
   lines: ['(1, :product_id::uuid, :name, :price_cents::bigint, 1, 0::bigint, 0::bigint)'],
 })}
 ${RESERVE(':product_id', 'name = :name AND price_cents = :price_cents')};
@@ -187,9 +210,9 @@ ${READ_FOR_SALE(':tool_a, :tool_b, :tool_c')};
 ${discounts ? DISCOUNTS : ''}
 ${PLACE({
   columns:
-    'product_id, product_name, unit_price_cents, quantity, total_cents, subtotal_cents, shipping_cents, tax_cents, shipping_method, shipping_label, shipping_tax_cents, tax_rate_bp, shipping_address, line_count, checkout_key, phone',
+    'quantity, total_cents, subtotal_cents, shipping_cents, tax_cents, shipping_method, shipping_label, shipping_tax_cents, tax_rate_bp, shipping_address, line_count, checkout_key, phone',
   values:
-    ":tool_a, 'Bench and 2 more', 7425, 3, 8744, 7425, 799, 520, 'standard', 'Standard shipping', 0, 700, '{\"fullName\":\"Bench\"}'::jsonb, 3, 'bench-' || :key, '+1 313 555 0142'",
+    "3, 8744, 7425, 799, 520, 'standard', 'Standard shipping', 0, 700, '{\"fullName\":\"Bench\"}'::jsonb, 3, 'bench-' || :key, '+1 313 555 0142'",
   lines: [
     "(1, :tool_a::uuid, 'A', 2475::bigint, 1, 0::bigint, 0::bigint)",
     "(2, :tool_b::uuid, 'B', 2475::bigint, 1, 0::bigint, 0::bigint)",
